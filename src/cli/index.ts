@@ -1,0 +1,96 @@
+/**
+ * The `herald` command line (`npx herald ...` from the checkout).
+ *
+ *   herald start | api | worker            run both roles, or one
+ *   herald user create --email E [--name N] [--password P] [--plan free|basic|professional|advanced]
+ *   herald key create --user ID [--name N] [--expires-in DAYS]
+ *   herald migrate
+ *
+ * User and key commands print one JSON line `{"userId": ..., "apiKey": ...}`. They work
+ * on the same data directory (or DATABASE_URL) whether or not Herald is running.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { AppError } from '../core/errors.ts';
+import { isId } from '../core/ids.ts';
+import { isPlanId, PLAN_IDS } from '../core/plans.ts';
+import { runHerald, type Role } from '../main.ts';
+import { openRuntime } from '../runtime.ts';
+import { createApiKeysService } from '../modules/api-keys/service.ts';
+import { createUsersService } from '../modules/users/service.ts';
+
+const USAGE = `Usage:
+  herald start                      API, worker and web app in one process (default)
+  herald api                        the HTTP API only
+  herald worker                     the publishing worker only
+  herald user create --email E [--name N] [--password P] [--plan ${PLAN_IDS.join('|')}]
+  herald key create --user ID [--name N] [--expires-in DAYS]
+  herald migrate                    apply database migrations and exit`;
+
+class UsageError extends Error {}
+
+async function withRuntime<T>(fn: (rt: Awaited<ReturnType<typeof openRuntime>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const rt = await openRuntime(config, { applicationName: 'herald-cli', borrow: true, poolSize: 2 });
+  try {
+    return await fn(rt);
+  } finally {
+    await rt.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd = 'start', sub, ...rest] = argv;
+  if (cmd === 'start' || cmd === 'api' || cmd === 'worker') {
+    await runHerald(loadConfig(), cmd as Role);
+    return -1; // keep running
+  }
+  if (cmd === 'migrate') {
+    await withRuntime(async () => {});
+    process.stdout.write(`${JSON.stringify({ migrated: true })}\n`);
+    return 0;
+  }
+  if (cmd === 'user' && sub === 'create') {
+    const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, plan: { type: 'string' } } });
+    if (!values.email) throw new UsageError('--email is required');
+    const plan = values.plan ?? 'free';
+    if (!isPlanId(plan)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+    const out = await withRuntime(async (rt) => {
+      const users = createUsersService(rt.db);
+      const { userId } = await users.createRootUser({ email: values.email!, name: values.name, password: values.password, plan });
+      const key = await createApiKeysService(rt.db, () => new Date()).create({ tenantId: userId, userId }, { name: 'CLI key' });
+      return { userId, apiKey: key.key };
+    });
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return 0;
+  }
+  if (cmd === 'key' && sub === 'create') {
+    const { values } = parseArgs({ args: rest, options: { user: { type: 'string' }, name: { type: 'string' }, 'expires-in': { type: 'string' } } });
+    if (!values.user || !isId(values.user)) throw new UsageError('--user must be a user id (24 hex characters)');
+    const expires = values['expires-in'] ? Number(values['expires-in']) : undefined;
+    if (expires !== undefined && (!Number.isInteger(expires) || expires < 1)) throw new UsageError('--expires-in must be a whole number of days');
+    const out = await withRuntime(async (rt) => {
+      const { rows } = await rt.db.query<{ id: string; tenant_id: string }>('SELECT id, tenant_id FROM users WHERE id = $1', [values.user!.toLowerCase()]);
+      if (!rows[0]) throw new UsageError(`no user with id ${values.user}`);
+      const key = await createApiKeysService(rt.db, () => new Date()).create({ tenantId: rows[0].tenant_id, userId: rows[0].id }, { name: values.name ?? 'CLI key', expiresInDays: expires });
+      return { userId: rows[0].id, apiKey: key.key };
+    });
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return 0;
+  }
+  if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  throw new UsageError(`unknown command: ${[cmd, sub].filter(Boolean).join(' ')}`);
+}
+
+main(process.argv.slice(2)).then((code) => {
+  if (code >= 0) process.exit(code);
+}, (err: unknown) => {
+  if (err instanceof UsageError) process.stderr.write(`herald: ${err.message}\n\n${USAGE}\n`);
+  else if (err instanceof ConfigError) process.stderr.write(`herald: ${err.message}\n`);
+  else if (err instanceof AppError) process.stderr.write(`herald: ${err.message}${err.details ? ` ${JSON.stringify(err.details)}` : ''}\n`);
+  else process.stderr.write(`herald: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(err instanceof UsageError ? 2 : 1);
+});

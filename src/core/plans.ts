@@ -1,0 +1,50 @@
+/**
+ * The plan table (spec.md section 9), the single source for limits in the API, the
+ * usage endpoint and the pricing page. `-1` means unlimited.
+ *
+ * The spec lists two readings: prices (Free $0 / Build-Basic $19 / Accelerate-Professional
+ * $49 / Unlimited $999) and profile limits (Free 2, Basic 10, Professional 50,
+ * Advanced 150, Enterprise 250). Herald's plan ids are the API names (free, basic,
+ * professional, advanced); the marketing names are kept for display. See
+ * docs/decisions/0003-plan-table.md.
+ */
+
+export const PLAN_IDS = ['free', 'basic', 'professional', 'advanced'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  /** Name used in API bodies (`planName`). */
+  name: string;
+  /** Marketing name on the pricing page. */
+  marketingName: string;
+  /** Price per month in US dollars with monthly billing. */
+  monthlyPriceUsd: number;
+  /** Posts (uploads) per billing period; -1 unlimited. Drafts do not count. */
+  uploads: number;
+  /** Profiles held at once; -1 unlimited. */
+  profiles: number;
+  /** General API requests per minute per user. */
+  requestsPerMinute: number;
+  /** Whether the pricing page labels the plan "MOST POPULAR". */
+  mostPopular: boolean;
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: { id: 'free', name: 'Free', marketingName: 'Free', monthlyPriceUsd: 0, uploads: 10, profiles: 2, requestsPerMinute: 60, mostPopular: false },
+  basic: { id: 'basic', name: 'Basic', marketingName: 'Build', monthlyPriceUsd: 19, uploads: 120, profiles: 10, requestsPerMinute: 120, mostPopular: false },
+  professional: { id: 'professional', name: 'Professional', marketingName: 'Accelerate', monthlyPriceUsd: 49, uploads: -1, profiles: 50, requestsPerMinute: 600, mostPopular: true },
+  advanced: { id: 'advanced', name: 'Advanced', marketingName: 'Unlimited', monthlyPriceUsd: 999, uploads: -1, profiles: 150, requestsPerMinute: 1200, mostPopular: false },
+};
+
+/** Annual billing saves 40% against twelve monthly payments. */
+export const ANNUAL_DISCOUNT = 0.4;
+
+export function isPlanId(v: unknown): v is PlanId {
+  return typeof v === 'string' && (PLAN_IDS as readonly string[]).includes(v);
+}
+
+/** True when `used` has reached a limit (`-1` never is reached). */
+export function limitReached(limit: number, used: number): boolean {
+  return limit !== -1 && used >= limit;
+}

@@ -1,0 +1,88 @@
+/**
+ * Time rules: parsing `scheduledFor` + IANA `timezone` into an instant, and billing
+ * periods. Uses Temporal (the @js-temporal/polyfill) so that local times in a DST gap
+ * or overlap resolve with the `compatible` disambiguation: a gap shifts forward by the
+ * gap's length, an overlap takes the earlier instant.
+ */
+import { Temporal } from '@js-temporal/polyfill';
+
+const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+const UTC_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?Z$/;
+
+/** True when `tz` is an IANA time-zone name known to this runtime (e.g. `Europe/Paris`, `UTC`). */
+export function isValidTimeZone(tz: unknown): tz is string {
+  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
+  try {
+    Temporal.Now.instant().toZonedDateTimeISO(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Canonical IANA spelling of a valid zone (e.g. `europe/paris` -> `Europe/Paris`). */
+export function canonicalTimeZone(tz: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+}
+
+export type ScheduleParse =
+  | { ok: true; instant: Date; timezone: string }
+  | { ok: false; field: 'scheduledFor' | 'timezone'; message: string };
+
+/**
+ * Parses the two accepted forms of `scheduledFor` (spec.md section 5):
+ * - local `YYYY-MM-DDTHH:mm` (seconds and fractions allowed) interpreted in `timezone`
+ *   (an IANA name; `UTC` when omitted);
+ * - ISO 8601 UTC ending in `Z`; `timezone` is then kept for display (default `UTC`).
+ * Any other form (offsets, dates without time, invalid calendar dates) is rejected.
+ */
+export function parseScheduledFor(value: string, timezone: string | undefined | null): ScheduleParse {
+  const tz = timezone ?? 'UTC';
+  if (!isValidTimeZone(tz)) {
+    return { ok: false, field: 'timezone', message: 'must be a valid IANA time zone name such as "America/New_York" or "UTC"' };
+  }
+  const zone = canonicalTimeZone(tz);
+  const utc = UTC_RE.exec(value);
+  const local = utc ? null : LOCAL_RE.exec(value);
+  const m = utc ?? local;
+  if (!m) {
+    return {
+      ok: false,
+      field: 'scheduledFor',
+      message: 'must be local time "YYYY-MM-DDTHH:mm" with a timezone, or ISO 8601 UTC ending in "Z" (e.g. "2025-01-15T09:30:00Z")',
+    };
+  }
+  const [, y, mo, d, h, mi, s, frac] = m;
+  const fields = {
+    year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s ?? 0),
+    millisecond: frac ? Number(frac.padEnd(3, '0').slice(0, 3)) : 0,
+  };
+  let plain: Temporal.PlainDateTime;
+  try {
+    plain = Temporal.PlainDateTime.from(fields, { overflow: 'reject' });
+  } catch {
+    return { ok: false, field: 'scheduledFor', message: 'is not a valid calendar date and time' };
+  }
+  const zoned = plain.toZonedDateTime(utc ? 'UTC' : zone, { disambiguation: 'compatible' });
+  return { ok: true, instant: new Date(zoned.epochMilliseconds), timezone: zone };
+}
+
+/** Billing cadence of a user's plan. */
+export type BillingPeriod = 'monthly' | 'yearly';
+
+/**
+ * Start of the billing period containing `now`: the latest anniversary of `anchor`
+ * (monthly: same day of month, clamped to the month's last day; yearly: same date)
+ * that is not after `now`. Computed in UTC.
+ */
+export function billingPeriodStart(anchor: Date, period: BillingPeriod, now: Date): Date {
+  const a = Temporal.Instant.fromEpochMilliseconds(anchor.getTime()).toZonedDateTimeISO('UTC');
+  const n = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC');
+  if (Temporal.ZonedDateTime.compare(n, a) <= 0) return anchor;
+  const step = period === 'monthly' ? { months: 1 } : { years: 1 };
+  const elapsed = a.until(n, { largestUnit: period === 'monthly' ? 'months' : 'years' });
+  const units = period === 'monthly' ? elapsed.months + elapsed.years * 12 : elapsed.years;
+  let start = a.add(period === 'monthly' ? { months: units } : { years: units });
+  if (Temporal.ZonedDateTime.compare(start, n) > 0) start = start.subtract(step);
+  return new Date(start.epochMilliseconds);
+}

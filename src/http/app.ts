@@ -1,0 +1,114 @@
+/**
+ * The app factory: builds the Fastify instance from its dependencies, with no process
+ * concerns (no listen, no signals). Tests call it in-process with `app.inject`.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../core/errors.ts';
+import { handleError, errorBody } from './errors.ts';
+import { genRequestId } from './request-id.ts';
+import { ErrorResponse } from './schemas.ts';
+import type { AuthContext } from '../modules/auth/context.ts';
+import type { Permission } from '../modules/auth/permissions.ts';
+import type { Services } from '../services.ts';
+import { registerRateLimit } from './rate-limit.ts';
+import { usersRoutes } from '../modules/users/routes.ts';
+import { apiKeysRoutes } from '../modules/api-keys/routes.ts';
+import { profilesRoutes } from '../modules/profiles/routes.ts';
+import { accountsRoutes } from '../modules/accounts/routes.ts';
+import { connectRoutes } from '../modules/connect/routes.ts';
+import { postsRoutes } from '../modules/posts/routes.ts';
+import { mediaRoutes } from '../modules/media/routes.ts';
+import { usageRoutes } from '../modules/usage/routes.ts';
+import { healthRoutes } from '../modules/health/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on every /v1 route. */
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Permission the API key needs for this route. */
+    permission?: Permission;
+    /** Route is public (no API key). */
+    public?: boolean;
+  }
+}
+
+export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+export interface BuildAppOptions {
+  services: Services;
+  /** A pino logger instance, or false to disable logging (tests). */
+  logger?: FastifyServerOptions['loggerInstance'] | false;
+}
+
+export async function buildApp({ services, logger = false }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    genReqId: genRequestId,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addSchema(ErrorResponse);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(request, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Herald API',
+        version: '1.0.0',
+        description: 'Self-hosted social-media scheduling and publishing. Late-compatible /v1 API.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (json.$id as string) ?? `def-${i}` },
+  });
+
+  app.decorateRequest('auth', null as unknown as AuthContext);
+
+  await app.register(healthRoutes, { services });
+
+  await app.register(async (v1) => {
+    v1.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.public) return;
+      request.auth = await services.auth.authenticate(request.headers.authorization);
+    });
+    await registerRateLimit(v1, services);
+    v1.addHook('preHandler', async (request) => {
+      const needed = request.routeOptions.config?.permission;
+      if (needed && request.auth && !request.auth.permissions.has(needed)) {
+        throw new AppError('insufficient_permissions', `This API key lacks the "${needed}" permission`, { required: needed }, { required_group: needed.split(':')[0] });
+      }
+    });
+
+    v1.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    await v1.register(usersRoutes, { services });
+    await v1.register(apiKeysRoutes, { services });
+    await v1.register(profilesRoutes, { services });
+    await v1.register(accountsRoutes, { services });
+    await v1.register(connectRoutes, { services });
+    await v1.register(postsRoutes, { services });
+    await v1.register(mediaRoutes, { services });
+    await v1.register(usageRoutes, { services });
+  }, { prefix: '/v1' });
+
+  // Media files are served publicly at their URL (unguessable ids), outside /v1.
+  await services.mediaStorage.registerRoutes?.(app);
+
+  void Type;
+  return app as unknown as App;
+}

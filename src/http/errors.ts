@@ -1,0 +1,87 @@
+/**
+ * Maps every thrown error to the one body shape: `{ error, code, details?, requestId, ...extra }`.
+ * AppError codes map to statuses through the table in src/core/errors.ts; schema
+ * validation failures become 400 `VALIDATION_ERROR` with `details.fields`; anything
+ * else is a 500 whose body carries only the requestId that is in the logs.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_CODES, type FieldErrors } from '../core/errors.ts';
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `/platforms/0/accountId` -> `platforms.0.accountId`; the request part prefixes non-body fields. */
+function fieldPath(err: AjvError, context: string | undefined): string {
+  let p = err.instancePath.replace(/^\//, '').replace(/\//g, '.').replace(/~1/g, '/').replace(/~0/g, '~');
+  if (err.keyword === 'required' && typeof err.params.missingProperty === 'string') {
+    p = p ? `${p}.${err.params.missingProperty}` : err.params.missingProperty;
+  }
+  if (err.keyword === 'additionalProperties' && typeof err.params.additionalProperty === 'string') {
+    p = p ? `${p}.${err.params.additionalProperty}` : err.params.additionalProperty;
+  }
+  if (!p) p = context === 'body' || !context ? '(body)' : `(${context})`;
+  return p;
+}
+
+function ruleMessage(err: AjvError): string {
+  switch (err.keyword) {
+    case 'required': return 'is required';
+    case 'additionalProperties': return 'is not an allowed field';
+    case 'enum': return `must be one of: ${(err.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const': return `must be ${JSON.stringify(err.params.allowedValue)}`;
+    case 'anyOf': case 'oneOf': return 'does not match any allowed form';
+    default: return err.message ?? 'is invalid';
+  }
+}
+
+/** Converts a Fastify/AJV validation failure into field errors. */
+export function fieldsFromValidation(errors: AjvError[], context: string | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  // For unions, AJV reports the branch errors and then the union's own; keep the most specific.
+  for (const e of errors) {
+    const key = fieldPath(e, context);
+    const msg = ruleMessage(e);
+    const list = (fields[key] ??= []);
+    if (!list.includes(msg)) list.push(msg);
+  }
+  return fields;
+}
+
+export function errorBody(request: FastifyRequest, code: string, message: string, details?: Record<string, unknown>, extra?: Record<string, unknown>) {
+  return { error: message, code, ...(details ? { details } : {}), ...(extra ?? {}), requestId: request.id };
+}
+
+/** Fastify error handler: the single place errors become HTTP responses. */
+export function handleError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    if (err.status >= 500) request.log.error({ err }, 'request failed');
+    return reply.status(err.status).send(errorBody(request, err.code, err.message, err.details, err.extra));
+  }
+  const fe = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (fe.validation) {
+    const fields = fieldsFromValidation(fe.validation, fe.validationContext);
+    const [first] = Object.entries(fields);
+    const message = first ? `Invalid ${first[0]}: ${first[1][0]}` : 'Invalid request';
+    return reply.status(400).send(errorBody(request, 'VALIDATION_ERROR', message, { fields }));
+  }
+  const status = fe.statusCode ?? 500;
+  if (status === 413) {
+    return reply.status(413).send(errorBody(request, 'PAYLOAD_TOO_LARGE', 'Request Entity Too Large'));
+  }
+  if (status === 415) {
+    return reply.status(415).send(errorBody(request, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type: ${request.headers['content-type'] ?? '(none)'}`));
+  }
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, empty body with a JSON content type, and similar client errors.
+    const field = fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '(body)' : '(body)';
+    return reply.status(400).send(errorBody(request, 'BAD_REQUEST', fe.message, { fields: { [field]: [fe.message] } }));
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.status(500).send(errorBody(request, 'INTERNAL_ERROR', 'Internal server error. Quote the requestId when reporting it.'));
+}
+
+export { ERROR_CODES };

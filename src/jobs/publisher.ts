@@ -1,0 +1,365 @@
+/**
+ * The publishing pipeline (design.md section 4): claims due targets and publishes each
+ * in two phases, recording an attempt row before the visible call.
+ *
+ * Job = target row. A target in status `pending` whose `run_at` has passed is due. It is
+ * claimed with `FOR UPDATE SKIP LOCKED` (status -> publishing, locked_by, locked_until),
+ * so each due target runs in exactly one process. While it runs, the owner's heartbeat
+ * extends the lock; a crashed owner's targets are released by the reconciler and
+ * re-run, and the attempt rows tell the next run what happened:
+ *
+ *   last attempt's phase  | outcome | next run does
+ *   ----------------------+---------+-------------------------------------------------
+ *   prepare               | any     | prepare again (nothing visible happened)
+ *   commit                | null    | crashed mid-commit: adapter.verify() first
+ *   commit                | unknown | the call failed without an answer: verify first
+ *
+ * verify -> published: record it (no second commit); not_published: commit again with
+ * the same prepared state; unknown: fail the target with "may have been published".
+ */
+import { hostname } from 'node:os';
+import type { Config } from '../config.ts';
+import type { SecretBox } from '../core/crypto.ts';
+import type { Db, Queryable } from '../storage/db.ts';
+import type { MediaStorage } from '../storage/media-storage.ts';
+import type { AdapterRegistry } from '../platforms/registry.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
+} from '../platforms/types.ts';
+import { recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
+import type { AccountRow } from '../modules/accounts/service.ts';
+import { buildPublishRequest } from '../modules/posts/validation.ts';
+import { FieldErrorCollector } from '../core/errors.ts';
+import { threadItemsOf } from '../modules/posts/validation.ts';
+import { fetchGuarded } from './fetch-media.ts';
+
+/** Lock a claimed target for this long; the owner's heartbeat extends it. */
+export const LOCK_MS = 60_000;
+/** Transient failures are retried this many times in all before the target fails. */
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_MAX_MS = 10 * 60_000;
+
+interface AttemptRow {
+  id: number;
+  attempt: number;
+  phase: 'prepare' | 'commit' | 'verify';
+  prepared: Record<string, unknown> | null;
+  outcome: string | null;
+}
+
+/** Exponential backoff with full jitter, bounded (attempt is 1-based). */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(cap / 2 + random() * (cap / 2));
+}
+
+export interface PublisherDeps {
+  db: Db;
+  secrets: SecretBox;
+  adapters: AdapterRegistry;
+  mediaStorage: MediaStorage;
+  config: Config;
+  clock: () => Date;
+  /** Identifies this process in locks and attempt rows. */
+  workerId: string;
+}
+
+export function createPublisher(deps: PublisherDeps) {
+  const { db, secrets, adapters, clock } = deps;
+  let workerId = deps.workerId;
+  const inFlight = new Set<string>();
+  const dueListeners = new Set<(at: Date) => void>();
+
+  async function claimDue(limit: number): Promise<TargetRow[]> {
+    if (limit <= 0) return [];
+    const { rows } = await db.query<TargetRow>(
+      `WITH due AS (
+         SELECT id FROM post_targets
+          WHERE status = 'pending' AND run_at <= now()
+          ORDER BY run_at
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED)
+       UPDATE post_targets t
+          SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
+              attempts = t.attempts + 1, updated_at = now()
+         FROM due WHERE t.id = due.id
+       RETURNING t.*`,
+      [workerId, limit, LOCK_MS / 1000],
+    );
+    if (rows.length) {
+      await db.query(`UPDATE posts SET status = 'publishing', updated_at = now() WHERE id = ANY($1::char(24)[]) AND status = 'scheduled'`,
+        [[...new Set(rows.map((r) => r.post_id))]]);
+    }
+    return rows;
+  }
+
+  async function claimByIds(ids: string[]): Promise<TargetRow[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await db.query<TargetRow>(
+      `WITH mine AS (
+         SELECT id FROM post_targets WHERE id = ANY($2::char(24)[]) AND status = 'pending' FOR UPDATE SKIP LOCKED)
+       UPDATE post_targets t
+          SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
+              attempts = t.attempts + 1, updated_at = now()
+         FROM mine WHERE t.id = mine.id
+       RETURNING t.*`,
+      [workerId, ids, LOCK_MS / 1000],
+    );
+    if (rows.length) {
+      await db.query(`UPDATE posts SET status = 'publishing', updated_at = now() WHERE id = ANY($1::char(24)[]) AND status = 'scheduled'`,
+        [[...new Set(rows.map((r) => r.post_id))]]);
+    }
+    return rows;
+  }
+
+  /** Writes the target's final or retry state and the post's derived status, atomically. */
+  async function finish(target: TargetRow, attemptId: number | null, update: {
+    status: 'published' | 'failed' | 'pending';
+    result?: PublishResult;
+    error?: string;
+    category?: string;
+    runAt?: Date;
+    attemptOutcome: 'published' | 'retry' | 'failed' | 'unknown';
+  }): Promise<void> {
+    await db.tx(async (client) => {
+      const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
+      if (attemptId !== null) {
+        await client.query('UPDATE publish_attempts SET outcome = $2, error = $3, finished_at = now() WHERE id = $1',
+          [attemptId, update.attemptOutcome, update.error ?? null]);
+      }
+      if (!rows[0]) return; // the post was deleted while publishing
+      const r = update.result;
+      await client.query(
+        `UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
+                run_at = $3, error_message = $4, error_category = $5,
+                platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
+                published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
+                result = COALESCE($8::jsonb, result)
+          WHERE id = $1 AND locked_by = $9`,
+        [target.id, update.status, update.status === 'pending' ? (update.runAt ?? clock()) : null,
+          update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
+          r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId],
+      );
+      await recomputePostStatus(client, target.post_id);
+    });
+  }
+
+  async function loadContext(target: TargetRow): Promise<{ post: PostRow; account: AccountRow | null } | null> {
+    const { rows: posts } = await db.query<PostRow>('SELECT * FROM posts WHERE id = $1', [target.post_id]);
+    if (!posts[0]) return null;
+    const { rows: accounts } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [target.account_id]);
+    return { post: posts[0], account: accounts[0] ?? null };
+  }
+
+  function adapterContext(account: AccountRow): AdapterContext {
+    return {
+      async saveCredentials(credentials, tokenExpiresAt) {
+        await db.query(
+          `UPDATE accounts SET credentials = $2, token_expires_at = COALESCE($3, token_expires_at), updated_at = now() WHERE id = $1`,
+          [account.id, secrets.sealJson(credentials), tokenExpiresAt ?? null]);
+      },
+      fetchMedia: (item: MediaRef, maxBytes: number) => fetchGuarded(deps.mediaStorage, item, maxBytes, { allowPrivate: deps.config.allowPrivateUrls }),
+      log: () => {},
+    };
+  }
+
+  async function markAccountInactive(accountId: string, reason: string): Promise<void> {
+    await db.query('UPDATE accounts SET is_active = false, inactive_reason = $2, updated_at = now() WHERE id = $1', [accountId, reason]);
+  }
+
+  /** Runs one claimed target to a final or retry state. Never throws. */
+  async function runTarget(target: TargetRow): Promise<void> {
+    inFlight.add(target.id);
+    let attemptId: number | null = null;
+    try {
+      const ctx = await loadContext(target);
+      if (!ctx) return; // post deleted: its target rows are gone too
+      const { post, account } = ctx;
+      if (!account) {
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: 'The account was disconnected; reconnect it and retry the post' });
+        return;
+      }
+      if (!account.is_active) {
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'auth_expired', error: `The ${account.platform} account needs to be reconnected (${account.inactive_reason ?? 'inactive'}); reconnect it and retry` });
+        return;
+      }
+      const adapter = adapters.get(account.platform as PlatformId);
+      if (!adapter) {
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'system_error', error: `Publishing to ${account.platform} is not available on this server` });
+        return;
+      }
+      const errs = new FieldErrorCollector();
+      const req: PublishRequest = buildPublishRequest({
+        content: post.content, customContent: target.custom_content, mediaItems: post.media_items,
+        platformSpecificData: target.platform_specific_data, threadItems: threadItemsOf(target.platform_specific_data, 'platformSpecificData', errs),
+        tags: post.tags, visibility: post.visibility, scheduledFor: post.scheduled_for,
+      });
+      const violations = adapter.validate(req);
+      if (violations.length) {
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'user_content', error: violations.map((v) => `${v.message} [rule ${v.rule}]`).join('; ') });
+        return;
+      }
+      const accountCtx: AccountContext = {
+        id: account.id, platformUserId: account.platform_user_id, username: account.username,
+        credentials: secrets.openJson(account.credentials), settings: account.settings,
+      };
+      const actx = adapterContext(account);
+
+      // What did the previous attempt leave behind?
+      const { rows: prevRows } = await db.query<AttemptRow>(
+        'SELECT id, attempt, phase, prepared, outcome FROM publish_attempts WHERE target_id = $1 ORDER BY id DESC LIMIT 1', [target.id]);
+      const prev = prevRows[0];
+      let prepared: Record<string, unknown> | null = null;
+      if (prev && prev.phase === 'commit' && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
+        const { rows } = await db.query<{ id: number }>(
+          `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, 'verify', $4) RETURNING id`,
+          [target.id, target.attempts, workerId, JSON.stringify(prev.prepared)]);
+        attemptId = rows[0].id;
+        let verdict;
+        try {
+          verdict = await adapter.verify(actx, accountCtx, req, prev.prepared);
+        } catch (err) {
+          verdict = { status: 'unknown' as const, reason: (err as Error).message };
+        }
+        if (verdict.status === 'published') {
+          await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result: verdict.result });
+          return;
+        }
+        if (verdict.status === 'unknown') {
+          await finish(target, attemptId, {
+            status: 'failed', attemptOutcome: 'failed', category: 'unknown',
+            error: `The publish call was interrupted and ${account.platform} could not confirm whether the post was created (${verdict.reason}). It may have been published: check the account before retrying.`,
+          });
+          return;
+        }
+        await db.query(`UPDATE publish_attempts SET outcome = 'not_published', finished_at = now() WHERE id = $1`, [attemptId]);
+        prepared = prev.prepared; // safe: the platform has no post for these commit tokens
+      }
+
+      const { rows: att } = await db.query<{ id: number }>(
+        `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [target.id, target.attempts, workerId, prepared ? 'commit' : 'prepare', prepared ? JSON.stringify(prepared) : null]);
+      attemptId = att[0].id;
+      let phase: 'prepare' | 'commit' = prepared ? 'commit' : 'prepare';
+      try {
+        if (!prepared) {
+          prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
+          // Durable BEFORE the visible call: a crash from here on is resolved by verify().
+          await db.query(`UPDATE publish_attempts SET phase = 'commit', prepared = $2 WHERE id = $1`, [attemptId, JSON.stringify(prepared)]);
+          phase = 'commit';
+        }
+        const result = await adapter.commit(actx, accountCtx, req, prepared);
+        await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
+      } catch (err) {
+        await handleFailure(target, attemptId, phase, err, account);
+      }
+    } catch (err) {
+      // Infrastructure failure (database down, bug): leave it for the reconciler, but try to record it.
+      try {
+        await handleFailure(target, attemptId, 'prepare', err, null);
+      } catch { /* the lock expires and the reconciler re-queues it */ }
+    } finally {
+      inFlight.delete(target.id);
+    }
+  }
+
+  async function handleFailure(target: TargetRow, attemptId: number | null, phase: 'prepare' | 'commit', err: unknown, account: AccountRow | null): Promise<void> {
+    const ae = err instanceof AdapterError ? err : new AdapterError('transient', (err as Error)?.message ?? String(err));
+    const attempts = target.attempts;
+    switch (ae.kind) {
+      case 'rejected':
+        await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rejected', error: ae.message });
+        return;
+      case 'disconnected':
+        if (account) await markAccountInactive(account.id, ae.message);
+        await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'auth_expired', error: `${ae.message}. Reconnect the account, then retry the post.` });
+        return;
+      case 'rate_limited': {
+        const wait = ae.opts.retryAfterMs ?? backoffMs(attempts);
+        if (attempts >= MAX_ATTEMPTS + 3) {
+          await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rate_limit', error: `Rate limited by the platform: ${ae.message}` });
+          return;
+        }
+        await finish(target, attemptId, { status: 'pending', attemptOutcome: 'retry', category: 'platform_rate_limit', error: ae.message, runAt: new Date(clock().getTime() + wait) });
+        return;
+      }
+      case 'auth_expired':
+      case 'transient': {
+        // A transient failure during commit leaves the outcome unknown: the next run verifies first.
+        const outcome = phase === 'commit' && ae.kind === 'transient' ? 'unknown' : 'retry';
+        if (attempts >= MAX_ATTEMPTS) {
+          await finish(target, attemptId, {
+            status: 'failed', attemptOutcome: outcome === 'unknown' ? 'unknown' : 'failed', category: ae.kind === 'auth_expired' ? 'auth_expired' : 'platform_error',
+            error: outcome === 'unknown'
+              ? `Publishing failed after ${attempts} attempts and the last publish call got no answer (${ae.message}); it may have been published: check before retrying`
+              : `Publishing failed after ${attempts} attempts: ${ae.message}`,
+          });
+          return;
+        }
+        await finish(target, attemptId, { status: 'pending', attemptOutcome: outcome, category: 'platform_error', error: ae.message, runAt: new Date(clock().getTime() + backoffMs(attempts)) });
+        return;
+      }
+    }
+  }
+
+  return {
+    get workerId() { return workerId; },
+    set workerId(id: string) { workerId = id; },
+    inFlight,
+    claimDue,
+    claimByIds,
+    runTarget,
+
+    /**
+     * Publishes the given targets in this process (publishNow). Resolves true when all
+     * of them reached a final state within `budgetMs`; false when some are still running
+     * (they continue here or in a worker).
+     */
+    async publishNow(targetIds: string[], budgetMs: number): Promise<boolean> {
+      const claimed = await claimByIds(targetIds);
+      const runs = Promise.all(claimed.map((t) => runTarget(t)));
+      const deadline = Date.now() + budgetMs;
+      const timedOut = await Promise.race([runs.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), budgetMs).unref())]);
+      if (timedOut) return false;
+      // Targets that a worker claimed first: wait for them too, within the budget.
+      while (Date.now() < deadline) {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM post_targets WHERE id = ANY($1::char(24)[]) AND status IN ('publishing')`, [targetIds]);
+        if (rows[0].n === 0) return true;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return false;
+    },
+
+    /** Extends the locks of this process's running targets. */
+    async extendLocks(): Promise<void> {
+      if (inFlight.size === 0) return;
+      await db.query(
+        `UPDATE post_targets SET locked_until = now() + make_interval(secs => $3)
+          WHERE id = ANY($2::char(24)[]) AND locked_by = $1 AND status = 'publishing'`,
+        [workerId, [...inFlight], LOCK_MS / 1000]);
+    },
+
+    /** Tells in-process listeners (the worker loop) that something is due at `at`. */
+    notifyDue(at: Date): void {
+      for (const l of dueListeners) l(at);
+      if (at.getTime() <= clock().getTime() + 2_000) {
+        db.query(`SELECT pg_notify('herald_due', '')`).catch(() => {});
+      }
+    },
+    onDue(listener: (at: Date) => void): () => void {
+      dueListeners.add(listener);
+      return () => dueListeners.delete(listener);
+    },
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;
+
+/** Registers a process in `workers` (for lock ownership) and returns its id. */
+export async function registerProcess(db: Queryable, role: string): Promise<string> {
+  const id = `${role}-${hostname()}-${process.pid}-${Date.now().toString(36)}`;
+  await db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [id, hostname(), process.pid]);
+  return id;
+}

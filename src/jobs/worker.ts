@@ -1,0 +1,135 @@
+/**
+ * The worker role: claims due targets and publishes them with bounded concurrency,
+ * keeps its heartbeat (which also extends its targets' locks), and runs the
+ * reconciler. Wake-ups come from in-process notices, PostgreSQL NOTIFY `herald_due`,
+ * the next due time, and a poll interval as the floor.
+ */
+import type pg from 'pg';
+import type { Db } from '../storage/db.ts';
+import type { Publisher } from './publisher.ts';
+import { reconcile } from './reconciler.ts';
+
+export interface WorkerOptions {
+  db: Db;
+  publisher: Publisher;
+  /** Targets published at once. */
+  concurrency: number;
+  /** Longest sleep between polls, ms. */
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** A process whose heartbeat is older than this has lost its targets to the reconciler. */
+  staleMs?: number;
+  reconcileMs?: number;
+  log?: { info(o: object, m?: string): void; error(o: object, m?: string): void };
+}
+
+export interface Worker {
+  readonly id: string;
+  /** Stops claiming; waits up to `graceMs` for running targets; then deregisters. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface Heartbeat {
+  readonly id: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Registers this process in `workers` under `publisher.workerId` and keeps its
+ * heartbeat fresh (every `intervalMs`), extending the locks of its running targets.
+ */
+export async function startHeartbeat(db: Db, publisher: Publisher, intervalMs = 5_000): Promise<Heartbeat> {
+  const id = publisher.workerId;
+  await db.query(`INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)
+                  ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`, [id, (await import('node:os')).hostname(), process.pid]);
+  const beat = async () => {
+    await db.query('UPDATE workers SET heartbeat_at = now() WHERE id = $1', [id]);
+    await publisher.extendLocks();
+  };
+  const timer = setInterval(() => { beat().catch(() => {}); }, intervalMs);
+  timer.unref();
+  return {
+    id,
+    async stop() {
+      clearInterval(timer);
+      if (publisher.inFlight.size === 0) await db.query('DELETE FROM workers WHERE id = $1', [id]).catch(() => {});
+    },
+  };
+}
+
+export async function startWorker(opts: WorkerOptions): Promise<Worker> {
+  const { db, publisher } = opts;
+  const pollMs = opts.pollMs ?? 1_000;
+  const staleMs = opts.staleMs ?? 30_000;
+  const heartbeat = await startHeartbeat(db, publisher, opts.heartbeatMs ?? Math.min(5_000, Math.max(250, staleMs / 3)));
+  const running = new Set<Promise<void>>();
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  const poke = () => { const w = wake; wake = null; w?.(); };
+
+  // PostgreSQL NOTIFY from other processes (API processes that create due posts).
+  let listener: pg.PoolClient | null = null;
+  try {
+    listener = await db.pool.connect();
+    listener.on('notification', poke);
+    listener.on('error', () => {});
+    await listener.query('LISTEN herald_due');
+  } catch {
+    listener?.release(true);
+    listener = null;
+  }
+  const offDue = publisher.onDue(poke);
+
+  const reconcileTimer = setInterval(() => {
+    reconcile(db, { staleMs }).then((r) => {
+      if (r.released > 0) { opts.log?.info({ released: r.released }, 'reconciler released targets of a stopped process'); poke(); }
+    }).catch((err) => opts.log?.error({ err }, 'reconciler failed'));
+  }, opts.reconcileMs ?? Math.max(500, Math.min(5_000, staleMs / 2)));
+  reconcileTimer.unref();
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        const free = opts.concurrency - running.size;
+        if (free > 0) {
+          const claimed = await publisher.claimDue(free);
+          for (const t of claimed) {
+            const p: Promise<void> = publisher.runTarget(t).finally(() => { running.delete(p); poke(); });
+            running.add(p);
+          }
+          if (claimed.length === free) continue;
+        }
+        let sleepMs = pollMs;
+        if (running.size < opts.concurrency) {
+          const { rows } = await db.query<{ ms: number | null }>(
+            `SELECT (extract(epoch FROM min(run_at) - now()) * 1000)::float8 AS ms FROM post_targets WHERE status = 'pending'`);
+          const ms = rows[0]?.ms;
+          if (ms !== null && ms !== undefined) sleepMs = Math.max(0, Math.min(pollMs, Math.ceil(ms) + 1));
+        }
+        if (sleepMs > 0) await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, sleepMs); });
+      } catch (err) {
+        opts.log?.error({ err }, 'worker loop error');
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+    }
+  })();
+
+  return {
+    id: heartbeat.id,
+    async stop(graceMs = 25_000) {
+      stopping = true;
+      poke();
+      await loop;
+      clearInterval(reconcileTimer);
+      offDue();
+      await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      if (listener) {
+        await listener.query('UNLISTEN herald_due').catch(() => {});
+        listener.release();
+      }
+      // Targets still running after the grace period keep their locks; the reconciler
+      // releases them once this process's heartbeat is stale.
+      await heartbeat.stop();
+    },
+  };
+}

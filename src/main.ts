@@ -1,0 +1,78 @@
+/**
+ * The process shell: parses configuration, opens the runtime, starts the requested
+ * roles (`start` = api + worker, `api`, `worker`) and shuts down gracefully on
+ * SIGTERM/SIGINT (stop accepting requests, finish or release running publishes, stop
+ * the embedded PostgreSQL this process started).
+ */
+import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
+import type { Config } from './config.ts';
+import { buildApp, type App } from './http/app.ts';
+import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './jobs/worker.ts';
+import { openRuntime } from './runtime.ts';
+import { createServices } from './services.ts';
+import { hostname } from 'node:os';
+
+export type Role = 'start' | 'api' | 'worker';
+
+export interface RunningHerald {
+  app: App | null;
+  worker: Worker | null;
+  url: string | null;
+  close(): Promise<void>;
+}
+
+export async function runHerald(config: Config, role: Role, opts: { installSignalHandlers?: boolean } = {}): Promise<RunningHerald> {
+  const logger = pino({ level: config.logLevel, base: { pid: process.pid, role } });
+  const runtime = await openRuntime(config, { applicationName: `herald-${role}`, log: (m) => logger.debug(m) });
+  const processId = `${role === 'worker' ? 'worker' : role === 'api' ? 'api' : 'worker'}-${hostname()}-${process.pid}-${Date.now().toString(36)}`;
+  const services = createServices({ config, db: runtime.db, secretKeyHex: runtime.secretKeyHex, processId });
+
+  let app: App | null = null;
+  let worker: Worker | null = null;
+  let heartbeat: Heartbeat | null = null;
+  let url: string | null = null;
+  try {
+
+  if (role !== 'worker') {
+    // First start on an empty database: create the root user and print its key once.
+    if ((await services.users.count()) === 0) {
+      const { userId } = await services.users.createRootUser({ email: 'admin@localhost.localdomain', name: 'Admin', plan: 'advanced' });
+      const key = await services.apiKeys.create({ tenantId: userId, userId }, { name: 'Initial key' });
+      process.stdout.write(`${JSON.stringify({ message: 'Herald created the first user. This API key is shown only once.', userId, apiKey: key.key })}\n`);
+    }
+    app = await buildApp({ services, logger });
+    url = await app.listen({ port: config.port, host: config.host });
+  }
+  if (role === 'api') heartbeat = await startHeartbeat(runtime.db, services.publisher);
+  if (role !== 'api') {
+    worker = await startWorker({ db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency, log: logger });
+    logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
+  }
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await worker?.stop(1_000).catch(() => {});
+    await runtime.close();
+    throw err;
+  }
+  if (url) logger.info({ url, docs: `${url}/v1/openapi.json` }, 'Herald is listening');
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    if (app) await app.close();
+    if (worker) await worker.stop();
+    if (heartbeat) await heartbeat.stop();
+    await runtime.close();
+    logger.info('Herald stopped');
+  };
+  if (opts.installSignalHandlers !== false) {
+    closeWithGrace({ delay: 30_000 }, async ({ signal, err }) => {
+      if (err) logger.error({ err }, 'fatal error, shutting down');
+      else logger.info({ signal }, 'shutting down');
+      await close();
+    });
+  }
+  return { app, worker, url, close };
+}

@@ -1,0 +1,72 @@
+/**
+ * API keys: 32 random bytes shown once at creation, stored only as SHA-256, with
+ * permissions and an optional expiry in days.
+ */
+import { generateApiKey, hashApiKey, keyPreview } from '../../core/crypto.ts';
+import { notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Db } from '../../storage/db.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { ALL_PERMISSIONS, type Permission } from '../auth/permissions.ts';
+
+interface KeyRow {
+  id: string;
+  name: string;
+  key_preview: string;
+  permissions: string[];
+  expires_at: Date | null;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+function toView(k: KeyRow) {
+  return {
+    id: k.id,
+    _id: k.id,
+    name: k.name,
+    keyPreview: k.key_preview,
+    permissions: k.permissions,
+    expiresAt: k.expires_at ? k.expires_at.toISOString() : null,
+    createdAt: k.created_at.toISOString(),
+    lastUsedAt: k.last_used_at ? k.last_used_at.toISOString() : null,
+  };
+}
+
+export function createApiKeysService(db: Db, clock: () => Date) {
+  return {
+    async list(auth: AuthContext) {
+      const { rows } = await db.query<KeyRow>(
+        'SELECT * FROM api_keys WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL ORDER BY created_at, id',
+        [auth.userId, auth.tenantId],
+      );
+      return { apiKeys: rows.map(toView) };
+    },
+
+    /**
+     * Creates a key for a user. `expiresInDays` null/undefined means no expiry.
+     * Returns the view plus `key`, the only time the key is shown.
+     */
+    async create(target: { tenantId: string; userId: string }, input: { name: string; permissions?: Permission[]; expiresInDays?: number | null }) {
+      const key = generateApiKey();
+      const id = newId();
+      const expiresAt = input.expiresInDays ? new Date(clock().getTime() + input.expiresInDays * 86_400_000) : null;
+      const perms = input.permissions && input.permissions.length > 0 ? [...new Set(input.permissions)] : ALL_PERMISSIONS;
+      const { rows } = await db.query<KeyRow>(
+        `INSERT INTO api_keys (id, tenant_id, user_id, name, key_hash, key_preview, permissions, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [id, target.tenantId, target.userId, input.name, hashApiKey(key), keyPreview(key), perms, expiresAt],
+      );
+      return { ...toView(rows[0]), key };
+    },
+
+    /** Revokes a key of the caller's; a foreign or unknown key is a 404. */
+    async revoke(auth: AuthContext, keyId: string) {
+      const { rowCount } = await db.query(
+        'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND tenant_id = $3 AND revoked_at IS NULL',
+        [keyId, auth.userId, auth.tenantId],
+      );
+      if (!rowCount) throw notFound('API key');
+      return { message: 'API key deleted successfully' };
+    },
+  };
+}

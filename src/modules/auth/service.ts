@@ -1,0 +1,76 @@
+/**
+ * API key authentication: `Authorization: Bearer <key>` -> {@link AuthContext}.
+ * Keys are looked up by their SHA-256 (stored form) and compared in constant time;
+ * revoked and expired keys are refused the same way as unknown ones (401).
+ */
+import { AppError } from '../../core/errors.ts';
+import { digestsEqual, hashApiKey } from '../../core/crypto.ts';
+import type { Db } from '../../storage/db.ts';
+import type { AuthContext } from './context.ts';
+import type { Permission } from './permissions.ts';
+import type { PlanId } from '../../core/plans.ts';
+import type { BillingPeriod } from '../../core/time.ts';
+
+interface KeyRow {
+  key_id: string;
+  key_hash: Buffer;
+  permissions: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  user_id: string;
+  tenant_id: string;
+  is_root: boolean;
+  profile_access: 'all' | 'profiles';
+  profile_ids: string[];
+  plan: PlanId;
+  billing_period: BillingPeriod;
+  billing_anchor: Date;
+}
+
+const unauthorized = (why: string) => new AppError('UNAUTHORIZED', 'Unauthorized', { reason: why });
+
+export function createAuthService(db: Db, now: () => Date = () => new Date()) {
+  return {
+    /** @throws AppError UNAUTHORIZED when the header is missing/malformed or the key is unknown, revoked or expired. */
+    async authenticate(authorization: string | undefined): Promise<AuthContext> {
+      if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>"');
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      if (!m) throw unauthorized('Authorization header must be "Bearer <API key>"');
+      const digest = hashApiKey(m[1]);
+      const { rows } = await db.query<KeyRow>(
+        `SELECT k.id AS key_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at, k.last_used_at,
+                u.id AS user_id, u.tenant_id, u.is_root, u.profile_access, u.profile_ids,
+                r.plan, r.billing_period, r.billing_anchor
+           FROM api_keys k
+           JOIN users u ON u.id = k.user_id
+           JOIN users r ON r.id = u.tenant_id
+          WHERE k.key_hash = $1`,
+        [digest],
+      );
+      const row = rows[0];
+      if (!row || !digestsEqual(row.key_hash, digest)) throw unauthorized('Invalid API key');
+      const t = now();
+      if (row.revoked_at) throw unauthorized('API key has been revoked');
+      if (row.expires_at && row.expires_at.getTime() <= t.getTime()) throw unauthorized('API key has expired');
+      if (!row.last_used_at || t.getTime() - row.last_used_at.getTime() > 60_000) {
+        // Coarse last-used tracking: at most one write per key per minute.
+        db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, t]).catch(() => {});
+      }
+      return {
+        tenantId: row.tenant_id,
+        userId: row.user_id,
+        isRoot: row.is_root,
+        keyId: row.key_id,
+        permissions: new Set(row.permissions as Permission[]),
+        profileAccess: row.profile_access,
+        profileIds: row.profile_ids.map((s) => s.trim()),
+        plan: row.plan,
+        billingPeriod: row.billing_period,
+        billingAnchor: row.billing_anchor,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../core/errors.ts';
+import { Id, errors, MessageResponse, Pagination } from '../../http/schemas.ts';
+import type { Services } from '../../services.ts';
+import { requestHash } from './idempotency.ts';
+import { CreatePostBody, ListPostsQuery, PostView, PostWriteResponse, UpdatePostBody } from './schemas.ts';
+
+const Params = Type.Object({ postId: Id() });
+
+export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get('/posts', {
+    config: { permission: 'posts:read' },
+    schema: {
+      tags: ['Posts'], summary: 'List posts', querystring: ListPostsQuery,
+      response: { 200: Type.Object({ posts: Type.Array(PostView), pagination: Pagination }), ...errors() },
+    },
+  }, async (req) => services.posts.list(req.auth, req.query));
+
+  app.post('/posts', {
+    config: { permission: 'posts:write' },
+    schema: {
+      tags: ['Posts'], summary: 'Create a post (draft, scheduled, or published now)',
+      description: 'Answers 201 when saved, scheduled or published everywhere; 207 when publishNow failed on some platforms; ' +
+        '202 when inline publishing continues in the background. Send `Idempotency-Key` to make retries safe.',
+      headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
+      body: CreatePostBody,
+      response: { 201: PostWriteResponse, 202: PostWriteResponse, 207: PostWriteResponse, ...errors(403, 409, 422) },
+    },
+  }, async (req, reply) => {
+    const key = (req.headers['idempotency-key'] as string | undefined) ?? (req.headers['x-request-id'] as string | undefined);
+    let idem: { key: string; hash: string } | undefined;
+    if (key) {
+      idem = { key, hash: requestHash(req.body) };
+      const found = await services.idempotency.lookup(req.auth.tenantId, key, idem.hash);
+      if (found.kind === 'replay') {
+        reply.header('Idempotent-Replayed', 'true');
+        return reply.status(found.statusCode as 201).send(found.body as never);
+      }
+      if (found.kind === 'pending') throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed', { idempotencyKey: key, postId: found.postId });
+    }
+    const result = await services.posts.create(req.auth, req.body, idem);
+    if (idem) await services.idempotency.complete(req.auth.tenantId, idem.key, result.statusCode, result.body);
+    return reply.status(result.statusCode as 201).send(result.body);
+  });
+
+  app.get('/posts/:postId', {
+    config: { permission: 'posts:read' },
+    schema: { tags: ['Posts'], summary: 'Get a post', params: Params, response: { 200: Type.Object({ post: PostView }), ...errors() } },
+  }, async (req) => services.posts.get(req.auth, req.params.postId));
+
+  app.put('/posts/:postId', {
+    config: { permission: 'posts:write' },
+    schema: {
+      tags: ['Posts'], summary: 'Update a post (draft, scheduled, failed or partial)', params: Params, body: UpdatePostBody,
+      response: { 200: PostWriteResponse, 201: PostWriteResponse, 202: PostWriteResponse, 207: PostWriteResponse, ...errors(403, 409) },
+    },
+  }, async (req, reply) => {
+    const r = await services.posts.update(req.auth, req.params.postId, req.body);
+    return reply.status(r.statusCode as 200).send(r.body);
+  });
+
+  app.delete('/posts/:postId', {
+    config: { permission: 'posts:write' },
+    schema: { tags: ['Posts'], summary: 'Delete a post (not published ones)', params: Params, response: { 200: MessageResponse, ...errors(409) } },
+  }, async (req) => services.posts.remove(req.auth, req.params.postId));
+
+  app.post('/posts/:postId/retry', {
+    config: { permission: 'posts:write' },
+    schema: {
+      tags: ['Posts'], summary: 'Retry a failed post', params: Params,
+      response: { 200: Type.Object({ message: Type.String(), post: PostView }), ...errors(409) },
+    },
+  }, async (req) => services.posts.retry(req.auth, req.params.postId));
+};

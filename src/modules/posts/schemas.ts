@@ -1,0 +1,129 @@
+/**
+ * Request and response schemas of /v1/posts (spec.md sections 3-5, late-api.md 2.4).
+ * Structural checks live here; rules that need context (time zones, accounts, platform
+ * limits, tags) live in validation.ts and answer the same 400 `details.fields` shape.
+ */
+import { Type, type Static } from 'typebox';
+import { Id } from '../../http/schemas.ts';
+import { PLATFORMS } from '../../platforms/types.ts';
+
+export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+const PlatformEnum = Type.Enum(PLATFORMS, { description: 'Platform id' });
+
+export const MediaItemInput = Type.Object({
+  type: Type.Optional(Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('gif'), Type.Literal('document')])),
+  url: Type.String({ minLength: 1, maxLength: 4096, description: 'http(s) URL, usually one returned by POST /v1/media' }),
+  filename: Type.Optional(Type.String({ maxLength: 255 })),
+  mimeType: Type.Optional(Type.String({ maxLength: 100 })),
+  size: Type.Optional(Type.Integer({ minimum: 0 })),
+  altText: Type.Optional(Type.String({ maxLength: 2000 })),
+  thumbnail: Type.Optional(Type.String({ maxLength: 4096 })),
+  instagramThumbnail: Type.Optional(Type.String({ maxLength: 4096 })),
+}, { additionalProperties: true });
+export type MediaItemInput = Static<typeof MediaItemInput>;
+
+export const PlatformTargetInput = Type.Object({
+  platform: PlatformEnum,
+  accountId: Id('Account id from GET /v1/accounts'),
+  customContent: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()])),
+  customMedia: Type.Optional(Type.Array(MediaItemInput, { maxItems: 35 })),
+  platformSpecificData: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...)' })),
+}, { additionalProperties: true });
+export type PlatformTargetInput = Static<typeof PlatformTargetInput>;
+
+const postFields = {
+  title: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  content: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()])),
+  mediaItems: Type.Optional(Type.Array(MediaItemInput, { maxItems: 35 })),
+  platforms: Type.Optional(Type.Array(PlatformTargetInput, { maxItems: 100 })),
+  scheduledFor: Type.Optional(Type.Union([Type.String({ maxLength: 40, description: 'Local "YYYY-MM-DDTHH:mm" with timezone, or ISO UTC ending in Z' }), Type.Null()])),
+  timezone: Type.Optional(Type.Union([Type.String({ maxLength: 64, description: 'IANA time zone, default UTC' }), Type.Null()])),
+  publishNow: Type.Optional(Type.Boolean()),
+  isDraft: Type.Optional(Type.Boolean()),
+  visibility: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private'), Type.Literal('unlisted')])),
+  tags: Type.Optional(Type.Array(Type.String(), { maxItems: 500 })),
+  queuedFromProfile: Type.Optional(Type.Union([Id(), Type.Null()])),
+  hidden: Type.Optional(Type.Boolean()),
+  metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
+};
+
+export const CreatePostBody = Type.Object(postFields, { additionalProperties: true });
+export type CreatePostBody = Static<typeof CreatePostBody>;
+export const UpdatePostBody = Type.Object(postFields, { additionalProperties: true });
+export type UpdatePostBody = Static<typeof UpdatePostBody>;
+
+const ThreadEntry = Type.Object({ platformPostId: Type.String(), platformPostUrl: Type.String() });
+
+export const PostTargetView = Type.Object({
+  _id: Type.String(),
+  platform: Type.String(),
+  accountId: Type.Union([
+    Type.Object({ _id: Type.String(), platform: Type.String(), username: Type.String(), displayName: Type.String(), isActive: Type.Boolean() }),
+    Type.String(),
+  ]),
+  customContent: Type.Union([Type.String(), Type.Null()]),
+  platformSpecificData: Type.Object({}, { additionalProperties: true }),
+  status: Type.String({ description: 'pending | publishing | published | failed | cancelled (draft for draft posts)' }),
+  platformPostId: Type.Union([Type.String(), Type.Null()]),
+  platformPostUrl: Type.Union([Type.String(), Type.Null()]),
+  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  errorCategory: Type.Union([Type.String(), Type.Null()]),
+  attempts: Type.Integer(),
+  thread: Type.Optional(Type.Array(ThreadEntry)),
+});
+
+export const PostView = Type.Object({
+  _id: Type.String(),
+  userId: Type.String(),
+  createdBy: Type.String(),
+  title: Type.Union([Type.String(), Type.Null()]),
+  content: Type.String(),
+  mediaItems: Type.Array(Type.Object({}, { additionalProperties: true })),
+  platforms: Type.Array(PostTargetView),
+  scheduledFor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  timezone: Type.String(),
+  status: Type.Enum(POST_STATUSES),
+  publishNow: Type.Boolean(),
+  isDraft: Type.Boolean(),
+  visibility: Type.String(),
+  tags: Type.Array(Type.String()),
+  queuedFromProfile: Type.Union([Type.String(), Type.Null()]),
+  hidden: Type.Boolean(),
+  metadata: Type.Object({}, { additionalProperties: true }),
+  thread: Type.Optional(Type.Array(Type.Object({ platform: Type.String(), accountId: Type.String(), items: Type.Array(ThreadEntry) }))),
+  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const PlatformResult = Type.Object({
+  platform: Type.String(),
+  accountId: Type.String(),
+  status: Type.String(),
+  platformPostUrl: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const PostWriteResponse = Type.Object({
+  message: Type.String(),
+  post: PostView,
+  platformResults: Type.Optional(Type.Array(PlatformResult)),
+  error: Type.Optional(Type.String()),
+  warnings: Type.Optional(Type.Array(Type.String())),
+});
+
+export const ListPostsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, default 10, at most 100 (larger values are clamped)' })),
+  status: Type.Optional(Type.Enum(POST_STATUSES)),
+  platform: Type.Optional(PlatformEnum),
+  profileId: Type.Optional(Id()),
+  createdBy: Type.Optional(Id()),
+  dateFrom: Type.Optional(Type.String({ maxLength: 40, description: 'Inclusive lower bound on scheduledFor (ISO 8601)' })),
+  dateTo: Type.Optional(Type.String({ maxLength: 40, description: 'Inclusive upper bound on scheduledFor (ISO 8601)' })),
+  includeHidden: Type.Optional(Type.Boolean()),
+});
+export type ListPostsQuery = Static<typeof ListPostsQuery>;

@@ -1,0 +1,429 @@
+/**
+ * Posts: create, update, delete, retry, list (spec.md sections 3-5).
+ *
+ * A post, its targets and their jobs are written in ONE transaction: a target row in
+ * status `pending` with `run_at` IS the publish job (src/jobs/). So a post is never
+ * saved without its job, and the job cannot outlive its post.
+ *
+ * Status table (spec.md section 4, spec wins over the docs page):
+ *   editable: draft, scheduled, failed, partial; deletable: draft, scheduled, failed,
+ *   publishing, cancelled (published and partial posts have live content and are kept);
+ *   only failed posts can be retried.
+ */
+import { AppError, FieldErrorCollector, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { AdapterRegistry } from '../../platforms/registry.ts';
+import type { MediaRef, PlatformId } from '../../platforms/types.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
+import type { MediaStorage } from '../../storage/media-storage.ts';
+import type { Publisher } from '../../jobs/publisher.ts';
+import { canAccessProfile, type AuthContext } from '../auth/context.ts';
+import type { AccountRow } from '../accounts/service.ts';
+import type { UsageService } from '../usage/service.ts';
+import { loadPostViews, recomputePostStatus, type PostRow, type PostViewT, type TargetRow } from './repository.ts';
+import type { CreatePostBody, ListPostsQuery, PlatformTargetInput, UpdatePostBody } from './schemas.ts';
+import {
+  buildPublishRequest, checkPlatformRules, normalizeMedia, normalizeTags, parseSchedule, threadItemsOf,
+} from './validation.ts';
+
+const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
+const DELETABLE = new Set(['draft', 'scheduled', 'failed', 'publishing', 'cancelled']);
+/** How long publishNow may hold the request before answering 202 and leaving the rest to the worker. */
+const PUBLISH_NOW_BUDGET_MS = 25_000;
+
+interface ResolvedTarget {
+  account: AccountRow;
+  platform: PlatformId;
+  customContent: string | null;
+  platformSpecificData: Record<string, unknown>;
+}
+
+export interface WriteResult {
+  statusCode: 200 | 201 | 202 | 207;
+  body: {
+    message: string;
+    post: PostViewT;
+    platformResults?: Array<{ platform: string; accountId: string; status: string; platformPostUrl: string | null; error: string | null }>;
+    error?: string;
+    warnings?: string[];
+  };
+}
+
+type Mode = 'draft' | 'now' | 'scheduled';
+
+export function createPostsService(deps: {
+  db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: Publisher; clock: () => Date; mediaStorage: MediaStorage;
+}) {
+  const { db, usage, adapters, publisher, clock } = deps;
+
+  /** Loads the accounts named by `platforms[]`, or all accessible active accounts when omitted on a non-draft. */
+  async function resolveTargets(q: Queryable, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector): Promise<ResolvedTarget[]> {
+    if (items === undefined) {
+      if (mode === 'draft') return [];
+      const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND is_active ORDER BY created_at, id', [auth.tenantId]);
+      const accessible = rows.filter((a) => canAccessProfile(auth, a.profile_id));
+      if (accessible.length === 0) errors.add('platforms', 'is required: there are no active connected accounts to publish to');
+      return accessible.map((a) => ({ account: a, platform: a.platform, customContent: null, platformSpecificData: {} }));
+    }
+    if (items.length === 0 && mode !== 'draft') {
+      errors.add('platforms', 'must name at least one { platform, accountId } (or be omitted to target all active accounts)');
+      return [];
+    }
+    const ids = [...new Set(items.map((i) => i.accountId.toLowerCase()))];
+    const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [auth.tenantId, ids]);
+    const byId = new Map(rows.filter((a) => canAccessProfile(auth, a.profile_id)).map((a) => [a.id, a]));
+    const seen = new Set<string>();
+    const out: ResolvedTarget[] = [];
+    items.forEach((item, i) => {
+      const id = item.accountId.toLowerCase();
+      const account = byId.get(id);
+      if (!account) {
+        errors.add(`platforms.${i}.accountId`, 'is not a connected account of yours (see GET /v1/accounts)');
+        return;
+      }
+      if (account.platform !== item.platform) {
+        errors.add(`platforms.${i}.platform`, `does not match the account's platform (${account.platform})`);
+        return;
+      }
+      if (seen.has(id)) {
+        errors.add(`platforms.${i}.accountId`, 'appears more than once in platforms');
+        return;
+      }
+      seen.add(id);
+      if (!account.is_active && mode !== 'draft') {
+        errors.add(`platforms.${i}.accountId`, `the ${account.platform} account @${account.username} is disconnected (${account.inactive_reason ?? 'reconnect it'}); reconnect it before publishing`);
+        return;
+      }
+      out.push({
+        account,
+        platform: item.platform,
+        customContent: item.customContent ?? null,
+        platformSpecificData: (item.platformSpecificData ?? {}) as Record<string, unknown>,
+      });
+    });
+    return out;
+  }
+
+  /** Checks every target against its platform's rules (skipped for drafts). */
+  function checkTargets(targets: ResolvedTarget[], content: string, media: MediaRef[], tags: string[], visibility: 'public' | 'private' | 'unlisted', at: Date | null, errors: FieldErrorCollector) {
+    targets.forEach((t, i) => {
+      const thread = threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors);
+      const req = buildPublishRequest({
+        content, customContent: t.customContent, mediaItems: media, platformSpecificData: t.platformSpecificData,
+        threadItems: thread, tags, visibility, scheduledFor: at,
+      });
+      if (!req.text.trim() && req.mediaItems.length === 0) {
+        errors.add(t.customContent !== null ? `platforms.${i}.customContent` : 'content', `is required for ${t.platform}: give text or mediaItems`);
+        return;
+      }
+      checkPlatformRules(adapters, t.platform, i, req, t.customContent !== null, errors);
+    });
+  }
+
+  async function insertTargets(q: Queryable, auth: AuthContext, postId: string, targets: ResolvedTarget[], status: 'draft' | 'pending', runAt: Date | null, startPosition = 0): Promise<string[]> {
+    if (targets.length === 0) return [];
+    const ids = targets.map(() => newId());
+    await q.query(
+      `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at)
+       SELECT u.id, $1, $2, u.pos, u.account_id, u.platform, u.custom_content, u.psd, $3, $4
+         FROM unnest($5::char(24)[], $6::int[], $7::char(24)[], $8::text[], $9::text[], $10::jsonb[])
+           AS u(id, pos, account_id, platform, custom_content, psd)`,
+      [postId, auth.tenantId, status, runAt, ids, targets.map((_, i) => startPosition + i), targets.map((t) => t.account.id),
+        targets.map((t) => t.platform), targets.map((t) => t.customContent), targets.map((t) => JSON.stringify(t.platformSpecificData))],
+    );
+    return ids;
+  }
+
+  async function viewOf(auth: AuthContext, id: string): Promise<PostViewT> {
+    const [view] = await loadPostViews(db, auth.tenantId, [id]);
+    if (!view) throw notFound('Post');
+    return view;
+  }
+
+  /** Publishes the given targets inline and shapes the 201/207/202 answer. */
+  async function publishInline(auth: AuthContext, postId: string, targetIds: string[], okMessage: string): Promise<WriteResult> {
+    const finished = await publisher.publishNow(targetIds, PUBLISH_NOW_BUDGET_MS);
+    const post = await viewOf(auth, postId);
+    const platformResults = post.platforms.map((t) => ({
+      platform: t.platform,
+      accountId: typeof t.accountId === 'string' ? t.accountId : t.accountId._id,
+      status: t.status,
+      platformPostUrl: t.platformPostUrl,
+      error: t.errorMessage,
+    }));
+    if (!finished) {
+      return { statusCode: 202, body: { message: 'Publishing started; it continues in the background. GET /v1/posts/{postId} shows the result.', post, platformResults } };
+    }
+    const failed = platformResults.filter((r) => r.status === 'failed');
+    if (failed.length > 0) {
+      return {
+        statusCode: 207,
+        body: {
+          message: failed.length === platformResults.length ? 'Publishing failed on every platform' : 'Published to some platforms; others failed',
+          post, platformResults, error: failed.map((f) => `${f.platform}: ${f.error}`).join('; '),
+        },
+      };
+    }
+    return { statusCode: 201, body: { message: okMessage, post, platformResults } };
+  }
+
+  async function lockPost(q: Queryable, auth: AuthContext, id: string): Promise<PostRow> {
+    const { rows } = await q.query<PostRow>('SELECT * FROM posts WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [id, auth.tenantId]);
+    if (!rows[0]) throw notFound('Post');
+    await assertPostAccess(q, auth, rows[0]);
+    return rows[0];
+  }
+
+  /** Team members scoped to profiles see posts they created or that target their profiles. */
+  async function assertPostAccess(q: Queryable, auth: AuthContext, post: PostRow): Promise<void> {
+    if (auth.profileAccess === 'all' || post.created_by === auth.userId) return;
+    const { rows } = await q.query<{ profile_id: string }>(
+      'SELECT a.profile_id FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = $1', [post.id]);
+    if (!rows.some((r) => auth.profileIds.includes(r.profile_id))) throw notFound('Post');
+  }
+
+  return {
+    /**
+     * Creates a post. Mode: isDraft -> draft; publishNow -> published inline (201 all,
+     * 207 some failed, 202 still running); scheduledFor -> scheduled; none of these -> draft.
+     * `idempotency` stores the key in the same transaction.
+     * @throws 400 VALIDATION_ERROR naming fields; 403 PLAN_LIMIT_REACHED.
+     */
+    async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
+      const errors = new FieldErrorCollector();
+      const warnings: string[] = [];
+      if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
+      if (body.queuedFromProfile) errors.add('queuedFromProfile', 'the posting queue is not available on this server yet; give scheduledFor instead');
+      const schedule = parseSchedule(body, errors);
+      const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at ? 'scheduled' : 'draft';
+      if (!body.isDraft && !body.publishNow && !body.scheduledFor) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
+      const tags = normalizeTags(body.tags, errors);
+      const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
+      const content = body.content ?? '';
+      const visibility = body.visibility ?? 'public';
+      const now = clock();
+      const targets = await resolveTargets(db, auth, body.platforms, mode, errors);
+      if (mode !== 'draft') checkTargets(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors);
+      else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
+      errors.throwIfAny();
+      if (mode === 'scheduled' && schedule.at!.getTime() < now.getTime() - 60_000) {
+        warnings.push('scheduledFor is in the past: the post is published right away');
+      }
+
+      const postId = newId();
+      const runAt = mode === 'now' ? now : schedule.at;
+      const targetIds = await db.tx(async (client) => {
+        if (mode !== 'draft') await usage.assertUploadsAvailable(client, auth);
+        await client.query(
+          `INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
+                              visibility, tags, media_items, hidden, metadata, usage_counted_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+          [postId, auth.tenantId, auth.userId, body.title ?? null, content, mode === 'draft' ? 'draft' : 'scheduled',
+            runAt, schedule.timezone, mode === 'now', mode === 'draft', visibility, tags, JSON.stringify(media),
+            body.hidden ?? false, JSON.stringify(body.metadata ?? {}), mode === 'draft' ? null : now],
+        );
+        const ids = await insertTargets(client, auth, postId, targets, mode === 'draft' ? 'draft' : 'pending', mode === 'draft' ? null : runAt);
+        if (idempotency) {
+          const { rowCount } = await client.query(
+            `INSERT INTO idempotency_keys (tenant_id, key, request_hash, post_id) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, post_id = EXCLUDED.post_id,
+               status_code = NULL, response_body = NULL, created_at = now()
+             WHERE idempotency_keys.created_at < now() - interval '24 hours'`,
+            [auth.tenantId, idempotency.key, idempotency.hash, postId],
+          );
+          if (!rowCount) throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is already being processed');
+        }
+        return ids;
+      });
+
+      if (mode === 'now') {
+        const r = await publishInline(auth, postId, targetIds, 'Post published successfully');
+        if (warnings.length) r.body.warnings = warnings;
+        return { ...r, postId };
+      }
+      if (mode === 'scheduled') publisher.notifyDue(runAt!);
+      const post = await viewOf(auth, postId);
+      return {
+        postId,
+        statusCode: 201,
+        body: {
+          message: mode === 'draft' ? 'Draft saved successfully' : 'Post scheduled successfully',
+          post,
+          ...(warnings.length ? { warnings } : {}),
+        },
+      };
+    },
+
+    async get(auth: AuthContext, id: string) {
+      const post = await viewOf(auth, id);
+      if (auth.profileAccess !== 'all') {
+        const { rows } = await db.query<PostRow>('SELECT * FROM posts WHERE id = $1', [id]);
+        await assertPostAccess(db, auth, rows[0]);
+      }
+      return { post };
+    },
+
+    async list(auth: AuthContext, q: ListPostsQuery) {
+      const page = q.page ?? 1;
+      const limit = Math.min(q.limit ?? 10, 100);
+      const where: string[] = ['p.tenant_id = $1'];
+      const args: unknown[] = [auth.tenantId];
+      const arg = (v: unknown) => { args.push(v); return `$${args.length}`; };
+      if (!q.includeHidden) where.push('NOT p.hidden');
+      if (q.status) where.push(`p.status = ${arg(q.status)}`);
+      if (q.createdBy) where.push(`p.created_by = ${arg(q.createdBy.toLowerCase())}`);
+      if (q.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = ${arg(q.platform)})`);
+      if (q.profileId) {
+        where.push(`(p.queued_from_profile = ${arg(q.profileId.toLowerCase())} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${args.length}))`);
+      }
+      if (auth.profileAccess !== 'all') {
+        where.push(`(p.created_by = ${arg(auth.userId)} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY(${arg(auth.profileIds)}::char(24)[])))`);
+      }
+      const bound = (v: string | undefined, field: string, endOfDay: boolean) => {
+        if (!v) return null;
+        const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`) : new Date(v);
+        if (Number.isNaN(d.getTime())) throw new AppError('VALIDATION_ERROR', `Invalid ${field}`, { fields: { [field]: ['must be an ISO 8601 date or date-time'] } });
+        return d;
+      };
+      const from = bound(q.dateFrom, 'dateFrom', false);
+      const to = bound(q.dateTo, 'dateTo', true);
+      if (from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= ${arg(from)}`);
+      if (to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= ${arg(to)}`);
+      const cond = where.join(' AND ');
+      const [{ rows: idRows }, { rows: countRows }] = await Promise.all([
+        db.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`, args),
+        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts p WHERE ${cond}`, args),
+      ]);
+      const posts = await loadPostViews(db, auth.tenantId, idRows.map((r) => r.id));
+      const total = countRows[0].n;
+      return { posts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+
+    /**
+     * Updates an editable post (draft, scheduled, failed, partial). Published targets of a
+     * partial post are kept; other targets follow the post's new time. A failed or partial
+     * post is queued again only when the body gives scheduledFor or publishNow.
+     * @throws 409 INVALID_STATE for other statuses or while a target is publishing.
+     */
+    async update(auth: AuthContext, id: string, body: UpdatePostBody): Promise<WriteResult> {
+      const errors = new FieldErrorCollector();
+      const now = clock();
+      const outcome = await db.tx(async (client) => {
+        const post = await lockPost(client, auth, id);
+        if (!EDITABLE.has(post.status)) {
+          throw new AppError('INVALID_STATE', `Posts with status "${post.status}" cannot be edited (editable: draft, scheduled, failed, partial)`, { status: post.status });
+        }
+        const { rows: oldTargets } = await client.query<TargetRow>('SELECT * FROM post_targets WHERE post_id = $1 ORDER BY position FOR UPDATE', [id]);
+        if (oldTargets.some((t) => t.status === 'publishing')) {
+          throw new AppError('INVALID_STATE', 'The post is being published right now; try again when it has finished', { status: 'publishing' });
+        }
+        if (body.queuedFromProfile) errors.add('queuedFromProfile', 'the posting queue is not available on this server yet; give scheduledFor instead');
+        const tzInput = body.timezone !== undefined ? body.timezone : post.timezone;
+        const schedule = body.scheduledFor !== undefined
+          ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors)
+          : parseSchedule({ scheduledFor: null, timezone: tzInput }, errors);
+        const newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
+        const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow);
+        if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
+        if (wantsDraft && post.status !== 'draft' && oldTargets.some((t) => t.status === 'published')) {
+          errors.add('isDraft', 'a post with published targets cannot become a draft');
+        }
+        const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
+        if (mode === 'scheduled' && !newAt) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true)');
+        const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true);
+        const tags = body.tags !== undefined ? normalizeTags(body.tags, errors) : post.tags;
+        const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;
+        const content = body.content !== undefined ? (body.content ?? '') : post.content;
+        const visibility = body.visibility ?? post.visibility;
+        const published = oldTargets.filter((t) => t.status === 'published');
+        let targets: ResolvedTarget[];
+        if (body.platforms !== undefined) {
+          targets = await resolveTargets(client, auth, body.platforms, mode, errors);
+          targets = targets.filter((t) => !published.some((p) => p.account_id === t.account.id));
+        } else {
+          const keep = oldTargets.filter((t) => t.status !== 'published');
+          const { rows: accounts } = await client.query<AccountRow>('SELECT * FROM accounts WHERE id = ANY($1::char(24)[])', [keep.map((t) => t.account_id)]);
+          const byId = new Map(accounts.map((a) => [a.id, a]));
+          targets = [];
+          for (const t of keep) {
+            const account = byId.get(t.account_id);
+            if (!account) {
+              if (mode !== 'draft') errors.add('platforms', `the ${t.platform} account ${t.account_id} was disconnected; give platforms again`);
+              continue;
+            }
+            targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
+          }
+        }
+        if (mode !== 'draft') checkTargets(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors);
+        errors.throwIfAny();
+
+        const countsNow = mode !== 'draft' && !post.usage_counted_at;
+        if (countsNow) await usage.assertUploadsAvailable(client, auth);
+        const runAt = mode === 'now' ? now : newAt;
+        await client.query(
+          `UPDATE posts SET title = $2, content = $3, scheduled_for = $4, timezone = $5, publish_now = $6, is_draft = $7,
+                  visibility = $8, tags = $9, media_items = $10, hidden = $11, metadata = $12,
+                  usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, updated_at = now()
+            WHERE id = $1`,
+          [id, body.title !== undefined ? body.title : post.title, content, mode === 'now' ? now : newAt, schedule.timezone,
+            mode === 'now', mode === 'draft', visibility, tags, JSON.stringify(media), body.hidden ?? post.hidden,
+            JSON.stringify(body.metadata ?? post.metadata), countsNow ? now : null,
+            mode === 'draft' ? 'draft' : requeue ? 'scheduled' : post.status],
+        );
+        let newTargetIds: string[] = [];
+        const replaceTargets = body.platforms !== undefined || requeue || mode === 'draft';
+        if (replaceTargets) {
+          await client.query(`DELETE FROM post_targets WHERE post_id = $1 AND status <> 'published'`, [id]);
+          const status = mode === 'draft' ? 'draft' : requeue ? 'pending' : 'failed';
+          newTargetIds = await insertTargets(client, auth, id, targets, status === 'failed' ? 'pending' : status, requeue ? runAt : null, published.length + 1000);
+          if (!requeue && mode !== 'draft') {
+            // Edited failed/partial post without a new time: targets stay failed until retried.
+            await client.query(`UPDATE post_targets SET status = 'failed', run_at = NULL, error_message = 'Edited; use retry or give scheduledFor to publish' WHERE id = ANY($1::char(24)[])`, [newTargetIds]);
+          }
+          await client.query(
+            `UPDATE post_targets t SET position = s.rn - 1 FROM (
+               SELECT id, row_number() OVER (ORDER BY position) AS rn FROM post_targets WHERE post_id = $1) s
+              WHERE t.id = s.id`, [id]);
+        }
+        if (mode !== 'draft') await recomputePostStatus(client, id);
+        return { mode, newTargetIds, runAt };
+      });
+      if (outcome.mode === 'now') return publishInline(auth, id, outcome.newTargetIds, 'Post updated and published successfully');
+      if (outcome.runAt && outcome.mode === 'scheduled') publisher.notifyDue(outcome.runAt);
+      return { statusCode: 200, body: { message: 'Post updated successfully', post: await viewOf(auth, id) } };
+    },
+
+    /** @throws 409 INVALID_STATE for published and partial posts. Refunds the post's usage. */
+    async remove(auth: AuthContext, id: string) {
+      await db.tx(async (client) => {
+        const post = await lockPost(client, auth, id);
+        if (!DELETABLE.has(post.status)) {
+          throw new AppError('INVALID_STATE', post.status === 'published'
+            ? 'Published posts cannot be deleted'
+            : `Posts with status "${post.status}" cannot be deleted: some targets are already published`, { status: post.status });
+        }
+        await client.query('DELETE FROM posts WHERE id = $1', [id]);
+      });
+      return { message: 'Post deleted successfully' };
+    },
+
+    /** Re-queues the failed targets of a failed post for immediate publishing. @throws 409 unless status is failed. */
+    async retry(auth: AuthContext, id: string) {
+      await db.tx(async (client) => {
+        const post = await lockPost(client, auth, id);
+        if (post.status !== 'failed') {
+          throw new AppError('INVALID_STATE', `Only failed posts can be retried (this post is "${post.status}")`, { status: post.status });
+        }
+        await client.query(
+          `UPDATE post_targets SET status = 'pending', run_at = now(), attempts = 0, error_message = NULL, error_category = NULL,
+                  locked_by = NULL, locked_until = NULL, updated_at = now()
+            WHERE post_id = $1 AND status = 'failed'`, [id]);
+        await client.query(`UPDATE posts SET status = 'scheduled', updated_at = now() WHERE id = $1`, [id]);
+      });
+      publisher.notifyDue(clock());
+      return { message: 'Post queued for retry', post: await viewOf(auth, id) };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,194 @@
+/**
+ * Post rules that need more than a schema (spec.md section 5): scheduling forms and
+ * time zones, tags, media items, threads, and each target platform's own rules
+ * (checked with the adapter's `validate` before anything is stored or published).
+ * Every failure names the field and the rule: 400 with `details.fields`.
+ */
+import { FieldErrorCollector } from '../../core/errors.ts';
+import { parseScheduledFor } from '../../core/time.ts';
+import type { AdapterRegistry } from '../../platforms/registry.ts';
+import type { MediaRef, PlatformId, PublishRequest, ThreadItem } from '../../platforms/types.ts';
+import type { MediaItemInput } from './schemas.ts';
+
+/** Tag rules: duplicates removed (case-insensitive, first spelling kept), each <= 100 characters, <= 500 in total. */
+export const TAG_MAX_LENGTH = 100;
+export const TAGS_MAX_TOTAL = 500;
+
+export function normalizeTags(tags: string[] | undefined, errors: FieldErrorCollector): string[] {
+  if (!tags) return [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  tags.forEach((raw, i) => {
+    const tag = raw.trim();
+    if (!tag) return;
+    if ([...tag].length > TAG_MAX_LENGTH) {
+      errors.add(`tags.${i}`, `must be at most ${TAG_MAX_LENGTH} characters (has ${[...tag].length})`);
+      return;
+    }
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(tag);
+  });
+  const total = out.reduce((n, t) => n + [...t].length, 0);
+  if (total > TAGS_MAX_TOTAL) errors.add('tags', `must total at most ${TAGS_MAX_TOTAL} characters after removing duplicates (has ${total})`);
+  return out;
+}
+
+const EXT_TYPES: Record<string, MediaRef['type']> = {
+  jpg: 'image', jpeg: 'image', png: 'image', webp: 'image', gif: 'gif',
+  mp4: 'video', mov: 'video', m4v: 'video', webm: 'video', avi: 'video', mpeg: 'video', mpg: 'video',
+  pdf: 'document',
+};
+
+function typeFromMime(mime: string | undefined): MediaRef['type'] | undefined {
+  if (!mime) return undefined;
+  if (mime === 'image/gif') return 'gif';
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime === 'application/pdf') return 'document';
+  return undefined;
+}
+
+/** Checks and normalises `mediaItems` (http(s) URLs; `type` inferred from mimeType or extension). */
+export function normalizeMedia(items: MediaItemInput[] | undefined, field: string, errors: FieldErrorCollector): MediaRef[] {
+  if (!items) return [];
+  const out: MediaRef[] = [];
+  items.forEach((m, i) => {
+    let url: URL;
+    try {
+      url = new URL(m.url);
+    } catch {
+      errors.add(`${field}.${i}.url`, 'must be an absolute http(s) URL');
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      errors.add(`${field}.${i}.url`, 'must use http or https');
+      return;
+    }
+    const ext = url.pathname.split('.').pop()?.toLowerCase() ?? '';
+    const type = m.type ?? typeFromMime(m.mimeType) ?? EXT_TYPES[ext];
+    if (!type) {
+      errors.add(`${field}.${i}.type`, 'is required when it cannot be inferred from mimeType or the URL extension (image, video, gif or document)');
+      return;
+    }
+    out.push({
+      type, url: url.toString(),
+      ...(m.filename ? { filename: m.filename } : {}),
+      ...(m.mimeType ? { mimeType: m.mimeType } : {}),
+      ...(m.size !== undefined ? { size: m.size } : {}),
+      ...(m.altText ? { altText: m.altText } : {}),
+      ...(m.thumbnail ? { thumbnail: m.thumbnail } : {}),
+      ...(m.instagramThumbnail ? { instagramThumbnail: m.instagramThumbnail } : {}),
+    });
+  });
+  return out;
+}
+
+/** Reads `platformSpecificData.threadItems` (twitter, threads, bluesky). Only the first item may carry media. */
+export function threadItemsOf(psd: Record<string, unknown>, field: string, errors: FieldErrorCollector): ThreadItem[] {
+  const raw = psd.threadItems;
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    errors.add(`${field}.threadItems`, 'must be an array of { content, mediaItems? }');
+    return [];
+  }
+  const items: ThreadItem[] = [];
+  raw.forEach((it: unknown, i) => {
+    const f = `${field}.threadItems.${i}`;
+    if (typeof it !== 'object' || it === null || typeof (it as { content?: unknown }).content !== 'string') {
+      errors.add(`${f}.content`, 'is required and must be a string');
+      return;
+    }
+    const item = it as { content: string; mediaItems?: MediaItemInput[] };
+    if (item.mediaItems !== undefined && !Array.isArray(item.mediaItems)) {
+      errors.add(`${f}.mediaItems`, 'must be an array');
+      return;
+    }
+    const media = normalizeMedia(item.mediaItems, `${f}.mediaItems`, errors);
+    if (i > 0 && media.length > 0) errors.add(`${f}.mediaItems`, 'only the first thread item can carry media');
+    items.push({ content: item.content, ...(media.length ? { mediaItems: media } : {}) });
+  });
+  return items;
+}
+
+export interface ScheduleInput {
+  scheduledFor?: string | null;
+  timezone?: string | null;
+}
+
+/** Parses scheduledFor/timezone into an instant or records the field error. */
+export function parseSchedule(input: ScheduleInput, errors: FieldErrorCollector): { at: Date | null; timezone: string } {
+  if (!input.scheduledFor) {
+    const tz = input.timezone ?? 'UTC';
+    const check = parseScheduledFor('2000-01-01T00:00', tz);
+    if (!check.ok) {
+      errors.add('timezone', check.message);
+      return { at: null, timezone: 'UTC' };
+    }
+    return { at: null, timezone: check.timezone };
+  }
+  const r = parseScheduledFor(input.scheduledFor, input.timezone);
+  if (!r.ok) {
+    errors.add(r.field, r.message);
+    return { at: null, timezone: 'UTC' };
+  }
+  return { at: r.instant, timezone: r.timezone };
+}
+
+/** What the publisher will send for one target, built identically at validation and publish time. */
+export function buildPublishRequest(p: {
+  content: string;
+  customContent: string | null;
+  mediaItems: MediaRef[];
+  platformSpecificData: Record<string, unknown>;
+  threadItems: ThreadItem[];
+  tags: string[];
+  visibility: 'public' | 'private' | 'unlisted';
+  scheduledFor: Date | null;
+}): PublishRequest {
+  const text = p.customContent ?? p.content;
+  return {
+    text: p.threadItems.length > 0 ? p.threadItems[0].content : text,
+    mediaItems: p.threadItems.length > 0 ? (p.threadItems[0].mediaItems ?? p.mediaItems) : p.mediaItems,
+    threadItems: p.threadItems,
+    platformSpecificData: p.platformSpecificData,
+    tags: p.tags,
+    visibility: p.visibility,
+    ...(p.scheduledFor ? { scheduledFor: p.scheduledFor } : {}),
+  };
+}
+
+/**
+ * Runs the platform's own rules on one target and records violations under the
+ * request's field names: the text under `platforms.N.customContent` when the target
+ * overrides it, else `content`; media under `mediaItems.K`; thread items under
+ * `platforms.N.platformSpecificData.threadItems.K`.
+ */
+export function checkPlatformRules(
+  adapters: AdapterRegistry,
+  platform: PlatformId,
+  index: number,
+  req: PublishRequest,
+  hasCustomContent: boolean,
+  errors: FieldErrorCollector,
+): void {
+  const adapter = adapters.get(platform);
+  if (!adapter) {
+    errors.add(`platforms.${index}.platform`, `publishing to ${platform} is not available on this server yet`);
+    return;
+  }
+  for (const v of adapter.validate(req)) {
+    let field: string;
+    if (v.field === 'content' || v.field === 'text') {
+      field = req.threadItems.length > 0 ? `platforms.${index}.platformSpecificData.threadItems.0.content` : hasCustomContent ? `platforms.${index}.customContent` : 'content';
+    } else if (v.field.startsWith('threadItems')) {
+      field = `platforms.${index}.platformSpecificData.${v.field}`;
+    } else if (v.field.startsWith('mediaItems') || v.field.startsWith('platformSpecificData')) {
+      field = v.field.startsWith('platformSpecificData') ? `platforms.${index}.${v.field}` : v.field;
+    } else {
+      field = `platforms.${index}.${v.field}`;
+    }
+    errors.add(field, `${v.message} [rule ${v.rule}]`);
+  }
+}

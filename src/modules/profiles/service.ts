@@ -1,0 +1,132 @@
+/**
+ * Profiles: named groups of accounts (a brand or a client). The first profile of a
+ * tenant is its default. Names are unique per tenant (case-insensitive). A profile with
+ * connected accounts cannot be deleted.
+ */
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
+import { canAccessProfile, type AuthContext } from '../auth/context.ts';
+import type { UsageService } from '../usage/service.ts';
+
+export interface ProfileRow {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string | null;
+  color: string | null;
+  is_default: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toProfileView(p: ProfileRow) {
+  return {
+    _id: p.id,
+    userId: p.tenant_id,
+    name: p.name,
+    description: p.description ?? '',
+    color: p.color ?? '#ffeda0',
+    isDefault: p.is_default,
+    createdAt: p.created_at.toISOString(),
+    updatedAt: p.updated_at.toISOString(),
+  };
+}
+
+const duplicateName = () => new AppError('VALIDATION_ERROR', 'A profile with this name already exists', { fields: { name: ['must be unique: a profile with this name already exists'] } });
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string }).code === '23505';
+}
+
+/** Loads a profile the caller may see, or throws 404. */
+export async function getAccessibleProfile(q: Queryable, auth: AuthContext, profileId: string, lock = false): Promise<ProfileRow> {
+  const { rows } = await q.query<ProfileRow>(
+    `SELECT * FROM profiles WHERE id = $1 AND tenant_id = $2${lock ? ' FOR UPDATE' : ''}`, [profileId, auth.tenantId]);
+  if (!rows[0] || !canAccessProfile(auth, rows[0].id)) throw notFound('Profile');
+  return rows[0];
+}
+
+export function createProfilesService(db: Db, usage: UsageService) {
+  return {
+    async list(auth: AuthContext) {
+      const { rows } = await db.query<ProfileRow>('SELECT * FROM profiles WHERE tenant_id = $1 ORDER BY created_at, id', [auth.tenantId]);
+      return { profiles: rows.filter((p) => canAccessProfile(auth, p.id)).map(toProfileView) };
+    },
+
+    async get(auth: AuthContext, id: string) {
+      return { profile: toProfileView(await getAccessibleProfile(db, auth, id)) };
+    },
+
+    /** @throws 400 duplicate name, 403 plan limit (PLAN_LIMIT_REACHED), 403 for team members. */
+    async create(auth: AuthContext, input: { name: string; description?: string | null; color?: string | null }) {
+      if (!auth.isRoot && auth.profileAccess !== 'all') throw new AppError('FORBIDDEN', 'Your team access does not allow creating profiles');
+      const name = input.name.trim();
+      if (!name) throw fieldError('name', 'must not be empty');
+      return db.tx(async (client) => {
+        await usage.assertProfileAvailable(client, auth);
+        const { rows: existing } = await client.query('SELECT 1 FROM profiles WHERE tenant_id = $1 LIMIT 1', [auth.tenantId]);
+        try {
+          const { rows } = await client.query<ProfileRow>(
+            `INSERT INTO profiles (id, tenant_id, name, description, color, is_default)
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+            [newId(), auth.tenantId, name, input.description ?? null, input.color ?? null, existing.length === 0],
+          );
+          return { message: 'Profile created successfully', profile: toProfileView(rows[0]) };
+        } catch (err) {
+          if (isUniqueViolation(err)) throw duplicateName();
+          throw err;
+        }
+      });
+    },
+
+    async update(auth: AuthContext, id: string, input: { name?: string; description?: string | null; color?: string | null; isDefault?: boolean }) {
+      return db.tx(async (client) => {
+        const current = await getAccessibleProfile(client, auth, id, true);
+        const name = input.name !== undefined ? input.name.trim() : current.name;
+        if (!name) throw fieldError('name', 'must not be empty');
+        if (input.isDefault === false && current.is_default) {
+          throw fieldError('isDefault', 'cannot be unset directly; set another profile as default instead');
+        }
+        if (input.isDefault === true && !current.is_default) {
+          await client.query('UPDATE profiles SET is_default = false WHERE tenant_id = $1 AND is_default', [auth.tenantId]);
+        }
+        try {
+          const { rows } = await client.query<ProfileRow>(
+            `UPDATE profiles SET name = $2, description = $3, color = $4, is_default = $5, updated_at = now()
+              WHERE id = $1 RETURNING *`,
+            [id, name,
+              input.description !== undefined ? input.description : current.description,
+              input.color !== undefined ? input.color : current.color,
+              input.isDefault === true ? true : current.is_default],
+          );
+          return { message: 'Profile updated successfully', profile: toProfileView(rows[0]) };
+        } catch (err) {
+          if (isUniqueViolation(err)) throw duplicateName();
+          throw err;
+        }
+      });
+    },
+
+    /** @throws 409 PROFILE_HAS_ACCOUNTS-style INVALID_STATE while accounts are connected. */
+    async remove(auth: AuthContext, id: string) {
+      return db.tx(async (client) => {
+        const current = await getAccessibleProfile(client, auth, id, true);
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE profile_id = $1', [id]);
+        if (rows[0].n > 0) {
+          throw new AppError('INVALID_STATE',
+            `This profile has ${rows[0].n} connected account(s); disconnect them before deleting the profile`,
+            { connectedAccounts: rows[0].n });
+        }
+        await client.query('UPDATE posts SET queued_from_profile = NULL WHERE tenant_id = $1 AND queued_from_profile = $2', [auth.tenantId, id]);
+        await client.query('DELETE FROM profiles WHERE id = $1', [id]);
+        if (current.is_default) {
+          await client.query(
+            `UPDATE profiles SET is_default = true WHERE id = (
+               SELECT id FROM profiles WHERE tenant_id = $1 ORDER BY created_at, id LIMIT 1)`, [auth.tenantId]);
+        }
+        return { message: 'Profile deleted successfully' };
+      });
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The platform adapter contract. An adapter speaks one platform's API; it never touches
+ * the database or the job queue. It takes plain inputs (credentials, content, media
+ * references, options) and returns plain results or throws a typed {@link AdapterError}.
+ *
+ * Publishing is two-phase (design.md section 4):
+ * - `prepare`: invisible, retry-safe work (media uploads, containers, generating the
+ *   ids that make the commit idempotent). Its result is JSON, stored on the attempt row.
+ * - `commit`: the one call that makes the post visible. Herald writes the attempt row
+ *   before calling it and never retries it blindly.
+ * - `verify`: after a crash mid-commit, asks the platform whether the prepared post
+ *   exists: 'published' (with the result), 'not_published' (safe to commit again), or
+ *   'unknown' (Herald then fails the target with a "may have been published" error).
+ */
+
+export const PLATFORMS = [
+  'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky',
+] as const;
+export type PlatformId = (typeof PLATFORMS)[number];
+
+export function isPlatformId(v: unknown): v is PlatformId {
+  return typeof v === 'string' && (PLATFORMS as readonly string[]).includes(v);
+}
+
+/** Media item as stored on a post (`mediaItems[]`). `url` is absolute. */
+export interface MediaRef {
+  type: 'image' | 'video' | 'gif' | 'document';
+  url: string;
+  filename?: string;
+  mimeType?: string;
+  size?: number;
+  /** Alt text, when given. */
+  altText?: string;
+  thumbnail?: string;
+  instagramThumbnail?: string;
+}
+
+/** One item of a thread (`platformSpecificData.threadItems[]`). Only the first item carries media. */
+export interface ThreadItem {
+  content: string;
+  mediaItems?: MediaRef[];
+}
+
+/** What an adapter needs to publish one target. */
+export interface PublishRequest {
+  /** The text for this target: customContent or the post's content. */
+  text: string;
+  mediaItems: MediaRef[];
+  /** When non-empty, the post is a thread; item 0 is the root (its text replaces `text`). */
+  threadItems: ThreadItem[];
+  platformSpecificData: Record<string, unknown>;
+  tags: string[];
+  visibility: 'public' | 'private' | 'unlisted';
+  /** The scheduled instant (UTC), if any. */
+  scheduledFor?: Date;
+}
+
+/** A connected account as an adapter sees it: public fields plus decrypted credentials. */
+export interface AccountContext<C = Record<string, unknown>> {
+  id: string;
+  platformUserId: string;
+  username: string;
+  credentials: C;
+  settings: Record<string, unknown>;
+}
+
+/** Capabilities that drives validation and the UI (design.md section 6). */
+export interface PlatformCapabilities {
+  /** Maximum text length in the platform's own unit (graphemes for Bluesky, weighted for X). */
+  maxTextLength: number;
+  /** Unit of maxTextLength, for error messages. */
+  textUnit: 'characters' | 'graphemes' | 'weighted characters';
+  maxImages: number;
+  maxVideos: number;
+  threads: boolean;
+  firstComment: boolean;
+  /** The platform's documentation page the rules come from. */
+  docsUrl: string;
+}
+
+/** One broken rule, found before publishing. `field` is relative to the target (e.g. `content`, `mediaItems.2`). */
+export interface RuleViolation {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+/** A published post on the platform. */
+export interface PublishResult {
+  platformPostId: string;
+  platformPostUrl: string;
+  /** For threads: one entry per item, in order. */
+  thread?: Array<{ platformPostId: string; platformPostUrl: string }>;
+  /** Anything else worth keeping (cid, first comment result, ...). */
+  extra?: Record<string, unknown>;
+}
+
+export type VerifyResult =
+  | { status: 'published'; result: PublishResult }
+  | { status: 'not_published' }
+  | { status: 'unknown'; reason: string };
+
+/** Hooks an adapter may call; implemented by the publishing service. */
+export interface AdapterContext {
+  /** Persists refreshed credentials (e.g. a rotated session or token). */
+  saveCredentials(credentials: Record<string, unknown>, tokenExpiresAt?: Date | null): Promise<void>;
+  /** Reads a media item's bytes (local storage or the SSRF-guarded fetch). */
+  fetchMedia(item: MediaRef, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string }>;
+  /** Structured log. */
+  log(msg: string, data?: Record<string, unknown>): void;
+}
+
+/** Result of connecting an account with credentials (app password and similar). */
+export interface ConnectedAccount {
+  platformUserId: string;
+  username: string;
+  displayName?: string;
+  profilePicture?: string;
+  credentials: Record<string, unknown>;
+  tokenExpiresAt?: Date | null;
+  settings?: Record<string, unknown>;
+  permissions?: string[];
+}
+
+export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string, unknown>> {
+  readonly platform: PlatformId;
+  readonly capabilities: PlatformCapabilities;
+  /** Checks every platform rule without any network call; returns all violations. */
+  validate(req: PublishRequest): RuleViolation[];
+  prepare(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest): Promise<P>;
+  commit(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<PublishResult>;
+  verify(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<VerifyResult>;
+}
+
+/** Categories of adapter failure (design.md section 4). */
+export type AdapterErrorKind =
+  | 'rate_limited'   // retry after `retryAfterMs`
+  | 'auth_expired'   // refresh credentials, then retry once
+  | 'rejected'       // permanent: the platform refused the content; message is the platform's
+  | 'disconnected'   // the account must be reconnected (revoked token, wrong password)
+  | 'transient';     // network error or 5xx: retry with backoff
+
+/** A typed failure from an adapter. `platformMessage` is the platform's own text. */
+export class AdapterError extends Error {
+  constructor(
+    public readonly kind: AdapterErrorKind,
+    message: string,
+    public readonly opts: { retryAfterMs?: number; platformCode?: string; status?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AdapterError';
+  }
+}

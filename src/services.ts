@@ -1,0 +1,61 @@
+/**
+ * The service container: every service built once from the process's dependencies.
+ * Routes and jobs receive it; nothing here listens on a port or handles signals.
+ */
+import type { Config } from './config.ts';
+import type { Db } from './storage/db.ts';
+import { SecretBox } from './core/crypto.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { createApiKeysService } from './modules/api-keys/service.ts';
+import { createProfilesService } from './modules/profiles/service.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
+import { createUsageService } from './modules/usage/service.ts';
+import { createPostsService } from './modules/posts/service.ts';
+import { createMediaService } from './modules/media/service.ts';
+import { createIdempotencyService } from './modules/posts/idempotency.ts';
+import { createPublisher } from './jobs/publisher.ts';
+import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
+import { LocalDiskStorage, type MediaStorage } from './storage/media-storage.ts';
+import path from 'node:path';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  /** AES-256-GCM key (hex) for platform credentials. */
+  secretKeyHex: string;
+  /** Clock, replaceable in tests. */
+  clock?: () => Date;
+  adapters?: AdapterRegistry;
+  mediaStorage?: MediaStorage;
+  /** Identifies this process in job locks and attempt rows. */
+  processId?: string;
+}
+
+export function createServices(deps: ServiceDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  const { config, db } = deps;
+  const secrets = new SecretBox(deps.secretKeyHex);
+  const publicUrl = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const mediaStorage = deps.mediaStorage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl);
+  const adapters = deps.adapters ?? createAdapterRegistry(config);
+  const processId = deps.processId ?? `api-${process.pid}`;
+
+  const auth = createAuthService(db, clock);
+  const users = createUsersService(db);
+  const apiKeys = createApiKeysService(db, clock);
+  const usage = createUsageService(db, clock);
+  const profiles = createProfilesService(db, usage);
+  const accounts = createAccountsService({ db, secrets, adapters, config });
+  const media = createMediaService({ db, storage: mediaStorage, clock });
+  const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId });
+  const posts = createPostsService({ db, usage, adapters, publisher, clock, mediaStorage });
+  const idempotency = createIdempotencyService(db, clock);
+
+  return {
+    config, db, clock, secrets, adapters, mediaStorage, publicUrl,
+    auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,54 @@
+/**
+ * PostgreSQL access: one pool per process, a transaction helper, and the
+ * `Queryable` type that repositories take so they run inside or outside a transaction.
+ */
+import pg from 'pg';
+
+// int8 (counts, sums) as JS numbers; values stay far below 2^53 here.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// numeric as number
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/** Anything that runs a query: the pool or a client inside a transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+export interface Db extends Queryable {
+  readonly pool: pg.Pool;
+  /** Runs `fn` in a transaction (READ COMMITTED), committing on success and rolling back on throw. */
+  tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Creates the pool. `applicationName` shows in pg_stat_activity (herald-api, herald-worker, ...). */
+export function createDb(url: string, opts: { max?: number; applicationName?: string } = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 20,
+    application_name: opts.applicationName ?? 'herald',
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => {
+    // Idle-client errors (e.g. the server restarting) are surfaced by the next query.
+  });
+  return {
+    pool,
+    query: (text, values) => pool.query(text, values as unknown[]),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
