@@ -151,8 +151,18 @@ export function createPostsService(deps: {
       platformPostUrl: t.platformPostUrl,
       error: t.errorMessage,
     }));
-    if (!finished) {
-      return { statusCode: 202, body: { message: 'Publishing started; it continues in the background. GET /v1/posts/{postId} shows the result.', post, platformResults } };
+    const unfinished = platformResults.filter((r) => r.status === 'pending' || r.status === 'publishing');
+    if (!finished || unfinished.length > 0) {
+      const retrying = unfinished.some((r) => r.status === 'pending');
+      return {
+        statusCode: 202,
+        body: {
+          message: retrying
+            ? 'Publishing hit a temporary error on some platforms and will be retried automatically. GET /v1/posts/{postId} shows the result.'
+            : 'Publishing started; it continues in the background. GET /v1/posts/{postId} shows the result.',
+          post, platformResults,
+        },
+      };
     }
     const failed = platformResults.filter((r) => r.status === 'failed');
     if (failed.length > 0) {

@@ -1,0 +1,51 @@
+/**
+ * A platform adapter whose outcomes are chosen by the post text, for testing the
+ * publishing state machine (retries, partial results, status table) without a network.
+ * It applies the real Bluesky rules in validate(), and records every commit.
+ *   "#reject"    -> the platform rejects the post (permanent)
+ *   "#transient" -> a network failure on every commit
+ *   "#flaky"     -> a network failure on the first commit, then success
+ *   "#slow"      -> the commit takes 500 ms
+ */
+import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PublishRequest, type PublishResult, type VerifyResult,
+} from '../../src/platforms/types.ts';
+
+export class ScriptedAdapter implements PlatformAdapter {
+  readonly platform = 'bluesky' as const;
+  private readonly rules = new BlueskyAdapter();
+  readonly capabilities = this.rules.capabilities;
+  readonly commits: Array<{ accountId: string; text: string; token: string }> = [];
+  private readonly published = new Map<string, PublishResult>();
+  private flakySeen = new Set<string>();
+
+  validate(req: PublishRequest) {
+    return this.rules.validate(req);
+  }
+
+  async prepare(_ctx: AdapterContext, account: AccountContext, req: PublishRequest) {
+    return { token: `${account.id}:${req.text}:${Math.random().toString(36).slice(2)}` };
+  }
+
+  async commit(_ctx: AdapterContext, account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<PublishResult> {
+    const token = String(prepared.token);
+    if (req.text.includes('#slow')) await new Promise((r) => setTimeout(r, 500));
+    if (req.text.includes('#reject')) throw new AdapterError('rejected', 'The platform rejected this post (scripted)');
+    if (req.text.includes('#transient')) throw new AdapterError('transient', 'connection reset (scripted)');
+    if (req.text.includes('#flaky') && !this.flakySeen.has(account.id)) {
+      this.flakySeen.add(account.id);
+      throw new AdapterError('transient', 'connection reset (scripted, once)');
+    }
+    this.commits.push({ accountId: account.id, text: req.text, token });
+    const n = this.commits.length;
+    const result = { platformPostId: `scripted-${n}`, platformPostUrl: `https://example.test/post/${n}` };
+    this.published.set(token, result);
+    return result;
+  }
+
+  async verify(_ctx: AdapterContext, _account: AccountContext, _req: PublishRequest, prepared: Record<string, unknown>): Promise<VerifyResult> {
+    const r = this.published.get(String(prepared.token));
+    return r ? { status: 'published', result: r } : { status: 'not_published' };
+  }
+}
