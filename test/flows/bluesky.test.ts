@@ -1,0 +1,159 @@
+/**
+ * Bluesky end to end, for real: a local PDS (@atproto/dev-env), the real app over
+ * PostgreSQL, the real worker. Connect with an app password, publish now, schedule a
+ * few seconds ahead, a thread, an image post, and a text over 300 graphemes refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { startWorker, type Worker } from '../../src/jobs/worker.ts';
+import { createPublisher } from '../../src/jobs/publisher.ts';
+import { makePng, multipart } from '../support/png.ts';
+
+let pds: BlueskyPdsHarness;
+let ctx: TestContext;
+let worker: Worker;
+let alice: PdsAccount;
+let tenant: Tenant;
+let profileId: string;
+let accountId: string;
+
+beforeAll(async () => {
+  pds = await startBlueskyPds();
+  ctx = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: pds.url } });
+  const s = ctx.services;
+  const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-test-${process.pid}` });
+  worker = await startWorker({ db: ctx.db, publisher, concurrency: 10, pollMs: 200, staleMs: 5_000 });
+  alice = await pds.createAccount('alice');
+  await pds.createAccount('bob');
+  tenant = await createTenant(ctx);
+  profileId = await createProfile(ctx, tenant, 'Main');
+});
+
+afterAll(async () => {
+  await worker?.stop(5_000);
+  await ctx?.close();
+  await pds?.close();
+});
+
+async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const rkeyOf = (url: string) => url.split('/').pop()!;
+
+describe('Bluesky end to end on a local PDS', () => {
+  it('refuses wrong credentials with a clear 400 and stores nothing', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/connect/bluesky/credentials', headers: tenant.headers,
+      payload: { identifier: alice.handle, appPassword: 'aaaa-bbbb-cccc-dddd', state: `${tenant.userId}-${profileId}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields.appPassword[0]).toMatch(/app password/);
+    const accounts = await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: tenant.headers });
+    expect(accounts.json().accounts).toEqual([]);
+  });
+
+  it('connects with an app password; credentials are encrypted at rest', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/connect/bluesky/credentials', headers: tenant.headers,
+      payload: { identifier: alice.handle, appPassword: alice.appPassword, state: `${tenant.userId}-${profileId}`, redirectUri: 'https://app.example/done' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.account).toMatchObject({ platform: 'bluesky', username: 'alice.test', profileId, isActive: true, permissions: ['posts:write', 'posts:read'] });
+    expect(body.redirect_url).toBe(`https://app.example/done?connected=bluesky&profileId=${profileId}&username=alice.test`);
+    accountId = body.account._id;
+    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
+    expect(rows[0].platform_user_id).toBe(alice.did);
+    expect(rows[0].credentials).toMatch(/^v1:/);
+    expect(rows[0].credentials).not.toContain(alice.appPassword);
+    expect(rows[0].credentials).not.toContain('accessJwt');
+  });
+
+  it('publishes now: 201 with the bsky.app URL, and the record with facets is on the PDS', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: { content: 'Hello from Herald 🚀 https://example.com/x #herald @bob.test', publishNow: true, platforms: [{ platform: 'bluesky', accountId }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const target = res.json().post.platforms[0];
+    expect(target.status).toBe('published');
+    expect(target.platformPostUrl).toMatch(/^https:\/\/bsky\.app\/profile\/alice\.test\/post\/[a-z2-7]{13}$/);
+    expect(target.platformPostId).toBe(`at://${alice.did}/app.bsky.feed.post/${rkeyOf(target.platformPostUrl)}`);
+    const rec = await pds.getRecord(target.platformPostId);
+    expect(rec?.value.text).toBe('Hello from Herald 🚀 https://example.com/x #herald @bob.test');
+    const features = (rec!.value.facets as Array<{ features: Array<{ $type: string }> }>).flatMap((f) => f.features.map((x) => x.$type));
+    expect(features.sort()).toEqual(['app.bsky.richtext.facet#link', 'app.bsky.richtext.facet#mention', 'app.bsky.richtext.facet#tag']);
+  });
+
+  it('publishes a post scheduled a few seconds ahead, once, through the worker', async () => {
+    const at = new Date(Date.now() + 3_000);
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: { content: 'Scheduled via Herald', scheduledFor: at.toISOString(), platforms: [{ platform: 'bluesky', accountId }] },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().post.status).toBe('scheduled');
+    const id = res.json().post._id;
+    const post = await waitFor(async () => {
+      const p = (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: tenant.headers })).json().post;
+      return p.status === 'published' ? p : null;
+    });
+    expect(new Date(post.platforms[0].publishedAt).getTime()).toBeGreaterThanOrEqual(at.getTime());
+    const records = (await pds.listPosts(alice.did)).filter((r) => r.value.text === 'Scheduled via Herald');
+    expect(records).toHaveLength(1);
+    expect(records[0].uri).toBe(post.platforms[0].platformPostId);
+  });
+
+  it('publishes a thread as a reply chain and returns one permalink per item', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: {
+        content: 'Thread root', publishNow: true,
+        platforms: [{ platform: 'bluesky', accountId, platformSpecificData: { threadItems: [{ content: 'Thread root' }, { content: 'Second' }, { content: 'Third' }] } }],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const p = res.json().post;
+    expect(p.thread[0].items).toHaveLength(3);
+    const [root, second, third] = await Promise.all(p.thread[0].items.map((i: { platformPostId: string }) => pds.getRecord(i.platformPostId)));
+    expect(root?.value.text).toBe('Thread root');
+    expect((second?.value.reply as { parent: { uri: string } }).parent.uri).toBe(root!.uri);
+    expect((third?.value.reply as { parent: { uri: string }; root: { uri: string } })).toMatchObject({ parent: { uri: second!.uri }, root: { uri: root!.uri } });
+  });
+
+  it('uploads an image through /v1/media and publishes it as an image embed', async () => {
+    const png = makePng(4, 3);
+    const mp = multipart('files', [{ filename: 'pic.png', contentType: 'image/png', data: png }]);
+    const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+    expect(up.statusCode).toBe(200);
+    const file = up.json().files[0];
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: { content: 'With a picture', publishNow: true, mediaItems: [{ ...file, altText: 'a red rectangle' }], platforms: [{ platform: 'bluesky', accountId }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const rec = await pds.getRecord(res.json().post.platforms[0].platformPostId);
+    const embed = rec!.value.embed as { $type: string; images: Array<{ alt: string; image: { size: number; mimeType: string }; aspectRatio: unknown }> };
+    expect(embed.$type).toBe('app.bsky.embed.images');
+    expect(embed.images[0]).toMatchObject({ alt: 'a red rectangle', image: { size: png.length, mimeType: 'image/png' }, aspectRatio: { width: 4, height: 3 } });
+  });
+
+  it('refuses a text over 300 graphemes before publishing: no record is created', async () => {
+    const before = (await pds.listPosts(alice.did)).length;
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: { content: 'a'.repeat(301), publishNow: true, platforms: [{ platform: 'bluesky', accountId }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields.content[0]).toMatch(/300 graphemes/);
+    expect((await pds.listPosts(alice.did)).length).toBe(before);
+  });
+});
