@@ -20,6 +20,8 @@ const EnvSchema = Type.Object({
   HERALD_BLUESKY_SERVICE_URL: Type.String({ pattern: '^https?://', default: 'https://bsky.social' }),
   HERALD_DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
   HERALD_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
+  HERALD_WORKER_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
+  HERALD_WORKER_STALE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),
   HERALD_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   HERALD_RATE_LIMIT: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   HERALD_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
@@ -44,6 +46,10 @@ export interface Config {
   blueskyServiceUrl: string;
   dbPoolSize: number;
   workerConcurrency: number;
+  /** Longest idle sleep of the worker loop, ms. */
+  workerPollMs: number;
+  /** A process whose heartbeat is older than this loses its running targets to the reconciler, ms. */
+  workerStaleMs: number;
   logLevel: string;
   rateLimit: boolean;
   /** Lets the SSRF guard reach loopback/private addresses (tests and local simulators only). */
@@ -89,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blueskyServiceUrl: e.HERALD_BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
     dbPoolSize: e.HERALD_DB_POOL_SIZE,
     workerConcurrency: e.HERALD_WORKER_CONCURRENCY,
+    workerPollMs: e.HERALD_WORKER_POLL_MS,
+    workerStaleMs: e.HERALD_WORKER_STALE_MS,
     logLevel: e.HERALD_LOG_LEVEL,
     rateLimit: e.HERALD_RATE_LIMIT === 'on',
     allowPrivateUrls: e.HERALD_ALLOW_PRIVATE_URLS === 'true',

@@ -44,9 +44,12 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     app = await buildApp({ services, logger });
     url = await app.listen({ port: config.port, host: config.host });
   }
-  if (role === 'api') heartbeat = await startHeartbeat(runtime.db, services.publisher);
+  if (role === 'api') heartbeat = await startHeartbeat(runtime.db, services.publisher, Math.min(5_000, Math.max(250, config.workerStaleMs / 3)));
   if (role !== 'api') {
-    worker = await startWorker({ db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency, log: logger });
+    worker = await startWorker({
+      db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency,
+      pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger,
+    });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
   }
   } catch (err) {
