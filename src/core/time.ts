@@ -79,10 +79,11 @@ export function billingPeriodStart(anchor: Date, period: BillingPeriod, now: Dat
   const a = Temporal.Instant.fromEpochMilliseconds(anchor.getTime()).toZonedDateTimeISO('UTC');
   const n = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC');
   if (Temporal.ZonedDateTime.compare(n, a) <= 0) return anchor;
-  const step = period === 'monthly' ? { months: 1 } : { years: 1 };
-  const elapsed = a.until(n, { largestUnit: period === 'monthly' ? 'months' : 'years' });
-  const units = period === 'monthly' ? elapsed.months + elapsed.years * 12 : elapsed.years;
-  let start = a.add(period === 'monthly' ? { months: units } : { years: units });
-  if (Temporal.ZonedDateTime.compare(start, n) > 0) start = start.subtract(step);
+  // Count whole calendar steps from the anchor's own fields; each candidate is added to the
+  // anchor (not chained), so Jan 31 gives Feb 28 and then Mar 31 again.
+  let units = period === 'monthly' ? (n.year - a.year) * 12 + (n.month - a.month) : n.year - a.year;
+  const at = (k: number) => a.add(period === 'monthly' ? { months: k } : { years: k });
+  let start = at(units);
+  while (units > 0 && Temporal.ZonedDateTime.compare(start, n) > 0) start = at(--units);
   return new Date(start.epochMilliseconds);
 }

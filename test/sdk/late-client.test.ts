@@ -171,6 +171,28 @@ describe('API keys', () => {
     const revoked = await rejection(withNewKey.users.listUsers());
     expect(revoked.statusCode).toBe(401);
   });
+
+  it('honours the SDK\'s permission: "read" and refuses restrictions it cannot enforce', async () => {
+    const t = await createTenant(ctx);
+    const sdk = clientFor(t);
+    expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys![0]).toMatchObject({ permission: 'read-write', scope: 'full' });
+
+    const ro = (await sdk.apiKeys.createApiKey({ body: { name: 'read only', permission: 'read' } })).data!.apiKey!;
+    expect(ro.permission).toBe('read');
+    const readOnly = clientFor(ro.key!);
+    expect((await readOnly.profiles.listProfiles()).response.status).toBe(200);
+    const denied = await rejection(readOnly.profiles.createProfile({ body: { name: 'Nope' } }));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.code).toBe('insufficient_permissions');
+    expect((await sdk.profiles.listProfiles()).data?.profiles).toEqual([]);
+
+    const scoped = await rejection(sdk.apiKeys.createApiKey({ body: { name: 'one profile', scope: 'profiles', profileIds: ['0123456789abcdef01234567'] } }));
+    expect(scoped).toBeInstanceOf(ValidationError);
+    expect(Object.keys((scoped as ValidationError).fields)).toEqual(['scope']);
+    const groups = await rejection(sdk.apiKeys.createApiKey({ body: { name: 'no ads', disabledResourceGroups: ['ads'] } }));
+    expect(Object.keys((groups as ValidationError).fields)).toEqual(['disabledResourceGroups']);
+    expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys!.map((k) => k.name).sort()).toEqual(['read only', 'test']);
+  });
 });
 
 describe('users', () => {

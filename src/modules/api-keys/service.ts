@@ -26,6 +26,9 @@ function toView(k: KeyRow) {
     name: k.name,
     keyPreview: k.key_preview,
     permissions: k.permissions,
+    /** The official client's form: "read" when every permission is a read permission. */
+    permission: (k.permissions.every((p) => p.endsWith(':read')) ? 'read' : 'read-write') as 'read' | 'read-write',
+    scope: 'full' as const,
     expiresAt: k.expires_at ? k.expires_at.toISOString() : null,
     createdAt: k.created_at.toISOString(),
     lastUsedAt: k.last_used_at ? k.last_used_at.toISOString() : null,

@@ -1,0 +1,299 @@
+/**
+ * Tenancy and authentication over EVERY /v1 route (design.md section 7).
+ *
+ * The routes are read from the real app (`printRoutes`), not from a hand-written list,
+ * so a route added later is covered automatically:
+ *   - each route with a path parameter is called by tenant A with tenant B's real
+ *     resource id and must answer 404 NOT_FOUND (never 403, 200 or 5xx), with the same
+ *     body as for an id that does not exist (no existence leak), and every resource of
+ *     B must read back unchanged afterwards;
+ *   - each /v1 route except the OpenAPI document answers 401 without a key.
+ * A new path parameter the suite cannot fill, or a new route with a body the suite has
+ * no valid body for, fails the suite until it is added below.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/core/ids.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+
+// Built at collection time so that one test per discovered route can be generated.
+const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
+afterAll(async () => { await ctx.close(); });
+
+interface Route { method: string; path: string; params: string[] }
+
+/** Parses `printRoutes({ commonPrefix: false })`: one line per tree node, 4 characters per depth. */
+function listRoutes(): Route[] {
+  const out: Route[] = [];
+  const stack: string[] = [];
+  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    if (!m[3]) continue;
+    const path = stack.join('');
+    for (const method of m[3].split(',').map((s) => s.trim())) {
+      out.push({ method, path, params: [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1]) });
+    }
+  }
+  return out.filter((r) => r.path.startsWith('/v1/'));
+}
+
+const ROUTES = listRoutes();
+const key = (r: Route) => `${r.method} ${r.path}`;
+
+/** OpenAPI operations (`METHOD /v1/x/:id`) that declare a request body. */
+const openapi = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+  paths: Record<string, Record<string, { requestBody?: unknown }>>;
+};
+const OPENAPI_OPS = new Map<string, { hasBody: boolean }>();
+for (const [p, ops] of Object.entries(openapi.paths)) {
+  for (const [m, op] of Object.entries(ops)) OPENAPI_OPS.set(`${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`, { hasBody: !!op.requestBody });
+}
+
+/** B's resources, one fresh set per route under test. */
+interface Victim {
+  tenant: Tenant;
+  userId: string;
+  profileId: string;
+  accountId: string;
+  /** A failed post: editable, deletable and retryable, so a missing tenant check would act on it. */
+  postId: string;
+  /** A second API key of B's (not used for B's own reads, so its row stays stable). */
+  keyId: string;
+  keyValue: string;
+}
+
+/** How to fill each path parameter with the victim's real id. Add new parameters here. */
+const FILL: Record<string, (v: Victim) => string> = {
+  postId: (v) => v.postId,
+  profileId: (v) => v.profileId,
+  accountId: (v) => v.accountId,
+  keyId: (v) => v.keyId,
+  userId: (v) => v.userId,
+};
+
+/** A body that passes validation, for routes that take one, so the request reaches the tenant check. */
+const VALID_BODY: Record<string, unknown> = {
+  'PUT /v1/profiles/:profileId': { name: 'hijacked', description: 'hijacked', color: '#000000', isDefault: true },
+  'PUT /v1/accounts/:accountId': { username: 'hijacked.test', displayName: 'hijacked' },
+  'PUT /v1/posts/:postId': { content: 'hijacked', scheduledFor: '2032-01-01T00:00:00Z' },
+  'POST /v1/profiles': { name: 'x' },
+  'POST /v1/api-keys': { name: 'x' },
+  'POST /v1/posts': { content: 'x', isDraft: true },
+  'POST /v1/connect/bluesky/credentials': { identifier: 'a.test', appPassword: 'aaaa-bbbb-cccc-dddd', state: newId() },
+};
+
+async function makeVictim(): Promise<Victim> {
+  const tenant = await createTenant(ctx);
+  const profileId = await createProfile(ctx, tenant);
+  const accountId = await insertAccount(ctx, tenant, profileId, 'bluesky');
+  const post = await ctx.app.inject({
+    method: 'POST', url: '/v1/posts', headers: tenant.headers,
+    payload: { content: 'B only', scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId }] },
+  });
+  expect(post.statusCode, post.body).toBe(201);
+  const postId = post.json().post._id as string;
+  await ctx.db.query(`UPDATE post_targets SET status = 'failed', run_at = NULL, attempts = 1, error_message = 'scripted failure' WHERE post_id = $1`, [postId]);
+  await ctx.db.query(`UPDATE posts SET status = 'failed' WHERE id = $1`, [postId]);
+  const k = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: tenant.headers, payload: { name: 'second' } });
+  expect(k.statusCode, k.body).toBe(201);
+  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key };
+}
+
+/** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */
+async function snapshot(v: Victim) {
+  const get = async (url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: v.tenant.headers });
+    expect(res.statusCode, `${url} as B: ${res.body}`).toBe(200);
+    return res.json();
+  };
+  const keys = await get('/v1/api-keys');
+  const { rows: targets } = await ctx.db.query('SELECT * FROM post_targets WHERE post_id = $1 ORDER BY id', [v.postId]);
+  const { rows: accounts } = await ctx.db.query('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY id', [v.userId]);
+  return {
+    post: (await get(`/v1/posts/${v.postId}`)).post,
+    profiles: (await get('/v1/profiles')).profiles,
+    accounts: (await get(`/v1/accounts?profileId=${v.profileId}`)).accounts,
+    key: keys.apiKeys.find((x: { id: string }) => x.id === v.keyId),
+    users: (await get('/v1/users')).users,
+    user: (await get(`/v1/users/${v.userId}`)).user,
+    posts: (await get('/v1/posts?includeHidden=true')).pagination,
+    targets, accountRows: accounts,
+  };
+}
+
+const fillPath = (path: string, fill: (param: string) => string) => path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => fill(p));
+const stripRequestId = (body: Record<string, unknown>) => { const { requestId: _r, ...rest } = body; return rest; };
+
+describe('route discovery', () => {
+  it('finds every route of the OpenAPI document, plus the document itself', () => {
+    const found = new Set(ROUTES.map(key));
+    expect(OPENAPI_OPS.size).toBeGreaterThan(15);
+    for (const op of OPENAPI_OPS.keys()) if (op.includes(' /v1/')) expect(found, op).toContain(op);
+    expect(found).toContain('GET /v1/openapi.json');
+  });
+
+  it('knows how to fill every path parameter and has a valid body for every route that takes one', () => {
+    const problems: string[] = [];
+    for (const r of ROUTES) {
+      for (const p of r.params) if (!FILL[p]) problems.push(`${key(r)}: no filler for path parameter ":${p}" (add it to FILL in test/security/tenancy.test.ts)`);
+      if (r.params.length && OPENAPI_OPS.get(key(r))?.hasBody && !(key(r) in VALID_BODY)) problems.push(`${key(r)}: no valid body in VALID_BODY`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('another tenant\'s resource id in the path answers 404, and changes nothing', () => {
+  const A = createTenant(ctx);
+  const withIds = ROUTES.filter((r) => r.params.length > 0);
+
+  it('covers the routes with ids (sanity)', () => {
+    expect(withIds.map(key)).toEqual(expect.arrayContaining([
+      'GET /v1/posts/:postId', 'PUT /v1/posts/:postId', 'DELETE /v1/posts/:postId', 'POST /v1/posts/:postId/retry',
+      'GET /v1/profiles/:profileId', 'PUT /v1/profiles/:profileId', 'DELETE /v1/profiles/:profileId',
+      'PUT /v1/accounts/:accountId', 'DELETE /v1/accounts/:accountId', 'DELETE /v1/api-keys/:keyId', 'GET /v1/users/:userId',
+    ]));
+  });
+
+  for (const r of withIds) {
+    it(`${key(r)} with B's id`, async () => {
+      const a = await A;
+      const victim = await makeVictim();
+      const before = await snapshot(victim);
+      const payload = VALID_BODY[key(r)] as object | undefined;
+      const send = (url: string) => ctx.app.inject({ method: r.method as 'GET', url, headers: a.headers, ...(payload ? { payload } : {}) });
+
+      const res = await send(fillPath(r.path, (p) => {
+        if (!FILL[p]) throw new Error(`no filler for :${p}`);
+        return FILL[p](victim);
+      }));
+      expect(res.statusCode, res.body).toBe(404);
+      // The same answer as for an id that exists nowhere: no existence leak.
+      const missing = await send(fillPath(r.path, () => newId()));
+      expect(missing.statusCode).toBe(404);
+      if (r.method !== 'HEAD') {
+        expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
+        expect(stripRequestId(res.json())).toEqual(stripRequestId(missing.json()));
+      }
+
+      expect(await snapshot(victim)).toEqual(before);
+      // B's second key still works (DELETE /v1/api-keys/:keyId did not revoke it).
+      const own = await ctx.app.inject({ method: 'GET', url: '/v1/usage-stats', headers: { authorization: `Bearer ${victim.keyValue}` } });
+      expect(own.statusCode).toBe(200);
+    });
+  }
+});
+
+describe('another tenant\'s ids in bodies and query strings', () => {
+  it('POST /v1/posts with B\'s accountId is a 400 naming platforms.0.accountId, like an unknown id; nothing is stored', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const before = await snapshot(b);
+    const post = (accountId: string, extra: Record<string, unknown> = {}) => ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: a.headers,
+      payload: { content: 'x', platforms: [{ platform: 'bluesky', accountId }], ...extra },
+    });
+    for (const extra of [{ scheduledFor: '2031-01-01T00:00:00Z' }, { publishNow: true }, { isDraft: true }]) {
+      const res = await post(b.accountId, extra);
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(res.json().details.fields)).toEqual(['platforms.0.accountId']);
+      expect(res.json().details).toEqual((await post(newId(), extra)).json().details);
+    }
+    const list = await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: a.headers });
+    expect(list.json().pagination.total).toBe(0);
+    expect(await snapshot(b)).toEqual(before);
+  });
+
+  it('PUT /v1/posts/:postId (A\'s own post) with B\'s accountId is a 400 naming platforms.0.accountId', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const created = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: a.headers, payload: { content: 'mine', isDraft: true } });
+    const id = created.json().post._id;
+    const res = await ctx.app.inject({
+      method: 'PUT', url: `/v1/posts/${id}`, headers: a.headers,
+      payload: { scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId: b.accountId }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().details.fields)).toContain('platforms.0.accountId');
+    const after = await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: a.headers });
+    expect(after.json().post).toMatchObject({ status: 'draft', platforms: [] });
+  });
+
+  it('GET /v1/accounts?profileId=<B\'s profile> is a 404 and lists nothing', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const res = await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${b.profileId}`, headers: a.headers });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(res.body).not.toContain(b.accountId);
+    const all = await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: a.headers });
+    expect(all.json().accounts).toEqual([]);
+  });
+
+  it('GET /v1/posts filtered by B\'s profile or B\'s user shows none of B\'s posts', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    for (const q of [`profileId=${b.profileId}`, `createdBy=${b.userId}`, 'includeHidden=true&status=failed']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/v1/posts?${q}`, headers: a.headers });
+      expect(res.statusCode, q).toBeLessThan(500);
+      if (res.statusCode === 200) expect(res.json().pagination.total, q).toBe(0);
+      else expect(res.statusCode, q).toBe(404);
+      expect(res.body).not.toContain(b.postId);
+    }
+  });
+
+  it('POST /v1/connect/bluesky/credentials with B\'s profile as state is a 404 before any login; no account is added', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const before = await snapshot(b);
+    for (const state of [b.profileId, `${b.userId}-${b.profileId}`, `${a.userId}-${b.profileId}`]) {
+      const res = await ctx.app.inject({
+        method: 'POST', url: '/v1/connect/bluesky/credentials', headers: a.headers,
+        payload: { identifier: 'someone.test', appPassword: 'aaaa-bbbb-cccc-dddd', state },
+      });
+      expect(res.statusCode, state).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await snapshot(b)).toEqual(before);
+  });
+
+  it('lists (profiles, accounts, posts, users, api-keys) never include another tenant\'s rows', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const ids = [b.userId, b.profileId, b.accountId, b.postId, b.keyId];
+    for (const r of ROUTES.filter((x) => x.method === 'GET' && x.params.length === 0 && x.path !== '/v1/openapi.json')) {
+      const res = await ctx.app.inject({ method: 'GET', url: r.path, headers: a.headers });
+      expect(res.statusCode, r.path).toBe(200);
+      for (const id of ids) expect(res.body, `${r.path} leaks ${id}`).not.toContain(id);
+    }
+  });
+});
+
+describe('authentication on every /v1 route', () => {
+  const guarded = ROUTES.filter((r) => r.path !== '/v1/openapi.json');
+
+  it('covers the routes (sanity)', () => {
+    expect(guarded.length).toBeGreaterThan(15);
+  });
+
+  for (const r of guarded) {
+    it(`${key(r)} answers 401 without a valid key`, async () => {
+      const url = fillPath(r.path, () => newId());
+      const payload = VALID_BODY[key(r)] as object | undefined;
+      for (const headers of [{}, { authorization: 'Bearer sk_0000000000000000000000000000000000000000000000000000000000000000' }]) {
+        const res = await ctx.app.inject({ method: r.method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${key(r)} ${JSON.stringify(headers)}`).toBe(401);
+        if (r.method !== 'HEAD') expect(res.json()).toMatchObject({ error: 'Unauthorized', code: 'UNAUTHORIZED', requestId: expect.any(String) });
+      }
+    });
+  }
+
+  it('GET /v1/openapi.json is public', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toBe('3.1.0');
+  });
+});
