@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppError } from '../core/errors.ts';
+import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
 import { handleError, errorBody } from './errors.ts';
 import { genRequestId } from './request-id.ts';
 import { ErrorResponse } from './schemas.ts';
@@ -43,6 +43,38 @@ export interface BuildAppOptions {
   services: Services;
   /** A pino logger instance, or false to disable logging (tests). */
   logger?: FastifyServerOptions['loggerInstance'] | false;
+}
+
+/** Deepest nesting accepted in a JSON body (free-form objects such as metadata and platformSpecificData). */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Finds what PostgreSQL cannot store in a parsed JSON body: NUL characters (text and
+ * jsonb refuse U+0000, which would surface as a 500) and nesting deeper than
+ * {@link MAX_JSON_DEPTH} (jsonb parsing hits the server's stack limit). Iterative, so a
+ * hostile body cannot overflow the stack here either. Returns field errors, or null.
+ */
+export function unstorableJsonFields(body: unknown): FieldErrors | null {
+  if (body === null || typeof body !== 'object') return typeof body === 'string' && body.includes('\u0000') ? { '(body)': ['must not contain NUL (\\u0000) characters'] } : null;
+  const fields: FieldErrors = {};
+  let count = 0;
+  const add = (path: string, message: string) => { if (count++ < 20) (fields[path || '(body)'] ??= []).push(message); };
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 1 }];
+  while (stack.length > 0 && count < 20) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) add(path, 'must not contain NUL (\\u0000) characters');
+    } else if (value !== null && typeof value === 'object') {
+      if (depth > MAX_JSON_DEPTH) { add(path, `is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`); continue; }
+      for (const [k, v] of Object.entries(value)) {
+        const name = k.replace(/\u0000/g, '\\u0000');
+        const child = path ? `${path}.${name}` : name;
+        if (k.includes('\u0000')) add(child, 'field names must not contain NUL (\\u0000) characters');
+        stack.push({ value: v, path: child, depth: depth + 1 });
+      }
+    }
+  }
+  return count > 0 ? fields : null;
 }
 
 export async function buildApp({ services, logger = false }: BuildAppOptions): Promise<App> {
@@ -88,6 +120,10 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
       request.auth = await services.auth.authenticate(request.headers.authorization);
     });
     await registerRateLimit(v1, services);
+    v1.addHook('preValidation', async (request) => {
+      const fields = unstorableJsonFields(request.body);
+      if (fields) throw validationError(fields);
+    });
     v1.addHook('preHandler', async (request) => {
       const needed = request.routeOptions.config?.permission;
       if (needed && request.auth && !request.auth.permissions.has(needed)) {

@@ -13,9 +13,11 @@
  *   prepare               | any     | prepare again (nothing visible happened)
  *   commit                | null    | crashed mid-commit: adapter.verify() first
  *   commit                | unknown | the call failed without an answer: verify first
+ *   verify                | null/unknown | verify again (bounded by MAX_ATTEMPTS)
  *
  * verify -> published: record it (no second commit); not_published: commit again with
- * the same prepared state; unknown: fail the target with "may have been published".
+ * the same prepared state; unknown: ask again with backoff, and after MAX_ATTEMPTS fail
+ * the target with "may have been published, check before retrying".
  */
 import { hostname } from 'node:os';
 import type { Config } from '../config.ts';
@@ -172,6 +174,8 @@ export function createPublisher(deps: PublisherDeps) {
   async function runTarget(target: TargetRow): Promise<void> {
     inFlight.add(target.id);
     let attemptId: number | null = null;
+    // Where a failure happened decides whether the next run must verify before committing.
+    let phase: 'prepare' | 'commit' = 'prepare';
     try {
       const ctx = await loadContext(target);
       if (!ctx) return; // post deleted: its target rows are gone too
@@ -211,7 +215,8 @@ export function createPublisher(deps: PublisherDeps) {
         'SELECT id, attempt, phase, prepared, outcome FROM publish_attempts WHERE target_id = $1 ORDER BY id DESC LIMIT 1', [target.id]);
       const prev = prevRows[0];
       let prepared: Record<string, unknown> | null = null;
-      if (prev && prev.phase === 'commit' && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
+      // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
+      if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
         const { rows } = await db.query<{ id: number }>(
           `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, 'verify', $4) RETURNING id`,
           [target.id, target.attempts, workerId, JSON.stringify(prev.prepared)]);
@@ -224,6 +229,15 @@ export function createPublisher(deps: PublisherDeps) {
         }
         if (verdict.status === 'published') {
           await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result: verdict.result });
+          return;
+        }
+        if (verdict.status === 'unknown' && target.attempts < MAX_ATTEMPTS) {
+          // The platform could not be asked (or could not tell) right now: ask again later.
+          await finish(target, attemptId, {
+            status: 'pending', attemptOutcome: 'unknown', category: 'platform_error',
+            error: `Checking whether the interrupted publish went through: ${verdict.reason}`,
+            runAt: new Date(clock().getTime() + backoffMs(target.attempts)),
+          });
           return;
         }
         if (verdict.status === 'unknown') {
@@ -241,7 +255,7 @@ export function createPublisher(deps: PublisherDeps) {
         `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [target.id, target.attempts, workerId, prepared ? 'commit' : 'prepare', prepared ? JSON.stringify(prepared) : null]);
       attemptId = att[0].id;
-      let phase: 'prepare' | 'commit' = prepared ? 'commit' : 'prepare';
+      phase = prepared ? 'commit' : 'prepare';
       try {
         if (!prepared) {
           prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
@@ -257,8 +271,8 @@ export function createPublisher(deps: PublisherDeps) {
     } catch (err) {
       // Infrastructure failure (database down, bug): leave it for the reconciler, but try to record it.
       try {
-        await handleFailure(target, attemptId, 'prepare', err, null);
-      } catch { /* the lock expires and the reconciler re-queues it */ }
+        await handleFailure(target, attemptId, phase, err, null);
+      } catch { /* the lock expires and the reconciler re-queues it; the attempt row still says where it stopped */ }
     } finally {
       inFlight.delete(target.id);
     }

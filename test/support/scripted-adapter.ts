@@ -6,6 +6,7 @@
  *   "#transient" -> a network failure on every commit
  *   "#flaky"     -> a network failure on the first commit, then success
  *   "#slow"      -> the commit takes 500 ms
+ *   "#lost"      -> the first commit creates the post but its answer is lost (network error)
  */
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
 import {
@@ -41,6 +42,10 @@ export class ScriptedAdapter implements PlatformAdapter {
     const n = this.commits.length;
     const result = { platformPostId: `scripted-${n}`, platformPostUrl: `https://example.test/post/${n}` };
     this.published.set(token, result);
+    if (req.text.includes('#lost') && !this.flakySeen.has(`lost:${account.id}`)) {
+      this.flakySeen.add(`lost:${account.id}`);
+      throw new AdapterError('transient', 'socket hang up after the request was sent (scripted)');
+    }
     return result;
   }
 

@@ -116,7 +116,7 @@ export const PostWriteResponse = Type.Object({
 });
 
 export const ListPostsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, default 10, at most 100 (larger values are clamped)' })),
   status: Type.Optional(Type.Enum(POST_STATUSES)),
   platform: Type.Optional(PlatformEnum),

@@ -1,0 +1,142 @@
+/**
+ * The publishing state machine with a scripted platform: retries with backoff, an
+ * unanswered commit verified before anything is sent again, and post status derivation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backoffMs, createPublisher, MAX_ATTEMPTS, type Publisher } from '../../src/jobs/publisher.ts';
+import { createAdapterRegistry } from '../../src/platforms/registry.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { ScriptedAdapter } from '../support/scripted-adapter.ts';
+
+let ctx: TestContext;
+let adapter: ScriptedAdapter;
+let worker: Publisher;
+
+beforeAll(async () => {
+  adapter = new ScriptedAdapter();
+  ctx = await createTestApp({ deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9' }, { bluesky: adapter }) } });
+  const s = ctx.services;
+  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-pub-${process.pid}` });
+  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+});
+afterAll(async () => { await ctx.close(); });
+
+/** Makes the post's pending targets due now and runs one worker pass over them. */
+async function runDue(postId: string) {
+  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
+  const claimed = (await worker.claimDue(100)).filter((t) => t.post_id === postId);
+  await Promise.all(claimed.map((t) => worker.runTarget(t)));
+  return claimed.length;
+}
+
+async function state(postId: string) {
+  const { rows: [post] } = await ctx.db.query<{ status: string }>('SELECT status FROM posts WHERE id = $1', [postId]);
+  const { rows: targets } = await ctx.db.query<{ status: string; attempts: number; error_message: string | null; platform_post_id: string | null }>(
+    'SELECT status, attempts, error_message, platform_post_id FROM post_targets WHERE post_id = $1 ORDER BY position', [postId]);
+  const { rows: attempts } = await ctx.db.query<{ phase: string; outcome: string | null }>(
+    'SELECT a.phase, a.outcome FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id WHERE t.post_id = $1 ORDER BY a.id', [postId]);
+  return { post: post.status, targets, attempts };
+}
+
+async function scheduled(text: string, accounts: string[]) {
+  const t = tenant!;
+  const res = await ctx.app.inject({
+    method: 'POST', url: '/v1/posts', headers: t.headers,
+    payload: { content: text, scheduledFor: '2030-01-01T00:00:00Z', platforms: accounts.map((accountId) => ({ platform: 'bluesky', accountId })) },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().post._id as string;
+}
+
+let tenant: Awaited<ReturnType<typeof createTenant>> | undefined;
+let acc1: string;
+let acc2: string;
+
+describe('publisher', () => {
+  it('sets up', async () => {
+    tenant = await createTenant(ctx);
+    const profileId = await createProfile(ctx, tenant);
+    acc1 = await insertAccount(ctx, tenant, profileId);
+    acc2 = await insertAccount(ctx, tenant, profileId);
+  });
+
+  it('verifies an unanswered commit and records the post without sending it again', async () => {
+    const postId = await scheduled('answer lost #lost', [acc1]);
+    await runDue(postId);
+    let s = await state(postId);
+    expect(s.targets[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(s.attempts).toEqual([{ phase: 'commit', outcome: 'unknown' }]);
+    const commitsBefore = adapter.commits.length;
+    await runDue(postId);
+    s = await state(postId);
+    expect(s.post).toBe('published');
+    expect(s.targets[0]).toMatchObject({ status: 'published', attempts: 2 });
+    expect(s.attempts).toEqual([{ phase: 'commit', outcome: 'unknown' }, { phase: 'verify', outcome: 'published' }]);
+    expect(adapter.commits.length).toBe(commitsBefore);
+  });
+
+  it('commits again with the same prepared state when verify says it was not published', async () => {
+    const postId = await scheduled('once flaky #flaky', [acc2]);
+    await runDue(postId);
+    await runDue(postId);
+    const s = await state(postId);
+    expect(s.post).toBe('published');
+    expect(s.attempts).toEqual([
+      { phase: 'commit', outcome: 'unknown' },
+      { phase: 'verify', outcome: 'not_published' },
+      { phase: 'commit', outcome: 'published' },
+    ]);
+    expect(adapter.commits.filter((c) => c.text === 'once flaky #flaky')).toHaveLength(1);
+  });
+
+  it('gives up after MAX_ATTEMPTS transient failures with an error that says to check first', async () => {
+    const postId = await scheduled('always down #transient', [acc1]);
+    let runs = 0;
+    while (runs < MAX_ATTEMPTS * 3 && (await state(postId)).targets[0].status === 'pending') {
+      await runDue(postId);
+      runs++;
+    }
+    const s = await state(postId);
+    expect(s.post).toBe('failed');
+    expect(s.targets[0].status).toBe('failed');
+    expect(s.targets[0].attempts).toBe(MAX_ATTEMPTS);
+    expect(s.targets[0].error_message).toMatch(/may have been published/);
+  });
+
+  it('derives partial when one target is rejected and the other published', async () => {
+    const postId = await scheduled('mixed', [acc1, acc2]);
+    await ctx.db.query(`UPDATE post_targets SET custom_content = 'no #reject' WHERE post_id = $1 AND account_id = $2`, [postId, acc2]);
+    await runDue(postId);
+    const s = await state(postId);
+    expect(s.post).toBe('partial');
+    expect(s.targets.map((t) => t.status).sort()).toEqual(['failed', 'published']);
+  });
+
+  it('fails targets of a disconnected account with a reconnect message', async () => {
+    const postId = await scheduled('account gone', [acc1]);
+    await ctx.db.query(`UPDATE accounts SET is_active = false, inactive_reason = 'token revoked' WHERE id = $1`, [acc1]);
+    await runDue(postId);
+    const s = await state(postId);
+    expect(s.post).toBe('failed');
+    expect(s.targets[0].error_message).toMatch(/reconnect/i);
+    await ctx.db.query(`UPDATE accounts SET is_active = true, inactive_reason = NULL WHERE id = $1`, [acc1]);
+  });
+
+  it('claims each due target once across concurrent workers', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => scheduled(`race ${i}`, [acc1, acc2])));
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = ANY($1::char(24)[])`, [ids]);
+    const [a, b, c] = await Promise.all([worker.claimDue(30), worker.claimDue(30), worker.claimDue(30)]);
+    const all = [...a, ...b, ...c].map((t) => t.id);
+    expect(all).toHaveLength(40);
+    expect(new Set(all).size).toBe(40);
+    await Promise.all([...a, ...b, ...c].map((t) => worker.runTarget(t)));
+    for (const id of ids) expect((await state(id)).post).toBe('published');
+  });
+
+  it('backs off exponentially with jitter, bounded', () => {
+    expect(backoffMs(1, () => 0)).toBe(2_500);
+    expect(backoffMs(1, () => 1)).toBe(5_000);
+    expect(backoffMs(3, () => 1)).toBe(20_000);
+    expect(backoffMs(30, () => 1)).toBe(600_000);
+  });
+});
