@@ -44,9 +44,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database. `env` overrides configuration variables. */
-export async function createTestApp(opts: { env?: Record<string, string>; deps?: Partial<ServiceDeps>; listen?: boolean } = {}): Promise<TestContext> {
-  const databaseUrl = await createTestDatabase();
+/**
+ * Builds the real app on a fresh database (or on `databaseUrl`, e.g. one the CLI wrote to).
+ * `env` overrides configuration variables. `listen` serves real HTTP on 127.0.0.1 at the
+ * configured PORT (default 0: a free port; give PORT to make media URLs reachable).
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; deps?: Partial<ServiceDeps>; listen?: boolean; databaseUrl?: string } = {}): Promise<TestContext> {
+  const databaseUrl = opts.databaseUrl ?? await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-test-data-'));
   const secretKeyHex = randomBytes(32).toString('hex');
   const config = loadConfig({
@@ -57,7 +61,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; deps?:
   const services = createServices({ config, db, secretKeyHex, processId: `api-test-${process.pid}-${counter++}`, ...opts.deps });
   await db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [services.publisher.workerId, 'test', process.pid]);
   const app = await buildApp({ services });
-  if (opts.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  if (opts.listen) await app.listen({ port: config.port, host: '127.0.0.1' });
   return {
     app, services, db, config, databaseUrl, secretKeyHex, dataDir,
     async close() {

@@ -88,6 +88,8 @@ export async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then((code) => {
   if (code >= 0) process.exit(code);
 }, (err: unknown) => {
+  // parseArgs refuses unknown options and missing values with ERR_PARSE_ARGS_* errors: usage errors too.
+  if (!(err instanceof UsageError) && /^ERR_PARSE_ARGS_/.test(String((err as { code?: unknown })?.code))) err = new UsageError((err as Error).message);
   if (err instanceof UsageError) process.stderr.write(`herald: ${err.message}\n\n${USAGE}\n`);
   else if (err instanceof ConfigError) process.stderr.write(`herald: ${err.message}\n`);
   else if (err instanceof AppError) process.stderr.write(`herald: ${err.message}${err.details ? ` ${JSON.stringify(err.details)}` : ''}\n`);

@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       }
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_ERROR', `At most ${MAX_FILES} files per request`, { fields: { files: [`at most ${MAX_FILES} files per request`] } });
       throw err;
     }

@@ -49,6 +49,12 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; clock:
       });
       const tmpKey = `${auth.tenantId}/${id}/upload.part`;
       const stored = await storage.put(tmpKey, file.stream.pipe(tap).pipe(new PassThrough()), file.declaredType);
+      // A part over the multipart size limit ends early (busboy sets `truncated`) instead of failing:
+      // drop the partial file here, before it is sniffed, moved and recorded.
+      if ((file.stream as Readable & { truncated?: boolean }).truncated) {
+        await storage.delete(tmpKey);
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the multipart upload size limit', { filename: file.filename });
+      }
       const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
       const decision = resolveContentType(file.declaredType, sniffed?.mime);
       if (!decision.ok) {

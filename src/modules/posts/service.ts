@@ -293,7 +293,7 @@ export function createPostsService(deps: {
         if (!v) return null;
         const d = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`) : new Date(v);
         // Years outside 1..9999 are valid JS dates but out of PostgreSQL's timestamptz range (a 500 otherwise).
-        if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) throw new AppError('VALIDATION_ERROR', `Invalid ${field}`, { fields: { [field]: ['must be an ISO 8601 date or date-time'] } });
+        if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) throw new AppError('VALIDATION_ERROR', `Invalid ${field}`, { fields: { [field]: ['must be an ISO 8601 date or date-time (years 1 to 9999)'] } });
         return d;
       };
       const from = bound(q.dateFrom, 'dateFrom', false);

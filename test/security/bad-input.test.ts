@@ -1,0 +1,336 @@
+/**
+ * Garbage in, 4xx out: every /v1 route that takes a JSON body, every path id and the
+ * query strings are fed wrong types, wrong shapes, malformed JSON, oversized strings,
+ * NUL characters and deep nesting. Each answer must be a 4xx in the one error shape
+ * (400 with `details.fields` naming the field, or BAD_REQUEST for unparsable JSON),
+ * never a 5xx.
+ *
+ * The bodies and query parameters under test are derived from the app's own OpenAPI
+ * document and the routes from `printRoutes`, so new fields and routes are covered
+ * without editing this file.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { MAX_JSON_DEPTH } from '../../src/http/app.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+
+const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
+afterAll(async () => { await ctx.close(); });
+
+interface Schema {
+  type?: string | string[];
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  maxLength?: number;
+  pattern?: string;
+  additionalProperties?: boolean | Schema;
+}
+
+interface Route { method: string; path: string; params: string[] }
+
+/** Parses `printRoutes({ commonPrefix: false })`: one line per tree node, 4 characters per depth. */
+function listRoutes(): Route[] {
+  const out: Route[] = [];
+  const stack: string[] = [];
+  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    stack.length = m[1].length / 4;
+    stack.push(m[2]);
+    if (!m[3]) continue;
+    const path = stack.join('');
+    for (const method of m[3].split(',').map((s) => s.trim())) {
+      out.push({ method, path, params: [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1]) });
+    }
+  }
+  return out.filter((r) => r.path.startsWith('/v1/'));
+}
+
+const ROUTES = listRoutes();
+const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+  paths: Record<string, Record<string, {
+    requestBody?: { content?: Record<string, { schema: Schema }> };
+    parameters?: Array<{ in: string; name: string; schema: Schema }>;
+  }>>;
+};
+
+interface Op { method: string; path: string; body?: Schema; query: Array<{ name: string; schema: Schema }> }
+const OPS: Op[] = [];
+for (const [p, ops] of Object.entries(doc.paths)) {
+  for (const [m, op] of Object.entries(ops)) {
+    OPS.push({
+      method: m.toUpperCase(), path: p.replace(/\{([^}]+)\}/g, ':$1'),
+      body: op.requestBody?.content?.['application/json']?.schema,
+      query: (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => ({ name: x.name, schema: x.schema })),
+    });
+  }
+}
+const JSON_OPS = OPS.filter((o) => o.body && o.path.startsWith('/v1/'));
+const name = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+
+// The caller's own real resources fill the path, so a route that skipped validation would act on them.
+const tenant = await createTenant(ctx);
+const profileId = await createProfile(ctx, tenant);
+const accountId = await insertAccount(ctx, tenant, profileId, 'bluesky');
+const draft = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload: { content: 'mine', isDraft: true } });
+const keyRes = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: tenant.headers, payload: { name: 'spare' } });
+const OWN: Record<string, string> = {
+  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId,
+};
+const fill = (path: string, override: Record<string, string> = {}) =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => {
+    if (p in override) return override[p];
+    if (!OWN[p]) throw new Error(`no own id for path parameter :${p}; add it to OWN in test/security/bad-input.test.ts`);
+    return OWN[p];
+  });
+
+function send(method: string, url: string, payload?: string | object, contentType = 'application/json'): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...tenant.headers };
+  if (payload !== undefined) headers['content-type'] = contentType;
+  return ctx.app.inject({
+    method: method as 'POST', url, headers,
+    ...(payload !== undefined ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) } : {}),
+  });
+}
+
+/** A 400 in the error shape whose details.fields names `field` (or a field under it). */
+function expectFieldError(res: LightMyRequestResponse, field: string, what: string) {
+  expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBe(400);
+  const body = res.json();
+  expect(body, what).toMatchObject({ code: 'VALIDATION_ERROR', error: expect.any(String), requestId: expect.any(String) });
+  const keys = Object.keys(body.details?.fields ?? {});
+  expect(keys.some((k) => k === field || k.startsWith(`${field}.`)), `${what}: fields ${JSON.stringify(keys)} should name ${field}`).toBe(true);
+  for (const msgs of Object.values<string[]>(body.details.fields)) expect(msgs.length, what).toBeGreaterThan(0);
+}
+
+function expectBadRequest(res: LightMyRequestResponse, what: string) {
+  expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBe(400);
+  expect(res.json(), what).toMatchObject({ code: 'BAD_REQUEST', error: expect.any(String), requestId: expect.any(String), details: { fields: { '(body)': expect.any(Array) } } });
+}
+
+/** The JSON types a schema accepts (through anyOf, enum and const too). */
+function typesOf(s: Schema): Set<string> {
+  const out = new Set<string>();
+  if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t));
+  else if (s.type) out.add(s.type);
+  for (const b of s.anyOf ?? []) typesOf(b).forEach((t) => out.add(t));
+  for (const v of [...(s.enum ?? []), ...('const' in s ? [s.const] : [])]) out.add(v === null ? 'null' : typeof v);
+  if (out.has('integer')) out.add('number');
+  return out;
+}
+
+/**
+ * A value of a type the schema refuses and that AJV cannot coerce (the app coerces
+ * scalars and single-element arrays): an object, or else an array of two objects.
+ */
+function wrongValue(s: Schema): unknown {
+  const t = typesOf(s);
+  if (t.size === 0) return undefined; // free-form
+  if (!t.has('object')) return { wrong: true };
+  if (!t.has('array')) return [{ a: 1 }, { b: 2 }];
+  return undefined;
+}
+
+function maxLengthOf(s: Schema): number | undefined {
+  if (typeof s.maxLength === 'number') return s.maxLength;
+  for (const b of s.anyOf ?? []) { const m = maxLengthOf(b); if (m !== undefined) return m; }
+  return undefined;
+}
+
+const isFreeFormObject = (s: Schema) => s.type === 'object' && s.additionalProperties !== false && !(s.required?.length);
+/** `{"a":{"a":...}}` nested n deep, as JSON text (JSON.stringify of such an object would overflow the test's own stack). */
+const deepJson = (n: number) => `${'{"a":'.repeat(n)}"leaf"${'}'.repeat(n)}`;
+/** A JSON body `{...fields, [prop]: <deep>}` built as text. */
+const withDeep = (fields: object, prop: string, n: number) => `${JSON.stringify(fields).slice(0, -1)}${Object.keys(fields).length ? ',' : ''}${JSON.stringify(prop)}:${deepJson(n)}}`;
+
+describe('discovery', () => {
+  it('finds the JSON-body routes and every path parameter has an own id', () => {
+    expect(JSON_OPS.map(name)).toEqual(expect.arrayContaining([
+      'POST /v1/posts', 'PUT /v1/posts/:postId', 'POST /v1/profiles', 'PUT /v1/profiles/:profileId',
+      'PUT /v1/accounts/:accountId', 'POST /v1/api-keys', 'POST /v1/connect/bluesky/credentials',
+    ]));
+    const missing = ROUTES.flatMap((r) => r.params.filter((p) => !OWN[p]).map((p) => `${r.method} ${r.path} :${p}`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe.each(JSON_OPS.map((o) => [name(o), o] as const))('%s', (_n, op) => {
+  const url = fill(op.path);
+  const props = Object.entries(op.body!.properties ?? {});
+
+  it('refuses a body that is not an object (array, string, number, boolean, null) naming (body)', async () => {
+    for (const body of ['[]', '[{}]', '[{"name":"x"}]', '"text"', '42', 'true', 'null']) {
+      const res = await send(op.method, url, body);
+      expectFieldError(res, '(body)', body);
+    }
+  });
+
+  it('refuses malformed, empty and prototype-poisoning JSON as BAD_REQUEST', async () => {
+    for (const body of ['{"name":', '{name: 1}', "{'a':1}", '{"a":1}}', '{"a":1,}', '\u0000', 'nul', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {
+      expectBadRequest(await send(op.method, url, body), JSON.stringify(body));
+    }
+    expectBadRequest(await send(op.method, url, ''), 'empty body');
+  });
+
+  it('refuses bodies over the 2 MB limit with 413, and other content types with 415 or 400', async () => {
+    const big = await send(op.method, url, JSON.stringify({ [props[0]?.[0] ?? 'x']: 'x'.repeat(2 * 1024 * 1024 + 10) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const form = await send(op.method, url, 'a=1&b=2', 'application/x-www-form-urlencoded');
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const text = await send(op.method, url, 'hello', 'text/plain');
+    expectFieldError(text, '(body)', 'text/plain');
+  });
+
+  it('names every required field when they are missing', async () => {
+    const required = op.body!.required ?? [];
+    if (required.length === 0) return;
+    const res = await send(op.method, url, {});
+    for (const f of required) expectFieldError(res, f, `missing ${f}`);
+  });
+
+  it('names each field given a value of the wrong type', async () => {
+    let tested = 0;
+    for (const [prop, schema] of props) {
+      const v = wrongValue(schema);
+      if (v === undefined) continue;
+      tested++;
+      expectFieldError(await send(op.method, url, { [prop]: v }), prop, `${prop}=${JSON.stringify(v)}`);
+    }
+    expect(tested).toBeGreaterThan(0);
+  });
+
+  it('names each field given a string beyond its maxLength', async () => {
+    for (const [prop, schema] of props) {
+      const max = maxLengthOf(schema);
+      if (max === undefined) continue;
+      expectFieldError(await send(op.method, url, { [prop]: 'x'.repeat(max + 1) }), prop, `${prop} of ${max + 1} characters`);
+    }
+  });
+
+  it('names fields inside array items (wrong types, missing required)', async () => {
+    for (const [prop, schema] of props) {
+      const items = schema.items;
+      if (!typesOf(schema).has('array') || !items?.properties) continue;
+      for (const [itemProp, itemSchema] of Object.entries(items.properties)) {
+        const v = wrongValue(itemSchema);
+        if (v === undefined) continue;
+        expectFieldError(await send(op.method, url, { [prop]: [{ [itemProp]: v }] }), `${prop}.0.${itemProp}`, `${prop}[0].${itemProp}`);
+      }
+      if (items.required?.length) {
+        const res = await send(op.method, url, { [prop]: [{}] });
+        for (const f of items.required) expectFieldError(res, `${prop}.0.${f}`, `${prop}[0] without ${f}`);
+      }
+    }
+  });
+
+  it('names string fields that contain NUL characters (PostgreSQL cannot store them)', async () => {
+    for (const [prop, schema] of props) {
+      if (!typesOf(schema).has('string')) continue;
+      expectFieldError(await send(op.method, url, { [prop]: 'a\u0000b' }), prop, `${prop} with NUL`);
+    }
+  });
+
+  it(`names free-form objects nested deeper than ${MAX_JSON_DEPTH} levels`, async () => {
+    for (const [prop, schema] of props) {
+      if (!isFreeFormObject(schema)) continue;
+      for (const depth of [MAX_JSON_DEPTH + 5, 5000]) {
+        expectFieldError(await send(op.method, url, withDeep({}, prop, depth)), prop, `${prop} nested ${depth} deep`);
+      }
+    }
+  });
+});
+
+describe('free-form fields and NUL characters deep inside a post', () => {
+  it('refuses NUL in nested values and keys, and deep nesting, without storing anything', async () => {
+    const cases: Array<[object, string]> = [
+      [{ content: 'x', isDraft: true, metadata: { note: 'a\u0000b' } }, 'metadata.note'],
+      [{ content: 'x', isDraft: true, metadata: { 'k\u0000': 1 } }, 'metadata.k\\u0000'],
+      [{ content: 'x', isDraft: true, tags: ['ok', 'a\u0000'] }, 'tags.1'],
+      [{ content: 'x', scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId, platformSpecificData: { firstComment: 'a\u0000' } }] }, 'platforms.0.platformSpecificData.firstComment'],
+    ];
+    const before = (await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total;
+    for (const [body, field] of cases) expectFieldError(await send('POST', '/v1/posts', body), field, JSON.stringify(body).slice(0, 80));
+    const target = `{"content":"x","scheduledFor":"2031-01-01T00:00:00Z","platforms":[{"platform":"bluesky","accountId":"${accountId}","platformSpecificData":${deepJson(200)}}]}`;
+    expectFieldError(await send('POST', '/v1/posts', target), 'platforms.0.platformSpecificData', 'deep platformSpecificData');
+    // With an Idempotency-Key the body is hashed too: still a 400, not a stack overflow.
+    const idem = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: { ...tenant.headers, 'idempotency-key': 'deep-1', 'content-type': 'application/json' },
+      payload: withDeep({ content: 'x', isDraft: true }, 'metadata', 20_000),
+    });
+    expectFieldError(idem, 'metadata', 'deep body with an idempotency key');
+    expect((await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total).toBe(before);
+    // Nesting within the limit is fine.
+    const ok = await send('POST', '/v1/posts', withDeep({ content: 'x', isDraft: true }, 'metadata', MAX_JSON_DEPTH - 2));
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
+describe('every write route refuses malformed JSON without a 5xx', () => {
+  const writes = ROUTES.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+  it.each(writes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_n, r) => {
+    expectBadRequest(await send(r.method, fill(r.path), '{"oops":'), 'malformed');
+  });
+});
+
+describe('path ids that are not 24 hex characters answer 400 naming the parameter', () => {
+  const BAD_IDS = ['nothex', '123', 'g'.repeat(24), 'a'.repeat(23), 'a'.repeat(25), '%00', 'abc%2Fdef', '..%2F..%2Fx', `${'a'.repeat(12)}%20${'a'.repeat(11)}`, '-1', '0x' + 'a'.repeat(22)];
+  const withIds = ROUTES.filter((r) => r.params.length > 0);
+  it('covers routes with ids (sanity)', () => { expect(withIds.length).toBeGreaterThanOrEqual(10); });
+  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_n, r) => {
+    for (const param of r.params) {
+      for (const bad of BAD_IDS) {
+        const res = await send(r.method, fill(r.path, { [param]: bad }));
+        if (r.method === 'HEAD') { expect(res.statusCode, bad).toBe(400); continue; }
+        expectFieldError(res, param, `:${param}=${bad}`);
+      }
+    }
+  });
+});
+
+describe('query strings', () => {
+  const CASES: Array<[string, string]> = [
+    ['page=abc', 'page'], ['page=0', 'page'], ['page=-1', 'page'], ['page=1.5', 'page'], ['page=100000000000000000000', 'page'],
+    ['page=1&page=2', 'page'], ['limit=abc', 'limit'], ['limit=0', 'limit'], ['limit=-5', 'limit'], ['limit=', 'limit'],
+    ['status=bogus', 'status'], ['status=failed&status=draft', 'status'], ['platform=myspace', 'platform'],
+    ['profileId=nothex', 'profileId'], ['profileId=%00', 'profileId'], ['createdBy=123', 'createdBy'],
+    ['includeHidden=maybe', 'includeHidden'], ['dateFrom=notadate', 'dateFrom'], ['dateTo=2031-13-45', 'dateTo'],
+    [`dateFrom=${'2'.repeat(41)}`, 'dateFrom'], ['dateFrom=-271821-04-20T00:00:00Z', 'dateFrom'], ['dateTo=275760-09-13T00:00:00Z', 'dateTo'],
+  ];
+  it.each(CASES)('GET /v1/posts?%s names %s', async (q, field) => {
+    expectFieldError(await send('GET', `/v1/posts?${q}`), field, q);
+  });
+
+  it('GET /v1/posts clamps a large limit to 100 and accepts numbers in other notations', async () => {
+    const res = await send('GET', '/v1/posts?limit=100000&page=1e0');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination).toMatchObject({ page: 1, limit: 100 });
+  });
+
+  it('every GET route names each query parameter given a value of the wrong type', async () => {
+    const wrongQuery = (s: Schema): string | undefined => {
+      const t = typesOf(s);
+      if (t.has('string') && s.pattern) return 'not!valid';
+      if (t.has('string') && (s.enum || s.anyOf?.some((b) => b.enum || 'const' in b))) return 'not-a-valid-value';
+      if (t.has('string')) return s.maxLength !== undefined ? 'x'.repeat(s.maxLength + 1) : undefined;
+      if (t.has('integer') || t.has('number')) return 'abc';
+      if (t.has('boolean')) return 'maybe';
+      return undefined;
+    };
+    let tested = 0;
+    for (const op of OPS.filter((o) => o.method === 'GET' && o.path.startsWith('/v1/'))) {
+      for (const q of op.query) {
+        const v = wrongQuery(q.schema);
+        if (v === undefined) continue;
+        tested++;
+        expectFieldError(await send('GET', `${fill(op.path)}?${q.name}=${encodeURIComponent(v)}`), q.name, `${name(op)}?${q.name}=${v}`);
+      }
+    }
+    expect(tested).toBeGreaterThanOrEqual(10);
+  });
+});
