@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
 import { isPlanId, PLAN_IDS } from '../core/plans.ts';
-import { runHerald, type Role } from '../main.ts';
+import type { Role } from '../main.ts';
 import { openRuntime } from '../runtime.ts';
 import { createApiKeysService } from '../modules/api-keys/service.ts';
 import { createUsersService } from '../modules/users/service.ts';
@@ -42,6 +42,7 @@ async function withRuntime<T>(fn: (rt: Awaited<ReturnType<typeof openRuntime>>) 
 export async function main(argv: string[]): Promise<number> {
   const [cmd = 'start', sub, ...rest] = argv;
   if (cmd === 'start' || cmd === 'api' || cmd === 'worker') {
+    const { runHerald } = await import('../main.ts');
     await runHerald(loadConfig(), cmd as Role);
     return -1; // keep running
   }

@@ -53,6 +53,7 @@ export function parseScheduledFor(value: string, timezone: string | undefined | 
     };
   }
   const [, y, mo, d, h, mi, s, frac] = m;
+  if (Number(y) < 1970) return { ok: false, field: 'scheduledFor', message: 'must be a date from 1970 on' };
   const fields = {
     year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s ?? 0),
     millisecond: frac ? Number(frac.padEnd(3, '0').slice(0, 3)) : 0,

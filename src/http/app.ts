@@ -121,6 +121,11 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     });
     await registerRateLimit(v1, services);
     v1.addHook('preValidation', async (request) => {
+      // Ids are lowercase hex; accept any case from clients.
+      const params = request.params as Record<string, unknown> | undefined;
+      if (params) for (const [k, v] of Object.entries(params)) if (typeof v === 'string' && /^[0-9a-fA-F]{24}$/.test(v)) params[k] = v.toLowerCase();
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query) for (const [k, v] of Object.entries(query)) if (/Id$|^createdBy$/.test(k) && typeof v === 'string' && /^[0-9a-fA-F]{24}$/.test(v)) query[k] = v.toLowerCase();
       const fields = unstorableJsonFields(request.body);
       if (fields) throw validationError(fields);
     });

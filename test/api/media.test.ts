@@ -220,7 +220,7 @@ describe('POST /v1/media: refused files', () => {
     expect(rows).toEqual([]);
   });
 
-  it('refuses a request when one of several files is bad, naming that file; the bad file is not kept', async () => {
+  it('refuses a request when one of several files is bad, naming that file; no file of the request is kept', async () => {
     const t = await createTenant(ctx);
     const res = await upload(t, [
       { filename: 'ok.png', contentType: 'image/png', data: png2x2() },
@@ -228,11 +228,10 @@ describe('POST /v1/media: refused files', () => {
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', details: { filename: 'bad.png', fields: { files: expect.any(Array) } } });
-    expect(filesOnDisk(t.userId).filter((f) => f.includes('bad'))).toEqual([]);
-    // Known limitation: ok.png, stored before bad.png was read, stays as an unreported orphan (at most one row).
+    // All or nothing: ok.png, stored before bad.png was read, is removed again.
+    expect(filesOnDisk(t.userId)).toEqual([]);
     const { rows } = await ctx.db.query('SELECT filename FROM media_files WHERE tenant_id = $1', [t.userId]);
-    expect(rows.map((r) => r.filename)).not.toContain('bad.png');
-    expect(rows.length).toBeLessThanOrEqual(1);
+    expect(rows).toEqual([]);
   });
 
   it('answers 400 for a multipart request without files, with an empty form, or with another file field', async () => {

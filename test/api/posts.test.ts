@@ -290,3 +290,13 @@ describe('Idempotency-Key', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: t.headers })).json().pagination.total).toBe(2);
   });
 });
+
+describe('ids', () => {
+  it('accepts upper-case ids in paths', async () => {
+    const { t, accountId } = await setup();
+    const p = (await post(t, { content: 'case', isDraft: true, platforms: [{ platform: 'bluesky', accountId: accountId.toUpperCase() }] })).json().post;
+    const res = await ctx.app.inject({ method: 'GET', url: `/v1/posts/${p._id.toUpperCase()}`, headers: t.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().post._id).toBe(p._id);
+  });
+});

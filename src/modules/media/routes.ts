@@ -47,12 +47,14 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
         files.push(await services.media.storeUpload(req.auth, { filename: part.filename, declaredType: part.mimetype, stream: part.file }));
       }
     } catch (err) {
+      // All or nothing: a request that fails keeps none of its files.
+      await services.media.discard(req.auth, files.filter((f): f is typeof f & { id: string; storageKey: string } => !!f.id && !!f.storageKey));
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_ERROR', `At most ${MAX_FILES} files per request`, { fields: { files: [`at most ${MAX_FILES} files per request`] } });
       throw err;
     }
     if (files.length === 0) throw new AppError('VALIDATION_ERROR', 'No file received in the multipart field "files"', { fields: { files: ['is required'] } });
-    return { files };
+    return { files: files.map(({ type, url, filename, size, mimeType }) => ({ type, url, filename, size, mimeType })) };
   });
 };

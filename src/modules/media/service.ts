@@ -13,6 +13,9 @@ import type { AuthContext } from '../auth/context.ts';
 import { extensionFor, mediaTypeOf, resolveContentType } from './content-types.ts';
 
 export interface UploadedFile {
+  /** Internal: the media_files row and storage key (not sent to clients). */
+  id?: string;
+  storageKey?: string;
   type: 'image' | 'video' | 'gif' | 'document';
   url: string;
   filename: string;
@@ -69,7 +72,15 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; clock:
         `INSERT INTO media_files (id, tenant_id, user_id, storage_key, filename, mime_type, type, size) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [id, auth.tenantId, auth.userId, key, file.filename || filename, decision.mimeType, type, stored.size],
       );
-      return { type, url: final.url, filename: file.filename || filename, size: stored.size, mimeType: decision.mimeType };
+      return { type, url: final.url, filename: file.filename || filename, size: stored.size, mimeType: decision.mimeType, id, storageKey: key };
+    },
+
+    /** Removes files stored earlier in a request that then failed, so a failed request stores nothing. */
+    async discard(auth: AuthContext, files: Array<{ id: string; storageKey: string }>): Promise<void> {
+      for (const f of files) {
+        await storage.delete(f.storageKey).catch(() => {});
+        await db.query('DELETE FROM media_files WHERE id = $1 AND tenant_id = $2', [f.id, auth.tenantId]);
+      }
     },
   };
 }

@@ -20,6 +20,7 @@ import type { Publisher } from '../../jobs/publisher.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
 import type { UsageService } from '../usage/service.ts';
+import { getAccessibleProfile } from '../profiles/service.ts';
 import { loadPostViews, recomputePostStatus, type PostRow, type PostViewT, type TargetRow } from './repository.ts';
 import type { CreatePostBody, ListPostsQuery, PlatformTargetInput, UpdatePostBody } from './schemas.ts';
 import {
@@ -284,6 +285,7 @@ export function createPostsService(deps: {
       if (q.createdBy) where.push(`p.created_by = ${arg(q.createdBy.toLowerCase())}`);
       if (q.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = ${arg(q.platform)})`);
       if (q.profileId) {
+        await getAccessibleProfile(db, auth, q.profileId.toLowerCase());
         where.push(`(p.queued_from_profile = ${arg(q.profileId.toLowerCase())} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${args.length}))`);
       }
       if (auth.profileAccess !== 'all') {
