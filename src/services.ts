@@ -14,6 +14,7 @@ import { createUsageService } from './modules/usage/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
+import { createQueueService } from './modules/queue/service.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { LocalDiskStorage, type MediaStorage } from './storage/media-storage.ts';
@@ -49,12 +50,13 @@ export function createServices(deps: ServiceDeps) {
   const accounts = createAccountsService({ db, secrets, adapters, config });
   const media = createMediaService({ db, storage: mediaStorage, clock });
   const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId });
-  const posts = createPostsService({ db, usage, adapters, publisher, clock, mediaStorage });
+  const queue = createQueueService(db, clock);
+  const posts = createPostsService({ db, usage, adapters, publisher, clock, mediaStorage, queue });
   const idempotency = createIdempotencyService(db, clock);
 
   return {
     config, db, clock, secrets, adapters, mediaStorage, publicUrl,
-    auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency,
+    auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency, queue,
   };
 }
 

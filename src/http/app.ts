@@ -22,6 +22,7 @@ import { connectRoutes } from '../modules/connect/routes.ts';
 import { postsRoutes } from '../modules/posts/routes.ts';
 import { mediaRoutes } from '../modules/media/routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
+import { queueRoutes } from '../modules/queue/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 
 declare module 'fastify' {
@@ -145,6 +146,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(postsRoutes, { services });
     await v1.register(mediaRoutes, { services });
     await v1.register(usageRoutes, { services });
+    await v1.register(queueRoutes, { services });
   }, { prefix: '/v1' });
 
   // Media files are served publicly at their URL (unguessable ids), outside /v1.

@@ -45,11 +45,16 @@ const key = (r: Route) => `${r.method} ${r.path}`;
 
 /** OpenAPI operations (`METHOD /v1/x/:id`) that declare a request body. */
 const openapi = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
-  paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
 };
-const OPENAPI_OPS = new Map<string, { hasBody: boolean }>();
+const OPENAPI_OPS = new Map<string, { hasBody: boolean; requiredQuery: string[] }>();
 for (const [p, ops] of Object.entries(openapi.paths)) {
-  for (const [m, op] of Object.entries(ops)) OPENAPI_OPS.set(`${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`, { hasBody: !!op.requestBody });
+  for (const [m, op] of Object.entries(ops)) {
+    OPENAPI_OPS.set(`${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`, {
+      hasBody: !!op.requestBody,
+      requiredQuery: (op.parameters ?? []).filter((x) => x.in === 'query' && x.required).map((x) => x.name),
+    });
+  }
 }
 
 /** B's resources, one fresh set per route under test. */
@@ -267,6 +272,19 @@ describe('another tenant\'s ids in bodies and query strings', () => {
     const b = await makeVictim();
     const ids = [b.userId, b.profileId, b.accountId, b.postId, b.keyId];
     for (const r of ROUTES.filter((x) => x.method === 'GET' && x.params.length === 0 && x.path !== '/v1/openapi.json')) {
+      const required = OPENAPI_OPS.get(key(r))?.requiredQuery ?? [];
+      if (required.length > 0) {
+        // Routes scoped by a required query id (e.g. the queue's profileId): B's id is a 404.
+        const query = required.map((name) => {
+          const fill = FILL[name];
+          if (!fill) throw new Error(`${key(r)}: no way to fill the required query parameter "${name}"; add it to FILL`);
+          return `${name}=${fill(b)}`;
+        }).join('&');
+        const res = await ctx.app.inject({ method: 'GET', url: `${r.path}?${query}`, headers: a.headers });
+        expect(res.statusCode, `${r.path}?${query}`).toBe(404);
+        for (const id of ids) expect(res.body, `${r.path} leaks ${id}`).not.toContain(id);
+        continue;
+      }
       const res = await ctx.app.inject({ method: 'GET', url: r.path, headers: a.headers });
       expect(res.statusCode, r.path).toBe(200);
       for (const id of ids) expect(res.body, `${r.path} leaks ${id}`).not.toContain(id);

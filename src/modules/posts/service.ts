@@ -20,6 +20,7 @@ import type { Publisher } from '../../jobs/publisher.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
 import type { UsageService } from '../usage/service.ts';
+import type { QueueService } from '../queue/service.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { loadPostViews, recomputePostStatus, type PostRow, type PostViewT, type TargetRow } from './repository.ts';
 import type { CreatePostBody, ListPostsQuery, PlatformTargetInput, UpdatePostBody } from './schemas.ts';
@@ -53,15 +54,18 @@ export interface WriteResult {
 type Mode = 'draft' | 'now' | 'scheduled';
 
 export function createPostsService(deps: {
-  db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: Publisher; clock: () => Date; mediaStorage: MediaStorage;
+  db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: Publisher; clock: () => Date; mediaStorage: MediaStorage; queue: QueueService;
 }) {
-  const { db, usage, adapters, publisher, clock } = deps;
+  const { db, usage, adapters, publisher, clock, queue } = deps;
 
   /** Loads the accounts named by `platforms[]`, or all accessible active accounts when omitted on a non-draft. */
-  async function resolveTargets(q: Queryable, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector): Promise<ResolvedTarget[]> {
+  /** `onlyProfile`: when platforms is omitted, target that profile's accounts only (queued posts). */
+  async function resolveTargets(q: Queryable, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector, onlyProfile?: string): Promise<ResolvedTarget[]> {
     if (items === undefined) {
       if (mode === 'draft') return [];
-      const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND is_active ORDER BY created_at, id', [auth.tenantId]);
+      const { rows } = await q.query<AccountRow>(
+        'SELECT * FROM accounts WHERE tenant_id = $1 AND is_active AND ($2::char(24) IS NULL OR profile_id = $2) ORDER BY created_at, id',
+        [auth.tenantId, onlyProfile ?? null]);
       const accessible = rows.filter((a) => canAccessProfile(auth, a.profile_id));
       if (accessible.length === 0) errors.add('platforms', 'is required: there are no active connected accounts to publish to');
       return accessible.map((a) => ({ account: a, platform: a.platform, customContent: null, platformSpecificData: {} }));
@@ -204,34 +208,44 @@ export function createPostsService(deps: {
       const errors = new FieldErrorCollector();
       const warnings: string[] = [];
       if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
-      if (body.queuedFromProfile) errors.add('queuedFromProfile', 'the posting queue is not available on this server yet; give scheduledFor instead');
+      const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
+      if (queueProfile && body.isDraft) errors.add('queuedFromProfile', 'a draft cannot be queued; omit isDraft to add the post to the queue');
+      if (queueProfile && body.publishNow) errors.add('queuedFromProfile', 'cannot be combined with publishNow');
       const schedule = parseSchedule(body, errors);
-      const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at ? 'scheduled' : 'draft';
-      if (!body.isDraft && !body.publishNow && !body.scheduledFor) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
+      const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
+      if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
       const tags = normalizeTags(body.tags, errors);
       const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
       const content = body.content ?? '';
       const visibility = body.visibility ?? 'public';
       const now = clock();
-      const targets = await resolveTargets(db, auth, body.platforms, mode, errors);
+      if (queueProfile) await getAccessibleProfile(db, auth, queueProfile); // 404 for a foreign or unknown profile
+      const targets = await resolveTargets(db, auth, body.platforms, mode, errors, queueProfile ?? undefined);
       if (mode !== 'draft') checkTargets(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors);
       else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
       errors.throwIfAny();
-      if (mode === 'scheduled' && schedule.at!.getTime() < now.getTime() - 60_000) {
+      if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
         warnings.push('scheduledFor is in the past: the post is published right away');
       }
 
       const postId = newId();
-      const runAt = mode === 'now' ? now : schedule.at;
+      let runAt = mode === 'now' ? now : schedule.at;
+      let timezone = schedule.timezone;
       const targetIds = await db.tx(async (client) => {
         if (mode !== 'draft') await usage.assertUploadsAvailable(client, auth);
+        if (queueProfile) {
+          // The slot is taken under the queue's lock, inside this transaction.
+          const slot = await queue.allocate(client, auth, queueProfile, schedule.at);
+          runAt = slot.at;
+          if (!body.timezone) timezone = slot.timezone;
+        }
         await client.query(
           `INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
-                              visibility, tags, media_items, hidden, metadata, usage_counted_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+                              visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
           [postId, auth.tenantId, auth.userId, body.title ?? null, content, mode === 'draft' ? 'draft' : 'scheduled',
-            runAt, schedule.timezone, mode === 'now', mode === 'draft', visibility, tags, JSON.stringify(media),
-            body.hidden ?? false, JSON.stringify(body.metadata ?? {}), mode === 'draft' ? null : now],
+            runAt, timezone, mode === 'now', mode === 'draft', visibility, tags, JSON.stringify(media),
+            body.hidden ?? false, JSON.stringify(body.metadata ?? {}), mode === 'draft' ? null : now, queueProfile],
         );
         const ids = await insertTargets(client, auth, postId, targets, mode === 'draft' ? 'draft' : 'pending', mode === 'draft' ? null : runAt);
         if (idempotency) {
@@ -258,7 +272,7 @@ export function createPostsService(deps: {
         postId,
         statusCode: 201,
         body: {
-          message: mode === 'draft' ? 'Draft saved successfully' : 'Post scheduled successfully',
+          message: mode === 'draft' ? 'Draft saved successfully' : queueProfile ? 'Post added to the queue' : 'Post scheduled successfully',
           post,
           ...(warnings.length ? { warnings } : {}),
         },
@@ -330,20 +344,25 @@ export function createPostsService(deps: {
         if (oldTargets.some((t) => t.status === 'publishing')) {
           throw new AppError('INVALID_STATE', 'The post is being published right now; try again when it has finished', { status: 'publishing' });
         }
-        if (body.queuedFromProfile) errors.add('queuedFromProfile', 'the posting queue is not available on this server yet; give scheduledFor instead');
+        // queuedFromProfile: an id moves a draft or scheduled post into that queue; null takes it out (keeping its time).
+        const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
+        if (queueProfile && post.status !== 'draft' && post.status !== 'scheduled') {
+          errors.add('queuedFromProfile', `only draft and scheduled posts can be moved into the queue (this post is "${post.status}")`);
+        }
+        if (queueProfile && (body.isDraft || body.publishNow)) errors.add('queuedFromProfile', 'cannot be combined with isDraft or publishNow');
         const tzInput = body.timezone !== undefined ? body.timezone : post.timezone;
         const schedule = body.scheduledFor !== undefined
           ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors)
           : parseSchedule({ scheduledFor: null, timezone: tzInput }, errors);
         const newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
-        const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow);
+        const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow && !queueProfile);
         if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
         if (wantsDraft && post.status !== 'draft' && oldTargets.some((t) => t.status === 'published')) {
           errors.add('isDraft', 'a post with published targets cannot become a draft');
         }
         const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
-        if (mode === 'scheduled' && !newAt) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true)');
-        const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true);
+        if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
+        const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
         const tags = body.tags !== undefined ? normalizeTags(body.tags, errors) : post.tags;
         const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;
         const content = body.content !== undefined ? (body.content ?? '') : post.content;
@@ -372,16 +391,27 @@ export function createPostsService(deps: {
 
         const countsNow = mode !== 'draft' && !post.usage_counted_at;
         if (countsNow) await usage.assertUploadsAvailable(client, auth);
-        const runAt = mode === 'now' ? now : newAt;
+        let runAt = mode === 'now' ? now : newAt;
+        let timezone = schedule.timezone;
+        let queuedFrom = body.queuedFromProfile === null ? null : post.queued_from_profile;
+        if (queueProfile) {
+          const slot = await queue.allocate(client, auth, queueProfile, body.scheduledFor !== undefined ? newAt : null, id);
+          runAt = slot.at;
+          if (body.timezone === undefined) timezone = slot.timezone;
+          queuedFrom = queueProfile;
+        } else if (mode === 'draft' || body.scheduledFor !== undefined || body.publishNow) {
+          // A new explicit time (or a draft) leaves the queue unless queuedFromProfile is sent again.
+          if (body.queuedFromProfile === undefined && (body.scheduledFor !== undefined || body.publishNow)) queuedFrom = null;
+        }
         await client.query(
           `UPDATE posts SET title = $2, content = $3, scheduled_for = $4, timezone = $5, publish_now = $6, is_draft = $7,
                   visibility = $8, tags = $9, media_items = $10, hidden = $11, metadata = $12,
-                  usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, updated_at = now()
+                  usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, queued_from_profile = $15, updated_at = now()
             WHERE id = $1`,
-          [id, body.title !== undefined ? body.title : post.title, content, mode === 'now' ? now : newAt, schedule.timezone,
+          [id, body.title !== undefined ? body.title : post.title, content, runAt, timezone,
             mode === 'now', mode === 'draft', visibility, tags, JSON.stringify(media), body.hidden ?? post.hidden,
             JSON.stringify(body.metadata ?? post.metadata), countsNow ? now : null,
-            mode === 'draft' ? 'draft' : requeue ? 'scheduled' : post.status],
+            mode === 'draft' ? 'draft' : requeue ? 'scheduled' : post.status, queuedFrom],
         );
         let newTargetIds: string[] = [];
         const replaceTargets = body.platforms !== undefined || requeue || mode === 'draft';

@@ -1,0 +1,198 @@
+/**
+ * The posting queue: one weekly schedule per profile (slots in an IANA zone), and slot
+ * allocation for queued posts. "Add to queue" takes the next slot after now that no
+ * live queued post of the profile holds. Allocation runs inside the post's transaction
+ * under a per-queue advisory lock, and a partial unique index on
+ * (queued_from_profile, scheduled_for) backs it, so two posts created at the same moment
+ * never take the same slot.
+ */
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { isSlotInstant, nextSlots, normalizeSlots, upcomingSlots, type QueueSlot } from '../../core/queue-slots.ts';
+import { canonicalTimeZone, isValidTimeZone } from '../../core/time.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { getAccessibleProfile } from '../profiles/service.ts';
+
+interface ScheduleRow {
+  id: string;
+  tenant_id: string;
+  profile_id: string;
+  timezone: string;
+  slots: QueueSlot[];
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Post statuses that hold a queue slot. */
+const LIVE = `('scheduled', 'publishing', 'published', 'partial')`;
+/** How many upcoming slots are shown with a schedule. */
+const NEXT_SLOTS_SHOWN = 10;
+
+function scheduleView(s: ScheduleRow) {
+  return {
+    _id: s.id,
+    profileId: s.profile_id,
+    name: 'Default',
+    timezone: s.timezone,
+    slots: s.slots,
+    active: s.active,
+    isDefault: true,
+    createdAt: s.created_at.toISOString(),
+    updatedAt: s.updated_at.toISOString(),
+  };
+}
+
+async function lockQueue(q: Queryable, profileId: string): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`herald:queue:${profileId}`]);
+}
+
+async function loadSchedule(q: Queryable, profileId: string): Promise<ScheduleRow | null> {
+  const { rows } = await q.query<ScheduleRow>('SELECT * FROM queue_schedules WHERE profile_id = $1', [profileId]);
+  return rows[0] ?? null;
+}
+
+/** Instants (ms) held by live queued posts of the profile in [from, to]. */
+async function occupied(q: Queryable, profileId: string, from: Date, to: Date, exceptPostId?: string): Promise<Set<number>> {
+  const { rows } = await q.query<{ scheduled_for: Date }>(
+    `SELECT scheduled_for FROM posts
+      WHERE queued_from_profile = $1 AND status IN ${LIVE} AND scheduled_for BETWEEN $2 AND $3 AND ($4::char(24) IS NULL OR id <> $4)`,
+    [profileId, from, to, exceptPostId ?? null]);
+  return new Set(rows.map((r) => r.scheduled_for.getTime()));
+}
+
+/** The first slot after `after` that no live queued post holds. */
+async function firstFreeSlot(q: Queryable, s: ScheduleRow, after: Date, exceptPostId?: string): Promise<Date | null> {
+  let cursor = after;
+  for (let round = 0; round < 50; round++) {
+    const batch = nextSlots(s.slots, s.timezone, cursor, 200);
+    if (batch.length === 0) return null;
+    const taken = await occupied(q, s.profile_id, batch[0], batch[batch.length - 1], exceptPostId);
+    const free = batch.find((d) => !taken.has(d.getTime()));
+    if (free) return free;
+    cursor = batch[batch.length - 1];
+  }
+  return null;
+}
+
+export function createQueueService(db: Db, clock: () => Date) {
+  return {
+    async get(auth: AuthContext, profileId: string) {
+      await getAccessibleProfile(db, auth, profileId);
+      const s = await loadSchedule(db, profileId);
+      if (!s) return { exists: false, schedule: null, nextSlots: [] as string[] };
+      return { exists: true, schedule: scheduleView(s), nextSlots: nextSlots(s.slots, s.timezone, clock(), NEXT_SLOTS_SHOWN).map((d) => d.toISOString()) };
+    },
+
+    /**
+     * Creates or replaces the profile's schedule. With `reshuffleExisting`, the profile's
+     * future queued posts keep their order and move to the first slots of the new schedule;
+     * `reshuffledCount` is how many changed time.
+     */
+    async put(auth: AuthContext, input: { profileId: string; timezone: string; slots: QueueSlot[]; active?: boolean; reshuffleExisting?: boolean }) {
+      if (!isValidTimeZone(input.timezone)) throw fieldError('timezone', 'must be a valid IANA time zone name such as "America/New_York"');
+      const timezone = canonicalTimeZone(input.timezone);
+      const slots = normalizeSlots(input.slots);
+      if (slots.length === 0) throw fieldError('slots', 'must contain at least one { dayOfWeek, time } slot (DELETE the schedule to remove it)');
+      return db.tx(async (client) => {
+        await getAccessibleProfile(client, auth, input.profileId, true);
+        await lockQueue(client, input.profileId);
+        const { rows } = await client.query<ScheduleRow>(
+          `INSERT INTO queue_schedules (id, tenant_id, profile_id, timezone, slots, active)
+           VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (profile_id) DO UPDATE SET timezone = EXCLUDED.timezone, slots = EXCLUDED.slots,
+             active = COALESCE($7, queue_schedules.active), updated_at = now()
+           RETURNING *`,
+          [newId(), auth.tenantId, input.profileId, timezone, JSON.stringify(slots), input.active ?? true, input.active ?? null],
+        );
+        const s = rows[0];
+        let reshuffledCount = 0;
+        if (input.reshuffleExisting) {
+          const now = clock();
+          const { rows: queued } = await client.query<{ id: string; scheduled_for: Date }>(
+            `SELECT p.id, p.scheduled_for FROM posts p
+              WHERE p.queued_from_profile = $1 AND p.status = 'scheduled' AND p.scheduled_for > $2
+                AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status NOT IN ('pending'))
+              ORDER BY p.scheduled_for, p.id FOR UPDATE`, [input.profileId, now]);
+          if (queued.length > 0) {
+            const ids = queued.map((p) => p.id);
+            // Free their slots first (the unique index checks each row), then re-spread in order.
+            await client.query('UPDATE posts SET scheduled_for = NULL WHERE id = ANY($1::char(24)[])', [ids]);
+            const taken = await occupied(client, input.profileId, now, new Date(8.64e15));
+            const fresh: Date[] = [];
+            for (const at of upcomingSlots(s.slots, s.timezone, now)) {
+              if (taken.has(at.getTime())) continue;
+              fresh.push(at);
+              if (fresh.length === queued.length) break;
+            }
+            if (fresh.length < queued.length) throw new AppError('BAD_REQUEST', 'The new schedule has too few slots for the queued posts');
+            await client.query(
+              `UPDATE posts p SET scheduled_for = u.at, timezone = $3, updated_at = now()
+                 FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, at) WHERE p.id = u.id`, [ids, fresh, s.timezone]);
+            await client.query(
+              `UPDATE post_targets t SET run_at = p.scheduled_for, updated_at = now()
+                 FROM posts p WHERE p.id = t.post_id AND p.id = ANY($1::char(24)[]) AND t.status = 'pending'`, [ids]);
+            reshuffledCount = queued.filter((p, i) => p.scheduled_for.getTime() !== fresh[i].getTime()).length;
+          }
+        }
+        return {
+          success: true,
+          schedule: scheduleView(s),
+          nextSlots: nextSlots(s.slots, s.timezone, clock(), NEXT_SLOTS_SHOWN).map((d) => d.toISOString()),
+          reshuffledCount,
+        };
+      });
+    },
+
+    /** Deletes the schedule; queued posts keep their times. */
+    async remove(auth: AuthContext, profileId: string) {
+      await getAccessibleProfile(db, auth, profileId);
+      const { rowCount } = await db.query('DELETE FROM queue_schedules WHERE profile_id = $1 AND tenant_id = $2', [profileId, auth.tenantId]);
+      if (!rowCount) throw notFound('Queue schedule');
+      return { success: true, deleted: true, deletedCount: 1, message: 'Queue schedule deleted; queued posts keep their times' };
+    },
+
+    /** The next `count` slots, ignoring existing posts. */
+    async preview(auth: AuthContext, profileId: string, count: number) {
+      await getAccessibleProfile(db, auth, profileId);
+      const s = await loadSchedule(db, profileId);
+      if (!s) throw notFound('Queue schedule');
+      return { profileId, count, queueId: s.id, queueName: 'Default', timezone: s.timezone, slots: nextSlots(s.slots, s.timezone, clock(), count).map((d) => d.toISOString()) };
+    },
+
+    /** The next slot that no queued post holds. @throws 400 when the queue is inactive. */
+    async nextSlot(auth: AuthContext, profileId: string) {
+      await getAccessibleProfile(db, auth, profileId);
+      const s = await loadSchedule(db, profileId);
+      if (!s) throw notFound('Queue schedule');
+      if (!s.active) throw new AppError('BAD_REQUEST', 'The queue of this profile is inactive; activate it with PUT /v1/queue/slots', { fields: { profileId: ['has an inactive queue'] } });
+      const at = await firstFreeSlot(db, s, clock());
+      return { profileId, nextSlot: at ? at.toISOString() : null, timezone: s.timezone, queueId: s.id, queueName: 'Default' };
+    },
+
+    /**
+     * Within the post's transaction: takes a slot of the profile's queue for a post.
+     * `preferred` (a scheduledFor the client sent) is kept when it is a free slot of the
+     * queue; otherwise the next free slot after now is taken.
+     * @throws 400 naming `queuedFromProfile` when the profile has no active queue or no free slot.
+     */
+    async allocate(client: Queryable, auth: AuthContext, profileId: string, preferred: Date | null, postId?: string): Promise<{ at: Date; timezone: string }> {
+      await getAccessibleProfile(client, auth, profileId);
+      await lockQueue(client, profileId);
+      const s = await loadSchedule(client, profileId);
+      if (!s) throw fieldError('queuedFromProfile', 'this profile has no queue schedule; create one with PUT /v1/queue/slots');
+      if (!s.active) throw fieldError('queuedFromProfile', 'the queue of this profile is inactive and cannot be used for scheduling');
+      const now = clock();
+      if (preferred && preferred.getTime() > now.getTime() && isSlotInstant(s.slots, s.timezone, preferred)) {
+        const taken = await occupied(client, profileId, preferred, preferred, postId);
+        if (!taken.has(preferred.getTime())) return { at: preferred, timezone: s.timezone };
+      }
+      const at = await firstFreeSlot(client, s, now, postId);
+      if (!at) throw fieldError('queuedFromProfile', 'the queue has no free slot');
+      return { at, timezone: s.timezone };
+    },
+  };
+}
+
+export type QueueService = ReturnType<typeof createQueueService>;
