@@ -33,7 +33,7 @@ const DELETABLE = new Set(['draft', 'scheduled', 'failed', 'publishing', 'cancel
 /** How long publishNow may hold the request before answering 202 and leaving the rest to the worker. */
 const PUBLISH_NOW_BUDGET_MS = 25_000;
 
-interface ResolvedTarget {
+export interface ResolvedTarget {
   account: AccountRow;
   platform: PlatformId;
   customContent: string | null;
@@ -53,19 +53,61 @@ export interface WriteResult {
 
 type Mode = 'draft' | 'now' | 'scheduled';
 
+/** Where target accounts come from: the database, or a preloaded list (bulk upload). */
+export interface AccountSource {
+  byIds(ids: string[]): Promise<AccountRow[]>;
+  /** Every account of the tenant. */
+  all(): Promise<AccountRow[]>;
+  profileAccessible(profileId: string): Promise<boolean>;
+}
+
+/** An {@link AccountSource} reading the tenant's accounts from the database. */
+export function dbAccountSource(q: Queryable, tenantId: string, auth?: AuthContext): AccountSource {
+  return {
+    byIds: async (ids) => (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids])).rows,
+    all: async () => (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows,
+    profileAccessible: async (profileId) => {
+      const { rows } = await q.query<{ id: string }>('SELECT id FROM profiles WHERE id = $1 AND tenant_id = $2', [profileId, tenantId]);
+      return rows.length > 0 && (!auth || canAccessProfile(auth, profileId));
+    },
+  };
+}
+
+/** A validated new post, ready to insert (planNewPost -> insertPlannedPosts). */
+export interface PlannedPost {
+  id: string;
+  mode: Mode;
+  warnings: string[];
+  queueProfile: string | null;
+  targets: ResolvedTarget[];
+  /** Filled by insertPlannedPosts. */
+  targetIds: string[];
+  runAt: Date | null;
+  timezone: string;
+  timezoneGiven: boolean;
+  preferredAt: Date | null;
+  title: string | null;
+  content: string;
+  visibility: 'public' | 'private' | 'unlisted';
+  tags: string[];
+  media: MediaRef[];
+  hidden: boolean;
+  metadata: Record<string, unknown>;
+}
+
 export function createPostsService(deps: {
   db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: Publisher; clock: () => Date; mediaStorage: MediaStorage; queue: QueueService;
 }) {
   const { db, usage, adapters, publisher, clock, queue } = deps;
 
-  /** Loads the accounts named by `platforms[]`, or all accessible active accounts when omitted on a non-draft. */
-  /** `onlyProfile`: when platforms is omitted, target that profile's accounts only (queued posts). */
-  async function resolveTargets(q: Queryable, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector, onlyProfile?: string): Promise<ResolvedTarget[]> {
+  /**
+   * Loads the accounts named by `platforms[]`, or all accessible active accounts when
+   * omitted on a non-draft (`onlyProfile`: that profile's accounts only, for queued posts).
+   */
+  async function resolveTargets(source: AccountSource, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector, onlyProfile?: string): Promise<ResolvedTarget[]> {
     if (items === undefined) {
       if (mode === 'draft') return [];
-      const { rows } = await q.query<AccountRow>(
-        'SELECT * FROM accounts WHERE tenant_id = $1 AND is_active AND ($2::char(24) IS NULL OR profile_id = $2) ORDER BY created_at, id',
-        [auth.tenantId, onlyProfile ?? null]);
+      const rows = (await source.all()).filter((a) => a.is_active && (!onlyProfile || a.profile_id === onlyProfile));
       const accessible = rows.filter((a) => canAccessProfile(auth, a.profile_id));
       if (accessible.length === 0) errors.add('platforms', 'is required: there are no active connected accounts to publish to');
       return accessible.map((a) => ({ account: a, platform: a.platform, customContent: null, platformSpecificData: {} }));
@@ -75,7 +117,7 @@ export function createPostsService(deps: {
       return [];
     }
     const ids = [...new Set(items.map((i) => i.accountId.toLowerCase()))];
-    const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [auth.tenantId, ids]);
+    const rows = await source.byIds(ids);
     const byId = new Map(rows.filter((a) => canAccessProfile(auth, a.profile_id)).map((a) => [a.id, a]));
     const seen = new Set<string>();
     const out: ResolvedTarget[] = [];
@@ -182,6 +224,93 @@ export function createPostsService(deps: {
     return { statusCode: 201, body: { message: okMessage, post, platformResults } };
   }
 
+  /**
+   * Validates a new post completely (schema-level input already checked) without writing
+   * anything: mode, schedule, tags, media, targets and every platform rule.
+   * @throws AppError VALIDATION_ERROR naming each field and rule; NOT_FOUND for a foreign queue profile.
+   */
+  async function planNewPost(auth: AuthContext, body: CreatePostBody, source: AccountSource): Promise<PlannedPost> {
+    const errors = new FieldErrorCollector();
+    const warnings: string[] = [];
+    if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
+    const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
+    if (queueProfile && body.isDraft) errors.add('queuedFromProfile', 'a draft cannot be queued; omit isDraft to add the post to the queue');
+    if (queueProfile && body.publishNow) errors.add('queuedFromProfile', 'cannot be combined with publishNow');
+    const schedule = parseSchedule(body, errors);
+    const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
+    if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
+    const tags = normalizeTags(body.tags, errors);
+    const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
+    const content = body.content ?? '';
+    const visibility = body.visibility ?? 'public';
+    const now = clock();
+    if (queueProfile && !(await source.profileAccessible(queueProfile))) throw notFound('Profile');
+    const targets = await resolveTargets(source, auth, body.platforms, mode, errors, queueProfile ?? undefined);
+    if (mode !== 'draft') checkTargets(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors);
+    else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
+    errors.throwIfAny();
+    if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
+      warnings.push('scheduledFor is in the past: the post is published right away');
+    }
+    return {
+      id: newId(), mode, warnings, queueProfile, targets, targetIds: [],
+      runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
+      title: body.title ?? null, content, visibility, tags, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
+      preferredAt: schedule.at,
+    };
+  }
+
+  /**
+   * Writes planned posts with their targets (the jobs) in the caller's transaction:
+   * checks the plan's upload limit for all of them at once, takes queue slots, then one
+   * multi-row INSERT for the posts and one for the targets. Returns the post ids.
+   * @throws AppError PLAN_LIMIT_REACHED when the posts do not all fit the limit.
+   */
+  async function insertPlannedPosts(client: Queryable, auth: AuthContext, plans: PlannedPost[]): Promise<string[]> {
+    const counted = plans.filter((p) => p.mode !== 'draft').length;
+    if (counted > 0) await usage.assertUploadsAvailable(client, auth, counted);
+    const now = clock();
+    const batchTaken = new Map<string, Set<number>>();
+    for (const p of plans) {
+      if (!p.queueProfile) continue;
+      const taken = batchTaken.get(p.queueProfile) ?? new Set<number>();
+      batchTaken.set(p.queueProfile, taken);
+      const slot = await queue.allocate(client, auth, p.queueProfile, p.preferredAt, undefined, taken);
+      taken.add(slot.at.getTime());
+      p.runAt = slot.at;
+      if (!p.timezoneGiven) p.timezone = slot.timezone;
+    }
+    await client.query(
+      `INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
+                          visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile)
+       SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
+              u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued
+         FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
+                     $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[])
+           AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued)`,
+      [auth.tenantId, auth.userId,
+        plans.map((p) => p.id), plans.map((p) => p.title), plans.map((p) => p.content),
+        plans.map((p) => (p.mode === 'draft' ? 'draft' : 'scheduled')), plans.map((p) => p.runAt), plans.map((p) => p.timezone),
+        plans.map((p) => p.mode === 'now'), plans.map((p) => p.mode === 'draft'), plans.map((p) => p.visibility),
+        plans.map((p) => JSON.stringify(p.tags)), plans.map((p) => JSON.stringify(p.media)), plans.map((p) => p.hidden),
+        plans.map((p) => JSON.stringify(p.metadata)), plans.map((p) => (p.mode === 'draft' ? null : now)), plans.map((p) => p.queueProfile)],
+    );
+    const rows = plans.flatMap((p) => p.targets.map((t, i) => ({ p, t, i, id: newId() })));
+    for (const r of rows) r.p.targetIds.push(r.id);
+    if (rows.length > 0) {
+      await client.query(
+        `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at)
+         SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at
+           FROM unnest($2::char(24)[], $3::char(24)[], $4::int[], $5::char(24)[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::timestamptz[])
+             AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)`,
+        [auth.tenantId, rows.map((r) => r.id), rows.map((r) => r.p.id), rows.map((r) => r.i), rows.map((r) => r.t.account.id),
+          rows.map((r) => r.t.platform), rows.map((r) => r.t.customContent), rows.map((r) => JSON.stringify(r.t.platformSpecificData)),
+          rows.map((r) => (r.p.mode === 'draft' ? 'draft' : 'pending')), rows.map((r) => (r.p.mode === 'draft' ? null : r.p.runAt))],
+      );
+    }
+    return plans.map((p) => p.id);
+  }
+
   async function lockPost(q: Queryable, auth: AuthContext, id: string): Promise<PostRow> {
     const { rows } = await q.query<PostRow>('SELECT * FROM posts WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [id, auth.tenantId]);
     if (!rows[0]) throw notFound('Post');
@@ -205,79 +334,42 @@ export function createPostsService(deps: {
      * @throws 400 VALIDATION_ERROR naming fields; 403 PLAN_LIMIT_REACHED.
      */
     async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
-      const errors = new FieldErrorCollector();
-      const warnings: string[] = [];
-      if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
-      const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
-      if (queueProfile && body.isDraft) errors.add('queuedFromProfile', 'a draft cannot be queued; omit isDraft to add the post to the queue');
-      if (queueProfile && body.publishNow) errors.add('queuedFromProfile', 'cannot be combined with publishNow');
-      const schedule = parseSchedule(body, errors);
-      const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
-      if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
-      const tags = normalizeTags(body.tags, errors);
-      const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
-      const content = body.content ?? '';
-      const visibility = body.visibility ?? 'public';
-      const now = clock();
-      if (queueProfile) await getAccessibleProfile(db, auth, queueProfile); // 404 for a foreign or unknown profile
-      const targets = await resolveTargets(db, auth, body.platforms, mode, errors, queueProfile ?? undefined);
-      if (mode !== 'draft') checkTargets(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors);
-      else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
-      errors.throwIfAny();
-      if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
-        warnings.push('scheduledFor is in the past: the post is published right away');
-      }
-
-      const postId = newId();
-      let runAt = mode === 'now' ? now : schedule.at;
-      let timezone = schedule.timezone;
-      const targetIds = await db.tx(async (client) => {
-        if (mode !== 'draft') await usage.assertUploadsAvailable(client, auth);
-        if (queueProfile) {
-          // The slot is taken under the queue's lock, inside this transaction.
-          const slot = await queue.allocate(client, auth, queueProfile, schedule.at);
-          runAt = slot.at;
-          if (!body.timezone) timezone = slot.timezone;
-        }
-        await client.query(
-          `INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
-                              visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-          [postId, auth.tenantId, auth.userId, body.title ?? null, content, mode === 'draft' ? 'draft' : 'scheduled',
-            runAt, timezone, mode === 'now', mode === 'draft', visibility, tags, JSON.stringify(media),
-            body.hidden ?? false, JSON.stringify(body.metadata ?? {}), mode === 'draft' ? null : now, queueProfile],
-        );
-        const ids = await insertTargets(client, auth, postId, targets, mode === 'draft' ? 'draft' : 'pending', mode === 'draft' ? null : runAt);
+      const plan = await planNewPost(auth, body, dbAccountSource(db, auth.tenantId, auth));
+      const [postId] = await db.tx(async (client) => {
+        const ids = await insertPlannedPosts(client, auth, [plan]);
         if (idempotency) {
           const { rowCount } = await client.query(
             `INSERT INTO idempotency_keys (tenant_id, key, request_hash, post_id) VALUES ($1, $2, $3, $4)
              ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, post_id = EXCLUDED.post_id,
                status_code = NULL, response_body = NULL, created_at = now()
              WHERE idempotency_keys.created_at < now() - interval '24 hours'`,
-            [auth.tenantId, idempotency.key, idempotency.hash, postId],
+            [auth.tenantId, idempotency.key, idempotency.hash, plan.id],
           );
           if (!rowCount) throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is already being processed');
         }
         return ids;
       });
-
+      const { mode, warnings } = plan;
       if (mode === 'now') {
-        const r = await publishInline(auth, postId, targetIds, 'Post published successfully');
+        const r = await publishInline(auth, postId, plan.targetIds, 'Post published successfully');
         if (warnings.length) r.body.warnings = warnings;
         return { ...r, postId };
       }
-      if (mode === 'scheduled') publisher.notifyDue(runAt!);
+      if (mode === 'scheduled') publisher.notifyDue(plan.runAt!);
       const post = await viewOf(auth, postId);
       return {
         postId,
         statusCode: 201,
         body: {
-          message: mode === 'draft' ? 'Draft saved successfully' : queueProfile ? 'Post added to the queue' : 'Post scheduled successfully',
+          message: mode === 'draft' ? 'Draft saved successfully' : plan.queueProfile ? 'Post added to the queue' : 'Post scheduled successfully',
           post,
           ...(warnings.length ? { warnings } : {}),
         },
       };
     },
+
+    planNewPost,
+    insertPlannedPosts,
 
     async get(auth: AuthContext, id: string) {
       const post = await viewOf(auth, id);
@@ -370,7 +462,7 @@ export function createPostsService(deps: {
         const published = oldTargets.filter((t) => t.status === 'published');
         let targets: ResolvedTarget[];
         if (body.platforms !== undefined) {
-          targets = await resolveTargets(client, auth, body.platforms, mode, errors);
+          targets = await resolveTargets(dbAccountSource(client, auth.tenantId), auth, body.platforms, mode, errors);
           targets = targets.filter((t) => !published.some((p) => p.account_id === t.account.id));
         } else {
           const keep = oldTargets.filter((t) => t.status !== 'published');

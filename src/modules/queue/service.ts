@@ -62,14 +62,14 @@ async function occupied(q: Queryable, profileId: string, from: Date, to: Date, e
   return new Set(rows.map((r) => r.scheduled_for.getTime()));
 }
 
-/** The first slot after `after` that no live queued post holds. */
-async function firstFreeSlot(q: Queryable, s: ScheduleRow, after: Date, exceptPostId?: string): Promise<Date | null> {
+/** The first slot after `after` that no live queued post (nor `alsoTaken`) holds. */
+async function firstFreeSlot(q: Queryable, s: ScheduleRow, after: Date, exceptPostId?: string, alsoTaken?: ReadonlySet<number>): Promise<Date | null> {
   let cursor = after;
   for (let round = 0; round < 50; round++) {
     const batch = nextSlots(s.slots, s.timezone, cursor, 200);
     if (batch.length === 0) return null;
     const taken = await occupied(q, s.profile_id, batch[0], batch[batch.length - 1], exceptPostId);
-    const free = batch.find((d) => !taken.has(d.getTime()));
+    const free = batch.find((d) => !taken.has(d.getTime()) && !alsoTaken?.has(d.getTime()));
     if (free) return free;
     cursor = batch[batch.length - 1];
   }
@@ -174,10 +174,11 @@ export function createQueueService(db: Db, clock: () => Date) {
     /**
      * Within the post's transaction: takes a slot of the profile's queue for a post.
      * `preferred` (a scheduledFor the client sent) is kept when it is a free slot of the
-     * queue; otherwise the next free slot after now is taken.
+     * queue; otherwise the next free slot after now is taken. `alsoTaken` holds slots given
+     * to posts of the same batch that are not inserted yet (instants in ms).
      * @throws 400 naming `queuedFromProfile` when the profile has no active queue or no free slot.
      */
-    async allocate(client: Queryable, auth: AuthContext, profileId: string, preferred: Date | null, postId?: string): Promise<{ at: Date; timezone: string }> {
+    async allocate(client: Queryable, auth: AuthContext, profileId: string, preferred: Date | null, postId?: string, alsoTaken?: ReadonlySet<number>): Promise<{ at: Date; timezone: string }> {
       await getAccessibleProfile(client, auth, profileId);
       await lockQueue(client, profileId);
       const s = await loadSchedule(client, profileId);
@@ -186,9 +187,9 @@ export function createQueueService(db: Db, clock: () => Date) {
       const now = clock();
       if (preferred && preferred.getTime() > now.getTime() && isSlotInstant(s.slots, s.timezone, preferred)) {
         const taken = await occupied(client, profileId, preferred, preferred, postId);
-        if (!taken.has(preferred.getTime())) return { at: preferred, timezone: s.timezone };
+        if (!taken.has(preferred.getTime()) && !alsoTaken?.has(preferred.getTime())) return { at: preferred, timezone: s.timezone };
       }
-      const at = await firstFreeSlot(client, s, now, postId);
+      const at = await firstFreeSlot(client, s, now, postId, alsoTaken);
       if (!at) throw fieldError('queuedFromProfile', 'the queue has no free slot');
       return { at, timezone: s.timezone };
     },

@@ -76,6 +76,17 @@ export function createUsageService(db: Db, clock: () => Date) {
     },
 
     /**
+     * Within a transaction (taking the tenant's uploads lock): how many more posts fit the
+     * plan in this period; `Infinity` when unlimited.
+     */
+    async remainingUploads(client: Queryable, t: Tenant): Promise<number> {
+      const plan = PLANS[t.plan];
+      if (plan.uploads === -1) return Infinity;
+      await lockTenant(client, t.tenantId, 'uploads');
+      return Math.max(0, plan.uploads - (await uploadsUsed(client, t)));
+    },
+
+    /**
      * Within a transaction: checks that one more profile fits the plan.
      * @throws AppError PLAN_LIMIT_REACHED (403) with the spec's profile-limit body.
      */
