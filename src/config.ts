@@ -25,7 +25,36 @@ const EnvSchema = Type.Object({
   HERALD_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   HERALD_RATE_LIMIT: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   HERALD_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
+  HERALD_STORAGE: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
+  HERALD_S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' })),
+  HERALD_S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  HERALD_S3_REGION: Type.String({ pattern: '^[a-z0-9-]{1,40}$', default: 'us-east-1' }),
+  HERALD_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  HERALD_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  HERALD_S3_FORCE_PATH_STYLE: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
+  HERALD_S3_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  HERALD_S3_URL_EXPIRES: Type.Integer({ minimum: 60, maximum: 604_800, default: 604_800 }),
+  HERALD_UPLOAD_TOKEN_TTL: Type.Integer({ minimum: 60, maximum: 604_800, default: 3_600 }),
+  HERALD_FFPROBE_PATH: Type.String({ minLength: 1, default: 'ffprobe' }),
+  HERALD_SUPPORT_EMAIL: Type.String({ pattern: '^[^\\s@<>"]+@[^\\s@<>"]+$', default: 'support@localhost' }),
+  HERALD_DOCS_AI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  HERALD_DOCS_AI_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  HERALD_DOCS_AI_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
 });
+
+/** OAuth app settings of one platform, from `HERALD_<PLATFORM>_*` variables. */
+export interface PlatformAppConfig {
+  clientId?: string;
+  clientSecret?: string;
+  /** Overrides the platform's API base URL (simulators, proxies). */
+  apiBaseUrl?: string;
+  /** Overrides the platform's authorization host. */
+  authBaseUrl?: string;
+}
+
+/** Platforms connected through OAuth 2.0 (Bluesky uses app passwords). */
+export const OAUTH_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit'] as const;
+export type OAuthPlatform = (typeof OAUTH_PLATFORMS)[number];
 
 /** Raw environment after defaults and coercion. */
 export type Env = Static<typeof EnvSchema>;
@@ -54,6 +83,21 @@ export interface Config {
   rateLimit: boolean;
   /** Lets the SSRF guard reach loopback/private addresses (tests and local simulators only). */
   allowPrivateUrls: boolean;
+  /** Where media files live: local disk under `dataDir/media` (default) or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Lifetime of a client-upload token (POST /v1/media with JSON), seconds. */
+  uploadTokenTtlSeconds: number;
+  /** ffprobe executable used to read media metadata (duration, dimensions, codecs). */
+  ffprobePath: string;
+  /** Support mailbox shown in the docs page's help block. */
+  supportEmail: string;
+  /** OpenAI-compatible chat endpoint for "Ask Docs AI" answers (base URL, e.g. https://host/v1); null: retrieval only. */
+  docsAi: { url: string; apiKey?: string; model: string } | null;
+  /**
+   * OAuth apps per platform: `HERALD_<PLATFORM>_CLIENT_ID`, `_CLIENT_SECRET`, `_API_URL`,
+   * `_AUTH_URL` (PLATFORM upper-cased, e.g. HERALD_TWITTER_CLIENT_ID).
+   */
+  platformApps: Partial<Record<OAuthPlatform, PlatformAppConfig>>;
 }
 
 /** Thrown when an environment variable is invalid; `problems` lists `NAME: rule` lines. */
@@ -84,6 +128,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(problems);
   }
   const e = converted as Env;
+  const platformApps: Config['platformApps'] = {};
+  const urlProblems: string[] = [];
+  for (const p of OAUTH_PLATFORMS) {
+    const v = (suffix: string) => env[`HERALD_${p.toUpperCase()}_${suffix}`]?.trim() || undefined;
+    const app: PlatformAppConfig = { clientId: v('CLIENT_ID'), clientSecret: v('CLIENT_SECRET'), apiBaseUrl: v('API_URL'), authBaseUrl: v('AUTH_URL') };
+    for (const [k, u] of [['API_URL', app.apiBaseUrl], ['AUTH_URL', app.authBaseUrl]] as const) {
+      if (u && !/^https?:\/\//.test(u)) urlProblems.push(`HERALD_${p.toUpperCase()}_${k}: must be an http(s) URL (got ${JSON.stringify(u)})`);
+    }
+    if (Object.values(app).some(Boolean)) platformApps[p] = app;
+  }
+  if (urlProblems.length) throw new ConfigError(urlProblems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -100,5 +155,50 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.HERALD_LOG_LEVEL,
     rateLimit: e.HERALD_RATE_LIMIT === 'on',
     allowPrivateUrls: e.HERALD_ALLOW_PRIVATE_URLS === 'true',
+    storage: storageConfig(e),
+    uploadTokenTtlSeconds: e.HERALD_UPLOAD_TOKEN_TTL,
+    ffprobePath: e.HERALD_FFPROBE_PATH,
+    supportEmail: e.HERALD_SUPPORT_EMAIL,
+    docsAi: e.HERALD_DOCS_AI_URL ? { url: e.HERALD_DOCS_AI_URL.replace(/\/+$/, ''), apiKey: e.HERALD_DOCS_AI_KEY, model: e.HERALD_DOCS_AI_MODEL } : null,
+    platformApps,
+  };
+}
+
+/** Media storage backend settings (HERALD_STORAGE and HERALD_S3_*). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+    kind: 's3';
+    bucket: string;
+    /** S3-compatible endpoint (MinIO, R2, ...); absent: AWS S3 for the region. */
+    endpoint?: string;
+    region: string;
+    /** Static credentials; absent: the AWS SDK's default chain (environment, instance role). */
+    credentials?: { accessKeyId: string; secretAccessKey: string };
+    forcePathStyle: boolean;
+    /** Public base URL of the bucket (CDN); absent: media URLs are presigned GET URLs. */
+    publicUrl?: string;
+    /** Lifetime of presigned GET URLs, seconds (at most 7 days, the SigV4 maximum). */
+    urlExpiresSeconds: number;
+  };
+
+/** Cross-field rules of the storage variables. @throws ConfigError naming the variable. */
+function storageConfig(e: Env): StorageConfig {
+  if (e.HERALD_STORAGE === 'local') return { kind: 'local' };
+  const problems: string[] = [];
+  if (!e.HERALD_S3_BUCKET) problems.push('HERALD_S3_BUCKET: is required when HERALD_STORAGE=s3');
+  if (!!e.HERALD_S3_ACCESS_KEY_ID !== !!e.HERALD_S3_SECRET_ACCESS_KEY) {
+    problems.push(`${e.HERALD_S3_ACCESS_KEY_ID ? 'HERALD_S3_SECRET_ACCESS_KEY' : 'HERALD_S3_ACCESS_KEY_ID'}: HERALD_S3_ACCESS_KEY_ID and HERALD_S3_SECRET_ACCESS_KEY go together`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    kind: 's3',
+    bucket: e.HERALD_S3_BUCKET!,
+    endpoint: e.HERALD_S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.HERALD_S3_REGION,
+    credentials: e.HERALD_S3_ACCESS_KEY_ID ? { accessKeyId: e.HERALD_S3_ACCESS_KEY_ID, secretAccessKey: e.HERALD_S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: e.HERALD_S3_FORCE_PATH_STYLE === 'true',
+    publicUrl: e.HERALD_S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    urlExpiresSeconds: e.HERALD_S3_URL_EXPIRES,
   };
 }

@@ -14,10 +14,13 @@ import { createUsageService } from './modules/usage/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
+import { createSessionsService } from './modules/sessions/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
+import { createBulkService } from './modules/bulk/service.ts';
+import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
-import { LocalDiskStorage, type MediaStorage } from './storage/media-storage.ts';
+import { createMediaStorage, type MediaStorage } from './storage/media-storage.ts';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -38,7 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const { config, db } = deps;
   const secrets = new SecretBox(deps.secretKeyHex);
   const publicUrl = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const mediaStorage = deps.mediaStorage ?? new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl);
+  const mediaStorage = deps.mediaStorage ?? createMediaStorage(config, publicUrl);
   const adapters = deps.adapters ?? createAdapterRegistry(config);
   const processId = deps.processId ?? `api-${process.pid}`;
 
@@ -48,15 +51,21 @@ export function createServices(deps: ServiceDeps) {
   const usage = createUsageService(db, clock);
   const profiles = createProfilesService(db, usage);
   const accounts = createAccountsService({ db, secrets, adapters, config });
-  const media = createMediaService({ db, storage: mediaStorage, clock });
+  const media = createMediaService({
+    db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
+    uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath,
+  });
   const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId });
   const queue = createQueueService(db, clock);
   const posts = createPostsService({ db, usage, adapters, publisher, clock, mediaStorage, queue });
   const idempotency = createIdempotencyService(db, clock);
+  const bulk = createBulkService({ db, posts, usage, publisher, clock });
+  const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
+  const sessions = createSessionsService(db, clock);
 
   return {
     config, db, clock, secrets, adapters, mediaStorage, publicUrl,
-    auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency, queue,
+    auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect,
   };
 }
 

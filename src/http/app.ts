@@ -21,9 +21,15 @@ import { accountsRoutes } from '../modules/accounts/routes.ts';
 import { connectRoutes } from '../modules/connect/routes.ts';
 import { postsRoutes } from '../modules/posts/routes.ts';
 import { mediaRoutes } from '../modules/media/routes.ts';
+import { mediaUploadRoutes } from '../modules/media/upload-routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
 import { queueRoutes } from '../modules/queue/routes.ts';
+import { bulkRoutes } from '../modules/bulk/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
+import { authenticateRequest } from '../modules/sessions/http.ts';
+import { sessionsRoutes } from '../modules/sessions/routes.ts';
+import { docsAiRoutes } from '../modules/docs-ai/routes.ts';
+import { webRoutes } from './web.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -118,7 +124,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(async (v1) => {
     v1.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
-      request.auth = await services.auth.authenticate(request.headers.authorization);
+      // An API key (Authorization header), or else the dashboard's session cookie (CSRF-checked).
+      request.auth = await authenticateRequest(request, services);
     });
     await registerRateLimit(v1, services);
     v1.addHook('preValidation', async (request) => {
@@ -147,10 +154,18 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(mediaRoutes, { services });
     await v1.register(usageRoutes, { services });
     await v1.register(queueRoutes, { services });
+    await v1.register(bulkRoutes, { services });
   }, { prefix: '/v1' });
+
+  // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
+  await app.register(sessionsRoutes, { services });
+  await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
+  await app.register(webRoutes, { services });
 
   // Media files are served publicly at their URL (unguessable ids), outside /v1.
   await services.mediaStorage.registerRoutes?.(app);
+  // Client uploads (tus), authorised by the upload token from POST /v1/media, outside /v1.
+  await app.register(mediaUploadRoutes, { services });
 
   void Type;
   return app as unknown as App;

@@ -1,11 +1,15 @@
 /**
- * The adapter registry: which platforms Herald can publish to in this process, and
- * the credential-based connect flows. Platforms without an adapter yet (or without app
- * credentials configured) answer a clear error naming what is missing.
+ * The adapter registry: which platforms Herald can publish to in this process, the
+ * OAuth providers and platform app settings, and the credential-based connect flows.
+ * A platform whose app is not configured answers a clear error naming the missing
+ * `HERALD_<PLATFORM>_*` settings.
  */
-import type { Config } from '../config.ts';
+import { OAUTH_PLATFORMS, type Config, type OAuthPlatform } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { BlueskyAdapter, connectBluesky } from './bluesky/adapter.ts';
+import type { OAuthProvider, PlatformApp } from './oauth.ts';
+import { TwitterAdapter } from './twitter/adapter.ts';
+import { X_DEFAULTS, xOAuth } from './twitter/oauth.ts';
 import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
 
 export interface AdapterRegistry {
@@ -14,11 +18,48 @@ export interface AdapterRegistry {
   require(platform: PlatformId): PlatformAdapter;
   /** Bluesky app-password login against the configured service (entryway). */
   connectBluesky(identifier: string, appPassword: string): Promise<ConnectedAccount>;
+  /**
+   * The OAuth provider and configured app of a platform.
+   * @throws AppError BAD_REQUEST naming the missing settings, or the platform without OAuth support yet.
+   */
+  oauth(platform: OAuthPlatform): { provider: OAuthProvider; app: PlatformApp };
+  /** The OAuth provider, when the platform has one (no configuration needed). */
+  oauthProvider(platform: PlatformId): OAuthProvider | undefined;
 }
 
-export function createAdapterRegistry(config: Pick<Config, 'blueskyServiceUrl'>, extra: Partial<Record<PlatformId, PlatformAdapter>> = {}): AdapterRegistry {
+interface ProviderEntry {
+  provider: OAuthProvider;
+  defaults: { apiBaseUrl: string; authBaseUrl: string };
+}
+
+const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
+  twitter: { provider: xOAuth, defaults: X_DEFAULTS },
+};
+
+export function createAdapterRegistry(
+  config: Pick<Config, 'blueskyServiceUrl'> & Partial<Pick<Config, 'platformApps'>>,
+  extra: Partial<Record<PlatformId, PlatformAdapter>> = {},
+): AdapterRegistry {
+  function appFor(platform: OAuthPlatform): PlatformApp {
+    const entry = PROVIDERS[platform];
+    if (!entry) throw new AppError('BAD_REQUEST', `Connecting ${platform} is not available on this server yet`, { platform });
+    const cfg = config.platformApps?.[platform] ?? {};
+    const env = `HERALD_${platform.toUpperCase()}`;
+    const missing = [!cfg.clientId && `${env}_CLIENT_ID`, !cfg.clientSecret && `${env}_CLIENT_SECRET`].filter(Boolean) as string[];
+    if (missing.length) {
+      throw new AppError('BAD_REQUEST', `${platform} is not configured on this server: set ${missing.join(' and ')} (the ${platform} app's credentials)`,
+        { platform, missingSettings: missing });
+    }
+    return {
+      clientId: cfg.clientId!, clientSecret: cfg.clientSecret!,
+      apiBaseUrl: (cfg.apiBaseUrl ?? entry.defaults.apiBaseUrl).replace(/\/+$/, ''),
+      authBaseUrl: (cfg.authBaseUrl ?? entry.defaults.authBaseUrl).replace(/\/+$/, ''),
+    };
+  }
+
   const adapters = new Map<PlatformId, PlatformAdapter>();
   adapters.set('bluesky', new BlueskyAdapter() as unknown as PlatformAdapter);
+  adapters.set('twitter', new TwitterAdapter(xOAuth, () => appFor('twitter')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),
@@ -28,5 +69,7 @@ export function createAdapterRegistry(config: Pick<Config, 'blueskyServiceUrl'>,
       return a;
     },
     connectBluesky: (identifier, appPassword) => connectBluesky(config.blueskyServiceUrl, identifier, appPassword),
+    oauth: (platform) => ({ provider: PROVIDERS[platform]!.provider, app: appFor(platform) }),
+    oauthProvider: (platform) => ((OAUTH_PLATFORMS as readonly string[]).includes(platform) ? PROVIDERS[platform as OAuthPlatform]?.provider : undefined),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Media storage behind one interface, so that local disk (default) and S3-compatible
- * object storage (a later issue) are interchangeable. Files are written from a stream;
- * nothing here buffers a whole upload in memory.
+ * object storage (src/storage/s3-storage.ts) are interchangeable. Files are written
+ * from a stream or moved in from a staged local file; nothing here buffers a whole
+ * upload in memory (`readByUrl`, for adapters, reads one file up to a size cap).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,25 +10,45 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+import { S3Storage } from './s3-storage.ts';
 
+/** A stored file: its storage key, size in bytes and the URL clients use. */
 export interface StoredObject {
   key: string;
   size: number;
   url: string;
 }
 
+/**
+ * One media storage backend. Keys look like `<tenantId>/<mediaId>/<name>.<ext>`
+ * (no `..`, no leading slash).
+ */
 export interface MediaStorage {
-  /** Writes `body` under `key`. @throws when the stream fails; nothing partial stays stored. */
+  /** `local` or `s3`, for logs and health output. */
+  readonly kind: 'local' | 's3';
+  /** Writes `body` under `key`, streaming. @throws when the stream fails; nothing partial stays stored. */
   put(key: string, body: Readable, contentType: string): Promise<StoredObject>;
+  /**
+   * Moves a local file (a staged upload, any size) into storage under `key` and removes
+   * the local file: a rename on local disk, a streamed multipart upload on S3.
+   * @throws when the transfer fails (the local file is then left in place for the caller to remove).
+   */
+  putFile(key: string, file: string, contentType: string): Promise<StoredObject>;
+  /** Removes a stored key; a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** Moves a stored object to another key (after its name is known). */
-  move(fromKey: string, toKey: string): Promise<StoredObject>;
-  /** Public URL of a stored key. */
-  urlFor(key: string): string;
-  /** Reads a file by its public URL when the URL is one of ours; null for foreign URLs. @throws when larger than maxBytes. */
+  /** URL of a stored key for clients and platforms: a Herald URL, the bucket's public URL, or a presigned GET URL. */
+  urlFor(key: string): Promise<string>;
+  /** Reads a file by its URL when the URL is one of ours; null for foreign URLs. @throws when larger than maxBytes. */
   readByUrl(url: string, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string } | null>;
   /** Registers routes that serve the files, when the backend serves them itself. */
   registerRoutes?(app: FastifyInstance): Promise<void>;
+}
+
+/** Builds the backend chosen by configuration (HERALD_STORAGE): local disk under `dataDir/media`, or S3. */
+export function createMediaStorage(config: Config, publicUrl: string): MediaStorage {
+  if (config.storage.kind === 's3') return new S3Storage(config.storage);
+  return new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl);
 }
 
 const MIME_BY_EXT: Record<string, string> = {
@@ -36,8 +57,15 @@ const MIME_BY_EXT: Record<string, string> = {
   '.avi': 'video/x-msvideo', '.webm': 'video/webm', '.pdf': 'application/pdf',
 };
 
+/** The media type implied by a storage key's extension (keys carry the checked type's extension). */
+export function mimeTypeOfKey(key: string): string {
+  return MIME_BY_EXT[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** Files under `<dataDir>/media`, served at `<publicUrl>/media/<key>`. */
 export class LocalDiskStorage implements MediaStorage {
+  readonly kind = 'local' as const;
+
   constructor(private readonly root: string, private readonly publicUrl: string) {
     fs.mkdirSync(root, { recursive: true });
   }
@@ -60,23 +88,42 @@ export class LocalDiskStorage implements MediaStorage {
       throw err;
     }
     const { size } = await fs.promises.stat(file);
-    return { key, size, url: this.urlFor(key) };
+    return { key, size, url: this.url(key) };
   }
 
   async delete(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
 
-  async move(fromKey: string, toKey: string): Promise<StoredObject> {
-    const to = this.pathOf(toKey);
+  async putFile(key: string, file: string, _contentType: string): Promise<StoredObject> {
+    const to = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(to), { recursive: true });
-    await fs.promises.rename(this.pathOf(fromKey), to);
+    try {
+      await fs.promises.rename(file, to);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      // Staging on another file system: copy through a temporary name, then drop the source.
+      const tmp = `${to}.part`;
+      try {
+        await pipeline(fs.createReadStream(file), fs.createWriteStream(tmp, { mode: 0o644 }));
+        await fs.promises.rename(tmp, to);
+      } catch (copyErr) {
+        await fs.promises.rm(tmp, { force: true });
+        throw copyErr;
+      }
+      await fs.promises.rm(file, { force: true });
+    }
+    await fs.promises.chmod(to, 0o644).catch(() => {});
     const { size } = await fs.promises.stat(to);
-    return { key: toKey, size, url: this.urlFor(toKey) };
+    return { key, size, url: this.url(key) };
   }
 
-  urlFor(key: string): string {
+  private url(key: string): string {
     return `${this.publicUrl}/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  async urlFor(key: string): Promise<string> {
+    return this.url(key);
   }
 
   async readByUrl(url: string, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string } | null> {
@@ -86,7 +133,7 @@ export class LocalDiskStorage implements MediaStorage {
     const file = this.pathOf(key);
     const { size } = await fs.promises.stat(file);
     if (size > maxBytes) throw new Error(`media file is ${size} bytes; the platform allows at most ${maxBytes}`);
-    return { bytes: await fs.promises.readFile(file), mimeType: MIME_BY_EXT[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+    return { bytes: await fs.promises.readFile(file), mimeType: mimeTypeOfKey(file) };
   }
 
   async registerRoutes(app: FastifyInstance): Promise<void> {

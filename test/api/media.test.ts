@@ -254,13 +254,16 @@ describe('POST /v1/media: refused files', () => {
     expect(res.json().details.fields.files[0]).toMatch(/10 files/);
   });
 
-  it('answers 400 for a JSON request (and for malformed JSON)', async () => {
+  it('answers 400 for a JSON body that is not a client-upload request (and for malformed JSON)', async () => {
     const t = await createTenant(ctx);
     const json = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: t.headers, payload: { files: [{ url: 'https://example.com/a.png' }] } });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toMatchObject({ code: 'BAD_REQUEST', details: { fields: { files: expect.any(Array) } } });
+    expect(json.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { files: ['is not an allowed field'], filename: ['is required'], contentType: ['is required'], size: ['is required'] } } });
     const bad = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': 'application/json' }, payload: '{"files":' });
     expect(bad.statusCode).toBe(400);
+    const text = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { '(body)': expect.any(Array) } } });
   });
 
   it('answers 403 for a key without media:write', async () => {

@@ -9,10 +9,15 @@
  * 0.2.869 builds one hey-api client per instance (late-api.md 1.1: <=0.2.4 shared one
  * global client and sent the last-constructed instance's key on every call); the first
  * test checks that, so the rest may use several instances side by side.
+ *
+ * Typing note: the SDK's index.d.ts imports `@hey-api/client-fetch`, which is only a
+ * devDependency of the SDK (the runtime is bundled), so every call's result type
+ * degrades to `any` in a consumer; callbacks below are annotated with the SDK's own
+ * exported schema types instead.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimitError, ValidationError, Zernio, ZernioApiError } from '@getlatedev/node';
+import { RateLimitError, ValidationError, Zernio, ZernioApiError, type ApiKey, type Post, type Profile, type SocialAccount } from '@getlatedev/node';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
@@ -87,7 +92,7 @@ describe('profiles', () => {
     const second = (await sdk.profiles.createProfile({ body: { name: 'Beta' } })).data!.profile!;
 
     const list = await sdk.profiles.listProfiles();
-    expect(list.data?.profiles?.map((p) => p.name)).toEqual(['Acme', 'Beta']);
+    expect(list.data?.profiles?.map((p: Profile) => p.name)).toEqual(['Acme', 'Beta']);
 
     const got = await sdk.profiles.getProfile({ path: { profileId: profile._id! } });
     expect(got.data?.profile).toMatchObject({ _id: profile._id, name: 'Acme' });
@@ -103,7 +108,7 @@ describe('profiles', () => {
     const gone = await rejection(sdk.profiles.getProfile({ path: { profileId: profile._id! } }));
     expect(gone.statusCode).toBe(404);
     expect(gone.code).toBe('NOT_FOUND');
-    expect((await sdk.profiles.listProfiles()).data?.profiles?.map((p) => p._id)).toEqual([second._id]);
+    expect((await sdk.profiles.listProfiles()).data?.profiles?.map((p: Profile) => p._id)).toEqual([second._id]);
   });
 
   it('a duplicate name rejects with the SDK ValidationError carrying .fields', async () => {
@@ -114,12 +119,12 @@ describe('profiles', () => {
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.statusCode).toBe(400);
     expect(err.code).toBe('VALIDATION_ERROR');
-    expect((err as ValidationError).fields.name[0]).toMatch(/unique/);
+    expect((err as ValidationError).fields!.name[0]).toMatch(/unique/);
     expect(err.message).toMatch(/already exists/);
     // Schema validation failures take the same path.
     const bad = await rejection(sdk.profiles.createProfile({ body: { name: '', color: 'red' } }));
     expect(bad).toBeInstanceOf(ValidationError);
-    expect(Object.keys((bad as ValidationError).fields).sort()).toEqual(['color', 'name']);
+    expect(Object.keys((bad as ValidationError).fields!).sort()).toEqual(['color', 'name']);
     expect((await sdk.profiles.listProfiles()).data?.profiles).toHaveLength(1);
   });
 
@@ -156,7 +161,7 @@ describe('API keys', () => {
     expect(expiresInDays).toBeLessThanOrEqual(30);
 
     const listed = (await sdk.apiKeys.listApiKeys()).data!.apiKeys!;
-    expect(listed.map((k) => k.name).sort()).toEqual(['CI key', 'test']);
+    expect(listed.map((k: ApiKey) => k.name).sort()).toEqual(['CI key', 'test']);
     for (const k of listed) expect(k).not.toHaveProperty('key');
     expect(JSON.stringify(listed)).not.toContain(apiKey.key!);
 
@@ -167,7 +172,7 @@ describe('API keys', () => {
     const deleted = await sdk.apiKeys.deleteApiKey({ path: { keyId: apiKey.id! } });
     expect(deleted.response.status).toBe(200);
     expect(deleted.data?.message).toEqual(expect.any(String));
-    expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys!.map((k) => k.id)).toEqual([before[0].id]);
+    expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys!.map((k: ApiKey) => k.id)).toEqual([before[0].id]);
     const revoked = await rejection(withNewKey.users.listUsers());
     expect(revoked.statusCode).toBe(401);
   });
@@ -188,10 +193,10 @@ describe('API keys', () => {
 
     const scoped = await rejection(sdk.apiKeys.createApiKey({ body: { name: 'one profile', scope: 'profiles', profileIds: ['0123456789abcdef01234567'] } }));
     expect(scoped).toBeInstanceOf(ValidationError);
-    expect(Object.keys((scoped as ValidationError).fields)).toEqual(['scope']);
+    expect(Object.keys((scoped as ValidationError).fields!)).toEqual(['scope']);
     const groups = await rejection(sdk.apiKeys.createApiKey({ body: { name: 'no ads', disabledResourceGroups: ['ads'] } }));
-    expect(Object.keys((groups as ValidationError).fields)).toEqual(['disabledResourceGroups']);
-    expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys!.map((k) => k.name).sort()).toEqual(['read only', 'test']);
+    expect(Object.keys((groups as ValidationError).fields!)).toEqual(['disabledResourceGroups']);
+    expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys!.map((k: ApiKey) => k.name).sort()).toEqual(['read only', 'test']);
   });
 });
 
@@ -218,7 +223,7 @@ describe('accounts', () => {
     const otherProfile = await createProfile(ctx, t);
     const otherAccount = await insertAccount(ctx, t, otherProfile, 'bluesky');
     const all = await sdk.accounts.listAccounts();
-    expect(all.data?.accounts?.map((a) => a._id).sort()).toEqual([accountId, otherAccount].sort());
+    expect(all.data?.accounts?.map((a: SocialAccount) => a._id).sort()).toEqual([accountId, otherAccount].sort());
     const res = await sdk.accounts.listAccounts({ query: { profileId } });
     expect(res.request.url).toBe(`${baseURL}/v1/accounts?profileId=${profileId}`);
     expect(res.data?.accounts).toHaveLength(1);
@@ -279,9 +284,9 @@ describe('posts', () => {
     expect(new URL(page2.request.url).search).toBe('?page=2&limit=5&status=scheduled');
     expect(page2.data?.pagination).toEqual({ page: 2, limit: 5, total: 7, pages: 2 });
     expect(page2.data?.posts).toHaveLength(2);
-    expect(page2.data?.posts?.every((p) => p.status === 'scheduled')).toBe(true);
+    expect(page2.data?.posts?.every((p: Post) => p.status === 'scheduled')).toBe(true);
     const drafts = await sdk.posts.listPosts({ query: { status: 'draft' } });
-    expect(drafts.data?.posts?.map((p) => p.content)).toEqual(['a draft']);
+    expect(drafts.data?.posts?.map((p: Post) => p.content)).toEqual(['a draft']);
 
     const got = await sdk.posts.getPost({ path: { postId: ids[0] } });
     expect(got.data?.post).toMatchObject({ _id: ids[0], content: 's0', status: 'scheduled', scheduledFor: '2031-01-01T12:00:00.000Z' });

@@ -70,6 +70,12 @@ interface Victim {
   keyValue: string;
 }
 
+/** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
+const NON_RESOURCE: Record<string, string> = { platform: 'twitter' };
+/** Routes reachable without an API key (the OAuth redirect target carries a signed state instead). */
+const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/connect/:platform/callback']);
+const isResourceRoute = (r: Route) => r.params.some((p) => !(p in NON_RESOURCE));
+
 /** How to fill each path parameter with the victim's real id. Add new parameters here. */
 const FILL: Record<string, (v: Victim) => string> = {
   postId: (v) => v.postId,
@@ -143,8 +149,8 @@ describe('route discovery', () => {
   it('knows how to fill every path parameter and has a valid body for every route that takes one', () => {
     const problems: string[] = [];
     for (const r of ROUTES) {
-      for (const p of r.params) if (!FILL[p]) problems.push(`${key(r)}: no filler for path parameter ":${p}" (add it to FILL in test/security/tenancy.test.ts)`);
-      if (r.params.length && OPENAPI_OPS.get(key(r))?.hasBody && !(key(r) in VALID_BODY)) problems.push(`${key(r)}: no valid body in VALID_BODY`);
+      for (const p of r.params) if (!FILL[p] && !(p in NON_RESOURCE)) problems.push(`${key(r)}: no filler for path parameter ":${p}" (add it to FILL in test/security/tenancy.test.ts)`);
+      if (isResourceRoute(r) && OPENAPI_OPS.get(key(r))?.hasBody && !(key(r) in VALID_BODY)) problems.push(`${key(r)}: no valid body in VALID_BODY`);
     }
     expect(problems).toEqual([]);
   });
@@ -152,7 +158,7 @@ describe('route discovery', () => {
 
 describe('another tenant\'s resource id in the path answers 404, and changes nothing', () => {
   const A = createTenant(ctx);
-  const withIds = ROUTES.filter((r) => r.params.length > 0);
+  const withIds = ROUTES.filter(isResourceRoute);
 
   it('covers the routes with ids (sanity)', () => {
     expect(withIds.map(key)).toEqual(expect.arrayContaining([
@@ -171,12 +177,13 @@ describe('another tenant\'s resource id in the path answers 404, and changes not
       const send = (url: string) => ctx.app.inject({ method: r.method as 'GET', url, headers: a.headers, ...(payload ? { payload } : {}) });
 
       const res = await send(fillPath(r.path, (p) => {
+        if (p in NON_RESOURCE) return NON_RESOURCE[p];
         if (!FILL[p]) throw new Error(`no filler for :${p}`);
         return FILL[p](victim);
       }));
       expect(res.statusCode, res.body).toBe(404);
       // The same answer as for an id that exists nowhere: no existence leak.
-      const missing = await send(fillPath(r.path, () => newId()));
+      const missing = await send(fillPath(r.path, (p) => NON_RESOURCE[p] ?? newId()));
       expect(missing.statusCode).toBe(404);
       if (r.method !== 'HEAD') {
         expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
@@ -293,7 +300,7 @@ describe('another tenant\'s ids in bodies and query strings', () => {
 });
 
 describe('authentication on every /v1 route', () => {
-  const guarded = ROUTES.filter((r) => r.path !== '/v1/openapi.json');
+  const guarded = ROUTES.filter((r) => !PUBLIC_ROUTES.has(r.path));
 
   it('covers the routes (sanity)', () => {
     expect(guarded.length).toBeGreaterThan(15);
@@ -301,7 +308,7 @@ describe('authentication on every /v1 route', () => {
 
   for (const r of guarded) {
     it(`${key(r)} answers 401 without a valid key`, async () => {
-      const url = fillPath(r.path, () => newId());
+      const url = fillPath(r.path, (p) => NON_RESOURCE[p] ?? newId());
       const payload = VALID_BODY[key(r)] as object | undefined;
       for (const headers of [{}, { authorization: 'Bearer sk_0000000000000000000000000000000000000000000000000000000000000000' }]) {
         const res = await ctx.app.inject({ method: r.method as 'GET', url, headers, ...(payload ? { payload } : {}) });
@@ -310,6 +317,21 @@ describe('authentication on every /v1 route', () => {
       }
     });
   }
+
+  it('the OAuth callback is public but only acts on a signed, unused state', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/connect/twitter/callback?code=abc&state=forged.state' });
+    expect(res.statusCode).toBe(302);
+    expect(new URL(res.headers.location as string).searchParams.get('error')).toBe('connection_failed');
+  });
+
+  it('connect flows refuse another tenant\'s profile', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/twitter?profileId=${b.profileId}`, headers: a.headers });
+    expect(start.statusCode).toBe(404);
+    const done = await ctx.app.inject({ method: 'POST', url: '/v1/connect/twitter', headers: a.headers, payload: { code: 'c', state: 'forged.state', profileId: b.profileId } });
+    expect(done.statusCode).toBe(400);
+  });
 
   it('GET /v1/openapi.json is public', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' });

@@ -39,8 +39,8 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         // The official client's (Late/Zernio) forms; see late-api.md 2.1.
         permission: Type.Optional(Type.Union([Type.Literal('read-write'), Type.Literal('read')], { description: '"read" keeps only the read permissions' })),
         scope: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('profiles')], { description: 'Only "full" is supported' })),
-        profileIds: Type.Optional(Type.Array(Type.String(), { maxItems: 100 })),
-        disabledResourceGroups: Type.Optional(Type.Array(Type.String(), { maxItems: 20 })),
+        profileIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),
+        disabledResourceGroups: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 20 })),
       }),
       response: { 201: Type.Object({ message: Type.String(), apiKey: ApiKey }), ...errors(403) },
     },

@@ -4,6 +4,12 @@ import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountSchema } from '../accounts/routes.ts';
 import { connectBlueskyWithCredentials } from './bluesky.ts';
+import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
+import { AppError } from '../../core/errors.ts';
+import { Id } from '../../http/schemas.ts';
+import { redirectWith } from './oauth-service.ts';
+
+const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, 'bluesky']) });
 
 export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.post('/connect/bluesky/credentials', {
@@ -25,4 +31,67 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
   }, async (req) => connectBlueskyWithCredentials(services, req.auth, req.body));
+
+  app.get('/connect/:platform', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Connect'], summary: 'Start connecting an account (OAuth 2.0)',
+      description: 'Answers `{ authUrl, state }`; send the user to authUrl. After consent the platform returns to Herald, which stores the account ' +
+        'and redirects to the dashboard, or to redirect_url with connected, profileId and username (or error and platform).',
+      params: OAuthPlatformParam,
+      querystring: Type.Object({ profileId: Id(), redirect_url: Type.Optional(Type.String({ maxLength: 2000 })) }),
+      response: { 200: Type.Object({ authUrl: Type.String(), state: Type.String() }), ...errors(403) },
+    },
+  }, async (req, reply) => {
+    if (req.params.platform === 'bluesky') {
+      throw new AppError('BAD_REQUEST', 'Bluesky connects with an app password: POST /v1/connect/bluesky/credentials', { platform: 'bluesky' });
+    }
+    const out = await services.oauthConnect.start(req.auth, req.params.platform as OAuthPlatform, req.query.profileId, req.query.redirect_url);
+    const accept = req.headers.accept ?? '';
+    if (accept.includes('text/html') && !accept.includes('application/json')) return reply.redirect(out.authUrl, 302);
+    return out;
+  });
+
+  app.post('/connect/:platform', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Connect'], summary: 'Complete an OAuth connection with the code (server-side flows)',
+      params: OAuthPlatformParam,
+      body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 4096 }), state: Type.String({ minLength: 1, maxLength: 500 }), profileId: Id() }),
+      response: { 200: Type.Object({ message: Type.String(), account: AccountSchema }), ...errors(403) },
+    },
+  }, async (req) => {
+    if (req.params.platform === 'bluesky') throw new AppError('BAD_REQUEST', 'Bluesky connects with an app password: POST /v1/connect/bluesky/credentials');
+    const r = await services.oauthConnect.complete(req.params.platform as OAuthPlatform, req.body.state, req.body.code, { auth: req.auth, profileId: req.body.profileId.toLowerCase() });
+    return { message: `${req.params.platform} account connected successfully`, account: r.account };
+  });
+
+  app.get('/connect/:platform/callback', {
+    config: { public: true },
+    schema: {
+      tags: ['Connect'], summary: 'OAuth redirect target (the platform sends the browser here)',
+      params: OAuthPlatformParam,
+      querystring: Type.Object({
+        code: Type.Optional(Type.String({ maxLength: 4096 })), state: Type.Optional(Type.String({ maxLength: 500 })),
+        error: Type.Optional(Type.String({ maxLength: 200 })), error_description: Type.Optional(Type.String({ maxLength: 1000 })),
+      }, { additionalProperties: true }),
+    },
+  }, async (req, reply) => {
+    const platform = req.params.platform as OAuthPlatform;
+    const dashboard = `${services.publicUrl}/dashboard/accounts`;
+    const fail = (target: string | null, code: string) =>
+      reply.redirect(redirectWith(target ?? dashboard, { error: code, platform }) ?? dashboard, 302);
+    if (req.query.error || !req.query.code || !req.query.state) {
+      const target = req.query.state ? await services.oauthConnect.redirectTargetOf(req.query.state) : null;
+      return fail(target, req.query.error === 'access_denied' ? 'access_denied' : 'connection_failed');
+    }
+    try {
+      const r = await services.oauthConnect.complete(platform, req.query.state, req.query.code);
+      const target = r.redirectUrl ?? dashboard;
+      return reply.redirect(redirectWith(target, { connected: platform, profileId: r.profileId, username: r.account.username, accountId: r.account._id }) ?? dashboard, 302);
+    } catch (err) {
+      req.log.warn({ err, platform }, 'OAuth callback failed');
+      return fail(await services.oauthConnect.redirectTargetOf(req.query.state), 'connection_failed');
+    }
+  });
 };

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
+import { ALLOWED_CONTENT_TYPES } from './content-types.ts';
 import type { UploadedFile } from './service.ts';
 
 /** Multipart files up to about 4 MB each (spec.md section 5); larger files use the client-upload flow. */
@@ -14,7 +15,7 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE',
   `Request Entity Too Large: multipart uploads are limited to about 4 MB per file. Use the client-upload flow for larger files (up to 5GB): POST /v1/media with a JSON body to get a direct upload URL.`,
   { limitBytes: MULTIPART_MAX_BYTES, flow: 'client-upload' });
 
-const UploadedFileSchema = Type.Object({
+export const UploadedFileSchema = Type.Object({
   type: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('gif'), Type.Literal('document')]),
   url: Type.String(),
   filename: Type.String(),
@@ -22,19 +23,78 @@ const UploadedFileSchema = Type.Object({
   mimeType: Type.String(),
 });
 
+const ClientUploadRequest = Type.Object({
+  filename: Type.String({ minLength: 1, maxLength: 255, description: 'Original file name (kept as the media file\'s filename)' }),
+  contentType: Type.String({ minLength: 1, maxLength: 100, description: `One of: ${ALLOWED_CONTENT_TYPES.join(', ')}. Checked against the file's bytes after the upload.` }),
+  size: Type.Integer({ minimum: 1, description: 'Exact size in bytes; at most 5GB (5368709120). The upload must be exactly this long.' }),
+}, { additionalProperties: false });
+
+export const UploadStatus = Type.Union([
+  Type.Literal('pending'), Type.Literal('uploading'), Type.Literal('processing'), Type.Literal('completed'),
+  Type.Literal('failed'), Type.Literal('cancelled'), Type.Literal('expired'),
+]);
+
+const ClientUploadTicketSchema = Type.Object({
+  uploadId: Type.String(),
+  token: Type.String({ description: 'Upload token for the upload URL only (not an API key). Send it as "Authorization: Bearer <token>". Shown once.' }),
+  uploadUrl: Type.String({ description: 'tus 1.0.0 upload resource: HEAD (offset), PATCH (bytes), GET (status and files), DELETE (cancel)' }),
+  expiresAt: Type.String({ format: 'date-time', description: 'New requests with the token are refused after this instant' }),
+  status: UploadStatus,
+  protocol: Type.Literal('tus'),
+  tusVersion: Type.Literal('1.0.0'),
+  filename: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer({ description: 'Bytes' }),
+});
+
+const MEDIA_DESCRIPTION = `Two ways to upload; both end with the same \`files\` entries (type, url, filename, size in bytes, mimeType).
+
+**Small files (up to about 4 MB each): multipart.** Send \`multipart/form-data\` with one or more parts in the field \`files\`. The answer is 200 \`{ files: [...] }\`. A larger part answers 413 pointing to the client-upload flow.
+
+**Any file up to 5GB: the client-upload flow (resumable, tus 1.0.0).**
+1. \`POST /v1/media\` with JSON \`{ "filename": "clip.mp4", "contentType": "video/mp4", "size": 734003200 }\` (API key with media:write). The answer is 201 \`{ uploadId, token, uploadUrl, expiresAt, status: "pending", protocol: "tus", ... }\`. Over 5GB: 413 \`{ error: "File \\"clip.mp4\\" is too large (6.2GB). Maximum supported size is 5GB.", maxSize: "5GB", code: "file-too-large" }\`. A type outside the allow-list: 415 asking to set a valid contentType.
+2. Send the bytes to \`uploadUrl\` with the tus protocol, authorised by the token (not the API key): \`PATCH uploadUrl\` with \`Authorization: Bearer <token>\`, \`Tus-Resumable: 1.0.0\`, \`Upload-Offset: <bytes already sent>\` and \`Content-Type: application/offset+octet-stream\`, in one request or in chunks. After an interruption, \`HEAD uploadUrl\` (same headers) answers \`Upload-Offset\`; continue from there. Any tus client works (tus-js-client: \`new Upload(file, { uploadUrl, headers: { Authorization: 'Bearer ' + token } })\`). The upload was created with the declared size: bytes beyond it are refused.
+3. The PATCH that delivers the last byte answers 200 \`{ files: [ { type, url, filename, size, mimeType } ] }\` once the bytes were checked against the declared contentType (magic bytes), probed (duration, width, height, codecs) and stored. If the bytes are not the declared type, it answers 415 and the upload is deleted. \`GET uploadUrl\` (same token) answers \`{ uploadId, status, offset, size, expiresAt, files?, error? }\` at any time, e.g. when the final response was lost; \`DELETE uploadUrl\` cancels.
+
+The token is valid for one upload of the declared size and type, for one hour by default (HERALD_UPLOAD_TOKEN_TTL); a request started before the expiry may finish.`;
+
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_BYTES, files: MAX_FILES, fields: 20, parts: 40 } });
 
   app.post('/media', {
     config: { permission: 'media:write' },
     schema: {
-      tags: ['Media'], summary: 'Upload media files (multipart field "files", up to about 4 MB each)',
-      consumes: ['multipart/form-data'],
-      response: { 200: Type.Object({ files: Type.Array(UploadedFileSchema) }), ...errors(413, 415) },
+      tags: ['Media'], summary: 'Upload media: multipart for small files, or start a client upload (JSON) for files up to 5GB',
+      description: MEDIA_DESCRIPTION,
+      body: {
+        content: {
+          'application/json': { schema: ClientUploadRequest },
+          // For the document: the parts are streamed and checked in the handler (preValidation gives the schema an empty object).
+          'multipart/form-data': { schema: Type.Object({ files: Type.Optional(Type.Array(Type.String({ format: 'binary' }), { description: 'One or more files, about 4 MB each at most' })) }) },
+        },
+      },
+      response: {
+        200: Type.Object({ files: Type.Array(UploadedFileSchema) }, { description: 'Multipart upload stored' }),
+        201: Type.Object(ClientUploadTicketSchema.properties, { description: 'Client upload started: send the bytes to uploadUrl' }),
+        ...errors(413, 415),
+      },
     },
-  }, async (req) => {
+    preValidation: async (req) => {
+      // A multipart body is not parsed up front (the parts stream in the handler): validate an empty object instead.
+      if (req.isMultipart()) req.body = {};
+    },
+  }, async (req, reply) => {
     if (!req.isMultipart()) {
-      throw new AppError('BAD_REQUEST', 'Send the files as multipart/form-data in the field "files". The client-upload flow for large files is not available on this server yet.', { fields: { files: ['is required (multipart/form-data)'] } });
+      const ct = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (ct !== 'application/json' || req.body === null || typeof req.body !== 'object') {
+        throw new AppError('VALIDATION_ERROR', 'Send either multipart/form-data with the files in the field "files" (up to about 4 MB each), or JSON { filename, contentType, size } to start a client upload (up to 5GB)', {
+          fields: { '(body)': ['must be multipart/form-data (field "files") or a JSON object { filename, contentType, size }'] },
+        });
+      }
+      const body = req.body as { filename: string; contentType: string; size: number };
+      const ticket = await services.media.createClientUpload(req.auth, body);
+      reply.header('location', ticket.uploadUrl);
+      return reply.status(201).send(ticket);
     }
     const files: UploadedFile[] = [];
     try {

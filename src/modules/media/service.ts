@@ -1,17 +1,41 @@
 /**
- * Media uploads (small files, multipart): each file is streamed to storage while its
- * first bytes are kept for type sniffing (file-type); a file whose bytes do not match an
- * allowed type is deleted again and the request fails naming the rule.
+ * Media uploads, two ways in, one way out:
+ *
+ * - **multipart** (POST /v1/media, field `files`, about 4 MB per file): each part is
+ *   streamed to a staging file while its first bytes are kept for type sniffing;
+ * - **client upload** (POST /v1/media with JSON `{ filename, contentType, size }`, up to
+ *   5 GB): a short-lived token authorises resumable tus uploads of exactly `size` bytes
+ *   to `/uploads/<uploadId>` (src/modules/media/upload-routes.ts), staged by
+ *   `@tus/file-store` under `<dataDir>/uploads`.
+ *
+ * Either way the staged file's bytes are checked against the allow-list and the declared
+ * type (file-type), probed with ffprobe (duration, dimensions, codecs), moved into the
+ * media storage backend (local disk or S3) and recorded as a media_files row with its
+ * metadata. A file whose bytes do not match is deleted and the request fails with 415.
  */
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { Upload } from '@tus/server';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { extensionFor, mediaTypeOf, resolveContentType } from './content-types.ts';
+import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
+import { probeMedia, type MediaMetadata } from './probe.ts';
 
+/** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; spec.md section 5). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+
+/** Unfinished uploads are swept (staged bytes deleted) this long after their token expired. */
+export const ABANDONED_UPLOAD_GRACE_MS = 6 * 3600_000;
+
+/** One entry of the `files` list of POST /v1/media (same shape for both flows). */
 export interface UploadedFile {
   /** Internal: the media_files row and storage key (not sent to clients). */
   id?: string;
@@ -19,60 +43,187 @@ export interface UploadedFile {
   type: 'image' | 'video' | 'gif' | 'document';
   url: string;
   filename: string;
+  /** Bytes. */
   size: number;
   mimeType: string;
 }
 
+/** Status of a client upload. `pending`: no byte yet; `processing`: all bytes in, being checked and stored. */
+export type ClientUploadStatus = 'pending' | 'uploading' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'expired';
+
+/** The answer to POST /v1/media with a JSON body (the upload token response). */
+export interface ClientUploadTicket {
+  uploadId: string;
+  /** Bearer token for the upload URL only (not an API key); shown once, stored as a hash. */
+  token: string;
+  /** tus upload resource: HEAD for the offset, PATCH to send bytes, GET for the status, DELETE to cancel. */
+  uploadUrl: string;
+  /** ISO 8601 UTC; new requests with the token are refused after it. */
+  expiresAt: string;
+  status: ClientUploadStatus;
+  protocol: 'tus';
+  tusVersion: '1.0.0';
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** What GET <uploadUrl> answers. `files` once completed, `error` once failed. */
+export interface ClientUploadState {
+  uploadId: string;
+  status: ClientUploadStatus;
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Bytes received so far. */
+  offset: number;
+  expiresAt: string;
+  files?: UploadedFile[];
+  error?: string;
+}
+
+/** A media_uploads row as the upload routes need it. */
+export interface UploadRow {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  filename: string;
+  content_type: string;
+  /** Declared size, bytes. */
+  size: number;
+  status: ClientUploadStatus;
+  error: string | null;
+  media_file_id: string | null;
+  expires_at: Date;
+}
+
 const SNIFF_BYTES = 4100;
+const TOKEN_PREFIX = 'upl_';
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 function safeName(name: string, ext: string): string {
   const base = (name || 'file').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'file';
   return `${base}.${ext}`;
 }
 
-export function createMediaService(deps: { db: Db; storage: MediaStorage; clock: () => Date }) {
-  const { db, storage } = deps;
-  return {
+/** "6.2GB" style size for messages: GiB rounded up to one decimal, so anything over 5 GB never reads "5GB". */
+export function formatGigabytes(bytes: number): string {
+  const gb = Math.ceil((bytes / 1024 ** 3) * 10) / 10;
+  return `${Number.isInteger(gb) ? gb.toFixed(0) : gb.toFixed(1)}GB`;
+}
+
+/** The spec's file-too-large error (413): `{ error, maxSize: "5GB", code, requestId }`. */
+export function fileTooLarge(filename: string, size: number): AppError {
+  return new AppError('file-too-large', `File "${filename}" is too large (${formatGigabytes(size)}). Maximum supported size is 5GB.`, undefined, { maxSize: '5GB' });
+}
+
+/** 415 for a declared type outside the allow-list, naming the list. */
+function contentTypeNotAllowed(declared: string, field: string): AppError {
+  const message = `Content type not allowed: ${declared || '(none)'}. Set a valid contentType: one of ${ALLOWED_CONTENT_TYPES.join(', ')}.`;
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { [field]: [message] }, allowed: [...ALLOWED_CONTENT_TYPES] });
+}
+
+/** Reads the first bytes of a file for sniffing. */
+async function readHead(file: string): Promise<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+export interface MediaServiceDeps {
+  db: Db;
+  storage: MediaStorage;
+  clock: () => Date;
+  /** Absolute directory for staged bytes (tus uploads and multipart parts), e.g. `<dataDir>/uploads`. */
+  stagingDir: string;
+  /** Base URL under which /uploads/<id> is reachable (HERALD_PUBLIC_URL or http://HOST:PORT). */
+  publicUrl: string;
+  /** Client-upload token lifetime, seconds. */
+  uploadTokenTtlSeconds: number;
+  /** ffprobe executable. */
+  ffprobePath: string;
+}
+
+export function createMediaService(deps: MediaServiceDeps) {
+  const { db, storage, clock } = deps;
+  fs.mkdirSync(path.join(deps.stagingDir, 'multipart'), { recursive: true });
+  /** The tus data store: `<stagingDir>/<uploadId>` (bytes) and `<uploadId>.json` (tus bookkeeping). */
+  const datastore = new FileStore({ directory: deps.stagingDir });
+  const stagedPath = (uploadId: string) => path.join(deps.stagingDir, uploadId);
+
+  /** Sniffs, probes and stores one staged file; records the media_files row. The staged file is consumed. */
+  async function adopt(args: { id: string; tenantId: string; userId: string; staged: string; filename: string; declaredType: string; field: string }): Promise<UploadedFile> {
+    const sniffed = await fileTypeFromBuffer(await readHead(args.staged));
+    const decision = resolveContentType(args.declaredType, sniffed?.mime);
+    if (!decision.ok) {
+      await fs.promises.rm(args.staged, { force: true });
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message, { fields: { [args.field]: [decision.message] }, filename: args.filename, allowed: [...ALLOWED_CONTENT_TYPES] });
+    }
+    const metadata = await probeMedia(args.staged, decision.mimeType, { ffprobePath: deps.ffprobePath });
+    const key = `${args.tenantId}/${args.id}/${safeName(args.filename, extensionFor(decision.mimeType))}`;
+    const stored = await storage.putFile(key, args.staged, decision.mimeType);
+    const type = mediaTypeOf(decision.mimeType);
+    const filename = args.filename || key.split('/').pop()!;
+    try {
+      await db.query(
+        `INSERT INTO media_files (id, tenant_id, user_id, storage_key, filename, mime_type, type, size, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [args.id, args.tenantId, args.userId, key, filename, decision.mimeType, type, stored.size, JSON.stringify(metadata)],
+      );
+    } catch (err) {
+      await storage.delete(key).catch(() => {});
+      throw err;
+    }
+    return { type, url: stored.url, filename, size: stored.size, mimeType: decision.mimeType, id: args.id, storageKey: key };
+  }
+
+  async function rowOf(uploadId: string): Promise<UploadRow | null> {
+    const { rows } = await db.query<UploadRow>(
+      `SELECT id, tenant_id, user_id, filename, content_type, size, status, error, media_file_id, expires_at FROM media_uploads WHERE id = $1`, [uploadId]);
+    return rows[0] ?? null;
+  }
+
+  async function fileEntry(mediaFileId: string, tenantId: string): Promise<UploadedFile> {
+    const { rows } = await db.query<{ storage_key: string; filename: string; mime_type: string; type: UploadedFile['type']; size: string }>(
+      'SELECT storage_key, filename, mime_type, type, size FROM media_files WHERE id = $1 AND tenant_id = $2', [mediaFileId, tenantId]);
+    const r = rows[0];
+    if (!r) throw new AppError('NOT_FOUND', 'The uploaded file no longer exists');
+    return { type: r.type, url: await storage.urlFor(r.storage_key), filename: r.filename, size: Number(r.size), mimeType: r.mime_type };
+  }
+
+  async function removeStaged(uploadId: string): Promise<void> {
+    await fs.promises.rm(stagedPath(uploadId), { force: true });
+    await datastore.configstore.delete(uploadId).catch(() => {});
+  }
+
+  const service = {
+    /** The tus data store (for the tus server in upload-routes.ts). */
+    datastore,
+
     /**
-     * Stores one uploaded file. `declaredType` is the part's Content-Type.
-     * @throws AppError UNSUPPORTED_MEDIA_TYPE (415) naming the allowed types.
+     * Stores one multipart file. `declaredType` is the part's Content-Type.
+     * @throws AppError PAYLOAD_TOO_LARGE (413) when the part was cut at the multipart limit,
+     *   UNSUPPORTED_MEDIA_TYPE (415) naming the allowed types when the bytes do not match.
      */
     async storeUpload(auth: AuthContext, file: { filename: string; declaredType: string; stream: Readable }): Promise<UploadedFile> {
       const id = newId();
-      const head: Buffer[] = [];
-      let headLen = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          if (headLen < SNIFF_BYTES) {
-            head.push(chunk.subarray(0, SNIFF_BYTES - headLen));
-            headLen += Math.min(chunk.length, SNIFF_BYTES - headLen);
-          }
-          cb(null, chunk);
-        },
-      });
-      const tmpKey = `${auth.tenantId}/${id}/upload.part`;
-      const stored = await storage.put(tmpKey, file.stream.pipe(tap).pipe(new PassThrough()), file.declaredType);
-      // A part over the multipart size limit ends early (busboy sets `truncated`) instead of failing:
-      // drop the partial file here, before it is sniffed, moved and recorded.
-      if ((file.stream as Readable & { truncated?: boolean }).truncated) {
-        await storage.delete(tmpKey);
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the multipart upload size limit', { filename: file.filename });
+      const staged = path.join(deps.stagingDir, 'multipart', id);
+      try {
+        await pipeline(file.stream, fs.createWriteStream(staged, { mode: 0o600 }));
+        // A part over the multipart size limit ends early (busboy sets `truncated`) instead of failing:
+        // drop the partial file here, before it is sniffed, stored and recorded.
+        if ((file.stream as Readable & { truncated?: boolean }).truncated) {
+          throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the multipart upload size limit', { filename: file.filename });
+        }
+        return await adopt({ id, tenantId: auth.tenantId, userId: auth.userId, staged, filename: file.filename, declaredType: file.declaredType, field: 'files' });
+      } finally {
+        await fs.promises.rm(staged, { force: true });
       }
-      const sniffed = await fileTypeFromBuffer(Buffer.concat(head));
-      const decision = resolveContentType(file.declaredType, sniffed?.mime);
-      if (!decision.ok) {
-        await storage.delete(tmpKey);
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message, { fields: { files: [decision.message] }, filename: file.filename });
-      }
-      const filename = safeName(file.filename, extensionFor(decision.mimeType));
-      const key = `${auth.tenantId}/${id}/${filename}`;
-      const final = await storage.move(tmpKey, key);
-      const type = mediaTypeOf(decision.mimeType);
-      await db.query(
-        `INSERT INTO media_files (id, tenant_id, user_id, storage_key, filename, mime_type, type, size) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, auth.tenantId, auth.userId, key, file.filename || filename, decision.mimeType, type, stored.size],
-      );
-      return { type, url: final.url, filename: file.filename || filename, size: stored.size, mimeType: decision.mimeType, id, storageKey: key };
     },
 
     /** Removes files stored earlier in a request that then failed, so a failed request stores nothing. */
@@ -82,7 +233,142 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; clock:
         await db.query('DELETE FROM media_files WHERE id = $1 AND tenant_id = $2', [f.id, auth.tenantId]);
       }
     },
+
+    /**
+     * Starts a client upload: checks the declared size and type, creates the (empty) tus
+     * upload of exactly `size` bytes and returns the token and URL.
+     * @throws AppError file-too-large (413, with maxSize "5GB") over 5 GB;
+     *   UNSUPPORTED_MEDIA_TYPE (415, naming the allowed list) for a type outside the allow-list.
+     */
+    async createClientUpload(auth: AuthContext, req: { filename: string; contentType: string; size: number }): Promise<ClientUploadTicket> {
+      if (req.size > MAX_UPLOAD_BYTES) throw fileTooLarge(req.filename, req.size);
+      const contentType = req.contentType.toLowerCase().split(';')[0].trim();
+      if (!isAllowedContentType(contentType)) throw contentTypeNotAllowed(req.contentType, 'contentType');
+      await service.sweepAbandonedUploads(5).catch(() => {});
+
+      const id = newId();
+      const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + deps.uploadTokenTtlSeconds * 1000);
+      await datastore.create(new Upload({ id, size: req.size, offset: 0, creation_date: now.toISOString() }));
+      try {
+        await db.query(
+          `INSERT INTO media_uploads (id, tenant_id, user_id, token_hash, filename, content_type, size, expires_at, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+          [id, auth.tenantId, auth.userId, sha256(token), req.filename, contentType, req.size, expiresAt, now],
+        );
+      } catch (err) {
+        await removeStaged(id);
+        throw err;
+      }
+      return {
+        uploadId: id, token, uploadUrl: `${deps.publicUrl}/uploads/${id}`, expiresAt: expiresAt.toISOString(),
+        status: 'pending', protocol: 'tus', tusVersion: '1.0.0', filename: req.filename, contentType, size: req.size,
+      };
+    },
+
+    /**
+     * Checks an upload token (`Authorization: Bearer upl_...`) against one upload.
+     * `allowExpired` lets a status read through after the token's expiry.
+     * @throws AppError UNAUTHORIZED (401) for a missing, wrong or (for writes) expired token;
+     *   an unknown upload id answers the same as a wrong token.
+     */
+    async authorizeUpload(uploadId: string, authorization: string | undefined, opts: { allowExpired?: boolean } = {}): Promise<UploadRow> {
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+      const unauthorized = () => new AppError('UNAUTHORIZED', 'Unauthorized', { reason: 'Send the upload token from POST /v1/media as "Authorization: Bearer <token>"' });
+      if (!m || !m[1].startsWith(TOKEN_PREFIX)) throw unauthorized();
+      const { rows } = await db.query<UploadRow & { token_hash: Buffer }>(
+        `SELECT id, tenant_id, user_id, filename, content_type, size, status, error, media_file_id, expires_at, token_hash FROM media_uploads WHERE id = $1`, [uploadId]);
+      const given = sha256(m[1]);
+      const found = rows[0];
+      // Compare against a dummy hash for an unknown id, so both cases take the same path.
+      const expected = found?.token_hash ?? Buffer.alloc(given.length);
+      if (!timingSafeEqual(expected, given) || !found) throw unauthorized();
+      const { token_hash: _hash, ...row } = found;
+      if (!opts.allowExpired && row.expires_at.getTime() <= clock().getTime()) {
+        throw new AppError('UNAUTHORIZED', 'Unauthorized', { reason: `The upload token expired at ${row.expires_at.toISOString()}; start a new upload with POST /v1/media` });
+      }
+      return row;
+    },
+
+    /** Marks the first write (pending -> uploading). */
+    async markUploading(uploadId: string): Promise<void> {
+      await db.query(`UPDATE media_uploads SET status = 'uploading', updated_at = $2 WHERE id = $1 AND status = 'pending'`, [uploadId, clock()]);
+    },
+
+    /**
+     * Finishes a client upload whose bytes are all staged: checks the bytes against the
+     * declared type, probes, stores, records. Idempotent: a completed upload returns its file again.
+     * @throws AppError UNSUPPORTED_MEDIA_TYPE (415) when the bytes do not match (the upload is deleted),
+     *   CONFLICT (409) while another request is finishing it or when it failed/was cancelled.
+     */
+    async completeClientUpload(uploadId: string): Promise<UploadedFile> {
+      const { rows } = await db.query<UploadRow>(
+        `UPDATE media_uploads SET status = 'processing', updated_at = $2 WHERE id = $1 AND status IN ('pending', 'uploading')
+         RETURNING id, tenant_id, user_id, filename, content_type, size, status, error, media_file_id, expires_at`, [uploadId, clock()]);
+      const row = rows[0];
+      if (!row) {
+        const current = await rowOf(uploadId);
+        if (current?.status === 'completed' && current.media_file_id) return fileEntry(current.media_file_id, current.tenant_id);
+        throw new AppError('CONFLICT', current?.status === 'processing' ? 'The upload is being processed; GET the upload URL for its status' : `The upload is ${current?.status ?? 'gone'}${current?.error ? `: ${current.error}` : ''}`);
+      }
+      const staged = stagedPath(uploadId);
+      try {
+        const { size } = await fs.promises.stat(staged);
+        if (size !== Number(row.size)) throw new AppError('CONFLICT', `The upload has ${size} of ${row.size} bytes`);
+        const file = await adopt({ id: row.id, tenantId: row.tenant_id, userId: row.user_id, staged, filename: row.filename, declaredType: row.content_type, field: 'contentType' });
+        await db.query(`UPDATE media_uploads SET status = 'completed', media_file_id = $2, updated_at = $3 WHERE id = $1`, [uploadId, row.id, clock()]);
+        await datastore.configstore.delete(uploadId).catch(() => {});
+        return file;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE') {
+          await removeStaged(uploadId);
+          await db.query(`UPDATE media_uploads SET status = 'failed', error = $2, updated_at = $3 WHERE id = $1`, [uploadId, err.message, clock()]);
+        } else {
+          // Storage or database trouble: keep the staged bytes; a repeated final PATCH (offset = size, no body) retries.
+          await db.query(`UPDATE media_uploads SET status = 'uploading', updated_at = $2 WHERE id = $1 AND status = 'processing'`, [uploadId, clock()]);
+        }
+        throw err;
+      }
+    },
+
+    /** The upload's status for GET <uploadUrl>: offset from the staged bytes, `files` once completed. */
+    async clientUploadState(row: UploadRow): Promise<ClientUploadState> {
+      const size = Number(row.size);
+      let offset = 0;
+      if (row.status === 'completed' || row.status === 'processing') offset = size;
+      else if (row.status === 'pending' || row.status === 'uploading') offset = (await fs.promises.stat(stagedPath(row.id)).catch(() => null))?.size ?? 0;
+      const state: ClientUploadState = {
+        uploadId: row.id, status: row.status, filename: row.filename, contentType: row.content_type, size, offset, expiresAt: row.expires_at.toISOString(),
+      };
+      if (row.status === 'completed' && row.media_file_id) state.files = [await fileEntry(row.media_file_id, row.tenant_id)];
+      if (row.error) state.error = row.error;
+      return state;
+    },
+
+    /** Marks an upload cancelled (tus termination) and removes its staged bytes. */
+    async cancelClientUpload(uploadId: string): Promise<void> {
+      await removeStaged(uploadId);
+      await db.query(`UPDATE media_uploads SET status = 'cancelled', updated_at = $2 WHERE id = $1 AND status IN ('pending', 'uploading')`, [uploadId, clock()]);
+    },
+
+    /**
+     * Deletes the staged bytes of uploads whose token expired more than
+     * {@link ABANDONED_UPLOAD_GRACE_MS} ago without completing, and marks them expired.
+     * Runs a little on every new client upload; callable from a job. Returns how many were swept.
+     */
+    async sweepAbandonedUploads(limit = 100): Promise<number> {
+      const { rows } = await db.query<{ id: string }>(
+        `UPDATE media_uploads SET status = 'expired', updated_at = $1
+          WHERE id IN (SELECT id FROM media_uploads WHERE status IN ('pending', 'uploading') AND expires_at < $2
+                       ORDER BY expires_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+          RETURNING id`, [clock(), new Date(clock().getTime() - ABANDONED_UPLOAD_GRACE_MS), limit]);
+      for (const r of rows) await removeStaged(r.id);
+      return rows.length;
+    },
   };
+  return service;
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;
+export type { MediaMetadata };

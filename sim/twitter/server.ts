@@ -1,0 +1,338 @@
+/**
+ * X (Twitter) API v2 simulator: a real HTTP server on loopback that speaks the parts of
+ * the X API Herald uses, with X's paths, id formats, status codes, error bodies and
+ * rules (platforms.md section 5):
+ * - OAuth 2.0 authorization code with PKCE (S256 verified), codes valid 30 s and single
+ *   use, Basic client authentication, 2-hour access tokens, rotating refresh tokens
+ *   (an old refresh token is refused), revocation.
+ * - GET /2/users/me, GET /2/users/:id/tweets, POST /2/tweets (weighted 280 characters via
+ *   twitter-text, at most 4 media ids, media must belong to the user and be processed,
+ *   duplicate text refused with X's 403 body, replies must point to an existing post),
+ *   media upload (simple for images; initialize/append/finalize/STATUS for video and GIF,
+ *   with processing states pending -> in_progress -> succeeded).
+ * - Rate limit on POST /2/tweets (per user, 15-minute window) with x-rate-limit-* headers.
+ * - Faults for tests (POST /__sim/faults): next calls answer 429, 500/503, an expired
+ *   token (401), a slow answer, a dropped connection, or a dropped answer after the post
+ *   was created; processing failure for media.
+ * The authorize page approves at once as the simulator's user (no UI).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import twitterText from 'twitter-text';
+
+export interface XSimUser { id: string; username: string; name: string }
+export interface XSimOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Posts per user per 15 minutes on POST /2/tweets (X: 100). */
+  tweetLimit?: number;
+  /** Access token lifetime in seconds (X: 7200). */
+  accessTtlSeconds?: number;
+  /** Polls of STATUS before a video is processed. */
+  processingPolls?: number;
+}
+
+type Fault = { op: 'tweet' | 'media' | 'token' | 'any'; kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'; count: number; delayMs?: number };
+
+interface Tweet { id: string; text: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null }
+interface Media { id: string; owner: string; type: string; total: number; received: number; state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed'; polls: number; category: string }
+
+export interface XSimulator {
+  url: string;
+  app: FastifyInstance;
+  user: XSimUser;
+  tweets: Tweet[];
+  clientId: string;
+  clientSecret: string;
+  /** Calls seen, by route key (e.g. 'POST /2/tweets'). */
+  calls: Map<string, number>;
+  addFault(f: Fault): void;
+  /** Makes every issued access token expire now. */
+  expireAccessTokens(): void;
+  /** Revokes every token (refresh fails with invalid_grant). */
+  revokeAll(): void;
+  close(): Promise<void>;
+}
+
+let snow = BigInt(Date.now()) << 22n;
+/** Snowflake-like numeric string ids. */
+const snowflake = () => (snow += 1n + BigInt(Math.floor(Math.random() * 4096))).toString();
+const problem = (reply: FastifyReply, status: number, title: string, detail: string, type = 'about:blank', headers: Record<string, string> = {}) =>
+  reply.status(status).headers(headers).send({ title, detail, type, status });
+
+export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulator> {
+  const clientId = opts.clientId ?? 'sim-x-client';
+  const clientSecret = opts.clientSecret ?? 'sim-x-secret';
+  const user: XSimUser = { id: snowflake(), username: 'herald_sim', name: 'Herald Simulator' };
+  const codes = new Map<string, { challenge: string; redirectUri: string; expires: number; scope: string }>();
+  const access = new Map<string, { userId: string; expires: number; scope: string }>();
+  const refresh = new Map<string, { userId: string; scope: string }>();
+  const tweets: Tweet[] = [];
+  const media = new Map<string, Media>();
+  const faults: Fault[] = [];
+  const windows = new Map<string, { start: number; count: number }>();
+  const calls = new Map<string, number>();
+  const limit = opts.tweetLimit ?? 100;
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024 } });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const takeFault = (op: Fault['op']): Fault | null => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+
+  /** Applies a pending fault; returns true when the response was already handled. */
+  async function fault(op: Fault['op'], reply: FastifyReply, req: FastifyRequest): Promise<Fault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit': {
+        const reset = Math.floor(Date.now() / 1000) + 60;
+        problem(reply, 429, 'Too Many Requests', 'Too Many Requests', 'https://api.x.com/2/problems/rate-limit-exceeded',
+          { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) });
+        return 'handled';
+      }
+      case 'server_error': problem(reply, 503, 'Service Unavailable', 'Service Unavailable'); return 'handled';
+      case 'expired_token': problem(reply, 401, 'Unauthorized', 'Unauthorized'); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  function authUser(req: FastifyRequest, reply: FastifyReply): string | null {
+    const h = req.headers.authorization ?? '';
+    const token = /^Bearer (.+)$/.exec(h)?.[1];
+    const t = token ? access.get(token) : undefined;
+    if (!t || t.expires < Date.now()) {
+      problem(reply, 401, 'Unauthorized', 'Unauthorized');
+      return null;
+    }
+    return t.userId;
+  }
+
+  app.addHook('onRequest', async (req) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+
+  // OAuth 2.0 ----------------------------------------------------------------
+  app.get('/i/oauth2/authorize', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'].filter((k) => !q[k]);
+    if (missing.length) return reply.status(400).send({ error: 'invalid_request', error_description: `missing ${missing.join(', ')}` });
+    if (q.client_id !== clientId) return reply.status(400).send({ error: 'invalid_client', error_description: 'unknown client_id' });
+    if (q.response_type !== 'code' || q.code_challenge_method !== 'S256') return reply.status(400).send({ error: 'invalid_request', error_description: 'response_type=code and S256 PKCE are required' });
+    if (q.state.length > 500) return reply.status(400).send({ error: 'invalid_request', error_description: 'state longer than 500 characters' });
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope });
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('state', q.state);
+    to.searchParams.set('code', code);
+    return reply.redirect(to.toString(), 302);
+  });
+
+  app.post('/2/oauth2/token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
+    if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'unauthorized_client', error_description: 'Missing valid authorization header' });
+    const b = (req.body ?? {}) as Record<string, string>;
+    let userId = user.id;
+    let scope: string;
+    if (b.grant_type === 'authorization_code') {
+      const c = codes.get(b.code);
+      codes.delete(b.code);
+      if (!c || c.expires < Date.now()) return reply.status(400).send({ error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
+      if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_request', error_description: 'redirect_uri does not match' });
+      const challenge = createHash('sha256').update(b.code_verifier ?? '').digest('base64url');
+      if (challenge !== c.challenge) return reply.status(400).send({ error: 'invalid_grant', error_description: 'code_verifier does not match the challenge' });
+      scope = c.scope;
+    } else if (b.grant_type === 'refresh_token') {
+      const r = refresh.get(b.refresh_token);
+      if (!r) return reply.status(400).send({ error: 'invalid_request', error_description: 'Value passed for the token was invalid.' });
+      refresh.delete(b.refresh_token); // rotation: the old one is spent
+      userId = r.userId;
+      scope = r.scope;
+    } else {
+      return reply.status(400).send({ error: 'unsupported_grant_type' });
+    }
+    const accessToken = randomBytes(24).toString('base64url');
+    const ttl = opts.accessTtlSeconds ?? 7200;
+    access.set(accessToken, { userId, expires: Date.now() + ttl * 1000, scope });
+    const out: Record<string, unknown> = { token_type: 'bearer', expires_in: ttl, access_token: accessToken, scope };
+    if (scope.split(' ').includes('offline.access')) {
+      const rt = randomBytes(24).toString('base64url');
+      refresh.set(rt, { userId, scope });
+      out.refresh_token = rt;
+    }
+    return out;
+  });
+
+  app.get('/2/users/me', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    return { data: { id: user.id, username: user.username, name: user.name, profile_image_url: 'https://pbs.twimg.com/profile_images/sim_normal.png' } };
+  });
+
+  // Posts ---------------------------------------------------------------------
+  app.post('/2/tweets', async (req, reply) => {
+    const f = await fault('tweet', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const w = windows.get(uid) ?? { start: Date.now(), count: 0 };
+    if (Date.now() - w.start > 15 * 60_000) { w.start = Date.now(); w.count = 0; }
+    const reset = String(Math.floor((w.start + 15 * 60_000) / 1000));
+    if (w.count >= limit) {
+      return problem(reply, 429, 'Too Many Requests', 'Too Many Requests', 'https://api.x.com/2/problems/rate-limit-exceeded',
+        { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': reset });
+    }
+    const body = (req.body ?? {}) as { text?: string; media?: { media_ids?: string[] }; reply?: { in_reply_to_tweet_id?: string } };
+    const text = body.text ?? '';
+    const ids = body.media?.media_ids ?? [];
+    if (!text && ids.length === 0) return problem(reply, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', 'https://api.x.com/2/problems/invalid-request');
+    if (twitterText.parseTweet(text).weightedLength > 280) return problem(reply, 400, 'Invalid Request', 'The text of your Tweet is too long.', 'https://api.x.com/2/problems/invalid-request');
+    if (ids.length > 4) return problem(reply, 400, 'Invalid Request', 'maximum of 4 items', 'https://api.x.com/2/problems/invalid-request');
+    for (const id of ids) {
+      const m = media.get(id);
+      if (!m || m.owner !== uid) return problem(reply, 400, 'Invalid Request', `Your media IDs are invalid.`, 'https://api.x.com/2/problems/invalid-request');
+      if (m.state !== 'succeeded') return problem(reply, 400, 'Invalid Request', 'Your media is not ready yet.', 'https://api.x.com/2/problems/invalid-request');
+    }
+    const parent = body.reply?.in_reply_to_tweet_id;
+    if (parent && !tweets.some((t) => t.id === parent)) return problem(reply, 400, 'Invalid Request', 'The Tweet you are replying to does not exist.', 'https://api.x.com/2/problems/invalid-request');
+    if (tweets.some((t) => t.author_id === uid && t.text === text && text && Date.now() - Date.parse(t.created_at) < 24 * 3600_000)) {
+      return problem(reply, 403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
+    }
+    w.count++;
+    windows.set(uid, w);
+    const t: Tweet = { id: snowflake(), text, author_id: uid, created_at: new Date().toISOString(), media_ids: ids, in_reply_to: parent ?? null };
+    tweets.push(t);
+    if (f && f !== null && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return reply.status(201).headers({ 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': String(limit - w.count), 'x-rate-limit-reset': reset })
+      .send({ data: { id: t.id, text: t.text, edit_history_tweet_ids: [t.id] } });
+  });
+
+  app.get('/2/users/:id/tweets', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const { id } = req.params as { id: string };
+    const max = Math.min(100, Math.max(5, Number((req.query as Record<string, string>).max_results ?? 10)));
+    const data = tweets.filter((t) => t.author_id === id).slice(-max).reverse().map((t) => ({ id: t.id, text: t.text, created_at: t.created_at, edit_history_tweet_ids: [t.id] }));
+    return data.length ? { data, meta: { result_count: data.length } } : { meta: { result_count: 0 } };
+  });
+
+  app.get('/2/tweets/:id', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const t = tweets.find((x) => x.id === (req.params as { id: string }).id);
+    if (!t) return reply.status(200).send({ errors: [{ title: 'Not Found Error', detail: 'Could not find tweet', type: 'https://api.x.com/2/problems/resource-not-found' }] });
+    return { data: { id: t.id, text: t.text, author_id: t.author_id, created_at: t.created_at } };
+  });
+
+  // Media ---------------------------------------------------------------------
+  const newMedia = (owner: string, type: string, total: number, category: string): Media => {
+    const m: Media = { id: snowflake(), owner, type, total, received: 0, state: 'uploading', polls: 0, category };
+    media.set(m.id, m);
+    return m;
+  };
+  const mediaData = (m: Media) => ({
+    id: m.id, media_key: `${m.category === 'tweet_video' ? 13 : m.category === 'tweet_gif' ? 16 : 3}_${m.id}`, size: m.total, expires_after_secs: 86400,
+    ...(m.state === 'succeeded' && m.category === 'tweet_image' ? {} : { processing_info: { state: m.state, ...(m.state === 'in_progress' || m.state === 'pending' ? { check_after_secs: 1, progress_percent: m.state === 'pending' ? 0 : 50 } : {}), ...(m.state === 'failed' ? { error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } } : {}) } }),
+  });
+
+  app.post('/2/media/upload', async (req, reply) => {
+    const f = await fault('media', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    let bytes = 0;
+    let category = 'tweet_image';
+    let type = 'application/octet-stream';
+    for await (const part of req.parts()) {
+      if (part.type === 'file' && part.fieldname === 'media') { type = part.mimetype; bytes = (await part.toBuffer()).length; }
+      else if (part.type === 'field' && part.fieldname === 'media_category') category = String(part.value);
+    }
+    if (bytes === 0) return problem(reply, 400, 'Invalid Request', 'media is required', 'https://api.x.com/2/problems/invalid-request');
+    if (category === 'tweet_image' && bytes > 5 * 1024 * 1024) return problem(reply, 400, 'Invalid Request', 'File size exceeds 5242880 bytes.', 'https://api.x.com/2/problems/invalid-request');
+    if (category === 'tweet_image' && !/^image\/(jpeg|png|gif|webp)$/.test(type)) return problem(reply, 400, 'Invalid Request', 'Unsupported media type', 'https://api.x.com/2/problems/invalid-request');
+    const m = newMedia(uid, type, bytes, category);
+    m.received = bytes;
+    m.state = 'succeeded';
+    return { data: mediaData(m) };
+  });
+
+  app.post('/2/media/upload/initialize', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const b = (req.body ?? {}) as { media_type?: string; total_bytes?: number; media_category?: string };
+    if (!b.media_type || !b.total_bytes || !b.media_category) return problem(reply, 400, 'Invalid Request', 'media_type, total_bytes and media_category are required', 'https://api.x.com/2/problems/invalid-request');
+    if (b.total_bytes > 16 * 1024 ** 3) return problem(reply, 400, 'Invalid Request', 'total_bytes too large', 'https://api.x.com/2/problems/invalid-request');
+    const m = newMedia(uid, b.media_type, b.total_bytes, b.media_category);
+    return { data: { id: m.id, media_key: mediaData(m).media_key, expires_after_secs: 86400 } };
+  });
+
+  app.post('/2/media/upload/:id/append', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const m = media.get((req.params as { id: string }).id);
+    if (!m || m.owner !== uid || m.state !== 'uploading') return problem(reply, 400, 'Invalid Request', 'Invalid media id', 'https://api.x.com/2/problems/invalid-request');
+    for await (const part of req.parts()) if (part.type === 'file' && part.fieldname === 'media') m.received += (await part.toBuffer()).length;
+    return reply.status(200).send({ data: { expires_at: Math.floor(Date.now() / 1000) + 86400 } });
+  });
+
+  app.post('/2/media/upload/:id/finalize', async (req, reply) => {
+    const f = await fault('media', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const m = media.get((req.params as { id: string }).id);
+    if (!m || m.owner !== uid) return problem(reply, 400, 'Invalid Request', 'Invalid media id', 'https://api.x.com/2/problems/invalid-request');
+    if (m.received !== m.total) return problem(reply, 400, 'Invalid Request', `File size mismatch: received ${m.received} of ${m.total} bytes`, 'https://api.x.com/2/problems/invalid-request');
+    m.state = f && f !== null && f.kind === 'processing_failed' ? 'failed' : 'pending';
+    return { data: mediaData(m) };
+  });
+
+  app.get('/2/media/upload', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const q = req.query as Record<string, string>;
+    const m = media.get(q.media_id);
+    if (q.command !== 'STATUS' || !m || m.owner !== uid) return problem(reply, 400, 'Invalid Request', 'Invalid media id', 'https://api.x.com/2/problems/invalid-request');
+    if (m.state === 'pending' || m.state === 'in_progress') {
+      m.polls++;
+      m.state = m.polls >= (opts.processingPolls ?? 2) ? 'succeeded' : 'in_progress';
+    }
+    return { data: mediaData(m) };
+  });
+
+  // Test control ----------------------------------------------------------------
+  app.post('/__sim/faults', async (req) => {
+    faults.push(req.body as Fault);
+    return { ok: true };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`, app, user, tweets, clientId, clientSecret, calls,
+    addFault: (f) => faults.push({ ...f }),
+    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
+    revokeAll: () => { access.clear(); refresh.clear(); },
+    close: () => app.close(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startXSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'twitter', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

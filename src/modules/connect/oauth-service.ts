@@ -1,0 +1,154 @@
+/**
+ * Connecting accounts with OAuth 2.0 (spec.md section 7, "Accounts and connecting").
+ *
+ * 1. `start`: GET /v1/connect/{platform}?profileId&redirect_url creates a single-use state
+ *    (row in oauth_states, 1 hour) and answers `{ authUrl, state }`. The `state` sent to
+ *    the platform is `<id>.<HMAC-SHA256(id)>`, so a forged or altered state is refused
+ *    before any database lookup. PKCE (S256) verifiers stay on the server.
+ * 2. The platform redirects the browser to GET /v1/connect/{platform}/callback?code&state
+ *    (public: the state identifies the user), or an API caller posts the code to
+ *    POST /v1/connect/{platform} `{ code, state, profileId }`.
+ * 3. `complete`: consumes the state once, exchanges the code, reads the user, and stores
+ *    the account with sealed tokens, tokenExpiresAt and the granted permissions.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config, OAuthPlatform } from '../../config.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
+import type { Db } from '../../storage/db.ts';
+import type { AdapterRegistry } from '../../platforms/registry.ts';
+import { pkcePair } from '../../platforms/oauth.ts';
+import { AdapterError } from '../../platforms/types.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { getAccessibleProfile } from '../profiles/service.ts';
+import { toAccountView, type AccountsService } from '../accounts/service.ts';
+
+/** How long a started connect flow stays valid. */
+export const STATE_TTL_MS = 60 * 60 * 1000;
+
+interface StateRow {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  profile_id: string;
+  platform: OAuthPlatform;
+  redirect_uri: string;
+  redirect_url: string | null;
+  code_verifier: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Appends query parameters to a client's redirect URL (http/https only). */
+export function redirectWith(url: string, params: Record<string, string>): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return u.toString();
+  } catch {
+    return null;
+  }
+}
+
+export function createOAuthConnectService(deps: {
+  db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; secretKeyHex: string; publicUrl: string; clock: () => Date;
+}) {
+  const { db, adapters, clock } = deps;
+  const hmacKey = createHmac('sha256', Buffer.from(deps.secretKeyHex, 'hex')).update('herald:oauth-state').digest();
+  const sign = (id: string) => createHmac('sha256', hmacKey).update(id).digest('base64url');
+
+  function verifyState(state: string): string {
+    const [id, mac] = state.split('.');
+    if (!id || !mac) throw fieldError('state', 'is not a state issued by this server');
+    const expected = Buffer.from(sign(id));
+    const got = Buffer.from(mac);
+    if (expected.length !== got.length || !timingSafeEqual(expected, got)) throw fieldError('state', 'is not a state issued by this server');
+    return id;
+  }
+
+  /** The redirect_uri registered with the platform app: Herald's callback for the platform. */
+  const callbackUrl = (platform: string) => `${deps.publicUrl}/v1/connect/${platform}/callback`;
+
+  return {
+    callbackUrl,
+
+    /**
+     * Starts a flow. @throws 400 naming the missing HERALD_<PLATFORM>_* settings when the
+     * platform app is not configured; 404 for a profile the caller cannot see.
+     */
+    async start(auth: AuthContext, platform: OAuthPlatform, profileId: string, redirectUrl?: string) {
+      await getAccessibleProfile(db, auth, profileId);
+      if (redirectUrl && !redirectWith(redirectUrl, {})) throw fieldError('redirect_url', 'must be an absolute http(s) URL');
+      const { provider, app } = adapters.oauth(platform);
+      const id = randomBytes(18).toString('base64url');
+      const pkce = provider.usesPkce ? await pkcePair() : null;
+      const redirectUri = callbackUrl(platform);
+      await db.query(
+        `INSERT INTO oauth_states (id, tenant_id, user_id, profile_id, platform, redirect_uri, redirect_url, code_verifier, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [id, auth.tenantId, auth.userId, profileId, platform, redirectUri, redirectUrl ?? null, pkce?.verifier ?? null, new Date(clock().getTime() + STATE_TTL_MS)],
+      );
+      const state = `${id}.${sign(id)}`;
+      return { authUrl: provider.authorizeUrl(app, { state, redirectUri, codeChallenge: pkce?.challenge }), state };
+    },
+
+    /**
+     * Completes a flow: consumes the state (once), exchanges the code, stores the account.
+     * `expect` (API completion) must match the state's tenant and profile.
+     * @throws 400 for an unknown, used, expired or foreign state, or a code the platform refuses.
+     */
+    async complete(platform: OAuthPlatform, state: string, code: string, expect?: { auth: AuthContext; profileId: string }) {
+      const id = verifyState(state);
+      const { rows } = await db.query<StateRow>(
+        `UPDATE oauth_states SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *`, [id, clock()]);
+      const row = rows[0];
+      if (!row) throw fieldError('state', 'has expired or was already used; start the connection again');
+      if (row.platform !== platform) throw fieldError('state', `was issued for ${row.platform}, not ${platform}`);
+      if (expect && (expect.auth.tenantId !== row.tenant_id || expect.profileId !== row.profile_id)) {
+        throw fieldError('state', 'was issued for another user or profile');
+      }
+      const { provider, app } = adapters.oauth(platform);
+      let tokens;
+      let identity;
+      try {
+        tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: row.code_verifier ?? undefined });
+        identity = await provider.identify(app, tokens);
+      } catch (err) {
+        if (err instanceof AdapterError) {
+          throw new AppError(err.kind === 'transient' ? 'PLATFORM_ERROR' : 'VALIDATION_ERROR', `Connecting ${platform} failed: ${err.message}`,
+            { fields: { code: [err.message] }, platform });
+        }
+        throw err;
+      }
+      const owner = {
+        tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],
+        plan: 'free', billingPeriod: 'monthly', billingAnchor: new Date(0),
+      } as unknown as AuthContext;
+      const account = await deps.accounts.upsertConnected(owner, row.profile_id, platform, {
+        ...identity,
+        credentials: { ...tokens },
+        tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
+        permissions: identity.permissions ?? ['posts:write', 'posts:read'],
+      });
+      return { account: toAccountView(account), profileId: row.profile_id, redirectUrl: row.redirect_url };
+    },
+
+    /** The client's redirect_url of a (signed) state, for error redirects; null when unknown. */
+    async redirectTargetOf(state: string): Promise<string | null> {
+      try {
+        const id = verifyState(state);
+        const { rows } = await db.query<{ redirect_url: string | null }>('SELECT redirect_url FROM oauth_states WHERE id = $1', [id]);
+        return rows[0]?.redirect_url ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    /** Removes expired states. */
+    async purge(): Promise<void> {
+      await db.query(`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`);
+    },
+  };
+}
+
+export type OAuthConnectService = ReturnType<typeof createOAuthConnectService>;

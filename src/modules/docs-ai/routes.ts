@@ -1,0 +1,43 @@
+/**
+ * POST /docs-ai/answer {question}: a grounded answer from the configured OpenAI-compatible
+ * endpoint (see service.ts). Public like the docs page, limited to 20 questions a minute per
+ * client address (counters in PostgreSQL, shared by every API process).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../core/errors.ts';
+import { errors } from '../../http/schemas.ts';
+import type { Services } from '../../services.ts';
+import type { OpenApiDoc } from '../../../web/src/docs/content.ts';
+import { createDocsAiService } from './service.ts';
+
+export const DOCS_AI_PER_MINUTE = 20;
+
+export const docsAiRoutes: FastifyPluginAsyncTypebox<{ services: Services; openapi: () => unknown }> = async (app, { services, openapi }) => {
+  const docsAi = createDocsAiService({ config: services.config, openapi: () => openapi() as OpenApiDoc });
+
+  app.post('/docs-ai/answer', {
+    schema: {
+      hide: true,
+      body: Type.Object({ question: Type.String({ minLength: 1, maxLength: 500 }) }),
+      response: {
+        200: Type.Object({ answer: Type.String(), model: Type.String(), sources: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), url: Type.String() })) }),
+        ...errors(429, 503),
+      },
+    },
+  }, async (request, reply) => {
+    const now = services.clock().getTime();
+    const windowStart = new Date(now - (now % 60_000));
+    const { rows } = await services.db.query<{ count: number }>(
+      `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE
+         SET count = CASE WHEN c.window_start = EXCLUDED.window_start THEN c.count + 1 ELSE 1 END,
+             window_start = EXCLUDED.window_start
+       RETURNING count`, [`docs-ai:${request.ip}`, windowStart]);
+    if (rows[0].count > DOCS_AI_PER_MINUTE) {
+      reply.header('Retry-After', Math.ceil((windowStart.getTime() + 60_000 - now) / 1000));
+      throw new AppError('RATE_LIMITED', `At most ${DOCS_AI_PER_MINUTE} questions a minute; try again shortly`);
+    }
+    return docsAi.answer(request.body.question);
+  });
+};

@@ -1,0 +1,54 @@
+/**
+ * Finds a media file Herald stored from its URL, for validators and the publisher
+ * (platform rules such as YouTube Shorts up to 3 minutes, 9:16 stories or codec
+ * requirements need the duration, dimensions and codecs that ffprobe recorded).
+ *
+ * Every storage backend puts the key `<tenantId>/<mediaId>/<name>` at the end of the
+ * URL path (local `/media/<key>`, S3 path- or host-style, a public base URL), so the
+ * URL alone identifies the row; the tenant must match, so another tenant's URL finds nothing.
+ */
+import type { Db } from '../../storage/db.ts';
+import type { MediaMetadata } from './probe.ts';
+
+/** A stored media file with the metadata read at upload time. */
+export interface MediaFileInfo {
+  id: string;
+  type: 'image' | 'video' | 'gif' | 'document';
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  filename: string;
+  /** duration (s), width, height (px), videoCodec, audioCodec, ...; `{}` for documents; `probeError` when unreadable. */
+  metadata: MediaMetadata;
+}
+
+const ID = /^[0-9a-f]{24}$/;
+
+/** The media id in one of Herald's media URLs for `tenantId`, or null (foreign URL, other tenant, not a URL). */
+export function mediaIdFromUrl(url: string, tenantId: string): string | null {
+  let segments: string[];
+  try {
+    segments = new URL(url).pathname.split('/').map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  // <tenantId>/<mediaId>/<file name> are the last three path segments.
+  if (segments.length < 3) return null;
+  const [tenant, id, name] = segments.slice(-3);
+  if (tenant !== tenantId.toLowerCase() || !ID.test(id) || !name) return null;
+  return id;
+}
+
+/**
+ * The media file behind `url` for `tenantId`, with its metadata; null when the URL is
+ * not one of this tenant's Herald media URLs (or the file was deleted).
+ */
+export async function mediaMetadataByUrl(db: Db, tenantId: string, url: string): Promise<MediaFileInfo | null> {
+  const id = mediaIdFromUrl(url, tenantId);
+  if (!id) return null;
+  const { rows } = await db.query<{ id: string; type: MediaFileInfo['type']; mime_type: string; size: string; filename: string; metadata: MediaMetadata; storage_key: string }>(
+    'SELECT id, type, mime_type, size, filename, metadata, storage_key FROM media_files WHERE id = $1 AND tenant_id = $2', [id, tenantId.toLowerCase()]);
+  const r = rows[0];
+  if (!r || !r.storage_key.startsWith(`${tenantId.toLowerCase()}/${id}/`)) return null;
+  return { id: r.id, type: r.type, mimeType: r.mime_type, size: Number(r.size), filename: r.filename, metadata: r.metadata ?? {} };
+}

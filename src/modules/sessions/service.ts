@@ -1,0 +1,211 @@
+/**
+ * Dashboard sessions (issue 5): sign-in with email and password, a random token in an
+ * httpOnly SameSite=Strict cookie, the session row in PostgreSQL (only the token's
+ * SHA-256 is stored), and a per-session CSRF token that every state-changing request
+ * made with the cookie must echo in `X-CSRF-Token`.
+ *
+ * A session authenticates /v1 exactly like an API key with every permission: the
+ * dashboard uses the public API only. Team-member scoping and root-only rules still
+ * apply because they are checked on the {@link AuthContext}, not on the key.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { hashPassword, verifyPassword } from '../../core/password.ts';
+import type { PlanId } from '../../core/plans.ts';
+import type { BillingPeriod } from '../../core/time.ts';
+import type { Db } from '../../storage/db.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { ALL_PERMISSIONS } from '../auth/permissions.ts';
+
+/** Idle lifetime: a session unused this long expires. */
+export const SESSION_IDLE_MS = 7 * 86_400_000;
+/** Absolute lifetime: sign in again after this, however active. */
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/** Failed sign-ins allowed per email in {@link LOGIN_WINDOW_MS}. */
+export const LOGIN_MAX_FAILURES = 10;
+/** Failed sign-ins allowed per client address (several people may share one) in {@link LOGIN_WINDOW_MS}. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+export interface SessionUser {
+  _id: string;
+  email: string;
+  name: string;
+  isRoot: boolean;
+  role: string;
+}
+
+export interface SessionInfo {
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+interface SessionRow {
+  id: string;
+  csrf_token: string;
+  expires_at: Date;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+  last_seen_at: Date;
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  tenant_id: string;
+  is_root: boolean;
+  profile_access: 'all' | 'profiles';
+  profile_ids: string[];
+  plan: PlanId;
+  billing_period: BillingPeriod;
+  billing_anchor: Date;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Constant-time string comparison (false on different lengths). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password', { reason: 'invalid_credentials' });
+const sessionExpired = () => new AppError('UNAUTHORIZED', 'Unauthorized', { reason: 'Your session has expired or was signed out; sign in again' });
+
+/** A scrypt hash of a random password: verified against when the email is unknown, so timing does not tell. */
+let dummyHash: Promise<string> | null = null;
+
+export function createSessionsService(db: Db, clock: () => Date = () => new Date()) {
+  /** Failed sign-ins in the current window for each key (counters shared by every API process). */
+  async function failures(keys: string[], record: boolean): Promise<number[]> {
+    const now = clock().getTime();
+    const windowStart = new Date(now - (now % LOGIN_WINDOW_MS));
+    return Promise.all(keys.map(async (key) => {
+      const { rows } = record
+        ? await db.query<{ count: number }>(
+          `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, $2, 1)
+           ON CONFLICT (key) DO UPDATE
+             SET count = CASE WHEN c.window_start = EXCLUDED.window_start THEN c.count + 1 ELSE 1 END,
+                 window_start = EXCLUDED.window_start
+           RETURNING count`, [key, windowStart])
+        : await db.query<{ count: number }>('SELECT count FROM rate_limit_counters WHERE key = $1 AND window_start = $2', [key, windowStart]);
+      return rows[0]?.count ?? 0;
+    }));
+  }
+
+  const service = {
+    /**
+     * Checks email and password and opens a session.
+     * @returns the cookie token (shown only here) and the session.
+     * @throws AppError UNAUTHORIZED on a wrong email or password (the same answer for both),
+     *   RATE_LIMITED after too many failures for the email or the client address.
+     */
+    async login(input: { email: string; password: string; userAgent?: string; ip?: string }): Promise<{ token: string } & SessionInfo> {
+      const email = input.email.trim().toLowerCase();
+      const limitKeys = [`login:email:${email}`, ...(input.ip ? [`login:ip:${input.ip}`] : [])];
+      const [byEmail, byIp = 0] = await failures(limitKeys, false);
+      if (byEmail >= LOGIN_MAX_FAILURES || byIp >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
+        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; wait 15 minutes and try again', { window: '15 minutes', limit: LOGIN_MAX_FAILURES });
+      }
+      const { rows } = await db.query<{ id: string; tenant_id: string; email: string; name: string | null; role: string; is_root: boolean; password_hash: string | null }>(
+        'SELECT id, tenant_id, email, name, role, is_root, password_hash FROM users WHERE lower(email) = $1', [email]);
+      const user = rows[0];
+      dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      const ok = await verifyPassword(input.password, user?.password_hash ?? await dummyHash);
+      if (!user || !user.password_hash || !ok) {
+        await failures(limitKeys, true);
+        throw invalidCredentials();
+      }
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
+      const id = newId();
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+      await db.tx(async (client) => {
+        await client.query(
+          `INSERT INTO sessions (id, token_hash, user_id, tenant_id, csrf_token, user_agent, ip, created_at, last_seen_at, expires_at, absolute_expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
+          [id, sha256(token), user.id, user.tenant_id, csrfToken, input.userAgent?.slice(0, 500) ?? null, input.ip ?? null, now, expiresAt, new Date(now.getTime() + SESSION_ABSOLUTE_MS)],
+        );
+        await client.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [user.id, now]);
+        // Expired sessions of this user are cleaned up on each sign-in.
+        await client.query('DELETE FROM sessions WHERE user_id = $1 AND (expires_at < $2 OR absolute_expires_at < $2 OR revoked_at IS NOT NULL)', [user.id, now]);
+      });
+      return {
+        token, sessionId: id, csrfToken, expiresAt,
+        user: { _id: user.id, email: user.email, name: user.name ?? '', isRoot: user.is_root, role: user.role },
+      };
+    },
+
+    /**
+     * Resolves a cookie token to the session and an {@link AuthContext} with every permission.
+     * Extends the idle expiry (at most one write a minute).
+     * @throws AppError UNAUTHORIZED when the session is unknown, expired or signed out.
+     */
+    async authenticate(token: string): Promise<{ auth: AuthContext; session: SessionInfo }> {
+      if (!token || token.length > 200) throw sessionExpired();
+      const { rows } = await db.query<SessionRow>(
+        `SELECT s.id, s.csrf_token, s.expires_at, s.absolute_expires_at, s.revoked_at, s.last_seen_at,
+                u.id AS user_id, u.email, u.name, u.role, u.tenant_id, u.is_root, u.profile_access, u.profile_ids,
+                r.plan, r.billing_period, r.billing_anchor
+           FROM sessions s
+           JOIN users u ON u.id = s.user_id
+           JOIN users r ON r.id = u.tenant_id
+          WHERE s.token_hash = $1`, [sha256(token)]);
+      const s = rows[0];
+      const now = clock();
+      if (!s || s.revoked_at || s.expires_at <= now || s.absolute_expires_at <= now) throw sessionExpired();
+      let expiresAt = s.expires_at;
+      if (now.getTime() - s.last_seen_at.getTime() > 60_000) {
+        expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, s.absolute_expires_at.getTime()));
+        db.query('UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id = $1', [s.id, now, expiresAt]).catch(() => {});
+      }
+      const auth: AuthContext = {
+        tenantId: s.tenant_id,
+        userId: s.user_id,
+        isRoot: s.is_root,
+        keyId: `session:${s.id}`,
+        permissions: new Set(ALL_PERMISSIONS),
+        profileAccess: s.profile_access,
+        profileIds: s.profile_ids.map((p) => p.trim()),
+        plan: s.plan,
+        billingPeriod: s.billing_period,
+        billingAnchor: s.billing_anchor,
+      };
+      return {
+        auth,
+        session: {
+          sessionId: s.id, csrfToken: s.csrf_token, expiresAt,
+          user: { _id: s.user_id, email: s.email, name: s.name ?? '', isRoot: s.is_root, role: s.role },
+        },
+      };
+    },
+
+    /** Signs a session out (idempotent). */
+    async logout(sessionId: string): Promise<void> {
+      await db.query('UPDATE sessions SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1', [sessionId, clock()]);
+    },
+
+    /**
+     * Sets (or replaces) a user's password and signs out every session of that user.
+     * @throws AppError VALIDATION_ERROR for a password under 8 characters, NOT_FOUND for an unknown email.
+     */
+    async setPassword(email: string, password: string): Promise<{ userId: string }> {
+      if (password.length < 8) throw new AppError('VALIDATION_ERROR', 'Invalid password: must be at least 8 characters', { fields: { password: ['must be at least 8 characters'] } });
+      const hash = await hashPassword(password);
+      return db.tx(async (client) => {
+        const { rows } = await client.query<{ id: string }>(
+          'UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE lower(email) = lower($1) RETURNING id', [email.trim(), hash, clock()]);
+        if (!rows[0]) throw new AppError('NOT_FOUND', `No user with the email ${email.trim()}`);
+        await client.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [rows[0].id, clock()]);
+        return { userId: rows[0].id };
+      });
+    },
+  };
+  return service;
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,153 @@
+/**
+ * Dashboard sessions: email + password sign-in, the httpOnly SameSite cookie stored in
+ * PostgreSQL, the cookie as an alternative to the API key on /v1, CSRF on state-changing
+ * requests, logout, expiry, password change, and the sign-in rate limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { LOGIN_MAX_FAILURES } from '../../src/modules/sessions/service.ts';
+
+let ctx: TestContext;
+const email = `owner${Date.now()}@example.test`;
+const password = 'correct horse battery';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.services.users.createRootUser({ email, password, name: 'Owner', plan: 'basic' });
+});
+afterAll(async () => { await ctx?.close(); });
+
+async function login(e = email, p = password, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: e, password: p }, headers: { origin: 'http://localhost:80', host: 'localhost:80', ...headers } });
+}
+
+function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const set = String(res.headers['set-cookie']);
+  return set.split(';')[0];
+}
+
+describe('sign-in', () => {
+  it('refuses a wrong password and an unknown email with the same 401', async () => {
+    const wrong = await login(email, 'nope nope nope');
+    const unknown = await login('nobody@example.test', password);
+    for (const r of [wrong, unknown]) {
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toMatchObject({ code: 'UNAUTHORIZED', error: 'Invalid email or password' });
+      expect(r.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('signs in: httpOnly SameSite=Strict cookie, CSRF token, session row storing only a hash', async () => {
+    const res = await login(email.toUpperCase(), password);
+    expect(res.statusCode).toBe(200);
+    const set = String(res.headers['set-cookie']);
+    expect(set).toMatch(/^herald_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email, name: 'Owner', isRoot: true });
+    expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const token = cookieOf(res).split('=')[1];
+    const { rows } = await ctx.db.query<{ token_hash: Buffer }>('SELECT token_hash FROM sessions WHERE user_id = $1', [body.user._id]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.token_hash.toString('hex').includes(Buffer.from(token).toString('hex')))).toBe(false);
+    const me = await ctx.app.inject({ method: 'GET', url: '/auth/session', headers: { cookie: cookieOf(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().csrfToken).toBe(body.csrfToken);
+    expect(me.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses a sign-in posted from another site (login CSRF)', async () => {
+    const res = await login(email, password, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    const res2 = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(res2.statusCode).toBe(403);
+  });
+});
+
+describe('the session on /v1', () => {
+  let cookie: string;
+  let csrf: string;
+  beforeAll(async () => {
+    const res = await login();
+    cookie = cookieOf(res);
+    csrf = res.json().csrfToken;
+  });
+
+  it('reads with the cookie alone', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/usage-stats', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().planName).toBe('Basic');
+  });
+
+  it('refuses state-changing requests without the CSRF token, with a wrong one, or from another origin', async () => {
+    const payload = { name: 'Session brand' };
+    const none = await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: { cookie }, payload });
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: { cookie, 'x-csrf-token': `${csrf.slice(0, -1)}x` }, payload });
+    const foreign = await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example' }, payload });
+    for (const r of [none, wrong, foreign]) {
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'csrf_failed' } });
+    }
+    const list = await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie } });
+    expect(list.json().profiles).toEqual([]);
+  });
+
+  it('creates with the CSRF token from the same origin', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: { cookie, 'x-csrf-token': csrf, origin: 'http://localhost:80', host: 'localhost:80' }, payload: { name: 'Session brand', color: '#123456' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().profile).toMatchObject({ name: 'Session brand', color: '#123456' });
+  });
+
+  it('lets an API key win over the cookie: a bad key is a 401 even with a valid session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie, authorization: 'Bearer sk_nope' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('keeps tenants apart: the session sees only its own tenant', async () => {
+    const other = await createTenant(ctx);
+    const created = await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: other.headers, payload: { name: 'Other tenant brand' } });
+    const id = created.json().profile._id;
+    const res = await ctx.app.inject({ method: 'GET', url: `/v1/profiles/${id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('signs out: the cookie is cleared and the session no longer works', async () => {
+    const { cookie: c2, csrf: t2 } = await login().then((r) => ({ cookie: cookieOf(r), csrf: r.json().csrfToken as string }));
+    const noCsrf = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: c2 } });
+    expect(noCsrf.statusCode).toBe(403);
+    const out = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: c2, 'x-csrf-token': t2 } });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/^herald_session=; .*Max-Age=0/);
+    const after = await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie: c2 } });
+    expect(after.statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/auth/session', headers: { cookie: c2 } })).statusCode).toBe(401);
+  });
+
+  it('expires: an idle-expired session is refused', async () => {
+    const r = await login();
+    const c3 = cookieOf(r);
+    await ctx.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = (SELECT id FROM sessions ORDER BY created_at DESC, id DESC LIMIT 1)");
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie: c3 } })).statusCode).toBe(401);
+  });
+
+  it('a password change signs every session out', async () => {
+    const r = await login();
+    const c4 = cookieOf(r);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie: c4 } })).statusCode).toBe(200);
+    await ctx.services.sessions.setPassword(email, 'a brand new password');
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie: c4 } })).statusCode).toBe(401);
+    expect((await login(email, password)).statusCode).toBe(401);
+    expect((await login(email, 'a brand new password')).statusCode).toBe(200);
+    await ctx.services.sessions.setPassword(email, password);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it(`locks an email out after ${LOGIN_MAX_FAILURES} failures, even with the right password`, async () => {
+    const victim = `victim${Date.now()}@example.test`;
+    await ctx.services.users.createRootUser({ email: victim, password });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(victim, `wrong-${i}-password`)).statusCode).toBe(401);
+    const locked = await login(victim, password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The documentation, landing and pricing pages in a real Chromium: every spec anchor in order
+ * with the sidebar highlighting the section in view, Copy as Markdown (clipboard granted: the
+ * whole doc and "Copied!" for 2 s; denied: the "Failed to copy to clipboard" alert), Ask Docs
+ * AI in retrieval-only mode and with a (local) OpenAI-compatible endpoint, and screenshots.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { chromiumAvailable, freePort, launch, screenshotPath, type Browser } from './support.ts';
+
+const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ');
+const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
+
+let ctx: TestContext;
+let aiCtx: TestContext;
+let base: string;
+let aiBase: string;
+let browser: Browser;
+let llm: http.Server;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  llm = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+      model: 'local-test-model', choices: [{ message: { role: 'assistant', content: 'Send `queuedFromProfile` with the profile id when you create the post; Herald picks the next free slot. See [Queue](#queue).' } }],
+    })));
+  });
+  await new Promise<void>((r) => llm.listen(0, '127.0.0.1', () => r()));
+  const [port, aiPort] = await Promise.all([freePort(), freePort()]);
+  [ctx, aiCtx] = await Promise.all([
+    createTestApp({ listen: true, env: { PORT: String(port), HERALD_SUPPORT_EMAIL: 'help@herald.example' } }),
+    createTestApp({ listen: true, env: { PORT: String(aiPort), HERALD_DOCS_AI_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`, HERALD_DOCS_AI_MODEL: 'local-test-model' } }),
+  ]);
+  base = `http://127.0.0.1:${port}`;
+  aiBase = `http://127.0.0.1:${aiPort}`;
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+  await aiCtx?.close();
+  await new Promise((r) => (llm ? llm.close(r) : r(undefined)));
+});
+
+async function openDocs(page: Page, url = `${base}/docs`) {
+  await page.goto(url);
+  // The endpoint reference comes from /v1/openapi.json after the first paint.
+  await page.locator('#post-v1-posts').waitFor();
+}
+
+describe.skipIf(!hasChromium)('documentation page', () => {
+  it('has the header, every anchor in order, the sidebar and the help block', async () => {
+    const page = await browser.context.newPage();
+    await openDocs(page);
+    const header = page.locator('header.site-header');
+    for (const href of ['/', '/pricing', '/dashboard']) await expect(header.locator(`a[href="${href}"]`).count()).resolves.toBeGreaterThan(0);
+    expect(await page.locator('main section.doc-section').evaluateAll((els) => els.map((e) => e.id))).toEqual(ANCHORS);
+    expect(await page.locator('nav.toc a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(ANCHORS.map((a) => `#${a}`));
+    await expect(page.getByRole('button', { name: 'Ask Docs AI' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Copy as Markdown' }).isVisible()).resolves.toBe(true);
+    const help = page.locator('.help-block');
+    expect(await help.locator('a[href="mailto:help@herald.example"]').textContent()).toBe('help@herald.example');
+    expect(await help.locator('a[href="/dashboard"]').count()).toBe(1);
+    // Endpoint reference generated from the OpenAPI document, with both code samples.
+    const create = page.locator('article.endpoint', { has: page.locator('#post-v1-posts') });
+    expect(await create.locator('.endpoint-line').textContent()).toBe('POST /v1/posts');
+    await create.getByRole('tab', { name: 'JavaScript' }).click();
+    expect(await create.locator('[role="tabpanel"]').textContent()).toContain("method: 'POST'");
+    await page.screenshot({ path: screenshotPath('docs'), fullPage: false });
+    await page.close();
+  });
+
+  it('navigates to each anchor from the sidebar and highlights the section in view', async () => {
+    const page = await browser.context.newPage();
+    await openDocs(page);
+    for (const id of ANCHORS) {
+      await page.locator(`nav.toc a[href="#${id}"]`).click();
+      await page.waitForFunction((anchor) => location.hash === `#${anchor}` && document.querySelector(`nav.toc a[href="#${anchor}"]`)?.getAttribute('aria-current') === 'location', id);
+      const top = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().top);
+      expect(top, id).toBeGreaterThanOrEqual(0);
+      expect(top, id).toBeLessThan(120);
+      expect(await page.locator('nav.toc a.active').count()).toBe(1);
+    }
+    // Scrolling by hand moves the highlight too.
+    await page.locator('#queue').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70));
+    await page.waitForFunction(() => document.querySelector('nav.toc a.active')?.getAttribute('href') === '#queue');
+    // A deep link lands on its section once the reference has loaded.
+    await openDocs(page, `${base}/docs#rate-limits`);
+    await page.waitForFunction(() => Math.abs(document.getElementById('rate-limits')!.getBoundingClientRect().top) < 120);
+    await page.close();
+  });
+
+  it('copies the whole documentation as Markdown and shows Copied! for 2 seconds', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await browser.context.newPage();
+    await openDocs(page);
+    const button = page.locator('.docs-actions button', { hasText: /Copy as Markdown|Copied!/ });
+    await button.click();
+    const copiedAt = Date.now();
+    await page.waitForFunction(() => [...document.querySelectorAll('.docs-actions button')].some((b) => b.textContent === 'Copied!'));
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    expect(md.startsWith('# Herald API documentation')).toBe(true);
+    let at = 0;
+    for (const id of ANCHORS) {
+      const i = md.indexOf(`{#${id}}`);
+      expect(i, id).toBeGreaterThan(at);
+      at = i;
+    }
+    expect(md).toContain('### Create a post (draft, scheduled, or published now)');
+    await page.waitForFunction(() => [...document.querySelectorAll('.docs-actions button')].some((b) => b.textContent === 'Copy as Markdown'), undefined, { polling: 50, timeout: 5_000 });
+    const shown = Date.now() - copiedAt;
+    expect(shown).toBeGreaterThanOrEqual(1_900);
+    expect(shown).toBeLessThan(3_000);
+    await page.close();
+  });
+
+  it('alerts "Failed to copy to clipboard" when clipboard access is denied', async () => {
+    await browser.context.clearPermissions();
+    const page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Browser.setPermission', { permission: { name: 'clipboard-write' }, setting: 'denied', origin: base });
+    await cdp.send('Browser.setPermission', { permission: { name: 'clipboard-read' }, setting: 'denied', origin: base });
+    await openDocs(page);
+    // A dialog listener must answer the dialog, or the click that opened it never completes.
+    const seen: Array<{ type: string; message: string }> = [];
+    page.on('dialog', (d) => { seen.push({ type: d.type(), message: d.message() }); void d.accept(); });
+    await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toEqual({ type: 'alert', message: 'Failed to copy to clipboard' });
+    expect(await page.locator('.docs-actions button', { hasText: 'Copied!' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('asks the docs: retrieval only, with links to the matching sections', async () => {
+    const page = await browser.context.newPage();
+    await openDocs(page);
+    await page.getByRole('button', { name: 'Ask Docs AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask Docs AI' });
+    await dialog.waitFor();
+    expect(await dialog.locator('.ask-mode').textContent()).toMatch(/^Retrieval only/);
+    await dialog.getByLabel('Your question').fill('How do I add a post to the queue?');
+    await dialog.getByRole('button', { name: 'Ask' }).click();
+    const first = dialog.locator('.ask-results li a').first();
+    await first.waitFor();
+    expect(await dialog.locator('.ask-results li a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toContain('#queue');
+    await page.screenshot({ path: screenshotPath('docs-ask-retrieval') });
+    await dialog.locator('.ask-results a[href="#queue"]').click();
+    await page.waitForFunction(() => location.hash === '#queue' && !document.querySelector('dialog[open]'));
+    await page.close();
+  });
+
+  it('asks the docs with an AI endpoint configured: a grounded answer plus the sections', async () => {
+    const page = await browser.context.newPage();
+    await openDocs(page, `${aiBase}/docs`);
+    await page.getByRole('button', { name: 'Ask Docs AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask Docs AI' });
+    expect(await dialog.locator('.ask-mode').count()).toBe(0);
+    await dialog.getByLabel('Your question').fill('How do I add a post to the queue?');
+    await dialog.getByRole('button', { name: 'Ask' }).click();
+    const answer = dialog.locator('.ai-answer');
+    await answer.waitFor();
+    expect(await answer.textContent()).toContain('Herald picks the next free slot');
+    expect(await answer.locator('a[href="#queue"]').textContent()).toBe('Queue');
+    expect(await answer.locator('code').textContent()).toBe('queuedFromProfile');
+    await page.screenshot({ path: screenshotPath('docs-ask-answer') });
+    await page.close();
+  });
+
+  it('works at phone width', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDocs(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath('docs-phone') });
+    await page.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('landing and pricing pages', () => {
+  it('landing page says what Herald is and links to docs, pricing and dashboard', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(base);
+    expect(await page.locator('h1').textContent()).toMatch(/Schedule and publish/);
+    for (const href of ['/docs', '/pricing', '/dashboard']) expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath('landing'), fullPage: true });
+    await page.close();
+  });
+
+  it('pricing shows the plan table monthly and annually (annual saves 40%)', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${base}/pricing`);
+    expect(await page.getByTestId('price-basic').textContent()).toBe('$19/month');
+    expect(await page.getByTestId('price-professional').textContent()).toBe('$49/month');
+    expect(await page.locator('.plan.popular h2').textContent()).toBe('Accelerate');
+    await page.getByRole('radio', { name: /Annual/ }).click();
+    expect(await page.getByTestId('price-basic').textContent()).toBe('$11.40/month');
+    expect(await page.getByTestId('price-professional').textContent()).toBe('$29.40/month');
+    expect(await page.getByTestId('price-free').textContent()).toBe('$0/month');
+    expect(await page.locator('.billing-toggle').textContent()).toContain('save 40%');
+    await page.screenshot({ path: screenshotPath('pricing'), fullPage: true });
+    await page.close();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The documentation content: every anchor of spec.md section 2 in order with a guide, every
+ * endpoint of the OpenAPI document placed in a section, the generated Markdown, the local
+ * retrieval, and the composer's platform rules against the adapters' own capabilities.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { SECTION_IDS, buildSections, docsMarkdown, endpointsFromOpenApi, sectionOf, type OpenApiDoc } from '../../web/src/docs/content.ts';
+import { buildIndex } from '../../web/src/docs/search.ts';
+import { readGuides } from '../../src/modules/docs-ai/service.ts';
+import { checkPost, countGraphemes, PLATFORM_RULES, weightedLength } from '../../web/src/lib/platform-rules.ts';
+import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
+
+const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ');
+
+let ctx: TestContext;
+let doc: OpenApiDoc;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+});
+afterAll(async () => { await ctx?.close(); });
+
+describe('docs content', () => {
+  it('has the anchors of spec.md section 2, in order, each with a guide', () => {
+    expect([...SECTION_IDS]).toEqual(SPEC_ANCHORS);
+    const sections = buildSections(readGuides(), doc);
+    expect(sections.map((s) => s.id)).toEqual(SPEC_ANCHORS);
+    for (const s of sections) expect(s.guide.length, `#${s.id}`).toBeGreaterThan(150);
+  });
+
+  it('places every /v1 operation of the OpenAPI document in its section', () => {
+    const eps = endpointsFromOpenApi(doc);
+    expect(eps.length).toBeGreaterThan(15);
+    for (const ep of eps) expect(sectionOf(ep), `${ep.method} ${ep.path}`).not.toBeNull();
+    const posts = buildSections(readGuides(), doc).find((s) => s.id === 'posts')!;
+    expect(posts.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual(expect.arrayContaining(['GET /v1/posts', 'POST /v1/posts', 'POST /v1/posts/{postId}/retry']));
+    const create = posts.endpoints.find((e) => e.method === 'POST' && e.path === '/v1/posts')!;
+    expect(create.body?.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['content', 'scheduledFor', 'timezone', 'platforms', 'queuedFromProfile']));
+    expect(create.responses.map((r) => r.status)).toEqual(expect.arrayContaining(['201', '207', '400', '401']));
+  });
+
+  it('writes the whole documentation as Markdown with every anchor, plan table and code samples', () => {
+    const md = docsMarkdown(buildSections(readGuides(), doc), 'http://127.0.0.1:3000');
+    let at = 0;
+    for (const id of SPEC_ANCHORS) {
+      const i = md.indexOf(`{#${id}}`);
+      expect(i, id).toBeGreaterThan(at);
+      at = i;
+    }
+    expect(md).toContain('| Accelerate (`professional`) — most popular | $49 | $29.4 | Unlimited | 50 | 600 |');
+    expect(md).toContain('curl -s -X POST "$HERALD/v1/posts"');
+    expect(md).toContain("const res = await fetch(`${HERALD}/v1/posts/${postId}`");
+    expect(md).not.toContain('{{');
+  });
+
+  it('retrieves the relevant sections for a question', () => {
+    const index = buildIndex(buildSections(readGuides(), doc));
+    expect(index.search('How do I connect a Bluesky account with an app password?')[0].id).toBe('connect');
+    expect(index.search('what happens when I hit the rate limit 429')[0].id).toBe('rate-limits');
+    expect(index.search('weekly slots queue').map((h) => h.id)).toContain('queue');
+    expect(index.search('TikTok privacy_level')[0].id).toBe('tiktok-direct-posting');
+  });
+});
+
+describe('composer platform rules', () => {
+  it('match the Bluesky adapter (300 graphemes, 4 images)', () => {
+    const caps = new BlueskyAdapter().capabilities;
+    expect(PLATFORM_RULES.bluesky.maxText).toBe(caps.maxTextLength);
+    expect(PLATFORM_RULES.bluesky.unit).toBe(caps.textUnit);
+    expect(PLATFORM_RULES.bluesky.maxImages).toBe(caps.maxImages);
+  });
+
+  it('counts graphemes, X weights, and reports each broken rule', () => {
+    expect(countGraphemes('👩‍👩‍👧‍👦é')).toBe(2);
+    expect(weightedLength('hi https://example.com/a/very/long/path 日本')).toBe(3 + 23 + 1 + 4);
+    expect(checkPost('bluesky', 'a'.repeat(300), [])).toEqual([]);
+    expect(checkPost('bluesky', 'a'.repeat(301), [])[0].message).toBe('Bluesky allows 300 graphemes; this text has 301');
+    expect(checkPost('bluesky', 'ok', Array(5).fill({ type: 'image' })).map((p) => p.message)).toEqual(['Bluesky allows at most 4 images (5 attached)']);
+    expect(checkPost('youtube', 'title', []).map((p) => p.message)).toEqual(['YouTube needs a video']);
+    expect(checkPost('twitter', 'x'.repeat(281), [])[0].message).toMatch(/280 weighted characters/);
+  });
+});

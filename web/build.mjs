@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * Builds the web app into web/dist when its sources changed since the last build (so a
+ * second `npm start` is fast). Sources: web/ (without dist), the server modules the web app
+ * imports (src/core, src/modules/auth/permissions.ts) and package-lock.json.
+ * `--force` rebuilds anyway. Prints one line either way.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(webDir, '..');
+const dist = path.join(webDir, 'dist');
+const stamp = path.join(dist, '.build-hash');
+
+function* files(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (p === dist || e.name === 'node_modules') continue;
+      yield* files(p);
+    } else yield p;
+  }
+}
+
+export function sourceHash() {
+  const h = createHash('sha256');
+  const inputs = [...files(webDir), ...files(path.join(root, 'src/core')), path.join(root, 'src/modules/auth/permissions.ts'), path.join(root, 'package-lock.json')];
+  for (const f of inputs) {
+    if (!fs.existsSync(f)) continue;
+    h.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f)).update('\0');
+  }
+  return h.digest('hex');
+}
+
+/** Builds when stale; returns true when it built. */
+export async function buildWeb({ force = false, quiet = false } = {}) {
+  const hash = sourceHash();
+  if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === hash) {
+    if (!quiet) console.log('web app is up to date (web/dist)');
+    return false;
+  }
+  const started = Date.now();
+  const { build } = await import('vite');
+  // Always a production build, also when called from a test runner (NODE_ENV=test would bundle React's development build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(webDir, 'vite.config.ts'), mode: 'production', logLevel: quiet ? 'error' : 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
+  }
+  fs.writeFileSync(stamp, hash + '\n');
+  if (!quiet) console.log(`web app built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildWeb({ force: process.argv.includes('--force') }).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,3755 @@
+/**
+ * Generated from Herald's OpenAPI document (GET /v1/openapi.json) by `npm run gen:api`
+ * (test/web/openapi-client.test.ts). Do not edit by hand.
+ */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Database reachability and the workers' last heartbeat */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            database: {
+                                error?: string;
+                                latencyMs?: number;
+                                ok: boolean;
+                            };
+                            status: "ok" | "degraded";
+                            time: string;
+                            worker: {
+                                lastHeartbeat: string | null;
+                                ok: boolean;
+                                workers: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            database: {
+                                error?: string;
+                                latencyMs?: number;
+                                ok: boolean;
+                            };
+                            status: "ok" | "degraded";
+                            time: string;
+                            worker: {
+                                lastHeartbeat: string | null;
+                                ok: boolean;
+                                workers: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of a client upload; its files entry once completed
+         * @description Authorised by the upload token from POST /v1/media (Authorization: Bearer <token>), not by an API key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description uploadId from POST /v1/media */
+                    uploadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contentType: string;
+                            error?: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            filename: string;
+                            /** @description Once completed: the same entry as a multipart upload */
+                            files?: {
+                                filename: string;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                            }[];
+                            /** @description Bytes received so far */
+                            offset: number;
+                            /** @description Declared size, bytes */
+                            size: number;
+                            status: "pending" | "uploading" | "processing" | "completed" | "failed" | "cancelled" | "expired";
+                            uploadId: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * tus: cancel a client upload and delete its bytes
+         * @description Authorised by the upload token from POST /v1/media (Authorization: Bearer <token>), not by an API key.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description uploadId from POST /v1/media */
+                    uploadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * tus: send bytes of a client upload (Content-Type: application/offset+octet-stream, Upload-Offset)
+         * @description Authorised by the upload token from POST /v1/media (Authorization: Bearer <token>), not by an API key.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description uploadId from POST /v1/media */
+                    uploadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The last byte arrived; the file is stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                filename: string;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List connected accounts */
+        get: {
+            parameters: {
+                query?: {
+                    includeOverLimit?: boolean;
+                    /** @description Object id (24 hex characters) */
+                    profileId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accounts: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            }[];
+                            hasAnalyticsAccess: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update an account's username or display name */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        displayName?: string;
+                        username?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            displayName: string;
+                            message: string;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Disconnect an account */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your API keys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiKeys: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                id: string;
+                                /** @description The key itself; only in the create response */
+                                key?: string;
+                                keyPreview: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                /** @description Late/Zernio form: "read" when the key has only read permissions */
+                                permission: "read-write" | "read";
+                                permissions: string[];
+                                /** @enum {string} */
+                                scope: "full";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an API key (the key is shown only in this response) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        disabledResourceGroups?: string[];
+                        expiresIn?: number | null;
+                        name: string;
+                        /** @description "read" keeps only the read permissions */
+                        permission?: "read-write" | "read";
+                        /** @description Default: every permission */
+                        permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write")[];
+                        profileIds?: string[];
+                        /** @description Only "full" is supported */
+                        scope?: "full" | "profiles";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            apiKey: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                expiresAt: string | null;
+                                id: string;
+                                /** @description The key itself; only in the create response */
+                                key?: string;
+                                keyPreview: string;
+                                lastUsedAt: string | null;
+                                name: string;
+                                /** @description Late/Zernio form: "read" when the key has only read permissions */
+                                permission: "read-write" | "read";
+                                permissions: string[];
+                                /** @enum {string} */
+                                scope: "full";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/{platform}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start connecting an account (OAuth 2.0)
+         * @description Answers `{ authUrl, state }`; send the user to authUrl. After consent the platform returns to Herald, which stores the account and redirects to the dashboard, or to redirect_url with connected, profileId and username (or error and platform).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                    redirect_url?: string;
+                };
+                header?: never;
+                path: {
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            authUrl: string;
+                            state: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Complete an OAuth connection with the code (server-side flows) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        state: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/{platform}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth redirect target (the platform sends the browser here) */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    error?: string;
+                    error_description?: string;
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/bluesky/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a Bluesky account with an app password
+         * @description Logs in to the account's PDS with the app password (never the main password) and stores the session encrypted. `state` is `{userId}-{profileId}` as returned by the connect flow, or just the profile id.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description App password, xxxx-xxxx-xxxx-xxxx */
+                        appPassword: string;
+                        /** @description Handle (alice.bsky.social), email or DID */
+                        identifier: string;
+                        redirect_url?: string;
+                        redirectUri?: string;
+                        state: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            message: string;
+                            redirect_url?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload media: multipart for small files, or start a client upload (JSON) for files up to 5GB
+         * @description Two ways to upload; both end with the same `files` entries (type, url, filename, size in bytes, mimeType).
+         *
+         *     **Small files (up to about 4 MB each): multipart.** Send `multipart/form-data` with one or more parts in the field `files`. The answer is 200 `{ files: [...] }`. A larger part answers 413 pointing to the client-upload flow.
+         *
+         *     **Any file up to 5GB: the client-upload flow (resumable, tus 1.0.0).**
+         *     1. `POST /v1/media` with JSON `{ "filename": "clip.mp4", "contentType": "video/mp4", "size": 734003200 }` (API key with media:write). The answer is 201 `{ uploadId, token, uploadUrl, expiresAt, status: "pending", protocol: "tus", ... }`. Over 5GB: 413 `{ error: "File \"clip.mp4\" is too large (6.2GB). Maximum supported size is 5GB.", maxSize: "5GB", code: "file-too-large" }`. A type outside the allow-list: 415 asking to set a valid contentType.
+         *     2. Send the bytes to `uploadUrl` with the tus protocol, authorised by the token (not the API key): `PATCH uploadUrl` with `Authorization: Bearer <token>`, `Tus-Resumable: 1.0.0`, `Upload-Offset: <bytes already sent>` and `Content-Type: application/offset+octet-stream`, in one request or in chunks. After an interruption, `HEAD uploadUrl` (same headers) answers `Upload-Offset`; continue from there. Any tus client works (tus-js-client: `new Upload(file, { uploadUrl, headers: { Authorization: 'Bearer ' + token } })`). The upload was created with the declared size: bytes beyond it are refused.
+         *     3. The PATCH that delivers the last byte answers 200 `{ files: [ { type, url, filename, size, mimeType } ] }` once the bytes were checked against the declared contentType (magic bytes), probed (duration, width, height, codecs) and stored. If the bytes are not the declared type, it answers 415 and the upload is deleted. `GET uploadUrl` (same token) answers `{ uploadId, status, offset, size, expiresAt, files?, error? }` at any time, e.g. when the final response was lost; `DELETE uploadUrl` cancels.
+         *
+         *     The token is valid for one upload of the declared size and type, for one hour by default (HERALD_UPLOAD_TOKEN_TTL); a request started before the expiry may finish.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description One of: image/jpeg, image/jpg, image/png, image/webp, image/gif, video/mp4, video/mpeg, video/quicktime, video/avi, video/x-msvideo, video/webm, video/x-m4v, application/pdf. Checked against the file's bytes after the upload. */
+                        contentType: string;
+                        /** @description Original file name (kept as the media file's filename) */
+                        filename: string;
+                        /** @description Exact size in bytes; at most 5GB (5368709120). The upload must be exactly this long. */
+                        size: number;
+                    };
+                    "multipart/form-data": {
+                        /** @description One or more files, about 4 MB each at most */
+                        files?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Multipart upload stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                filename: string;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Client upload started: send the bytes to uploadUrl */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contentType: string;
+                            /**
+                             * Format: date-time
+                             * @description New requests with the token are refused after this instant
+                             */
+                            expiresAt: string;
+                            filename: string;
+                            /** @enum {string} */
+                            protocol: "tus";
+                            /** @description Bytes */
+                            size: number;
+                            status: "pending" | "uploading" | "processing" | "completed" | "failed" | "cancelled" | "expired";
+                            /** @description Upload token for the upload URL only (not an API key). Send it as "Authorization: Bearer <token>". Shown once. */
+                            token: string;
+                            /** @enum {string} */
+                            tusVersion: "1.0.0";
+                            uploadId: string;
+                            /** @description tus 1.0.0 upload resource: HEAD (offset), PATCH (bytes), GET (status and files), DELETE (cancel) */
+                            uploadUrl: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List posts */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Object id (24 hex characters) */
+                    createdBy?: string;
+                    /** @description Inclusive lower bound on scheduledFor (ISO 8601) */
+                    dateFrom?: string;
+                    /** @description Inclusive upper bound on scheduledFor (ISO 8601) */
+                    dateTo?: string;
+                    includeHidden?: boolean;
+                    /** @description Page size, default 10, at most 100 (larger values are clamped) */
+                    limit?: number;
+                    page?: number;
+                    /** @description Platform id */
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    /** @description Object id (24 hex characters) */
+                    profileId?: string;
+                    status?: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                pages: number;
+                                total: number;
+                            };
+                            posts: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a post (draft, scheduled, or published now)
+         * @description Answers 201 when saved, scheduled or published everywhere; 207 when publishNow failed on some platforms; 202 when inline publishing continues in the background. Send `Idempotency-Key` to make retries safe.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content?: string | null;
+                        hidden?: boolean;
+                        isDraft?: boolean;
+                        mediaItems?: ({
+                            altText?: string;
+                            filename?: string;
+                            instagramThumbnail?: string;
+                            mimeType?: string;
+                            size?: number;
+                            thumbnail?: string;
+                            type?: "image" | "video" | "gif" | "document";
+                            /** @description http(s) URL, usually one returned by POST /v1/media */
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        platforms?: ({
+                            /** @description Account id from GET /v1/accounts */
+                            accountId: string;
+                            customContent?: string | null;
+                            customMedia?: ({
+                                altText?: string;
+                                filename?: string;
+                                instagramThumbnail?: string;
+                                mimeType?: string;
+                                size?: number;
+                                thumbnail?: string;
+                                type?: "image" | "video" | "gif" | "document";
+                                /** @description http(s) URL, usually one returned by POST /v1/media */
+                                url: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Platform id
+                             * @enum {unknown}
+                             */
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
+                            platformSpecificData?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        publishNow?: boolean;
+                        queuedFromProfile?: string | null;
+                        scheduledFor?: string | null;
+                        tags?: string[];
+                        timezone?: string | null;
+                        title?: string | null;
+                        visibility?: "public" | "private" | "unlisted";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a post */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Update a post (draft, scheduled, failed or partial) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content?: string | null;
+                        hidden?: boolean;
+                        isDraft?: boolean;
+                        mediaItems?: ({
+                            altText?: string;
+                            filename?: string;
+                            instagramThumbnail?: string;
+                            mimeType?: string;
+                            size?: number;
+                            thumbnail?: string;
+                            type?: "image" | "video" | "gif" | "document";
+                            /** @description http(s) URL, usually one returned by POST /v1/media */
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        platforms?: ({
+                            /** @description Account id from GET /v1/accounts */
+                            accountId: string;
+                            customContent?: string | null;
+                            customMedia?: ({
+                                altText?: string;
+                                filename?: string;
+                                instagramThumbnail?: string;
+                                mimeType?: string;
+                                size?: number;
+                                thumbnail?: string;
+                                type?: "image" | "video" | "gif" | "document";
+                                /** @description http(s) URL, usually one returned by POST /v1/media */
+                                url: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Platform id
+                             * @enum {unknown}
+                             */
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
+                            platformSpecificData?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        publishNow?: boolean;
+                        queuedFromProfile?: string | null;
+                        scheduledFor?: string | null;
+                        tags?: string[];
+                        timezone?: string | null;
+                        title?: string | null;
+                        visibility?: "public" | "private" | "unlisted";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message: string;
+                            platformResults?: {
+                                accountId: string;
+                                error: string | null;
+                                platform: string;
+                                platformPostUrl: string | null;
+                                status: string;
+                            }[];
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a post (not published ones) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed post */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/bulk-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create posts from a CSV file (multipart field "file")
+         * @description Columns: platforms and profiles (required); schedule_time + tz, or publish_now / is_draft / use_queue = true; post_content (or title); media_urls; tags; visibility; custom_content_<platform>; <platform>_thread_items; first_comment; subreddit; board_id; link. At most 5,000 rows. 200 when every row is valid, 207 when some are (valid rows are created), 400 when the file is unusable or no row is valid. dryRun=true validates and creates nothing.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    dryRun?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dryRun: boolean;
+                            invalid: number;
+                            results: {
+                                createdPostId: string | null;
+                                errors: {
+                                    code: string;
+                                    column?: string;
+                                    message: string;
+                                }[];
+                                ok: boolean;
+                                /** @description 1 = the first row after the header */
+                                rowIndex: number;
+                            }[];
+                            total: number;
+                            valid: number;
+                            warnings: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                207: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dryRun: boolean;
+                            invalid: number;
+                            results: {
+                                createdPostId: string | null;
+                                errors: {
+                                    code: string;
+                                    column?: string;
+                                    message: string;
+                                }[];
+                                ok: boolean;
+                                /** @description 1 = the first row after the header */
+                                rowIndex: number;
+                            }[];
+                            total: number;
+                            valid: number;
+                            warnings: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dryRun: boolean;
+                            invalid: number;
+                            results: {
+                                createdPostId: string | null;
+                                errors: {
+                                    code: string;
+                                    column?: string;
+                                    message: string;
+                                }[];
+                                ok: boolean;
+                                /** @description 1 = the first row after the header */
+                                rowIndex: number;
+                            }[];
+                            total: number;
+                            valid: number;
+                            warnings: string[];
+                        } | components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List profiles */
+        get: {
+            parameters: {
+                query?: {
+                    includeOverLimit?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profiles: {
+                                _id: string;
+                                color: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                isDefault: boolean;
+                                name: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a profile */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        color?: string | null;
+                        description?: string | null;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            profile: {
+                                _id: string;
+                                color: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                isDefault: boolean;
+                                name: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{profileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a profile */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            profile: {
+                                _id: string;
+                                color: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                isDefault: boolean;
+                                name: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Update a profile */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        color?: string | null;
+                        description?: string | null;
+                        isDefault?: boolean;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            profile: {
+                                _id: string;
+                                color: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                description: string;
+                                isDefault: boolean;
+                                name: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a profile (refused while accounts are connected) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/queue/next-slot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next free slot (occupied times are skipped) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Profile whose queue this is */
+                    profileId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            nextSlot: string | null;
+                            profileId: string;
+                            queueId: string;
+                            queueName: string;
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/queue/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview the next slots (existing posts are not considered) */
+        get: {
+            parameters: {
+                query: {
+                    count?: number;
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            profileId: string;
+                            queueId: string;
+                            queueName: string;
+                            slots: string[];
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/queue/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a profile's queue schedule and its next slots */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Profile whose queue this is */
+                    profileId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            exists: boolean;
+                            nextSlots: string[];
+                            schedule: {
+                                _id: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                isDefault: boolean;
+                                name: string;
+                                profileId: string;
+                                slots: {
+                                    /** @description 0 = Sunday .. 6 = Saturday */
+                                    dayOfWeek: number;
+                                    /** @description 24-hour HH:mm in the queue time zone */
+                                    time: string;
+                                }[];
+                                timezone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create or replace a profile's queue schedule
+         * @description With reshuffleExisting=true, queued posts keep their order and move to the new slots; otherwise they keep their times.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        /** @default false */
+                        reshuffleExisting?: boolean;
+                        slots: {
+                            /** @description 0 = Sunday .. 6 = Saturday */
+                            dayOfWeek: number;
+                            /** @description 24-hour HH:mm in the queue time zone */
+                            time: string;
+                        }[];
+                        /** @description IANA time zone */
+                        timezone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            nextSlots: string[];
+                            reshuffledCount: number;
+                            schedule: {
+                                _id: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                isDefault: boolean;
+                                name: string;
+                                profileId: string;
+                                slots: {
+                                    /** @description 0 = Sunday .. 6 = Saturday */
+                                    dayOfWeek: number;
+                                    /** @description 24-hour HH:mm in the queue time zone */
+                                    time: string;
+                                }[];
+                                timezone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a profile's queue schedule (queued posts keep their times) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Profile whose queue this is */
+                    profileId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: boolean;
+                            deletedCount: number;
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plan, limits and usage in the current billing period */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            billingPeriod: "monthly" | "yearly";
+                            canCreateProfile: boolean;
+                            canUpload: boolean;
+                            limits: {
+                                /** @description -1 = unlimited */
+                                profiles: number;
+                                /** @description -1 = unlimited */
+                                uploads: number;
+                            };
+                            planName: string;
+                            /** Format: date-time */
+                            signupDate: string;
+                            usage: {
+                                /** Format: date-time */
+                                lastReset: string;
+                                profiles: number;
+                                uploads: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the users of your team */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currentUserId: string;
+                            users: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                isRoot: boolean;
+                                lastLoginAt: string | null;
+                                name: string;
+                                /** @description ["all"] or the ids of the profiles the user may see */
+                                profileAccess: string[];
+                                role: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a user (yourself or a team member) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                isRoot: boolean;
+                                lastLoginAt: string | null;
+                                name: string;
+                                /** @description ["all"] or the ids of the profiles the user may see */
+                                profileAccess: string[];
+                                role: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorResponse: {
+            /** @description Machine code, e.g. VALIDATION_ERROR, NOT_FOUND, UNAUTHORIZED */
+            code: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            /** @description Human-readable message */
+            error: string;
+            requestId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,118 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, sessionApi, setSessionHandlers, type Session } from './api.ts';
+import { Login } from './pages/Login.tsx';
+import { Loading } from './components.tsx';
+import { Logo } from '../shared/Header.tsx';
+
+// Each screen is its own chunk: the sign-in screen loads only what it needs.
+const CalendarPage = lazy(() => import('./pages/Calendar.tsx'));
+const PostsPage = lazy(() => import('./pages/Posts.tsx'));
+const ComposerPage = lazy(() => import('./pages/Composer.tsx'));
+const PostDetailPage = lazy(() => import('./pages/PostDetail.tsx'));
+const ProfilesPage = lazy(() => import('./pages/Profiles.tsx'));
+const QueuePage = lazy(() => import('./pages/Queue.tsx'));
+const ApiKeysPage = lazy(() => import('./pages/ApiKeys.tsx'));
+const UsagePage = lazy(() => import('./pages/Usage.tsx'));
+const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
+const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
+
+const NAV: Array<[string, string]> = [
+  ['/calendar', 'Calendar'],
+  ['/posts', 'Posts'],
+  ['/compose', 'New post'],
+  ['/profiles', 'Profiles & accounts'],
+  ['/queue', 'Queue'],
+  ['/api-keys', 'API keys'],
+  ['/usage', 'Usage & plan'],
+];
+
+function Shell({ session, onLogout }: { session: Session; onLogout: () => void }) {
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => { setMenuOpen(false); window.scrollTo(0, 0); document.getElementById('main')?.focus({ preventScroll: true }); }, [location]);
+  return (
+    <div className="dash">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="dash-header">
+        <Logo />
+        <button type="button" className="btn btn-ghost menu-btn" aria-expanded={menuOpen} aria-controls="dash-nav" onClick={() => setMenuOpen(!menuOpen)}>Menu</button>
+        <nav className="dash-top-links" aria-label="Site">
+          <a href="/">Home</a><a href="/docs">Docs</a><a href="/pricing">Pricing</a><a href="/dashboard" aria-current="page">Dashboard</a>
+        </nav>
+        <div className="user-box">
+          <span className="user-email" title={session.user.email}>{session.user.name || session.user.email}</span>
+          <button type="button" className="btn btn-sm" onClick={onLogout}>Sign out</button>
+        </div>
+      </header>
+      <div className="dash-body">
+        <nav id="dash-nav" className={`dash-nav${menuOpen ? ' open' : ''}`} aria-label="Dashboard">
+          <ul>
+            {NAV.map(([href, label]) => {
+              const active = location === href || (href !== '/compose' && location.startsWith(`${href}/`)) || (href === '/posts' && /^\/posts\/[^/]+/.test(location));
+              return <li key={href}><Link href={href} aria-current={active ? 'page' : undefined} className={active ? 'active' : undefined}>{label}</Link></li>;
+            })}
+          </ul>
+        </nav>
+        <main id="main" className="dash-main" tabIndex={-1}>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              <Route path="/"><Redirect to="/calendar" replace /></Route>
+              <Route path="/calendar" component={CalendarPage} />
+              <Route path="/posts" component={PostsPage} />
+              <Route path="/compose">{() => <ComposerPage />}</Route>
+              <Route path="/posts/:id/edit">{(p) => <ComposerPage postId={p.id} />}</Route>
+              <Route path="/posts/:id">{(p) => <PostDetailPage id={p.id} />}</Route>
+              <Route path="/profiles" component={ProfilesPage} />
+              <Route path="/queue" component={QueuePage} />
+              <Route path="/api-keys" component={ApiKeysPage} />
+              <Route path="/usage" component={UsagePage} />
+              <Route path="/connect/facebook/select-page" component={SelectPagePage} />
+              <Route path="/connect/linkedin/select-organization" component={SelectOrgPage} />
+              <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>
+            </Switch>
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function App() {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [expired, setExpired] = useState(false);
+  const qc = useQueryClient();
+
+  const signedOut = useCallback(() => {
+    setSessionHandlers(null, null);
+    qc.clear();
+    setSession(null);
+  }, [qc]);
+
+  const signedIn = useCallback((s: Session) => {
+    setSessionHandlers(s.csrfToken, () => { setExpired(true); signedOut(); });
+    setExpired(false);
+    setSession(s);
+  }, [signedOut]);
+
+  useEffect(() => {
+    sessionApi.current().then(signedIn, (err) => {
+      if (err instanceof ApiError && err.status === 401) setSession(null);
+      else setSession(null);
+    });
+  }, [signedIn]);
+
+  const logout = useCallback(async () => {
+    try { await sessionApi.logout(); } finally { signedOut(); }
+  }, [signedOut]);
+
+  if (session === undefined) return <div className="center-screen"><Loading /></div>;
+  return (
+    <Router base="/dashboard">
+      {session === null
+        ? <Login onSignedIn={signedIn} expired={expired} />
+        : <Shell session={session} onLogout={logout} />}
+    </Router>
+  );
+}

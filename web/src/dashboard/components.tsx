@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { ApiError, type PostStatus } from './api.ts';
+import { PLATFORM_RULES, type PlatformName } from '../lib/platform-rules.ts';
+
+export function ErrorBox({ error, title }: { error: unknown; title?: string }) {
+  if (!error) return null;
+  const e = error as Error;
+  const api = error instanceof ApiError ? error : null;
+  return (
+    <div className="alert alert-error" role="alert">
+      <strong>{title ?? 'Something went wrong'}:</strong> {e.message}
+      {api && api.code !== 'ERROR' && <span className="muted"> ({api.status} {api.code})</span>}
+      {api && Object.keys(api.fields).length > 0 && (
+        <ul className="field-errors">{Object.entries(api.fields).map(([f, msgs]) => <li key={f}><code>{f}</code>: {msgs.join('; ')}</li>)}</ul>
+      )}
+    </div>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return <p className="muted" role="status">{label}</p>;
+}
+
+const STATUS_CLASS: Record<string, string> = {
+  draft: 's-draft', scheduled: 's-scheduled', publishing: 's-publishing', published: 's-published', failed: 's-failed', partial: 's-partial', cancelled: 's-cancelled',
+  pending: 's-scheduled',
+};
+
+export function StatusBadge({ status }: { status: PostStatus | string }) {
+  return <span className={`status-badge ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
+}
+
+export function PlatformBadge({ platform, children }: { platform: string; children?: ReactNode }) {
+  const rule = PLATFORM_RULES[platform as PlatformName];
+  return (
+    <span className="platform-badge">
+      <span className="pdot" style={{ background: rule?.brand ?? '#888' }} aria-hidden="true" />
+      {children ?? rule?.label ?? platform}
+    </span>
+  );
+}
+
+export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="page-title">
+      <h1>{title}</h1>
+      {children && <div className="page-actions">{children}</div>}
+    </div>
+  );
+}
+
+/** Post statuses that allow each action (spec.md section 4). */
+export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial']);
+export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial', 'publishing', 'cancelled']);
+export const CAN_RETRY: ReadonlySet<string> = new Set(['failed']);

@@ -1,0 +1,275 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
+import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
+import { checkPost, PLATFORM_RULES, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
+import { allTimeZones, browserTimeZone, pad, wallTime } from '../time.ts';
+import { useAccounts, useProfiles } from './Profiles.tsx';
+
+type Mode = 'schedule' | 'now' | 'queue' | 'draft';
+
+interface MediaEntry {
+  key: string;
+  name: string;
+  progress: number;
+  status: 'uploading' | 'done' | 'error';
+  file?: UploadedFile;
+  error?: string;
+  altText: string;
+}
+
+const MODES: Array<[Mode, string, string]> = [
+  ['schedule', 'Schedule', 'Publish at a date and time'],
+  ['now', 'Publish now', 'Publish as soon as you save'],
+  ['queue', 'Add to queue', "Take the profile's next free queue slot"],
+  ['draft', 'Save as draft', 'Keep it without publishing'],
+];
+
+function defaultWhen(tz: string, dateParam: string | null): { date: string; time: string } {
+  const w = wallTime(new Date(Date.now() + 3_600_000), tz);
+  if (dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam)) return { date: dateParam, time: '09:00' };
+  return { date: `${w.year}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:00` };
+}
+
+export default function ComposerPage({ postId }: { postId?: string }) {
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const qc = useQueryClient();
+  const profiles = useProfiles();
+  const accounts = useAccounts();
+  const existing = useQuery({
+    queryKey: ['post', postId],
+    enabled: !!postId,
+    queryFn: () => unwrap(api.GET('/v1/posts/{postId}', { params: { path: { postId: postId! } } })).then((r) => r.post),
+  });
+
+  const [tz, setTz] = useState(browserTimeZone());
+  const init = useMemo(() => defaultWhen(tz, search.get('date')), []);
+  const [profileId, setProfileId] = useState<string>('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [content, setContent] = useState('');
+  const [custom, setCustom] = useState<Record<string, string | undefined>>({});
+  const [media, setMedia] = useState<MediaEntry[]>([]);
+  const [mode, setMode] = useState<Mode>('schedule');
+  const [date, setDate] = useState(init.date);
+  const [time, setTime] = useState(init.time);
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const loadedFor = useRef<string | null>(null);
+
+  // Default profile: the default one (or the first).
+  useEffect(() => {
+    if (!profileId && profiles.data?.length && !postId) setProfileId((profiles.data.find((p) => p.isDefault) ?? profiles.data[0])._id);
+  }, [profiles.data, profileId, postId]);
+
+  // Editing: fill the form from the post once.
+  useEffect(() => {
+    const p = existing.data;
+    if (!p || loadedFor.current === p._id || !accounts.data) return;
+    loadedFor.current = p._id;
+    setContent(p.content);
+    const ids = p.platforms.map((t) => (typeof t.accountId === 'string' ? t.accountId : t.accountId._id));
+    setSelected(ids);
+    setCustom(Object.fromEntries(p.platforms.filter((t) => t.customContent).map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, t.customContent ?? undefined])));
+    const first = accounts.data.find((a) => ids.includes(a._id));
+    if (first) setProfileId(first.profileId);
+    setMedia(p.mediaItems.map((m, i) => ({ key: `existing-${i}`, name: String(m.filename ?? m.url), progress: 1, status: 'done', file: m as unknown as UploadedFile, altText: String(m.altText ?? '') })));
+    setTz(p.timezone || 'UTC');
+    if (p.scheduledFor) {
+      const w = wallTime(new Date(p.scheduledFor), p.timezone || 'UTC');
+      setDate(`${w.year}-${pad(w.month)}-${pad(w.day)}`);
+      setTime(`${pad(w.hour)}:${pad(w.minute)}`);
+    }
+    setMode(p.status === 'draft' ? 'draft' : p.queuedFromProfile ? 'queue' : 'schedule');
+  }, [existing.data, accounts.data]);
+
+  const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
+  const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
+  const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => m.file!);
+  const uploading = media.some((m) => m.status === 'uploading');
+
+  const problems: RuleProblem[] = useMemo(() => targets.flatMap((a) => {
+    const p = a.platform as PlatformName;
+    if (!PLATFORM_RULES[p]) return [];
+    return checkPost(p, custom[a._id] ?? content, uploaded.map((f) => ({ type: f.type, size: f.size })));
+  }), [targets, custom, content, uploaded]);
+
+  const platforms = [...new Set(targets.map((a) => a.platform as PlatformName))].filter((p) => PLATFORM_RULES[p]);
+
+  const save = useMutation({
+    mutationFn: async (): Promise<PostView> => {
+      const body: CreatePostBody = {
+        content,
+        mediaItems: media.filter((m) => m.status === 'done' && m.file).map(({ file: f, altText }) => ({
+          type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
+        })),
+        platforms: targets.map((a) => ({ platform: a.platform as PlatformName, accountId: a._id, ...(custom[a._id] !== undefined ? { customContent: custom[a._id] } : {}) })),
+      };
+      if (mode === 'schedule') Object.assign(body, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
+      if (mode === 'now') body.publishNow = true;
+      if (mode === 'queue') body.queuedFromProfile = profileId;
+      if (mode === 'draft') body.isDraft = true;
+      if (postId) {
+        const r = await unwrap(api.PUT('/v1/posts/{postId}', { params: { path: { postId } }, body }));
+        return r.post;
+      }
+      const r = await unwrap(api.POST('/v1/posts', { params: { header: { 'idempotency-key': idempotencyKey.current } }, body }));
+      return r.post;
+    },
+    onSuccess: (post) => {
+      void qc.invalidateQueries({ queryKey: ['posts'] });
+      void qc.invalidateQueries({ queryKey: ['post', post._id] });
+      void qc.invalidateQueries({ queryKey: ['usage'] });
+      navigate(`/posts/${post._id}`);
+    },
+    onError: (err) => {
+      // A different body next time: a new idempotency key.
+      if (err instanceof ApiError && err.status !== 409) idempotencyKey.current = crypto.randomUUID();
+    },
+  });
+
+  function addFiles(files: FileList | null) {
+    if (!files) return;
+    for (const file of Array.from(files)) {
+      const key = crypto.randomUUID();
+      setMedia((m) => [...m, { key, name: file.name, progress: 0, status: 'uploading', altText: '' }]);
+      const update = (patch: Partial<MediaEntry>) => setMedia((m) => m.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+      uploadMedia(file, (progress) => update({ progress }))
+        .then((f) => update({ status: 'done', file: f, progress: 1 }))
+        .catch((err: Error) => update({ status: 'error', error: err.message }));
+    }
+  }
+
+  if (postId && existing.isLoading) return <Loading />;
+  if (postId && existing.error) return <ErrorBox error={existing.error} title="Could not load the post" />;
+
+  const blocked = mode !== 'draft' && problems.length > 0;
+  const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
+  const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
+
+  return (
+    <>
+      <PageTitle title={postId ? 'Edit post' : 'New post'} />
+      <form className="composer" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+        <div className="composer-main">
+          <section className="card" aria-labelledby="c-accounts">
+            <h2 id="c-accounts" className="small-title">Where</h2>
+            <div className="field">
+              <label htmlFor="c-profile">Profile</label>
+              <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
+                {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+              </select>
+            </div>
+            {profileAccounts.length === 0 && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
+            <fieldset className="account-picks">
+              <legend className="sr-only">Accounts</legend>
+              {profileAccounts.map((a) => (
+                <label key={a._id} className={`account-pick${selected.includes(a._id) ? ' on' : ''}`}>
+                  <input type="checkbox" checked={selected.includes(a._id)} disabled={!a.isActive}
+                    onChange={(e) => setSelected((s) => (e.target.checked ? [...s, a._id] : s.filter((x) => x !== a._id)))} />
+                  <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span>
+                  {!a.isActive && <span className="state state-bad"> needs reconnect</span>}
+                </label>
+              ))}
+            </fieldset>
+          </section>
+
+          <section className="card" aria-labelledby="c-content">
+            <h2 id="c-content" className="small-title">What</h2>
+            <div className="field">
+              <label htmlFor="c-text">Text</label>
+              <textarea id="c-text" value={content} onChange={(e) => setContent(e.target.value)} aria-describedby="c-counters" aria-invalid={problems.some((p) => p.field === 'content') || !!fieldErrors.content} />
+              <div id="c-counters" className="counters" aria-live="polite">
+                {platforms.map((p) => {
+                  const rule = PLATFORM_RULES[p];
+                  const n = textLength(rule, content);
+                  return <span key={p} className={n > rule.maxText ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{rule.maxText.toLocaleString('en-US')} {rule.unit}</span>;
+                })}
+              </div>
+            </div>
+            {targets.map((a) => (
+              <div key={a._id} className="custom-content">
+                <label className="check">
+                  <input type="checkbox" checked={custom[a._id] !== undefined} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.checked ? content : undefined }))} />
+                  Custom text for <PlatformBadge platform={a.platform} /> @{a.username}
+                </label>
+                {custom[a._id] !== undefined && (
+                  <div className="field">
+                    <label htmlFor={`c-custom-${a._id}`} className="sr-only">Custom text for {a.platform} @{a.username}</label>
+                    <textarea id={`c-custom-${a._id}`} value={custom[a._id]} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.value }))} />
+                    {PLATFORM_RULES[a.platform as PlatformName] && (() => {
+                      const rule = PLATFORM_RULES[a.platform as PlatformName];
+                      const n = textLength(rule, custom[a._id] ?? '');
+                      return <span className={n > rule.maxText ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{rule.maxText.toLocaleString('en-US')} {rule.unit}</span>;
+                    })()}
+                  </div>
+                )}
+              </div>
+            ))}
+            <div className="field">
+              <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to about 4 MB each here)</span></label>
+              <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
+            </div>
+            {media.length > 0 && (
+              <ul className="media-list">
+                {media.map((m) => (
+                  <li key={m.key} className="media-item">
+                    {m.file?.type === 'image' || m.file?.type === 'gif' ? <img src={m.file.url} alt="" /> : <span className="media-icon" aria-hidden="true">{m.file?.type === 'video' ? '▶' : '📄'}</span>}
+                    <div className="media-info">
+                      <span className="media-name">{m.name}</span>
+                      {m.status === 'uploading' && <progress max={1} value={m.progress} aria-label={`Uploading ${m.name}`}>{Math.round(m.progress * 100)}%</progress>}
+                      {m.status === 'uploading' && <span className="hint">{Math.round(m.progress * 100)}%</span>}
+                      {m.status === 'error' && <span className="error-text" role="alert">{m.error}</span>}
+                      {m.status === 'done' && (m.file?.type === 'image' || m.file?.type === 'gif') && (
+                        <input aria-label={`Alt text for ${m.name}`} placeholder="Alt text (describe the image)" value={m.altText} onChange={(e) => setMedia((list) => list.map((x) => (x.key === m.key ? { ...x, altText: e.target.value } : x)))} />
+                      )}
+                    </div>
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMedia((list) => list.filter((x) => x.key !== m.key))}>Remove<span className="sr-only"> {m.name}</span></button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+
+        <aside className="composer-side">
+          <section className="card" aria-labelledby="c-when">
+            <h2 id="c-when" className="small-title">When</h2>
+            <fieldset className="modes">
+              <legend className="sr-only">When to publish</legend>
+              {MODES.map(([m, label, hint]) => (
+                <label key={m} className={`mode${mode === m ? ' on' : ''}`}>
+                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+                  <span><strong>{label}</strong><span className="hint">{hint}</span></span>
+                </label>
+              ))}
+            </fieldset>
+            {mode === 'schedule' && (
+              <div className="when-fields">
+                <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
+                <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
+                <div className="field">
+                  <label htmlFor="c-tz">Time zone</label>
+                  <select id="c-tz" value={tz} onChange={(e) => setTz(e.target.value)}>{allTimeZones().map((z) => <option key={z}>{z}</option>)}</select>
+                </div>
+              </div>
+            )}
+          </section>
+          <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
+            <h2 id="c-checks" className="small-title">Checks</h2>
+            {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
+            {problems.length === 0 && targets.length > 0 && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+            {problems.length > 0 && (
+              <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />: {p.message}</li>)}</ul>
+            )}
+            {uploading && <p className="muted">Waiting for uploads to finish…</p>}
+          </section>
+          <ErrorBox error={save.error} title="The post was not saved" />
+          <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
+            {save.isPending ? 'Saving…' : mode === 'schedule' ? (postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
+          </button>
+        </aside>
+      </form>
+    </>
+  );
+}

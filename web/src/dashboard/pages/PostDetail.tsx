@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { api, unwrap } from '../api.ts';
+import { CAN_DELETE, CAN_EDIT, CAN_RETRY, ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
+import { browserTimeZone, formatInZone } from '../time.ts';
+
+export default function PostDetailPage({ id }: { id: string }) {
+  const qc = useQueryClient();
+  const [, navigate] = useLocation();
+  const tz = localStorage.getItem('herald.tz') ?? browserTimeZone();
+  const post = useQuery({
+    queryKey: ['post', id],
+    queryFn: () => unwrap(api.GET('/v1/posts/{postId}', { params: { path: { postId: id } } })).then((r) => r.post),
+    // Follow a post while it is on its way out.
+    refetchInterval: (q) => (q.state.data && ['scheduled', 'publishing'].includes(q.state.data.status) ? 2_000 : false),
+  });
+  const retry = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/retry', { params: { path: { postId: id } } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['post', id] }); void qc.invalidateQueries({ queryKey: ['posts'] }); },
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/v1/posts/{postId}', { params: { path: { postId: id } } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['posts'] }); navigate('/posts'); },
+  });
+
+  if (post.isLoading) return <Loading />;
+  if (post.error || !post.data) return <ErrorBox error={post.error ?? new Error('Post not found')} title="Could not load the post" />;
+  const p = post.data;
+  return (
+    <>
+      <PageTitle title="Post">
+        {CAN_EDIT.has(p.status) && <Link href={`/posts/${p._id}/edit`} className="btn">Edit</Link>}
+        {CAN_RETRY.has(p.status) && <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>{retry.isPending ? 'Retrying…' : 'Retry'}</button>}
+        {CAN_DELETE.has(p.status) && <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Delete this post?')) remove.mutate(); }} disabled={remove.isPending}>Delete</button>}
+      </PageTitle>
+      <ErrorBox error={retry.error} title="Retry failed" />
+      <ErrorBox error={remove.error} title="Could not delete" />
+      <div className="detail-grid">
+        <section className="card" aria-labelledby="d-content">
+          <h2 id="d-content" className="small-title">Content</h2>
+          <p className="post-content">{p.content || <span className="muted">(no text)</span>}</p>
+          {p.mediaItems.length > 0 && (
+            <ul className="media-list">
+              {p.mediaItems.map((m, i) => (
+                <li key={i} className="media-item">
+                  {m.type === 'image' || m.type === 'gif' ? <img src={String(m.url)} alt={String(m.altText ?? '')} /> : <span className="media-icon" aria-hidden="true">▶</span>}
+                  <a href={String(m.url)} className="media-name">{String(m.filename ?? m.url)}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card" aria-labelledby="d-status">
+          <h2 id="d-status" className="small-title">Status</h2>
+          <p><StatusBadge status={p.status} /> {p.queuedFromProfile && <span className="badge queue-badge">Queued</span>}</p>
+          <dl className="facts">
+            <dt>Scheduled for</dt><dd>{p.scheduledFor ? `${formatInZone(p.scheduledFor, tz)} (${tz})` : '—'}</dd>
+            {p.scheduledFor && p.timezone !== tz && <><dt>In the post's zone</dt><dd>{formatInZone(p.scheduledFor, p.timezone)} ({p.timezone})</dd></>}
+            {p.publishedAt && <><dt>Published</dt><dd>{formatInZone(p.publishedAt, tz)}</dd></>}
+            <dt>Created</dt><dd>{formatInZone(p.createdAt, tz)}</dd>
+          </dl>
+        </section>
+      </div>
+      <section className="card" aria-labelledby="d-platforms">
+        <h2 id="d-platforms" className="small-title">Per platform</h2>
+        <ul className="target-list">
+          {p.platforms.map((t) => {
+            const acct = typeof t.accountId === 'string' ? null : t.accountId;
+            return (
+              <li key={t._id} className="target" data-status={t.status}>
+                <div className="target-head">
+                  <PlatformBadge platform={t.platform} />
+                  {acct && <span>@{acct.username.replace(/^@/, '')}</span>}
+                  <StatusBadge status={t.status} />
+                  {t.attempts > 0 && <span className="muted small">{t.attempts} attempt{t.attempts > 1 ? 's' : ''}</span>}
+                </div>
+                {t.platformPostUrl && <p><a href={t.platformPostUrl} target="_blank" rel="noreferrer noopener">View the published post</a></p>}
+                {t.thread && t.thread.length > 1 && <ol className="small">{t.thread.map((e) => <li key={e.platformPostId}><a href={e.platformPostUrl} target="_blank" rel="noreferrer noopener">{e.platformPostUrl}</a></li>)}</ol>}
+                {t.errorMessage && <p className="alert alert-error">{t.errorMessage}{t.errorCategory ? ` (${t.errorCategory})` : ''}</p>}
+                {t.customContent && <p className="muted small">Custom text: {t.customContent}</p>}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <p><Link href="/posts">← All posts</Link> · <Link href="/calendar">Calendar</Link></p>
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '../api.ts';
+import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
+import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platform-rules.ts';
+import { formatInZone, browserTimeZone } from '../time.ts';
+
+export function useProfiles() {
+  return useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
+}
+
+export function useAccounts(profileId?: string) {
+  return useQuery({
+    queryKey: ['accounts', profileId ?? 'all'],
+    queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: profileId ? { profileId } : {} } })).then((r) => r.accounts),
+  });
+}
+
+function ProfileForm({ initial, onDone, submitLabel }: { initial?: Profile; onDone: () => void; submitLabel: string }) {
+  const qc = useQueryClient();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [color, setColor] = useState(initial?.color && /^#[0-9a-f]{6}$/i.test(initial.color) ? initial.color : '#4338ca');
+  const [isDefault, setIsDefault] = useState(initial?.isDefault ?? false);
+  const save = useMutation({
+    mutationFn: async () => {
+      if (initial) return unwrap(api.PUT('/v1/profiles/{profileId}', { params: { path: { profileId: initial._id } }, body: { name: name.trim(), description, color, ...(isDefault && !initial.isDefault ? { isDefault: true } : {}) } }));
+      return unwrap(api.POST('/v1/profiles', { body: { name: name.trim(), description, color } }));
+    },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['profiles'] }); void qc.invalidateQueries({ queryKey: ['usage'] }); onDone(); },
+  });
+  const idp = initial ? `p-${initial._id}` : 'p-new';
+  return (
+    <form className="profile-form" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <div className="form-row">
+        <div className="field grow">
+          <label htmlFor={`${idp}-name`}>Name</label>
+          <input id={`${idp}-name`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${idp}-color`}>Colour</label>
+          <input id={`${idp}-color`} type="color" value={color} onChange={(e) => setColor(e.target.value)} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idp}-desc`}>Description <span className="hint">(optional)</span></label>
+        <input id={`${idp}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+      </div>
+      {initial && !initial.isDefault && (
+        <label className="check"><input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> Make this the default profile</label>
+      )}
+      <ErrorBox error={save.error} title="Could not save the profile" />
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !name.trim()}>{save.isPending ? 'Saving…' : submitLabel}</button>
+        <button type="button" className="btn" onClick={onDone}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+function BlueskyConnect({ profileId, onDone }: { profileId: string; onDone: () => void }) {
+  const qc = useQueryClient();
+  const [identifier, setIdentifier] = useState('');
+  const [appPassword, setAppPassword] = useState('');
+  const connect = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/connect/bluesky/credentials', { body: { identifier: identifier.trim(), appPassword: appPassword.trim(), state: profileId } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); onDone(); },
+  });
+  return (
+    <form className="connect-form" onSubmit={(e) => { e.preventDefault(); connect.mutate(); }} aria-label="Connect Bluesky">
+      <p className="hint">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>
+      <div className="form-row">
+        <div className="field grow">
+          <label htmlFor={`bsky-id-${profileId}`}>Handle or email</label>
+          <input id={`bsky-id-${profileId}`} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="you.bsky.social" required autoComplete="off" />
+        </div>
+        <div className="field grow">
+          <label htmlFor={`bsky-pw-${profileId}`}>App password</label>
+          <input id={`bsky-pw-${profileId}`} type="password" value={appPassword} onChange={(e) => setAppPassword(e.target.value)} placeholder="xxxx-xxxx-xxxx-xxxx" required autoComplete="off" />
+        </div>
+      </div>
+      <ErrorBox error={connect.error} title="Could not connect Bluesky" />
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={connect.isPending}>{connect.isPending ? 'Connecting…' : 'Connect Bluesky'}</button>
+        <button type="button" className="btn" onClick={onDone}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+function AccountRow({ a }: { a: Account }) {
+  const qc = useQueryClient();
+  const tz = browserTimeZone();
+  const disconnect = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/v1/accounts/{accountId}', { params: { path: { accountId: a._id } } })),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['accounts'] }),
+  });
+  const expiresSoon = a.tokenExpiresAt && new Date(a.tokenExpiresAt).getTime() - Date.now() < 3 * 86_400_000;
+  return (
+    <li className="account-row">
+      <PlatformBadge platform={a.platform} />
+      <span className="account-name"><strong>{a.displayName || a.username}</strong> <span className="muted">@{a.username.replace(/^@/, '')}</span></span>
+      <span className="account-state">
+        {a.needsReconnection || !a.isActive
+          ? <span className="state state-bad">Needs reconnect{a.inactiveReason ? `: ${a.inactiveReason}` : ''}</span>
+          : <span className="state state-ok">Active</span>}
+        {a.tokenExpiresAt && <span className={expiresSoon ? 'state state-warn' : 'muted'}> · token expires {formatInZone(a.tokenExpiresAt, tz, { dateStyle: 'medium' })}</span>}
+      </span>
+      <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Disconnect ${a.username}?`)) disconnect.mutate(); }} disabled={disconnect.isPending}>Disconnect</button>
+      {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
+    </li>
+  );
+}
+
+function ConnectButtons({ profileId }: { profileId: string }) {
+  const [open, setOpen] = useState<PlatformName | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState<PlatformName | null>(null);
+
+  async function startOAuth(platform: PlatformName) {
+    setError(null);
+    setBusy(platform);
+    const redirect = `${location.origin}/dashboard/profiles`;
+    const url = `/v1/connect/${platform}?profileId=${encodeURIComponent(profileId)}&redirect_url=${encodeURIComponent(redirect)}`;
+    try {
+      const body = await rawRequest<{ authUrl?: string; url?: string }>('GET', url);
+      const target = body.authUrl ?? body.url;
+      if (target) location.assign(target);
+      else setError(new Error(`The server did not return an authorization URL for ${PLATFORM_RULES[platform].label}`));
+    } catch (err) {
+      // A redirect answer: let the browser follow it.
+      if (err instanceof ApiError && err.code === 'REDIRECT') location.assign(url);
+      else setError(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="connect-area">
+      <p className="connect-label">Connect an account:</p>
+      <div className="connect-buttons">
+        {PLATFORM_IDS.map((p) => (
+          <button key={p} type="button" className="btn btn-sm" aria-expanded={p === 'bluesky' ? open === p : undefined} disabled={busy === p}
+            onClick={() => (PLATFORM_RULES[p].connect === 'app-password' ? setOpen(open === p ? null : p) : void startOAuth(p))}>
+            <span className="pdot" style={{ background: PLATFORM_RULES[p].brand }} aria-hidden="true" /> {PLATFORM_RULES[p].label}
+          </button>
+        ))}
+      </div>
+      {open === 'bluesky' && <BlueskyConnect profileId={profileId} onDone={() => setOpen(null)} />}
+      <ErrorBox error={error} title="Could not start the connection" />
+    </div>
+  );
+}
+
+function ProfileCard({ p, accounts }: { p: Profile; accounts: Account[] }) {
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/v1/profiles/{profileId}', { params: { path: { profileId: p._id } } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['profiles'] }); void qc.invalidateQueries({ queryKey: ['usage'] }); },
+  });
+  return (
+    <section className="card profile-card" aria-labelledby={`profile-${p._id}`} style={{ borderTop: `5px solid ${p.color}` }}>
+      {editing ? <ProfileForm initial={p} onDone={() => setEditing(false)} submitLabel="Save changes" /> : (
+        <div className="profile-head">
+          <div>
+            <h2 id={`profile-${p._id}`}><span className="swatch" style={{ background: p.color }} aria-hidden="true" />{p.name} {p.isDefault && <span className="badge">Default</span>}</h2>
+            {p.description && <p className="muted">{p.description}</p>}
+          </div>
+          <div className="button-row">
+            <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>Edit<span className="sr-only"> {p.name}</span></button>
+            <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending}
+              onClick={() => { if (confirm(`Delete the profile "${p.name}"?`)) remove.mutate(); }}>Delete<span className="sr-only"> {p.name}</span></button>
+          </div>
+        </div>
+      )}
+      <ErrorBox error={remove.error} title="Could not delete the profile" />
+      <h3 className="small-title">Accounts</h3>
+      {accounts.length === 0 ? <p className="muted">No account connected yet.</p> : <ul className="account-list">{accounts.map((a) => <AccountRow key={a._id} a={a} />)}</ul>}
+      <ConnectButtons profileId={p._id} />
+    </section>
+  );
+}
+
+export default function ProfilesPage() {
+  const profiles = useProfiles();
+  const accounts = useAccounts();
+  const [creating, setCreating] = useState(false);
+  const params = new URLSearchParams(location.search);
+  return (
+    <>
+      <PageTitle title="Profiles & accounts">
+        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={creating}>New profile</button>
+      </PageTitle>
+      {params.get('connected') && <p className="alert alert-ok">Connected {params.get('connected')} account {params.get('username')}.</p>}
+      {params.get('error') && <p className="alert alert-error">Connecting {params.get('platform')} failed: {params.get('error')}.</p>}
+      {creating && <section className="card" aria-label="New profile"><h2 className="small-title">New profile</h2><ProfileForm onDone={() => setCreating(false)} submitLabel="Create profile" /></section>}
+      {profiles.isLoading && <Loading />}
+      <ErrorBox error={profiles.error ?? accounts.error} />
+      {profiles.data?.length === 0 && !creating && <p className="empty">No profile yet. Create one to connect accounts and schedule posts.</p>}
+      <div className="profile-grid">
+        {profiles.data?.map((p) => <ProfileCard key={p._id} p={p} accounts={(accounts.data ?? []).filter((a) => a.profileId === p._id)} />)}
+      </div>
+    </>
+  );
+}

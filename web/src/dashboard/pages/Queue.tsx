@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../api.ts';
+import { ErrorBox, Loading, PageTitle } from '../components.tsx';
+import { allTimeZones, browserTimeZone, formatInZone } from '../time.ts';
+import { useProfiles } from './Profiles.tsx';
+
+interface Slot { dayOfWeek: number; time: string }
+// Displayed Monday first; the API's dayOfWeek is 0 = Sunday .. 6 = Saturday.
+const DAYS: Array<[number, string]> = [[1, 'Monday'], [2, 'Tuesday'], [3, 'Wednesday'], [4, 'Thursday'], [5, 'Friday'], [6, 'Saturday'], [0, 'Sunday']];
+
+function Editor({ profileId }: { profileId: string }) {
+  const qc = useQueryClient();
+  const current = useQuery({ queryKey: ['queue', profileId], queryFn: () => unwrap(api.GET('/v1/queue/slots', { params: { query: { profileId } } })) });
+  const [tz, setTz] = useState(browserTimeZone());
+  const [active, setActive] = useState(true);
+  const [slots, setSlots] = useState<Slot[]>([]);
+  const [reshuffle, setReshuffle] = useState(false);
+  const [newTimes, setNewTimes] = useState<Record<number, string>>({});
+  const [saved, setSaved] = useState<string | null>(null);
+
+  useEffect(() => {
+    const s = current.data?.schedule;
+    if (s) { setTz(s.timezone); setActive(s.active); setSlots(s.slots); } else { setSlots([]); setActive(true); }
+  }, [current.data]);
+
+  const preview = useQuery({
+    queryKey: ['queue-preview', profileId, current.data?.schedule?.updatedAt],
+    enabled: !!current.data?.exists,
+    queryFn: () => unwrap(api.GET('/v1/queue/preview', { params: { query: { profileId, count: 10 } } })),
+  });
+
+  const save = useMutation({
+    mutationFn: () => unwrap(api.PUT('/v1/queue/slots', { body: { profileId, timezone: tz, slots, active, reshuffleExisting: reshuffle } })),
+    onSuccess: (r) => { setSaved(`Saved.${r.reshuffledCount ? ` ${r.reshuffledCount} queued post(s) moved to the new slots.` : ''}`); void qc.invalidateQueries({ queryKey: ['queue', profileId] }); void qc.invalidateQueries({ queryKey: ['posts'] }); },
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/v1/queue/slots', { params: { query: { profileId } } })),
+    onSuccess: () => { setSaved('Queue deleted; queued posts keep their times.'); void qc.invalidateQueries({ queryKey: ['queue', profileId] }); },
+  });
+
+  function addSlot(day: number) {
+    const t = newTimes[day] || '09:00';
+    if (!/^\d{2}:\d{2}$/.test(t) || slots.some((s) => s.dayOfWeek === day && s.time === t)) return;
+    setSlots([...slots, { dayOfWeek: day, time: t }].sort((a, b) => a.dayOfWeek - b.dayOfWeek || a.time.localeCompare(b.time)));
+    setSaved(null);
+  }
+
+  if (current.isLoading) return <Loading />;
+  return (
+    <>
+      <ErrorBox error={current.error} title="Could not load the queue" />
+      <form className="card" onSubmit={(e) => { e.preventDefault(); save.mutate(); }} aria-label="Queue schedule">
+        {!current.data?.exists && !current.error && <p className="alert alert-info">This profile has no queue yet. Add weekly slots and save.</p>}
+        <div className="form-row">
+          <div className="field grow">
+            <label htmlFor="q-tz">Time zone</label>
+            <select id="q-tz" value={tz} onChange={(e) => setTz(e.target.value)}>{allTimeZones().map((z) => <option key={z}>{z}</option>)}</select>
+          </div>
+          <label className="check"><input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active (an inactive queue takes no posts)</label>
+        </div>
+        <div className="slot-grid" role="table" aria-label="Weekly slots">
+          {DAYS.map(([day, name]) => (
+            <div key={day} className="slot-row" role="row">
+              <div className="slot-day" role="rowheader">{name}</div>
+              <div className="slot-times" role="cell">
+                {slots.filter((s) => s.dayOfWeek === day).map((s) => (
+                  <span key={s.time} className="slot-chip">{s.time}
+                    <button type="button" aria-label={`Remove ${name} ${s.time}`} onClick={() => { setSlots(slots.filter((x) => !(x.dayOfWeek === day && x.time === s.time))); setSaved(null); }}>×</button>
+                  </span>
+                ))}
+                <span className="slot-add">
+                  <label className="sr-only" htmlFor={`q-add-${day}`}>New slot time on {name}</label>
+                  <input id={`q-add-${day}`} type="time" value={newTimes[day] ?? '09:00'} onChange={(e) => setNewTimes({ ...newTimes, [day]: e.target.value })} />
+                  <button type="button" className="btn btn-sm" onClick={() => addSlot(day)}>Add<span className="sr-only"> slot on {name}</span></button>
+                </span>
+              </div>
+            </div>
+          ))}
+        </div>
+        <label className="check"><input type="checkbox" checked={reshuffle} onChange={(e) => setReshuffle(e.target.checked)} /> Move already-queued posts to the new slots (keeping their order)</label>
+        <ErrorBox error={save.error ?? remove.error} title="Could not save the queue" />
+        {saved && <p className="alert alert-ok" role="status">{saved}</p>}
+        <div className="button-row">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save queue'}</button>
+          {current.data?.exists && <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Delete this queue? Queued posts keep their times.')) remove.mutate(); }}>Delete queue</button>}
+        </div>
+      </form>
+      {current.data?.exists && (
+        <section className="card" aria-labelledby="q-next">
+          <h2 id="q-next" className="small-title">Next slots</h2>
+          <ErrorBox error={preview.error} />
+          <ol className="next-slots">{preview.data?.slots.map((s) => <li key={s}>{formatInZone(s, tz, { weekday: 'long', dateStyle: undefined, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} <span className="muted">({tz})</span></li>)}</ol>
+        </section>
+      )}
+    </>
+  );
+}
+
+export default function QueuePage() {
+  const profiles = useProfiles();
+  const [profileId, setProfileId] = useState('');
+  useEffect(() => { if (!profileId && profiles.data?.length) setProfileId((profiles.data.find((p) => p.isDefault) ?? profiles.data[0])._id); }, [profiles.data, profileId]);
+  return (
+    <>
+      <PageTitle title="Queue" />
+      <p className="muted">Weekly posting slots per profile. “Add to queue” in the composer takes the next free slot.</p>
+      <ErrorBox error={profiles.error} />
+      {profiles.data?.length === 0 && <p className="empty">Create a profile first.</p>}
+      {!!profiles.data?.length && (
+        <div className="field narrow">
+          <label htmlFor="q-profile">Profile</label>
+          <select id="q-profile" value={profileId} onChange={(e) => setProfileId(e.target.value)}>{profiles.data.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}</select>
+        </div>
+      )}
+      {profileId && <Editor key={profileId} profileId={profileId} />}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Time-zone arithmetic for the calendar and the composer with Intl only (no library): the
+ * wall-clock parts of an instant in a zone, and the instant of a wall-clock time in a zone
+ * (gap: shifted forward; overlap: the earlier instant, as the server resolves them).
+ */
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function allTimeZones(): string[] {
+  const f = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf;
+  const list = f ? f('timeZone') : [];
+  return list.includes('UTC') ? list : ['UTC', ...list];
+}
+
+export interface WallTime { year: number; month: number; day: number; hour: number; minute: number }
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** Wall-clock time of `instant` in `tz`. */
+export function wallTime(instant: Date, tz: string): WallTime & { second: number } {
+  const p: Record<string, number> = {};
+  for (const part of partsFormatter(tz).formatToParts(instant)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour === 24 ? 0 : p.hour, minute: p.minute, second: p.second };
+}
+
+function offsetMs(instant: Date, tz: string): number {
+  const w = wallTime(instant, tz);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant at which the wall clock in `tz` shows `w`. */
+export function instantOf(w: WallTime, tz: string): Date {
+  const naive = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  const before = offsetMs(new Date(naive - 86_400_000 / 2), tz);
+  const after = offsetMs(new Date(naive + 86_400_000 / 2), tz);
+  // Try both offsets around the date; keep the candidates that really show `w` (earliest first).
+  const candidates = [...new Set([before, after])].map((o) => naive - o).sort((a, b) => a - b);
+  for (const c of candidates) {
+    const back = wallTime(new Date(c), tz);
+    if (back.year === w.year && back.month === w.month && back.day === w.day && back.hour === w.hour && back.minute === w.minute) return new Date(c);
+  }
+  // In a DST gap: shift forward by the gap (the later offset applied to the naive time).
+  return new Date(naive - Math.min(before, after));
+}
+
+export const pad = (n: number) => String(n).padStart(2, '0');
+export const dateKey = (w: { year: number; month: number; day: number }) => `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+
+/** Calendar arithmetic on plain dates (no zone): add days to a Y-M-D. */
+export function addDays(d: { year: number; month: number; day: number }, n: number): { year: number; month: number; day: number } {
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
+  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+}
+
+/** 0 = Monday .. 6 = Sunday. */
+export function weekdayMon(d: { year: number; month: number; day: number }): number {
+  return (new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() + 6) % 7;
+}
+
+export function formatInZone(iso: string | Date, tz: string, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+  return new Intl.DateTimeFormat(undefined, { ...opts, timeZone: tz }).format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+export function timeInZone(iso: string, tz: string): string {
+  const w = wallTime(new Date(iso), tz);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DocSection } from './content.ts';
+import type { DocsIndex, SearchHit } from './search.ts';
+
+interface Answer { answer: string; model: string }
+
+/** Renders the model's text safely: plain text with `code` and [links](#anchor) only (no HTML). */
+function SafeText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  const re = /`([^`]+)`|\[([^\]]+)\]\((#[a-z0-9-]+|\/[^)\s]*)\)/g;
+  let last = 0;
+  let m: RegExpExecArray | null;
+  let i = 0;
+  while ((m = re.exec(text))) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    if (m[1] !== undefined) parts.push(<code key={i++}>{m[1]}</code>);
+    else parts.push(<a key={i++} href={m[3]}>{m[2]}</a>);
+    last = re.lastIndex;
+  }
+  parts.push(text.slice(last));
+  return <div className="ai-answer-text">{parts}</div>;
+}
+
+/**
+ * "Ask Docs AI": retrieval over the docs with a local full-text index (MiniSearch, loaded on
+ * first use), and, when the server has an OpenAI-compatible endpoint configured, an answer
+ * grounded on the same sections from POST /docs-ai/answer.
+ */
+export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean; onClose: () => void; sections: DocSection[]; aiEnabled: boolean }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [question, setQuestion] = useState('');
+  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answerError, setAnswerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const index = useRef<{ sections: DocSection[]; index: DocsIndex } | null>(null);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  async function ask(e: React.FormEvent) {
+    e.preventDefault();
+    const q = question.trim();
+    if (!q) return;
+    setBusy(true);
+    setAnswer(null);
+    setAnswerError(null);
+    try {
+      if (!index.current || index.current.sections !== sections) {
+        const { buildIndex } = await import('./search.ts');
+        index.current = { sections, index: buildIndex(sections) };
+      }
+      setHits(index.current.index.search(q, 4));
+      if (aiEnabled) {
+        const res = await fetch('/docs-ai/answer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: q }) });
+        const body = await res.json() as Answer & { error?: string };
+        if (!res.ok) setAnswerError(body.error ?? `HTTP ${res.status}`);
+        else setAnswer(body);
+      }
+    } catch (err) {
+      setAnswerError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog ref={dialog} className="ask-dialog" aria-labelledby="ask-title" onClose={onClose} onCancel={onClose}>
+      <div className="ask-head">
+        <h2 id="ask-title">Ask Docs AI</h2>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose} aria-label="Close">✕</button>
+      </div>
+      <form onSubmit={ask} className="ask-form">
+        <label htmlFor="ask-input" className="sr-only">Your question</label>
+        <input id="ask-input" type="search" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="e.g. How do I add a post to the queue?" maxLength={500} autoFocus />
+        <button type="submit" className="btn btn-primary" disabled={busy || !question.trim()}>{busy ? 'Searching…' : 'Ask'}</button>
+      </form>
+      {!aiEnabled && (
+        <p className="hint ask-mode">Retrieval only: this server has no AI endpoint configured, so Ask Docs AI shows the most relevant sections of the docs (set HERALD_DOCS_AI_URL for written answers).</p>
+      )}
+      <div aria-live="polite">
+        {answer && (
+          <section className="ai-answer" aria-label="Answer">
+            <h3>Answer <span className="muted">({answer.model}, from the sections below)</span></h3>
+            <SafeText text={answer.answer} />
+          </section>
+        )}
+        {answerError && <p className="alert alert-warn">No written answer: {answerError}. The most relevant sections are below.</p>}
+        {hits && hits.length === 0 && <p>No section matches that question. Try other words, or browse the table of contents.</p>}
+        {hits && hits.length > 0 && (
+          <>
+            <h3 className="ask-sources-title">Most relevant sections</h3>
+            <ol className="ask-results">
+              {hits.map((h) => (
+                <li key={h.id}>
+                  <a href={`#${h.id}`} onClick={onClose}>{h.title}</a> <span className="muted">#{h.id}</span>
+                  <p>{h.snippet}</p>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import { mount } from '../shared/mount.tsx';
+import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
+import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platform-rules.ts';
+import './landing.css';
+
+const FEATURES: Array<[string, string]> = [
+  ['Schedule once, publish everywhere', 'One post, up to ten platforms, each with its own text. Times are local to the zone you choose, DST included.'],
+  ['Exactly once, on time', 'The schedule lives in PostgreSQL. Every publish is recorded before the platform is called, and a crashed worker\'s posts are checked with the platform before anything is retried.'],
+  ['A Late-compatible REST API', 'The /v1 API follows Late\'s, so its official Node client works unchanged. OpenAPI 3.1 document included.'],
+  ['Profiles for brands and clients', 'Group accounts under profiles, give each its own weekly posting queue, and let the team see what they need.'],
+  ['A calendar, not JSON', 'The dashboard shows every post on a month or week calendar in your time zone, with a composer that checks each platform\'s rules as you type.'],
+  ['Yours to run', 'npm ci && npm start: API, worker, embedded PostgreSQL and this web app in one process. Scale out by running more of them.'],
+];
+
+function Landing() {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader current="/" />
+      <main id="main">
+        <section className="hero">
+          <div className="hero-inner">
+            <p className="eyebrow">Self-hosted social media scheduling</p>
+            <h1>Schedule and publish posts to every network from one API.</h1>
+            <p className="lead">
+              Herald connects your Facebook, Instagram, LinkedIn, X, Threads, TikTok, YouTube, Pinterest, Reddit and Bluesky
+              accounts, publishes on time and exactly once, and gives developers a documented REST API and teams a calendar.
+            </p>
+            <div className="cta">
+              <a className="btn btn-primary" href="/dashboard">Open the dashboard</a>
+              <a className="btn" href="/docs">Read the API docs</a>
+              <a className="btn btn-ghost" href="/pricing">See pricing</a>
+            </div>
+            <pre className="hero-code" aria-label="Example request"><code>{`curl -X POST $HERALD/v1/posts \\
+  -H "Authorization: Bearer $HERALD_API_KEY" \\
+  -H 'Content-Type: application/json' \\
+  -d '{"content":"Hello from Herald","scheduledFor":"2030-01-15T09:30",
+       "timezone":"Europe/Paris","platforms":[{"platform":"bluesky","accountId":"…"}]}'`}</code></pre>
+          </div>
+        </section>
+        <section className="features" aria-labelledby="features-title">
+          <h2 id="features-title">Built for developers, agencies and teams</h2>
+          <div className="feature-grid">
+            {FEATURES.map(([title, text]) => (
+              <article key={title} className="card feature">
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </article>
+            ))}
+          </div>
+        </section>
+        <section className="platform-strip" aria-labelledby="platforms-title">
+          <h2 id="platforms-title">Ten platforms</h2>
+          <ul>
+            {PLATFORM_IDS.map((id) => (
+              <li key={id}><span className="dot" style={{ background: PLATFORM_RULES[id].brand }} aria-hidden="true" />{PLATFORM_RULES[id].label}</li>
+            ))}
+          </ul>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+mount(<Landing />);
