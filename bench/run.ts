@@ -42,6 +42,7 @@ const COMMIT_MS = 50;
 const SINGLE_POSTS = 20;
 const SINGLE_GAP_MS = 300;
 const SINGLE_LEAD_MS = 3_000;
+const BULK_ROWS = 5_000;
 
 // ---- autocannon (CommonJS, no bundled types) ----------------------------------------
 interface Histogram { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number }
@@ -266,6 +267,20 @@ async function main() {
     line('published', `${singleLags.length} of ${SINGLE_POSTS}`);
     line('lag p50 / p99 / max', `${ms(percentile(singleLags, 50))} / ${ms(percentile(singleLags, 99))} / ${ms(singleLags[singleLags.length - 1] ?? NaN)}`);
     line('within 2 s of T', `${singleLags.filter((l) => l <= 2_000).length} of ${SINGLE_POSTS}`);
+
+    // ---- (d) bulk CSV upload: 5,000 rows validated and created -----------------------
+    console.log(`\n(d) bulk CSV upload: ${BULK_ROWS} rows (POST /v1/posts/bulk-upload), dry run then create`);
+    const csvRows = Array.from({ length: BULK_ROWS }, (_, i) => `bluesky,Bench,2031-04-01 10:00,America/New_York,"Bulk post ${i}, with a comma"`);
+    const csv = ['platforms,profiles,schedule_time,tz,post_content', ...csvRows].join('\n');
+    for (const dry of [true, false]) {
+      const form = new FormData();
+      form.set('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
+      const t0 = performance.now();
+      const res = await fetch(`${base}/v1/posts/bulk-upload${dry ? '?dryRun=true' : ''}`, { method: 'POST', headers: { authorization: headers.authorization }, body: form });
+      const body = (await res.json()) as { valid: number };
+      const secs = (performance.now() - t0) / 1000;
+      line(dry ? 'dry run (validate only)' : 'validate + create', `HTTP ${res.status}, ${body.valid} valid, ${secs.toFixed(2)} s, ${Math.round(BULK_ROWS / secs)} rows/s`);
+    }
 
     console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
   } finally {

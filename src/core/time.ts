@@ -9,20 +9,31 @@ import { Temporal } from '@js-temporal/polyfill';
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const UTC_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?Z$/;
 
+/** Canonical spelling per zone name as given (null: not a zone); zones are few, so the cache stays small. */
+const zoneCache = new Map<string, string | null>();
+
+function lookupZone(tz: string): string | null {
+  let hit = zoneCache.get(tz);
+  if (hit === undefined) {
+    try {
+      hit = new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+      Temporal.Now.instant().toZonedDateTimeISO(hit);
+    } catch {
+      hit = null;
+    }
+    if (zoneCache.size < 2000) zoneCache.set(tz, hit);
+  }
+  return hit;
+}
+
 /** True when `tz` is an IANA time-zone name known to this runtime (e.g. `Europe/Paris`, `UTC`). */
 export function isValidTimeZone(tz: unknown): tz is string {
-  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
-  try {
-    Temporal.Now.instant().toZonedDateTimeISO(tz);
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof tz === 'string' && tz.length > 0 && tz.length <= 64 && lookupZone(tz) !== null;
 }
 
 /** Canonical IANA spelling of a valid zone (e.g. `europe/paris` -> `Europe/Paris`). */
 export function canonicalTimeZone(tz: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  return lookupZone(tz) ?? tz;
 }
 
 export type ScheduleParse =

@@ -71,49 +71,40 @@ export function createPublisher(deps: PublisherDeps) {
   const { db, secrets, adapters, clock } = deps;
   let workerId = deps.workerId;
   const inFlight = new Set<string>();
+  /** Targets per post of the running targets (1 lets finish() use its single-statement path). */
+  const targetCounts = new Map<string, number>();
   const dueListeners = new Set<(at: Date) => void>();
 
-  async function claimDue(limit: number): Promise<TargetRow[]> {
+  /**
+   * Claims up to `limit` due targets (all pending targets with run_at <= now when `ids`
+   * is null, else only those ids) in ONE statement: lock with SKIP LOCKED, mark them
+   * publishing under this process's lock, and move their posts from scheduled to publishing.
+   */
+  async function claim(limit: number, ids: string[] | null): Promise<TargetRow[]> {
     if (limit <= 0) return [];
     const { rows } = await db.query<TargetRow>(
       `WITH due AS (
          SELECT id FROM post_targets
-          WHERE status = 'pending' AND run_at <= now()
+          WHERE status = 'pending' AND ${ids ? 'id = ANY($4::char(24)[])' : 'run_at <= now()'}
           ORDER BY run_at
           LIMIT $2
-          FOR UPDATE SKIP LOCKED)
-       UPDATE post_targets t
-          SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
-              attempts = t.attempts + 1, updated_at = now()
-         FROM due WHERE t.id = due.id
-       RETURNING t.*`,
-      [workerId, limit, LOCK_MS / 1000],
+          FOR UPDATE SKIP LOCKED),
+       claimed AS (
+         UPDATE post_targets t
+            SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
+                attempts = t.attempts + 1, updated_at = now()
+           FROM due WHERE t.id = due.id
+         RETURNING t.*),
+       posts_publishing AS (
+         UPDATE posts SET status = 'publishing', updated_at = now()
+          WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
+       SELECT * FROM claimed`,
+      ids ? [workerId, limit, LOCK_MS / 1000, ids] : [workerId, limit, LOCK_MS / 1000],
     );
-    if (rows.length) {
-      await db.query(`UPDATE posts SET status = 'publishing', updated_at = now() WHERE id = ANY($1::char(24)[]) AND status = 'scheduled'`,
-        [[...new Set(rows.map((r) => r.post_id))]]);
-    }
     return rows;
   }
-
-  async function claimByIds(ids: string[]): Promise<TargetRow[]> {
-    if (ids.length === 0) return [];
-    const { rows } = await db.query<TargetRow>(
-      `WITH mine AS (
-         SELECT id FROM post_targets WHERE id = ANY($2::char(24)[]) AND status = 'pending' FOR UPDATE SKIP LOCKED)
-       UPDATE post_targets t
-          SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
-              attempts = t.attempts + 1, updated_at = now()
-         FROM mine WHERE t.id = mine.id
-       RETURNING t.*`,
-      [workerId, ids, LOCK_MS / 1000],
-    );
-    if (rows.length) {
-      await db.query(`UPDATE posts SET status = 'publishing', updated_at = now() WHERE id = ANY($1::char(24)[]) AND status = 'scheduled'`,
-        [[...new Set(rows.map((r) => r.post_id))]]);
-    }
-    return rows;
-  }
+  const claimDue = (limit: number) => claim(limit, null);
+  const claimByIds = (ids: string[]) => (ids.length ? claim(ids.length, ids) : Promise.resolve([]));
 
   /** Writes the target's final or retry state and the post's derived status, atomically. */
   async function finish(target: TargetRow, attemptId: number | null, update: {
@@ -124,6 +115,34 @@ export function createPublisher(deps: PublisherDeps) {
     runAt?: Date;
     attemptOutcome: 'published' | 'retry' | 'failed' | 'unknown';
   }): Promise<void> {
+    const targetCount = targetCounts.get(target.id) ?? 2;
+    const r = update.result;
+    const targetArgs = [target.id, update.status, update.status === 'pending' ? (update.runAt ?? clock()) : null,
+      update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
+      r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId];
+    if (targetCount === 1) {
+      // One target: nothing else can change the post's status concurrently, so one atomic
+      // statement records the attempt, the target and the derived post status.
+      await db.query(
+        `WITH att AS (
+           UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
+         tgt AS (
+           UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
+                  run_at = $3, error_message = $4, error_category = $5,
+                  platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
+                  published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
+                  result = COALESCE($8::jsonb, result)
+            WHERE id = $1 AND locked_by = $9
+            RETURNING post_id, status, attempts)
+         UPDATE posts p SET
+           status = CASE tgt.status WHEN 'published' THEN 'published' WHEN 'failed' THEN 'failed'
+                    WHEN 'pending' THEN CASE WHEN tgt.attempts > 0 THEN 'publishing' ELSE 'scheduled' END ELSE p.status END,
+           published_at = CASE WHEN tgt.status = 'published' THEN COALESCE(p.published_at, now()) ELSE p.published_at END,
+           updated_at = now()
+          FROM tgt WHERE p.id = tgt.post_id AND p.status NOT IN ('draft', 'cancelled')`,
+        [...targetArgs, attemptId, update.attemptOutcome]);
+      return;
+    }
     await db.tx(async (client) => {
       const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
       if (attemptId !== null) {
@@ -131,7 +150,6 @@ export function createPublisher(deps: PublisherDeps) {
           [attemptId, update.attemptOutcome, update.error ?? null]);
       }
       if (!rows[0]) return; // the post was deleted while publishing
-      const r = update.result;
       await client.query(
         `UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
                 run_at = $3, error_message = $4, error_category = $5,
@@ -139,19 +157,27 @@ export function createPublisher(deps: PublisherDeps) {
                 published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
                 result = COALESCE($8::jsonb, result)
           WHERE id = $1 AND locked_by = $9`,
-        [target.id, update.status, update.status === 'pending' ? (update.runAt ?? clock()) : null,
-          update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
-          r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId],
+        targetArgs,
       );
       await recomputePostStatus(client, target.post_id);
     });
   }
 
-  async function loadContext(target: TargetRow): Promise<{ post: PostRow; account: AccountRow | null } | null> {
-    const { rows: posts } = await db.query<PostRow>('SELECT * FROM posts WHERE id = $1', [target.post_id]);
-    if (!posts[0]) return null;
-    const { rows: accounts } = await db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [target.account_id]);
-    return { post: posts[0], account: accounts[0] ?? null };
+  /** The post, the account, the target's latest attempt and the post's target count, in one round trip. */
+  async function loadContext(target: TargetRow): Promise<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; targetCount: number } | null> {
+    const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number }>(
+      `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
+              (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
+                                         WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
+              (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
+         FROM posts p LEFT JOIN accounts a ON a.id = $3
+        WHERE p.id = $1`,
+      [target.post_id, target.id, target.account_id]);
+    const r = rows[0];
+    if (!r) return null;
+    // jsonb turns timestamps into strings: restore the Date fields that are used.
+    const post = { ...r.post, scheduled_for: r.post.scheduled_for ? new Date(r.post.scheduled_for as unknown as string) : null } as PostRow;
+    return { post, account: r.account, prev: r.prev, targetCount: r.target_count };
   }
 
   function adapterContext(account: AccountRow): AdapterContext {
@@ -180,6 +206,7 @@ export function createPublisher(deps: PublisherDeps) {
       const ctx = await loadContext(target);
       if (!ctx) return; // post deleted: its target rows are gone too
       const { post, account } = ctx;
+      targetCounts.set(target.id, ctx.targetCount);
       if (!account) {
         await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: 'The account was disconnected; reconnect it and retry the post' });
         return;
@@ -211,9 +238,7 @@ export function createPublisher(deps: PublisherDeps) {
       const actx = adapterContext(account);
 
       // What did the previous attempt leave behind?
-      const { rows: prevRows } = await db.query<AttemptRow>(
-        'SELECT id, attempt, phase, prepared, outcome FROM publish_attempts WHERE target_id = $1 ORDER BY id DESC LIMIT 1', [target.id]);
-      const prev = prevRows[0];
+      const prev = ctx.prev;
       let prepared: Record<string, unknown> | null = null;
       // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
       if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
@@ -251,21 +276,25 @@ export function createPublisher(deps: PublisherDeps) {
         prepared = prev.prepared; // safe: the platform has no post for these commit tokens
       }
 
-      const { rows: att } = await db.query<{ id: number }>(
-        `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [target.id, target.attempts, workerId, prepared ? 'commit' : 'prepare', prepared ? JSON.stringify(prepared) : null]);
-      attemptId = att[0].id;
-      phase = prepared ? 'commit' : 'prepare';
+      phase = 'prepare';
       try {
-        if (!prepared) {
-          prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
-          // Durable BEFORE the visible call: a crash from here on is resolved by verify().
-          await db.query(`UPDATE publish_attempts SET phase = 'commit', prepared = $2 WHERE id = $1`, [attemptId, JSON.stringify(prepared)]);
-          phase = 'commit';
-        }
+        if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
+        // Durable BEFORE the visible call: a crash from here on is resolved by verify().
+        const { rows: att } = await db.query<{ id: number }>(
+          `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, 'commit', $4) RETURNING id`,
+          [target.id, target.attempts, workerId, JSON.stringify(prepared)]);
+        attemptId = att[0].id;
+        phase = 'commit';
         const result = await adapter.commit(actx, accountCtx, req, prepared);
         await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
       } catch (err) {
+        if (attemptId === null) {
+          // Failed before the visible call: record the prepare attempt for the history.
+          const { rows: att } = await db.query<{ id: number }>(
+            `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase) VALUES ($1, $2, $3, 'prepare') RETURNING id`,
+            [target.id, target.attempts, workerId]).catch(() => ({ rows: [] as Array<{ id: number }> }));
+          attemptId = att[0]?.id ?? null;
+        }
         await handleFailure(target, attemptId, phase, err, account);
       }
     } catch (err) {
@@ -275,6 +304,7 @@ export function createPublisher(deps: PublisherDeps) {
       } catch { /* the lock expires and the reconciler re-queues it; the attempt row still says where it stopped */ }
     } finally {
       inFlight.delete(target.id);
+      targetCounts.delete(target.id);
     }
   }
 

@@ -87,11 +87,20 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.reconcileMs ?? Math.max(500, Math.min(5_000, staleMs / 2)));
   reconcileTimer.unref();
 
+  let lastClaimAt = 0;
   const loop = (async () => {
     while (!stopping) {
       try {
         const free = opts.concurrency - running.size;
+        // Claim in batches while busy (one claim statement per batch, not per finished
+        // target), but never leave free slots unused for long.
+        const batch = Math.max(1, Math.floor(opts.concurrency / 10));
+        if (free > 0 && free < batch && running.size > 0 && Date.now() - lastClaimAt < 25) {
+          await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, 25); });
+          continue;
+        }
         if (free > 0) {
+          lastClaimAt = Date.now();
           const claimed = await publisher.claimDue(free);
           for (const t of claimed) {
             const p: Promise<void> = publisher.runTarget(t).finally(() => { running.delete(p); poke(); });
