@@ -12,6 +12,7 @@ import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './jobs
 import { openRuntime } from './runtime.ts';
 import { createServices } from './services.ts';
 import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 
 export type Role = 'start' | 'api' | 'worker';
 
@@ -37,9 +38,12 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   if (role !== 'worker') {
     // First start on an empty database: create the root user and print its key once.
     if ((await services.users.count()) === 0) {
-      const { userId } = await services.users.createRootUser({ email: 'admin@localhost.localdomain', name: 'Admin', plan: 'advanced' });
+      // A random dashboard password too, so that /dashboard works right after the first start.
+      const email = 'admin@localhost.localdomain';
+      const password = randomBytes(12).toString('base64url');
+      const { userId } = await services.users.createRootUser({ email, password, name: 'Admin', plan: 'advanced' });
       const key = await services.apiKeys.create({ tenantId: userId, userId }, { name: 'Initial key' });
-      process.stdout.write(`${JSON.stringify({ message: 'Herald created the first user. This API key is shown only once.', userId, apiKey: key.key })}\n`);
+      process.stdout.write(`${JSON.stringify({ message: 'Herald created the first user. This API key and the dashboard password are shown only once.', userId, apiKey: key.key, email, password })}\n`);
     }
     app = await buildApp({ services, logger });
     url = await app.listen({ port: config.port, host: config.host });
@@ -49,6 +53,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     worker = await startWorker({
       db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency,
       pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger,
+      tokenRefresh: { adapters: services.adapters, secrets: services.secrets },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
   }

@@ -8,6 +8,9 @@ import type pg from 'pg';
 import type { Db } from '../storage/db.ts';
 import type { Publisher } from './publisher.ts';
 import { reconcile } from './reconciler.ts';
+import { refreshExpiringTokens } from './token-refresh.ts';
+import type { AdapterRegistry } from '../platforms/registry.ts';
+import type { SecretBox } from '../core/crypto.ts';
 
 export interface WorkerOptions {
   db: Db;
@@ -21,6 +24,8 @@ export interface WorkerOptions {
   staleMs?: number;
   reconcileMs?: number;
   log?: { info(o: object, m?: string): void; error(o: object, m?: string): void };
+  /** With these, the worker also refreshes OAuth tokens before they expire (every `tokenRefreshMs`). */
+  tokenRefresh?: { adapters: AdapterRegistry; secrets: SecretBox; intervalMs?: number };
 }
 
 export interface Worker {
@@ -87,6 +92,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.reconcileMs ?? Math.max(500, Math.min(5_000, staleMs / 2)));
   reconcileTimer.unref();
 
+  const refreshTimer = opts.tokenRefresh ? setInterval(() => {
+    refreshExpiringTokens({ db, adapters: opts.tokenRefresh!.adapters, secrets: opts.tokenRefresh!.secrets }).then((r) => {
+      if (r.refreshed || r.deactivated || r.failed) opts.log?.info(r, 'token refresh pass');
+    }).catch((err) => opts.log?.error({ err }, 'token refresh failed'));
+  }, opts.tokenRefresh.intervalMs ?? 60_000) : null;
+  refreshTimer?.unref();
+
   let lastClaimAt = 0;
   const loop = (async () => {
     while (!stopping) {
@@ -130,6 +142,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       poke();
       await loop;
       clearInterval(reconcileTimer);
+      if (refreshTimer) clearInterval(refreshTimer);
       offDue();
       await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, graceMs).unref())]);
       if (listener) {

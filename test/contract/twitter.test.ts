@@ -221,3 +221,24 @@ describe('X: failure modes', () => {
     expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
   });
 });
+
+describe('X: token refresh job', () => {
+  it('refreshes tokens that expire soon, and marks an account whose refresh is refused', async () => {
+    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const p = await createProfile(ctx, tenant);
+    const { done } = await connect(tenant, p);
+    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
+    await ctx.db.query(`UPDATE accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1`, [id]);
+    const deps = { db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets };
+    const first = await refreshExpiringTokens(deps);
+    expect(first.refreshed).toBeGreaterThanOrEqual(1);
+    const { rows } = await ctx.db.query<{ token_expires_at: Date; is_active: boolean }>('SELECT token_expires_at, is_active FROM accounts WHERE id = $1', [id]);
+    expect(rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now() + 3600_000);
+    sim.revokeAll();
+    await ctx.db.query(`UPDATE accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1`, [id]);
+    const second = await refreshExpiringTokens(deps);
+    expect(second.deactivated).toBeGreaterThanOrEqual(1);
+    const { rows: after } = await ctx.db.query<{ is_active: boolean; inactive_reason: string }>('SELECT is_active, inactive_reason FROM accounts WHERE id = $1', [id]);
+    expect(after[0]).toMatchObject({ is_active: false, inactive_reason: expect.stringMatching(/reconnect/) });
+  });
+});
