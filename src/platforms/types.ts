@@ -33,6 +33,13 @@ export interface MediaRef {
   altText?: string;
   thumbnail?: string;
   instagramThumbnail?: string;
+  /** From ffprobe when the file was uploaded to Herald: seconds. */
+  durationSeconds?: number;
+  /** Displayed pixel size (rotation applied), when known. */
+  width?: number;
+  height?: number;
+  videoCodec?: string;
+  audioCodec?: string;
 }
 
 /** One item of a thread (`platformSpecificData.threadItems[]`). Only the first item carries media. */

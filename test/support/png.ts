@@ -1,4 +1,5 @@
 /** Builds a valid RGB PNG of the given size in memory (for upload tests). */
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -22,13 +23,13 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-export function makePng(width = 2, height = 2, rgb: [number, number, number] = [200, 40, 40]): Buffer {
+export function makePng(width = 2, height = 2, rgb: [number, number, number] | 'noise' = [200, 40, 40]): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const rowOf = () => Buffer.concat([Buffer.from([0]), rgb === 'noise' ? randomBytes(width * 3) : Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, rowOf));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),

@@ -22,6 +22,7 @@ import type { AccountRow } from '../accounts/service.ts';
 import type { UsageService } from '../usage/service.ts';
 import type { QueueService } from '../queue/service.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
+import { mediaIdFromUrl } from '../media/lookup.ts';
 import { loadPostViews, recomputePostStatus, type PostRow, type PostViewT, type TargetRow } from './repository.ts';
 import type { CreatePostBody, ListPostsQuery, PlatformTargetInput, UpdatePostBody } from './schemas.ts';
 import {
@@ -225,6 +226,33 @@ export function createPostsService(deps: {
   }
 
   /**
+   * Fills size, type and ffprobe metadata (duration, dimensions, codecs) into media items
+   * that are Herald's own uploads, so platform rules on sizes and durations are checked
+   * before publishing. Foreign URLs are left as given.
+   */
+  async function enrichMedia(tenantId: string, lists: MediaRef[][]): Promise<void> {
+    const items = lists.flat().map((m) => ({ m, id: mediaIdFromUrl(m.url, tenantId) })).filter((x): x is { m: MediaRef; id: string } => !!x.id);
+    if (items.length === 0) return;
+    const { rows } = await db.query<{ id: string; type: MediaRef['type']; mime_type: string; size: number; metadata: Record<string, unknown> }>(
+      'SELECT id, type, mime_type, size, metadata FROM media_files WHERE tenant_id = $1 AND id = ANY($2::char(24)[])',
+      [tenantId, [...new Set(items.map((x) => x.id))]]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { m, id } of items) {
+      const r = byId.get(id);
+      if (!r) continue;
+      const md = r.metadata ?? {};
+      m.size = Number(r.size);
+      m.mimeType = r.mime_type;
+      m.type = r.type;
+      if (typeof md.duration === 'number') m.durationSeconds = md.duration;
+      if (typeof md.width === 'number') m.width = md.width;
+      if (typeof md.height === 'number') m.height = md.height;
+      if (typeof md.videoCodec === 'string') m.videoCodec = md.videoCodec;
+      if (typeof md.audioCodec === 'string') m.audioCodec = md.audioCodec;
+    }
+  }
+
+  /**
    * Validates a new post completely (schema-level input already checked) without writing
    * anything: mode, schedule, tags, media, targets and every platform rule.
    * @throws AppError VALIDATION_ERROR naming each field and rule; NOT_FOUND for a foreign queue profile.
@@ -241,6 +269,7 @@ export function createPostsService(deps: {
     if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
     const tags = normalizeTags(body.tags, errors);
     const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
+    await enrichMedia(auth.tenantId, [media]);
     const content = body.content ?? '';
     const visibility = body.visibility ?? 'public';
     const now = clock();
@@ -457,6 +486,7 @@ export function createPostsService(deps: {
         const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
         const tags = body.tags !== undefined ? normalizeTags(body.tags, errors) : post.tags;
         const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;
+        if (body.mediaItems !== undefined) await enrichMedia(auth.tenantId, [media]);
         const content = body.content !== undefined ? (body.content ?? '') : post.content;
         const visibility = body.visibility ?? post.visibility;
         const published = oldTargets.filter((t) => t.status === 'published');
