@@ -35,6 +35,17 @@ export function sourceHash() {
   return h.digest('hex');
 }
 
+/** Deletes hashed assets that the build starting at `builtAfter` did not write and that are over a day old. */
+function pruneAssets(builtAfter) {
+  const dir = path.join(dist, 'assets');
+  if (!fs.existsSync(dir)) return;
+  for (const f of fs.readdirSync(dir)) {
+    const p = path.join(dir, f);
+    const { mtimeMs } = fs.statSync(p);
+    if (mtimeMs < builtAfter && mtimeMs < Date.now() - 86_400_000) fs.rmSync(p, { force: true });
+  }
+}
+
 /** Builds when stale; returns true when it built. */
 export async function buildWeb({ force = false, quiet = false } = {}) {
   const hash = sourceHash();
@@ -52,6 +63,7 @@ export async function buildWeb({ force = false, quiet = false } = {}) {
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
   }
+  pruneAssets(started - 1000);
   fs.writeFileSync(stamp, hash + '\n');
   if (!quiet) console.log(`web app built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;

@@ -37,7 +37,8 @@ export default defineConfig({
   },
   build: {
     outDir: path.join(here, 'dist'),
-    emptyOutDir: true,
+    // Old hashed chunks stay for a day (web/build.mjs prunes them): open tabs keep loading their lazy screens after a rebuild.
+    emptyOutDir: false,
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,

@@ -3,6 +3,7 @@
  *
  *   herald start | api | worker            run both roles, or one
  *   herald user create --email E [--name N] [--password P] [--plan free|basic|professional|advanced]
+ *   herald user password --email E [--password P]
  *   herald key create --user ID [--name N] [--expires-in DAYS]
  *   herald migrate
  *
@@ -24,6 +25,7 @@ const USAGE = `Usage:
   herald api                        the HTTP API only
   herald worker                     the publishing worker only
   herald user create --email E [--name N] [--password P] [--plan ${PLAN_IDS.join('|')}]
+  herald user password --email E [--password P]   set a dashboard password (a random one is printed when P is omitted)
   herald key create --user ID [--name N] [--expires-in DAYS]
   herald migrate                    apply database migrations and exit`;
 
@@ -61,6 +63,18 @@ export async function main(argv: string[]): Promise<number> {
       const { userId } = await users.createRootUser({ email: values.email!, name: values.name, password: values.password, plan });
       const key = await createApiKeysService(rt.db, () => new Date()).create({ tenantId: userId, userId }, { name: 'CLI key' });
       return { userId, apiKey: key.key };
+    });
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return 0;
+  }
+  if (cmd === 'user' && sub === 'password') {
+    const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' } } });
+    if (!values.email) throw new UsageError('--email is required');
+    const password = values.password ?? (await import('node:crypto')).randomBytes(12).toString('base64url');
+    const out = await withRuntime(async (rt) => {
+      const { createSessionsService } = await import('../modules/sessions/service.ts');
+      const { userId } = await createSessionsService(rt.db).setPassword(values.email!, password);
+      return { userId, email: values.email!, ...(values.password ? {} : { password }) };
     });
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;

@@ -25,6 +25,9 @@ import { mediaUploadRoutes } from '../modules/media/upload-routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
 import { queueRoutes } from '../modules/queue/routes.ts';
 import { bulkRoutes } from '../modules/bulk/routes.ts';
+import { linkedinRoutes } from '../modules/linkedin/routes.ts';
+import { redditRoutes } from '../modules/reddit/routes.ts';
+import { pinterestRoutes } from '../modules/pinterest/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { authenticateRequest } from '../modules/sessions/http.ts';
 import { sessionsRoutes } from '../modules/sessions/routes.ts';
@@ -155,6 +158,9 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(usageRoutes, { services });
     await v1.register(queueRoutes, { services });
     await v1.register(bulkRoutes, { services });
+    await v1.register(linkedinRoutes, { services });
+    await v1.register(redditRoutes, { services });
+    await v1.register(pinterestRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.

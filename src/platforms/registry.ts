@@ -9,7 +9,15 @@ import { AppError } from '../core/errors.ts';
 import { BlueskyAdapter, connectBluesky } from './bluesky/adapter.ts';
 import type { OAuthProvider, PlatformApp } from './oauth.ts';
 import { TwitterAdapter } from './twitter/adapter.ts';
+import { RedditAdapter } from './reddit/adapter.ts';
+import { REDDIT_DEFAULTS, redditOAuth } from './reddit/oauth.ts';
+import { PinterestAdapter } from './pinterest/adapter.ts';
+import { PINTEREST_DEFAULTS, pinterestOAuth } from './pinterest/oauth.ts';
 import { X_DEFAULTS, xOAuth } from './twitter/oauth.ts';
+import { ThreadsAdapter } from './threads/adapter.ts';
+import { THREADS_DEFAULTS, threadsOAuth } from './threads/oauth.ts';
+import { LinkedInAdapter } from './linkedin/adapter.ts';
+import { LINKEDIN_DEFAULTS, linkedinOAuth } from './linkedin/oauth.ts';
 import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
 
 export interface AdapterRegistry {
@@ -34,6 +42,10 @@ interface ProviderEntry {
 
 const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
   twitter: { provider: xOAuth, defaults: X_DEFAULTS },
+  reddit: { provider: redditOAuth, defaults: REDDIT_DEFAULTS },
+  pinterest: { provider: pinterestOAuth, defaults: PINTEREST_DEFAULTS },
+  threads: { provider: threadsOAuth, defaults: THREADS_DEFAULTS },
+  linkedin: { provider: linkedinOAuth, defaults: LINKEDIN_DEFAULTS },
 };
 
 export function createAdapterRegistry(
@@ -60,6 +72,10 @@ export function createAdapterRegistry(
   const adapters = new Map<PlatformId, PlatformAdapter>();
   adapters.set('bluesky', new BlueskyAdapter() as unknown as PlatformAdapter);
   adapters.set('twitter', new TwitterAdapter(xOAuth, () => appFor('twitter')) as unknown as PlatformAdapter);
+  adapters.set('reddit', new RedditAdapter(redditOAuth, () => appFor('reddit')) as unknown as PlatformAdapter);
+  adapters.set('pinterest', new PinterestAdapter(pinterestOAuth, () => appFor('pinterest')) as unknown as PlatformAdapter);
+  adapters.set('threads', new ThreadsAdapter(threadsOAuth, () => appFor('threads')) as unknown as PlatformAdapter);
+  adapters.set('linkedin', new LinkedInAdapter(linkedinOAuth, () => appFor('linkedin')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

@@ -14,6 +14,9 @@ import { createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { chromiumAvailable, freePort, launch, screenshotPath, type Browser } from './support.ts';
 
+// Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there.
+declare const document: any, window: any, location: any, navigator: any;
+
 const hasChromium = chromiumAvailable('test/browser/dashboard.test.ts');
 const TZ = 'America/New_York';
 const email = 'editor@herald.test';
@@ -52,6 +55,8 @@ afterAll(async () => {
   await pds?.close();
 });
 
+const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+
 /** Wall-clock parts of `d` in `tz`. */
 function local(d: Date, tz: string) {
   const p = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
@@ -76,7 +81,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   });
 
   it('creates a profile with a colour', async () => {
-    await page.getByRole('link', { name: 'Profiles & accounts' }).click();
+    await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
     await page.getByRole('button', { name: 'New profile' }).click();
     const form = page.getByRole('region', { name: 'New profile' });
     await form.getByLabel('Name').fill('Acme Coffee');
@@ -105,7 +110,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   });
 
   it('validates live in the composer, uploads media with progress and schedules the post', async () => {
-    await page.getByRole('link', { name: 'New post' }).click();
+    await nav().getByRole('link', { name: 'New post' }).click();
     await page.getByRole('heading', { name: 'New post' }).waitFor();
     await page.getByRole('checkbox', { name: /alice\.test/ }).check();
     const text = page.getByLabel('Text', { exact: true });
@@ -118,10 +123,10 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await page.getByLabel('Media').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: makePng(8, 6, [15, 118, 110]) });
     const item = page.locator('.media-item', { hasText: 'cup.png' });
     await item.getByLabel('Alt text for cup.png').fill('A teal coffee cup');
-    // Two minutes ahead in the browser's zone (New York), so it is due soon after the test checks the calendar.
-    const at = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000 + 60_000);
+    // The next whole minute at least 25 s ahead (the time field has minute precision), in the browser's zone (New York).
+    const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
     const when = local(at, TZ);
-    await page.getByLabel('Date').fill(when.date);
+    await page.getByLabel('Date', { exact: true }).fill(when.date);
     await page.getByLabel('Time', { exact: true }).fill(when.time);
     expect(await page.getByLabel('Time zone').inputValue()).toBe(TZ);
     await page.screenshot({ path: screenshotPath('dashboard-composer'), fullPage: true });
@@ -137,7 +142,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   });
 
   it('shows the post on the month and week calendars at its local time', async () => {
-    await page.getByRole('link', { name: 'Calendar' }).click();
+    await nav().getByRole('link', { name: 'Calendar' }).click();
     const at = new Date((await ctx.db.query<{ scheduled_for: Date }>('SELECT scheduled_for FROM posts WHERE id = $1', [postId])).rows[0].scheduled_for);
     const when = local(at, TZ);
     await page.getByRole('radio', { name: 'Month' }).click();
@@ -152,7 +157,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   });
 
   it('lists it with filters', async () => {
-    await page.getByRole('link', { name: 'Posts', exact: true }).click();
+    await nav().getByRole('link', { name: 'Posts', exact: true }).click();
     await page.getByLabel('Status').selectOption('scheduled');
     await page.locator('.post-table a', { hasText: 'Launch day' }).waitFor();
     await page.getByLabel('Status').selectOption('published');
@@ -177,7 +182,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   }, 180_000);
 
   it('edits the queue: weekly slots and the next ones', async () => {
-    await page.getByRole('link', { name: 'Queue' }).click();
+    await nav().getByRole('link', { name: 'Queue' }).click();
     await page.getByRole('heading', { name: 'Queue' }).waitFor();
     await page.getByLabel('Time zone').selectOption('Europe/Paris');
     await page.getByLabel('New slot time on Monday').fill('09:30');
@@ -196,7 +201,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   });
 
   it('creates an API key shown once, and revokes it', async () => {
-    await page.getByRole('link', { name: 'API keys' }).click();
+    await nav().getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Name').fill('Zapier');
     await page.getByLabel('Expires in (days)').fill('30');
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -207,12 +212,12 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await page.screenshot({ path: screenshotPath('dashboard-api-keys'), fullPage: true });
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Revoke Zapier' }).click();
-    await page.getByRole('cell', { name: 'Zapier' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Zapier', exact: true }).waitFor({ state: 'detached' });
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(401);
   });
 
   it('shows usage against the plan limits', async () => {
-    await page.getByRole('link', { name: 'Usage & plan' }).click();
+    await nav().getByRole('link', { name: 'Usage & plan' }).click();
     const posts = page.getByRole('meter', { name: 'Posts' });
     await posts.waitFor();
     expect(await posts.getAttribute('aria-valuetext')).toBe('1 of 120 used');
@@ -223,7 +228,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   it('works at phone width and signs out', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Calendar' }).click();
+    await nav().getByRole('link', { name: 'Calendar' }).click();
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: screenshotPath('dashboard-calendar-phone'), fullPage: true });

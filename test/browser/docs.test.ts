@@ -11,6 +11,9 @@ import type { Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { chromiumAvailable, freePort, launch, screenshotPath, type Browser } from './support.ts';
 
+// Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there.
+declare const document: any, window: any, location: any, navigator: any;
+
 const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ');
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 

@@ -83,17 +83,22 @@ const FILL: Record<string, (v: Victim) => string> = {
   accountId: (v) => v.accountId,
   keyId: (v) => v.keyId,
   userId: (v) => v.userId,
+  // Required query strings that are not ids (GET /v1/reddit/search).
+  q: () => 'herald',
 };
 
 /** A body that passes validation, for routes that take one, so the request reaches the tenant check. */
 const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/profiles/:profileId': { name: 'hijacked', description: 'hijacked', color: '#000000', isDefault: true },
   'PUT /v1/accounts/:accountId': { username: 'hijacked.test', displayName: 'hijacked' },
+  'PUT /v1/accounts/:accountId/reddit-subreddits': { defaultSubreddit: 'hijacked' },
+  'PUT /v1/accounts/:accountId/pinterest-boards': { defaultBoardId: '1234567890', defaultBoardName: 'hijacked' },
   'PUT /v1/posts/:postId': { content: 'hijacked', scheduledFor: '2032-01-01T00:00:00Z' },
   'POST /v1/profiles': { name: 'x' },
   'POST /v1/api-keys': { name: 'x' },
   'POST /v1/posts': { content: 'x', isDraft: true },
   'POST /v1/connect/bluesky/credentials': { identifier: 'a.test', appPassword: 'aaaa-bbbb-cccc-dddd', state: newId() },
+  'PUT /v1/accounts/:accountId/linkedin-organization': { accountType: 'organization', selectedOrganization: { id: '2414183' } },
 };
 
 async function makeVictim(): Promise<Victim> {

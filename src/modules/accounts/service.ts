@@ -57,7 +57,7 @@ export function toAccountView(a: AccountRow) {
     permissions: a.permissions,
     sandbox: s.sandbox === true ? true : undefined,
     selectedPageName: typeof s.selectedPageName === 'string' ? s.selectedPageName : undefined,
-    accountType: typeof s.accountType === 'string' ? s.accountType : undefined,
+    accountType: typeof s.accountType === 'string' ? s.accountType : a.platform === 'linkedin' ? 'personal' : undefined,
     selectedOrganization: s.selectedOrganization ?? undefined,
     defaultSubreddit: typeof s.defaultSubreddit === 'string' ? s.defaultSubreddit : undefined,
     defaultBoardId: typeof s.defaultBoardId === 'string' ? s.defaultBoardId : undefined,

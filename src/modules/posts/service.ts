@@ -12,6 +12,7 @@
  */
 import { AppError, FieldErrorCollector, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { PLANS } from '../../core/plans.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
@@ -23,7 +24,7 @@ import type { UsageService } from '../usage/service.ts';
 import type { QueueService } from '../queue/service.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { mediaIdFromUrl } from '../media/lookup.ts';
-import { loadPostViews, recomputePostStatus, type PostRow, type PostViewT, type TargetRow } from './repository.ts';
+import { loadPostViews, postView, recomputePostStatus, type PostRow, type PostViewT, type TargetRow } from './repository.ts';
 import type { CreatePostBody, ListPostsQuery, PlatformTargetInput, UpdatePostBody } from './schemas.ts';
 import {
   buildPublishRequest, checkPlatformRules, normalizeMedia, normalizeTags, parseSchedule, threadItemsOf,
@@ -94,6 +95,8 @@ export interface PlannedPost {
   media: MediaRef[];
   hidden: boolean;
   metadata: Record<string, unknown>;
+  /** Set by insertPlannedPosts. */
+  createdAt?: Date;
 }
 
 export function createPostsService(deps: {
@@ -309,35 +312,54 @@ export function createPostsService(deps: {
       p.runAt = slot.at;
       if (!p.timezoneGiven) p.timezone = slot.timezone;
     }
+    // One statement inserts the posts and their targets (the jobs): atomic on its own.
+    const rows = plans.flatMap((p) => p.targets.map((t, i) => ({ p, t, i, id: newId() })));
+    for (const r of rows) r.p.targetIds.push(r.id);
+    for (const p of plans) p.createdAt = now;
     await client.query(
-      `INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
-                          visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile)
-       SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
-              u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued
-         FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
-                     $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[])
-           AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued)`,
+      `WITH new_posts AS (
+         INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
+                            visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at)
+         SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
+                u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18
+           FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
+                       $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[])
+             AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued)
+         RETURNING id)
+       INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at)
+       SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
+         FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
+           AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
+        WHERE (SELECT count(*) FROM new_posts) = $28`,
       [auth.tenantId, auth.userId,
         plans.map((p) => p.id), plans.map((p) => p.title), plans.map((p) => p.content),
         plans.map((p) => (p.mode === 'draft' ? 'draft' : 'scheduled')), plans.map((p) => p.runAt), plans.map((p) => p.timezone),
         plans.map((p) => p.mode === 'now'), plans.map((p) => p.mode === 'draft'), plans.map((p) => p.visibility),
         plans.map((p) => JSON.stringify(p.tags)), plans.map((p) => JSON.stringify(p.media)), plans.map((p) => p.hidden),
-        plans.map((p) => JSON.stringify(p.metadata)), plans.map((p) => (p.mode === 'draft' ? null : now)), plans.map((p) => p.queueProfile)],
+        plans.map((p) => JSON.stringify(p.metadata)), plans.map((p) => (p.mode === 'draft' ? null : now)), plans.map((p) => p.queueProfile), now,
+        rows.map((r) => r.id), rows.map((r) => r.p.id), rows.map((r) => r.i), rows.map((r) => r.t.account.id),
+        rows.map((r) => r.t.platform), rows.map((r) => r.t.customContent), rows.map((r) => JSON.stringify(r.t.platformSpecificData)),
+        rows.map((r) => (r.p.mode === 'draft' ? 'draft' : 'pending')), rows.map((r) => (r.p.mode === 'draft' ? null : r.p.runAt)), plans.length],
     );
-    const rows = plans.flatMap((p) => p.targets.map((t, i) => ({ p, t, i, id: newId() })));
-    for (const r of rows) r.p.targetIds.push(r.id);
-    if (rows.length > 0) {
-      await client.query(
-        `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at)
-         SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at
-           FROM unnest($2::char(24)[], $3::char(24)[], $4::int[], $5::char(24)[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::timestamptz[])
-             AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)`,
-        [auth.tenantId, rows.map((r) => r.id), rows.map((r) => r.p.id), rows.map((r) => r.i), rows.map((r) => r.t.account.id),
-          rows.map((r) => r.t.platform), rows.map((r) => r.t.customContent), rows.map((r) => JSON.stringify(r.t.platformSpecificData)),
-          rows.map((r) => (r.p.mode === 'draft' ? 'draft' : 'pending')), rows.map((r) => (r.p.mode === 'draft' ? null : r.p.runAt))],
-      );
-    }
     return plans.map((p) => p.id);
+  }
+
+  /** The API view of a just-inserted planned post, built from what was written (no read back). */
+  function plannedView(auth: AuthContext, p: PlannedPost): PostViewT {
+    const at = p.createdAt ?? clock();
+    const row: PostRow = {
+      id: p.id, tenant_id: auth.tenantId, created_by: auth.userId, title: p.title, content: p.content,
+      status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
+      is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, media_items: p.media, queued_from_profile: p.queueProfile,
+      hidden: p.hidden, metadata: p.metadata, usage_counted_at: p.mode === 'draft' ? null : at, published_at: null, created_at: at, updated_at: at,
+    };
+    return postView(row, p.targets.map((t, i) => ({
+      id: p.targetIds[i], post_id: p.id, tenant_id: auth.tenantId, position: i, account_id: t.account.id, platform: t.platform,
+      custom_content: t.customContent, platform_specific_data: t.platformSpecificData, status: p.mode === 'draft' ? 'draft' : 'pending',
+      run_at: p.mode === 'draft' ? null : p.runAt, attempts: 0, locked_by: null, locked_until: null, platform_post_id: null,
+      platform_post_url: null, published_at: null, error_message: null, error_category: null, result: null, updated_at: at,
+      acc_username: t.account.username, acc_display_name: t.account.display_name, acc_is_active: t.account.is_active,
+    })));
   }
 
   async function lockPost(q: Queryable, auth: AuthContext, id: string): Promise<PostRow> {
@@ -364,7 +386,8 @@ export function createPostsService(deps: {
      */
     async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
       const plan = await planNewPost(auth, body, dbAccountSource(db, auth.tenantId, auth));
-      const [postId] = await db.tx(async (client) => {
+      const needsTx = !!idempotency || !!plan.queueProfile || (plan.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
+      const [postId] = needsTx ? await db.tx(async (client) => {
         const ids = await insertPlannedPosts(client, auth, [plan]);
         if (idempotency) {
           const { rowCount } = await client.query(
@@ -377,7 +400,7 @@ export function createPostsService(deps: {
           if (!rowCount) throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is already being processed');
         }
         return ids;
-      });
+      }) : await insertPlannedPosts(db, auth, [plan]); // one atomic statement: no explicit transaction needed
       const { mode, warnings } = plan;
       if (mode === 'now') {
         const r = await publishInline(auth, postId, plan.targetIds, 'Post published successfully');
@@ -385,7 +408,7 @@ export function createPostsService(deps: {
         return { ...r, postId };
       }
       if (mode === 'scheduled') publisher.notifyDue(plan.runAt!);
-      const post = await viewOf(auth, postId);
+      const post = plannedView(auth, plan);
       return {
         postId,
         statusCode: 201,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, sessionApi, setSessionHandlers, type Session } from './api.ts';
@@ -17,6 +17,26 @@ const ApiKeysPage = lazy(() => import('./pages/ApiKeys.tsx'));
 const UsagePage = lazy(() => import('./pages/Usage.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
+
+/** Keeps the shell usable when a screen fails to render or its chunk cannot load (e.g. Herald was updated meanwhile). */
+class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) { return { error }; }
+  override componentDidUpdate(prev: { resetKey: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const stale = /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
+    return (
+      <div className="alert alert-error" role="alert">
+        <p><strong>{stale ? 'Herald was updated while this page was open.' : 'This screen failed to load.'}</strong> {stale ? '' : error.message}</p>
+        <button type="button" className="btn btn-sm" onClick={() => location.reload()}>Reload</button>
+      </div>
+    );
+  }
+}
 
 const NAV: Array<[string, string]> = [
   ['/calendar', 'Calendar'],
@@ -56,6 +76,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
           </ul>
         </nav>
         <main id="main" className="dash-main" tabIndex={-1}>
+          <ScreenBoundary resetKey={location}>
           <Suspense fallback={<Loading />}>
             <Switch>
               <Route path="/"><Redirect to="/calendar" replace /></Route>
@@ -73,6 +94,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>
             </Switch>
           </Suspense>
+          </ScreenBoundary>
         </main>
       </div>
     </div>

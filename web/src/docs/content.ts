@@ -464,7 +464,7 @@ export function docsMarkdown(sections: DocSection[], baseUrl: string): string {
 
 /** Plain text for the search index: the guide without Markdown syntax plus the endpoints' names. */
 export function sectionSearchText(s: DocSection): string {
-  const guide = s.guide.replace(/```[\s\S]*?```/g, ' ').replace(/[#>*_`|[\]()-]+/g, ' ');
+  const guide = s.guide.replace(/```[\s\S]*?```/g, ' ').replace(/[#>*_`|[\]()]+/g, ' ');
   const eps = s.endpoints.map((e) => `${e.method} ${e.path} ${e.summary} ${e.description} ${e.params.map((p) => p.name).join(' ')} ${e.body?.fields.map((f) => `${f.name} ${f.description}`).join(' ') ?? ''}`);
   return `${guide}\n${eps.join('\n')}`.replace(/\s+/g, ' ');
 }

@@ -11,8 +11,8 @@ export default function PostDetailPage({ id }: { id: string }) {
   const post = useQuery({
     queryKey: ['post', id],
     queryFn: () => unwrap(api.GET('/v1/posts/{postId}', { params: { path: { postId: id } } })).then((r) => r.post),
-    // Follow a post while it is on its way out.
-    refetchInterval: (q) => (q.state.data && ['scheduled', 'publishing'].includes(q.state.data.status) ? 2_000 : false),
+    // Follow a post on its way out: closely while publishing, calmly while scheduled (each poll counts toward the rate limit).
+    refetchInterval: (q) => (q.state.data?.status === 'publishing' ? 2_000 : q.state.data?.status === 'scheduled' ? 5_000 : false),
   });
   const retry = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/retry', { params: { path: { postId: id } } })),

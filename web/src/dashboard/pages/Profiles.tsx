@@ -176,7 +176,7 @@ function ProfileCard({ p, accounts }: { p: Profile; accounts: Account[] }) {
         </div>
       )}
       <ErrorBox error={remove.error} title="Could not delete the profile" />
-      <h3 className="small-title">Accounts</h3>
+      <h3 className="small-title accounts-title">Accounts</h3>
       {accounts.length === 0 ? <p className="muted">No account connected yet.</p> : <ul className="account-list">{accounts.map((a) => <AccountRow key={a._id} a={a} />)}</ul>}
       <ConnectButtons profileId={p._id} />
     </section>

@@ -1,0 +1,360 @@
+/**
+ * Pinterest API v5 simulator: a real HTTP server on loopback speaking the parts of the
+ * Pinterest API Herald uses, with Pinterest's paths, numeric string ids, status values
+ * and `{code, message}` error bodies (platforms.md section 8):
+ * - OAuth 2.0: `GET /oauth/` approves at once as the simulator's user and redirects with
+ *   code and state; `POST /v5/oauth/token` with HTTP Basic client auth, form
+ *   authorization_code or refresh_token; 30-day access tokens (`expires_in`), a refresh
+ *   token with `refresh_token_expires_in`; `continuousRefresh` rotates refresh tokens.
+ * - `GET /v5/user_account`; `GET /v5/boards` with `page_size` (1-250) and `bookmark`
+ *   pagination; `GET /v5/boards/{id}/pins`; `GET /v5/pins/{id}`.
+ * - `POST /v5/pins` -> 201 Pin: board must exist and be the user's ("Board not found."),
+ *   title <= 100, description <= 800, alt_text <= 500, link <= 2048, media_source
+ *   image_url / multiple_image_urls (2-5: "constraint: maxItems=5") / video_id (media
+ *   succeeded; a cover is required: "cover_image_url or cover_image_content_type ...").
+ * - Video: `POST /v5/media` -> media_id + an S3-style presigned POST (`/__s3/pinterest-media-upload`)
+ *   whose fields must all be sent, file last; `GET /v5/media/{id}` status registered ->
+ *   processing -> succeeded (or failed).
+ * - A per-minute limit on `org_write` calls (POST /v5/pins, POST /v5/media) -> 429.
+ * - Trial access (`accessTier: 'trial'`): created pins are flagged visible to the creator only.
+ * - Faults (`addFault` or POST /__sim/faults): 429, 5xx, expired token (401), processing
+ *   failure, slow, dropped connection, or a dropped answer after the pin was created.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+
+export interface PinterestSimOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Access token lifetime in seconds (Pinterest: 2,592,000 = 30 days). */
+  accessTtlSeconds?: number;
+  /** org_write calls per user per minute (numeric value UNCONFIRMED). */
+  writesPerMinute?: number;
+  /** Status polls before a video is processed. */
+  processingPolls?: number;
+  /** Refresh tokens rotate on refresh ("continuous refresh"). */
+  continuousRefresh?: boolean;
+  accessTier?: 'trial' | 'standard';
+}
+
+export type PinterestFault = {
+  op: 'pin' | 'media' | 'token' | 'read' | 'any';
+  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
+  count: number;
+  delayMs?: number;
+};
+
+export interface SimBoard { id: string; name: string; description: string; privacy: 'PUBLIC' | 'PROTECTED' | 'SECRET'; owner: string }
+export interface SimPin {
+  id: string; board_id: string; title: string; description: string; link: string | null; alt_text: string | null; created_at: string;
+  media_source: Record<string, unknown>; media_type: 'image' | 'video' | 'multiple_images'; creator_only: boolean;
+}
+interface SimMedia { id: string; owner: string; status: 'registered' | 'processing' | 'succeeded' | 'failed'; polls: number; params: Record<string, string>; failNext: boolean }
+
+export interface PinterestSimulator {
+  url: string;
+  app: FastifyInstance;
+  user: { id: string; username: string };
+  clientId: string;
+  clientSecret: string;
+  boards: SimBoard[];
+  pins: SimPin[];
+  calls: Map<string, number>;
+  addFault(f: PinterestFault): void;
+  expireAccessTokens(): void;
+  revokeAll(): void;
+  close(): Promise<void>;
+}
+
+let seq = 1_000_000_000_000_000n;
+const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 1000))).toString();
+const err = (reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  reply.status(status).headers(headers).send({ code, message });
+
+export async function startPinterestSimulator(opts: PinterestSimOptions = {}): Promise<PinterestSimulator> {
+  const clientId = opts.clientId ?? 'sim-pinterest-client';
+  const clientSecret = opts.clientSecret ?? 'sim-pinterest-secret';
+  const user = { id: numericId(), username: 'herald_sim' };
+  const codes = new Map<string, { redirectUri: string; expires: number; scope: string }>();
+  const access = new Map<string, { expires: number; scope: string }>();
+  const refresh = new Map<string, { scope: string }>();
+  const boards: SimBoard[] = Array.from({ length: 30 }, (_, i) => ({
+    id: numericId(), name: i === 0 ? 'Recipes' : i === 1 ? 'Travel' : `Board ${i}`, description: '', privacy: i === 2 ? 'SECRET' as const : 'PUBLIC' as const, owner: user.username,
+  }));
+  boards.push({ id: numericId(), name: 'Someone else\'s board', description: '', privacy: 'PUBLIC', owner: 'someone_else' });
+  const pins: SimPin[] = [];
+  const media = new Map<string, SimMedia>();
+  const faults: PinterestFault[] = [];
+  const calls = new Map<string, number>();
+  const writes: number[] = [];
+  const perMinute = opts.writesPerMinute ?? 1000;
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024 } });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const takeFault = (op: PinterestFault['op']): PinterestFault | null => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+
+  async function fault(op: PinterestFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<PinterestFault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit': err(reply, 429, 8, 'You have exceeded your rate limit. Try again later.'); return 'handled';
+      case 'server_error': err(reply, 503, 3, 'Service unavailable. Please try again later.'); return 'handled';
+      case 'expired_token': err(reply, 401, 2, 'Authentication failed.'); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  function authed(req: FastifyRequest, reply: FastifyReply): boolean {
+    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const t = token ? access.get(token) : undefined;
+    if (!t || t.expires < Date.now()) {
+      err(reply, 401, 2, 'Authentication failed.');
+      return false;
+    }
+    return true;
+  }
+
+  /** org_write category limit (per user per minute on Standard access). */
+  function writeAllowed(reply: FastifyReply): boolean {
+    const now = Date.now();
+    while (writes.length && now - writes[0] > 60_000) writes.shift();
+    if (writes.length >= perMinute) {
+      err(reply, 429, 8, 'You have exceeded your rate limit. Try again later.');
+      return false;
+    }
+    writes.push(now);
+    return true;
+  }
+
+  app.addHook('onRequest', async (req) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+
+  // OAuth 2.0 ----------------------------------------------------------------
+  app.get('/oauth/', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state'].filter((k) => !q[k]);
+    if (missing.length) return err(reply, 400, 1, `Missing ${missing.join(', ')}`);
+    if (q.client_id !== clientId) return err(reply, 400, 1, 'Invalid client_id');
+    if (q.response_type !== 'code') return err(reply, 400, 1, 'response_type must be code');
+    const code = randomBytes(18).toString('base64url');
+    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 60_000, scope: q.scope });
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('code', code);
+    to.searchParams.set('state', q.state);
+    return reply.redirect(to.toString(), 302);
+  });
+
+  app.post('/v5/oauth/token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
+    if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'invalid_client', error_description: 'Authentication failed.' });
+    const b = (req.body ?? {}) as Record<string, string>;
+    let scope: string;
+    let rt: string | undefined;
+    if (b.grant_type === 'authorization_code') {
+      const c = codes.get(b.code);
+      codes.delete(b.code);
+      if (!c || c.expires < Date.now() || c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid authorization code' });
+      scope = c.scope;
+      rt = randomBytes(24).toString('base64url');
+      refresh.set(rt, { scope });
+    } else if (b.grant_type === 'refresh_token') {
+      const r = refresh.get(b.refresh_token);
+      if (!r) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
+      scope = r.scope;
+      if (opts.continuousRefresh) {
+        refresh.delete(b.refresh_token);
+        rt = randomBytes(24).toString('base64url');
+        refresh.set(rt, { scope });
+      }
+    } else {
+      return reply.status(400).send({ error: 'unsupported_grant_type' });
+    }
+    const token = `pina_${randomBytes(24).toString('base64url')}`;
+    const ttl = opts.accessTtlSeconds ?? 2_592_000;
+    access.set(token, { expires: Date.now() + ttl * 1000, scope });
+    return {
+      access_token: token, token_type: 'bearer', expires_in: ttl, scope,
+      ...(rt ? { refresh_token: rt, refresh_token_expires_in: 31_536_000 } : {}),
+      response_type: b.grant_type === 'authorization_code' ? 'authorization_code' : 'refresh_token',
+    };
+  });
+
+  app.get('/v5/user_account', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    return { account_type: 'BUSINESS', id: user.id, username: user.username, business_name: 'Herald Simulator', profile_image: 'https://i.pinimg.com/sim/avatar.jpg', website_url: 'https://example.com' };
+  });
+
+  // Boards ------------------------------------------------------------------------
+  const boardView = (b: SimBoard) => ({
+    id: b.id, name: b.name, description: b.description, owner: { username: b.owner }, privacy: b.privacy,
+    pin_count: pins.filter((p) => p.board_id === b.id).length, follower_count: 0, collaborator_count: 0, created_at: '2024-01-01T00:00:00', is_ads_only: false,
+  });
+  const page = <T>(items: T[], q: Record<string, string>, reply: FastifyReply, max = 250) => {
+    const size = Number(q.page_size ?? 25);
+    if (!Number.isInteger(size) || size < 1 || size > max) return err(reply, 400, 1, `Invalid page_size: must be between 1 and ${max}`);
+    const start = q.bookmark ? Number(Buffer.from(q.bookmark, 'base64url').toString()) || 0 : 0;
+    const slice = items.slice(start, start + size);
+    const next = start + size < items.length ? Buffer.from(String(start + size)).toString('base64url') : null;
+    return reply.send({ items: slice, bookmark: next });
+  };
+  app.get('/v5/boards', async (req, reply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    const mine = boards.filter((b) => b.owner === user.username && (!q.privacy || b.privacy === q.privacy));
+    return page(mine.map(boardView), q, reply);
+  });
+  app.get('/v5/boards/:id/pins', async (req, reply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const b = boards.find((x) => x.id === (req.params as { id: string }).id && x.owner === user.username);
+    if (!b) return err(reply, 404, 40, 'Board not found.');
+    return page(pins.filter((p) => p.board_id === b.id).reverse().map(pinView), req.query as Record<string, string>, reply, 250);
+  });
+
+  // Pins ----------------------------------------------------------------------------
+  const pinView = (p: SimPin) => ({
+    id: p.id, created_at: p.created_at, link: p.link, title: p.title, description: p.description, alt_text: p.alt_text, board_id: p.board_id,
+    board_owner: { username: user.username }, creative_type: p.media_type === 'video' ? 'VIDEO' : p.media_type === 'multiple_images' ? 'CAROUSEL' : 'REGULAR',
+    media: { media_type: p.media_type }, is_standard: true,
+  });
+  app.get('/v5/pins/:id', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    const p = pins.find((x) => x.id === (req.params as { id: string }).id);
+    if (!p) return err(reply, 404, 50, 'Pin not found.');
+    return pinView(p);
+  });
+
+  const isUrl = (v: unknown) => { try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; } };
+  app.post('/v5/pins', async (req, reply) => {
+    const f = await fault('pin', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof b.board_id !== 'string' || !/^\d+$/.test(b.board_id)) return err(reply, 400, 1, 'Invalid request body: board_id is required');
+    const board = boards.find((x) => x.id === b.board_id);
+    if (!board || board.owner !== user.username) return err(reply, 404, 40, 'Board not found.');
+    for (const [k, max] of [['title', 100], ['description', 800], ['alt_text', 500], ['link', 2048]] as const) {
+      if (b[k] !== undefined && b[k] !== null && (typeof b[k] !== 'string' || (b[k] as string).length > max)) return err(reply, 400, 1, `Invalid request body: ${k} exceeds maxLength=${max}`);
+    }
+    if (b.link && !isUrl(b.link)) return err(reply, 400, 1, 'Invalid request body: link is not a valid URL');
+    const ms = b.media_source as Record<string, unknown> | undefined;
+    if (!ms || typeof ms.source_type !== 'string') return err(reply, 400, 1, 'Invalid request body: media_source is required');
+    let mediaType: SimPin['media_type'];
+    if (ms.source_type === 'image_url') {
+      if (!isUrl(ms.url)) return err(reply, 400, 1, 'Unable to reach the URL');
+      mediaType = 'image';
+    } else if (ms.source_type === 'multiple_image_urls') {
+      const items = ms.items as Array<{ url?: string }> | undefined;
+      if (!Array.isArray(items) || items.length < 2) return err(reply, 400, 1, 'Invalid request body: media_source.items constraint: minItems=2');
+      if (items.length > 5) return err(reply, 400, 1, 'Invalid request body: media_source.items constraint: maxItems=5');
+      if (!items.every((i) => isUrl(i.url))) return err(reply, 400, 1, 'Unable to reach the URL');
+      mediaType = 'multiple_images';
+    } else if (ms.source_type === 'video_id') {
+      const m = media.get(String(ms.media_id));
+      if (!m || m.owner !== user.username) return err(reply, 400, 1, 'Invalid media_id');
+      if (m.status !== 'succeeded') return err(reply, 400, 1, 'Media upload not yet processed');
+      const hasCover = isUrl(ms.cover_image_url) || (ms.cover_image_content_type && ms.cover_image_data) || typeof ms.cover_image_key_frame_time === 'number';
+      if (!hasCover) return err(reply, 400, 1, 'Invalid request body: a video pin needs cover_image_url or cover_image_content_type and cover_image_data, or cover_image_key_frame_time');
+      mediaType = 'video';
+    } else {
+      return err(reply, 400, 1, `Invalid request body: unsupported source_type ${ms.source_type}`);
+    }
+    if (!writeAllowed(reply)) return reply;
+    const pin: SimPin = {
+      id: numericId(), board_id: board.id, title: (b.title as string) ?? '', description: (b.description as string) ?? '', link: (b.link as string) ?? null,
+      alt_text: (b.alt_text as string) ?? null, created_at: new Date().toISOString().replace(/\.\d+Z$/, ''), media_source: ms, media_type: mediaType,
+      creator_only: opts.accessTier === 'trial',
+    };
+    pins.push(pin);
+    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return reply.status(201).send(pinView(pin));
+  });
+
+  // Media -----------------------------------------------------------------------------
+  app.post('/v5/media', async (req, reply) => {
+    const f = await fault('media', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (b.media_type !== 'video') return err(reply, 400, 1, 'Invalid request body: media_type must be video');
+    if (!writeAllowed(reply)) return reply;
+    const id = numericId();
+    const params = { 'x-amz-date': '20260101T000000Z', 'x-amz-signature': randomBytes(8).toString('hex'), 'x-amz-security-token': 'sim', 'x-amz-algorithm': 'AWS4-HMAC-SHA256', key: `uploads/${id}/video.mp4`, policy: Buffer.from(id).toString('base64'), 'x-amz-credential': 'sim/20260101/us-east-1/s3/aws4_request', 'Content-Type': 'multipart/form-data' };
+    media.set(id, { id, owner: user.username, status: 'registered', polls: 0, params, failNext: f !== null && f.kind === 'processing_failed' });
+    return reply.status(201).send({ media_id: id, media_type: 'video', upload_url: `${simUrl}/__s3/pinterest-media-upload`, upload_parameters: params });
+  });
+
+  app.post('/__s3/pinterest-media-upload', async (req, reply) => {
+    const fields: Record<string, string> = {};
+    let size = 0;
+    let fileLast = false;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') { size = (await part.toBuffer()).length; fileLast = true; } else { fields[part.fieldname] = String(part.value); fileLast = false; }
+    }
+    const m = [...media.values()].find((x) => x.params.key === fields.key);
+    const xml = (code: string, msg: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${msg}</Message></Error>`;
+    if (!m || Object.entries(m.params).some(([k, v]) => fields[k] !== v)) return reply.status(403).type('application/xml').send(xml('AccessDenied', 'Invalid according to Policy: Policy Condition failed'));
+    if (!fileLast || size === 0) return reply.status(400).type('application/xml').send(xml('InvalidArgument', 'POST requires exactly one file upload per request, as the last field'));
+    m.status = m.failNext ? 'failed' : 'processing';
+    return reply.status(204).send();
+  });
+
+  app.get('/v5/media/:id', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    const m = media.get((req.params as { id: string }).id);
+    if (!m || m.owner !== user.username) return err(reply, 404, 4, 'Media not found.');
+    if (m.status === 'processing') {
+      m.polls++;
+      if (m.polls >= (opts.processingPolls ?? 1)) m.status = 'succeeded';
+    }
+    return { media_id: m.id, media_type: 'video', status: m.status };
+  });
+
+  // Test control ----------------------------------------------------------------------
+  app.post('/__sim/faults', async (req) => {
+    faults.push(req.body as PinterestFault);
+    return { ok: true };
+  });
+  /** Static bytes for tests (a fake video), so media URLs resolve without Herald's storage. */
+  app.get('/__sim/files/:name', async (req, reply) => {
+    const name = (req.params as { name: string }).name;
+    return reply.type(name.endsWith('.mp4') ? 'video/mp4' : 'application/octet-stream').send(Buffer.alloc(4096, 7));
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const simUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: simUrl, app, user, clientId, clientSecret, boards, pins, calls,
+    addFault: (f) => faults.push({ ...f }),
+    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
+    revokeAll: () => { access.clear(); refresh.clear(); },
+    close: () => app.close(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startPinterestSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'pinterest', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

@@ -1,0 +1,472 @@
+/**
+ * Reddit simulator: a real HTTP server on loopback speaking the parts of Reddit's API
+ * Herald uses, with Reddit's paths, ids, envelopes and error shapes (platforms.md section 9):
+ * - OAuth 2.0 authorization code (the authorize page approves at once as the simulator's
+ *   user), Basic client authentication, `duration=permanent` grants a refresh token that
+ *   does not rotate, `temporary` none; 60-minute access tokens; revocation.
+ * - `GET /api/v1/me`; `GET /subreddits/mine/subscriber`; `GET /r/{sr}/about`;
+ *   listings `GET /{sort}`, `/r/{sr}/{sort}` (hot|new|top|rising, `t` for top), `/search`,
+ *   `/r/{sr}/search`, `/user/{name}/submitted` in the Listing envelope with
+ *   after/before fullnames and `limit` 1-100; base36 ids and `t3_` fullnames.
+ * - `POST /api/submit` (form, api_type=json): kinds self/link/image, Reddit's rules
+ *   (title required and <= 300, self text <= 40,000, sub exists, submission_type and
+ *   allow_images, url needed for link/image, ALREADY_SUB when resubmit is false) answered
+ *   as HTTP 200 `{"json":{"errors":[[CODE, message, field]]}}`; image posts answer only a
+ *   websocket_url and appear in the submitted listing after `imageDelayMs`.
+ * - `POST /api/submit_gallery_post.json` (JSON): 2-20 items whose media_id is an uploaded asset.
+ * - `POST /api/media/asset(.json)` lease + an S3-style presigned POST (`/__s3/reddit-uploaded-media`)
+ *   answering XML with `<Location>`.
+ * - Every API call needs a User-Agent (403 otherwise) and answers `x-ratelimit-used`,
+ *   `-remaining`, `-reset` (seconds until the window ends); over the limit -> 429.
+ * - Faults (`addFault` or POST /__sim/faults): 429, 5xx, expired token (401), RATELIMIT
+ *   error array, slow, dropped connection, or a dropped answer after the post was created.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+
+export interface RedditSimOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Access token lifetime in seconds (Reddit: 3600). */
+  accessTtlSeconds?: number;
+  /** Requests per rate-limit window per client (Reddit free tier: 100 per minute, averaged over 10 minutes). */
+  requestsPerWindow?: number;
+  /** Window length in seconds (Reddit: 600). */
+  windowSeconds?: number;
+  /** Delay before an uploaded-image post shows in listings (ms). */
+  imageDelayMs?: number;
+}
+
+export type RedditFault = {
+  op: 'submit' | 'media' | 'token' | 'read' | 'any';
+  kind: 'rate_limit' | 'ratelimit_error' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create';
+  count: number;
+  delayMs?: number;
+};
+
+export interface SimSubreddit { name: string; title: string; submission_type: 'any' | 'self' | 'link'; allow_images: boolean; over18: boolean; subscribed: boolean; private?: boolean }
+export interface SimPost {
+  id: string; subreddit: string; author: string; title: string; kind: string; selftext: string; url: string;
+  created_utc: number; score: number; num_comments: number; over_18: boolean; spoiler: boolean; stickied: boolean;
+  link_flair_text: string | null; visibleAt: number;
+}
+
+export interface RedditSimulator {
+  url: string;
+  app: FastifyInstance;
+  user: { id: string; name: string };
+  clientId: string;
+  clientSecret: string;
+  posts: SimPost[];
+  subreddits: Map<string, SimSubreddit>;
+  calls: Map<string, number>;
+  /** User-Agent of the last API call. */
+  lastUserAgent: () => string | undefined;
+  addFault(f: RedditFault): void;
+  expireAccessTokens(): void;
+  revokeAll(): void;
+  close(): Promise<void>;
+}
+
+let seq = 36 ** 5;
+const base36 = () => (seq += 1 + Math.floor(Math.random() * 50)).toString(36);
+
+export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise<RedditSimulator> {
+  const clientId = opts.clientId ?? 'sim-reddit-client';
+  const clientSecret = opts.clientSecret ?? 'sim-reddit-secret';
+  const user = { id: base36(), name: 'herald_sim' };
+  const codes = new Map<string, { redirectUri: string; expires: number; scope: string; permanent: boolean }>();
+  const access = new Map<string, { expires: number; scope: string }>();
+  const refresh = new Map<string, { scope: string }>();
+  const posts: SimPost[] = [];
+  const uploads = new Map<string, { key: string; received: boolean }>();
+  const assets = new Map<string, string>(); // asset_id -> upload key
+  const faults: RedditFault[] = [];
+  const calls = new Map<string, number>();
+  let lastUa: string | undefined;
+  const windowMs = (opts.windowSeconds ?? 600) * 1000;
+  const perWindow = opts.requestsPerWindow ?? 1000;
+  let win = { start: Date.now(), used: 0 };
+  const subreddits = new Map<string, SimSubreddit>([
+    ['test', { name: 'test', title: 'Testing ground', submission_type: 'any', allow_images: true, over18: false, subscribed: true }],
+    ['herald', { name: 'herald', title: 'Herald users', submission_type: 'any', allow_images: true, over18: false, subscribed: true }],
+    ['selfonly', { name: 'selfonly', title: 'Text posts only', submission_type: 'self', allow_images: false, over18: false, subscribed: true }],
+    ['linksonly', { name: 'linksonly', title: 'Links only', submission_type: 'link', allow_images: false, over18: false, subscribed: false }],
+  ]);
+  // A few posts by others for the feed and search.
+  const now = Date.now() / 1000;
+  for (let i = 0; i < 30; i++) {
+    posts.push({
+      id: base36(), subreddit: i % 2 ? 'test' : 'herald', author: `user${i}`, title: `Seed post ${i}${i % 5 === 0 ? ' about cats' : ''}`, kind: 'self',
+      selftext: `Body ${i}`, url: '', created_utc: now - 3600 * (30 - i), score: (i * 7) % 31, num_comments: i % 4, over_18: false, spoiler: false,
+      stickied: i === 3, link_flair_text: i % 3 === 0 ? 'Discussion' : null, visibleAt: 0,
+    });
+  }
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024 } });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const takeFault = (op: RedditFault['op']): RedditFault | null => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+
+  async function fault(op: RedditFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<RedditFault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit':
+        reply.status(429).headers({ 'x-ratelimit-used': String(perWindow), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '90' })
+          .send({ message: 'Too Many Requests', error: 429 });
+        return 'handled';
+      case 'ratelimit_error':
+        reply.send({ json: { errors: [['RATELIMIT', 'Looks like you\'ve been doing that a lot. Take a break for 2 minutes before trying again.', 'ratelimit']] } });
+        return 'handled';
+      case 'server_error': reply.status(503).send({ message: 'Service Unavailable', error: 503 }); return 'handled';
+      case 'expired_token': reply.status(401).send({ message: 'Unauthorized', error: 401 }); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  /** Bearer check, User-Agent check and the rate-limit window. Returns false when answered. */
+  function api(req: FastifyRequest, reply: FastifyReply): boolean {
+    const ua = req.headers['user-agent'];
+    lastUa = ua;
+    if (!ua || /^(node|undici|python-requests|curl)\b/i.test(ua)) {
+      reply.status(403).send({ message: 'Forbidden', error: 403, reason: 'a unique and descriptive User-Agent is required' });
+      return false;
+    }
+    const token = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const t = token ? access.get(token) : undefined;
+    if (!t || t.expires < Date.now()) {
+      reply.status(401).send({ message: 'Unauthorized', error: 401 });
+      return false;
+    }
+    if (Date.now() - win.start > windowMs) win = { start: Date.now(), used: 0 };
+    const reset = Math.max(0, Math.ceil((win.start + windowMs - Date.now()) / 1000));
+    if (win.used >= perWindow) {
+      reply.status(429).headers({ 'x-ratelimit-used': String(win.used), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) })
+        .send({ message: 'Too Many Requests', error: 429 });
+      return false;
+    }
+    win.used++;
+    reply.headers({ 'x-ratelimit-used': String(win.used), 'x-ratelimit-remaining': String(perWindow - win.used), 'x-ratelimit-reset': String(reset) });
+    return true;
+  }
+
+  const thing = (p: SimPost) => ({
+    kind: 't3',
+    data: {
+      id: p.id, name: `t3_${p.id}`, title: p.title, author: p.author, subreddit: p.subreddit, subreddit_name_prefixed: `r/${p.subreddit}`,
+      url: p.kind === 'self' ? `https://www.reddit.com/r/${p.subreddit}/comments/${p.id}/` : p.url,
+      permalink: `/r/${p.subreddit}/comments/${p.id}/${p.title.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 50)}/`,
+      selftext: p.selftext, created_utc: p.created_utc, score: p.score, ups: p.score, upvote_ratio: 1, num_comments: p.num_comments,
+      over_18: p.over_18, spoiler: p.spoiler, stickied: p.stickied, link_flair_text: p.link_flair_text, is_self: p.kind === 'self',
+      is_video: false, locked: false, domain: p.kind === 'self' ? `self.${p.subreddit}` : (() => { try { return new URL(p.url).host; } catch { return ''; } })(),
+    },
+  });
+
+  /** The Listing envelope over `items` with after/before/limit/count paging by fullname. */
+  function listing(items: SimPost[], q: Record<string, string>, reply: FastifyReply) {
+    const limit = Math.min(100, Math.max(1, Number(q.limit ?? 25) || 25));
+    let start = 0;
+    if (q.after) {
+      const i = items.findIndex((p) => `t3_${p.id}` === q.after);
+      start = i < 0 ? items.length : i + 1;
+    } else if (q.before) {
+      const i = items.findIndex((p) => `t3_${p.id}` === q.before);
+      start = Math.max(0, (i < 0 ? 0 : i) - limit);
+    }
+    const page = items.slice(start, start + limit);
+    const after = start + limit < items.length && page.length ? `t3_${page[page.length - 1].id}` : null;
+    const before = start > 0 && page.length ? `t3_${page[0].id}` : null;
+    return reply.send({ kind: 'Listing', data: { after, before, dist: page.length, modhash: '', geo_filter: null, children: page.map(thing) } });
+  }
+
+  const visible = () => posts.filter((p) => p.visibleAt <= Date.now());
+  const TIMES: Record<string, number> = { hour: 3600, day: 86400, week: 7 * 86400, month: 31 * 86400, year: 366 * 86400, all: Infinity };
+  function sorted(items: SimPost[], sort: string, t?: string): SimPost[] {
+    let out = [...items];
+    if (sort === 'top' || sort === 'controversial') {
+      const span = TIMES[t ?? 'all'] ?? Infinity; // Reddit's default t is all
+      out = out.filter((p) => Date.now() / 1000 - p.created_utc <= span).sort((a, b) => b.score - a.score);
+    } else if (sort === 'new') out.sort((a, b) => b.created_utc - a.created_utc);
+    else if (sort === 'rising') out.sort((a, b) => b.num_comments - a.num_comments || b.created_utc - a.created_utc);
+    else out.sort((a, b) => Number(b.stickied) - Number(a.stickied) || (b.score + b.created_utc / 3600) - (a.score + a.created_utc / 3600));
+    return out;
+  }
+  const badSort = (reply: FastifyReply) => reply.status(400).send({ message: 'Bad Request', error: 400 });
+
+  app.addHook('onRequest', async (req) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+
+  // OAuth 2.0 ----------------------------------------------------------------
+  app.get('/api/v1/authorize', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['client_id', 'response_type', 'state', 'redirect_uri', 'duration', 'scope'].filter((k) => !q[k]);
+    if (missing.length) return reply.status(400).send({ message: `missing ${missing.join(', ')}`, error: 400 });
+    if (q.client_id !== clientId) return reply.status(400).send({ message: 'invalid client id', error: 400 });
+    if (q.response_type !== 'code' || !['permanent', 'temporary'].includes(q.duration)) return reply.status(400).send({ message: 'invalid request', error: 400 });
+    const code = randomBytes(18).toString('base64url');
+    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 60_000, scope: q.scope, permanent: q.duration === 'permanent' });
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('state', q.state);
+    to.searchParams.set('code', code);
+    return reply.redirect(to.toString(), 302);
+  });
+
+  app.post('/api/v1/access_token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
+    if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ message: 'Unauthorized', error: 401 });
+    const b = (req.body ?? {}) as Record<string, string>;
+    let scope: string;
+    let rt: string | undefined;
+    if (b.grant_type === 'authorization_code') {
+      const c = codes.get(b.code);
+      codes.delete(b.code);
+      if (!c || c.expires < Date.now() || c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_grant' });
+      scope = c.scope;
+      if (c.permanent) {
+        rt = randomBytes(24).toString('base64url');
+        refresh.set(rt, { scope });
+      }
+    } else if (b.grant_type === 'refresh_token') {
+      const r = refresh.get(b.refresh_token);
+      if (!r) return reply.status(400).send({ error: 'invalid_grant' });
+      scope = r.scope; // Reddit keeps the same refresh token: none is sent back
+    } else {
+      return reply.status(400).send({ error: 'unsupported_grant_type' });
+    }
+    const token = randomBytes(24).toString('base64url');
+    const ttl = opts.accessTtlSeconds ?? 3600;
+    access.set(token, { expires: Date.now() + ttl * 1000, scope });
+    return { access_token: token, token_type: 'bearer', expires_in: ttl, scope, ...(rt ? { refresh_token: rt } : {}) };
+  });
+
+  app.get('/api/v1/me', async (req, reply) => {
+    if (!api(req, reply)) return reply;
+    return { id: user.id, name: user.name, icon_img: 'https://styles.redditmedia.com/sim/avatar.png?width=256&amp;s=1', created_utc: 1500000000, subreddit: { title: 'Herald Simulator', display_name_prefixed: `u/${user.name}` } };
+  });
+
+  // Subreddits ------------------------------------------------------------------
+  const t5 = (s: SimSubreddit) => ({
+    kind: 't5',
+    data: { id: Buffer.from(s.name).toString('hex').slice(0, 6), name: `t5_${Buffer.from(s.name).toString('hex').slice(0, 6)}`, display_name: s.name,
+      display_name_prefixed: `r/${s.name}`, title: s.title, url: `/r/${s.name}/`, over18: s.over18, submission_type: s.submission_type,
+      allow_images: s.allow_images, subscribers: 1000, public_description: s.title, subreddit_type: s.private ? 'private' : 'public' },
+  });
+  app.get('/subreddits/mine/subscriber', async (req, reply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const subs = [...subreddits.values()].filter((s) => s.subscribed);
+    return { kind: 'Listing', data: { after: null, before: null, dist: subs.length, children: subs.map(t5) } };
+  });
+  app.get('/r/:sr/about', async (req, reply) => {
+    if (!api(req, reply)) return reply;
+    const s = subreddits.get((req.params as { sr: string }).sr.toLowerCase());
+    if (!s) return reply.status(404).send({ message: 'Not Found', error: 404 });
+    if (s.private) return reply.status(403).send({ message: 'Forbidden', error: 403, reason: 'private' });
+    return t5(s);
+  });
+
+  // Listings --------------------------------------------------------------------
+  const feed = (sr: string | null) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const { sort } = req.params as { sort: string };
+    const q = req.query as Record<string, string>;
+    if (!['hot', 'new', 'top', 'rising', 'controversial', 'best'].includes(sort)) return badSort(reply);
+    if (q.t && !TIMES[q.t]) return badSort(reply);
+    const name = sr ?? (req.params as { sr?: string }).sr;
+    if (name && !subreddits.has(name.toLowerCase())) return reply.status(404).send({ message: 'Not Found', error: 404 });
+    const items = visible().filter((p) => !name || p.subreddit === name.toLowerCase());
+    return listing(sorted(items, sort, q.t), q, reply);
+  };
+  app.get('/:sort', feed(null));
+  app.get('/r/:sr/:sort', feed(null));
+
+  const search = async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    const sr = (req.params as { sr?: string }).sr?.toLowerCase();
+    if (!q.q || q.q.length > 512) return reply.status(400).send({ message: 'Bad Request', error: 400 });
+    const sort = q.sort ?? 'relevance';
+    if (!['relevance', 'hot', 'top', 'new', 'comments'].includes(sort)) return badSort(reply);
+    const words = q.q.toLowerCase().split(/\s+/).filter(Boolean);
+    let items = visible().filter((p) => words.every((w) => `${p.title} ${p.selftext}`.toLowerCase().includes(w)));
+    if (sr && (q.restrict_sr === 'true' || q.restrict_sr === '1' || q.restrict_sr === 'on')) items = items.filter((p) => p.subreddit === sr);
+    items = sort === 'comments' ? items.sort((a, b) => b.num_comments - a.num_comments) : sorted(items, sort === 'relevance' ? 'top' : sort, q.t ?? 'all');
+    return listing(items, q, reply);
+  };
+  app.get('/search', search);
+  app.get('/r/:sr/search', search);
+
+  app.get('/user/:name/submitted', async (req, reply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const { name } = req.params as { name: string };
+    const mine = visible().filter((p) => p.author.toLowerCase() === name.toLowerCase()).sort((a, b) => b.created_utc - a.created_utc);
+    return listing(mine, req.query as Record<string, string>, reply);
+  });
+
+  // Media -----------------------------------------------------------------------
+  const asset = async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('media', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const b = (req.body ?? {}) as Record<string, string>;
+    if (!b.filepath || !b.mimetype) return reply.send({ json: { errors: [['BAD_REQUEST', 'filepath and mimetype are required', 'filepath']] } });
+    if (!/^image\/(jpeg|png|gif|webp)$/.test(b.mimetype) && !/^video\//.test(b.mimetype)) return reply.send({ json: { errors: [['INVALID_OPTION', 'unsupported mimetype', 'mimetype']] } });
+    const assetId = randomBytes(8).toString('hex');
+    const key = `rte_images/${assetId}/${b.filepath.replace(/[^\w.-]/g, '_')}`;
+    uploads.set(key, { key, received: false });
+    assets.set(assetId, key);
+    const host = new URL(simUrl).host;
+    return {
+      args: { action: `//${host}/__s3/reddit-uploaded-media`, fields: [
+        { name: 'acl', value: 'public-read' }, { name: 'key', value: key }, { name: 'Content-Type', value: b.mimetype },
+        { name: 'x-amz-algorithm', value: 'AWS4-HMAC-SHA256' }, { name: 'policy', value: Buffer.from(key).toString('base64') }, { name: 'x-amz-signature', value: 'sim' },
+      ] },
+      asset: { asset_id: assetId, processing_state: 'incomplete', payload: { filepath: b.filepath }, websocket_url: `wss://ws.sim.redditmedia.com/${assetId}` },
+    };
+  };
+  app.post('/api/media/asset', asset);
+  app.post('/api/media/asset.json', asset);
+
+  app.post('/__s3/reddit-uploaded-media', async (req, reply) => {
+    const fields: Record<string, string> = {};
+    let size = 0;
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') return reply.status(400).type('application/xml').send('<Error><Code>InvalidArgument</Code></Error>');
+        size = (await part.toBuffer()).length;
+      } else fields[part.fieldname] = String(part.value);
+    }
+    const u = uploads.get(fields.key);
+    if (!u || fields.policy !== Buffer.from(fields.key).toString('base64') || size === 0) {
+      return reply.status(403).type('application/xml').send('<Error><Code>AccessDenied</Code><Message>Invalid according to Policy</Message></Error>');
+    }
+    u.received = true;
+    const location = `${simUrl}/__s3/reddit-uploaded-media/${encodeURIComponent(fields.key)}`;
+    return reply.status(201).type('application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${location}</Location><Bucket>reddit-uploaded-media</Bucket><Key>${fields.key}</Key></PostResponse>`);
+  });
+
+  // Submit ----------------------------------------------------------------------
+  app.post('/api/submit', async (req, reply) => {
+    const f = await fault('submit', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const b = (req.body ?? {}) as Record<string, string>;
+    const err = (code: string, msg: string, field: string) => reply.send({ json: { errors: [[code, msg, field]] } });
+    if (b.api_type !== 'json') return reply.status(400).send({ message: 'api_type=json expected by this simulator', error: 400 });
+    if (!b.sr) return err('BAD_SR_NAME', 'that name isn\'t going to work', 'sr');
+    const s = subreddits.get(b.sr.toLowerCase());
+    if (!s) return err('SUBREDDIT_NOEXIST', 'that community doesn\'t exist', 'sr');
+    if (s.private) return reply.status(404).send({ message: 'Not Found', error: 404 });
+    if (!['self', 'link', 'image'].includes(b.kind)) return err('INVALID_OPTION', 'that option is not valid', 'kind');
+    if (!b.title) return err('NO_TEXT', 'we need something here', 'title');
+    if (b.title.length > 300) return err('TOO_LONG', 'this is too long (max: 300)', 'title');
+    if (b.kind === 'self' && (b.text ?? '').length > 40_000) return err('TOO_LONG', 'this is too long (max: 40000)', 'text');
+    if (b.kind === 'self' && s.submission_type === 'link') return err('NO_SELFS', 'This community doesn\'t allow text posts', 'sr');
+    if (b.kind !== 'self' && s.submission_type === 'self') return err('NO_LINKS', 'This community only allows text posts', 'sr');
+    if (b.kind === 'image' && !s.allow_images) return err('NO_IMAGES', 'This community doesn\'t allow images', 'sr');
+    if (b.kind !== 'self') {
+      if (!b.url) return err('NO_URL', 'a url is required', 'url');
+      try { new URL(b.url); } catch { return err('BAD_URL', 'you should check that url', 'url'); }
+    }
+    if (b.kind === 'image') {
+      const key = decodeURIComponent(b.url.split('/__s3/reddit-uploaded-media/')[1] ?? '');
+      if (!uploads.get(key)?.received) return err('BAD_URL', 'the image was not uploaded', 'url');
+    }
+    if (b.kind === 'link' && b.resubmit !== 'true' && posts.some((p) => p.subreddit === s.name && p.url === b.url)) {
+      return err('ALREADY_SUB', 'that link has already been submitted', 'url');
+    }
+    if (b.flair_id && b.flair_id.length > 36) return err('BAD_FLAIR_TEMPLATE_ID', 'invalid flair template id', 'flair_id');
+    if (b.flair_text && b.flair_text.length > 64) return err('TOO_LONG', 'this is too long (max: 64)', 'flair_text');
+    const p: SimPost = {
+      id: base36(), subreddit: s.name, author: user.name, title: b.title, kind: b.kind, selftext: b.kind === 'self' ? (b.text ?? '') : '',
+      url: b.kind === 'self' ? '' : b.url, created_utc: Date.now() / 1000, score: 1, num_comments: 0, over_18: b.nsfw === 'true',
+      spoiler: b.spoiler === 'true', stickied: false, link_flair_text: b.flair_text ?? null,
+      visibleAt: b.kind === 'image' ? Date.now() + (opts.imageDelayMs ?? 300) : 0,
+    };
+    posts.push(p);
+    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (b.kind === 'image') {
+      return { json: { errors: [], data: { websocket_url: `wss://ws.sim.redditmedia.com/rte_images/${p.id}`, user_submitted_page: `https://www.reddit.com/user/${user.name}/submitted/` } } };
+    }
+    return { json: { errors: [], data: { url: `https://www.reddit.com/r/${s.name}/comments/${p.id}/`, drafts_count: 0, id: p.id, name: `t3_${p.id}` } } };
+  });
+
+  const gallery = async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('submit', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const b = (req.body ?? {}) as { sr?: string; title?: string; items?: Array<{ media_id?: string; caption?: string }>; nsfw?: boolean; spoiler?: boolean; flair_text?: string };
+    const err = (code: string, msg: string, field: string) => reply.send({ json: { errors: [[code, msg, field]] } });
+    const s = b.sr ? subreddits.get(b.sr.toLowerCase()) : undefined;
+    if (!s) return err('SUBREDDIT_NOEXIST', 'that community doesn\'t exist', 'sr');
+    if (!s.allow_images || s.submission_type === 'self') return err('NO_IMAGES', 'This community doesn\'t allow images', 'sr');
+    if (!b.title) return err('NO_TEXT', 'we need something here', 'title');
+    if (b.title.length > 300) return err('TOO_LONG', 'this is too long (max: 300)', 'title');
+    const items = b.items ?? [];
+    if (items.length < 2 || items.length > 20) return err('BAD_NUMBER', 'a gallery needs 2 to 20 items', 'items');
+    for (const it of items) {
+      const key = it.media_id ? assets.get(it.media_id) : undefined;
+      if (!key || !uploads.get(key)?.received) return err('MEDIA_UPLOAD_FAILED', 'one of the images was not uploaded', 'items');
+      if ((it.caption ?? '').length > 180) return err('TOO_LONG', 'this is too long (max: 180)', 'caption');
+    }
+    const p: SimPost = {
+      id: base36(), subreddit: s.name, author: user.name, title: b.title, kind: 'gallery', selftext: '', url: '', created_utc: Date.now() / 1000,
+      score: 1, num_comments: 0, over_18: b.nsfw === true, spoiler: b.spoiler === true, stickied: false, link_flair_text: b.flair_text ?? null, visibleAt: 0,
+    };
+    p.url = `https://www.reddit.com/gallery/${p.id}`;
+    posts.push(p);
+    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return { json: { errors: [], data: { url: p.url, id: `t3_${p.id}` } } };
+  };
+  app.post('/api/submit_gallery_post', gallery);
+  app.post('/api/submit_gallery_post.json', gallery);
+
+  // Test control ----------------------------------------------------------------
+  app.post('/__sim/faults', async (req) => {
+    faults.push(req.body as RedditFault);
+    return { ok: true };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const simUrl = `http://127.0.0.1:${port}`;
+  return {
+    url: simUrl, app, user, clientId, clientSecret, posts, subreddits, calls,
+    lastUserAgent: () => lastUa,
+    addFault: (f) => faults.push({ ...f }),
+    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
+    revokeAll: () => { access.clear(); refresh.clear(); },
+    close: () => app.close(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startRedditSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'reddit', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

@@ -1,0 +1,353 @@
+/**
+ * Threads API simulator: a real HTTP server on loopback speaking the parts of the Threads
+ * API Herald uses, with its paths, numeric string ids, container status machine, Graph
+ * error envelope and rules (platforms.md section 3):
+ * - OAuth: GET /oauth/authorize approves at once (no UI) and redirects with `code`;
+ *   POST /oauth/access_token (form client_id, client_secret, code, grant_type, redirect_uri)
+ *   answers `{access_token, user_id}` valid 1 hour; GET /access_token?grant_type=th_exchange_token
+ *   gives a 60-day token; GET /refresh_access_token?grant_type=th_refresh_token extends a
+ *   long-lived token that is at least `minRefreshAgeSeconds` old and not expired.
+ * - GET /v1.0/me, POST /v1.0/{user}/threads (TEXT, IMAGE, VIDEO, CAROUSEL containers;
+ *   carousel children with is_carousel_item; reply_to_id; 500 characters with emoji counted
+ *   as UTF-8 bytes), GET /v1.0/{id}?fields=status,error_message (IN_PROGRESS -> FINISHED or
+ *   ERROR; PUBLISHED after publish; EXPIRED after 24 h), POST /v1.0/{user}/threads_publish,
+ *   GET /v1.0/{user}/threads (recent posts), GET /v1.0/{user}/threads_publishing_limit.
+ * - Media is downloaded from image_url / video_url like Threads does: an unreachable URL
+ *   turns the container to ERROR "The media could not be fetched from this URI".
+ * - 250 published posts per user per rolling 24 h (configurable); scopes enforced
+ *   (threads_content_publish to publish, threads_manage_replies for replies).
+ * - Faults (POST /__sim/faults or addFault): rate limit, 5xx, expired token, slow, dropped
+ *   connection, dropped answer after the post was published, processing error.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+export interface ThreadsSimUser { id: string; username: string; name: string }
+export interface ThreadsSimOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Published posts per user per rolling 24 h (Threads: 250). */
+  publishLimit?: number;
+  /** Status polls a media container stays IN_PROGRESS. */
+  processingPolls?: number;
+  /** Largest carousel accepted (CONFLICT upstream: 20 or 10). Default 20. */
+  carouselMax?: number;
+  /** Minimum age of a long-lived token before it may be refreshed, seconds (Threads: 86,400). */
+  minRefreshAgeSeconds?: number;
+}
+
+type Fault = {
+  op: 'create' | 'publish' | 'status' | 'token' | 'any';
+  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
+  count: number; delayMs?: number;
+};
+
+interface Container {
+  id: string; owner: string; media_type: string; text: string; url?: string; is_carousel_item: boolean; children: string[];
+  reply_to_id?: string; status: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'; error_message?: string;
+  polls: number; created: number; fetched?: Promise<boolean>; fetchOk?: boolean; forcedError?: boolean; mediaId?: string;
+}
+export interface ThreadsPost { id: string; owner: string; media_type: string; text: string; timestamp: string; shortcode: string; children: string[]; reply_to_id?: string; container: string }
+
+export interface ThreadsSimulator {
+  url: string;
+  app: FastifyInstance;
+  user: ThreadsSimUser;
+  posts: ThreadsPost[];
+  containers: Map<string, Container>;
+  clientId: string;
+  clientSecret: string;
+  calls: Map<string, number>;
+  addFault(f: Fault): void;
+  /** Makes every issued access token expire now. */
+  expireAccessTokens(): void;
+  /** Revokes every token. */
+  revokeAll(): void;
+  close(): Promise<void>;
+}
+
+let seq = BigInt(17_841_400_000_000_000) + BigInt(Date.now() % 1_000_000) * 1000n;
+/** Numeric string ids, like Threads media ids. */
+const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 97))).toString();
+const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+const textLength = (t: string) => { let n = 0; for (const { segment } of segmenter.segment(t)) n += EMOJI.test(segment) ? Buffer.byteLength(segment) : [...segment].length; return n; };
+
+const graphError = (reply: FastifyReply, status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
+  reply.status(status).send({ error: { message, type: code === 190 ? 'OAuthException' : 'THApiException', code, ...extra, fbtrace_id: randomBytes(8).toString('base64url') } });
+
+export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promise<ThreadsSimulator> {
+  const clientId = opts.clientId ?? 'sim-threads-app';
+  const clientSecret = opts.clientSecret ?? 'sim-threads-secret';
+  const user: ThreadsSimUser = { id: numericId(), username: 'herald_threads', name: 'Herald Threads Sim' };
+  const codes = new Map<string, { redirectUri: string; expires: number; scope: string[] }>();
+  const tokens = new Map<string, { userId: string; expires: number; issued: number; longLived: boolean; scope: string[] }>();
+  const containers = new Map<string, Container>();
+  const posts: ThreadsPost[] = [];
+  const faults: Fault[] = [];
+  const calls = new Map<string, number>();
+  const limit = opts.publishLimit ?? 250;
+  const carouselMax = opts.carouselMax ?? 20;
+
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook('onRequest', async (req) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+
+  const takeFault = (op: Fault['op']): Fault | null => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+  async function fault(op: Fault['op'], reply: FastifyReply, req: FastifyRequest): Promise<Fault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit': graphError(reply, 400, 4, 'Application request limit reached', { is_transient: true }); return 'handled';
+      case 'server_error': graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }); return 'handled';
+      case 'expired_token': graphError(reply, 401, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  const params = (req: FastifyRequest) => ({ ...(req.query as Record<string, string>), ...((req.body ?? {}) as Record<string, string>) });
+
+  function authUser(req: FastifyRequest, reply: FastifyReply, needScope?: string): string | null {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? params(req).access_token;
+    const t = token ? tokens.get(token) : undefined;
+    if (!t) { graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token'); return null; }
+    if (t.expires < Date.now()) { graphError(reply, 401, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return null; }
+    if (needScope && !t.scope.includes(needScope)) { graphError(reply, 403, 10, `Application does not have permission for this action (${needScope})`); return null; }
+    return t.userId;
+  }
+  const issue = (userId: string, ttl: number, longLived: boolean, scope: string[]) => {
+    const tk = `TH${randomBytes(24).toString('base64url')}`;
+    tokens.set(tk, { userId, expires: Date.now() + ttl * 1000, issued: Date.now(), longLived, scope });
+    return tk;
+  };
+
+  // OAuth ---------------------------------------------------------------------
+  app.get('/oauth/authorize', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['client_id', 'redirect_uri', 'scope', 'response_type', 'state'].filter((k) => !q[k]);
+    if (missing.length) return graphError(reply, 400, 100, `Missing parameter(s): ${missing.join(', ')}`);
+    if (q.client_id !== clientId) return graphError(reply, 400, 100, 'Invalid platform app');
+    if (q.response_type !== 'code') return graphError(reply, 400, 100, 'response_type must be code');
+    const scope = q.scope.split(',').map((s) => s.trim());
+    if (!scope.includes('threads_basic')) return graphError(reply, 400, 100, 'threads_basic is required');
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope });
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('code', code);
+    to.searchParams.set('state', q.state);
+    return reply.redirect(to.toString(), 302);
+  });
+
+  app.post('/oauth/access_token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const b = params(req);
+    if (b.client_id !== clientId || b.client_secret !== clientSecret) return graphError(reply, 400, 101, 'Error validating client secret.');
+    if (b.grant_type !== 'authorization_code') return graphError(reply, 400, 100, 'Unsupported grant_type');
+    const c = codes.get(b.code);
+    codes.delete(b.code);
+    if (!c || c.expires < Date.now()) return graphError(reply, 400, 100, 'Invalid verification code format.', { error_subcode: 36008 });
+    if (c.redirectUri !== b.redirect_uri) return graphError(reply, 400, 100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
+    return { access_token: issue(user.id, 3600, false, c.scope), user_id: Number(user.id) };
+  });
+
+  app.get('/access_token', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    if (q.grant_type !== 'th_exchange_token') return graphError(reply, 400, 100, 'grant_type must be th_exchange_token');
+    if (q.client_secret !== clientSecret) return graphError(reply, 400, 101, 'Error validating client secret.');
+    const t = tokens.get(q.access_token);
+    if (!t || t.expires < Date.now()) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 });
+    if (t.longLived) return graphError(reply, 400, 100, 'The access token is already long-lived');
+    return { access_token: issue(t.userId, 5_183_944, true, t.scope), token_type: 'bearer', expires_in: 5_183_944 };
+  });
+
+  app.get('/refresh_access_token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const q = req.query as Record<string, string>;
+    if (q.grant_type !== 'th_refresh_token') return graphError(reply, 400, 100, 'grant_type must be th_refresh_token');
+    const t = tokens.get(q.access_token);
+    if (!t) return graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (t.expires < Date.now()) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 });
+    if (!t.longLived) return graphError(reply, 400, 190, 'Only long-lived tokens can be refreshed');
+    if (Date.now() - t.issued < (opts.minRefreshAgeSeconds ?? 86_400) * 1000) return graphError(reply, 400, 190, 'The access token must be at least 24 hours old to be refreshed');
+    return { access_token: issue(t.userId, 5_183_944, true, t.scope), token_type: 'bearer', expires_in: 5_183_944 };
+  });
+
+  // Profile -------------------------------------------------------------------
+  app.get('/v1.0/me', async (req, reply) => {
+    const uid = authUser(req, reply, 'threads_basic');
+    if (!uid) return reply;
+    return { id: user.id, username: user.username, name: user.name, threads_profile_picture_url: 'https://scontent.cdninstagram.com/sim.jpg' };
+  });
+
+  // Containers ----------------------------------------------------------------
+  const startFetch = (c: Container) => {
+    c.fetched = (async () => {
+      try {
+        const u = new URL(c.url!);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+        const res = await fetch(u, { signal: AbortSignal.timeout(5000) });
+        const ok = res.ok && (await res.arrayBuffer()).byteLength > 0;
+        return ok;
+      } catch {
+        return false;
+      }
+    })().then((ok) => { c.fetchOk = ok; return ok; });
+  };
+
+  app.post('/v1.0/:userId/threads', async (req, reply) => {
+    const f = await fault('create', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply, 'threads_basic');
+    if (!uid) return reply;
+    if ((req.params as { userId: string }).userId !== uid && (req.params as { userId: string }).userId !== 'me') return graphError(reply, 400, 100, 'Unsupported post request. Object does not exist or cannot be loaded due to missing permissions');
+    const b = params(req);
+    const type = b.media_type;
+    const text = b.text ?? '';
+    if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type)) return graphError(reply, 400, 100, 'Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}');
+    if (textLength(text) > 500) return graphError(reply, 400, 100, 'Param text must be at most 500 characters long.');
+    const isItem = b.is_carousel_item === 'true';
+    if (type === 'TEXT' && !text) return graphError(reply, 400, 100, 'Param text is required for TEXT posts');
+    if (type === 'IMAGE' && !b.image_url) return graphError(reply, 400, 100, 'Param image_url is required for IMAGE');
+    if (type === 'VIDEO' && !b.video_url) return graphError(reply, 400, 100, 'Param video_url is required for VIDEO');
+    if (isItem && (type === 'TEXT' || type === 'CAROUSEL')) return graphError(reply, 400, 100, 'Only IMAGE and VIDEO can be carousel items');
+    if (isItem && text) return graphError(reply, 400, 100, 'Carousel items cannot have text');
+    let children: string[] = [];
+    if (type === 'CAROUSEL') {
+      children = (b.children ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (children.length < 2 || children.length > carouselMax) return graphError(reply, 400, 100, `A carousel needs 2 to ${carouselMax} children`);
+      for (const id of children) {
+        const ch = containers.get(id);
+        if (!ch || ch.owner !== uid || !ch.is_carousel_item) return graphError(reply, 400, 100, `Invalid child container ${id}`);
+        if (ch.status !== 'FINISHED') return graphError(reply, 400, 24, `Child container ${id} is not ready (status ${ch.status})`, { error_subcode: 4279009 });
+      }
+    }
+    if (b.reply_to_id) {
+      if (!authUser(req, reply, 'threads_manage_replies')) return reply;
+      if (!posts.some((p) => p.id === b.reply_to_id)) return graphError(reply, 400, 100, 'The post you are replying to does not exist', { error_subcode: 2207051 });
+    }
+    const c: Container = {
+      id: numericId(), owner: uid, media_type: type, text, url: b.image_url ?? b.video_url, is_carousel_item: isItem, children,
+      reply_to_id: b.reply_to_id, status: type === 'TEXT' || type === 'CAROUSEL' ? 'FINISHED' : 'IN_PROGRESS', polls: 0, created: Date.now(),
+      forcedError: f !== null && f.kind === 'processing_failed',
+    };
+    if (c.url) startFetch(c);
+    containers.set(c.id, c);
+    return { id: c.id };
+  });
+
+  const advance = async (c: Container) => {
+    if (c.status !== 'PUBLISHED' && Date.now() - c.created > 24 * 3600_000) c.status = 'EXPIRED';
+    if (c.status !== 'IN_PROGRESS') return;
+    c.polls++;
+    if (c.forcedError) { c.status = 'ERROR'; c.error_message = 'Unsupported media: the video codec could not be processed'; return; }
+    if (c.fetchOk === undefined && c.polls < (opts.processingPolls ?? 1)) return;
+    const ok = await c.fetched;
+    if (!ok) { c.status = 'ERROR'; c.error_message = 'The media could not be fetched from this URI'; return; }
+    if (c.polls >= (opts.processingPolls ?? 1)) c.status = 'FINISHED';
+  };
+
+  app.get('/v1.0/:id', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const f = await fault('status', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply, 'threads_basic');
+    if (!uid) return reply;
+    const fields = String((req.query as Record<string, string>).fields ?? 'id').split(',');
+    const c = containers.get(id);
+    if (c && c.owner === uid) {
+      await advance(c);
+      const out: Record<string, unknown> = { id: c.id };
+      if (fields.includes('status')) out.status = c.status;
+      if (fields.includes('error_message') && c.error_message) out.error_message = c.error_message;
+      return out;
+    }
+    const p = posts.find((x) => x.id === id);
+    if (p) {
+      const all: Record<string, unknown> = { id: p.id, media_type: p.media_type === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : p.media_type === 'TEXT' ? 'TEXT_POST' : p.media_type,
+        text: p.text, timestamp: p.timestamp, permalink: `https://www.threads.net/@${user.username}/post/${p.shortcode}`, shortcode: p.shortcode, username: user.username };
+      return Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k) || k === 'id'));
+    }
+    return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
+  });
+
+  app.post('/v1.0/:userId/threads_publish', async (req, reply) => {
+    const f = await fault('publish', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply, 'threads_content_publish');
+    if (!uid) return reply;
+    const b = params(req);
+    const c = containers.get(b.creation_id ?? '');
+    if (!c || c.owner !== uid || c.is_carousel_item) return graphError(reply, 400, 100, 'Param creation_id must be a valid container id', { error_subcode: 4279009 });
+    await advance(c);
+    if (c.status === 'PUBLISHED') return graphError(reply, 400, 10, 'This media has already been published', { error_subcode: 4279012 });
+    if (c.status !== 'FINISHED') return graphError(reply, 400, 24, `The media is not ready to be published (status ${c.status})`, { error_subcode: 4279009 });
+    const dayAgo = Date.now() - 24 * 3600_000;
+    const isReply = Boolean(c.reply_to_id);
+    const used = posts.filter((p) => p.owner === uid && Date.parse(p.timestamp) > dayAgo && Boolean(p.reply_to_id) === isReply).length;
+    if (used >= (isReply ? 1000 : limit)) return graphError(reply, 400, 4, 'Application request limit reached: the publishing quota of this profile is used up', { is_transient: true });
+    const p: ThreadsPost = {
+      id: numericId(), owner: uid, media_type: c.media_type, text: c.text, timestamp: graphTime(new Date()), shortcode: randomBytes(8).toString('base64url'),
+      children: c.children, reply_to_id: c.reply_to_id, container: c.id,
+    };
+    posts.push(p);
+    c.status = 'PUBLISHED';
+    c.mediaId = p.id;
+    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return { id: p.id };
+  });
+
+  app.get('/v1.0/:userId/threads', async (req, reply) => {
+    const uid = authUser(req, reply, 'threads_basic');
+    if (!uid) return reply;
+    const q = req.query as Record<string, string>;
+    const n = Math.min(100, Math.max(1, Number(q.limit ?? 25)));
+    const data = posts.filter((p) => p.owner === uid && !p.reply_to_id).slice(-n).reverse()
+      .map((p) => ({ id: p.id, text: p.text, timestamp: p.timestamp, media_type: p.media_type, permalink: `https://www.threads.net/@${user.username}/post/${p.shortcode}` }));
+    return { data, paging: { cursors: { before: data[0]?.id ?? '', after: data[data.length - 1]?.id ?? '' } } };
+  });
+
+  app.get('/v1.0/:userId/threads_publishing_limit', async (req, reply) => {
+    const uid = authUser(req, reply, 'threads_basic');
+    if (!uid) return reply;
+    const dayAgo = Date.now() - 24 * 3600_000;
+    const mine = posts.filter((p) => p.owner === uid && Date.parse(p.timestamp) > dayAgo);
+    return { data: [{ quota_usage: mine.filter((p) => !p.reply_to_id).length, config: { quota_total: limit, quota_duration: 86400 },
+      reply_quota_usage: mine.filter((p) => p.reply_to_id).length, reply_config: { quota_total: 1000, quota_duration: 86400 } }] };
+  });
+
+  app.post('/__sim/faults', async (req) => {
+    faults.push(req.body as Fault);
+    return { ok: true };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`, app, user, posts, containers, clientId, clientSecret, calls,
+    addFault: (f) => faults.push({ ...f }),
+    expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
+    revokeAll: () => tokens.clear(),
+    close: () => app.close(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startThreadsSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'threads', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

@@ -1,0 +1,126 @@
+/**
+ * Reddit account extras and the read API (spec.md "Reddit"; issue 3):
+ * - the subreddit picker: the subreddits the account subscribes to
+ *   (`GET /subreddits/mine/subscriber`, scope mysubreddits) and the account's default
+ *   subreddit, stored in `accounts.settings.defaultSubreddit` (checked with
+ *   `GET /r/{sr}/about` before it is saved);
+ * - the feed (`GET /r/{sr}/{sort}` or `GET /{sort}`) and search (`GET /search`,
+ *   `GET /r/{sr}/search`), mapped to Herald's Reddit item.
+ * Docs: https://www.reddit.com/dev/api#section_listings, platforms.md section 9.6.
+ */
+import { fieldError } from '../../core/errors.ts';
+import type { SecretBox } from '../../core/crypto.ts';
+import type { Db } from '../../storage/db.ts';
+import type { AdapterRegistry } from '../../platforms/registry.ts';
+import { normalizeSubreddit, SUBREDDIT_NAME, type RedditListing, type RedditThing } from '../../platforms/reddit/adapter.ts';
+import { redditJson } from '../../platforms/reddit/http.ts';
+import { AdapterError } from '../../platforms/types.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { toAccountView } from '../accounts/service.ts';
+import { openPlatformSession, updateAccountSettings } from '../accounts/platform-session.ts';
+
+/** A post as the feed and search answer it. `createdUtc` is Unix seconds; `permalink` is absolute. */
+export interface RedditItem {
+  id: string;
+  fullname: string;
+  title: string;
+  author: string;
+  subreddit: string;
+  url: string;
+  permalink: string;
+  selftext: string;
+  createdUtc: number;
+  score: number;
+  numComments: number;
+  over18: boolean;
+  stickied: boolean;
+  flairText: string | null;
+}
+
+export const FEED_SORTS = ['hot', 'new', 'top', 'rising'] as const;
+export const SEARCH_SORTS = ['relevance', 'hot', 'top', 'new', 'comments'] as const;
+export const TIME_FILTERS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
+/** Subscribed subreddits read for the picker: pages of 100, at most this many pages. */
+const MAX_SUBREDDIT_PAGES = 10;
+
+export function toRedditItem(t: RedditThing): RedditItem {
+  return {
+    id: t.id, fullname: t.name ?? `t3_${t.id}`, title: t.title, author: t.author, subreddit: t.subreddit, url: t.url,
+    permalink: t.permalink.startsWith('http') ? t.permalink : `https://www.reddit.com${t.permalink}`,
+    selftext: t.selftext ?? '', createdUtc: t.created_utc, score: t.score, numComments: t.num_comments,
+    over18: t.over_18 === true, stickied: t.stickied === true, flairText: t.link_flair_text ?? null,
+  };
+}
+
+const page = (l: RedditListing) => ({ items: l.data.children.filter((c) => c.kind === 't3').map((c) => toRedditItem(c.data)), after: l.data.after ?? null, before: l.data.before ?? null });
+
+function checkSubreddit(field: string, v: string | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  const sr = normalizeSubreddit(v);
+  if (!sr || !SUBREDDIT_NAME.test(sr)) throw fieldError(field, 'must be a subreddit name such as "test" or "r/test"');
+  return sr;
+}
+
+export function createRedditService(deps: { db: Db; secrets: SecretBox; adapters: AdapterRegistry }) {
+  const open = (auth: AuthContext, accountId: string, field?: string) => openPlatformSession(deps, auth, accountId, 'reddit', 'Reddit', field);
+
+  return {
+    /** `{ subreddits: [{id, name, display_name_prefixed, title, url, over18, subscribers}], defaultSubreddit }`. */
+    async listSubreddits(auth: AuthContext, accountId: string) {
+      const s = await open(auth, accountId);
+      type T5 = { id: string; display_name: string; display_name_prefixed: string; title: string; url: string; over18: boolean; subscribers?: number };
+      const subreddits: Array<{ id: string; name: string; display_name_prefixed: string; title: string; url: string; over18: boolean; subscribers: number | null }> = [];
+      let after: string | null = null;
+      for (let i = 0; i < MAX_SUBREDDIT_PAGES; i++) {
+        const l: RedditListing<T5> = await s.call((token, app) => redditJson<RedditListing<T5>>(app, '/subreddits/mine/subscriber', { token, query: { limit: 100, after: after ?? undefined, raw_json: 1 } })).then((r) => r.body);
+        for (const c of l.data.children) {
+          const d = c.data;
+          subreddits.push({ id: d.id, name: d.display_name, display_name_prefixed: d.display_name_prefixed ?? `r/${d.display_name}`, title: d.title ?? '', url: d.url ?? `/r/${d.display_name}/`, over18: d.over18 === true, subscribers: d.subscribers ?? null });
+        }
+        after = l.data.after;
+        if (!after) break;
+      }
+      const def = s.row.settings?.defaultSubreddit;
+      return { subreddits, defaultSubreddit: typeof def === 'string' ? def : null };
+    },
+
+    /** Sets the default subreddit after checking it exists. @throws 400 naming defaultSubreddit when Reddit does not know it. */
+    async setDefaultSubreddit(auth: AuthContext, accountId: string, input: string) {
+      const sr = checkSubreddit('defaultSubreddit', input)!;
+      const s = await open(auth, accountId);
+      const about = await s.call((token, app) => redditJson<{ data?: { display_name?: string } }>(app, `/r/${encodeURIComponent(sr)}/about`, { token }).catch((err: unknown) => {
+        // 404: no such subreddit; 403: private or banned.
+        if (err instanceof AdapterError && err.kind === 'rejected' && (err.opts.status === 404 || err.opts.status === 403)) return null;
+        throw err;
+      }));
+      const name = about?.body.data?.display_name;
+      if (!name) throw fieldError('defaultSubreddit', `r/${sr} does not exist or is not accessible to u/${s.row.username}`);
+      const row = await updateAccountSettings(deps.db, s.row.id, { defaultSubreddit: name });
+      return { success: true, message: `Default subreddit set to r/${name}`, account: toAccountView(row) };
+    },
+
+    /** `{ items, after, before }` from a subreddit's (or the front page's) listing. */
+    async feed(auth: AuthContext, q: { accountId: string; subreddit?: string; sort?: string; limit?: number; after?: string; t?: string }) {
+      const sort = q.sort ?? 'hot';
+      if (q.t !== undefined && sort !== 'top') throw fieldError('t', 'is only used with sort=top');
+      const sr = checkSubreddit('subreddit', q.subreddit);
+      const s = await open(auth, q.accountId);
+      const path = sr ? `/r/${encodeURIComponent(sr)}/${sort}` : `/${sort}`;
+      const l = await s.call((token, app) => redditJson<RedditListing>(app, path, { token, query: { limit: q.limit ?? 25, after: q.after, t: q.t, raw_json: 1 } }));
+      return page(l.body);
+    },
+
+    /** `{ items, after, before }` from Reddit search; with a subreddit, restricted to it unless restrict_sr is false. */
+    async search(auth: AuthContext, q: { accountId: string; q: string; subreddit?: string; restrict_sr?: string; sort?: string; limit?: number; after?: string }) {
+      const sr = checkSubreddit('subreddit', q.subreddit);
+      const s = await open(auth, q.accountId);
+      const restrict = q.restrict_sr === undefined ? !!sr : q.restrict_sr === 'true' || q.restrict_sr === '1';
+      if (restrict && !sr) throw fieldError('restrict_sr', 'needs a subreddit');
+      const path = sr ? `/r/${encodeURIComponent(sr)}/search` : '/search';
+      const l = await s.call((token, app) => redditJson<RedditListing>(app, path, {
+        token, query: { q: q.q, sort: q.sort ?? 'new', limit: q.limit ?? 25, after: q.after, restrict_sr: sr ? String(restrict) : undefined, type: 'link', raw_json: 1 },
+      }));
+      return page(l.body);
+    },
+  };
+}

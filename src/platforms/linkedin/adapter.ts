@@ -1,0 +1,320 @@
+/**
+ * LinkedIn adapter (Posts API, platforms.md section 4): text, one image, 2-20 images, one
+ * video, or one document (PDF), authored by the member (`urn:li:person:{sub}`) or, when the
+ * account is switched to an organization, by that page (`urn:li:organization:{id}`, from
+ * `accounts.settings.accountType` / `selectedOrganization`). Mentions written
+ * `@[Name](urn:li:person:ID)` or `@[Company](urn:li:organization:ID)` pass through in
+ * LinkedIn's little-text format; every other reserved character is escaped and `#word`
+ * becomes a hashtag template (see {@link toLittleText}). A first comment (up to 1,250
+ * characters) is posted after the post; when it fails the post stays published and the
+ * failure is recorded on the target result (`extra.firstComment`).
+ * Sources: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api,
+ * .../shares/images-api, .../shares/videos-api, .../shares/documents-api,
+ * .../shares/multiimage-post-api, .../shares/little-text-format, .../shares/comments-api.
+ *
+ * Phases:
+ * - `prepare` uploads media (images/documents: initializeUpload, one PUT; videos:
+ *   initializeUpload, one PUT per upload instruction, finalizeUpload with the ETags, then
+ *   `GET /rest/videos/{urn}` until AVAILABLE). Uploaded assets are invisible.
+ * - `commit` is `POST /rest/posts` (201, empty body, id in `x-restli-id`), then the comment.
+ * - `verify` lists the author's recent posts (`GET /rest/posts?q=author`) and matches the
+ *   commentary. Member tokens usually may not read posts (r_member_social is restricted);
+ *   then verify answers `not_published`, which is safe here because LinkedIn refuses an
+ *   identical commentary from the same author with 422 DUPLICATE_POST naming the existing
+ *   post: `commit` treats that answer as the earlier attempt's success (`extra.duplicateOf`).
+ *   The same holds when a user deliberately posts the same commentary twice within LinkedIn's
+ *   duplicate window: the target then records the earlier post. When verify finds the post, its
+ *   first comment (if any) is not posted: it is recorded as not attempted only by its absence.
+ */
+import type { OAuthProvider, PlatformApp } from '../oauth.ts';
+import { withAccessToken } from '../oauth-session.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+} from '../types.ts';
+import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
+
+export const LINKEDIN_MAX_TEXT = 3000;
+export const LINKEDIN_MAX_FIRST_COMMENT = 1250;
+export const LINKEDIN_MAX_IMAGES = 20;
+/** Document cap: 100 MB (third-party mirror AYR-LI). */
+export const LINKEDIN_DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+/** Video cap: 500 MB, 3 s to 30 min (third-party mirror AYR-LI). */
+export const LINKEDIN_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+
+/** Tunables where platforms.md marks a fact UNCONFIRMED. */
+export interface LinkedInOptions {
+  /** `LinkedIn-Version` header (YYYYMM). Default {@link LINKEDIN_API_VERSION}. */
+  apiVersion?: string;
+  /**
+   * Most pages in a document. **UNCONFIRMED** ("about 300 pages", third-party mirror AYR-LI).
+   * Counted from the PDF in `prepare`. Default 300.
+   */
+  maxDocumentPages?: number;
+  /** Interval between video status polls, ms. Default 2,000. */
+  pollIntervalMs?: number;
+  /** Give up waiting for video processing after this long, ms (transient). Default 10 minutes. */
+  pollTimeoutMs?: number;
+  /**
+   * Wait after uploading images or documents as a member, ms: member tokens cannot read their
+   * status (platforms.md 4.3), and posting before AVAILABLE fails. Default 1,500.
+   */
+  memberMediaGraceMs?: number;
+}
+
+export const LINKEDIN_CAPABILITIES: PlatformCapabilities = {
+  maxTextLength: LINKEDIN_MAX_TEXT, textUnit: 'characters', maxImages: LINKEDIN_MAX_IMAGES, maxVideos: 1,
+  threads: false, firstComment: true, docsUrl: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api',
+};
+
+/** `@[Name](urn:li:person:ID)` or `@[Name](urn:li:organization:ID)`. */
+const MENTION = /@\[([^\]\n]{1,200})\]\((urn:li:(person|organization):([^)\s]+))\)/g;
+const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
+const HASHTAG = /#([\p{L}\p{N}_]+)/gu;
+
+function escapeLittle(s: string): string {
+  // Hashtags become {hashtag|\#|word}; everything else reserved is backslash-escaped.
+  let out = '';
+  let last = 0;
+  for (const m of s.matchAll(HASHTAG)) {
+    out += s.slice(last, m.index).replace(RESERVED, (c) => `\\${c}`);
+    out += `{hashtag|\\#|${m[1].replace(RESERVED, (c) => `\\${c}`)}}`;
+    last = m.index! + m[0].length;
+  }
+  return out + s.slice(last).replace(RESERVED, (c) => `\\${c}`);
+}
+
+/**
+ * Converts Herald content to LinkedIn's little-text format: mentions
+ * `@[Name](urn:li:person:ID)` / `@[Name](urn:li:organization:ID)` are kept as mention markup
+ * (reserved characters in the name escaped), `#word` becomes `{hashtag|\#|word}`, and the
+ * reserved characters `\ | { } @ [ ] ( ) < > # * _ ~` elsewhere are backslash-escaped.
+ * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format
+ */
+export function toLittleText(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(MENTION)) {
+    out += escapeLittle(text.slice(last, m.index));
+    out += `@[${m[1].replace(RESERVED, (c) => `\\${c}`)}](${m[2]})`;
+    last = m.index! + m[0].length;
+  }
+  return out + escapeLittle(text.slice(last));
+}
+
+/** Pages in a PDF, counted from its page objects (`/Type /Page`); null when none are found. */
+export function countPdfPages(bytes: Buffer): number | null {
+  const n = bytes.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
+  return n > 0 ? n : null;
+}
+
+/** The author URN of an account: its selected organization, or the member. */
+export function authorUrn(account: Pick<AccountContext, 'platformUserId' | 'settings'>): string {
+  const s = account.settings ?? {};
+  const org = s.selectedOrganization as { urn?: string } | undefined;
+  if (s.accountType === 'organization' && typeof org?.urn === 'string') return org.urn;
+  return `urn:li:person:${account.platformUserId}`;
+}
+
+export interface LinkedInPrepared {
+  preparedAt: string;
+  author: string;
+  commentary: string;
+  /** `content` of the post, with uploaded media URNs; absent for text posts. */
+  content?: Record<string, unknown>;
+  visibility: 'PUBLIC' | 'CONNECTIONS';
+  firstComment?: string;
+}
+
+const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+
+export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>, LinkedInPrepared> {
+  readonly platform = 'linkedin' as const;
+  readonly capabilities = LINKEDIN_CAPABILITIES;
+  private readonly opts: Required<LinkedInOptions>;
+
+  constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: LinkedInOptions = {}) {
+    this.opts = { apiVersion: LINKEDIN_API_VERSION, maxDocumentPages: 300, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, memberMediaGraceMs: 1500, ...opts };
+  }
+
+  validate(req: PublishRequest): RuleViolation[] {
+    const out: RuleViolation[] = [];
+    const n = [...req.text].length;
+    if (n > LINKEDIN_MAX_TEXT) out.push({ field: 'content', rule: 'linkedin.text.max_length', message: `LinkedIn posts are limited to ${LINKEDIN_MAX_TEXT} characters; this text has ${n}` });
+    if (req.threadItems.length > 1) out.push({ field: 'threadItems', rule: 'linkedin.thread.unsupported', message: 'LinkedIn has no threads; publish one post (use firstComment for a follow-up)' });
+    for (const m of req.text.matchAll(MENTION)) {
+      if (m[3] === 'organization' && !/^\d+$/.test(m[4])) {
+        out.push({ field: 'content', rule: 'linkedin.mention.organization_id', message: `Mention "${m[0]}": organizations are mentioned by numeric company id (urn:li:organization:12345), not a vanity name` });
+      }
+    }
+    const media = req.mediaItems;
+    const images = media.filter((m) => m.type === 'image' || m.type === 'gif');
+    const videos = media.filter((m) => m.type === 'video');
+    const docs = media.filter((m) => m.type === 'document');
+    if (docs.length > 1) out.push({ field: 'mediaItems', rule: 'linkedin.document.one', message: 'A LinkedIn post takes one document' });
+    if (docs.length > 0 && docs.length !== media.length) out.push({ field: 'mediaItems', rule: 'linkedin.document.alone', message: 'A LinkedIn document cannot be combined with images or videos' });
+    if (videos.length > 1) out.push({ field: 'mediaItems', rule: 'linkedin.video.one', message: 'A LinkedIn post takes one video' });
+    if (videos.length > 0 && images.length > 0) out.push({ field: 'mediaItems', rule: 'linkedin.video.alone', message: 'A LinkedIn video cannot be combined with images' });
+    if (images.length > LINKEDIN_MAX_IMAGES) out.push({ field: 'mediaItems', rule: 'linkedin.media.max_images', message: `A LinkedIn post takes at most ${LINKEDIN_MAX_IMAGES} images` });
+    media.forEach((m, i) => {
+      if (m.type === 'document') {
+        if (m.size !== undefined && m.size > LINKEDIN_DOCUMENT_MAX_BYTES) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.document.max_bytes', message: 'LinkedIn documents are limited to 100 MB' });
+        const pdf = (m.mimeType ?? '').toLowerCase() === 'application/pdf' || /\.pdf($|\?)/i.test(m.url) || (!m.mimeType && !/\.[a-z0-9]+($|\?)/i.test(m.url));
+        if (!pdf) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.document.pdf', message: 'LinkedIn documents must be PDF files' });
+      }
+      if (m.type === 'video' && m.size !== undefined && m.size > LINKEDIN_VIDEO_MAX_BYTES) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.video.max_bytes', message: 'LinkedIn videos are limited to 500 MB' });
+      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < 3 || m.durationSeconds > 1800)) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.video.duration', message: 'LinkedIn videos must be 3 seconds to 30 minutes long' });
+    });
+    const psd = req.platformSpecificData;
+    if (psd.firstComment !== undefined) {
+      if (typeof psd.firstComment !== 'string') out.push({ field: 'platformSpecificData.firstComment', rule: 'linkedin.first_comment.type', message: 'firstComment must be a string' });
+      else if ([...psd.firstComment].length > LINKEDIN_MAX_FIRST_COMMENT) out.push({ field: 'platformSpecificData.firstComment', rule: 'linkedin.first_comment.max_length', message: `LinkedIn comments are limited to ${LINKEDIN_MAX_FIRST_COMMENT} characters` });
+    }
+    if (psd.visibility !== undefined && psd.visibility !== 'PUBLIC' && psd.visibility !== 'CONNECTIONS') {
+      out.push({ field: 'platformSpecificData.visibility', rule: 'linkedin.visibility', message: 'visibility must be PUBLIC or CONNECTIONS' });
+    }
+    if (psd.documentTitle !== undefined && (typeof psd.documentTitle !== 'string' || psd.documentTitle.length > 400)) {
+      out.push({ field: 'platformSpecificData.documentTitle', rule: 'linkedin.document.title', message: 'documentTitle must be a string of at most 400 characters' });
+    }
+    return out;
+  }
+
+  private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
+    const app = this.app();
+    return withAccessToken(ctx, account, this.provider, app, (token) => fn(token, app.apiBaseUrl));
+  }
+
+  private async uploadSimple(ctx: AdapterContext, account: AccountContext, author: string, m: MediaRef, kind: 'images' | 'documents'): Promise<string> {
+    const cap = kind === 'documents' ? LINKEDIN_DOCUMENT_MAX_BYTES : 36 * 1024 * 1024;
+    const { bytes, mimeType } = await ctx.fetchMedia(m, cap);
+    if (kind === 'documents') {
+      const pages = countPdfPages(bytes);
+      if (pages !== null && pages > this.opts.maxDocumentPages) {
+        throw new AdapterError('rejected', `LinkedIn documents are limited to about ${this.opts.maxDocumentPages} pages; this PDF has ${pages}`);
+      }
+    }
+    const v = this.opts.apiVersion;
+    return this.call(ctx, account, async (token, base) => {
+      const init = (await linkedinJson<{ value: { uploadUrl: string; image?: string; document?: string } }>(base, `/rest/${kind}`, {
+        method: 'POST', token, version: v, query: { action: 'initializeUpload' }, json: { initializeUploadRequest: { owner: author } },
+      })).body.value;
+      await linkedinJson(init.uploadUrl, '', { method: 'PUT', token, rest: false, body: bytes, headers: { 'content-type': kind === 'documents' ? 'application/pdf' : mimeType }, timeoutMs: 120_000 });
+      return (kind === 'images' ? init.image : init.document)!;
+    });
+  }
+
+  private async uploadVideo(ctx: AdapterContext, account: AccountContext, author: string, m: MediaRef): Promise<string> {
+    const { bytes } = await ctx.fetchMedia(m, LINKEDIN_VIDEO_MAX_BYTES);
+    const v = this.opts.apiVersion;
+    const urn = await this.call(ctx, account, async (token, base) => {
+      const init = (await linkedinJson<{ value: { video: string; uploadToken: string; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> } }>(base, '/rest/videos', {
+        method: 'POST', token, version: v, query: { action: 'initializeUpload' },
+        json: { initializeUploadRequest: { owner: author, fileSizeBytes: bytes.length, uploadCaptions: false, uploadThumbnail: false } },
+      })).body.value;
+      const etags: string[] = [];
+      for (const ins of init.uploadInstructions) {
+        const res = await linkedinJson(ins.uploadUrl, '', { method: 'PUT', token, rest: false, body: bytes.subarray(ins.firstByte, ins.lastByte + 1), headers: { 'content-type': 'application/octet-stream' }, timeoutMs: 300_000 });
+        const etag = res.headers.get('etag');
+        if (!etag) throw new AdapterError('transient', 'LinkedIn did not return an ETag for an uploaded video part');
+        etags.push(etag);
+      }
+      await linkedinJson(base, '/rest/videos', {
+        method: 'POST', token, version: v, query: { action: 'finalizeUpload' },
+        json: { finalizeUploadRequest: { video: init.video, uploadToken: init.uploadToken, uploadedPartIds: etags } },
+      });
+      return init.video;
+    });
+    const deadline = Date.now() + this.opts.pollTimeoutMs;
+    for (;;) {
+      const s = await this.call(ctx, account, async (token, base) => (await linkedinJson<{ status: string; processingFailureReason?: string }>(
+        base, `/rest/videos/${encodeURIComponent(urn)}`, { token, version: v })).body);
+      if (s.status === 'AVAILABLE') return urn;
+      if (s.status === 'PROCESSING_FAILED') throw new AdapterError('rejected', `LinkedIn could not process the video: ${s.processingFailureReason ?? 'PROCESSING_FAILED'}`);
+      if (Date.now() > deadline) throw new AdapterError('transient', 'LinkedIn is still processing the video');
+      await new Promise((r) => setTimeout(r, this.opts.pollIntervalMs));
+    }
+  }
+
+  async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<LinkedInPrepared> {
+    const author = authorUrn(account);
+    const psd = req.platformSpecificData;
+    const media = req.mediaItems;
+    let content: Record<string, unknown> | undefined;
+    const isOrg = author.startsWith('urn:li:organization:');
+    if (media.length === 1 && media[0].type === 'video') {
+      content = { media: { id: await this.uploadVideo(ctx, account, author, media[0]), ...(media[0].altText ? { altText: media[0].altText } : {}) } };
+    } else if (media.length === 1 && media[0].type === 'document') {
+      const id = await this.uploadSimple(ctx, account, author, media[0], 'documents');
+      const title = typeof psd.documentTitle === 'string' && psd.documentTitle ? psd.documentTitle : media[0].filename ?? decodeURIComponent(new URL(media[0].url).pathname.split('/').pop() || 'Document');
+      content = { media: { id, title } };
+    } else if (media.length > 0) {
+      const images: Array<{ id: string; altText?: string }> = [];
+      for (const m of media) images.push({ id: await this.uploadSimple(ctx, account, author, m, 'images'), ...(m.altText ? { altText: m.altText } : {}) });
+      content = images.length === 1 ? { media: images[0] } : { multiImage: { images } };
+    }
+    if (content && !isOrg && media[0]?.type !== 'video' && this.opts.memberMediaGraceMs > 0) {
+      await new Promise((r) => setTimeout(r, this.opts.memberMediaGraceMs));
+    }
+    return {
+      preparedAt: new Date().toISOString(), author, commentary: toLittleText(req.text),
+      ...(content ? { content } : {}),
+      visibility: psd.visibility === 'CONNECTIONS' && !isOrg ? 'CONNECTIONS' : 'PUBLIC',
+      ...(typeof psd.firstComment === 'string' && psd.firstComment.trim() ? { firstComment: psd.firstComment } : {}),
+    };
+  }
+
+  async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: LinkedInPrepared): Promise<PublishResult> {
+    const v = this.opts.apiVersion;
+    const body = {
+      author: prepared.author, commentary: prepared.commentary, visibility: prepared.visibility,
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      ...(prepared.content ? { content: prepared.content } : {}),
+      lifecycleState: 'PUBLISHED', isReshareDisabledByAuthor: false,
+    };
+    let urn: string;
+    const extra: Record<string, unknown> = {};
+    try {
+      const res = await this.call(ctx, account, (token, base) => linkedinJson(base, '/rest/posts', { method: 'POST', token, version: v, json: body }));
+      const id = res.headers.get('x-restli-id') ?? res.headers.get('x-linkedin-id');
+      if (!id) throw new AdapterError('rejected', 'LinkedIn created the post but returned no x-restli-id; check the account before retrying');
+      urn = id;
+    } catch (err) {
+      const dup = err instanceof AdapterError && err.opts.platformCode === 'DUPLICATE_POST' ? duplicateOf(err.message) : null;
+      if (!dup) throw err;
+      // LinkedIn refuses an identical commentary from the same author: the earlier attempt is live.
+      urn = dup;
+      extra.duplicateOf = dup;
+    }
+    if (prepared.firstComment) {
+      try {
+        const res = await this.call(ctx, account, (token, base) => linkedinJson<{ id?: string }>(base, `/rest/socialActions/${encodeURIComponent(urn)}/comments`, {
+          method: 'POST', token, version: v, json: { actor: prepared.author, object: urn, message: { text: prepared.firstComment } },
+        }));
+        extra.firstComment = { status: 'published', id: res.headers.get('x-restli-id') ?? res.body.id ?? null };
+      } catch (err) {
+        extra.firstComment = { status: 'failed', error: (err as Error).message };
+        ctx.log('linkedin: first comment failed', { urn, error: (err as Error).message });
+      }
+    }
+    return { platformPostId: urn, platformPostUrl: postUrl(urn), ...(Object.keys(extra).length ? { extra } : {}) };
+  }
+
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: LinkedInPrepared): Promise<VerifyResult> {
+    let elements: Array<{ id: string; commentary?: string; createdAt?: number; author?: string }>;
+    try {
+      elements = (await this.call(ctx, account, (token, base) => linkedinJson<{ elements?: typeof elements }>(base, '/rest/posts', {
+        token, version: this.opts.apiVersion, query: { q: 'author', author: prepared.author, count: 20, sortBy: 'CREATED' },
+      }))).body.elements ?? [];
+    } catch (err) {
+      if (err instanceof AdapterError && err.kind === 'rejected' && err.opts.status === 403) {
+        // Member tokens cannot list posts; a new commit is protected by LinkedIn's DUPLICATE_POST check (see commit).
+        return { status: 'not_published' };
+      }
+      return { status: 'unknown', reason: (err as Error).message };
+    }
+    const since = new Date(prepared.preparedAt).getTime() - 60_000;
+    const found = elements.find((p) => p.commentary === prepared.commentary && (p.createdAt === undefined || p.createdAt >= since));
+    if (found) return { status: 'published', result: { platformPostId: found.id, platformPostUrl: postUrl(found.id) } };
+    return { status: 'not_published' };
+  }
+}

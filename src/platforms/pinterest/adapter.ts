@@ -1,0 +1,226 @@
+/**
+ * Pinterest API v5 adapter: image pins (one image), carousel pins (2-5 images) and video
+ * pins (exactly one video), on a board (platforms.md section 8.3;
+ * https://developers.pinterest.com/docs/api/v5/pins-create/ and
+ * https://developers.pinterest.com/docs/api/v5/media-create/).
+ *
+ * What is posted:
+ * - board: `platformSpecificData.boardId`, else the account's `settings.defaultBoardId`
+ *   (set with PUT /v1/accounts/{id}/pinterest-boards); one of them is required.
+ * - title: `platformSpecificData.title` (<= 100), else the first line of the content,
+ *   cut to 100 characters. description: the content (<= 800). link:
+ *   `platformSpecificData.link` (optional, <= 2048). alt text: the first image's altText.
+ * - images are sent as URLs (`image_url`, or `multiple_image_urls` for 2-5): Pinterest
+ *   fetches them, so they must be publicly reachable.
+ * - video: registered (`POST /v5/media`), uploaded to the returned S3 form
+ *   (`upload_parameters` as fields, then the file), and polled (`GET /v5/media/{id}`:
+ *   registered -> processing -> succeeded | failed) in `prepare`; the pin is the commit.
+ *   Cover: `platformSpecificData.coverImageUrl`, else an image among mediaItems, else a
+ *   key frame at `platformSpecificData.coverImageKeyFrameTime` seconds (default 0).
+ *
+ * Pinterest has no idempotency key: `verify` looks for the pin on its board (same title
+ * and description, created after prepare).
+ */
+import { withAccessToken } from '../oauth-session.ts';
+import type { OAuthProvider, PlatformApp } from '../oauth.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+} from '../types.ts';
+import { pinterestJson } from './http.ts';
+
+export const PINTEREST_TITLE_MAX = 100;
+export const PINTEREST_DESCRIPTION_MAX = 800;
+export const PINTEREST_ALT_TEXT_MAX = 500;
+export const PINTEREST_LINK_MAX = 2048;
+export const PINTEREST_CAROUSEL_MIN = 2;
+export const PINTEREST_CAROUSEL_MAX = 5;
+/** Image size cap in bytes: 20 MB per a third-party guide (UNCONFIRMED officially). */
+export const PINTEREST_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Video size cap in bytes: 2 GB, one mirror says 1 GB (CONFLICT in platforms.md 8.4); change here if Pinterest refuses. */
+export const PINTEREST_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
+/** Video duration bounds in seconds, 4 s to 15 min (third party, UNCONFIRMED); checked when the duration is known. */
+export const PINTEREST_VIDEO_MIN_SECONDS = 4;
+export const PINTEREST_VIDEO_MAX_SECONDS = 15 * 60;
+
+export const PINTEREST_CAPABILITIES: PlatformCapabilities = {
+  maxTextLength: PINTEREST_DESCRIPTION_MAX, textUnit: 'characters', maxImages: PINTEREST_CAROUSEL_MAX, maxVideos: 1,
+  threads: false, firstComment: false, docsUrl: 'https://developers.pinterest.com/docs/api/v5/pins-create/',
+};
+
+type MediaSource =
+  | { source_type: 'image_url'; url: string }
+  | { source_type: 'multiple_image_urls'; items: Array<{ url: string }> }
+  | { source_type: 'video_id'; media_id: string; cover_image_url?: string; cover_image_key_frame_time?: number };
+
+/** What prepare leaves for commit (JSON, stored on the attempt row). */
+export interface PinterestPrepared {
+  preparedAt: string;
+  boardId: string;
+  title: string;
+  description: string;
+  link?: string;
+  altText?: string;
+  mediaSource: MediaSource;
+}
+
+export interface PinterestAdapterOptions {
+  /** First interval between media status polls (ms), doubling up to 10 s. Default 500. */
+  pollIntervalMs?: number;
+  /** Give up waiting for video processing after this long (ms; transient, retried). Default 10 minutes. */
+  processingTimeoutMs?: number;
+}
+
+interface Pin { id: string; title?: string | null; description?: string | null; created_at?: string; board_id?: string }
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const isHttpUrl = (v: unknown): boolean => {
+  try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; }
+};
+
+/** Title as posted: the explicit title, else the content's first line cut to 100 characters. */
+export function pinTitle(req: PublishRequest): string {
+  const explicit = str(req.platformSpecificData.title);
+  if (explicit) return explicit;
+  return [...(req.text.trim().split(/\r?\n/)[0] ?? '').trim()].slice(0, PINTEREST_TITLE_MAX).join('');
+}
+
+/** The video cover per the rules above. */
+export function videoCover(req: PublishRequest): { cover_image_url: string } | { cover_image_key_frame_time: number } {
+  const psd = req.platformSpecificData;
+  if (str(psd.coverImageUrl)) return { cover_image_url: str(psd.coverImageUrl)! };
+  const image = req.mediaItems.find((m) => m.type === 'image');
+  if (image) return { cover_image_url: image.url };
+  const t = psd.coverImageKeyFrameTime;
+  return { cover_image_key_frame_time: typeof t === 'number' && t >= 0 ? t : 0 };
+}
+
+export const pinUrl = (id: string) => `https://www.pinterest.com/pin/${id}/`;
+
+export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>, PinterestPrepared> {
+  readonly platform = 'pinterest' as const;
+  readonly capabilities = PINTEREST_CAPABILITIES;
+  constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, private readonly opts: PinterestAdapterOptions = {}) {}
+
+  validate(req: PublishRequest): RuleViolation[] {
+    const out: RuleViolation[] = [];
+    const psd = req.platformSpecificData;
+    const add = (field: string, rule: string, message: string) => out.push({ field, rule, message });
+    if (req.threadItems.length > 0) add('platformSpecificData.threadItems', 'pinterest.threads.unsupported', 'Pinterest pins cannot be threads');
+    const media = req.mediaItems;
+    const images = media.filter((m) => m.type === 'image' || m.type === 'gif');
+    const videos = media.filter((m) => m.type === 'video');
+    media.forEach((m, i) => {
+      if (m.type === 'document') add(`mediaItems.${i}`, 'pinterest.media.type', 'Pinterest does not accept documents (PDF)');
+      if (m.type !== 'video' && m.size !== undefined && m.size > PINTEREST_IMAGE_MAX_BYTES) add(`mediaItems.${i}`, 'pinterest.media.image_max_bytes', `Pinterest images are limited to ${PINTEREST_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      if (m.type === 'video' && m.size !== undefined && m.size > PINTEREST_VIDEO_MAX_BYTES) add(`mediaItems.${i}`, 'pinterest.media.video_max_bytes', `Pinterest videos are limited to ${PINTEREST_VIDEO_MAX_BYTES / 1024 ** 3} GB`);
+      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < PINTEREST_VIDEO_MIN_SECONDS || m.durationSeconds > PINTEREST_VIDEO_MAX_SECONDS)) {
+        add(`mediaItems.${i}`, 'pinterest.media.video_duration', `Pinterest videos must last ${PINTEREST_VIDEO_MIN_SECONDS} seconds to ${PINTEREST_VIDEO_MAX_SECONDS / 60} minutes; this one lasts ${m.durationSeconds} s`);
+      }
+    });
+    if (images.length === 0 && videos.length === 0) add('mediaItems', 'pinterest.media.required', 'A pin needs at least one image (image pin) or exactly one video (video pin)');
+    if (videos.length > 1) add('mediaItems', 'pinterest.media.one_video', 'A video pin takes exactly one video');
+    if (videos.length === 1 && images.length > 1) add('mediaItems', 'pinterest.media.video_with_images', 'A video pin takes one video and at most one image (used as its cover)');
+    if (videos.length === 0 && images.length > PINTEREST_CAROUSEL_MAX) add('mediaItems', 'pinterest.media.carousel_max', `A carousel pin takes ${PINTEREST_CAROUSEL_MIN} to ${PINTEREST_CAROUSEL_MAX} images; got ${images.length}`);
+    const explicitTitle = psd.title;
+    if (explicitTitle !== undefined && (typeof explicitTitle !== 'string' || explicitTitle.length > PINTEREST_TITLE_MAX)) {
+      add('platformSpecificData.title', 'pinterest.title.max_length', `Pin titles are strings of at most ${PINTEREST_TITLE_MAX} characters`);
+    }
+    const description = req.text.trim();
+    if (description.length > PINTEREST_DESCRIPTION_MAX) add('content', 'pinterest.description.max_length', `Pin descriptions are limited to ${PINTEREST_DESCRIPTION_MAX} characters; this one has ${description.length}`);
+    if (psd.link !== undefined) {
+      if (!isHttpUrl(psd.link)) add('platformSpecificData.link', 'pinterest.link.url', 'link must be an absolute http(s) URL');
+      else if ((psd.link as string).length > PINTEREST_LINK_MAX) add('platformSpecificData.link', 'pinterest.link.max_length', `link is limited to ${PINTEREST_LINK_MAX} characters`);
+    }
+    if (psd.boardId !== undefined && (typeof psd.boardId !== 'string' || !/^\d{1,24}$/.test(psd.boardId))) {
+      add('platformSpecificData.boardId', 'pinterest.board.id', 'boardId must be a Pinterest board id (digits); see GET /v1/accounts/{accountId}/pinterest-boards');
+    }
+    if (psd.coverImageUrl !== undefined && !isHttpUrl(psd.coverImageUrl)) add('platformSpecificData.coverImageUrl', 'pinterest.cover.url', 'coverImageUrl must be an absolute http(s) URL');
+    const kft = psd.coverImageKeyFrameTime;
+    if (kft !== undefined && (typeof kft !== 'number' || !Number.isFinite(kft) || kft < 0)) {
+      add('platformSpecificData.coverImageKeyFrameTime', 'pinterest.cover.key_frame_time', 'coverImageKeyFrameTime must be a number of seconds, 0 or more');
+    }
+    const alt = images[0]?.altText;
+    if (alt !== undefined && alt.length > PINTEREST_ALT_TEXT_MAX) add('mediaItems.0', 'pinterest.media.alt_text_max_length', `Pin alt text is limited to ${PINTEREST_ALT_TEXT_MAX} characters`);
+    return out;
+  }
+
+  private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
+    return withAccessToken(ctx, account, this.provider, this.app(), fn);
+  }
+
+  /** Registers, uploads and waits for a video; returns its media id. */
+  private async uploadVideo(ctx: AdapterContext, account: AccountContext, m: MediaRef): Promise<string> {
+    const { bytes, mimeType } = await ctx.fetchMedia(m, PINTEREST_VIDEO_MAX_BYTES);
+    const base = this.app().apiBaseUrl;
+    const reg = (await this.call(ctx, account, (token) => pinterestJson<{ media_id: string; upload_url: string; upload_parameters: Record<string, string> }>(
+      base, '/v5/media', { method: 'POST', token, json: { media_type: 'video' } }))).body;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(reg.upload_parameters ?? {})) form.set(k, v);
+    form.set('file', new Blob([bytes], { type: mimeType }), m.filename ?? 'video.mp4'); // the file goes last (S3 presigned POST)
+    let res: Response;
+    try {
+      res = await fetch(reg.upload_url, { method: 'POST', body: form, signal: AbortSignal.timeout(30 * 60_000) });
+    } catch (err) {
+      throw new AdapterError('transient', `Pinterest video upload failed: ${(err as Error).message}`);
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      throw new AdapterError(res.status >= 500 ? 'transient' : 'rejected', `Pinterest video upload answered HTTP ${res.status}: ${text.slice(0, 200)}`);
+    }
+    const deadline = Date.now() + (this.opts.processingTimeoutMs ?? 10 * 60_000);
+    let wait = this.opts.pollIntervalMs ?? 500;
+    for (;;) {
+      const st = (await this.call(ctx, account, (token) => pinterestJson<{ media_id: string; status: 'registered' | 'processing' | 'succeeded' | 'failed' }>(
+        base, `/v5/media/${encodeURIComponent(reg.media_id)}`, { token }))).body;
+      if (st.status === 'succeeded') return reg.media_id;
+      if (st.status === 'failed') throw new AdapterError('rejected', 'Pinterest could not process the video (media status failed)');
+      if (Date.now() > deadline) throw new AdapterError('transient', `Pinterest is still processing the video (status ${st.status})`);
+      await new Promise((r) => setTimeout(r, wait));
+      wait = Math.min(10_000, wait * 2);
+    }
+  }
+
+  async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<PinterestPrepared> {
+    const psd = req.platformSpecificData;
+    const boardId = str(psd.boardId) ?? str(account.settings.defaultBoardId);
+    if (!boardId) {
+      throw new AdapterError('rejected', 'No board: give platformSpecificData.boardId or set a default board with PUT /v1/accounts/{accountId}/pinterest-boards [rule pinterest.board.required]');
+    }
+    const images = req.mediaItems.filter((m) => m.type === 'image' || m.type === 'gif');
+    const video = req.mediaItems.find((m) => m.type === 'video');
+    let mediaSource: MediaSource;
+    if (video) mediaSource = { source_type: 'video_id', media_id: await this.uploadVideo(ctx, account, video), ...videoCover(req) };
+    else if (images.length === 1) mediaSource = { source_type: 'image_url', url: images[0].url };
+    else mediaSource = { source_type: 'multiple_image_urls', items: images.map((m) => ({ url: m.url })) };
+    return {
+      preparedAt: new Date().toISOString(), boardId, title: pinTitle(req), description: req.text.trim(),
+      link: str(psd.link), altText: video ? undefined : images[0]?.altText, mediaSource,
+    };
+  }
+
+  async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: PinterestPrepared): Promise<PublishResult> {
+    const base = this.app().apiBaseUrl;
+    const body = {
+      board_id: p.boardId, title: p.title, description: p.description,
+      ...(p.link ? { link: p.link } : {}), ...(p.altText ? { alt_text: p.altText } : {}), media_source: p.mediaSource,
+    };
+    const pin = (await this.call(ctx, account, (token) => pinterestJson<Pin>(base, '/v5/pins', { method: 'POST', token, json: body }))).body;
+    return { platformPostId: pin.id, platformPostUrl: pinUrl(pin.id), extra: { boardId: p.boardId } };
+  }
+
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: PinterestPrepared): Promise<VerifyResult> {
+    const base = this.app().apiBaseUrl;
+    let items: Pin[];
+    try {
+      items = (await this.call(ctx, account, (token) => pinterestJson<{ items: Pin[] }>(
+        base, `/v5/boards/${encodeURIComponent(p.boardId)}/pins`, { token, query: { page_size: 25 } }))).body.items ?? [];
+    } catch (err) {
+      return { status: 'unknown', reason: (err as Error).message };
+    }
+    const since = new Date(p.preparedAt).getTime() - 60_000;
+    const hit = items.find((x) => (x.title ?? '') === p.title && (x.description ?? '') === p.description && (!x.created_at || new Date(x.created_at).getTime() >= since));
+    if (hit) return { status: 'published', result: { platformPostId: hit.id, platformPostUrl: pinUrl(hit.id), extra: { boardId: p.boardId } } };
+    return { status: 'not_published' };
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * Reddit adapter: text (self), link, image and gallery posts to one subreddit through
+ * `POST /api/submit` and `POST /api/submit_gallery_post.json` (platforms.md section 9.2;
+ * https://www.reddit.com/dev/api#POST_api_submit).
+ *
+ * What is posted:
+ * - subreddit: `platformSpecificData.subreddit`, else the account's `settings.defaultSubreddit`
+ *   (set with PUT /v1/accounts/{id}/reddit-subreddits); an `r/` or `/r/` prefix is dropped.
+ * - title: `platformSpecificData.title`, else the first line of the content (then the body
+ *   is the rest of the content, so the title is not repeated). At most 300 characters.
+ * - kind: one image in mediaItems -> `image` (uploaded through the media-asset lease and
+ *   its S3 form in `prepare`); 2 to 20 images -> a gallery (each uploaded the same way, then
+ *   referenced by asset id); else `platformSpecificData.url` -> `link` (resubmit=true);
+ *   else `self` with the text (markdown). Link and image posts carry no body.
+ * - optional: `flairId` (<= 36), `flairText` (<= 64), `nsfw`, `spoiler`, `sendReplies`.
+ *
+ * Reddit has no idempotency key. Text, link and gallery submits answer the post id at once.
+ * Uploaded-image submits answer only a websocket URL: the post appears asynchronously, so
+ * `commit` polls the user's submitted listing for it (subreddit + title + creation time),
+ * and `verify` (after a lost answer) looks there too. An image post not found yet is
+ * 'unknown' (it may still appear); a text or link post not found is 'not_published'.
+ */
+import { withAccessToken } from '../oauth-session.ts';
+import type { OAuthProvider, PlatformApp } from '../oauth.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+} from '../types.ts';
+import { redditJson } from './http.ts';
+
+export const REDDIT_TITLE_MAX = 300;
+/** Self-post body limit in characters: commonly cited 40,000, UNCONFIRMED in the stored docs (platforms.md 9.3). */
+export const REDDIT_SELFTEXT_MAX = 40_000;
+export const REDDIT_FLAIR_ID_MAX = 36;
+export const REDDIT_FLAIR_TEXT_MAX = 64;
+/** Images in a gallery post: 2 to 20 (20 is the commonly cited maximum, UNCONFIRMED). */
+export const REDDIT_GALLERY_MAX = 20;
+/** Image upload cap in bytes: 20 MB is the commonly cited figure, UNCONFIRMED. */
+export const REDDIT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Subreddit names: 3-21 letters, digits and underscores (2-character legacy names exist, so 2 is accepted). */
+export const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
+
+export const REDDIT_CAPABILITIES: PlatformCapabilities = {
+  maxTextLength: REDDIT_SELFTEXT_MAX, textUnit: 'characters', maxImages: REDDIT_GALLERY_MAX, maxVideos: 0,
+  threads: false, firstComment: false, docsUrl: 'https://www.reddit.com/dev/api#POST_api_submit',
+};
+
+/** What prepare leaves for commit (JSON, stored on the attempt row). */
+export interface RedditPrepared {
+  preparedAt: string;
+  subreddit: string;
+  title: string;
+  kind: 'self' | 'link' | 'image' | 'gallery';
+  text?: string;
+  url?: string;
+  /** Gallery: uploaded media asset ids, in order. */
+  mediaIds?: string[];
+  flairId?: string;
+  flairText?: string;
+  nsfw: boolean;
+  spoiler: boolean;
+  sendReplies: boolean;
+}
+
+export interface RedditAdapterOptions {
+  /** How long commit waits for an uploaded-image post to appear in the listing (ms). Default 15 s. */
+  imageWaitMs?: number;
+  /** Interval between listing polls (ms). Default 1 s. */
+  pollIntervalMs?: number;
+}
+
+/** A submission (`t3`) as the listings return it (fields Herald reads). */
+export interface RedditThing {
+  id: string;
+  name: string;
+  title: string;
+  author: string;
+  subreddit: string;
+  url: string;
+  permalink: string;
+  selftext: string;
+  created_utc: number;
+  score: number;
+  num_comments: number;
+  over_18: boolean;
+  stickied: boolean;
+  link_flair_text: string | null;
+}
+export interface RedditListing<T = RedditThing> { kind: 'Listing'; data: { after: string | null; before: string | null; children: Array<{ kind: string; data: T }> } }
+
+/** `subreddit` without an `r/` prefix, or null when empty. */
+export function normalizeSubreddit(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const s = v.trim().replace(/^\/?r\//i, '').replace(/\/+$/, '');
+  return s || null;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/** Title and body as posted: the explicit title and the whole text, or the first line and the rest. */
+export function redditTitleAndBody(req: PublishRequest): { title: string; body: string } {
+  const explicit = str(req.platformSpecificData.title);
+  if (explicit) return { title: explicit, body: req.text.trim() };
+  const [first, ...rest] = req.text.trim().split(/\r?\n/);
+  return { title: (first ?? '').trim(), body: rest.join('\n').trim() };
+}
+
+const permalinkUrl = (p: string) => (p.startsWith('http') ? p : `https://www.reddit.com${p}`);
+
+export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, RedditPrepared> {
+  readonly platform = 'reddit' as const;
+  readonly capabilities = REDDIT_CAPABILITIES;
+  constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, private readonly opts: RedditAdapterOptions = {}) {}
+
+  validate(req: PublishRequest): RuleViolation[] {
+    const out: RuleViolation[] = [];
+    const psd = req.platformSpecificData;
+    const { title, body } = redditTitleAndBody(req);
+    if (req.threadItems.length > 0) out.push({ field: 'platformSpecificData.threadItems', rule: 'reddit.threads.unsupported', message: 'Reddit posts cannot be threads' });
+    if (!title) out.push({ field: 'platformSpecificData.title', rule: 'reddit.title.required', message: 'A Reddit post needs a title: give platformSpecificData.title or a first line of content' });
+    if (title.length > REDDIT_TITLE_MAX) {
+      out.push({ field: str(psd.title) ? 'platformSpecificData.title' : 'content', rule: 'reddit.title.max_length', message: `Reddit titles are limited to ${REDDIT_TITLE_MAX} characters; this one has ${title.length}` });
+    }
+    if (psd.subreddit !== undefined) {
+      const sr = normalizeSubreddit(psd.subreddit);
+      if (!sr || !SUBREDDIT_NAME.test(sr)) out.push({ field: 'platformSpecificData.subreddit', rule: 'reddit.subreddit.name', message: 'subreddit must be a subreddit name such as "test" or "r/test" (letters, digits, underscores, up to 21)' });
+    }
+    const url = psd.url;
+    if (url !== undefined) {
+      let ok = false;
+      try { ok = typeof url === 'string' && /^https?:$/.test(new URL(url).protocol); } catch { /* not a URL */ }
+      if (!ok) out.push({ field: 'platformSpecificData.url', rule: 'reddit.link.url', message: 'url must be an absolute http(s) URL for a Reddit link post' });
+    }
+    const media = req.mediaItems;
+    media.forEach((m, i) => {
+      if (m.type === 'video') out.push({ field: `mediaItems.${i}`, rule: 'reddit.media.video_unsupported', message: 'Reddit video posts are not supported here; post a link or an image' });
+      if (m.type === 'document') out.push({ field: `mediaItems.${i}`, rule: 'reddit.media.type', message: 'Reddit does not accept documents (PDF)' });
+      if ((m.type === 'image' || m.type === 'gif') && m.size !== undefined && m.size > REDDIT_IMAGE_MAX_BYTES) {
+        out.push({ field: `mediaItems.${i}`, rule: 'reddit.media.image_max_bytes', message: `Reddit images are limited to ${REDDIT_IMAGE_MAX_BYTES / 1024 / 1024} MB` });
+      }
+    });
+    if (media.length > REDDIT_GALLERY_MAX) out.push({ field: 'mediaItems', rule: 'reddit.media.gallery_max', message: `A Reddit gallery takes 2 to ${REDDIT_GALLERY_MAX} images; got ${media.length}` });
+    if (media.length > 0 && url !== undefined) out.push({ field: 'platformSpecificData.url', rule: 'reddit.post.link_or_image', message: 'A Reddit post is either a link post (url) or an image post (mediaItems), not both' });
+    if (media.length === 0 && url === undefined && body.length > REDDIT_SELFTEXT_MAX) {
+      out.push({ field: 'content', rule: 'reddit.text.max_length', message: `Reddit self-post text is limited to ${REDDIT_SELFTEXT_MAX} characters; this one has ${body.length}` });
+    }
+    const flairId = psd.flairId;
+    if (flairId !== undefined && (typeof flairId !== 'string' || flairId.length > REDDIT_FLAIR_ID_MAX)) {
+      out.push({ field: 'platformSpecificData.flairId', rule: 'reddit.flair.id', message: `flairId must be a string of at most ${REDDIT_FLAIR_ID_MAX} characters` });
+    }
+    const flairText = psd.flairText;
+    if (flairText !== undefined && (typeof flairText !== 'string' || flairText.length > REDDIT_FLAIR_TEXT_MAX)) {
+      out.push({ field: 'platformSpecificData.flairText', rule: 'reddit.flair.text', message: `flairText must be a string of at most ${REDDIT_FLAIR_TEXT_MAX} characters` });
+    }
+    return out;
+  }
+
+  private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
+    return withAccessToken(ctx, account, this.provider, this.app(), fn);
+  }
+
+  /**
+   * Uploads an image: `POST /api/media/asset` (lease) -> multipart POST of the lease's
+   * fields plus `file` to its S3 `action` -> the `<Location>` URL for `kind=image`.
+   * The lease action is protocol-relative (`//host/...`); it takes the API base's scheme.
+   */
+  private async uploadImage(ctx: AdapterContext, account: AccountContext, m: MediaRef): Promise<{ location: string; assetId: string }> {
+    const { bytes, mimeType } = await ctx.fetchMedia(m, REDDIT_IMAGE_MAX_BYTES);
+    const app = this.app();
+    const filename = m.filename ?? (new URL(m.url).pathname.split('/').pop() || 'image');
+    const lease = await this.call(ctx, account, (token) => redditJson<{ args: { action: string; fields: Array<{ name: string; value: string }> }; asset: { asset_id: string } }>(
+      app, '/api/media/asset.json', { method: 'POST', token, form: { filepath: filename, mimetype: mimeType } })).then((r) => r.body);
+    const scheme = new URL(app.apiBaseUrl).protocol;
+    const action = lease.args.action.startsWith('//') ? `${scheme}${lease.args.action}` : lease.args.action;
+    const form = new FormData();
+    for (const f of lease.args.fields) form.set(f.name, f.value);
+    form.set('file', new Blob([bytes], { type: mimeType }), filename);
+    let res: Response;
+    try {
+      res = await fetch(action, { method: 'POST', body: form, signal: AbortSignal.timeout(120_000) });
+    } catch (err) {
+      throw new AdapterError('transient', `Reddit media upload failed: ${(err as Error).message}`);
+    }
+    const xml = await res.text();
+    if (!res.ok) throw new AdapterError(res.status >= 500 ? 'transient' : 'rejected', `Reddit media upload answered HTTP ${res.status}: ${xml.slice(0, 200)}`);
+    const loc = /<Location>([^<]+)<\/Location>/.exec(xml)?.[1];
+    if (!loc) throw new AdapterError('transient', 'Reddit media upload answered without a Location');
+    return { location: decodeURIComponent(loc.replace(/&amp;/g, '&')), assetId: lease.asset.asset_id };
+  }
+
+  async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<RedditPrepared> {
+    const psd = req.platformSpecificData;
+    const subreddit = normalizeSubreddit(psd.subreddit) ?? normalizeSubreddit(account.settings.defaultSubreddit);
+    if (!subreddit) {
+      throw new AdapterError('rejected', 'No subreddit: give platformSpecificData.subreddit or set a default with PUT /v1/accounts/{accountId}/reddit-subreddits [rule reddit.subreddit.required]');
+    }
+    const { title, body } = redditTitleAndBody(req);
+    const base = {
+      preparedAt: new Date().toISOString(), subreddit, title,
+      flairId: str(psd.flairId), flairText: str(psd.flairText),
+      nsfw: psd.nsfw === true, spoiler: psd.spoiler === true, sendReplies: psd.sendReplies !== false,
+    };
+    if (req.mediaItems.length === 1) return { ...base, kind: 'image', url: (await this.uploadImage(ctx, account, req.mediaItems[0])).location };
+    if (req.mediaItems.length > 1) {
+      const mediaIds: string[] = [];
+      for (const m of req.mediaItems) mediaIds.push((await this.uploadImage(ctx, account, m)).assetId);
+      return { ...base, kind: 'gallery', mediaIds };
+    }
+    if (typeof psd.url === 'string') return { ...base, kind: 'link', url: psd.url };
+    return { ...base, kind: 'self', text: body };
+  }
+
+  async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: RedditPrepared): Promise<PublishResult> {
+    const app = this.app();
+    if (p.kind === 'gallery') {
+      const json = {
+        api_type: 'json', show_error_list: true, sr: p.subreddit, title: p.title,
+        items: (p.mediaIds ?? []).map((id) => ({ media_id: id, caption: '', outbound_url: '' })),
+        nsfw: p.nsfw, spoiler: p.spoiler, sendreplies: p.sendReplies,
+        ...(p.flairId ? { flair_id: p.flairId } : {}), ...(p.flairText ? { flair_text: p.flairText } : {}),
+      };
+      const { body } = await this.call(ctx, account, (token) => redditJson<{ json: { data?: { id?: string; url?: string } } }>(
+        app, '/api/submit_gallery_post.json', { method: 'POST', token, json }));
+      const id = body.json?.data?.id?.replace(/^t3_/, '');
+      if (!id) throw new AdapterError('transient', 'Reddit accepted the gallery without answering its id');
+      return { platformPostId: id, platformPostUrl: body.json.data?.url ?? `https://www.reddit.com/gallery/${id}`, extra: { fullname: `t3_${id}`, subreddit: p.subreddit } };
+    }
+    const form: Record<string, string | undefined> = {
+      api_type: 'json', sr: p.subreddit, kind: p.kind, title: p.title,
+      ...(p.kind === 'self' ? { text: p.text ?? '' } : { url: p.url }),
+      ...(p.kind === 'link' ? { resubmit: 'true' } : {}),
+      sendreplies: String(p.sendReplies), nsfw: String(p.nsfw), spoiler: String(p.spoiler),
+      flair_id: p.flairId, flair_text: p.flairText,
+    };
+    const { body } = await this.call(ctx, account, (token) => redditJson<{ json: { data?: { id?: string; name?: string; url?: string; websocket_url?: string } } }>(
+      app, '/api/submit', { method: 'POST', token, form }));
+    const data = body.json?.data ?? {};
+    if (data.id) {
+      const id = data.id.replace(/^t3_/, '');
+      return { platformPostId: id, platformPostUrl: data.url ?? `https://www.reddit.com/r/${p.subreddit}/comments/${id}/`, extra: { fullname: data.name ?? `t3_${id}`, subreddit: p.subreddit } };
+    }
+    // Uploaded media: created asynchronously; find it in the submitted listing.
+    const deadline = Date.now() + (this.opts.imageWaitMs ?? 15_000);
+    for (;;) {
+      const found = await this.findSubmitted(ctx, account, p);
+      if (found) return found;
+      if (Date.now() > deadline) throw new AdapterError('transient', 'Reddit accepted the image post but it has not appeared in the account\'s posts yet');
+      await new Promise((r) => setTimeout(r, this.opts.pollIntervalMs ?? 1000));
+    }
+  }
+
+  /** The post in `GET /user/{name}/submitted?sort=new` matching subreddit, title and a creation time after prepare. */
+  private async findSubmitted(ctx: AdapterContext, account: AccountContext, p: RedditPrepared): Promise<PublishResult | null> {
+    const app = this.app();
+    const { body } = await this.call(ctx, account, (token) => redditJson<RedditListing>(
+      app, `/user/${encodeURIComponent(account.username)}/submitted`, { token, query: { sort: 'new', limit: 25, raw_json: 1 } }));
+    const since = new Date(p.preparedAt).getTime() / 1000 - 60;
+    const hit = body.data.children.map((c) => c.data)
+      .find((t) => t.subreddit.toLowerCase() === p.subreddit.toLowerCase() && t.title === p.title && t.created_utc >= since);
+    if (!hit) return null;
+    return { platformPostId: hit.id, platformPostUrl: permalinkUrl(hit.permalink), extra: { fullname: hit.name, subreddit: hit.subreddit } };
+  }
+
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: RedditPrepared): Promise<VerifyResult> {
+    let found: PublishResult | null;
+    try {
+      found = await this.findSubmitted(ctx, account, p);
+    } catch (err) {
+      return { status: 'unknown', reason: (err as Error).message };
+    }
+    if (found) return { status: 'published', result: found };
+    if (p.kind === 'image') return { status: 'unknown', reason: 'Reddit creates image posts asynchronously; it may still appear' };
+    return { status: 'not_published' };
+  }
+}

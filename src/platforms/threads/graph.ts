@@ -1,0 +1,58 @@
+/**
+ * Graph-style JSON calls for the Threads API (graph.threads.net), with the Graph error
+ * envelope `{error:{message, type, code, error_subcode, fbtrace_id}}` mapped to
+ * {@link AdapterError} kinds (platforms.md sections 1.6 and 3.5,
+ * https://developers.facebook.com/docs/graph-api/guides/error-handling):
+ * - code 190 (token invalid or expired) and 102 -> auth_expired (refresh, then reconnect);
+ * - codes 4, 17, 32, 613, 80001, 341 -> rate_limited (no reset header: the publisher backs off);
+ * - codes 1, 2 and `is_transient: true` -> transient;
+ * - HTTP 401/429/5xx as in {@link httpJson}; anything else -> rejected with the platform's message.
+ */
+import { httpJson, type HttpRequest, type HttpResponse } from '../http.ts';
+import { AdapterError } from '../types.ts';
+
+/** The Graph error object (inside `{error: ...}`). */
+export interface GraphError {
+  message?: string;
+  type?: string;
+  code?: number;
+  error_subcode?: number;
+  error_user_msg?: string;
+  is_transient?: boolean;
+  fbtrace_id?: string;
+}
+
+export const GRAPH_THROTTLE_CODES = new Set([4, 17, 32, 613, 80001, 341]);
+
+function graphMessage(body: unknown, status: number): string {
+  const e = (body as { error?: GraphError } | null)?.error;
+  if (!e) return `HTTP ${status}`;
+  return e.error_user_msg ?? e.message ?? `HTTP ${status}`;
+}
+
+/** Maps a Graph error to an AdapterError (keeps the platform's message and code). */
+export function mapGraphError(err: AdapterError, e: GraphError): AdapterError {
+  const opts = { ...err.opts, platformCode: e.code !== undefined ? String(e.code) : err.opts.platformCode };
+  if (e.code === 190 || e.code === 102) return new AdapterError('auth_expired', err.message, opts);
+  if (e.code !== undefined && GRAPH_THROTTLE_CODES.has(e.code)) return new AdapterError('rate_limited', err.message, opts);
+  if (e.is_transient || e.code === 1 || e.code === 2) return new AdapterError('transient', err.message, opts);
+  if (err.kind === 'auth_expired' || err.kind === 'rate_limited' || err.kind === 'transient') return new AdapterError(err.kind, err.message, opts);
+  return new AdapterError('rejected', err.message, opts);
+}
+
+/**
+ * `httpJson` with the Graph error mapping.
+ * @throws AdapterError (kinds as described in the module docstring).
+ */
+export async function graphJson<T>(baseUrl: string, path: string, req: HttpRequest = {}): Promise<HttpResponse<T>> {
+  let errBody: GraphError | undefined;
+  try {
+    return await httpJson<T>(baseUrl, path, req, (body, status) => {
+      errBody = (body as { error?: GraphError } | null)?.error;
+      return graphMessage(body, status);
+    });
+  } catch (err) {
+    if (err instanceof AdapterError && errBody) throw mapGraphError(err, errBody);
+    throw err;
+  }
+}

@@ -1,0 +1,399 @@
+/**
+ * LinkedIn adapter against the LinkedIn simulator, through the real app: OAuth connect
+ * (60-day tokens, refresh only for partner apps), the organization routes (admin-only list,
+ * personal <-> organization switch, numeric ids only, tenancy), each post kind (text with
+ * mentions and little-text escaping, image, multi-image, video in parts, document, first
+ * comment), each rule violation refused before any platform call, and each failure mode
+ * (rate limit, 5xx, processing failure, expired and revoked tokens, an answer lost after the
+ * post was created, a failed first comment).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLinkedInSimulator, type LinkedInSimOptions, type LinkedInSimulator } from '../../sim/linkedin/server.ts';
+import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { makePng } from '../support/png.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+
+let sim: LinkedInSimulator;
+const simOpts: LinkedInSimOptions = { processingPolls: 2, videoPartBytes: 1024 };
+let media: MediaServer;
+let ctx: TestContext;
+let tenant: Tenant;
+let profileId: string;
+let accountId: string;
+let worker: Publisher;
+let img: string[];
+let video: string;
+
+function pdf(pages: number): Buffer {
+  const objs = Array.from({ length: pages }, (_, i) => `${i + 2} 0 obj << /Type /Page /Parent 1 0 R >> endobj\n`).join('');
+  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Pages /Count ${pages} >> endobj\n${objs}%%EOF\n`, 'latin1');
+}
+
+async function connect(t: Tenant, profile: string, redirectUrl = 'https://client.example/done') {
+  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${profile}&redirect_url=${encodeURIComponent(redirectUrl)}`, headers: t.headers });
+  expect(start.statusCode, start.body).toBe(200);
+  const { authUrl, state } = start.json();
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  expect(callback.searchParams.get('state')).toBe(state);
+  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  return { done, authUrl: authUrl as string };
+}
+
+const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
+const on = (extra: object = {}, id = accountId) => [{ platform: 'linkedin', accountId: id, ...extra }];
+const orgs = (id = accountId, t = tenant) => ctx.app.inject({ method: 'GET', url: `/v1/accounts/${id}/linkedin-organizations`, headers: t.headers });
+const select = (payload: object, id = accountId, t = tenant) => ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${id}/linkedin-organization`, headers: t.headers, payload });
+const simPost = (urn: string) => sim.posts.find((p) => p.id === urn)!;
+
+async function runDue(postId: string) {
+  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
+  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
+  await Promise.all(claimed.map((t) => worker.runTarget(t)));
+}
+
+async function target(postId: string) {
+  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
+    'SELECT status, error_message, platform_post_id, run_at, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
+  return rows[0];
+}
+
+beforeAll(async () => {
+  sim = await startLinkedInSimulator(simOpts);
+  media = await startMediaServer();
+  img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
+  video = media.put('/clip.mp4', Buffer.alloc(3000, 9), 'video/mp4');
+  media.put('/deck.pdf', pdf(12), 'application/pdf');
+  media.put('/huge.pdf', pdf(301), 'application/pdf');
+  ctx = await createTestApp({
+    env: { HERALD_LINKEDIN_CLIENT_ID: sim.clientId, HERALD_LINKEDIN_CLIENT_SECRET: sim.clientSecret, HERALD_LINKEDIN_API_URL: sim.url, HERALD_LINKEDIN_AUTH_URL: sim.url },
+  });
+  tenant = await createTenant(ctx);
+  profileId = await createProfile(ctx, tenant);
+  const s = ctx.services;
+  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-li-${process.pid}` });
+  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+  await media?.close();
+});
+
+describe('LinkedIn: connecting with OAuth 2.0', () => {
+  it('names the missing settings when the LinkedIn app is not configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const t = await createTenant(bare);
+      const p = await createProfile(bare, t);
+      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${p}`, headers: t.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/HERALD_LINKEDIN_CLIENT_ID and HERALD_LINKEDIN_CLIENT_SECRET/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('connects: space-separated scopes, no PKCE, 60-day token, no refresh token for a non-partner app', async () => {
+    const { done, authUrl } = await connect(tenant, profileId);
+    const au = new URL(authUrl);
+    expect(au.pathname).toBe('/oauth/v2/authorization');
+    expect(au.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'w_member_social', 'w_organization_social', 'rw_organization_admin']));
+    expect(au.searchParams.has('code_challenge')).toBe(false);
+    expect(done.statusCode).toBe(302);
+    expect(Object.fromEntries(new URL(done.headers.location as string).searchParams)).toMatchObject({ connected: 'linkedin', profileId, username: sim.member.name });
+    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ platform: 'linkedin', displayName: 'Herald LinkedIn Sim', isActive: true });
+    expect(new Date(accounts[0].tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(59 * 86400_000);
+    accountId = accounts[0]._id;
+    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
+    expect(rows[0].platform_user_id).toBe(sim.member.sub);
+    expect(ctx.services.secrets.openJson<{ refreshToken: string | null }>(rows[0].credentials).refreshToken).toBeNull();
+  });
+
+  it('completes through POST /v1/connect/linkedin; reconnecting keeps one account', async () => {
+    const start = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${profileId}`, headers: tenant.headers })).json();
+    const consent = await fetch(start.authUrl, { redirect: 'manual' });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: tenant.headers, payload: { code, state: start.state, profileId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().account._id).toBe(accountId);
+  });
+});
+
+describe('LinkedIn: organizations', () => {
+  it('lists only organizations the member administers (approved ADMINISTRATOR), personal by default', async () => {
+    const res = await orgs();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      accountType: 'personal', selectedOrganization: null,
+      organizations: [{ id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co', localizedName: 'Herald Demo Co', vanityName: 'herald-demo' }],
+    });
+  });
+
+  it('refuses vanity names with a clear 400, and organizations the member does not administer with 403', async () => {
+    const v1 = await select({ accountType: 'organization', selectedOrganization: { urn: 'urn:li:organization:herald-demo' } });
+    expect(v1.statusCode).toBe(400);
+    expect(v1.json().error).toMatch(/numeric company id.*not a vanity name/);
+    const v2 = await select({ accountType: 'organization', selectedOrganization: { id: 'herald-demo', name: 'Herald Demo Co' } });
+    expect(v2.statusCode).toBe(400);
+    expect(JSON.stringify(v2.json().details.fields)).toMatch(/selectedOrganization\.id/);
+    expect((await select({ accountType: 'organization' })).statusCode).toBe(400);
+    for (const id of ['5550001', '7770002']) {
+      const r = await select({ accountType: 'organization', selectedOrganization: { id } });
+      expect(r.statusCode).toBe(403);
+      expect(r.json().error).toMatch(/not an approved administrator/);
+    }
+  });
+
+  it('switches to an organization and back; the account shows accountType and selectedOrganization', async () => {
+    const res = await select({ accountType: 'organization', selectedOrganization: { urn: 'urn:li:organization:2414183', name: 'whatever', manual: false } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().account).toMatchObject({ accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co', manual: false } });
+    const back = await select({ accountType: 'personal' });
+    expect(back.json().account.accountType).toBe('personal');
+    expect(back.json().account.selectedOrganization).toBeUndefined();
+  });
+
+  it('tenancy: another tenant gets 404 and changes nothing; a non-LinkedIn account is refused', async () => {
+    const other = await createTenant(ctx);
+    expect((await orgs(accountId, other)).statusCode).toBe(404);
+    expect((await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } }, accountId, other)).statusCode).toBe(404);
+    expect((await orgs()).json().accountType).toBe('personal');
+    const bsky = await insertAccount(ctx, tenant, profileId, 'bluesky');
+    const r = await orgs(bsky);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toMatch(/not a LinkedIn account/);
+  });
+});
+
+describe('LinkedIn: publishing', () => {
+  it('publishes text with mentions and hashtags in little-text format (reserved characters escaped)', async () => {
+    const content = 'Hi @[Ada Lovelace](urn:li:person:ab12CD) & @[Herald Demo Co](urn:li:organization:2414183) #launch (beta) 50% *off* [soon] <b>';
+    const res = await post({ content, publishNow: true, platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().post.platforms[0];
+    expect(t.platformPostId).toMatch(/^urn:li:share:\d{19}$/);
+    expect(t.platformPostUrl).toBe(`https://www.linkedin.com/feed/update/${t.platformPostId}`);
+    const p = simPost(t.platformPostId);
+    expect(p.author).toBe(`urn:li:person:${sim.member.sub}`);
+    expect(p.commentary).toBe('Hi @[Ada Lovelace](urn:li:person:ab12CD) & @[Herald Demo Co](urn:li:organization:2414183) {hashtag|\\#|launch} \\(beta\\) 50% \\*off\\* \\[soon\\] \\<b\\>');
+  });
+
+  it('publishes one image, and 3 images as multiImage', async () => {
+    const one = await post({ content: 'one picture', publishNow: true, mediaItems: [{ type: 'image', url: img[0], altText: 'red' }], platforms: on() });
+    expect(one.statusCode, one.body).toBe(201);
+    const c1 = simPost(one.json().post.platforms[0].platformPostId).content as { media: { id: string; altText: string } };
+    expect(c1.media.id).toMatch(/^urn:li:image:/);
+    expect(c1.media.altText).toBe('red');
+    const three = await post({ content: 'three pictures', publishNow: true, mediaItems: img.map((url) => ({ type: 'image', url })), platforms: on() });
+    expect(three.statusCode, three.body).toBe(201);
+    const c3 = simPost(three.json().post.platforms[0].platformPostId).content as { multiImage: { images: Array<{ id: string }> } };
+    expect(c3.multiImage.images).toHaveLength(3);
+  });
+
+  it('publishes a video uploaded in parts (ETags in order), processed until AVAILABLE', async () => {
+    const res = await post({ content: 'a clip', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = simPost(res.json().post.platforms[0].platformPostId).content as { media: { id: string } };
+    expect(c.media.id).toMatch(/^urn:li:video:/);
+    const a = sim.assets.get(c.media.id)!;
+    expect(a.parts).toHaveLength(3);
+    expect(a).toMatchObject({ bytes: 3000, status: 'AVAILABLE' });
+  });
+
+  it('publishes one PDF document with a title', async () => {
+    const res = await post({ content: 'our deck', publishNow: true, mediaItems: [{ type: 'document', url: `${media.url}/deck.pdf` }], platforms: on({ platformSpecificData: { documentTitle: 'Q3 deck' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = simPost(res.json().post.platforms[0].platformPostId).content as { media: { id: string; title: string } };
+    expect(c.media).toMatchObject({ id: expect.stringMatching(/^urn:li:document:/), title: 'Q3 deck' });
+  });
+
+  it('refuses a PDF over the page limit (configurable, about 300) before creating the post', async () => {
+    const before = sim.posts.length;
+    const res = await post({ content: 'too long a deck', publishNow: true, mediaItems: [{ type: 'document', url: `${media.url}/huge.pdf` }], platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/about 300 pages; this PDF has 301/);
+    expect(sim.posts.length).toBe(before);
+  });
+
+  it('posts the first comment after the post and records it on the target', async () => {
+    const res = await post({ content: 'with a comment', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'Link in the comments: https://example.com' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const urn = res.json().post.platforms[0].platformPostId;
+    expect(simPost(urn).comments).toEqual([expect.objectContaining({ actor: `urn:li:person:${sim.member.sub}`, text: 'Link in the comments: https://example.com' })]);
+    const t = await target(res.json().post._id);
+    expect(t.result?.extra?.firstComment).toMatchObject({ status: 'published', id: expect.stringMatching(/^urn:li:comment:/) });
+  });
+
+  it('a failed first comment does not fail the post; the failure is recorded on the target', async () => {
+    sim.addFault({ op: 'comment', kind: 'server_error', count: 1 });
+    const res = await post({ content: 'comment will fail', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'hello' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = await target(res.json().post._id);
+    expect(t.status).toBe('published');
+    expect(t.result?.extra?.firstComment).toMatchObject({ status: 'failed', error: expect.stringMatching(/Service Unavailable/) });
+  });
+
+  it('publishes as the selected organization (author urn:li:organization:<id>), comment as the organization', async () => {
+    expect((await select({ accountType: 'organization', selectedOrganization: { id: 2414183 } })).statusCode).toBe(200);
+    try {
+      const res = await post({ content: 'from the company page', publishNow: true, mediaItems: [{ type: 'image', url: img[1] }], platforms: on({ platformSpecificData: { firstComment: 'company comment' } }) });
+      expect(res.statusCode, res.body).toBe(201);
+      const p = simPost(res.json().post.platforms[0].platformPostId);
+      expect(p.author).toBe('urn:li:organization:2414183');
+      expect(sim.assets.get((p.content as { media: { id: string } }).media.id)?.owner).toBe('urn:li:organization:2414183');
+      expect(p.comments[0].actor).toBe('urn:li:organization:2414183');
+    } finally {
+      await select({ accountType: 'personal' });
+    }
+  });
+
+  it('refuses rule violations before any platform call, naming the rule', async () => {
+    const before = (sim.calls.get('POST /rest/posts') ?? 0) + (sim.calls.get('POST /rest/images') ?? 0);
+    const cases: Array<[object, RegExp]> = [
+      [{ content: 'a'.repeat(3001) }, /linkedin\.text\.max_length/],
+      [{ content: 'x', mediaItems: Array.from({ length: 21 }, (_, i) => ({ type: 'image', url: `https://example.com/${i}.png` })) }, /linkedin\.media\.max_images/],
+      [{ content: 'x', mediaItems: [{ type: 'document', url: 'https://example.com/a.pdf' }, { type: 'image', url: 'https://example.com/b.png' }] }, /linkedin\.document\.alone/],
+      [{ content: 'x', mediaItems: [{ type: 'document', url: 'https://example.com/a.pdf' }, { type: 'document', url: 'https://example.com/b.pdf' }] }, /linkedin\.document\.one/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: 'https://example.com/a.mp4' }, { type: 'video', url: 'https://example.com/b.mp4' }] }, /linkedin\.video\.one/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: 'https://example.com/a.mp4' }, { type: 'image', url: 'https://example.com/b.png' }] }, /linkedin\.video\.alone/],
+      [{ content: 'Thanks @[Acme](urn:li:organization:acme-corp)' }, /linkedin\.mention\.organization_id/],
+    ];
+    for (const [payload, rule] of cases) {
+      const res = await post({ ...payload, publishNow: true, platforms: on() });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(JSON.stringify(res.json().details.fields)).toMatch(rule);
+    }
+    const comment = await post({ content: 'x', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'c'.repeat(1251) } }) });
+    expect(JSON.stringify(comment.json().details.fields)).toMatch(/platformSpecificData\.firstComment.*linkedin\.first_comment\.max_length/);
+    expect((sim.calls.get('POST /rest/posts') ?? 0) + (sim.calls.get('POST /rest/images') ?? 0)).toBe(before);
+  });
+});
+
+describe('LinkedIn: simulator fidelity', () => {
+  it('refuses /rest calls without LinkedIn-Version, or with a sunset version', async () => {
+    const none = await fetch(`${sim.url}/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: 'Bearer x' } });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ status: 400, code: 'VERSION_MISSING' });
+    const old = await fetch(`${sim.url}/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: 'Bearer x', 'linkedin-version': '202301' } });
+    expect(old.status).toBe(426);
+  });
+});
+
+describe('LinkedIn: failure modes', () => {
+  it('rate limited (429): the target waits (daily limits reset at midnight UTC) and then publishes once', async () => {
+    sim.addFault({ op: 'post', kind: 'rate_limit', count: 1 });
+    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    const waiting = await target(id);
+    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+    const now = new Date();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    expect(Math.abs(waiting.run_at!.getTime() - midnight)).toBeLessThan(60_000);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((p) => p.commentary === 'after the limit')).toHaveLength(1);
+  });
+
+  it('5xx: retried with backoff, published once', async () => {
+    sim.addFault({ op: 'post', kind: 'server_error', count: 1 });
+    const id = (await post({ content: 'after a 503', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((p) => p.commentary === 'after a 503')).toHaveLength(1);
+  });
+
+  it('video processing failure: fails with LinkedIn\'s reason, nothing published', async () => {
+    sim.addFault({ op: 'upload', kind: 'processing_failed', count: 1 });
+    const res = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/could not process the video: Video codec is not supported/);
+    expect(sim.posts.filter((p) => p.commentary === 'bad codec')).toHaveLength(0);
+  });
+
+  it('answer lost after a member post was created: the re-commit meets DUPLICATE_POST and records the same post', async () => {
+    sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'created but unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = sim.posts.filter((x) => x.commentary === 'created but unanswered');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(t.result?.extra?.duplicateOf).toBe(created[0].id);
+  });
+
+  it('answer lost after an organization post was created: verify finds it in the page\'s posts, no duplicate', async () => {
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    try {
+      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'org post unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+      await runDue(id);
+      const postsBefore = sim.calls.get('POST /rest/posts');
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      expect(sim.calls.get('POST /rest/posts')).toBe(postsBefore); // verify answered; no second create
+      const created = sim.posts.filter((x) => x.commentary === 'org post unanswered');
+      expect(created).toHaveLength(1);
+      expect(t.platform_post_id).toBe(created[0].id);
+    } finally {
+      await select({ accountType: 'personal' });
+    }
+  });
+
+  it('partner app: an expired access token is refreshed; the refresh token keeps its first-consent expiry', async () => {
+    simOpts.partner = true;
+    try {
+      const p = await createProfile(ctx, tenant);
+      const { done } = await connect(tenant, p);
+      const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
+      const read = async () => ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string; refreshTokenExpiresAt: string }>(
+        (await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [id])).rows[0].credentials);
+      const first = await read();
+      expect(first.refreshToken).toBeTruthy();
+      expect(Date.parse(first.refreshTokenExpiresAt) - Date.now()).toBeGreaterThan(364 * 86400_000);
+      sim.expireAccessTokens();
+      const res = await post({ content: 'after a partner refresh', publishNow: true, platforms: on({}, id) });
+      expect(res.statusCode, res.body).toBe(201);
+      const after = await read();
+      expect(after.accessToken).not.toBe(first.accessToken);
+      expect(after.refreshTokenExpiresAt).toBe(first.refreshTokenExpiresAt);
+    } finally {
+      simOpts.partner = false;
+    }
+  });
+
+  it('expired token without a refresh token (non-partner app): the account needs reconnecting', async () => {
+    const p = await createProfile(ctx, tenant);
+    const { done } = await connect(tenant, p);
+    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
+    sim.expireAccessTokens();
+    const res = await post({ content: 'after expiry', publishNow: true, platforms: on({}, id) });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/refresh tokens only to approved partner apps.*reconnect/i);
+    const acc = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${p}`, headers: tenant.headers })).json().accounts[0];
+    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
+  });
+
+  it('revoked token (401 65601 REVOKED_ACCESS_TOKEN): reconnect needed, no refresh attempted', async () => {
+    const { done } = await connect(tenant, profileId);
+    expect(new URL(done.headers.location as string).searchParams.get('accountId')).toBe(accountId);
+    sim.revokeAll();
+    const tokenCalls = sim.calls.get('POST /oauth/v2/accessToken');
+    const res = await post({ content: 'after revocation', publishNow: true, platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/revoked.*reconnect/i);
+    expect(sim.calls.get('POST /oauth/v2/accessToken')).toBe(tokenCalls);
+    const view = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts.find((a: { _id: string }) => a._id === accountId);
+    expect(view).toMatchObject({ isActive: false, needsReconnection: true });
+  });
+});
