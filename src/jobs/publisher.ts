@@ -224,7 +224,7 @@ export function createPublisher(deps: PublisherDeps) {
       const req: PublishRequest = buildPublishRequest({
         content: post.content, customContent: target.custom_content, mediaItems: post.media_items,
         platformSpecificData: target.platform_specific_data, threadItems: threadItemsOf(target.platform_specific_data, 'platformSpecificData', errs),
-        tags: post.tags, visibility: post.visibility, scheduledFor: post.scheduled_for,
+        tags: post.tags, visibility: post.visibility, scheduledFor: post.scheduled_for, accountSettings: account.settings ?? {},
       });
       const violations = adapter.validate(req);
       if (violations.length) {

@@ -60,6 +60,11 @@ export interface PublishRequest {
   visibility: 'public' | 'private' | 'unlisted';
   /** The scheduled instant (UTC), if any. */
   scheduledFor?: Date;
+  /**
+   * The connected account's settings (default subreddit, default board, ...), so that rules
+   * depending on them are checked before publishing. Absent: such rules are checked at publish time.
+   */
+  accountSettings?: Record<string, unknown>;
 }
 
 /** A connected account as an adapter sees it: public fields plus decrypted credentials. */

@@ -217,14 +217,14 @@ describe('Pinterest: publishing', () => {
     expect(sim.pins.find((p) => p.id === res.json().post.platforms[0].platformPostId)!.title).toBe('L'.repeat(100));
   });
 
-  it('no board (none given, no default) fails the target naming the rule, before any pin call', async () => {
+  it('no board (none given, no default) is refused when the post is created, naming the rule', async () => {
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
     const before = sim.calls.get('POST /v5/pins') ?? 0;
     const res = await post({ content: 'no board', publishNow: true, mediaItems: [img(1)], platforms: [{ platform: 'pinterest', accountId: id }] });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/pinterest\.board\.required/);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields['platforms.0.platformSpecificData.boardId'].join()).toMatch(/pinterest\.board\.required/);
     expect(sim.calls.get('POST /v5/pins') ?? 0).toBe(before);
   });
 

@@ -235,14 +235,14 @@ describe('Reddit: publishing', () => {
     expect(sim.calls.get('POST /api/submit') ?? 0).toBe(before);
   });
 
-  it('no subreddit (none given, no default) fails the target naming the rule, before any submit', async () => {
+  it('no subreddit (none given, no default) is refused when the post is created, naming the rule', async () => {
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
     const before = sim.calls.get('POST /api/submit') ?? 0;
     const res = await post({ content: 'nowhere to go', publishNow: true, platforms: [{ platform: 'reddit', accountId: id }] });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/reddit\.subreddit\.required/);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields['platforms.0.platformSpecificData.subreddit'].join()).toMatch(/reddit\.subreddit\.required/);
     expect(sim.calls.get('POST /api/submit') ?? 0).toBe(before);
   });
 

@@ -161,7 +161,7 @@ export function createPostsService(deps: {
       const thread = threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors);
       const req = buildPublishRequest({
         content, customContent: t.customContent, mediaItems: media, platformSpecificData: t.platformSpecificData,
-        threadItems: thread, tags, visibility, scheduledFor: at,
+        threadItems: thread, tags, visibility, scheduledFor: at, accountSettings: t.account.settings ?? {},
       });
       if (!req.text.trim() && req.mediaItems.length === 0) {
         errors.add(t.customContent !== null ? `platforms.${i}.customContent` : 'content', `is required for ${t.platform}: give text or mediaItems`);

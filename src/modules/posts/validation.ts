@@ -146,6 +146,7 @@ export function buildPublishRequest(p: {
   tags: string[];
   visibility: 'public' | 'private' | 'unlisted';
   scheduledFor: Date | null;
+  accountSettings?: Record<string, unknown>;
 }): PublishRequest {
   const text = p.customContent ?? p.content;
   return {
@@ -156,6 +157,7 @@ export function buildPublishRequest(p: {
     tags: p.tags,
     visibility: p.visibility,
     ...(p.scheduledFor ? { scheduledFor: p.scheduledFor } : {}),
+    ...(p.accountSettings ? { accountSettings: p.accountSettings } : {}),
   };
 }
 

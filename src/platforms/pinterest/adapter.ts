@@ -107,6 +107,9 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
     const psd = req.platformSpecificData;
     const add = (field: string, rule: string, message: string) => out.push({ field, rule, message });
     if (req.threadItems.length > 0) add('platformSpecificData.threadItems', 'pinterest.threads.unsupported', 'Pinterest pins cannot be threads');
+    if (req.accountSettings && !str(psd.boardId) && !str(req.accountSettings.defaultBoardId)) {
+      add('platformSpecificData.boardId', 'pinterest.board.required', 'No board: give platformSpecificData.boardId or set a default board with PUT /v1/accounts/{accountId}/pinterest-boards');
+    }
     const media = req.mediaItems;
     const images = media.filter((m) => m.type === 'image' || m.type === 'gif');
     const videos = media.filter((m) => m.type === 'video');

@@ -117,6 +117,10 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
     const psd = req.platformSpecificData;
     const { title, body } = redditTitleAndBody(req);
     if (req.threadItems.length > 0) out.push({ field: 'platformSpecificData.threadItems', rule: 'reddit.threads.unsupported', message: 'Reddit posts cannot be threads' });
+    if (req.accountSettings && !normalizeSubreddit(psd.subreddit) && !normalizeSubreddit(req.accountSettings.defaultSubreddit)) {
+      out.push({ field: 'platformSpecificData.subreddit', rule: 'reddit.subreddit.required',
+        message: 'No subreddit: give platformSpecificData.subreddit or set a default with PUT /v1/accounts/{accountId}/reddit-subreddits' });
+    }
     if (!title) out.push({ field: 'platformSpecificData.title', rule: 'reddit.title.required', message: 'A Reddit post needs a title: give platformSpecificData.title or a first line of content' });
     if (title.length > REDDIT_TITLE_MAX) {
       out.push({ field: str(psd.title) ? 'platformSpecificData.title' : 'content', rule: 'reddit.title.max_length', message: `Reddit titles are limited to ${REDDIT_TITLE_MAX} characters; this one has ${title.length}` });
