@@ -216,6 +216,19 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(401);
   });
 
+  it('uploads a file over the multipart limit through the resumable client-upload flow, with progress', async () => {
+    await nav().getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    const big = makePng(1400, 1300, 'noise');
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    await page.getByLabel('Media').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await page.locator('.media-item', { hasText: 'big.png' }).getByLabel('Alt text for big.png').waitFor({ timeout: 60_000 });
+    const { rows } = await ctx.db.query<{ size: number; mime_type: string }>(`SELECT size, mime_type FROM media_files WHERE filename = 'big.png'`);
+    expect(rows).toEqual([{ size: big.length, mime_type: 'image/png' }]);
+    const { rows: uploads } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM media_uploads`);
+    expect(uploads[0].n).toBeGreaterThanOrEqual(1);
+  });
+
   it('shows usage against the plan limits', async () => {
     await nav().getByRole('link', { name: 'Usage & plan' }).click();
     const posts = page.getByRole('meter', { name: 'Posts' });

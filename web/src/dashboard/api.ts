@@ -96,8 +96,53 @@ export const sessionApi = {
 
 export interface UploadedFile { type: 'image' | 'video' | 'gif' | 'document'; url: string; filename: string; size: number; mimeType: string }
 
-/** Uploads one file to POST /v1/media (multipart) with progress (XMLHttpRequest: fetch has no upload progress). */
+/** Files up to this size go as multipart; larger ones use the resumable client-upload flow (up to 5 GB). */
+export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Uploads one file with progress: multipart POST /v1/media for small files; for larger ones
+ * the client-upload flow (POST /v1/media with JSON returns an upload token and URL; the bytes
+ * go there with the tus resumable protocol, in 8 MB chunks, retried on network errors).
+ */
 export function uploadMedia(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+  return file.size > MULTIPART_MAX_BYTES ? uploadLarge(file, onProgress, signal) : uploadSmall(file, onProgress, signal);
+}
+
+async function uploadLarge(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
+  const ticket = await rawRequest<{ token: string; uploadUrl: string }>('POST', '/v1/media', {
+    filename: file.name, contentType: file.type || 'application/octet-stream', size: file.size,
+  });
+  const { Upload } = await import('tus-js-client');
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(file, {
+      uploadUrl: ticket.uploadUrl,
+      headers: { Authorization: `Bearer ${ticket.token}` },
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000],
+      onProgress: (sent, total) => onProgress(total ? sent / total : 0),
+      onError: (err) => {
+        const res = (err as { originalResponse?: { getStatus(): number; getBody(): string } }).originalResponse;
+        let body: { error?: string; code?: string } = {};
+        try { body = res ? JSON.parse(res.getBody()) : {}; } catch { /* not JSON */ }
+        reject(new ApiError(res?.getStatus() ?? 0, body.error ?? err.message, body.code ?? 'UPLOAD_FAILED'));
+      },
+      onSuccess: (payload) => {
+        try {
+          const body = JSON.parse(payload.lastResponse.getBody()) as { files?: UploadedFile[] };
+          if (!body.files?.[0]) throw new Error('no file in the answer');
+          onProgress(1);
+          resolve(body.files[0]);
+        } catch (err) {
+          reject(new ApiError(0, `Upload finished but the answer was unreadable: ${(err as Error).message}`, 'UPLOAD_FAILED'));
+        }
+      },
+    });
+    signal?.addEventListener('abort', () => { void upload.abort(true); reject(new ApiError(0, 'Upload cancelled', 'ABORTED')); });
+    upload.start();
+  });
+}
+
+function uploadSmall(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/v1/media');

@@ -207,7 +207,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
               </div>
             ))}
             <div className="field">
-              <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to about 4 MB each here)</span></label>
+              <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to 5 GB each — large files upload resumably)</span></label>
               <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
             </div>
             {media.length > 0 && (
