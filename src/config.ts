@@ -40,6 +40,7 @@ const EnvSchema = Type.Object({
   HERALD_DOCS_AI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   HERALD_DOCS_AI_KEY: Type.Optional(Type.String({ minLength: 1 })),
   HERALD_DOCS_AI_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
+  HERALD_SANDBOX: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
 });
 
 /** OAuth app settings of one platform, from `HERALD_<PLATFORM>_*` variables. */
@@ -98,6 +99,12 @@ export interface Config {
    * `_AUTH_URL` (PLATFORM upper-cased, e.g. HERALD_TWITTER_CLIENT_ID).
    */
   platformApps: Partial<Record<OAuthPlatform, PlatformAppConfig>>;
+  /**
+   * Sandbox mode (HERALD_SANDBOX=on, default off): the platform simulators run in-process on
+   * loopback and every platform goes to them; real platform credentials are not used
+   * (src/sandbox/index.ts, docs/decisions/0014-sandbox.md).
+   */
+  sandbox: boolean;
 }
 
 /** Thrown when an environment variable is invalid; `problems` lists `NAME: rule` lines. */
@@ -161,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.HERALD_SUPPORT_EMAIL,
     docsAi: e.HERALD_DOCS_AI_URL ? { url: e.HERALD_DOCS_AI_URL.replace(/\/+$/, ''), apiKey: e.HERALD_DOCS_AI_KEY, model: e.HERALD_DOCS_AI_MODEL } : null,
     platformApps,
+    sandbox: e.HERALD_SANDBOX === 'on',
   };
 }
 

@@ -11,6 +11,7 @@ import { buildApp, type App } from './http/app.ts';
 import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './jobs/worker.ts';
 import { openRuntime } from './runtime.ts';
 import { createServices } from './services.ts';
+import { startSandbox, type Sandbox } from './sandbox/index.ts';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
@@ -27,7 +28,17 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   const logger = pino({ level: config.logLevel, base: { pid: process.pid, role } });
   const runtime = await openRuntime(config, { applicationName: `herald-${role}`, log: (m) => logger.debug(m) });
   const processId = `${role === 'worker' ? 'worker' : role === 'api' ? 'api' : 'worker'}-${hostname()}-${process.pid}-${Date.now().toString(36)}`;
-  const services = createServices({ config, db: runtime.db, secretKeyHex: runtime.secretKeyHex, processId });
+  // Sandbox mode: the simulators run inside this process, so a separate worker process cannot reach them.
+  let sandbox: Sandbox | null = null;
+  if (config.sandbox) {
+    if (role === 'worker') {
+      await runtime.close();
+      throw new Error('HERALD_SANDBOX=on runs the platform simulators inside the API process, which a separate worker cannot reach: use "start" (API and worker in one process)');
+    }
+    if (role === 'api') logger.warn('sandbox: with the "api" role only posts published at once (publishNow) reach the simulators; scheduled posts need "start" (API and worker in one process)');
+    sandbox = await startSandbox({ log: logger, env: process.env }).catch(async (err) => { await runtime.close(); throw err; });
+  }
+  const services = createServices({ config, db: runtime.db, secretKeyHex: runtime.secretKeyHex, processId, sandbox });
 
   let app: App | null = null;
   let worker: Worker | null = null;
@@ -60,10 +71,11 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   } catch (err) {
     await app?.close().catch(() => {});
     await worker?.stop(1_000).catch(() => {});
+    await sandbox?.close().catch(() => {});
     await runtime.close();
     throw err;
   }
-  if (url) logger.info({ url, docs: `${url}/v1/openapi.json` }, 'Herald is listening');
+  if (url) logger.info({ url, docs: `${url}/v1/openapi.json`, ...(sandbox ? { sandbox: `${url}/v1/sandbox` } : {}) }, sandbox ? 'Herald is listening (SANDBOX MODE)' : 'Herald is listening');
 
   let closed = false;
   const close = async () => {
@@ -72,6 +84,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     if (app) await app.close();
     if (worker) await worker.stop();
     if (heartbeat) await heartbeat.stop();
+    if (sandbox) await sandbox.close();
     await runtime.close();
     logger.info('Herald stopped');
   };

@@ -21,6 +21,7 @@ import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { createMediaStorage, type MediaStorage } from './storage/media-storage.ts';
+import type { Sandbox } from './sandbox/index.ts';
 import path from 'node:path';
 
 export interface ServiceDeps {
@@ -34,15 +35,19 @@ export interface ServiceDeps {
   mediaStorage?: MediaStorage;
   /** Identifies this process in job locks and attempt rows. */
   processId?: string;
+  /** Sandbox mode's running simulators: the configuration and registry then point at them. */
+  sandbox?: Sandbox | null;
 }
 
 export function createServices(deps: ServiceDeps) {
   const clock = deps.clock ?? (() => new Date());
-  const { config, db } = deps;
+  const { db } = deps;
+  const sandbox = deps.sandbox ?? null;
+  const config = sandbox ? sandbox.configure(deps.config) : deps.config;
   const secrets = new SecretBox(deps.secretKeyHex);
   const publicUrl = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const mediaStorage = deps.mediaStorage ?? createMediaStorage(config, publicUrl);
-  const adapters = deps.adapters ?? createAdapterRegistry(config);
+  const adapters = deps.adapters ?? (sandbox ? sandbox.adapterRegistry(config) : createAdapterRegistry(config));
   const processId = deps.processId ?? `api-${process.pid}`;
 
   const auth = createAuthService(db, clock);
@@ -64,7 +69,7 @@ export function createServices(deps: ServiceDeps) {
   const sessions = createSessionsService(db, clock);
 
   return {
-    config, db, clock, secrets, adapters, mediaStorage, publicUrl,
+    config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect,
   };
 }

@@ -28,11 +28,13 @@ import { bulkRoutes } from '../modules/bulk/routes.ts';
 import { linkedinRoutes } from '../modules/linkedin/routes.ts';
 import { redditRoutes } from '../modules/reddit/routes.ts';
 import { pinterestRoutes } from '../modules/pinterest/routes.ts';
+import { facebookRoutes } from '../modules/facebook/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { authenticateRequest } from '../modules/sessions/http.ts';
 import { sessionsRoutes } from '../modules/sessions/routes.ts';
 import { docsAiRoutes } from '../modules/docs-ai/routes.ts';
 import { webRoutes } from './web.ts';
+import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -125,6 +127,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(healthRoutes, { services });
 
   await app.register(async (v1) => {
+    // Sandbox mode labels every /v1 response, errors included (src/sandbox).
+    if (services.config.sandbox) v1.addHook('onRequest', async (_request, reply) => { reply.header('x-herald-sandbox', 'true'); });
     v1.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
       // An API key (Authorization header), or else the dashboard's session cookie (CSRF-checked).
@@ -161,6 +165,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(linkedinRoutes, { services });
     await v1.register(redditRoutes, { services });
     await v1.register(pinterestRoutes, { services });
+    await v1.register(facebookRoutes, { services });
+    await v1.register(sandboxRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.

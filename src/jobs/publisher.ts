@@ -220,6 +220,13 @@ export function createPublisher(deps: PublisherDeps) {
         await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'system_error', error: `Publishing to ${account.platform} is not available on this server` });
         return;
       }
+      // Sandbox mode (src/sandbox): simulator accounts never reach a real platform, real accounts never a simulator.
+      if ((account.settings?.sandbox === true) !== (adapters.sandbox === true)) {
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: account.settings?.sandbox === true
+          ? `This ${account.platform} account is a sandbox (simulator) account and sandbox mode is off; connect the real account, or restart Herald with HERALD_SANDBOX=on`
+          : `Sandbox mode is on: only sandbox (simulator) accounts publish, and this ${account.platform} account is a real one; restart Herald without HERALD_SANDBOX to publish it` });
+        return;
+      }
       const errs = new FieldErrorCollector();
       const req: PublishRequest = buildPublishRequest({
         content: post.content, customContent: target.custom_content, mediaItems: post.media_items,

@@ -32,7 +32,8 @@ export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterReg
       const { rows } = await client.query<{ id: string; platform: PlatformId; platform_user_id: string; username: string; credentials: string; settings: Record<string, unknown> }>(
         `SELECT id, platform, platform_user_id, username, credentials, settings FROM accounts
           WHERE is_active AND token_expires_at IS NOT NULL AND token_expires_at < now() + make_interval(secs => $1)
-          ORDER BY token_expires_at LIMIT 200`, [marginMs / 1000]);
+            AND coalesce(settings->>'sandbox' = 'true', false) = $2
+          ORDER BY token_expires_at LIMIT 200`, [marginMs / 1000, adapters.sandbox === true]);
       for (const a of rows) {
         const provider = adapters.oauthProvider(a.platform);
         if (!provider?.refresh) continue;

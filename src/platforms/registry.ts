@@ -18,6 +18,14 @@ import { ThreadsAdapter } from './threads/adapter.ts';
 import { THREADS_DEFAULTS, threadsOAuth } from './threads/oauth.ts';
 import { LinkedInAdapter } from './linkedin/adapter.ts';
 import { LINKEDIN_DEFAULTS, linkedinOAuth } from './linkedin/oauth.ts';
+import { FacebookAdapter } from './facebook/adapter.ts';
+import { FACEBOOK_DEFAULTS, facebookOAuth } from './facebook/oauth.ts';
+import { InstagramAdapter } from './instagram/adapter.ts';
+import { INSTAGRAM_DEFAULTS, instagramOAuth } from './instagram/oauth.ts';
+import { YouTubeAdapter } from './youtube/adapter.ts';
+import { YOUTUBE_DEFAULTS, youtubeOAuth } from './youtube/oauth.ts';
+import { TikTokAdapter } from './tiktok/adapter.ts';
+import { TIKTOK_DEFAULTS, tiktokOAuth } from './tiktok/oauth.ts';
 import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
 
 export interface AdapterRegistry {
@@ -33,6 +41,8 @@ export interface AdapterRegistry {
   oauth(platform: OAuthPlatform): { provider: OAuthProvider; app: PlatformApp };
   /** The OAuth provider, when the platform has one (no configuration needed). */
   oauthProvider(platform: PlatformId): OAuthProvider | undefined;
+  /** True for the sandbox registry (src/sandbox/index.ts): only sandbox accounts are refreshed and published. */
+  readonly sandbox?: boolean;
 }
 
 interface ProviderEntry {
@@ -46,10 +56,14 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
   pinterest: { provider: pinterestOAuth, defaults: PINTEREST_DEFAULTS },
   threads: { provider: threadsOAuth, defaults: THREADS_DEFAULTS },
   linkedin: { provider: linkedinOAuth, defaults: LINKEDIN_DEFAULTS },
+  tiktok: { provider: tiktokOAuth, defaults: TIKTOK_DEFAULTS },
+  youtube: { provider: youtubeOAuth, defaults: YOUTUBE_DEFAULTS },
+  facebook: { provider: facebookOAuth, defaults: FACEBOOK_DEFAULTS },
+  instagram: { provider: instagramOAuth, defaults: INSTAGRAM_DEFAULTS },
 };
 
 export function createAdapterRegistry(
-  config: Pick<Config, 'blueskyServiceUrl'> & Partial<Pick<Config, 'platformApps'>>,
+  config: Pick<Config, 'blueskyServiceUrl'> & Partial<Pick<Config, 'platformApps' | 'ffprobePath'>>,
   extra: Partial<Record<PlatformId, PlatformAdapter>> = {},
 ): AdapterRegistry {
   function appFor(platform: OAuthPlatform): PlatformApp {
@@ -76,6 +90,10 @@ export function createAdapterRegistry(
   adapters.set('pinterest', new PinterestAdapter(pinterestOAuth, () => appFor('pinterest')) as unknown as PlatformAdapter);
   adapters.set('threads', new ThreadsAdapter(threadsOAuth, () => appFor('threads')) as unknown as PlatformAdapter);
   adapters.set('linkedin', new LinkedInAdapter(linkedinOAuth, () => appFor('linkedin')) as unknown as PlatformAdapter);
+  adapters.set('tiktok', new TikTokAdapter(tiktokOAuth, () => appFor('tiktok')) as unknown as PlatformAdapter);
+  adapters.set('youtube', new YouTubeAdapter(youtubeOAuth, () => appFor('youtube'), { ffprobePath: config.ffprobePath }) as unknown as PlatformAdapter);
+  adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook')) as unknown as PlatformAdapter);
+  adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

@@ -88,6 +88,11 @@ export interface PlatformCapabilities {
   firstComment: boolean;
   /** The platform's documentation page the rules come from. */
   docsUrl: string;
+  /**
+   * The platform schedules natively: a scheduled target runs at once (run_at = now) and the
+   * adapter hands the post's scheduledFor to the platform (YouTube: private + publishAt).
+   */
+  uploadsAhead?: boolean;
 }
 
 /** One broken rule, found before publishing. `field` is relative to the target (e.g. `content`, `mediaItems.2`). */

@@ -38,8 +38,15 @@ async function connect(t: Tenant, profile: string, redirectUrl = 'https://client
   expect(consent.status).toBe(302);
   const callback = new URL(consent.headers.get('location')!);
   expect(callback.searchParams.get('state')).toBe(state);
-  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
-  return { done, authUrl: authUrl as string };
+  const cb = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  const selectUrl = new URL(cb.headers.location as string, 'http://x');
+  if (selectUrl.pathname !== '/dashboard/connect/linkedin/select-organization') return { done: cb, authUrl: authUrl as string, selectUrl: null };
+  // The member administers organizations: the callback asks for the author; choose the member.
+  const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: t.headers, payload: {
+    profileId: selectUrl.searchParams.get('profileId'), tempToken: selectUrl.searchParams.get('tempToken'), userProfile: {}, accountType: 'personal',
+  } });
+  expect(chosen.statusCode, chosen.body).toBe(200);
+  return { done: { statusCode: 302, headers: { location: chosen.json().redirect_url as string } }, authUrl: authUrl as string, selectUrl };
 }
 
 const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
@@ -97,7 +104,9 @@ describe('LinkedIn: connecting with OAuth 2.0', () => {
   });
 
   it('connects: space-separated scopes, no PKCE, 60-day token, no refresh token for a non-partner app', async () => {
-    const { done, authUrl } = await connect(tenant, profileId);
+    const { done, authUrl, selectUrl } = await connect(tenant, profileId);
+    expect(selectUrl?.searchParams.get('profileId')).toBe(profileId);
+    expect(selectUrl?.searchParams.get('tempToken')).toEqual(expect.any(String));
     const au = new URL(authUrl);
     expect(au.pathname).toBe('/oauth/v2/authorization');
     expect(au.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'w_member_social', 'w_organization_social', 'rw_organization_admin']));
@@ -120,7 +129,52 @@ describe('LinkedIn: connecting with OAuth 2.0', () => {
     const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
     const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: tenant.headers, payload: { code, state: start.state, profileId } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().account._id).toBe(accountId);
+    expect(res.json().account).toBeUndefined();
+    expect(res.json().organizations).toEqual([{ id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co', vanityName: 'herald-demo' }]);
+    const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: tenant.headers, payload: { profileId, tempToken: res.json().tempToken, userProfile: {}, accountType: 'personal' } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().account._id).toBe(accountId);
+    expect(chosen.json().account.accountType).toBe('personal');
+  });
+
+  it('select-organization at connect: an administered organization by numeric id; others refused; single use', async () => {
+    const p = await createProfile(ctx, tenant);
+    const start = async () => {
+      const s = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${p}`, headers: tenant.headers })).json();
+      const code = new URL((await fetch(s.authUrl, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
+      return (await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: tenant.headers, payload: { code, state: s.state, profileId: p } })).json().tempToken as string;
+    };
+    const tempToken = await start();
+    const choose = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: tenant.headers, payload: { profileId: p, tempToken, userProfile: {}, ...payload } });
+    const vanity = await choose({ accountType: 'organization', selectedOrganization: { urn: 'urn:li:organization:herald-demo' } });
+    expect(vanity.statusCode).toBe(400);
+    expect(vanity.json().error).toMatch(/numeric company id/);
+    const notAdmin = await choose({ accountType: 'organization', selectedOrganization: { id: '5550001', urn: 'urn:li:organization:5550001', name: 'Recruiting Only Inc' } });
+    expect(notAdmin.statusCode).toBe(403);
+    const missing = await choose({ accountType: 'organization' });
+    expect(missing.statusCode).toBe(400);
+    const ok = await choose({ accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().account).toMatchObject({ platform: 'linkedin', accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co' } });
+    const again = await choose({ accountType: 'personal' });
+    expect(again.statusCode).toBe(400);
+    const other = await createTenant(ctx);
+    // Another tenant: the profile is not theirs (404, like any foreign id).
+    const foreign = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: other.headers, payload: { profileId: p, tempToken: await start(), userProfile: {}, accountType: 'personal' } });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('a member without organizations is connected directly as a personal account', async () => {
+    const saved = sim.orgs.map((o) => o.state);
+    sim.orgs.forEach((o) => { o.state = 'REVOKED'; });
+    try {
+      const p = await createProfile(ctx, tenant);
+      const { done, selectUrl } = await connect(tenant, p);
+      expect(selectUrl).toBeNull();
+      expect(Object.fromEntries(new URL(done.headers.location as string).searchParams)).toMatchObject({ connected: 'linkedin', profileId: p });
+    } finally {
+      sim.orgs.forEach((o, i) => { o.state = saved[i]; });
+    }
   });
 });
 

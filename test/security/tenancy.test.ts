@@ -85,6 +85,8 @@ const FILL: Record<string, (v: Victim) => string> = {
   userId: (v) => v.userId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
+  // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
+  tempToken: () => 'no-such-selection-token',
 };
 
 /** A body that passes validation, for routes that take one, so the request reaches the tenant check. */
@@ -99,6 +101,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/posts': { content: 'x', isDraft: true },
   'POST /v1/connect/bluesky/credentials': { identifier: 'a.test', appPassword: 'aaaa-bbbb-cccc-dddd', state: newId() },
   'PUT /v1/accounts/:accountId/linkedin-organization': { accountType: 'organization', selectedOrganization: { id: '2414183' } },
+  'PUT /v1/accounts/:accountId/facebook-page': { selectedPageId: '1234567890' },
 };
 
 async function makeVictim(): Promise<Victim> {

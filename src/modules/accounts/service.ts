@@ -91,15 +91,17 @@ export function createAccountsService(deps: { db: Db; secrets: SecretBox; adapte
         [profileId, platform, c.platformUserId],
       );
       let creds = c.credentials;
+      // Sandbox mode marks what it connects (simulator accounts); a reconnect outside it clears the mark.
+      const settings = { ...(c.settings ?? {}), ...(deps.adapters.sandbox ? { sandbox: true } : {}) };
       if (existing[0]) {
         const old = secrets.openJson<Record<string, unknown>>(existing[0].credentials);
         creds = { ...old, ...Object.fromEntries(Object.entries(c.credentials).filter(([, v]) => v !== undefined && v !== null)) };
         const { rows } = await client.query<AccountRow>(
           `UPDATE accounts SET username = $2, display_name = $3, profile_picture = $4, is_active = true, inactive_reason = NULL,
-                  credentials = $5, token_expires_at = $6, permissions = $7, settings = settings || $8::jsonb, updated_at = now()
+                  credentials = $5, token_expires_at = $6, permissions = $7, settings = (settings - 'sandbox') || $8::jsonb, updated_at = now()
             WHERE id = $1 RETURNING *`,
           [existing[0].id, c.username, c.displayName ?? null, c.profilePicture ?? null, secrets.sealJson(creds),
-            c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(c.settings ?? {})],
+            c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)],
         );
         return rows[0];
       }
@@ -108,7 +110,7 @@ export function createAccountsService(deps: { db: Db; secrets: SecretBox; adapte
                                credentials, token_expires_at, permissions, settings)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
         [newId(), auth.tenantId, profileId, platform, c.platformUserId, c.username, c.displayName ?? null, c.profilePicture ?? null,
-          secrets.sealJson(creds), c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(c.settings ?? {})],
+          secrets.sealJson(creds), c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)],
       );
       return rows[0];
     });

@@ -10,6 +10,11 @@
  *    POST /v1/connect/{platform} `{ code, state, profileId }`.
  * 3. `complete`: consumes the state once, exchanges the code, reads the user, and stores
  *    the account with sealed tokens, tokenExpiresAt and the granted permissions.
+ *    Facebook goes through a selection step instead (./selection.ts): the user token is kept
+ *    sealed under a tempToken and the result carries `selection { tempToken, pages }`; the
+ *    account is stored by POST /v1/connect/facebook/select-page. LinkedIn does the same when
+ *    the member administers organizations (`selection { tempToken, organizations }`,
+ *    POST /v1/connect/linkedin/select-organization; ./linkedin-selection.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config, OAuthPlatform } from '../../config.ts';
@@ -21,6 +26,19 @@ import { AdapterError } from '../../platforms/types.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { toAccountView, type AccountsService } from '../accounts/service.ts';
+import { SecretBox } from '../../core/crypto.ts';
+import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/oauth.ts';
+import { createSelectionStore } from './selection.ts';
+import { linkedinAdminOrganizations, type LinkedInOrgChoice, type LinkedInSelectionPayload } from './linkedin-selection.ts';
+
+/** Payload of a Facebook page selection (sealed in connect_selections). */
+export interface FacebookSelectionPayload {
+  tokens: { accessToken: string; expiresAt?: string | null; scope?: string[] };
+  user: { id: string; name?: string; profilePicture?: string };
+}
+
+/** A page as the selection calls show it. */
+export const pageView = (p: FacebookPage) => ({ id: p.id, name: p.name, access_token: p.access_token, category: p.category ?? '', tasks: p.tasks ?? [] });
 
 /** How long a started connect flow stays valid. */
 export const STATE_TTL_MS = 60 * 60 * 1000;
@@ -56,6 +74,7 @@ export function createOAuthConnectService(deps: {
   const { db, adapters, clock } = deps;
   const hmacKey = createHmac('sha256', Buffer.from(deps.secretKeyHex, 'hex')).update('herald:oauth-state').digest();
   const sign = (id: string) => createHmac('sha256', hmacKey).update(id).digest('base64url');
+  const selections = createSelectionStore({ db, secrets: new SecretBox(deps.secretKeyHex), clock });
 
   function verifyState(state: string): string {
     const [id, mac] = state.split('.');
@@ -110,15 +129,33 @@ export function createOAuthConnectService(deps: {
       const { provider, app } = adapters.oauth(platform);
       let tokens;
       let identity;
+      let pages: FacebookPage[] | undefined;
+      let organizations: LinkedInOrgChoice[] = [];
       try {
         tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: row.code_verifier ?? undefined });
         identity = await provider.identify(app, tokens);
+        if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
+        if (platform === 'linkedin') organizations = await linkedinAdminOrganizations(app, tokens.accessToken);
       } catch (err) {
         if (err instanceof AdapterError) {
           throw new AppError(err.kind === 'transient' ? 'PLATFORM_ERROR' : 'VALIDATION_ERROR', `Connecting ${platform} failed: ${err.message}`,
             { fields: { code: [err.message] }, platform });
         }
         throw err;
+      }
+      if (platform === 'facebook') {
+        const payload: FacebookSelectionPayload = {
+          tokens: { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt ?? null, scope: tokens.scope },
+          user: { id: identity.platformUserId, name: identity.displayName ?? identity.username, profilePicture: identity.profilePicture },
+        };
+        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url);
+        return { selection: { tempToken, pages: (pages ?? []).map(pageView), organizations: undefined }, profileId: row.profile_id, redirectUrl: row.redirect_url };
+      }
+      if (platform === 'linkedin' && organizations.length > 0) {
+        // The member administers organizations: let them choose the author (./linkedin-selection.ts).
+        const payload: LinkedInSelectionPayload = { tokens: { ...tokens }, identity, organizations };
+        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url);
+        return { selection: { tempToken, pages: undefined, organizations }, profileId: row.profile_id, redirectUrl: row.redirect_url };
       }
       const owner = {
         tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],
@@ -130,7 +167,7 @@ export function createOAuthConnectService(deps: {
         tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
         permissions: identity.permissions ?? ['posts:write', 'posts:read'],
       });
-      return { account: toAccountView(account), profileId: row.profile_id, redirectUrl: row.redirect_url };
+      return { account: toAccountView(account), selection: undefined, profileId: row.profile_id, redirectUrl: row.redirect_url };
     },
 
     /** The client's redirect_url of a (signed) state, for error redirects; null when unknown. */
@@ -147,6 +184,7 @@ export function createOAuthConnectService(deps: {
     /** Removes expired states. */
     async purge(): Promise<void> {
       await db.query(`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`);
+      await selections.purge();
     },
   };
 }

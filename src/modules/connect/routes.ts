@@ -8,10 +8,19 @@ import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
 import { Id } from '../../http/schemas.ts';
 import { redirectWith } from './oauth-service.ts';
+import { LinkedInOrgChoiceSchema, linkedinSelectionRoutes } from './linkedin-selection.ts';
+
+/** A Facebook page the user administers (selection step). */
+export const FacebookPageSchema = Type.Object({
+  id: Type.String(), name: Type.String(),
+  access_token: Type.Optional(Type.String({ description: 'The Page access token' })),
+  category: Type.String(), tasks: Type.Array(Type.String()),
+});
 
 const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, 'bluesky']) });
 
 export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  await app.register(linkedinSelectionRoutes, { services });
   app.post('/connect/bluesky/credentials', {
     config: { permission: 'accounts:write' },
     schema: {
@@ -58,11 +67,26 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       tags: ['Connect'], summary: 'Complete an OAuth connection with the code (server-side flows)',
       params: OAuthPlatformParam,
       body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 4096 }), state: Type.String({ minLength: 1, maxLength: 500 }), profileId: Id() }),
-      response: { 200: Type.Object({ message: Type.String(), account: AccountSchema }), ...errors(403) },
+      description: 'Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` instead: choose a page with POST /v1/connect/facebook/select-page. ' +
+        'LinkedIn answers `{ message, tempToken, organizations }` when the member administers organizations: finish with POST /v1/connect/linkedin/select-organization.',
+      response: {
+        200: Type.Object({
+          message: Type.String(),
+          account: Type.Optional(AccountSchema),
+          tempToken: Type.Optional(Type.String({ description: 'Facebook: the selection token (1 hour, single use)' })),
+          pages: Type.Optional(Type.Array(FacebookPageSchema, { description: 'Facebook: the pages the user administers' })),
+          organizations: Type.Optional(Type.Array(LinkedInOrgChoiceSchema, { description: 'LinkedIn: the organizations the member administers' })),
+        }),
+        ...errors(403),
+      },
     },
   }, async (req) => {
     if (req.params.platform === 'bluesky') throw new AppError('BAD_REQUEST', 'Bluesky connects with an app password: POST /v1/connect/bluesky/credentials');
     const r = await services.oauthConnect.complete(req.params.platform as OAuthPlatform, req.body.state, req.body.code, { auth: req.auth, profileId: req.body.profileId.toLowerCase() });
+    if (r.selection?.organizations) {
+      return { message: 'Choose personal or an organization with POST /v1/connect/linkedin/select-organization', tempToken: r.selection.tempToken, organizations: r.selection.organizations };
+    }
+    if (r.selection) return { message: 'Choose the Facebook page to connect with POST /v1/connect/facebook/select-page', tempToken: r.selection.tempToken, pages: r.selection.pages };
     return { message: `${req.params.platform} account connected successfully`, account: r.account };
   });
 
@@ -87,8 +111,13 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     }
     try {
       const r = await services.oauthConnect.complete(platform, req.query.state, req.query.code);
+      if (r.selection) {
+        // Selection step (Facebook): the dashboard's page picker finishes the connection.
+        const select = `${services.publicUrl}/dashboard/connect/${platform}/${platform === 'linkedin' ? 'select-organization' : 'select-page'}`;
+        return reply.redirect(redirectWith(select, { tempToken: r.selection.tempToken, profileId: r.profileId }) ?? dashboard, 302);
+      }
       const target = r.redirectUrl ?? dashboard;
-      return reply.redirect(redirectWith(target, { connected: platform, profileId: r.profileId, username: r.account.username, accountId: r.account._id }) ?? dashboard, 302);
+      return reply.redirect(redirectWith(target, { connected: platform, profileId: r.profileId, username: r.account!.username, accountId: r.account!._id }) ?? dashboard, 302);
     } catch (err) {
       req.log.warn({ err, platform }, 'OAuth callback failed');
       return fail(await services.oauthConnect.redirectTargetOf(req.query.state), 'connection_failed');

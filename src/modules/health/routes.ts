@@ -11,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     database: Type.Object({ ok: Type.Boolean(), latencyMs: Type.Optional(Type.Number()), error: Type.Optional(Type.String()) }),
     worker: Type.Object({ ok: Type.Boolean(), lastHeartbeat: Type.Union([Type.String(), Type.Null()]), workers: Type.Integer() }),
     time: Type.String(),
+    sandbox: Type.Boolean({ description: 'True in sandbox mode (HERALD_SANDBOX=on): platforms are local simulators' }),
   });
   app.get('/health', {
     schema: { tags: ['Operations'], summary: 'Database reachability and the workers\' last heartbeat', response: { 200: Health, 503: Health } },
@@ -28,6 +29,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       database = { ok: false, error: (err as Error).message };
     }
     const ok = database.ok && worker.ok;
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database, worker, time: new Date().toISOString() });
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', database, worker, time: new Date().toISOString(), sandbox: services.config.sandbox });
   });
 };

@@ -105,6 +105,19 @@ export function createPostsService(deps: {
   const { db, usage, adapters, publisher, clock, queue } = deps;
 
   /**
+   * A target's run_at: its post's time, except on platforms that schedule natively
+   * (capability `uploadsAhead`, YouTube): a future target runs at once and the adapter hands
+   * the post's scheduledFor to the platform (private + publishAt). See docs/decisions/0017-youtube.md.
+   */
+  function targetRunAt(platform: PlatformId, runAt: Date | null, now: Date): Date | null {
+    // More than a minute ahead (a nearer time is simply published then, as on other platforms).
+    if (runAt && runAt.getTime() > now.getTime() + 60_000 && adapters.get(platform)?.capabilities.uploadsAhead) return now;
+    return runAt;
+  }
+  /** True when some target runs ahead of the post's time (see targetRunAt). */
+  const uploadsAhead = (targets: ResolvedTarget[], runAt: Date | null, now: Date) => targets.some((t) => targetRunAt(t.platform, runAt, now) !== runAt);
+
+  /**
    * Loads the accounts named by `platforms[]`, or all accessible active accounts when
    * omitted on a non-draft (`onlyProfile`: that profile's accounts only, for queued posts).
    */
@@ -176,10 +189,11 @@ export function createPostsService(deps: {
     const ids = targets.map(() => newId());
     await q.query(
       `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at)
-       SELECT u.id, $1, $2, u.pos, u.account_id, u.platform, u.custom_content, u.psd, $3, $4
-         FROM unnest($5::char(24)[], $6::int[], $7::char(24)[], $8::text[], $9::text[], $10::jsonb[])
-           AS u(id, pos, account_id, platform, custom_content, psd)`,
-      [postId, auth.tenantId, status, runAt, ids, targets.map((_, i) => startPosition + i), targets.map((t) => t.account.id),
+       SELECT u.id, $1, $2, u.pos, u.account_id, u.platform, u.custom_content, u.psd, $3, u.run_at
+         FROM unnest($5::char(24)[], $6::int[], $7::char(24)[], $8::text[], $9::text[], $10::jsonb[], $4::timestamptz[])
+           AS u(id, pos, account_id, platform, custom_content, psd, run_at)`,
+      [postId, auth.tenantId, status, targets.map((t) => (status === 'pending' ? targetRunAt(t.platform, runAt, clock()) : runAt)), ids,
+        targets.map((_, i) => startPosition + i), targets.map((t) => t.account.id),
         targets.map((t) => t.platform), targets.map((t) => t.customContent), targets.map((t) => JSON.stringify(t.platformSpecificData))],
     );
     return ids;
@@ -339,7 +353,7 @@ export function createPostsService(deps: {
         plans.map((p) => JSON.stringify(p.metadata)), plans.map((p) => (p.mode === 'draft' ? null : now)), plans.map((p) => p.queueProfile), now,
         rows.map((r) => r.id), rows.map((r) => r.p.id), rows.map((r) => r.i), rows.map((r) => r.t.account.id),
         rows.map((r) => r.t.platform), rows.map((r) => r.t.customContent), rows.map((r) => JSON.stringify(r.t.platformSpecificData)),
-        rows.map((r) => (r.p.mode === 'draft' ? 'draft' : 'pending')), rows.map((r) => (r.p.mode === 'draft' ? null : r.p.runAt)), plans.length],
+        rows.map((r) => (r.p.mode === 'draft' ? 'draft' : 'pending')), rows.map((r) => (r.p.mode === 'draft' ? null : targetRunAt(r.t.platform, r.p.runAt, now))), plans.length],
     );
     return plans.map((p) => p.id);
   }
@@ -408,12 +422,15 @@ export function createPostsService(deps: {
         return { ...r, postId };
       }
       if (mode === 'scheduled') publisher.notifyDue(plan.runAt!);
+      const ahead = mode === 'scheduled' && uploadsAhead(plan.targets, plan.runAt, clock());
+      if (ahead) publisher.notifyDue(clock());
       const post = plannedView(auth, plan);
       return {
         postId,
         statusCode: 201,
         body: {
-          message: mode === 'draft' ? 'Draft saved successfully' : plan.queueProfile ? 'Post added to the queue' : 'Post scheduled successfully',
+          message: (mode === 'draft' ? 'Draft saved successfully' : plan.queueProfile ? 'Post added to the queue' : 'Post scheduled successfully')
+            + (ahead ? '. YouTube video uploaded immediately for processing time.' : ''),
           post,
           ...(warnings.length ? { warnings } : {}),
         },
@@ -574,10 +591,11 @@ export function createPostsService(deps: {
               WHERE t.id = s.id`, [id]);
         }
         if (mode !== 'draft') await recomputePostStatus(client, id);
-        return { mode, newTargetIds, runAt };
+        return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && uploadsAhead(targets, runAt, now) };
       });
       if (outcome.mode === 'now') return publishInline(auth, id, outcome.newTargetIds, 'Post updated and published successfully');
       if (outcome.runAt && outcome.mode === 'scheduled') publisher.notifyDue(outcome.runAt);
+      if (outcome.ahead) publisher.notifyDue(clock()); // uploadsAhead targets (YouTube) run at once
       return { statusCode: 200, body: { message: 'Post updated successfully', post: await viewOf(auth, id) } };
     },
 

@@ -52,9 +52,17 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => { setMenuOpen(false); window.scrollTo(0, 0); document.getElementById('main')?.focus({ preventScroll: true }); }, [location]);
+  // Sandbox mode (HERALD_SANDBOX=on) is labelled on every screen: GET /health says so.
+  const [sandbox, setSandbox] = useState(false);
+  useEffect(() => {
+    fetch('/health').then((r) => r.json()).then((b: { sandbox?: boolean }) => setSandbox(b.sandbox === true)).catch(() => {});
+  }, []);
   return (
     <div className="dash">
       <a className="skip-link" href="#main">Skip to content</a>
+      {sandbox && <div className="alert alert-warn sandbox-banner" role="status" style={{ margin: 0, borderRadius: 0, textAlign: 'center' }}>
+        <strong>Sandbox mode:</strong> platforms are local simulators; nothing is posted to real platforms.
+      </div>}
       <header className="dash-header">
         <Logo />
         <button type="button" className="btn btn-ghost menu-btn" aria-expanded={menuOpen} aria-controls="dash-nav" onClick={() => setMenuOpen(!menuOpen)}>Menu</button>

@@ -37,7 +37,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'bulk-upload': { title: 'Bulk upload', paths: /^\/posts\/bulk-upload/, expectsEndpoints: true },
   accounts: { title: 'Accounts', paths: /^\/accounts(\/\{accountId\})?$/, expectsEndpoints: true },
   media: { title: 'Media', paths: /^\/media/, expectsEndpoints: true },
-  connect: { title: 'Connect', paths: /^\/connect\/(?!facebook\/select-page|linkedin\/select-organization)/, expectsEndpoints: true },
+  connect: { title: 'Connect', paths: /^\/(connect\/(?!facebook\/select-page|linkedin\/select-organization)|sandbox)/, expectsEndpoints: true },
   'clone-connection': { title: 'Clone connection', paths: /\/clone-connection$/, expectsEndpoints: true },
   'ai-clipping': { title: 'AI clipping', paths: /^\/video-clips/, expectsEndpoints: true },
   'facebook-pages': { title: 'Facebook pages', paths: /^\/(connect\/facebook\/select-page|accounts\/\{accountId\}\/facebook-page)/, expectsEndpoints: true },

@@ -1,0 +1,374 @@
+/**
+ * Facebook Graph API simulator (Pages): a real HTTP server on loopback speaking the parts of
+ * the Graph API Herald uses, with versioned paths (`/v25.0/...`), numeric string ids,
+ * `<pageid>_<postid>` feed post ids and the Graph error envelope
+ * `{error:{message, type, code, error_subcode, fbtrace_id}}` (platforms.md section 1):
+ * - Login: GET /{v}/dialog/oauth approves at once and redirects with `code`;
+ *   GET /{v}/oauth/access_token exchanges the code (query client_id, redirect_uri,
+ *   client_secret, code; short-lived token, 1 h) or, with grant_type=fb_exchange_token, gives a
+ *   60-day user token. GET /{v}/me, GET /{v}/me/permissions.
+ * - GET /{v}/me/accounts: the user's Pages with tasks and Page tokens, paged (`limit`,
+ *   `paging.next`); one Page has only ANALYZE (not administered).
+ * - POST /{v}/{page}/feed (message, link, attached_media[i]), /photos (url, published),
+ *   /videos (file_url, description), /photo_stories?photo_id, /video_stories
+ *   (upload_phase=start|finish), POST /video-upload/{v}/{video} (rupload: header file_url),
+ *   GET /{v}/{video}?fields=status (in_progress -> ready | error), POST /{v}/{object}/comments,
+ *   GET /{v}/{page}/feed|videos|stories, GET /{v}/{post}?fields=permalink_url.
+ * - Media is downloaded from its URL like Facebook does; an unreachable URL is refused with
+ *   code 324 "Missing or invalid image file" (photos) or turns the video to `error`.
+ * - Every answer carries `x-app-usage` / `x-page-usage` JSON headers; a throttled call answers
+ *   code 32 (Page) or 4 (app) with the usage at 100.
+ * - Faults (addFault): rate limit, 5xx, expired token (190/463), revoked (190/460), slow,
+ *   dropped connection, dropped answer after the post was created, processing error,
+ *   comment failure.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyInstance } from 'fastify';
+
+export interface FacebookSimPage { id: string; name: string; category: string; tasks: string[] }
+export interface FacebookSimOptions { clientId?: string; clientSecret?: string; version?: string; pageSize?: number; processingPolls?: number }
+
+export type FacebookFault = {
+  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'any';
+  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'revoked' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'fail';
+  count: number; delayMs?: number;
+};
+
+export interface FacebookSimPost { id: string; pageId: string; kind: 'feed' | 'video' | 'photo_story' | 'video_story'; message: string; link?: string; photos: string[]; videoUrl?: string; mediaId?: string; created: string }
+interface Photo { id: string; pageId: string; url: string; published: boolean }
+interface Video { id: string; pageId: string; url?: string; status: 'in_progress' | 'ready' | 'error'; polls: number; forcedError?: boolean; fetched?: Promise<boolean>; story: boolean }
+
+export interface FacebookSimulator {
+  url: string; app: FastifyInstance; clientId: string; clientSecret: string; version: string;
+  user: { id: string; name: string };
+  pages: FacebookSimPage[];
+  posts: FacebookSimPost[];
+  comments: Array<{ id: string; objectId: string; message: string }>;
+  photos: Map<string, Photo>;
+  calls: Map<string, number>;
+  addFault(f: FacebookFault): void;
+  revokeAll(): void;
+  close(): Promise<void>;
+}
+
+let seq = 100_000_000_000_000n + BigInt(Date.now() % 1_000_000) * 1000n;
+const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 89))).toString();
+const fbTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Promise<FacebookSimulator> {
+  const clientId = opts.clientId ?? 'sim-facebook-app';
+  const clientSecret = opts.clientSecret ?? 'sim-facebook-secret';
+  const V = opts.version ?? 'v25.0';
+  const user = { id: numericId(), name: 'Herald FB User' };
+  const pages: FacebookSimPage[] = [
+    { id: numericId(), name: 'Herald Bakery', category: 'Bakery', tasks: ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'] },
+    { id: numericId(), name: 'Herald Books', category: 'Book Store', tasks: ['ANALYZE', 'CREATE_CONTENT'] },
+    { id: numericId(), name: 'Someone Else\'s Page', category: 'Community', tasks: ['ANALYZE'] },
+  ];
+  const codes = new Map<string, { redirectUri: string; expires: number }>();
+  type Tok = { kind: 'user' | 'page'; pageId?: string; expires: number; longLived: boolean };
+  const tokens = new Map<string, Tok>();
+  const posts: FacebookSimPost[] = [];
+  const photos = new Map<string, Photo>();
+  const videos = new Map<string, Video>();
+  const comments: Array<{ id: string; objectId: string; message: string }> = [];
+  const faults: FacebookFault[] = [];
+  const calls = new Map<string, number>();
+  let base = '';
+
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addHook('onRequest', async (req, reply) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+    reply.header('x-app-usage', JSON.stringify({ call_count: 1, total_cputime: 1, total_time: 1 }));
+    reply.header('x-page-usage', JSON.stringify({ call_count: 1, total_cputime: 1, total_time: 1 }));
+  });
+
+  const graphError = (reply: FastifyReply, status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
+    reply.status(status).send({ error: { message, type: code === 190 ? 'OAuthException' : 'GraphMethodException', code, ...extra, fbtrace_id: randomBytes(8).toString('base64url') } });
+
+  const takeFault = (op: FacebookFault['op']) => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+  async function fault(op: FacebookFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<FacebookFault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit':
+        reply.header('x-page-usage', JSON.stringify({ call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: 1 }));
+        graphError(reply, 400, 32, 'Page request limit reached', { is_transient: true }); return 'handled';
+      case 'server_error': graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }); return 'handled';
+      case 'expired_token': graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return 'handled';
+      case 'revoked': graphError(reply, 400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', { error_subcode: 460 }); return 'handled';
+      case 'fail': graphError(reply, 400, 368, 'The action attempted has been deemed abusive or is otherwise disallowed'); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  const params = (req: FastifyRequest) => ({ ...(req.query as Record<string, string>), ...((req.body && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<string, string>) });
+  function auth(req: FastifyRequest, reply: FastifyReply): Tok | null {
+    const h = req.headers.authorization ?? '';
+    const token = /^(?:Bearer|OAuth) (.+)$/.exec(h)?.[1] ?? params(req).access_token;
+    const t = token ? tokens.get(token) : undefined;
+    if (!t) { graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token'); return null; }
+    if (t.expires < Date.now()) { graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return null; }
+    return t;
+  }
+  function pageAuth(req: FastifyRequest, reply: FastifyReply, pageId: string): Tok | null {
+    const t = auth(req, reply);
+    if (!t) return null;
+    if (t.kind !== 'page' || t.pageId !== pageId) { graphError(reply, 403, 200, '(#200) The permission(s) pages_manage_posts are not available. A Page access token is required for this call for the new Pages experience.'); return null; }
+    return t;
+  }
+  const issue = (t: Tok) => { const tk = `EAA${randomBytes(24).toString('base64url')}`; tokens.set(tk, t); return tk; };
+  const fetchable = async (url: string) => {
+    try { const r = await fetch(url, { signal: AbortSignal.timeout(5000) }); return r.ok && (await r.arrayBuffer()).byteLength > 0; } catch { return false; }
+  };
+
+  // Login ---------------------------------------------------------------------
+  app.get('/:v/dialog/oauth', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['client_id', 'redirect_uri', 'state'].filter((k) => !q[k]);
+    if (missing.length || q.client_id !== clientId) return graphError(reply, 400, 100, `Invalid request: ${missing.join(', ') || 'client_id'}`);
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000 });
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('code', code);
+    to.searchParams.set('state', q.state);
+    return reply.redirect(to.toString(), 302);
+  });
+
+  app.get('/:v/oauth/access_token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const q = req.query as Record<string, string>;
+    if (q.client_id !== clientId || q.client_secret !== clientSecret) return graphError(reply, 400, 101, 'Error validating client secret.');
+    if (q.grant_type === 'fb_exchange_token') {
+      const t = tokens.get(q.fb_exchange_token);
+      if (!t || t.expires < Date.now()) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 });
+      return { access_token: issue({ kind: 'user', expires: Date.now() + 5_183_944_000, longLived: true }), token_type: 'bearer', expires_in: 5_183_944 };
+    }
+    const c = codes.get(q.code);
+    codes.delete(q.code);
+    if (!c || c.expires < Date.now()) return graphError(reply, 400, 100, 'This authorization code has been used.', { error_subcode: 36009 });
+    if (c.redirectUri !== q.redirect_uri) return graphError(reply, 400, 100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', { error_subcode: 36008 });
+    return { access_token: issue({ kind: 'user', expires: Date.now() + 3600_000, longLived: false }), token_type: 'bearer', expires_in: 3600 };
+  });
+
+  app.get('/:v/me', async (req, reply) => {
+    const t = auth(req, reply);
+    if (!t) return reply;
+    if (t.kind === 'page') { const p = pages.find((x) => x.id === t.pageId)!; return { id: p.id, name: p.name }; }
+    return { id: user.id, name: user.name, picture: { data: { url: 'https://scontent.xx.fbcdn.net/sim-user.jpg' } } };
+  });
+  app.get('/:v/me/permissions', async (req, reply) => {
+    if (!auth(req, reply)) return reply;
+    return { data: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video'].map((permission) => ({ permission, status: 'granted' })) };
+  });
+
+  app.get('/:v/me/accounts', async (req, reply) => {
+    const f = await fault('pages', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    if (t.kind !== 'user') return graphError(reply, 400, 100, 'A user access token is required');
+    const q = req.query as Record<string, string>;
+    const limit = Math.min(Number(q.limit ?? 25), opts.pageSize ?? 2);
+    const after = Number(q.after ?? 0);
+    const slice = pages.slice(after, after + limit);
+    const token = /^(?:Bearer|OAuth) (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
+    const data = slice.map((p) => ({
+      id: p.id, name: p.name, category: p.category, category_list: [{ id: '1', name: p.category }], tasks: p.tasks,
+      access_token: issue({ kind: 'page', pageId: p.id, expires: Number.MAX_SAFE_INTEGER, longLived: true }),
+      picture: { data: { url: `https://scontent.xx.fbcdn.net/${p.id}.jpg` } },
+    }));
+    const next = after + limit < pages.length
+      ? `${base}/${V}/me/accounts?${new URLSearchParams({ fields: q.fields ?? 'id,name', limit: String(limit), after: String(after + limit), access_token: token })}` : undefined;
+    return { data, paging: { cursors: { before: String(after), after: String(after + limit) }, ...(next ? { next } : {}) } };
+  });
+
+  // Publishing ----------------------------------------------------------------
+  const pageOf = (req: FastifyRequest) => (req.params as { page: string }).page;
+  const finishPost = (req: FastifyRequest, reply: FastifyReply, f: FacebookFault | null, p: FacebookSimPost, answer: unknown) => {
+    posts.push(p);
+    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return answer;
+  };
+
+  app.post('/:v/:page/photos', async (req, reply) => {
+    const f = await fault('photo', reply, req);
+    if (f === 'handled') return reply;
+    const page = pageOf(req);
+    if (!pageAuth(req, reply, page)) return reply;
+    const b = params(req);
+    if (!b.url) return graphError(reply, 400, 100, '(#100) Requires one of the params: source, url');
+    if (!(await fetchable(b.url))) return graphError(reply, 400, 324, '(#324) Missing or invalid image file', { error_subcode: 2069019 });
+    const ph: Photo = { id: numericId(), pageId: page, url: b.url, published: b.published !== 'false' };
+    photos.set(ph.id, ph);
+    if (ph.published) return finishPost(req, reply, f as FacebookFault | null, { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.caption ?? '', photos: [ph.id], created: fbTime(new Date()) }, { id: ph.id, post_id: posts.at(-1)?.id });
+    return { id: ph.id };
+  });
+
+  app.post('/:v/:page/feed', async (req, reply) => {
+    const f = await fault('publish', reply, req);
+    if (f === 'handled') return reply;
+    const page = pageOf(req);
+    if (!pageAuth(req, reply, page)) return reply;
+    const b = params(req);
+    const attached: string[] = [];
+    for (const [k, v] of Object.entries(b)) {
+      if (!/^attached_media\[\d+\]$/.test(k)) continue;
+      let id: string | undefined;
+      try { id = (JSON.parse(v) as { media_fbid?: string }).media_fbid; } catch { /* invalid */ }
+      const ph = id ? photos.get(id) : undefined;
+      if (!ph || ph.pageId !== page) return graphError(reply, 400, 100, `(#100) Invalid media_fbid in ${k}`);
+      if (ph.published) return graphError(reply, 400, 100, '(#100) The photo has already been published', { error_subcode: 1366051 });
+      attached.push(ph.id);
+    }
+    if (!b.message && !b.link && attached.length === 0) return graphError(reply, 400, 100, '(#100) Posts where the message is empty need a link or attached_media');
+    if (b.message && b.message.length > 63_206) return graphError(reply, 400, 100, '(#100) The message is too long');
+    const last = posts.filter((p) => p.pageId === page && p.kind === 'feed').at(-1);
+    if (last && last.message && last.message === b.message && attached.length === 0 && Date.now() - Date.parse(last.created) < 60_000 && f?.kind !== 'drop_after_create') {
+      return graphError(reply, 400, 506, '(#506) Duplicate status message');
+    }
+    for (const id of attached) photos.get(id)!.published = true;
+    const p: FacebookSimPost = { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.message ?? '', link: b.link, photos: attached, created: fbTime(new Date()) };
+    return finishPost(req, reply, f as FacebookFault | null, p, { id: p.id });
+  });
+
+  app.post('/:v/:page/videos', async (req, reply) => {
+    const f = await fault('publish', reply, req);
+    if (f === 'handled') return reply;
+    const page = pageOf(req);
+    if (!pageAuth(req, reply, page)) return reply;
+    const b = params(req);
+    if (!b.file_url) return graphError(reply, 400, 100, '(#100) Requires file_url or source');
+    if (!(await fetchable(b.file_url))) return graphError(reply, 400, 351, '(#351) There was a problem with your video file', { error_subcode: 1363030 });
+    const v: Video = { id: numericId(), pageId: page, url: b.file_url, status: 'in_progress', polls: 0, story: false };
+    videos.set(v.id, v);
+    const p: FacebookSimPost = { id: v.id, pageId: page, kind: 'video', message: b.description ?? '', photos: [], videoUrl: b.file_url, created: fbTime(new Date()) };
+    return finishPost(req, reply, f as FacebookFault | null, p, { id: v.id });
+  });
+
+  app.post('/:v/:page/photo_stories', async (req, reply) => {
+    const f = await fault('publish', reply, req);
+    if (f === 'handled') return reply;
+    const page = pageOf(req);
+    if (!pageAuth(req, reply, page)) return reply;
+    const ph = photos.get(params(req).photo_id ?? '');
+    if (!ph || ph.pageId !== page) return graphError(reply, 400, 100, '(#100) Invalid photo_id');
+    if (ph.published) return graphError(reply, 400, 100, '(#100) The photo must be uploaded with published=false');
+    if (!/\.(jpe?g|png|bmp|gif|tiff?)(\?|$)/i.test(ph.url)) return graphError(reply, 400, 100, '(#100) Unsupported story photo format');
+    ph.published = true;
+    const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'photo_story', message: '', photos: [ph.id], mediaId: ph.id, created: fbTime(new Date()) };
+    return finishPost(req, reply, f as FacebookFault | null, p, { success: true, post_id: p.id });
+  });
+
+  app.post('/:v/:page/video_stories', async (req, reply) => {
+    const page = pageOf(req);
+    const b = params(req);
+    const f = await fault(b.upload_phase === 'finish' ? 'publish' : 'photo', reply, req);
+    if (f === 'handled') return reply;
+    if (!pageAuth(req, reply, page)) return reply;
+    if (b.upload_phase === 'start') {
+      const v: Video = { id: numericId(), pageId: page, status: 'in_progress', polls: 0, story: true, forcedError: f?.kind === 'processing_failed' };
+      videos.set(v.id, v);
+      return { video_id: v.id, upload_url: `${base}/video-upload/${V}/${v.id}` };
+    }
+    if (b.upload_phase !== 'finish') return graphError(reply, 400, 100, '(#100) upload_phase must be start or finish');
+    const v = videos.get(b.video_id ?? '');
+    if (!v || v.pageId !== page || !v.story) return graphError(reply, 400, 100, '(#100) Invalid video_id');
+    if (v.status !== 'ready') return graphError(reply, 400, 100, `(#100) The video is not ready (${v.status})`);
+    if (posts.some((p) => p.mediaId === v.id)) return graphError(reply, 400, 100, '(#100) This video story was already published');
+    const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'video_story', message: '', photos: [], mediaId: v.id, videoUrl: v.url, created: fbTime(new Date()) };
+    return finishPost(req, reply, f as FacebookFault | null, p, { success: true, post_id: p.id });
+  });
+
+  app.post('/video-upload/:v/:video', async (req, reply) => {
+    const v = videos.get((req.params as { video: string }).video);
+    const token = /^OAuth (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const t = token ? tokens.get(token) : undefined;
+    if (!t || t.kind !== 'page' || !v || t.pageId !== v.pageId) return graphError(reply, 400, 190, 'Invalid OAuth access token for this upload');
+    const fileUrl = req.headers.file_url as string | undefined;
+    if (!fileUrl) return graphError(reply, 400, 100, 'The file_url header is required for hosted uploads');
+    v.url = fileUrl;
+    v.fetched = fetchable(fileUrl);
+    return { success: true };
+  });
+
+  app.get('/:v/:id', async (req, reply) => {
+    const f = await fault('status', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const id = (req.params as { id: string }).id;
+    const v = videos.get(id);
+    if (v) {
+      if (v.status === 'in_progress') {
+        v.polls++;
+        if (v.forcedError) v.status = 'error';
+        else if (v.polls >= (opts.processingPolls ?? 1)) v.status = (await (v.fetched ?? fetchable(v.url ?? ''))) ? 'ready' : 'error';
+      }
+      return { id, status: { video_status: v.status, ...(v.status === 'error' ? { processing_phase: { status: 'error', error: { message: 'The video could not be processed' } } } : {}) } };
+    }
+    const p = posts.find((x) => x.id === id);
+    if (p) return { id, permalink_url: `https://www.facebook.com/${p.pageId}/posts/${p.id.split('_')[1] ?? p.id}`, message: p.message, created_time: p.created };
+    return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
+  });
+
+  app.post('/:v/:object/comments', async (req, reply) => {
+    const f = await fault('comment', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const obj = (req.params as { object: string }).object;
+    const p = posts.find((x) => x.id === obj);
+    if (!p) return graphError(reply, 400, 100, `Unsupported post request. Object with ID '${obj}' does not exist`, { error_subcode: 33 });
+    if (t.kind !== 'page' || t.pageId !== p.pageId) return graphError(reply, 403, 200, '(#200) pages_manage_engagement is required');
+    const message = params(req).message ?? '';
+    if (!message) return graphError(reply, 400, 100, '(#100) message is required');
+    if (message.length > 8000) return graphError(reply, 400, 100, '(#100) The comment is too long');
+    const c = { id: `${obj.split('_').pop()}_${numericId()}`, objectId: obj, message };
+    comments.push(c);
+    return { id: c.id };
+  });
+
+  const list = (kind: FacebookSimPost['kind'][]) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const page = pageOf(req);
+    if (!pageAuth(req, reply, page)) return reply;
+    const n = Math.min(100, Number((req.query as Record<string, string>).limit ?? 25));
+    const mine = posts.filter((p) => p.pageId === page && kind.includes(p.kind)).slice(-n).reverse();
+    return {
+      data: mine.map((p) => p.kind === 'video' ? { id: p.id, description: p.message, created_time: p.created, permalink_url: `/${page}/videos/${p.id}/` }
+        : p.kind === 'feed' ? { id: p.id, message: p.message, created_time: p.created, permalink_url: `https://www.facebook.com/${page}/posts/${p.id.split('_')[1]}` }
+          : { post_id: p.id, status: 'PUBLISHED', creation_time: p.created, media_type: p.kind === 'photo_story' ? 'photo' : 'video', media_id: p.mediaId, url: `https://www.facebook.com/stories/${page}/${p.id}` }),
+      paging: { cursors: { before: '', after: '' } },
+    };
+  };
+  app.get('/:v/:page/feed', list(['feed']));
+  app.get('/:v/:page/videos', list(['video']));
+  app.get('/:v/:page/stories', list(['photo_story', 'video_story']));
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  base = `http://127.0.0.1:${port}`;
+  return {
+    url: base, app, clientId, clientSecret, version: V, user, pages, posts, comments, photos, calls,
+    addFault: (f) => faults.push({ ...f }),
+    revokeAll: () => tokens.clear(),
+    close: () => app.close(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startFacebookSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'facebook', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

@@ -1,0 +1,334 @@
+/**
+ * Instagram API (Instagram Login) simulator: a real HTTP server on loopback speaking the
+ * parts of graph.instagram.com / api.instagram.com Herald uses, with numeric string ids, the
+ * container status machine and the Graph error envelope (platforms.md section 2):
+ * - OAuth: GET /oauth/authorize approves at once as `nextLogin` ('business' by default,
+ *   'personal' or 'creator') and redirects with `code`; POST /oauth/access_token (form) gives a
+ *   1-hour token with `user_id` and `permissions`; GET /access_token?grant_type=ig_exchange_token
+ *   a 60-day token; GET /refresh_access_token?grant_type=ig_refresh_token extends it.
+ * - GET /{v}/me (user_id, username, name, account_type BUSINESS | MEDIA_CREATOR | PERSONAL).
+ * - POST /{v}/{ig-user}/media: image (image_url), REELS (video_url, cover_url, share_to_feed),
+ *   STORIES, carousel children (is_carousel_item; VIDEO children) and CAROUSEL (children 2-10);
+ *   caption 2,200 characters; user_tags JSON with x, y in 0-1 (images only); collaborators
+ *   JSON (at most 5, official value; not on stories). Media URLs are downloaded: an unreachable
+ *   URL turns the container to ERROR with subcode text 2207052.
+ * - GET /{v}/{container}?fields=status_code,status: IN_PROGRESS -> FINISHED | ERROR;
+ *   PUBLISHED after media_publish; EXPIRED after 24 h.
+ * - POST /{v}/{ig-user}/media_publish?creation_id: publishing a container that is not
+ *   FINISHED fails (code 9007, subcode 2207027); over the 24 h quota (50) subcode 2207042;
+ *   personal accounts cannot publish.
+ * - GET /{v}/{ig-user}/media | stories, GET /{v}/{media}?fields=permalink,
+ *   POST /{v}/{media}/comments, GET /{v}/{ig-user}/content_publishing_limit.
+ * - Faults (addFault): rate limit (code 4 with x-business-use-case-usage), 5xx, expired token,
+ *   slow, dropped connection, dropped answer after publish, processing error, comment failure.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+export type InstagramAccountType = 'BUSINESS' | 'MEDIA_CREATOR' | 'PERSONAL';
+export interface InstagramSimUser { id: string; username: string; name: string; account_type: InstagramAccountType }
+export interface InstagramSimOptions { clientId?: string; clientSecret?: string; version?: string; processingPolls?: number; publishLimit?: number; minRefreshAgeSeconds?: number }
+
+export type InstagramFault = {
+  op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'any';
+  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
+  count: number; delayMs?: number;
+};
+
+export interface InstagramContainer {
+  id: string; owner: string; media_type: string; caption: string; url?: string; cover_url?: string; is_carousel_item: boolean; children: string[];
+  user_tags?: Array<{ username: string; x: number; y: number }>; collaborators?: string[]; share_to_feed?: boolean;
+  status_code: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'; status?: string; polls: number; created: number;
+  fetched?: Promise<boolean>; forcedError?: boolean; mediaId?: string;
+}
+export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string }> }
+
+export interface InstagramSimulator {
+  url: string; app: FastifyInstance; clientId: string; clientSecret: string;
+  users: Record<'business' | 'personal' | 'creator', InstagramSimUser>;
+  nextLogin: 'business' | 'personal' | 'creator';
+  media: InstagramMedia[];
+  containers: Map<string, InstagramContainer>;
+  calls: Map<string, number>;
+  addFault(f: InstagramFault): void;
+  expireAccessTokens(): void;
+  revokeAll(): void;
+  close(): Promise<void>;
+}
+
+let seq = 17_900_000_000_000_000n + BigInt(Date.now() % 1_000_000) * 1000n;
+const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 97))).toString();
+const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+
+export async function startInstagramSimulator(opts: InstagramSimOptions = {}): Promise<InstagramSimulator> {
+  const clientId = opts.clientId ?? 'sim-instagram-app';
+  const clientSecret = opts.clientSecret ?? 'sim-instagram-secret';
+  const V = opts.version ?? 'v25.0';
+  const users = {
+    business: { id: numericId(), username: 'herald_business', name: 'Herald Business', account_type: 'BUSINESS' as const },
+    personal: { id: numericId(), username: 'herald_personal', name: 'Herald Personal', account_type: 'PERSONAL' as const },
+    creator: { id: numericId(), username: 'herald_creator', name: 'Herald Creator', account_type: 'MEDIA_CREATOR' as const },
+  };
+  const byId = (id: string) => Object.values(users).find((u) => u.id === id)!;
+  const codes = new Map<string, { redirectUri: string; expires: number; scope: string[]; userId: string }>();
+  const tokens = new Map<string, { userId: string; expires: number; issued: number; longLived: boolean; scope: string[] }>();
+  const containers = new Map<string, InstagramContainer>();
+  const media: InstagramMedia[] = [];
+  const faults: InstagramFault[] = [];
+  const calls = new Map<string, number>();
+  const limit = opts.publishLimit ?? 50;
+
+  const sim = { nextLogin: 'business' as 'business' | 'personal' | 'creator' };
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addHook('onRequest', async (req, reply) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+    reply.header('x-business-use-case-usage', JSON.stringify({ sim: [{ type: 'instagram', call_count: 1, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 }] }));
+  });
+
+  const graphError = (reply: FastifyReply, status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
+    reply.status(status).send({ error: { message, type: code === 190 ? 'OAuthException' : 'IGApiException', code, ...extra, fbtrace_id: randomBytes(8).toString('base64url') } });
+
+  const takeFault = (op: InstagramFault['op']) => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+  async function fault(op: InstagramFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<InstagramFault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit':
+        reply.header('x-business-use-case-usage', JSON.stringify({ sim: [{ type: 'instagram', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 1 }] }));
+        graphError(reply, 400, 4, 'Application request limit reached', { is_transient: true }); return 'handled';
+      case 'server_error': graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }); return 'handled';
+      case 'expired_token': graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  const params = (req: FastifyRequest) => ({ ...(req.query as Record<string, string>), ...((req.body ?? {}) as Record<string, string>) });
+  function authUser(req: FastifyRequest, reply: FastifyReply): string | null {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? params(req).access_token;
+    const t = token ? tokens.get(token) : undefined;
+    if (!t) { graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token'); return null; }
+    if (t.expires < Date.now()) { graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return null; }
+    return t.userId;
+  }
+  const issue = (userId: string, ttl: number, longLived: boolean, scope: string[]) => {
+    const tk = `IGAA${randomBytes(24).toString('base64url')}`;
+    tokens.set(tk, { userId, expires: Date.now() + ttl * 1000, issued: Date.now(), longLived, scope });
+    return tk;
+  };
+  const fetchable = async (url: string) => {
+    try { const r = await fetch(url, { signal: AbortSignal.timeout(5000) }); return r.ok && (await r.arrayBuffer()).byteLength > 0; } catch { return false; }
+  };
+
+  // OAuth ---------------------------------------------------------------------
+  app.get('/oauth/authorize', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['client_id', 'redirect_uri', 'scope', 'response_type', 'state'].filter((k) => !q[k]);
+    if (missing.length || q.client_id !== clientId) return graphError(reply, 400, 100, `Invalid request: ${missing.join(', ') || 'client_id'}`);
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope: q.scope.split(','), userId: users[sim.nextLogin].id });
+    const to = new URL(q.redirect_uri);
+    to.searchParams.set('code', code);
+    to.searchParams.set('state', q.state);
+    return reply.redirect(to.toString(), 302);
+  });
+  app.post('/oauth/access_token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const b = params(req);
+    if (b.client_id !== clientId || b.client_secret !== clientSecret) return graphError(reply, 400, 101, 'Error validating client secret.');
+    if (b.grant_type !== 'authorization_code') return graphError(reply, 400, 100, 'Unsupported grant_type');
+    const c = codes.get(b.code);
+    codes.delete(b.code);
+    if (!c || c.expires < Date.now()) return reply.status(400).send({ error_type: 'OAuthException', code: 400, error_message: 'This authorization code has been used' });
+    if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error_type: 'OAuthException', code: 400, error_message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request' });
+    return { access_token: issue(c.userId, 3600, false, c.scope), user_id: c.userId, permissions: c.scope };
+  });
+  app.get('/access_token', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    if (q.grant_type !== 'ig_exchange_token' || q.client_secret !== clientSecret) return graphError(reply, 400, 100, 'Invalid ig_exchange_token request');
+    const t = tokens.get(q.access_token);
+    if (!t || t.expires < Date.now()) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 });
+    return { access_token: issue(t.userId, 5_184_000, true, t.scope), token_type: 'bearer', expires_in: 5_184_000 };
+  });
+  app.get('/refresh_access_token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const q = req.query as Record<string, string>;
+    if (q.grant_type !== 'ig_refresh_token') return graphError(reply, 400, 100, 'grant_type must be ig_refresh_token');
+    const t = tokens.get(q.access_token);
+    if (!t) return graphError(reply, 400, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (t.expires < Date.now()) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 });
+    if (!t.longLived || Date.now() - t.issued < (opts.minRefreshAgeSeconds ?? 86_400) * 1000) return graphError(reply, 400, 190, 'The access token must be long-lived and at least 24 hours old to be refreshed');
+    return { access_token: issue(t.userId, 5_184_000, true, t.scope), token_type: 'bearer', expires_in: 5_184_000 };
+  });
+
+  app.get(`/${V}/me`, async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const u = byId(uid);
+    return { id: u.id, user_id: u.id, username: u.username, name: u.name, account_type: u.account_type, profile_picture_url: 'https://scontent.cdninstagram.com/sim.jpg' };
+  });
+
+  // Containers ----------------------------------------------------------------
+  app.post(`/${V}/:user/media`, async (req, reply) => {
+    const f = await fault('create', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    if ((req.params as { user: string }).user !== uid) return graphError(reply, 400, 100, 'Unsupported post request. Object does not exist or cannot be loaded due to missing permissions', { error_subcode: 33 });
+    const b = params(req);
+    const type = b.media_type ?? 'IMAGE';
+    const isItem = b.is_carousel_item === 'true';
+    if (!['IMAGE', 'VIDEO', 'REELS', 'STORIES', 'CAROUSEL'].includes(type)) return graphError(reply, 400, 100, 'Param media_type must be one of {IMAGE, VIDEO, REELS, STORIES, CAROUSEL}');
+    if (type === 'VIDEO' && !isItem) return graphError(reply, 400, 100, 'The VIDEO media type is only for carousel items; publish single videos as REELS', { error_subcode: 2207023 });
+    if ((b.caption ?? '').length > 2200) return graphError(reply, 400, 100, 'The caption is too long', { error_subcode: 2207010 });
+    if (isItem && b.caption) return graphError(reply, 400, 100, 'Carousel items cannot have a caption');
+    const url = b.image_url ?? b.video_url;
+    if (type !== 'CAROUSEL' && !url) return graphError(reply, 400, 100, 'Param image_url or video_url is required');
+    if ((type === 'REELS' || type === 'VIDEO') && !b.video_url) return graphError(reply, 400, 100, 'Param video_url is required for videos');
+    let userTags: InstagramContainer['user_tags'];
+    if (b.user_tags) {
+      if (b.video_url || type === 'CAROUSEL') return graphError(reply, 400, 100, 'Param user_tags is only supported on images');
+      try { userTags = JSON.parse(b.user_tags); } catch { return graphError(reply, 400, 100, 'Param user_tags must be a JSON array'); }
+      for (const [i, t] of (userTags ?? []).entries()) {
+        for (const k of ['x', 'y'] as const) if (typeof t[k] !== 'number' || t[k] > 1 || t[k] < 0) return graphError(reply, 400, 100, `(#100) Param user_tags[${i}]['${k}'] must be a number less than or equal to 1`);
+      }
+    }
+    let collaborators: string[] | undefined;
+    if (b.collaborators) {
+      if (type === 'STORIES' || isItem) return graphError(reply, 400, 100, 'Param collaborators is not allowed for this media type');
+      collaborators = JSON.parse(b.collaborators) as string[];
+      if (collaborators.length > 5) return graphError(reply, 400, 100, 'A post can have at most 5 collaborators');
+    }
+    let children: string[] = [];
+    if (type === 'CAROUSEL') {
+      children = (b.children ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      if (children.length < 2 || children.length > 10) return graphError(reply, 400, 100, 'A carousel needs 2 to 10 children', { error_subcode: 2207028 });
+      for (const id of children) {
+        const ch = containers.get(id);
+        if (!ch || ch.owner !== uid || !ch.is_carousel_item) return graphError(reply, 400, 100, `Invalid child container ${id}`, { error_subcode: 2207028 });
+        if (ch.status_code !== 'FINISHED') return graphError(reply, 400, 9007, `Child container ${id} is not ready`, { error_subcode: 2207027 });
+      }
+    }
+    const c: InstagramContainer = {
+      id: numericId(), owner: uid, media_type: isItem ? (b.video_url ? 'VIDEO' : 'IMAGE') : type, caption: b.caption ?? '', url, cover_url: b.cover_url, is_carousel_item: isItem, children,
+      user_tags: userTags, collaborators, share_to_feed: b.share_to_feed !== 'false',
+      status_code: type === 'CAROUSEL' ? 'FINISHED' : 'IN_PROGRESS', polls: 0, created: Date.now(), forcedError: f !== null && f.kind === 'processing_failed',
+    };
+    if (url) c.fetched = Promise.all([fetchable(url), c.cover_url ? fetchable(c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
+    containers.set(c.id, c);
+    return { id: c.id };
+  });
+
+  const advance = async (c: InstagramContainer) => {
+    if (c.status_code !== 'PUBLISHED' && Date.now() - c.created > 24 * 3600_000) c.status_code = 'EXPIRED';
+    if (c.status_code !== 'IN_PROGRESS') return;
+    c.polls++;
+    if (c.forcedError) { c.status_code = 'ERROR'; c.status = 'Error: 2207026 Unsupported video format'; return; }
+    if (c.polls < (opts.processingPolls ?? 1)) return;
+    c.status_code = (await c.fetched) ? 'FINISHED' : 'ERROR';
+    if (c.status_code === 'ERROR') c.status = 'Error: 2207052 The media could not be fetched from the URI';
+  };
+
+  app.get(`/${V}/:id`, async (req, reply) => {
+    const f = await fault('status', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const id = (req.params as { id: string }).id;
+    const fields = String((req.query as Record<string, string>).fields ?? 'id').split(',');
+    const c = containers.get(id);
+    if (c && c.owner === uid) {
+      await advance(c);
+      return { id, ...(fields.includes('status_code') ? { status_code: c.status_code } : {}), ...(fields.includes('status') && c.status ? { status: c.status } : {}) };
+    }
+    const m = media.find((x) => x.id === id && x.owner === uid);
+    if (m) return { id, permalink: `https://www.instagram.com/p/${m.shortcode}/`, caption: m.caption, timestamp: m.timestamp, media_type: m.media_type };
+    return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist`, { error_subcode: 33 });
+  });
+
+  app.post(`/${V}/:user/media_publish`, async (req, reply) => {
+    const f = await fault('publish', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    if (byId(uid).account_type === 'PERSONAL') return graphError(reply, 403, 10, 'Application does not have permission for this action: personal accounts cannot publish');
+    const c = containers.get(params(req).creation_id ?? '');
+    if (!c || c.owner !== uid || c.is_carousel_item) return graphError(reply, 400, 100, 'Param creation_id must be a valid container id');
+    await advance(c);
+    if (c.status_code !== 'FINISHED') return graphError(reply, 400, 9007, `Media ID is not available (status ${c.status_code})`, { error_subcode: 2207027 });
+    const dayAgo = Date.now() - 24 * 3600_000;
+    if (media.filter((m) => m.owner === uid && Date.parse(m.timestamp) > dayAgo).length >= limit) return graphError(reply, 400, 4, 'The daily publishing limit was reached', { error_subcode: 2207042 });
+    const m: InstagramMedia = {
+      id: numericId(), owner: uid, media_type: c.media_type === 'REELS' ? 'VIDEO' : c.media_type === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : c.media_type === 'STORIES' ? (c.url && /\.(mp4|mov)/.test(c.url) ? 'VIDEO' : 'IMAGE') : c.media_type,
+      media_product_type: c.media_type === 'REELS' ? 'REELS' : c.media_type === 'STORIES' ? 'STORY' : 'FEED',
+      caption: c.caption, timestamp: graphTime(new Date()), shortcode: randomBytes(8).toString('base64url'), container: c.id, children: c.children, comments: [],
+    };
+    media.push(m);
+    c.status_code = 'PUBLISHED';
+    c.mediaId = m.id;
+    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return { id: m.id };
+  });
+
+  const list = (story: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const n = Math.min(100, Number((req.query as Record<string, string>).limit ?? 25));
+    const data = media.filter((m) => m.owner === uid && (m.media_product_type === 'STORY') === story).slice(-n).reverse()
+      .map((m) => ({ id: m.id, caption: m.caption, timestamp: m.timestamp, media_type: m.media_type, permalink: `https://www.instagram.com/p/${m.shortcode}/` }));
+    return { data, paging: { cursors: { before: '', after: '' } } };
+  };
+  app.get(`/${V}/:user/media`, list(false));
+  app.get(`/${V}/:user/stories`, list(true));
+
+  app.post(`/${V}/:media/comments`, async (req, reply) => {
+    const f = await fault('comment', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const m = media.find((x) => x.id === (req.params as { media: string }).media);
+    if (!m) return graphError(reply, 400, 100, 'Object does not exist', { error_subcode: 33 });
+    if (m.media_product_type === 'STORY') return graphError(reply, 400, 100, 'Comments are not supported on stories');
+    const text = params(req).message ?? '';
+    if (!text || text.length > 2200) return graphError(reply, 400, 100, 'The comment must have 1 to 2,200 characters');
+    const c = { id: numericId(), text };
+    m.comments.push(c);
+    return { id: c.id };
+  });
+
+  app.get(`/${V}/:user/content_publishing_limit`, async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const dayAgo = Date.now() - 24 * 3600_000;
+    return { data: [{ quota_usage: media.filter((m) => m.owner === uid && Date.parse(m.timestamp) > dayAgo).length, config: { quota_total: limit, quota_duration: 86400 } }] };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const out: InstagramSimulator = {
+    url: `http://127.0.0.1:${port}`, app, clientId, clientSecret, users, media, containers, calls,
+    get nextLogin() { return sim.nextLogin; },
+    set nextLogin(v) { sim.nextLogin = v; },
+    addFault: (f) => faults.push({ ...f }),
+    expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
+    revokeAll: () => tokens.clear(),
+    close: () => app.close(),
+  };
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startInstagramSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'instagram', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

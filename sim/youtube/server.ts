@@ -1,0 +1,506 @@
+/**
+ * YouTube Data API v3 simulator (platforms.md section 7): a real HTTP server on loopback that
+ * speaks Google OAuth 2.0 and the parts of the YouTube API Herald uses, with their paths,
+ * parameters, 11-character video ids, status values and Google's error envelope
+ * `{error:{code, message, errors:[{message, domain, reason}], status}}`:
+ * - OAuth: `/o/oauth2/v2/auth` (approves at once as the simulator's user; a refresh token only
+ *   with access_type=offline, and again only with prompt=consent; PKCE S256 checked when sent),
+ *   `POST /token` (client_secret_basic or _post; authorization_code single use 30 s;
+ *   refresh_token without rotation; revoked -> invalid_grant "Token has been expired or revoked.").
+ * - `GET /youtube/v3/channels?mine=true` (id UC + 22, snippet, contentDetails.relatedPlaylists.uploads).
+ * - Resumable upload: `POST /upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`
+ *   checks the metadata (title 1-100 characters without < >, description <= 5,000 bytes without < >,
+ *   tags <= 500 characters counted as YouTube does, privacyStatus, publishAt only when private and
+ *   in the future, X-Upload-Content-Length/-Type) and answers 200 with the session URI in
+ *   `Location`. `PUT <session>` with `Content-Range: bytes a-b/total` (non-final chunks multiples of
+ *   `granularity`, 256 KiB by default; `a` must be the next byte) answers 308 + `Range: bytes=0-N`,
+ *   and 201 with the video resource when complete; `bytes * /total` probes. Unknown or expired
+ *   sessions answer 404.
+ * - Videos: duration read with ffprobe from the uploaded bytes (or `durationOverride`); a Short
+ *   is <= 180 s (spec.md; `shortsNeedVertical` adds the shape condition of platforms.md).
+ *   `GET /youtube/v3/videos?id=` shows status.uploadStatus uploaded -> processed after
+ *   `processingPolls` reads (or failed on the processing fault), plus privacyStatus/publishAt.
+ * - `POST /upload/youtube/v3/thumbnails/set?videoId=`: JPEG/PNG/GIF by magic bytes, at most
+ *   `thumbnailMaxBytes` (2 MB; CONFLICT 50 MB, configurable), refused on Shorts and on
+ *   unverified channels (403).
+ * - `POST/GET /youtube/v3/commentThreads` (textOriginal <= 10,000: commentTextTooLong;
+ *   videoNotFound), `GET /youtube/v3/playlistItems` (the uploads playlist).
+ * - Quota (CONFLICT in platforms.md 7.4, so both models): `quotaModel: 'units'` charges
+ *   videos.insert 1,600 of `dailyUnits` (10,000); `'buckets'` gives `dailyInserts` (100) inserts
+ *   in their own bucket; other calls 1 unit, comments and thumbnails 50. The day ends at
+ *   midnight Pacific; over quota -> 403 quotaExceeded.
+ * - Faults (POST /__sim/faults or addFault): rate limit (403 rateLimitExceeded), quota, 5xx,
+ *   expired token, slow, dropped connection, an upload answer dropped after the video was
+ *   created, a processing failure, the channel's upload limit.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { probeMedia } from '../../src/modules/media/probe.ts';
+
+export interface YouTubeSimOptions {
+  clientId?: string;
+  clientSecret?: string;
+  accessTtlSeconds?: number;
+  /** Non-final chunks must be multiples of this (Google: 256 KiB). */
+  granularity?: number;
+  thumbnailMaxBytes?: number;
+  quotaModel?: 'units' | 'buckets';
+  dailyUnits?: number;
+  dailyInserts?: number;
+  /** Custom thumbnails need a verified channel (403 otherwise). Default true. */
+  verifiedChannel?: boolean;
+  /** Comments on a private video (scheduled uploads) are accepted (UNCONFIRMED upstream). Default true. */
+  commentsOnPrivate?: boolean;
+  shortsNeedVertical?: boolean;
+  /** Duration in seconds for every uploaded video instead of ffprobe. */
+  durationOverride?: number;
+  processingPolls?: number;
+  ffprobePath?: string;
+}
+
+export type YouTubeFaultOp = 'token' | 'session' | 'chunk' | 'final' | 'probe' | 'thumbnail' | 'comment' | 'list' | 'any';
+export interface YouTubeFault {
+  op: YouTubeFaultOp;
+  kind: 'rate_limit' | 'quota' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'upload_limit';
+  count: number;
+  delayMs?: number;
+}
+
+export interface SimVideo {
+  id: string;
+  channelId: string;
+  title: string;
+  description: string;
+  tags: string[];
+  categoryId: string;
+  privacyStatus: string;
+  publishAt: string | null;
+  selfDeclaredMadeForKids: boolean;
+  containsSyntheticMedia: boolean | null;
+  notifySubscribers: boolean;
+  bytes: number;
+  sha256: string;
+  durationSeconds: number | null;
+  isShort: boolean;
+  uploadStatus: 'uploaded' | 'processed' | 'failed';
+  polls: number;
+  processingFails: boolean;
+  thumbnail: { bytes: number; type: string } | null;
+  publishedAt: string;
+}
+interface Session { id: string; channelId: string; total: number; type: string; chunks: Buffer[]; received: number; meta: Record<string, unknown>; notify: boolean; videoId: string | null; expired: boolean }
+export interface SimComment { id: string; videoId: string; channelId: string; text: string; publishedAt: string }
+
+export interface YouTubeSimulator {
+  url: string;
+  app: FastifyInstance;
+  channel: { id: string; title: string; handle: string; uploads: string };
+  clientId: string;
+  clientSecret: string;
+  videos: SimVideo[];
+  comments: SimComment[];
+  sessions: Map<string, Session>;
+  calls: Map<string, number>;
+  /** Chunk PUTs seen (with the Content-Range), in order. */
+  puts: string[];
+  quotaUsed(): { units: number; inserts: number };
+  addFault(f: YouTubeFault): void;
+  expireAccessTokens(): void;
+  revokeAll(): void;
+  expireSessions(): void;
+  close(): Promise<void>;
+}
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const randomId = (n: number) => Array.from(randomBytes(n), (b) => ID_CHARS[b & 63]).join('');
+
+/** Google's error envelope. */
+function gerr(reply: FastifyReply, code: number, reason: string, message: string, domain = 'youtube.api', headers: Record<string, string> = {}) {
+  const status = code === 400 ? 'INVALID_ARGUMENT' : code === 401 ? 'UNAUTHENTICATED' : code === 403 ? 'PERMISSION_DENIED' : code === 404 ? 'NOT_FOUND' : code === 429 ? 'RESOURCE_EXHAUSTED' : 'UNAVAILABLE';
+  return reply.status(code).headers(headers).send({ error: { code, message, errors: [{ message, domain, reason }], status } });
+}
+
+/** The current quota day (midnight to midnight Pacific). */
+function pacificDay(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+async function probeBytes(bytes: Buffer, ffprobePath?: string): Promise<{ duration: number | null; width?: number; height?: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yt-sim-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'v'), bytes);
+    const md = await probeMedia(path.join(dir, 'v'), 'video/mp4', { ffprobePath });
+    return { duration: md.duration ?? null, width: md.width, height: md.height };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promise<YouTubeSimulator> {
+  const clientId = opts.clientId ?? 'sim-youtube-client.apps.googleusercontent.com';
+  const clientSecret = opts.clientSecret ?? 'sim-youtube-secret';
+  const channelId = `UC${randomId(22)}`;
+  const channel = { id: channelId, title: 'Herald YouTube Sim', handle: '@heraldsim', uploads: `UU${channelId.slice(2)}` };
+  const codes = new Map<string, { redirectUri: string; expires: number; scope: string; challenge?: string; refresh: boolean }>();
+  const access = new Map<string, { expires: number; scope: string }>();
+  const refresh = new Map<string, { scope: string }>();
+  const sessions = new Map<string, Session>();
+  const videos: SimVideo[] = [];
+  const comments: SimComment[] = [];
+  const faults: YouTubeFault[] = [];
+  const calls = new Map<string, number>();
+  const puts: string[] = [];
+  const granularity = opts.granularity ?? 256 * 1024;
+  const thumbMax = opts.thumbnailMaxBytes ?? 2 * 1024 * 1024;
+  let consented = false;
+  const quota = { day: pacificDay(), units: 0, inserts: 0 };
+
+  const app = Fastify({ logger: false, bodyLimit: 512 * 1024 * 1024 });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  // Upload bodies (video chunks, thumbnails) arrive raw.
+  app.addContentTypeParser(/^(application\/octet-stream|video\/.*|image\/.*)$/, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  const takeFault = (op: YouTubeFaultOp): YouTubeFault | null => {
+    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
+    if (i < 0) return null;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+
+  async function fault(op: YouTubeFaultOp, reply: FastifyReply, req: FastifyRequest): Promise<YouTubeFault | null | 'handled'> {
+    const f = takeFault(op);
+    if (!f) return null;
+    switch (f.kind) {
+      case 'rate_limit': gerr(reply, 403, 'rateLimitExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota', { 'retry-after': '30' }); return 'handled';
+      case 'quota': gerr(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota'); return 'handled';
+      case 'upload_limit': gerr(reply, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'); return 'handled';
+      case 'server_error': gerr(reply, 503, 'backendError', 'Backend Error', 'global'); return 'handled';
+      case 'expired_token': gerr(reply, 401, 'authError', 'Invalid Credentials', 'global'); return 'handled';
+      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
+      case 'drop': req.raw.socket.destroy(); return 'handled';
+      default: return f;
+    }
+  }
+
+  function authed(req: FastifyRequest, reply: FastifyReply): boolean {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const t = token ? access.get(token) : undefined;
+    if (!t || t.expires < Date.now()) {
+      gerr(reply, 401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'global');
+      return false;
+    }
+    return true;
+  }
+
+  /** Charges quota; false (and 403 quotaExceeded sent) when over. */
+  function charge(reply: FastifyReply, units: number, insert = false): boolean {
+    const day = pacificDay();
+    if (day !== quota.day) { quota.day = day; quota.units = 0; quota.inserts = 0; }
+    const model = opts.quotaModel ?? 'units';
+    if (insert && model === 'buckets') {
+      if (quota.inserts + 1 > (opts.dailyInserts ?? 100)) { gerr(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota'); return false; }
+      quota.inserts++;
+      return true;
+    }
+    const cost = insert ? 1600 : units;
+    if (quota.units + cost > (opts.dailyUnits ?? 10_000)) { gerr(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota'); return false; }
+    quota.units += cost;
+    return true;
+  }
+
+  app.addHook('onRequest', async (req) => {
+    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+
+  // OAuth -----------------------------------------------------------------------
+  app.get('/o/oauth2/v2/auth', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const missing = ['client_id', 'redirect_uri', 'response_type', 'scope'].filter((k) => !q[k]);
+    if (missing.length) return reply.status(400).send(`Error 400: invalid_request. Required parameter is missing: ${missing[0]}`);
+    if (q.client_id !== clientId) return reply.status(401).send('Error 401: invalid_client. The OAuth client was not found.');
+    if (q.response_type !== 'code') return reply.status(400).send('Error 400: unsupported_response_type');
+    if (q.code_challenge && q.code_challenge_method !== 'S256') return reply.status(400).send('Error 400: invalid_request. Only S256 is accepted here');
+    const offline = q.access_type === 'offline';
+    // Google issues a refresh token on the first offline consent, and again only with prompt=consent.
+    const giveRefresh = offline && (!consented || (q.prompt ?? '').split(' ').includes('consent'));
+    if (offline) consented = true;
+    const code = `4/0${randomBytes(30).toString('base64url')}`;
+    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope, challenge: q.code_challenge, refresh: giveRefresh });
+    const to = new URL(q.redirect_uri);
+    if (q.state) to.searchParams.set('state', q.state);
+    to.searchParams.set('code', code);
+    to.searchParams.set('scope', q.scope);
+    return reply.redirect(to.toString(), 302);
+  });
+
+  app.post('/token', async (req, reply) => {
+    const f = await fault('token', reply, req);
+    if (f === 'handled') return reply;
+    const b = (req.body ?? {}) as Record<string, string>;
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [b.client_id, b.client_secret];
+    if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'invalid_client', error_description: 'Unauthorized' });
+    let scope: string;
+    let newRefresh: string | undefined;
+    if (b.grant_type === 'authorization_code') {
+      const c = codes.get(b.code);
+      codes.delete(b.code);
+      if (!c || c.expires < Date.now()) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Bad Request' });
+      if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
+      if (c.challenge && createHash('sha256').update(b.code_verifier ?? '').digest('base64url') !== c.challenge) {
+        return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
+      }
+      scope = c.scope;
+      if (c.refresh) { newRefresh = `1//0${randomBytes(30).toString('base64url')}`; refresh.set(newRefresh, { scope }); }
+    } else if (b.grant_type === 'refresh_token') {
+      const r = refresh.get(b.refresh_token);
+      if (!r) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      scope = r.scope;
+    } else {
+      return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' + (b.grant_type ?? '') });
+    }
+    const token = `ya29.${randomBytes(40).toString('base64url')}`;
+    const ttl = opts.accessTtlSeconds ?? 3599;
+    access.set(token, { expires: Date.now() + ttl * 1000, scope });
+    return { access_token: token, expires_in: ttl, scope, token_type: 'Bearer', ...(newRefresh ? { refresh_token: newRefresh } : {}) };
+  });
+
+  // Channels ---------------------------------------------------------------------
+  app.get('/youtube/v3/channels', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    if (!q.part) return gerr(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (q.mine !== 'true' && !q.id) return gerr(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: mine, id, forHandle', 'youtube.parameter');
+    if (!charge(reply, 1)) return reply;
+    const parts = q.part.split(',');
+    return {
+      kind: 'youtube#channelListResponse', etag: randomId(27), pageInfo: { totalResults: 1, resultsPerPage: 5 },
+      items: [{
+        kind: 'youtube#channel', etag: randomId(27), id: channel.id,
+        ...(parts.includes('snippet') ? { snippet: { title: channel.title, description: '', customUrl: channel.handle, publishedAt: '2020-01-01T00:00:00Z', thumbnails: { default: { url: 'https://yt3.ggpht.com/sim=s88-c-k', width: 88, height: 88 } } } } : {}),
+        ...(parts.includes('contentDetails') ? { contentDetails: { relatedPlaylists: { likes: '', uploads: channel.uploads } } } : {}),
+        ...(parts.includes('statistics') ? { statistics: { viewCount: '0', subscriberCount: '0', hiddenSubscriberCount: false, videoCount: String(videos.length) } } : {}),
+      }],
+    };
+  });
+
+  // Resumable upload ---------------------------------------------------------------
+  const videoResource = (v: SimVideo) => ({
+    kind: 'youtube#video', etag: randomId(27), id: v.id,
+    snippet: { publishedAt: v.publishedAt, channelId: v.channelId, title: v.title, description: v.description, tags: v.tags.length ? v.tags : undefined, categoryId: v.categoryId, channelTitle: channel.title },
+    status: {
+      uploadStatus: v.uploadStatus, ...(v.uploadStatus === 'failed' ? { failureReason: 'codec' } : {}), privacyStatus: v.privacyStatus,
+      ...(v.publishAt ? { publishAt: v.publishAt } : {}), license: 'youtube', embeddable: true, publicStatsViewable: true,
+      selfDeclaredMadeForKids: v.selfDeclaredMadeForKids, ...(v.containsSyntheticMedia !== null ? { containsSyntheticMedia: v.containsSyntheticMedia } : {}),
+    },
+  });
+
+  app.post('/upload/youtube/v3/videos', async (req, reply) => {
+    const f = await fault('session', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    if (q.uploadType !== 'resumable') return gerr(reply, 400, 'invalidParameter', 'uploadType must be resumable here', 'global');
+    const parts = (q.part ?? '').split(',');
+    if (!parts.includes('snippet') || !parts.includes('status')) return gerr(reply, 400, 'invalidPart', "The part parameter must include 'snippet' and 'status' for this request", 'youtube.part');
+    const total = Number(req.headers['x-upload-content-length']);
+    const type = String(req.headers['x-upload-content-type'] ?? '');
+    if (!Number.isInteger(total) || total <= 0) return gerr(reply, 400, 'mediaBodyRequired', 'The request does not include the video content.', 'youtube.video');
+    if (total > 256 * 1024 ** 3) return gerr(reply, 400, 'uploadTooLarge', 'Media larger than 256 GB', 'global');
+    if (!/^video\//.test(type) && type !== 'application/octet-stream') return gerr(reply, 400, 'invalidContentType', `Media type '${type}' is not supported.`, 'global');
+    const body = (req.body ?? {}) as { snippet?: Record<string, unknown>; status?: Record<string, unknown> };
+    const s = body.snippet ?? {};
+    const st = body.status ?? {};
+    const title = typeof s.title === 'string' ? s.title : '';
+    if (!title.trim() || [...title].length > 100 || /[<>]/.test(title)) return gerr(reply, 400, 'invalidTitle', 'The request metadata specifies an invalid video title.', 'youtube.video');
+    const description = typeof s.description === 'string' ? s.description : '';
+    if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description)) return gerr(reply, 400, 'invalidDescription', 'The request metadata specifies an invalid video description.', 'youtube.video');
+    const tags = Array.isArray(s.tags) ? (s.tags as string[]) : [];
+    // YouTube counts a tag with a space as quoted, plus commas between tags.
+    const tagChars = tags.reduce((n, t) => n + [...t].length + (t.includes(' ') ? 2 : 0), 0) + Math.max(0, tags.length - 1);
+    if (tags.some((t) => typeof t !== 'string' || [...t].length > 100) || tagChars > 500) {
+      return gerr(reply, 400, 'invalidTags', 'The request metadata specifies invalid video keywords.', 'youtube.video');
+    }
+    if (s.categoryId !== undefined && !/^\d+$/.test(String(s.categoryId))) return gerr(reply, 400, 'invalidCategoryId', 'The snippet.categoryId property specifies an invalid category ID.', 'youtube.video');
+    const privacy = st.privacyStatus ?? 'public';
+    if (!['public', 'private', 'unlisted'].includes(String(privacy))) return gerr(reply, 400, 'invalidVideoMetadata', 'The request metadata is invalid.', 'youtube.video');
+    if (st.publishAt !== undefined) {
+      const at = Date.parse(String(st.publishAt));
+      if (privacy !== 'private' || !Number.isFinite(at) || at <= Date.now()) {
+        return gerr(reply, 400, 'invalidPublishAt', 'The request metadata specifies an invalid scheduled publishing time.', 'youtube.video');
+      }
+    }
+    if (!charge(reply, 0, true)) return reply;
+    const id = randomId(40);
+    sessions.set(id, { id, channelId: channel.id, total, type, chunks: [], received: 0, meta: { snippet: s, status: { ...st, privacyStatus: privacy } }, notify: q.notifySubscribers !== 'false', videoId: null, expired: false });
+    const base = `${req.protocol}://${req.headers.host}`;
+    return reply.status(200).header('location', `${base}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${id}`).header('x-guploader-uploadid', id).send();
+  });
+
+  async function complete(sess: Session, processingFails: boolean): Promise<SimVideo> {
+    const bytes = Buffer.concat(sess.chunks);
+    const probe = opts.durationOverride !== undefined ? { duration: opts.durationOverride } as { duration: number | null; width?: number; height?: number } : await probeBytes(bytes, opts.ffprobePath);
+    const s = sess.meta.snippet as Record<string, unknown>;
+    const st = sess.meta.status as Record<string, unknown>;
+    const vertical = probe.width !== undefined && probe.height !== undefined ? probe.height >= probe.width : true;
+    const v: SimVideo = {
+      id: randomId(11), channelId: sess.channelId, title: String(s.title), description: String(s.description ?? ''),
+      tags: Array.isArray(s.tags) ? (s.tags as string[]) : [], categoryId: String(s.categoryId ?? '22'),
+      privacyStatus: String(st.privacyStatus), publishAt: st.publishAt ? new Date(String(st.publishAt)).toISOString() : null,
+      selfDeclaredMadeForKids: st.selfDeclaredMadeForKids === true,
+      containsSyntheticMedia: typeof st.containsSyntheticMedia === 'boolean' ? st.containsSyntheticMedia : null,
+      notifySubscribers: sess.notify, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'),
+      durationSeconds: probe.duration,
+      isShort: probe.duration !== null && probe.duration <= 180 && (!opts.shortsNeedVertical || vertical),
+      uploadStatus: 'uploaded', polls: 0, processingFails, thumbnail: null, publishedAt: new Date().toISOString(),
+    };
+    videos.push(v);
+    sess.videoId = v.id;
+    return v;
+  }
+
+  app.put('/upload/youtube/v3/videos', async (req, reply) => {
+    const q = req.query as Record<string, string>;
+    const sess = sessions.get(q.upload_id ?? '');
+    if (!authed(req, reply)) return reply;
+    if (!sess || sess.expired) return gerr(reply, 404, 'notFound', 'The upload session was not found or has expired.', 'global');
+    const cr = String(req.headers['content-range'] ?? '');
+    const rangeHeader = () => (sess.received > 0 ? { range: `bytes=0-${sess.received - 1}` } : {});
+    const probe = /^bytes \*\/(\d+)$/.exec(cr);
+    if (probe) {
+      const pf = await fault('probe', reply, req);
+      if (pf === 'handled') return reply;
+      puts.push(cr);
+      if (Number(probe[1]) !== sess.total) return gerr(reply, 400, 'badRequest', 'Content-Range total does not match X-Upload-Content-Length', 'global');
+      if (sess.videoId) return reply.status(201).send(videoResource(videos.find((v) => v.id === sess.videoId)!));
+      return reply.status(308).headers(rangeHeader()).send();
+    }
+    const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(cr);
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (!m) return gerr(reply, 400, 'badRequest', 'Content-Range is required (bytes a-b/total)', 'global');
+    const [a, b, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const final = b + 1 === sess.total;
+    const f = await fault(final ? 'final' : 'chunk', reply, req);
+    if (f === 'handled') return reply;
+    puts.push(cr);
+    if (sess.videoId) return reply.status(201).send(videoResource(videos.find((v) => v.id === sess.videoId)!));
+    if (total !== sess.total || b < a || b - a + 1 !== body.length) return gerr(reply, 400, 'badRequest', 'Content-Range does not match the body', 'global');
+    if (a !== sess.received) return reply.status(308).headers(rangeHeader()).send(); // not the next byte: tell where to resume
+    if (!final && body.length % granularity !== 0) return gerr(reply, 400, 'badRequest', `Chunks must be a multiple of ${granularity} bytes except the last`, 'global');
+    sess.chunks.push(Buffer.from(body));
+    sess.received += body.length;
+    if (!final) return reply.status(308).headers(rangeHeader()).send();
+    const v = await complete(sess, f !== null && f.kind === 'processing_failed');
+    if (f !== null && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    return reply.status(201).send(videoResource(v));
+  });
+
+  app.get('/youtube/v3/videos', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    if (!charge(reply, 1)) return reply;
+    const ids = (q.id ?? '').split(',');
+    const items = videos.filter((v) => ids.includes(v.id)).map((v) => {
+      if (v.uploadStatus === 'uploaded') {
+        v.polls++;
+        if (v.polls >= (opts.processingPolls ?? 1)) v.uploadStatus = v.processingFails ? 'failed' : 'processed';
+      }
+      return { ...videoResource(v), processingDetails: { processingStatus: v.uploadStatus === 'processed' ? 'succeeded' : v.uploadStatus === 'failed' ? 'failed' : 'processing' } };
+    });
+    return { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } };
+  });
+
+  // Thumbnails ---------------------------------------------------------------------
+  app.post('/upload/youtube/v3/thumbnails/set', async (req, reply) => {
+    const f = await fault('thumbnail', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const v = videos.find((x) => x.id === (req.query as Record<string, string>).videoId);
+    if (!v) return gerr(reply, 404, 'videoNotFound', 'The video that you are trying to update cannot be found.', 'youtube.thumbnail');
+    if (opts.verifiedChannel === false) return gerr(reply, 403, 'forbidden', 'The authenticated user doesnt have permissions for uploading and setting custom video thumbnails.', 'youtube.thumbnail');
+    if (v.isShort) return gerr(reply, 400, 'invalidVideo', 'Custom thumbnails cannot be set on Shorts.', 'youtube.thumbnail');
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    if (body.length === 0) return gerr(reply, 400, 'mediaBodyRequired', 'The request does not include the image content.', 'youtube.thumbnail');
+    if (body.length > thumbMax) return gerr(reply, 413, 'mediaBodyTooLarge', `The thumbnail image file is too large (max ${thumbMax} bytes).`, 'youtube.thumbnail');
+    const type = body[0] === 0xff && body[1] === 0xd8 ? 'image/jpeg' : body.subarray(1, 4).toString('latin1') === 'PNG' ? 'image/png' : body.subarray(0, 4).toString('latin1') === 'GIF8' ? 'image/gif' : null;
+    if (!type) return gerr(reply, 400, 'invalidImage', 'The provided image content is invalid.', 'youtube.thumbnail');
+    if (!charge(reply, 50)) return reply;
+    v.thumbnail = { bytes: body.length, type };
+    return { kind: 'youtube#thumbnailSetResponse', items: [{ default: { url: `https://i.ytimg.com/vi/${v.id}/default.jpg`, width: 120, height: 90 } }] };
+  });
+
+  // Comments and uploads playlist -----------------------------------------------------
+  app.post('/youtube/v3/commentThreads', async (req, reply) => {
+    const f = await fault('comment', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const b = (req.body ?? {}) as { snippet?: { channelId?: string; videoId?: string; topLevelComment?: { snippet?: { textOriginal?: string } } } };
+    const text = b.snippet?.topLevelComment?.snippet?.textOriginal;
+    const v = videos.find((x) => x.id === b.snippet?.videoId);
+    if (!v) return gerr(reply, 404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.', 'youtube.commentThread');
+    if (!text) return gerr(reply, 400, 'commentTextRequired', 'The comment resource that is being inserted must specify a value for the snippet.topLevelComment.snippet.textOriginal property.', 'youtube.commentThread');
+    if ([...text].length > 10_000) return gerr(reply, 400, 'commentTextTooLong', 'The comment resource that is being inserted or updated contains too many characters in the snippet.topLevelComment.snippet.textOriginal property.', 'youtube.commentThread');
+    if (v.privacyStatus === 'private' && opts.commentsOnPrivate === false) return gerr(reply, 403, 'forbidden', 'The comment thread could not be created due to insufficient permissions.', 'youtube.commentThread');
+    if (!charge(reply, 50)) return reply;
+    const c: SimComment = { id: `Ug${randomId(24)}4AaABAg`, videoId: v.id, channelId: channel.id, text, publishedAt: new Date().toISOString() };
+    comments.push(c);
+    return { kind: 'youtube#commentThread', id: c.id, snippet: { channelId: v.channelId, videoId: v.id, topLevelComment: { kind: 'youtube#comment', id: c.id, snippet: { textOriginal: text, textDisplay: text, authorChannelId: { value: channel.id } } }, canReply: true, totalReplyCount: 0, isPublic: v.privacyStatus === 'public' } };
+  });
+
+  app.get('/youtube/v3/commentThreads', async (req, reply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    if (!charge(reply, 1)) return reply;
+    const q = req.query as Record<string, string>;
+    const items = comments.filter((c) => c.videoId === q.videoId).map((c) => ({
+      kind: 'youtube#commentThread', id: c.id,
+      snippet: { videoId: c.videoId, topLevelComment: { id: c.id, snippet: { textOriginal: c.text, authorChannelId: { value: c.channelId }, publishedAt: c.publishedAt } } },
+    }));
+    return { kind: 'youtube#commentThreadListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: 100 } };
+  });
+
+  app.get('/youtube/v3/playlistItems', async (req, reply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    if (q.playlistId !== channel.uploads) return gerr(reply, 404, 'playlistNotFound', 'The playlist identified with the request\'s playlistId parameter cannot be found.', 'youtube.playlistItem');
+    if (!charge(reply, 1)) return reply;
+    const max = Math.min(50, Number(q.maxResults ?? 5));
+    const items = [...videos].reverse().slice(0, max).map((v) => ({
+      kind: 'youtube#playlistItem', id: randomId(40),
+      snippet: { publishedAt: v.publishedAt, channelId: v.channelId, title: v.title, playlistId: channel.uploads, resourceId: { kind: 'youtube#video', videoId: v.id } },
+    }));
+    return { kind: 'youtube#playlistItemListResponse', items, pageInfo: { totalResults: videos.length, resultsPerPage: max } };
+  });
+
+  app.post('/__sim/faults', async (req) => {
+    faults.push(req.body as YouTubeFault);
+    return { ok: true };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`, app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts,
+    quotaUsed: () => ({ units: quota.units, inserts: quota.inserts }),
+    addFault: (f) => faults.push({ ...f }),
+    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
+    revokeAll: () => { access.clear(); refresh.clear(); },
+    expireSessions: () => { for (const s of sessions.values()) s.expired = true; },
+    close: () => app.close(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startYouTubeSimulator();
+  process.stdout.write(`${JSON.stringify({ platform: 'youtube', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+}

@@ -1,0 +1,57 @@
+/**
+ * Facebook page selection routes (spec.md section 7; late-api.md 2.5). See ./service.ts.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Id, errors } from '../../http/schemas.ts';
+import type { Services } from '../../services.ts';
+import { AccountSchema } from '../accounts/routes.ts';
+import { FacebookPageSchema } from '../connect/routes.ts';
+import { createFacebookService } from './service.ts';
+
+export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const facebook = createFacebookService({ db: services.db, secrets: services.secrets, adapters: services.adapters, accounts: services.accounts, clock: services.clock });
+
+  app.get('/connect/facebook/select-page', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Connect'], summary: 'List the Facebook pages the user administers (after OAuth)',
+      description: 'Only pages whose tasks include MANAGE or CREATE_CONTENT. tempToken comes from the OAuth callback (1 hour, single use).',
+      querystring: Type.Object({ profileId: Id(), tempToken: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Type.Object({ pages: Type.Array(FacebookPageSchema) }), ...errors(403, 502) },
+    },
+  }, async (req) => facebook.listPages(req.auth, req.query.profileId, req.query.tempToken));
+
+  app.post('/connect/facebook/select-page', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Connect'], summary: 'Connect the chosen Facebook page',
+      description: 'Stores the page (its page token, sealed) as the account; the user must administer it (403 otherwise). Uses up the tempToken.',
+      body: Type.Object({
+        profileId: Id(), pageId: Type.String({ minLength: 1, maxLength: 40 }), tempToken: Type.String({ minLength: 1, maxLength: 200 }),
+        userProfile: Type.Optional(Type.Object({
+          id: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String({ maxLength: 300 })), profilePicture: Type.Optional(Type.String({ maxLength: 2000 })),
+        }, { additionalProperties: true })),
+        redirect_url: Type.Optional(Type.String({ maxLength: 2000 })),
+      }),
+      response: {
+        200: Type.Object({ message: Type.String(), redirect_url: Type.Optional(Type.String()), account: Type.Intersect([AccountSchema, Type.Object({ accountId: Type.String() })]) }),
+        ...errors(403, 502),
+      },
+    },
+  }, async (req) => facebook.selectPage(req.auth, req.body));
+
+  app.put('/accounts/:accountId/facebook-page', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Accounts'], summary: 'Switch the Facebook page an account publishes to',
+      description: 'The page must be one the connected user administers (403 otherwise).',
+      params: Type.Object({ accountId: Id() }),
+      body: Type.Object({ selectedPageId: Type.String({ minLength: 1, maxLength: 40 }) }),
+      response: {
+        200: Type.Object({ message: Type.String(), selectedPage: Type.Object({ id: Type.String(), name: Type.String() }), account: AccountSchema }),
+        ...errors(403, 409, 502),
+      },
+    },
+  }, async (req) => facebook.switchPage(req.auth, req.params.accountId, req.body.selectedPageId));
+};

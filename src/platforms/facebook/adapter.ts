@@ -1,0 +1,273 @@
+/**
+ * Facebook Pages adapter (platforms.md section 1.3). Every call uses the selected Page's
+ * token (`credentials.accessToken`); `account.platformUserId` is the Page id.
+ *
+ * Post kinds and their two phases:
+ * - text / link: `commit` = `POST /{page}/feed` (`message`, optional `link` from
+ *   `platformSpecificData.link`).
+ * - photos (one or more): `prepare` uploads each photo unpublished (`POST /{page}/photos`
+ *   `url`, `published=false`); `commit` = `POST /{page}/feed` with `attached_media`.
+ * - video: `commit` = `POST /{page}/videos` (`file_url`, `description`).
+ * - story (`platformSpecificData.contentType: 'story'`): photo -> `prepare` uploads it
+ *   unpublished, `commit` = `POST /{page}/photo_stories`; video -> `prepare` runs the
+ *   `video_stories` start phase, hands the `file_url` to the upload URL and polls
+ *   `GET /{video}?fields=status` until ready, `commit` = the `finish` phase. Stories show no
+ *   caption: the text is not sent.
+ * - firstComment: `POST /{post}/comments` after the post; a failure is recorded on the
+ *   result (`extra.firstComment`) and never fails the published post.
+ * - `verify` (answer lost during commit) reads the Page's feed, videos or stories for the
+ *   prepared post: found -> published; not found -> not published (the commit is safe to
+ *   repeat); unreadable -> unknown.
+ *
+ * Graph errors map as in threads/graph.ts: code 190 -> the Page token is dead; there is no
+ * refresh, so the account must be reconnected.
+ */
+import type { OAuthProvider, PlatformApp } from '../oauth.ts';
+import { withAccessToken } from '../oauth-session.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+} from '../types.ts';
+import { graphJson } from '../threads/graph.ts';
+import { FACEBOOK_API_VERSION } from './oauth.ts';
+
+/** Post text limit used by schedulers (no official page retrieved; platforms.md 1.4). */
+export const FACEBOOK_MAX_TEXT = 63_206;
+/** First comment limit ("about 8,000", spec.md section 5). */
+export const FACEBOOK_MAX_FIRST_COMMENT = 8_000;
+/** Feed photos: JPG/PNG under 4 MB (subcode 1366046 otherwise; platforms.md 1.4). */
+export const FACEBOOK_PHOTO_MAX_BYTES = 4 * 1024 * 1024;
+/** Story video up to 4 GB (spec.md section 7). */
+export const FACEBOOK_STORY_VIDEO_MAX_BYTES = 4 * 1024 * 1024 * 1024;
+
+export interface FacebookOptions {
+  /**
+   * Most photos in one feed post (`attached_media`). **UNCONFIRMED**: no official limit was
+   * retrieved (platforms.md 1.3). Default 10.
+   */
+  maxPhotos?: number;
+  /**
+   * Largest story photo, bytes. **CONFLICT** (platforms.md 1.4): 10 MB on the English page,
+   * 4 MB in older translations. Default 10 MB.
+   */
+  storyPhotoMaxBytes?: number;
+  /** Interval between video status polls, ms. Default 2,000. */
+  pollIntervalMs?: number;
+  /** Give up waiting for a story video after this long, ms (transient). Default 10 minutes. */
+  pollTimeoutMs?: number;
+  /** Posts read by `verify`. Default 25. */
+  verifyLookback?: number;
+  /** Story media must be on an HTTPS URL (spec.md section 5). Default true; tests against a loopback media server turn it off. */
+  storyRequireHttps?: boolean;
+}
+
+export const FACEBOOK_CAPABILITIES: PlatformCapabilities = {
+  maxTextLength: FACEBOOK_MAX_TEXT, textUnit: 'characters', maxImages: 10, maxVideos: 1,
+  threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/pages-api/posts',
+};
+
+type Kind = 'feed' | 'photos' | 'video' | 'photo_story' | 'video_story';
+
+export interface FacebookPrepared {
+  preparedAt: string;
+  kind: Kind;
+  message: string;
+  link?: string;
+  /** Unpublished photo ids (photos, photo_story). */
+  photoIds?: string[];
+  /** Feed video: its public URL. */
+  videoUrl?: string;
+  /** Story video id (after the start phase and upload). */
+  videoId?: string;
+  firstComment?: string;
+}
+
+const ext = (m: MediaRef) => (m.filename ?? (() => { try { return new URL(m.url).pathname; } catch { return m.url; } })()).toLowerCase().replace(/^.*\./, '');
+const isJpegOrPng = (m: MediaRef) => (m.mimeType ? /^image\/(jpe?g|png)$/.test(m.mimeType) : ['jpg', 'jpeg', 'png'].includes(ext(m)));
+const isMp4OrMov = (m: MediaRef) => (m.mimeType ? /^video\/(mp4|quicktime)$/.test(m.mimeType) : ['mp4', 'mov'].includes(ext(m)));
+const isStory = (req: PublishRequest) => req.platformSpecificData.contentType === 'story';
+
+export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>, FacebookPrepared> {
+  readonly platform = 'facebook' as const;
+  readonly capabilities: PlatformCapabilities;
+  private readonly opts: Required<FacebookOptions>;
+
+  constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: FacebookOptions = {}) {
+    this.opts = { maxPhotos: 10, storyPhotoMaxBytes: 10 * 1024 * 1024, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, verifyLookback: 25, storyRequireHttps: true, ...opts };
+    this.capabilities = { ...FACEBOOK_CAPABILITIES, maxImages: this.opts.maxPhotos };
+  }
+
+  validate(req: PublishRequest): RuleViolation[] {
+    const out: RuleViolation[] = [];
+    const psd = req.platformSpecificData;
+    const v = (field: string, rule: string, message: string) => out.push({ field, rule, message });
+    if (req.threadItems.length > 1) v('threadItems', 'facebook.thread.unsupported', 'Facebook Pages have no threads; publish one post (use firstComment for a follow-up)');
+    if ([...req.text].length > FACEBOOK_MAX_TEXT) v('content', 'facebook.text.max_length', `Facebook posts are limited to ${FACEBOOK_MAX_TEXT} characters`);
+    if (psd.firstComment !== undefined) {
+      if (typeof psd.firstComment !== 'string') v('platformSpecificData.firstComment', 'facebook.first_comment.type', 'firstComment must be a string');
+      else if ([...psd.firstComment].length > FACEBOOK_MAX_FIRST_COMMENT) v('platformSpecificData.firstComment', 'facebook.first_comment.max_length', `Facebook comments are limited to about ${FACEBOOK_MAX_FIRST_COMMENT} characters`);
+    }
+    if (psd.link !== undefined && (typeof psd.link !== 'string' || !/^https?:\/\//.test(psd.link))) v('platformSpecificData.link', 'facebook.link.url', 'link must be an http(s) URL');
+    if (psd.contentType !== undefined && psd.contentType !== 'story' && psd.contentType !== 'post') v('platformSpecificData.contentType', 'facebook.content_type', 'contentType must be "post" or "story"');
+    if (isStory(req)) {
+      if (req.mediaItems.length !== 1) v('mediaItems', 'facebook.story.single_media', 'A Facebook story needs exactly one image (JPEG or PNG) or one video (MP4 or MOV)');
+      const m = req.mediaItems[0];
+      if (m) {
+        if (m.type === 'image' && !isJpegOrPng(m)) v('mediaItems.0', 'facebook.story.image_format', 'Facebook story images must be JPEG or PNG');
+        else if (m.type === 'video' && !isMp4OrMov(m)) v('mediaItems.0', 'facebook.story.video_format', 'Facebook story videos must be MP4 or MOV (H.264 + AAC)');
+        else if (m.type !== 'image' && m.type !== 'video') v('mediaItems.0', 'facebook.story.media_type', 'A Facebook story is one image or one video');
+        if (this.opts.storyRequireHttps && !/^https:\/\//i.test(m.url)) v('mediaItems.0', 'facebook.story.https_url', 'Facebook story media must be on a public HTTPS URL');
+        if (m.type === 'image' && m.size !== undefined && m.size > this.opts.storyPhotoMaxBytes) v('mediaItems.0', 'facebook.story.image_max_bytes', `Facebook story images are limited to ${Math.round(this.opts.storyPhotoMaxBytes / 1048576)} MB`);
+        if (m.type === 'video' && m.size !== undefined && m.size > FACEBOOK_STORY_VIDEO_MAX_BYTES) v('mediaItems.0', 'facebook.story.video_max_bytes', 'Facebook story videos are limited to 4 GB');
+      }
+      if (typeof psd.firstComment === 'string' && psd.firstComment.trim()) v('platformSpecificData.firstComment', 'facebook.story.first_comment', 'Facebook stories cannot have a first comment');
+      return out;
+    }
+    if (req.mediaItems.length === 0 && !req.text.trim() && typeof psd.link !== 'string') v('content', 'facebook.text.required', 'A Facebook post without media needs text or a link');
+    const videos = req.mediaItems.filter((m) => m.type === 'video');
+    req.mediaItems.forEach((m, i) => {
+      if (m.type === 'document') v(`mediaItems.${i}`, 'facebook.media.type', 'Facebook Pages posts take images and videos, not documents');
+      if ((m.type === 'image' || m.type === 'gif') && m.size !== undefined && m.size > FACEBOOK_PHOTO_MAX_BYTES) v(`mediaItems.${i}`, 'facebook.media.image_max_bytes', 'Facebook photos are limited to 4 MB');
+    });
+    if (videos.length > 1) v('mediaItems', 'facebook.media.single_video', 'A Facebook post takes one video');
+    if (videos.length > 0 && req.mediaItems.length > videos.length) v('mediaItems', 'facebook.media.mixed', 'A Facebook post takes either photos or one video, not both');
+    if (videos.length === 0 && req.mediaItems.length > this.opts.maxPhotos) v('mediaItems', 'facebook.media.max_photos', `A Facebook post takes at most ${this.opts.maxPhotos} photos`);
+    return out;
+  }
+
+  private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
+    const app = this.app();
+    return withAccessToken(ctx, account, this.provider, app, (token) => fn(token, app.apiBaseUrl));
+  }
+
+  private path = (p: string) => `/${FACEBOOK_API_VERSION}/${p}`;
+
+  private async post<T>(ctx: AdapterContext, account: AccountContext, p: string, form: Record<string, string>, query?: Record<string, string>): Promise<T> {
+    return this.call(ctx, account, async (token, base) => (await graphJson<T>(base, this.path(p), { method: 'POST', token, form, query })).body);
+  }
+
+  private async get<T>(ctx: AdapterContext, account: AccountContext, p: string, query: Record<string, string | number>): Promise<T> {
+    return this.call(ctx, account, async (token, base) => (await graphJson<T>(base, this.path(p), { token, query })).body);
+  }
+
+  async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<FacebookPrepared> {
+    const psd = req.platformSpecificData;
+    const page = account.platformUserId;
+    const base = {
+      preparedAt: new Date().toISOString(), message: req.text,
+      ...(typeof psd.firstComment === 'string' && psd.firstComment.trim() ? { firstComment: psd.firstComment } : {}),
+    };
+    if (isStory(req)) {
+      const m = req.mediaItems[0];
+      if (m.type === 'image') {
+        const { id } = await this.post<{ id: string }>(ctx, account, `${page}/photos`, { url: m.url, published: 'false' });
+        return { ...base, message: '', kind: 'photo_story', photoIds: [id] };
+      }
+      const start = await this.post<{ video_id: string; upload_url: string }>(ctx, account, `${page}/video_stories`, { upload_phase: 'start' });
+      await this.call(ctx, account, async (token) => {
+        const u = new URL(start.upload_url);
+        return graphJson(u.origin, u.pathname + u.search, { method: 'POST', headers: { authorization: `OAuth ${token}`, file_url: m.url } });
+      });
+      await this.waitVideoReady(ctx, account, start.video_id);
+      return { ...base, message: '', kind: 'video_story', videoId: start.video_id };
+    }
+    const link = typeof psd.link === 'string' ? psd.link : undefined;
+    if (req.mediaItems.length === 0) return { ...base, kind: 'feed', ...(link ? { link } : {}) };
+    if (req.mediaItems[0].type === 'video') return { ...base, kind: 'video', videoUrl: req.mediaItems[0].url };
+    const photoIds: string[] = [];
+    for (const m of req.mediaItems) {
+      photoIds.push((await this.post<{ id: string }>(ctx, account, `${page}/photos`, { url: m.url, published: 'false', ...(m.altText ? { alt_text_custom: m.altText } : {}) })).id);
+    }
+    return { ...base, kind: 'photos', photoIds };
+  }
+
+  /** Polls `GET /{video}?fields=status` until ready. @throws AdapterError rejected (error), transient (timeout). */
+  private async waitVideoReady(ctx: AdapterContext, account: AccountContext, videoId: string): Promise<void> {
+    const deadline = Date.now() + this.opts.pollTimeoutMs;
+    for (;;) {
+      const s = await this.get<{ status?: { video_status?: string; processing_phase?: { error?: { message?: string } } } }>(ctx, account, videoId, { fields: 'status' });
+      const st = s.status?.video_status;
+      if (st === 'ready' || st === 'upload_complete') return;
+      if (st === 'error') throw new AdapterError('rejected', `Facebook could not process the video: ${s.status?.processing_phase?.error?.message ?? 'error'}`);
+      if (Date.now() > deadline) throw new AdapterError('transient', 'Facebook is still processing the video');
+      await new Promise((r) => setTimeout(r, this.opts.pollIntervalMs));
+    }
+  }
+
+  private async permalink(ctx: AdapterContext, account: AccountContext, id: string): Promise<string> {
+    try {
+      return (await this.get<{ permalink_url?: string }>(ctx, account, id, { fields: 'id,permalink_url' })).permalink_url ?? `https://www.facebook.com/${id}`;
+    } catch {
+      return `https://www.facebook.com/${id}`;
+    }
+  }
+
+  async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: FacebookPrepared): Promise<PublishResult> {
+    const page = account.platformUserId;
+    let id: string;
+    let url: string | undefined;
+    switch (prepared.kind) {
+      case 'photo_story':
+        id = (await this.post<{ post_id: string }>(ctx, account, `${page}/photo_stories`, {}, { photo_id: prepared.photoIds![0] })).post_id;
+        url = `https://www.facebook.com/stories/${page}`;
+        break;
+      case 'video_story':
+        id = (await this.post<{ post_id: string }>(ctx, account, `${page}/video_stories`, {}, { upload_phase: 'finish', video_id: prepared.videoId! })).post_id;
+        url = `https://www.facebook.com/stories/${page}`;
+        break;
+      case 'video':
+        id = (await this.post<{ id: string }>(ctx, account, `${page}/videos`, { file_url: prepared.videoUrl!, description: prepared.message, published: 'true' })).id;
+        url = `https://www.facebook.com/${page}/videos/${id}`;
+        break;
+      default: {
+        const form: Record<string, string> = { message: prepared.message, published: 'true' };
+        if (prepared.link) form.link = prepared.link;
+        prepared.photoIds?.forEach((p, i) => { form[`attached_media[${i}]`] = JSON.stringify({ media_fbid: p }); });
+        id = (await this.post<{ id: string }>(ctx, account, `${page}/feed`, form)).id;
+      }
+    }
+    const result: PublishResult = { platformPostId: id, platformPostUrl: url ?? await this.permalink(ctx, account, id) };
+    return this.firstComment(ctx, account, prepared, result);
+  }
+
+  /** Posts the first comment; a failure is recorded, never thrown (the post is live). */
+  private async firstComment(ctx: AdapterContext, account: AccountContext, prepared: FacebookPrepared, result: PublishResult): Promise<PublishResult> {
+    if (!prepared.firstComment) return result;
+    try {
+      const c = await this.post<{ id: string }>(ctx, account, `${result.platformPostId}/comments`, { message: prepared.firstComment });
+      return { ...result, extra: { ...result.extra, firstComment: { status: 'published', id: c.id } } };
+    } catch (err) {
+      return { ...result, extra: { ...result.extra, firstComment: { status: 'failed', error: (err as Error).message } } };
+    }
+  }
+
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: FacebookPrepared): Promise<VerifyResult> {
+    const page = account.platformUserId;
+    const since = new Date(prepared.preparedAt).getTime() - 60_000;
+    const recent = (t?: string) => !t || new Date(t).getTime() >= since;
+    try {
+      let found: { id: string; url: string } | undefined;
+      if (prepared.kind === 'photo_story' || prepared.kind === 'video_story') {
+        const mediaId = prepared.kind === 'photo_story' ? prepared.photoIds![0] : prepared.videoId!;
+        const s = await this.get<{ data?: Array<{ post_id: string; media_id?: string; url?: string }> }>(ctx, account, `${page}/stories`, { limit: this.opts.verifyLookback });
+        const hit = (s.data ?? []).find((x) => x.media_id === mediaId);
+        if (hit) found = { id: hit.post_id, url: hit.url ?? `https://www.facebook.com/stories/${page}` };
+      } else if (prepared.kind === 'video') {
+        if (!prepared.message.trim()) return { status: 'unknown', reason: 'a video without a description cannot be recognised on the Page' };
+        const s = await this.get<{ data?: Array<{ id: string; description?: string; created_time?: string; permalink_url?: string }> }>(ctx, account, `${page}/videos`, { fields: 'id,description,created_time,permalink_url', limit: this.opts.verifyLookback });
+        const hit = (s.data ?? []).find((x) => (x.description ?? '') === prepared.message && recent(x.created_time));
+        if (hit) found = { id: hit.id, url: `https://www.facebook.com/${page}/videos/${hit.id}` };
+      } else {
+        if (!prepared.message.trim()) return { status: 'unknown', reason: 'a post without text cannot be recognised in the Page feed' };
+        const s = await this.get<{ data?: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }> }>(ctx, account, `${page}/feed`, { fields: 'id,message,created_time,permalink_url', limit: this.opts.verifyLookback });
+        const hit = (s.data ?? []).find((x) => (x.message ?? '') === prepared.message && recent(x.created_time));
+        if (hit) found = { id: hit.id, url: hit.permalink_url ?? `https://www.facebook.com/${hit.id}` };
+      }
+      if (!found) return { status: 'not_published' };
+      const result = await this.firstComment(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.url });
+      return { status: 'published', result };
+    } catch (err) {
+      return { status: 'unknown', reason: (err as Error).message };
+    }
+  }
+}

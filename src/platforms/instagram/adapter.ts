@@ -1,0 +1,304 @@
+/**
+ * Instagram adapter (business accounts, Instagram Login; platforms.md section 2.3). Post kinds:
+ * single image, carousel (2-10 images/videos), video (always published as a Reel) and story
+ * (`platformSpecificData.contentType: 'story'`, one image or one video).
+ *
+ * Two phases on Instagram's container model:
+ * - `prepare` creates the container(s) with `POST /{ig-user}/media` (carousel children with
+ *   `is_carousel_item=true` first, then the CAROUSEL parent) and polls
+ *   `GET /{container}?fields=status_code,status` until FINISHED (ERROR -> rejected with
+ *   Instagram's status text; EXPIRED -> transient, so a retry prepares a new container).
+ * - `commit` = `POST /{ig-user}/media_publish?creation_id=<container>`, then the permalink and
+ *   the first comment (`POST /{media}/comments`; a failure is recorded in `extra.firstComment`,
+ *   never fails the post).
+ * - `verify` reads the container status: FINISHED -> not published (publish the same
+ *   container); PUBLISHED -> the media is looked up among the recent media (stories) by caption
+ *   and time; anything else -> unknown.
+ *
+ * Options (platformSpecificData): `collaborators` (usernames without @, not on stories),
+ * `userTags` ([{username, x, y, mediaIndex?}], x and y within 0.0-1.0, images and carousels
+ * only; `mediaIndex` picks the carousel item, default 0), `firstComment` (not on stories),
+ * `shareToFeed` (reels, default true). A video's cover is `mediaItems[i].instagramThumbnail`
+ * (or `platformSpecificData.instagramThumbnail`): JPEG up to 8 MB, sent as `cover_url`.
+ * Media is passed by public URL: Instagram downloads it.
+ */
+import type { OAuthProvider, PlatformApp } from '../oauth.ts';
+import { withAccessToken } from '../oauth-session.ts';
+import {
+  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+} from '../types.ts';
+import { graphJson } from '../threads/graph.ts';
+import { INSTAGRAM_API_VERSION } from './oauth.ts';
+
+export const INSTAGRAM_MAX_CAPTION = 2_200;
+export const INSTAGRAM_MAX_HASHTAGS = 30;
+export const INSTAGRAM_MAX_FIRST_COMMENT = 2_200;
+export const INSTAGRAM_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+export const INSTAGRAM_THUMBNAIL_MAX_BYTES = 8 * 1024 * 1024;
+
+export interface InstagramOptions {
+  /**
+   * Most collaborators. **CONFLICT** (platforms.md 2.3): the official reference says 5, spec.md
+   * section 5 says 3. Default 3 (the spec).
+   */
+  maxCollaborators?: number;
+  /** Carousel size, 2 to this. Official text not retrieved (**UNCONFIRMED**, scheduler value 10). */
+  carouselMax?: number;
+  /** Largest reel, bytes. **CONFLICT** (platforms.md 2.4): 300 MB (English page) or 1 GB. Default 300 MB. */
+  videoMaxBytes?: number;
+  /** Reel duration bounds, seconds (3 s to 15 min, third-party; platforms.md 2.4). */
+  videoMinSeconds?: number;
+  videoMaxSeconds?: number;
+  /** Interval between container status polls, ms. Default 2,000 (Instagram advises about once a minute for up to 5 minutes). */
+  pollIntervalMs?: number;
+  /** Give up waiting for a container after this long, ms (transient). Default 5 minutes. */
+  pollTimeoutMs?: number;
+  /** Recent media read by `verify`. Default 25. */
+  verifyLookback?: number;
+}
+
+export const INSTAGRAM_CAPABILITIES: PlatformCapabilities = {
+  maxTextLength: INSTAGRAM_MAX_CAPTION, textUnit: 'characters', maxImages: 10, maxVideos: 10,
+  threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/instagram-platform/content-publishing',
+};
+
+type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
+interface UserTag { username: string; x: number; y: number; mediaIndex?: number }
+
+export interface InstagramPrepared {
+  preparedAt: string;
+  containerId: string;
+  kind: 'image' | 'reel' | 'carousel' | 'story';
+  caption: string;
+  firstComment?: string;
+}
+
+const ext = (url: string) => { try { return new URL(url).pathname.toLowerCase().replace(/^.*\./, ''); } catch { return ''; } };
+const isStory = (req: PublishRequest) => req.platformSpecificData.contentType === 'story';
+const thumbnailOf = (req: PublishRequest, m: MediaRef) => m.instagramThumbnail ?? (typeof req.platformSpecificData.instagramThumbnail === 'string' ? req.platformSpecificData.instagramThumbnail : undefined);
+
+export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>, InstagramPrepared> {
+  readonly platform = 'instagram' as const;
+  readonly capabilities: PlatformCapabilities;
+  private readonly opts: Required<InstagramOptions>;
+
+  constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: InstagramOptions = {}) {
+    this.opts = {
+      maxCollaborators: 3, carouselMax: 10, videoMaxBytes: 300 * 1024 * 1024, videoMinSeconds: 3, videoMaxSeconds: 15 * 60,
+      pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, verifyLookback: 25, ...opts,
+    };
+    this.capabilities = { ...INSTAGRAM_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };
+  }
+
+  validate(req: PublishRequest): RuleViolation[] {
+    const out: RuleViolation[] = [];
+    const v = (field: string, rule: string, message: string) => out.push({ field, rule, message });
+    const psd = req.platformSpecificData;
+    const story = isStory(req);
+    if (req.threadItems.length > 1) v('threadItems', 'instagram.thread.unsupported', 'Instagram has no threads; use a carousel or firstComment');
+    if ([...req.text].length > INSTAGRAM_MAX_CAPTION) v('content', 'instagram.caption.max_length', `Instagram captions are limited to ${INSTAGRAM_MAX_CAPTION} characters`);
+    const hashtags = req.text.match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
+    if (hashtags > INSTAGRAM_MAX_HASHTAGS) v('content', 'instagram.caption.hashtags', `Instagram captions take at most ${INSTAGRAM_MAX_HASHTAGS} hashtags; this one has ${hashtags}`);
+    if (psd.contentType !== undefined && psd.contentType !== 'story' && psd.contentType !== 'post' && psd.contentType !== 'reel') v('platformSpecificData.contentType', 'instagram.content_type', 'contentType must be "post", "reel" or "story"');
+    if (req.mediaItems.length === 0) v('mediaItems', 'instagram.media.required', 'Instagram posts need at least one image or video');
+    req.mediaItems.forEach((m, i) => {
+      if (m.type !== 'image' && m.type !== 'video') v(`mediaItems.${i}`, 'instagram.media.type', `Instagram takes images (JPEG, PNG) and videos (MP4, MOV), not ${m.type === 'gif' ? 'GIFs' : 'documents'}`);
+      if (m.type === 'image' && m.size !== undefined && m.size > INSTAGRAM_IMAGE_MAX_BYTES) v(`mediaItems.${i}`, 'instagram.media.image_max_bytes', 'Instagram images are limited to 8 MB');
+      if (m.type === 'video' && m.size !== undefined && m.size > this.opts.videoMaxBytes) v(`mediaItems.${i}`, 'instagram.media.video_max_bytes', `Instagram videos are limited to ${Math.round(this.opts.videoMaxBytes / 1048576)} MB`);
+      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < this.opts.videoMinSeconds || m.durationSeconds > this.opts.videoMaxSeconds)) {
+        v(`mediaItems.${i}`, 'instagram.media.video_duration', `Instagram videos must last ${this.opts.videoMinSeconds} seconds to ${this.opts.videoMaxSeconds / 60} minutes`);
+      }
+      const thumb = m.type === 'video' ? thumbnailOf(req, m) : undefined;
+      if (thumb !== undefined) {
+        if (typeof thumb !== 'string' || !/^https?:\/\//.test(thumb)) v(`mediaItems.${i}.instagramThumbnail`, 'instagram.thumbnail.url', 'instagramThumbnail must be an http(s) URL');
+        else if (!['jpg', 'jpeg'].includes(ext(thumb))) v(`mediaItems.${i}.instagramThumbnail`, 'instagram.thumbnail.format', 'The Instagram video thumbnail must be a JPEG (.jpg or .jpeg)');
+      }
+    });
+    if (story) {
+      if (req.mediaItems.length > 1) v('mediaItems', 'instagram.story.single_media', 'An Instagram story is one image or one video');
+      if (psd.collaborators !== undefined) v('platformSpecificData.collaborators', 'instagram.story.collaborators', 'Collaborators are not allowed on Instagram stories');
+      if (psd.firstComment !== undefined) v('platformSpecificData.firstComment', 'instagram.story.first_comment', 'Instagram stories cannot have a first comment');
+    } else if (req.mediaItems.length > this.opts.carouselMax) {
+      v('mediaItems', 'instagram.carousel.max_items', `An Instagram carousel takes 2 to ${this.opts.carouselMax} items`);
+    }
+    if (psd.collaborators !== undefined && !story) {
+      const c = psd.collaborators;
+      if (!Array.isArray(c) || c.some((x) => typeof x !== 'string')) v('platformSpecificData.collaborators', 'instagram.collaborators.type', 'collaborators must be a list of Instagram usernames');
+      else {
+        if (c.length > this.opts.maxCollaborators) v('platformSpecificData.collaborators', 'instagram.collaborators.max', `An Instagram post takes at most ${this.opts.maxCollaborators} collaborators`);
+        c.forEach((u: string, i) => {
+          if (u.startsWith('@')) v(`platformSpecificData.collaborators.${i}`, 'instagram.collaborators.no_at', `Give collaborator usernames without the @ ("${u.slice(1)}")`);
+          else if (!/^[A-Za-z0-9._]{1,30}$/.test(u)) v(`platformSpecificData.collaborators.${i}`, 'instagram.collaborators.username', `"${u}" is not an Instagram username`);
+        });
+      }
+    }
+    if (psd.userTags !== undefined) {
+      const tags = psd.userTags;
+      const single = req.mediaItems.length === 1 ? req.mediaItems[0] : undefined;
+      if (story || (single && single.type === 'video')) v('platformSpecificData.userTags', 'instagram.user_tags.media', 'userTags are allowed on images and carousels only');
+      else if (!Array.isArray(tags)) v('platformSpecificData.userTags', 'instagram.user_tags.type', 'userTags must be a list of {username, x, y}');
+      else {
+        (tags as UserTag[]).forEach((t, i) => {
+          const f = `platformSpecificData.userTags.${i}`;
+          if (!t || typeof t.username !== 'string' || !t.username || t.username.startsWith('@')) v(f, 'instagram.user_tags.username', 'Each user tag needs a username without the @');
+          for (const k of ['x', 'y'] as const) {
+            if (typeof t?.[k] !== 'number' || !(t[k] >= 0 && t[k] <= 1)) v(`${f}.${k}`, 'instagram.user_tags.position', `${k} must be a number from 0.0 to 1.0 (a fraction of the image, not pixels)`);
+          }
+          const idx = t?.mediaIndex ?? 0;
+          const target = req.mediaItems[idx];
+          if (!Number.isInteger(idx) || !target) v(`${f}.mediaIndex`, 'instagram.user_tags.media_index', 'mediaIndex must point at an item of mediaItems');
+          else if (target.type !== 'image') v(`${f}.mediaIndex`, 'instagram.user_tags.media', 'userTags can only be placed on images');
+        });
+      }
+    }
+    if (psd.firstComment !== undefined && !story) {
+      if (typeof psd.firstComment !== 'string') v('platformSpecificData.firstComment', 'instagram.first_comment.type', 'firstComment must be a string');
+      else if ([...psd.firstComment].length > INSTAGRAM_MAX_FIRST_COMMENT) v('platformSpecificData.firstComment', 'instagram.first_comment.max_length', `Instagram comments are limited to about ${INSTAGRAM_MAX_FIRST_COMMENT} characters`);
+    }
+    return out;
+  }
+
+  private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
+    const app = this.app();
+    return withAccessToken(ctx, account, this.provider, app, (token) => fn(token, app.apiBaseUrl));
+  }
+
+  private path = (p: string) => `/${INSTAGRAM_API_VERSION}/${p}`;
+
+  private async createContainer(ctx: AdapterContext, account: AccountContext, params: Record<string, string>): Promise<string> {
+    return this.call(ctx, account, async (token, base) => (await graphJson<{ id: string }>(base, this.path(`${account.platformUserId}/media`), { method: 'POST', token, form: params })).body.id);
+  }
+
+  private async status(ctx: AdapterContext, account: AccountContext, id: string): Promise<{ status_code: ContainerStatus; status?: string }> {
+    return this.call(ctx, account, async (token, base) => (await graphJson<{ status_code: ContainerStatus; status?: string }>(base, this.path(id), { token, query: { fields: 'status_code,status' } })).body);
+  }
+
+  /** Polls until FINISHED. @throws AdapterError rejected (ERROR), transient (EXPIRED, timeout). */
+  private async waitFinished(ctx: AdapterContext, account: AccountContext, id: string, what: string): Promise<void> {
+    const deadline = Date.now() + this.opts.pollTimeoutMs;
+    for (;;) {
+      const s = await this.status(ctx, account, id);
+      if (s.status_code === 'FINISHED' || s.status_code === 'PUBLISHED') return;
+      if (s.status_code === 'ERROR') throw new AdapterError('rejected', `Instagram could not process the ${what}: ${s.status ?? 'ERROR'}`);
+      if (s.status_code === 'EXPIRED') throw new AdapterError('transient', `The Instagram container for the ${what} expired before it was published`);
+      if (Date.now() > deadline) throw new AdapterError('transient', `Instagram is still processing the ${what}`);
+      await new Promise((r) => setTimeout(r, this.opts.pollIntervalMs));
+    }
+  }
+
+  /** Checks the thumbnail's size (8 MB) by reading it; before any container is created. */
+  private async checkThumbnail(ctx: AdapterContext, url: string): Promise<void> {
+    try {
+      const { bytes } = await ctx.fetchMedia({ type: 'image', url }, INSTAGRAM_THUMBNAIL_MAX_BYTES + 1);
+      if (bytes.length > INSTAGRAM_THUMBNAIL_MAX_BYTES) throw new AdapterError('rejected', 'instagram.thumbnail.max_bytes: the Instagram video thumbnail is larger than 8 MB');
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (msg.startsWith('instagram.thumbnail.max_bytes')) throw err;
+      if (/large|size|exceed|bytes|limit/i.test(msg)) throw new AdapterError('rejected', `instagram.thumbnail.max_bytes: the Instagram video thumbnail is larger than 8 MB (${msg})`);
+      if (err instanceof AdapterError) throw err;
+      throw new AdapterError('rejected', `The Instagram video thumbnail could not be read: ${msg}`);
+    }
+  }
+
+  async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<InstagramPrepared> {
+    const psd = req.platformSpecificData;
+    const caption = req.text;
+    const story = isStory(req);
+    const collaborators: Record<string, string> = !story && Array.isArray(psd.collaborators) && psd.collaborators.length ? { collaborators: JSON.stringify(psd.collaborators) } : {};
+    const tags = (Array.isArray(psd.userTags) ? psd.userTags : []) as UserTag[];
+    const tagsFor = (i: number): Record<string, string> => {
+      const mine = tags.filter((t) => (t.mediaIndex ?? 0) === i).map((t) => ({ username: t.username, x: t.x, y: t.y }));
+      return mine.length ? { user_tags: JSON.stringify(mine) } : {};
+    };
+    for (const m of req.mediaItems) {
+      const thumb = m.type === 'video' ? thumbnailOf(req, m) : undefined;
+      if (thumb) await this.checkThumbnail(ctx, thumb);
+    }
+    const media = (m: MediaRef, i: number): Record<string, string> => {
+      if (m.type === 'video') {
+        const thumb = thumbnailOf(req, m);
+        return { video_url: m.url, ...(thumb ? { cover_url: thumb } : {}) };
+      }
+      return { image_url: m.url, ...(m.altText && !story ? { alt_text: m.altText } : {}), ...(story ? {} : tagsFor(i)) };
+    };
+    const base = { preparedAt: new Date().toISOString(), caption, ...(!story && typeof psd.firstComment === 'string' && psd.firstComment.trim() ? { firstComment: psd.firstComment } : {}) };
+    if (story) {
+      const m = req.mediaItems[0];
+      const id = await this.createContainer(ctx, account, { media_type: 'STORIES', ...media(m, 0) });
+      await this.waitFinished(ctx, account, id, `story ${m.type}`);
+      return { ...base, caption: '', containerId: id, kind: 'story' };
+    }
+    if (req.mediaItems.length > 1) {
+      const children: string[] = [];
+      for (const [i, m] of req.mediaItems.entries()) {
+        children.push(await this.createContainer(ctx, account, { ...(m.type === 'video' ? { media_type: 'VIDEO' } : {}), ...media(m, i), is_carousel_item: 'true' }));
+      }
+      for (const [i, c] of children.entries()) await this.waitFinished(ctx, account, c, `carousel item ${i + 1}`);
+      const id = await this.createContainer(ctx, account, { media_type: 'CAROUSEL', children: children.join(','), caption, ...collaborators });
+      await this.waitFinished(ctx, account, id, 'carousel');
+      return { ...base, containerId: id, kind: 'carousel' };
+    }
+    const m = req.mediaItems[0];
+    if (m.type === 'video') {
+      const id = await this.createContainer(ctx, account, {
+        media_type: 'REELS', ...media(m, 0), caption, share_to_feed: psd.shareToFeed === false ? 'false' : 'true', ...collaborators,
+      });
+      await this.waitFinished(ctx, account, id, 'video');
+      return { ...base, containerId: id, kind: 'reel' };
+    }
+    const id = await this.createContainer(ctx, account, { ...media(m, 0), caption, ...collaborators });
+    await this.waitFinished(ctx, account, id, 'image');
+    return { ...base, containerId: id, kind: 'image' };
+  }
+
+  private async permalink(ctx: AdapterContext, account: AccountContext, mediaId: string): Promise<string> {
+    try {
+      return (await this.call(ctx, account, async (token, base) => (await graphJson<{ permalink?: string }>(base, this.path(mediaId), { token, query: { fields: 'id,permalink' } })).body)).permalink
+        ?? `https://www.instagram.com/${account.username}/`;
+    } catch {
+      return `https://www.instagram.com/${account.username}/`;
+    }
+  }
+
+  private async withFirstComment(ctx: AdapterContext, account: AccountContext, prepared: InstagramPrepared, result: PublishResult): Promise<PublishResult> {
+    if (!prepared.firstComment) return result;
+    try {
+      const c = await this.call(ctx, account, async (token, base) => (await graphJson<{ id: string }>(base, this.path(`${result.platformPostId}/comments`), { method: 'POST', token, form: { message: prepared.firstComment! } })).body);
+      return { ...result, extra: { ...result.extra, firstComment: { status: 'published', id: c.id } } };
+    } catch (err) {
+      return { ...result, extra: { ...result.extra, firstComment: { status: 'failed', error: (err as Error).message } } };
+    }
+  }
+
+  async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared): Promise<PublishResult> {
+    const id = await this.call(ctx, account, async (token, base) => (await graphJson<{ id: string }>(
+      base, this.path(`${account.platformUserId}/media_publish`), { method: 'POST', token, query: { creation_id: prepared.containerId } })).body.id);
+    const result: PublishResult = { platformPostId: id, platformPostUrl: await this.permalink(ctx, account, id), extra: { kind: prepared.kind } };
+    return this.withFirstComment(ctx, account, prepared, result);
+  }
+
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared): Promise<VerifyResult> {
+    let status: ContainerStatus;
+    try {
+      status = (await this.status(ctx, account, prepared.containerId)).status_code;
+    } catch (err) {
+      return { status: 'unknown', reason: (err as Error).message };
+    }
+    if (status === 'FINISHED') return { status: 'not_published' };
+    if (status !== 'PUBLISHED') return { status: 'unknown', reason: `the container is ${status}` };
+    try {
+      const edge = prepared.kind === 'story' ? 'stories' : 'media';
+      const recent = await this.call(ctx, account, async (token, base) => (await graphJson<{ data?: Array<{ id: string; caption?: string; timestamp?: string; permalink?: string }> }>(
+        base, this.path(`${account.platformUserId}/${edge}`), { token, query: { fields: 'id,caption,timestamp,permalink', limit: this.opts.verifyLookback } })).body.data ?? []);
+      const since = new Date(prepared.preparedAt).getTime() - 60_000;
+      const candidates = recent.filter((m) => (!m.timestamp || new Date(m.timestamp).getTime() >= since) && (prepared.kind === 'story' || (m.caption ?? '') === prepared.caption));
+      if (candidates.length !== 1) return { status: 'unknown', reason: candidates.length ? 'several recent media match the post' : 'the container was published but the media is not among the recent media' };
+      const found = candidates[0];
+      const result = await this.withFirstComment(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.permalink ?? `https://www.instagram.com/${account.username}/`, extra: { kind: prepared.kind } });
+      return { status: 'published', result };
+    } catch (err) {
+      return { status: 'unknown', reason: (err as Error).message };
+    }
+  }
+}

@@ -1,0 +1,328 @@
+/**
+ * Facebook Pages adapter against the Graph simulator, through the real app: OAuth connect
+ * with the page-selection step (callback -> dashboard picker, API completion -> tempToken and
+ * pages), switching pages, every post kind (text, link, one and several photos, video, photo
+ * and video stories, first comment), every rule refused before any platform call, and the
+ * failure modes (rate limit, 5xx, revoked token, answer lost after the post, call dropped).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFacebookSimulator, type FacebookSimulator } from '../../sim/facebook/server.ts';
+import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createAdapterRegistry } from '../../src/platforms/registry.ts';
+import { FacebookAdapter } from '../../src/platforms/facebook/adapter.ts';
+import { facebookOAuth } from '../../src/platforms/facebook/oauth.ts';
+import type { PlatformAdapter } from '../../src/platforms/types.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { makePng } from '../support/png.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+
+let sim: FacebookSimulator;
+let media: MediaServer;
+let ctx: TestContext;
+let tenant: Tenant;
+let profileId: string;
+let accountId: string;
+let worker: Publisher;
+let img: string[];
+let video: string;
+
+const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
+const on = (extra: object = {}) => [{ platform: 'facebook', accountId, ...extra }];
+const publishCalls = () => ['POST /:v/:page/feed', 'POST /:v/:page/photos', 'POST /:v/:page/videos', 'POST /:v/:page/photo_stories', 'POST /:v/:page/video_stories']
+  .reduce((n, k) => n + (sim.calls.get(k) ?? 0), 0);
+
+async function startFlow(profile: string) {
+  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook?profileId=${profile}`, headers: tenant.headers });
+  expect(start.statusCode, start.body).toBe(200);
+  const { authUrl, state } = start.json();
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  return { authUrl: authUrl as string, state: state as string, callback: new URL(consent.headers.get('location')!) };
+}
+
+async function runDue(postId: string) {
+  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
+  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
+  await Promise.all(claimed.map((t) => worker.runTarget(t)));
+}
+
+async function target(postId: string) {
+  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
+    'SELECT status, error_message, platform_post_id, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
+  return rows[0];
+}
+
+beforeAll(async () => {
+  sim = await startFacebookSimulator({ pageSize: 2, processingPolls: 1 });
+  media = await startMediaServer();
+  img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
+  video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
+  const env = { HERALD_FACEBOOK_CLIENT_ID: sim.clientId, HERALD_FACEBOOK_CLIENT_SECRET: sim.clientSecret, HERALD_FACEBOOK_API_URL: sim.url, HERALD_FACEBOOK_AUTH_URL: sim.url };
+  const cfg = loadConfig({ DATABASE_URL: 'postgres://unused/x', HERALD_SECRET_KEY: '0'.repeat(64), ...env });
+  const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+  // Story media must be on HTTPS in production; the loopback media server is plain HTTP.
+  const adapters = createAdapterRegistry(cfg, { facebook: new FacebookAdapter(facebookOAuth, () => app, { storyRequireHttps: false, pollIntervalMs: 10 }) as unknown as PlatformAdapter });
+  ctx = await createTestApp({ env, deps: { adapters } });
+  tenant = await createTenant(ctx);
+  profileId = await createProfile(ctx, tenant);
+  const s = ctx.services;
+  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-fb-${process.pid}` });
+  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+  await media?.close();
+});
+
+describe('Facebook: connecting a page', () => {
+  it('names the missing settings when the Facebook app is not configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const t = await createTenant(bare);
+      const p = await createProfile(bare, t);
+      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/facebook?profileId=${p}`, headers: t.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/HERALD_FACEBOOK_CLIENT_ID and HERALD_FACEBOOK_CLIENT_SECRET/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('callback stores no account yet and sends the browser to the page picker with a tempToken', async () => {
+    const { authUrl, callback } = await startFlow(profileId);
+    const au = new URL(authUrl);
+    expect(au.pathname).toBe('/v25.0/dialog/oauth');
+    expect(au.searchParams.get('scope')).toContain('pages_manage_posts,');
+    expect(au.searchParams.has('code_challenge')).toBe(false);
+    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    expect(done.statusCode).toBe(302);
+    const to = new URL(done.headers.location as string);
+    expect(to.pathname).toBe('/dashboard/connect/facebook/select-page');
+    expect(to.searchParams.get('profileId')).toBe(profileId);
+    const tempToken = to.searchParams.get('tempToken')!;
+    expect(tempToken.length).toBeGreaterThan(20);
+    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
+    expect(accounts).toHaveLength(0);
+    const { rows } = await ctx.db.query<{ payload: string }>('SELECT payload FROM connect_selections WHERE token = $1', [tempToken]);
+    expect(rows[0].payload).toMatch(/^v1:/);
+
+    // Only the pages the user administers (all pages of the paged /me/accounts are read).
+    const list = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${profileId}&tempToken=${tempToken}`, headers: tenant.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const pages = list.json().pages;
+    expect(pages.map((p: { name: string }) => p.name)).toEqual(['Herald Bakery', 'Herald Books']);
+    expect(pages[0]).toMatchObject({ id: sim.pages[0].id, category: 'Bakery', tasks: expect.arrayContaining(['MANAGE', 'CREATE_CONTENT']), access_token: expect.any(String) });
+
+    const notAdmin = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: tenant.headers, payload: { profileId, pageId: sim.pages[2].id, tempToken } });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json().error).toMatch(/do not administer/);
+
+    const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: tenant.headers, payload: { profileId, pageId: sim.pages[0].id, tempToken, userProfile: { id: sim.user.id, name: sim.user.name } } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ message: 'Facebook page connected successfully', account: { platform: 'facebook', username: 'Herald Bakery', displayName: 'Herald Bakery', isActive: true, selectedPageName: 'Herald Bakery' } });
+    accountId = chosen.json().account._id;
+    expect(chosen.json().account.accountId).toBe(accountId);
+    const { rows: acc } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
+    expect(acc[0].platform_user_id).toBe(sim.pages[0].id);
+    expect(acc[0].credentials).toMatch(/^v1:/);
+
+    const reuse = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: tenant.headers, payload: { profileId, pageId: sim.pages[0].id, tempToken } });
+    expect(reuse.statusCode).toBe(400);
+    expect(JSON.stringify(reuse.json())).toMatch(/already used/);
+  });
+
+  it('a tempToken is bound to its tenant and profile', async () => {
+    const { callback } = await startFlow(profileId);
+    const tempToken = new URL((await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search })).headers.location as string).searchParams.get('tempToken')!;
+    const other = await createTenant(ctx);
+    const otherProfile = await createProfile(ctx, other);
+    const foreign = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${otherProfile}&tempToken=${tempToken}`, headers: other.headers });
+    expect(foreign.statusCode).toBe(400);
+    const p2 = await createProfile(ctx, tenant);
+    const wrongProfile = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${p2}&tempToken=${tempToken}`, headers: tenant.headers });
+    expect(wrongProfile.statusCode).toBe(400);
+  });
+
+  it('API completion (POST /v1/connect/facebook) answers a tempToken and the pages, not an account', async () => {
+    const { state, callback } = await startFlow(profileId);
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook', headers: tenant.headers, payload: { code: callback.searchParams.get('code'), state, profileId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().account).toBeUndefined();
+    expect(res.json().tempToken).toEqual(expect.any(String));
+    expect(res.json().pages.map((p: { id: string }) => p.id)).toEqual([sim.pages[0].id, sim.pages[1].id]);
+  });
+
+  it('switches the page with PUT /v1/accounts/{id}/facebook-page (administered pages only)', async () => {
+    const bad = await ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: tenant.headers, payload: { selectedPageId: sim.pages[2].id } });
+    expect(bad.statusCode).toBe(403);
+    const ok = await ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: tenant.headers, payload: { selectedPageId: sim.pages[1].id } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ selectedPage: { id: sim.pages[1].id, name: 'Herald Books' }, account: { selectedPageName: 'Herald Books', username: 'Herald Books' } });
+    const res = await post({ content: 'from the book store', publishNow: true, platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.posts.at(-1)).toMatchObject({ pageId: sim.pages[1].id, message: 'from the book store' });
+    const back = await ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: tenant.headers, payload: { selectedPageId: sim.pages[0].id } });
+    expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('Facebook: publishing with the Page token', () => {
+  const page = () => sim.pages[0].id;
+
+  it('publishes text and a link to the page feed, with the permalink', async () => {
+    const res = await post({ content: 'Fresh bread today', publishNow: true, platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().post.platforms[0];
+    expect(t.platformPostId).toMatch(new RegExp(`^${page()}_\\d+$`));
+    expect(t.platformPostUrl).toMatch(/^https:\/\/www\.facebook\.com\//);
+    const link = await post({ content: 'Our menu', publishNow: true, platforms: on({ platformSpecificData: { link: 'https://example.com/menu' } }) });
+    expect(link.statusCode, link.body).toBe(201);
+    expect(sim.posts.at(-1)).toMatchObject({ kind: 'feed', link: 'https://example.com/menu', message: 'Our menu' });
+  });
+
+  it('publishes one photo and several photos (uploaded unpublished, then attached_media)', async () => {
+    const one = await post({ content: 'one loaf', publishNow: true, mediaItems: [{ type: 'image', url: img[0] }], platforms: on() });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(sim.posts.at(-1)!.photos).toHaveLength(1);
+    const many = await post({ content: 'three loaves', publishNow: true, mediaItems: img.map((url) => ({ type: 'image', url })), platforms: on() });
+    expect(many.statusCode, many.body).toBe(201);
+    const p = sim.posts.at(-1)!;
+    expect(p.photos).toHaveLength(3);
+    expect(p.photos.every((id) => sim.photos.get(id)?.published)).toBe(true);
+  });
+
+  it('publishes a video', async () => {
+    const res = await post({ content: 'baking video', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.posts.at(-1)).toMatchObject({ kind: 'video', message: 'baking video', videoUrl: video });
+    expect(res.json().post.platforms[0].platformPostUrl).toMatch(/\/videos\//);
+  });
+
+  it('publishes photo and video stories (no caption sent)', async () => {
+    const a = await post({ content: 'ignored caption', publishNow: true, mediaItems: [{ type: 'image', url: img[1] }], platforms: on({ platformSpecificData: { contentType: 'story' } }) });
+    expect(a.statusCode, a.body).toBe(201);
+    expect(sim.posts.at(-1)).toMatchObject({ kind: 'photo_story', message: '' });
+    const v = await post({ content: '', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { contentType: 'story' } }) });
+    expect(v.statusCode, v.body).toBe(201);
+    expect(sim.posts.at(-1)).toMatchObject({ kind: 'video_story', videoUrl: video });
+  });
+
+  it('posts the first comment and records it; a failed one does not fail the post', async () => {
+    const res = await post({ content: 'with a comment', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'Order at https://example.com' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().post.platforms[0].platformPostId;
+    expect(sim.comments.find((c) => c.objectId === id)?.message).toBe('Order at https://example.com');
+    expect((await target(res.json().post._id)).result?.extra?.firstComment).toMatchObject({ status: 'published', id: expect.any(String) });
+    sim.addFault({ op: 'comment', kind: 'server_error', count: 1 });
+    const bad = await post({ content: 'comment will fail', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'hello' } }) });
+    expect(bad.statusCode, bad.body).toBe(201);
+    const t = await target(bad.json().post._id);
+    expect(t.status).toBe('published');
+    expect(t.result?.extra?.firstComment).toMatchObject({ status: 'failed', error: expect.stringMatching(/unexpected error/) });
+  });
+
+  it('refuses rule violations before any platform call, naming the rule', async () => {
+    const before = publishCalls();
+    const cases: Array<[object, RegExp]> = [
+      [{ content: 'x'.repeat(63_207), platforms: on() }, /facebook\.text\.max_length/],
+      [{ content: 'x', platforms: on({ platformSpecificData: { firstComment: 'c'.repeat(8001) } }) }, /facebook\.first_comment\.max_length/],
+      [{ content: 'x', platforms: on({ platformSpecificData: { contentType: 'story' } }) }, /facebook\.story\.single_media/],
+      [{ content: '', mediaItems: [{ type: 'image', url: img[0] }, { type: 'image', url: img[1] }], platforms: on({ platformSpecificData: { contentType: 'story' } }) }, /facebook\.story\.single_media/],
+      [{ content: '', mediaItems: [{ type: 'image', url: 'https://example.com/a.webp' }], platforms: on({ platformSpecificData: { contentType: 'story' } }) }, /facebook\.story\.image_format/],
+      [{ content: '', mediaItems: [{ type: 'video', url: 'https://example.com/a.webm' }], platforms: on({ platformSpecificData: { contentType: 'story' } }) }, /facebook\.story\.video_format/],
+      [{ content: '', mediaItems: [{ type: 'image', url: img[0] }], platforms: on({ platformSpecificData: { contentType: 'story', firstComment: 'no' } }) }, /facebook\.story\.first_comment/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }, { type: 'video', url: video }], platforms: on() }, /facebook\.media\.single_video/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }, { type: 'image', url: img[0] }], platforms: on() }, /facebook\.media\.mixed/],
+      [{ content: 'x', mediaItems: [{ type: 'document', url: 'https://example.com/a.pdf' }], platforms: on() }, /facebook\.media\.type/],
+      [{ content: 'x', mediaItems: Array.from({ length: 11 }, (_, i) => ({ type: 'image', url: `https://example.com/${i}.png` })), platforms: on() }, /facebook\.media\.max_photos/],
+      [{ content: 'x', platforms: on({ platformSpecificData: { link: 'ftp://x' } }) }, /facebook\.link\.url/],
+    ];
+    for (const [payload, rule] of cases) {
+      const res = await post({ publishNow: true, ...payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 200)).toBe(400);
+      expect(JSON.stringify(res.json().details.fields)).toMatch(rule);
+    }
+    expect(publishCalls()).toBe(before);
+  });
+
+  it('refuses a story on a plain-HTTP URL with the production adapter', async () => {
+    const a = new FacebookAdapter(facebookOAuth, () => { throw new Error('no app'); });
+    const v = a.validate({ text: '', mediaItems: [{ type: 'image', url: 'http://example.com/a.png' }], threadItems: [], platformSpecificData: { contentType: 'story' }, tags: [], visibility: 'public' });
+    expect(v.map((x) => x.rule)).toEqual(['facebook.story.https_url']);
+  });
+});
+
+describe('Facebook: failure modes', () => {
+  it('rate limited (Graph code 32 with x-page-usage): the target waits and then publishes once', async () => {
+    sim.addFault({ op: 'publish', kind: 'rate_limit', count: 1 });
+    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((p) => p.message === 'after the limit')).toHaveLength(1);
+  });
+
+  it('5xx on the photo upload: retried, published once', async () => {
+    sim.addFault({ op: 'photo', kind: 'server_error', count: 1 });
+    const id = (await post({ content: 'after a 500', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((p) => p.message === 'after a 500')).toHaveLength(1);
+  });
+
+  it('unreachable media: fails with Facebook\'s message, nothing published', async () => {
+    const res = await post({ content: 'broken photo', publishNow: true, mediaItems: [{ type: 'image', url: `${media.url}/missing.png` }], platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/Missing or invalid image file/);
+    expect(sim.posts.filter((p) => p.message === 'broken photo')).toHaveLength(0);
+  });
+
+  it('answer lost after the feed post: verify finds it in the page feed, no duplicate', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'published but unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = sim.posts.filter((x) => x.message === 'published but unanswered');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+  });
+
+  it('answer lost after a photo story: verify finds it among the page stories', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const before = sim.posts.filter((p) => p.kind === 'photo_story').length;
+    const id = (await post({ content: '', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on({ platformSpecificData: { contentType: 'story' } }) })).json().post._id;
+    await runDue(id);
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    expect(sim.posts.filter((p) => p.kind === 'photo_story').length).toBe(before + 1);
+    expect(t.platform_post_id).toBe(sim.posts.filter((p) => p.kind === 'photo_story').at(-1)!.id);
+  });
+
+  it('feed call dropped before Facebook acted: verify finds nothing, the post is made once', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'dropped on the way', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((x) => x.message === 'dropped on the way')).toHaveLength(1);
+  });
+
+  it('revoked page token (190/460): the account needs reconnecting and the target says so', async () => {
+    sim.addFault({ op: 'publish', kind: 'revoked', count: 1 });
+    const res = await post({ content: 'after the password change', publishNow: true, platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/reconnect/i);
+    const acc = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts[0];
+    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
+  });
+});

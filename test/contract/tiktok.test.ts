@@ -1,0 +1,538 @@
+/**
+ * TikTok adapter against the TikTok simulator, through the real app: Login Kit v2 connect
+ * (client_key, form token exchange, refresh with rotation), every post kind (video by
+ * FILE_UPLOAD in one chunk and in several, video by PULL_FROM_URL, photos, inbox draft),
+ * the settings (privacy level chosen from the creator's options, cover defaults, flags
+ * passed through, nested snake_case and flat camelCase), each rule violation refused before
+ * any platform call, and each failure mode (rate limit, 5xx, expired token, processing
+ * failure, daily cap, an answer lost after the post was accepted), with no duplicate.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTikTokSimulator, type TikTokSimulator } from '../../sim/tiktok/server.ts';
+import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import { createAdapterRegistry } from '../../src/platforms/registry.ts';
+import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
+import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
+import { tiktokOAuth } from '../../src/platforms/tiktok/oauth.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { makeVideo } from '../support/media.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { makePng } from '../support/png.ts';
+
+const KB = 1024;
+let sim: TikTokSimulator;
+let media: MediaServer;
+let ctx: TestContext;
+let tenant: Tenant;
+let profileId: string;
+let accountId: string;
+let worker: Publisher;
+let video: string;
+let bigVideo: string;
+let bigSize: number;
+let jpg: string[];
+let png: string;
+
+function makeJpeg(seed: number): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-jpg-'));
+  const out = path.join(dir, 'a.jpg');
+  try {
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=64x48:rate=1:duration=${seed}`, '-frames:v', '1', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return fs.readFileSync(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function connect(t: Tenant, profile: string, redirectUrl = 'https://client.example/done') {
+  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${profile}&redirect_url=${encodeURIComponent(redirectUrl)}`, headers: t.headers });
+  expect(start.statusCode, start.body).toBe(200);
+  const { authUrl, state } = start.json();
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  expect(callback.searchParams.get('state')).toBe(state);
+  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  return { done, authUrl: authUrl as string };
+}
+
+const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
+const on = (extra: object = {}) => [{ platform: 'tiktok', accountId, ...extra }];
+const settings = (s: object) => on({ platformSpecificData: { tiktokSettings: s } });
+const publishCalls = () => ['POST /v2/post/publish/video/init/', 'POST /v2/post/publish/content/init/', 'POST /v2/post/publish/inbox/video/init/', 'PUT /upload/']
+  .reduce((n, k) => n + (sim.calls.get(k) ?? 0), 0);
+const anyCalls = () => [...sim.calls.entries()].filter(([k]) => k.startsWith('POST /v2/post')).reduce((n, [, v]) => n + v, 0);
+const byTitle = (title: string) => sim.posts.filter((p) => p.title === title || p.description === title);
+
+async function runDue(postId: string) {
+  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
+  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
+  await Promise.all(claimed.map((t) => worker.runTarget(t)));
+}
+
+async function target(postId: string) {
+  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; platform_post_url: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
+    'SELECT status, error_message, platform_post_id, platform_post_url, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
+  return rows[0];
+}
+
+async function expireSoon(id: string) {
+  const { rows } = await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [id]);
+  const creds = ctx.services.secrets.openJson<Record<string, unknown>>(rows[0].credentials);
+  creds.expiresAt = new Date(Date.now() + 30_000).toISOString();
+  await ctx.db.query(`UPDATE accounts SET credentials = $2, token_expires_at = now() + interval '30 seconds' WHERE id = $1`, [id, ctx.services.secrets.sealJson(creds)]);
+  return creds as { accessToken: string; refreshToken: string };
+}
+
+beforeAll(async () => {
+  sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, minChunkBytes: 32 * KB, maxChunkBytes: 128 * KB });
+  media = await startMediaServer();
+  const small = makeVideo({ seconds: 2 });
+  video = media.put('/clip.mp4', small, 'video/mp4');
+  const big = makeVideo({ seconds: 4, width: 640, height: 480, rate: 30 });
+  bigSize = big.length;
+  bigVideo = media.put('/big.mp4', big, 'video/mp4');
+  jpg = [1, 2, 3].map((i) => media.put(`/photo${i}.jpg`, makeJpeg(i), 'image/jpeg'));
+  png = media.put('/pic.png', makePng(4, 4), 'image/png');
+  const env = { HERALD_TIKTOK_CLIENT_ID: sim.clientKey, HERALD_TIKTOK_CLIENT_SECRET: sim.clientSecret, HERALD_TIKTOK_API_URL: sim.url, HERALD_TIKTOK_AUTH_URL: sim.url };
+  const app = { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+  // Small chunks so that a test video is sent in several (the simulator takes 32-128 KB chunks).
+  const adapter = new TikTokAdapter(tiktokOAuth, () => app, { chunkBytes: 32 * KB, minChunkBytes: 32 * KB, pollIntervalMs: 10, pollMaxIntervalMs: 40, pollTimeoutMs: 3000, postIdPolls: 3 });
+  const adapters = createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { tiktok: { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url } } },
+    { tiktok: adapter as never });
+  ctx = await createTestApp({ env, deps: { adapters } });
+  tenant = await createTenant(ctx);
+  profileId = await createProfile(ctx, tenant);
+  const s = ctx.services;
+  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-tt-${process.pid}` });
+  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+}, 60_000);
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+  await media?.close();
+});
+
+describe('TikTok: units', () => {
+  it('plans chunks as the media transfer guide says', () => {
+    expect(chunkPlan(3 * 1024 * KB, 10 * 1024 * KB, 5 * 1024 * KB)).toEqual({ chunkSize: 3 * 1024 * KB, chunkCount: 1 });
+    expect(chunkPlan(25 * 1024 * KB, 10 * 1024 * KB, 5 * 1024 * KB)).toEqual({ chunkSize: 10 * 1024 * KB, chunkCount: 2 });
+    expect(chunkPlan(9 * 1024 * KB, 10 * 1024 * KB, 5 * 1024 * KB)).toEqual({ chunkSize: 10 * 1024 * KB, chunkCount: 1 });
+  });
+  it('maps TikTok error codes to adapter error kinds and keeps 64-bit ids exact', () => {
+    const kind = (code: string, status = 400) => mapTikTokError({ code, message: code }, status).kind;
+    expect(kind('access_token_invalid', 401)).toBe('auth_expired');
+    expect(kind('scope_not_authorized', 401)).toBe('disconnected');
+    expect(kind('rate_limit_exceeded', 429)).toBe('rate_limited');
+    expect(mapTikTokError({ code: 'rate_limit_exceeded' }, 429).opts.retryAfterMs).toBe(60_000);
+    expect(kind('internal', 500)).toBe('transient');
+    for (const c of ['spam_risk_too_many_posts', 'privacy_level_option_mismatch', 'unaudited_client_can_only_post_to_private_accounts', 'url_ownership_unverified', 'invalid_params']) {
+      expect(kind(c, 403)).toBe('rejected');
+    }
+    expect(mapTikTokError({ code: 'privacy_level_option_mismatch', message: 'no' }, 400).message).toMatch(/privacy_level_option_mismatch/);
+    expect(parseTikTokJson('{"data":{"publicaly_available_post_id":[7300000000600422018],"uploaded_bytes":12}}'))
+      .toEqual({ data: { publicaly_available_post_id: ['7300000000600422018'], uploaded_bytes: 12 } });
+  });
+  it('reads nested snake_case and flat camelCase settings (nested wins), ignores title', () => {
+    expect(tiktokSettingsOf({ privacyLevel: 'SELF_ONLY', allowDuet: false, title: 'x', videoMadeWithAi: true })).toEqual({ privacy_level: 'SELF_ONLY', allow_duet: false, video_made_with_ai: true });
+    expect(tiktokSettingsOf({ privacyLevel: 'SELF_ONLY', tiktokSettings: { privacy_level: 'FRIENDS', photo_cover_index: 1 } })).toEqual({ privacy_level: 'MUTUAL_FOLLOW_FRIENDS', photo_cover_index: 1 });
+  });
+});
+
+describe('TikTok: connecting with Login Kit v2', () => {
+  it('names the missing settings when the TikTok app is not configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const t = await createTenant(bare);
+      const p = await createProfile(bare, t);
+      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${p}`, headers: t.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/HERALD_TIKTOK_CLIENT_ID and HERALD_TIKTOK_CLIENT_SECRET/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('connects: client_key, comma-separated scopes, form token exchange, tokens sealed, creator info kept', async () => {
+    const { done, authUrl } = await connect(tenant, profileId);
+    const au = new URL(authUrl);
+    expect(au.pathname).toBe('/v2/auth/authorize/');
+    expect(au.searchParams.get('client_key')).toBe(sim.clientKey);
+    expect(au.searchParams.has('client_id')).toBe(false);
+    expect(au.searchParams.get('scope')).toBe('user.info.basic,user.info.profile,video.publish,video.upload,video.list');
+    expect(done.statusCode).toBe(302);
+    const to = new URL(done.headers.location as string);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({ connected: 'tiktok', profileId, username: sim.user.username });
+    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ platform: 'tiktok', username: 'herald.tiktok', displayName: 'Herald TikTok Sim', isActive: true });
+    expect(new Date(accounts[0].tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+    accountId = accounts[0]._id;
+    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string; settings: Record<string, any> }>('SELECT credentials, platform_user_id, settings FROM accounts WHERE id = $1', [accountId]);
+    expect(rows[0].credentials).toMatch(/^v1:/);
+    expect(rows[0].platform_user_id).toBe(sim.user.openId);
+    expect(rows[0].settings.tiktokCreator.privacyLevelOptions).toEqual(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY']);
+    const creds = ctx.services.secrets.openJson<Record<string, string>>(rows[0].credentials);
+    expect(creds.refreshToken).toMatch(/^rft\./);
+    expect(new Date(creds.refreshExpiresAt).getTime()).toBeGreaterThan(Date.now() + 300 * 86400_000);
+  });
+
+  it('completes through POST /v1/connect/tiktok; a reused code is refused', async () => {
+    const start = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${profileId}`, headers: tenant.headers })).json();
+    const consent = await fetch(start.authUrl, { redirect: 'manual' });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/tiktok', headers: tenant.headers, payload: { code, state: start.state, profileId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().account._id).toBe(accountId);
+    const again = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${profileId}`, headers: tenant.headers })).json();
+    const reuse = await ctx.app.inject({ method: 'POST', url: '/v1/connect/tiktok', headers: tenant.headers, payload: { code, state: again.state, profileId } });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error).toMatch(/invalid_grant/);
+  });
+});
+
+describe('TikTok: publishing', () => {
+  it('publishes a video by FILE_UPLOAD (one chunk): creator info first, PUBLIC_TO_EVERYONE chosen, cover at 1,000 ms, title ignored', async () => {
+    const before = sim.calls.get('POST /v2/post/publish/creator_info/query/') ?? 0;
+    const res = await post({ content: 'Hello TikTok from Herald #fyp', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { title: 'ignored title' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.calls.get('POST /v2/post/publish/creator_info/query/')).toBe(before + 1);
+    const t = res.json().post.platforms[0];
+    const p = sim.posts.find((x) => x.id === t.platformPostId)!;
+    expect(p).toBeDefined();
+    expect(t.platformPostUrl).toBe(`https://www.tiktok.com/@herald.tiktok/video/${p.id}`);
+    expect(p.title).toBe('Hello TikTok from Herald #fyp');
+    expect(p.postInfo).toMatchObject({ privacy_level: 'PUBLIC_TO_EVERYONE', video_cover_timestamp_ms: 1000, disable_comment: false, disable_duet: false, disable_stitch: false, brand_content_toggle: false, brand_organic_toggle: false, is_aigc: false });
+    expect(p.sourceInfo).toMatchObject({ source: 'FILE_UPLOAD', total_chunk_count: 1 });
+  });
+
+  it('uploads a larger video in several chunks with byte-exact Content-Range', async () => {
+    const res = await post({ content: 'chunked upload', publishNow: true, mediaItems: [{ type: 'video', url: bigVideo }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const p = byTitle('chunked upload')[0];
+    expect(p.sourceInfo).toMatchObject({ source: 'FILE_UPLOAD', video_size: bigSize, chunk_size: 32 * KB, total_chunk_count: Math.floor(bigSize / (32 * KB)) });
+    expect(Number(p.sourceInfo.total_chunk_count)).toBeGreaterThan(1);
+    expect(p.bytes).toBe(bigSize);
+  });
+
+  it('passes every tiktokSettings flag through (nested snake_case) and picks the given privacy level', async () => {
+    const res = await post({ content: 'all the flags', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: settings({
+      privacy_level: 'MUTUAL_FOLLOW_FRIENDS', allow_comment: false, allow_duet: false, allow_stitch: true, video_made_with_ai: true,
+      video_cover_timestamp_ms: 500, commercial_content_type: 'brand_organic', is_brand_organic_post: true,
+      content_preview_confirmed: true, express_consent_given: true,
+    }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(byTitle('all the flags')[0].postInfo).toEqual({
+      title: 'all the flags', privacy_level: 'MUTUAL_FOLLOW_FRIENDS', disable_comment: true, disable_duet: true, disable_stitch: false,
+      video_cover_timestamp_ms: 500, brand_content_toggle: false, brand_organic_toggle: true, is_aigc: true,
+      content_preview_confirmed: true, express_consent_given: true,
+    });
+  });
+
+  it('accepts flat camelCase settings (the newer format): brand content, SELF_ONLY from a private post', async () => {
+    const res = await post({ content: 'paid partnership', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: {
+      commercialContentType: 'brand_content', brandPartnerPromote: true, allowDuet: false, videoCoverTimestampMs: 0,
+    } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(byTitle('paid partnership')[0].postInfo).toMatchObject({ privacy_level: 'PUBLIC_TO_EVERYONE', brand_content_toggle: true, disable_duet: true, video_cover_timestamp_ms: 0 });
+    const priv = await post({ content: 'just for me', visibility: 'private', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(priv.statusCode, priv.body).toBe(201);
+    const p = byTitle('just for me')[0];
+    expect(p.privacyLevel).toBe('SELF_ONLY');
+    // A SELF_ONLY post never gets a public id: the publish id and the profile URL are recorded.
+    expect(priv.json().post.platforms[0]).toMatchObject({ platformPostId: expect.stringMatching(/^v_pub_file~/), platformPostUrl: 'https://www.tiktok.com/@herald.tiktok' });
+  });
+
+  it('publishes a video by PULL_FROM_URL', async () => {
+    const res = await post({ content: 'pulled video', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { videoSource: 'PULL_FROM_URL' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(byTitle('pulled video')[0].sourceInfo).toEqual({ source: 'PULL_FROM_URL', video_url: video });
+  });
+
+  it('publishes photos (pull, cover index 0 by default, or as given) with the content as description', async () => {
+    const res = await post({ content: 'three photos', publishNow: true, mediaItems: jpg.map((url) => ({ type: 'image', url })), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const p = byTitle('three photos')[0];
+    expect(p.kind).toBe('photo');
+    expect(p.sourceInfo).toEqual({ source: 'PULL_FROM_URL', photo_cover_index: 0, photo_images: jpg });
+    expect(p.postInfo).toMatchObject({ description: 'three photos', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false });
+    const two = await post({ content: 'cover two', publishNow: true, mediaItems: jpg.map((url) => ({ type: 'image', url })), platforms: on({ platformSpecificData: { photoCoverIndex: 2, autoAddMusic: true } }) });
+    expect(two.statusCode, two.body).toBe(201);
+    expect(byTitle('cover two')[0]).toMatchObject({ sourceInfo: { photo_cover_index: 2 }, postInfo: { auto_add_music: true } });
+  });
+
+  it('sends a draft to the creator\'s inbox (SEND_TO_USER_INBOX), nothing posted publicly', async () => {
+    const res = await post({ content: 'draft for the app', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: settings({ draft: true }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().post.platforms[0];
+    expect(t.platformPostId).toMatch(/^v_pub_file~/);
+    expect(sim.publishes.get(t.platformPostId)).toMatchObject({ mode: 'inbox', status: 'SEND_TO_USER_INBOX' });
+    expect(byTitle('draft for the app')).toHaveLength(0);
+    const photos = await post({ content: 'photo draft', publishNow: true, mediaItems: jpg.map((url) => ({ type: 'image', url })), platforms: on({ platformSpecificData: { draft: true } }) });
+    expect(photos.statusCode, photos.body).toBe(201);
+    expect(sim.publishes.get(photos.json().post.platforms[0].platformPostId)).toMatchObject({ kind: 'photo', mode: 'inbox', status: 'SEND_TO_USER_INBOX' });
+  });
+
+  it('a publish that FAILED after its answer was lost is reported with TikTok\'s reason, not posted', async () => {
+    sim.addFault({ op: 'init', kind: 'processing_failed', count: 1 });
+    sim.addFault({ op: 'upload', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'failed unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    const t = await target(id);
+    expect(t).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/file_format_check_failed/) });
+    expect(byTitle('failed unanswered')).toHaveLength(0);
+  });
+
+  it('refuses rule violations before any platform call, naming the rule', async () => {
+    const before = anyCalls();
+    const cases: Array<[object, RegExp]> = [
+      [{ content: 'no media', platforms: on() }, /tiktok\.media\.required/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }, { type: 'image', url: jpg[0] }], platforms: on() }, /tiktok\.media\.mixed/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }, { type: 'video', url: bigVideo }], platforms: on() }, /tiktok\.video\.max_items/],
+      [{ content: 'x', mediaItems: [{ type: 'image', url: png }], platforms: on() }, /tiktok\.photo\.format/],
+      [{ content: 'x'.repeat(2201), mediaItems: [{ type: 'video', url: video }], platforms: on() }, /tiktok\.text\.max_length/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ privacy_level: 'EVERYONE' }) }, /tiktok\.privacy_level\.value/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ privacy_level: 'FOLLOWER_OF_CREATOR' }) }, /tiktok\.privacy_level\.option/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ commercial_content_type: 'ads' }) }, /tiktok\.commercial_content_type\.value/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ commercial_content_type: 'brand_organic' }) }, /tiktok\.commercial\.brand_organic_requires_flag/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ commercial_content_type: 'brand_content' }) }, /tiktok\.commercial\.brand_content_requires_flag/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ commercial_content_type: 'brand_content', brand_partner_promote: true, privacy_level: 'SELF_ONLY' }) }, /tiktok\.commercial\.brand_content_not_private/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ video_cover_timestamp_ms: -5 }) }, /tiktok\.video_cover_timestamp_ms\.value/],
+      [{ content: 'x', mediaItems: jpg.map((url) => ({ type: 'image', url })), platforms: settings({ photo_cover_index: 3 }) }, /tiktok\.photo_cover_index\.range/],
+      [{ content: 'x', mediaItems: [{ type: 'video', url: video }], platforms: settings({ allow_comment: 'yes' }) }, /tiktok\.settings\.boolean/],
+      [{ content: 'x', mediaItems: [{ type: 'document', url: 'https://example.com/a.pdf' }], platforms: on() }, /tiktok\.media\.type/],
+    ];
+    for (const [body, rule] of cases) {
+      const res = await post({ ...body, publishNow: true });
+      expect(res.statusCode, `${rule} ${res.body}`).toBe(400);
+      expect(JSON.stringify(res.json().details.fields), String(rule)).toMatch(rule);
+    }
+    expect(anyCalls()).toBe(before);
+  });
+
+  it('re-checks the creator\'s options before publishing: a level no longer allowed is refused before the init call', async () => {
+    const saved = [...sim.creator.privacyLevelOptions];
+    sim.creator.privacyLevelOptions.splice(0, sim.creator.privacyLevelOptions.length, 'SELF_ONLY');
+    try {
+      const initBefore = publishCalls();
+      const res = await post({ content: 'now public?', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: settings({ privacy_level: 'PUBLIC_TO_EVERYONE' }) });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/allows privacy_level SELF_ONLY.*\[rule tiktok\.privacy_level\.option\]/);
+      const brand = await post({ content: 'brand, private only', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: settings({ commercial_content_type: 'brand_content', brand_partner_promote: true }) });
+      expect(brand.json().platformResults[0].error).toMatch(/tiktok\.commercial\.brand_content_not_private/);
+      expect(publishCalls()).toBe(initBefore);
+      // Absent privacy level: the only allowed one is chosen.
+      const auto = await post({ content: 'auto private', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+      expect(auto.statusCode, auto.body).toBe(201);
+      expect(byTitle('auto private')[0].privacyLevel).toBe('SELF_ONLY');
+    } finally {
+      sim.creator.privacyLevelOptions.splice(0, sim.creator.privacyLevelOptions.length, ...saved);
+    }
+  });
+
+  it('forces interactions off when the creator disabled them', async () => {
+    sim.creator.commentDisabled = true;
+    try {
+      const res = await post({ content: 'creator without comments', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: settings({ allow_comment: true }) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(byTitle('creator without comments')[0].postInfo.disable_comment).toBe(true);
+    } finally {
+      sim.creator.commentDisabled = false;
+    }
+  });
+});
+
+describe('TikTok: failure modes', () => {
+  it('rate limited (rate_limit_exceeded, 429): the target waits and then publishes once', async () => {
+    sim.addFault({ op: 'init', kind: 'rate_limit', count: 1 });
+    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(byTitle('after the limit')).toHaveLength(1);
+  });
+
+  it('enforces the per-token per-minute init limit (6/min) of the real API', async () => {
+    const strict = await startTikTokSimulator();
+    try {
+      const tok = await fetch(`${strict.url}/v2/auth/authorize/?client_key=${strict.clientKey}&redirect_uri=https://x.example/cb&scope=user.info.basic,video.publish&response_type=code&state=s`, { redirect: 'manual' });
+      const code = new URL(tok.headers.get('location')!).searchParams.get('code')!;
+      const t = await (await fetch(`${strict.url}/v2/oauth/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_key: strict.clientKey, client_secret: strict.clientSecret, code, grant_type: 'authorization_code', redirect_uri: 'https://x.example/cb' }) })).json() as { access_token: string };
+      const init = () => fetch(`${strict.url}/v2/post/publish/video/init/`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify({ post_info: { privacy_level: 'SELF_ONLY' }, source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 } }) });
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await init()).status);
+      expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
+      const last = await init();
+      expect(last.status).toBe(429);
+      expect(((await last.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('an unaudited app may only post SELF_ONLY (the simulator offers only that level and refuses others)', async () => {
+    const strict = await startTikTokSimulator({ unaudited: true });
+    try {
+      const tok = await fetch(`${strict.url}/v2/auth/authorize/?client_key=${strict.clientKey}&redirect_uri=https://x.example/cb&scope=user.info.basic,video.publish&response_type=code&state=s`, { redirect: 'manual' });
+      const code = new URL(tok.headers.get('location')!).searchParams.get('code')!;
+      const t = await (await fetch(`${strict.url}/v2/oauth/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_key: strict.clientKey, client_secret: strict.clientSecret, code, grant_type: 'authorization_code', redirect_uri: 'https://x.example/cb' }) })).json() as { access_token: string };
+      const h = { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json; charset=UTF-8' };
+      const info = await (await fetch(`${strict.url}/v2/post/publish/creator_info/query/`, { method: 'POST', headers: h, body: '{}' })).json() as { data: { privacy_level_options: string[] } };
+      expect(info.data.privacy_level_options).toEqual(['SELF_ONLY']);
+      const res = await fetch(`${strict.url}/v2/post/publish/video/init/`, { method: 'POST', headers: h,
+        body: JSON.stringify({ post_info: { privacy_level: 'PUBLIC_TO_EVERYONE' }, source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 } }) });
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unaudited_client_can_only_post_to_private_accounts');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('5xx (internal) on init: retried, published once', async () => {
+    sim.addFault({ op: 'init', kind: 'server_error', count: 1 });
+    const id = (await post({ content: 'after a 500', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(byTitle('after a 500')).toHaveLength(1);
+  });
+
+  it('expired access token (access_token_invalid): refreshed with rotation, then published', async () => {
+    sim.addFault({ op: 'creator_info', kind: 'expired_token', count: 1 });
+    const { rows } = await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [accountId]);
+    const old = ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string }>(rows[0].credentials);
+    const res = await post({ content: 'after a 401', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rows: after } = await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [accountId]);
+    const now = ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string }>(after[0].credentials);
+    expect(now.accessToken).not.toBe(old.accessToken);
+    expect(now.refreshToken).not.toBe(old.refreshToken);
+  });
+
+  it('token about to expire: refreshed before publishing', async () => {
+    const old = await expireSoon(accountId);
+    const before = sim.calls.get('POST /v2/oauth/token/') ?? 0;
+    const res = await post({ content: 'after a refresh', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.calls.get('POST /v2/oauth/token/')).toBe(before + 1);
+    const { rows } = await ctx.db.query<{ credentials: string; token_expires_at: Date }>('SELECT credentials, token_expires_at FROM accounts WHERE id = $1', [accountId]);
+    expect(ctx.services.secrets.openJson<{ refreshToken: string }>(rows[0].credentials).refreshToken).not.toBe(old.refreshToken);
+    expect(rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  });
+
+  it('processing failure (FAILED with fail_reason): the target fails with TikTok\'s reason, nothing posted', async () => {
+    sim.addFault({ op: 'init', kind: 'processing_failed', count: 1 });
+    const res = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/could not publish the video: file_format_check_failed/);
+    const pulled = await post({ content: 'missing photo', publishNow: true, mediaItems: [{ type: 'image', url: `${media.url}/missing.jpg` }], platforms: on() });
+    expect(pulled.json().platformResults[0].error).toMatch(/photo_pull_failed/);
+    expect(byTitle('bad codec').length + byTitle('missing photo').length).toBe(0);
+  });
+
+  it('a video longer than the creator may post fails duration_check_failed', async () => {
+    const saved = sim.creator.maxVideoPostDurationSec;
+    sim.creator.maxVideoPostDurationSec = 3;
+    try {
+      const res = await post({ content: 'too long', publishNow: true, mediaItems: [{ type: 'video', url: bigVideo }], platforms: on() });
+      expect(res.json().platformResults[0].error).toMatch(/duration_check_failed/);
+    } finally {
+      sim.creator.maxVideoPostDurationSec = saved;
+    }
+  });
+
+  it('daily cap (spam_risk_too_many_posts): fails with TikTok\'s message, not retried', async () => {
+    sim.addFault({ op: 'init', kind: 'too_many_posts', count: 1 });
+    const res = await post({ content: 'one too many', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/spam_risk_too_many_posts/);
+    const t = await target(res.json().post._id);
+    expect(t).toMatchObject({ status: 'failed', error_category: 'platform_rejected' });
+  });
+
+  it('answer lost after the last chunk: verify reads the publish_id status and records the post, no duplicate', async () => {
+    sim.addFault({ op: 'upload', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'uploaded but unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    const initsBefore = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(initsBefore);
+    const created = byTitle('uploaded but unanswered');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+  });
+
+  it('last chunk dropped before TikTok got it: verify sees the upload incomplete, the chunk is sent again, published once', async () => {
+    sim.addFault({ op: 'upload', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'chunk lost on the way', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    const publishesBefore = sim.publishes.size;
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.publishes.size).toBe(publishesBefore);
+    expect(byTitle('chunk lost on the way')).toHaveLength(1);
+  });
+
+  it('answer lost after a pull init: verify finds the post among the recent videos, no duplicate', async () => {
+    sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'pulled but unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: jpg.slice(0, 2).map((url) => ({ type: 'image', url })), platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = byTitle('pulled but unanswered');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+  });
+
+  it('status polling throttled after the upload: waited out, never posted twice', async () => {
+    sim.addFault({ op: 'status', kind: 'rate_limit', count: 2 });
+    const res = await post({ content: 'slow status', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(byTitle('slow status')).toHaveLength(1);
+  });
+
+  it('revoked authorization: the account needs reconnecting and the target says so', async () => {
+    sim.revokeAll();
+    const res = await post({ content: 'after revocation', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/reconnect/i);
+    const acc = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts[0];
+    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
+  });
+});
+
+describe('TikTok: token refresh job', () => {
+  it('refreshes tokens that expire soon (rotating the refresh token), and marks an account whose refresh TikTok refuses', async () => {
+    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const p = await createProfile(ctx, tenant);
+    const { done } = await connect(tenant, p);
+    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
+    const old = await expireSoon(id);
+    const deps = { db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets };
+    expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
+    const { rows } = await ctx.db.query<{ credentials: string; token_expires_at: Date }>('SELECT credentials, token_expires_at FROM accounts WHERE id = $1', [id]);
+    expect(rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(ctx.services.secrets.openJson<{ refreshToken: string }>(rows[0].credentials).refreshToken).not.toBe(old.refreshToken);
+    sim.revokeAll();
+    await expireSoon(id);
+    expect((await refreshExpiringTokens(deps)).deactivated).toBeGreaterThanOrEqual(1);
+    const { rows: after } = await ctx.db.query<{ is_active: boolean; inactive_reason: string }>('SELECT is_active, inactive_reason FROM accounts WHERE id = $1', [id]);
+    expect(after[0]).toMatchObject({ is_active: false, inactive_reason: expect.stringMatching(/reconnect/) });
+  });
+});

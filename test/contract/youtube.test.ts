@@ -1,0 +1,514 @@
+/**
+ * YouTube adapter against the YouTube simulator, through the real app: Google OAuth connect
+ * (offline access, consent, PKCE, refresh until revoked), Shorts (3 minutes or less) and
+ * regular videos uploaded with the resumable protocol in chunks, thumbnails and first comments
+ * (their failures recorded without failing the post), tag rules, scheduled posts uploaded at once
+ * as private with publishAt, every rule violation refused before any platform call, and the
+ * failure modes (quota, rate limit, 5xx, a dropped chunk resumed, a lost answer to the last
+ * chunk with no duplicate, expired and revoked tokens). Test videos are made with ffmpeg.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startYouTubeSimulator, type YouTubeSimulator } from '../../sim/youtube/server.ts';
+import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import { createAdapterRegistry } from '../../src/platforms/registry.ts';
+import { YouTubeAdapter } from '../../src/platforms/youtube/adapter.ts';
+import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';
+import { msUntilPacificMidnight } from '../../src/platforms/youtube/google.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { makePng, multipart } from '../support/png.ts';
+import { makeVideo } from '../support/media.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+
+const CHUNK = 256 * 1024;
+/** Google's error envelope. */
+type G = { error: { code: number; message: string; errors: Array<{ reason: string; domain: string }> } };
+let sim: YouTubeSimulator;
+let media: MediaServer;
+let ctx: TestContext;
+let tenant: Tenant;
+let profileId: string;
+let accountId: string;
+let worker: Publisher;
+let shortVideo: Buffer;
+let longVideo: Buffer;
+let shortUrl: string;
+let longUrl: string;
+let thumbUrl: string;
+
+async function connect(t: Tenant, profile: string) {
+  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/youtube?profileId=${profile}&redirect_url=${encodeURIComponent('https://client.example/done')}`, headers: t.headers });
+  expect(start.statusCode, start.body).toBe(200);
+  const { authUrl, state } = start.json();
+  const consent = await fetch(authUrl, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  expect(callback.searchParams.get('state')).toBe(state);
+  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  return { done, authUrl: authUrl as string };
+}
+
+const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
+const on = (extra: object = {}, id = accountId) => [{ platform: 'youtube', accountId: id, ...extra }];
+const video = (url: string, extra: object = {}) => [{ type: 'video', url, ...extra }];
+const byId = (id: string) => sim.videos.find((v) => v.id === id)!;
+const sessionsStarted = () => sim.calls.get('POST /upload/youtube/v3/videos') ?? 0;
+
+async function runDue(postId: string) {
+  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
+  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
+  await Promise.all(claimed.map((t) => worker.runTarget(t)));
+}
+
+async function target(postId: string) {
+  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
+    'SELECT status, error_message, platform_post_id, run_at, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
+  return rows[0];
+}
+
+beforeAll(async () => {
+  sim = await startYouTubeSimulator({ dailyUnits: 1_000_000 }); // the real 10,000 units allow only 6 uploads a day
+  media = await startMediaServer();
+  shortVideo = makeVideo({ seconds: 2, width: 120, height: 160, rate: 5, audio: false });
+  longVideo = makeVideo({ seconds: 190, width: 160, height: 120, rate: 5, audio: false });
+  shortUrl = media.put('/short.mp4', shortVideo, 'video/mp4');
+  longUrl = media.put('/long.mp4', longVideo, 'video/mp4');
+  thumbUrl = media.put('/thumb.png', makePng(64, 36), 'image/png');
+  const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+  // 256 KiB chunks (the protocol's granularity) so that the 190-second video goes in several PUTs.
+  const adapter = new YouTubeAdapter(youtubeOAuth, () => app, { chunkBytes: CHUNK });
+  ctx = await createTestApp({
+    deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { youtube: app } }, { youtube: adapter as never }) },
+  });
+  tenant = await createTenant(ctx);
+  profileId = await createProfile(ctx, tenant);
+  const s = ctx.services;
+  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-yt-${process.pid}` });
+  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+  await sim?.close();
+  await media?.close();
+});
+
+describe('YouTube: connecting with Google OAuth 2.0', () => {
+  it('names the missing settings when the YouTube app is not configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const t = await createTenant(bare);
+      const p = await createProfile(bare, t);
+      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/youtube?profileId=${p}`, headers: t.headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/HERALD_YOUTUBE_CLIENT_ID and HERALD_YOUTUBE_CLIENT_SECRET/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('connects the channel: offline access with consent, PKCE, refresh token stored, 1-hour access token', async () => {
+    const { done, authUrl } = await connect(tenant, profileId);
+    const au = new URL(authUrl);
+    expect(au.pathname).toBe('/o/oauth2/v2/auth');
+    expect(Object.fromEntries(au.searchParams)).toMatchObject({ access_type: 'offline', prompt: 'consent', response_type: 'code', code_challenge_method: 'S256' });
+    expect(au.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining([
+      'https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.force-ssl']));
+    expect(done.statusCode).toBe(302);
+    const back = new URL(done.headers.location as string);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ connected: 'youtube', profileId, username: 'heraldsim' });
+    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ platform: 'youtube', displayName: 'Herald YouTube Sim', isActive: true });
+    const ttl = new Date(accounts[0].tokenExpiresAt).getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(50 * 60_000);
+    expect(ttl).toBeLessThan(61 * 60_000);
+    accountId = accounts[0]._id;
+    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
+    expect(rows[0].platform_user_id).toBe(sim.channel.id);
+    expect(rows[0].platform_user_id).toMatch(/^UC[\w-]{22}$/);
+    expect(ctx.services.secrets.openJson<{ refreshToken: string | null }>(rows[0].credentials).refreshToken).toMatch(/^1\/\//);
+  });
+});
+
+describe('YouTube: publishing', () => {
+  it('a 2-second video is a Short: title from platformSpecificData, description from content, tags deduplicated and long ones dropped', async () => {
+    const res = await post({
+      content: 'Line one of the description\nand more <3', publishNow: true, mediaItems: video(shortUrl),
+      platforms: on({ platformSpecificData: { title: 'My first short', tags: ['cats', 'Cats', ' dogs ', 'y'.repeat(101)], containsSyntheticMedia: true } }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().post.platforms[0];
+    expect(t.platformPostId).toMatch(/^[\w-]{11}$/);
+    expect(t.platformPostUrl).toBe(`https://www.youtube.com/shorts/${t.platformPostId}`);
+    const v = byId(t.platformPostId);
+    expect(v).toMatchObject({
+      title: 'My first short', description: 'Line one of the description\nand more \uFF1C3', tags: ['cats', 'dogs'],
+      privacyStatus: 'public', publishAt: null, isShort: true, containsSyntheticMedia: true, categoryId: '22', bytes: shortVideo.length,
+    });
+    expect(v.durationSeconds).toBeCloseTo(2, 0);
+    expect((await target(res.json().post._id)).result?.extra).toMatchObject({ isShort: true, privacyStatus: 'public' });
+  });
+
+  it('a 190-second video is a regular video: uploaded in 256 KiB chunks, thumbnail set, first comment posted; title from the first line', async () => {
+    const before = sim.puts.length;
+    const res = await post({
+      content: 'A long video title line\n\nThe description goes on.', publishNow: true, visibility: 'unlisted',
+      mediaItems: video(longUrl, { thumbnail: thumbUrl }), tags: ['news', 'NEWS', 'tech'],
+      platforms: on({ platformSpecificData: { firstComment: 'Chapters: 0:00 intro' } }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().post.platforms[0];
+    expect(t.platformPostUrl).toBe(`https://www.youtube.com/watch?v=${t.platformPostId}`);
+    const v = byId(t.platformPostId);
+    expect(v).toMatchObject({ title: 'A long video title line', tags: ['news', 'tech'], privacyStatus: 'unlisted', isShort: false, bytes: longVideo.length, thumbnail: { type: 'image/png' } });
+    const ranges = sim.puts.slice(before);
+    expect(ranges.length).toBe(Math.ceil(longVideo.length / CHUNK));
+    expect(ranges[0]).toBe(`bytes 0-${CHUNK - 1}/${longVideo.length}`);
+    expect(sim.comments.filter((c) => c.videoId === v.id).map((c) => c.text)).toEqual(['Chapters: 0:00 intro']);
+    const extra = (await target(res.json().post._id)).result?.extra;
+    expect(extra).toMatchObject({ isShort: false, thumbnail: { status: 'published' }, firstComment: { status: 'published', id: expect.any(String) } });
+  });
+
+  it('a post scheduled for later is uploaded at once as private with publishAt = scheduledFor', async () => {
+    const when = new Date(Date.now() + 26 * 3600_000);
+    when.setUTCSeconds(0, 0);
+    const res = await post({ content: 'Premieres tomorrow', scheduledFor: when.toISOString(), mediaItems: video(longUrl), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Post scheduled successfully. YouTube video uploaded immediately for processing time.');
+    const id = res.json().post._id;
+    const pending = await target(id);
+    expect(pending.run_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    // The worker finds it due now (no forcing of run_at).
+    const claimed = (await worker.claimDue(50)).filter((x) => x.post_id === id);
+    expect(claimed).toHaveLength(1);
+    await worker.runTarget(claimed[0]);
+    const done = await target(id);
+    expect(done.status, done.error_message ?? '').toBe('published');
+    expect(byId(done.platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString(), title: 'Premieres tomorrow' });
+    expect(done.result?.extra).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString() });
+    const view = (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: tenant.headers })).json().post;
+    expect(view.scheduledFor).toBe(when.toISOString());
+  });
+
+  it('a failed first comment or thumbnail does not fail the post; each failure is recorded on the target', async () => {
+    sim.addFault({ op: 'comment', kind: 'server_error', count: 1 });
+    sim.addFault({ op: 'thumbnail', kind: 'server_error', count: 1 });
+    const res = await post({ content: 'comment and thumbnail fail', publishNow: true, mediaItems: video(longUrl, { thumbnail: thumbUrl }), platforms: on({ platformSpecificData: { firstComment: 'hello' } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = await target(res.json().post._id);
+    expect(t.status).toBe('published');
+    expect(t.result?.extra).toMatchObject({
+      firstComment: { status: 'failed', error: expect.stringMatching(/Backend Error/) },
+      thumbnail: { status: 'failed', error: expect.stringMatching(/Backend Error/) },
+    });
+  });
+});
+
+describe('YouTube: rules, refused before any platform call', () => {
+  it('refuses each violation with 400 naming the rule', async () => {
+    const before = sessionsStarted();
+    const tomorrow = new Date(Date.now() + 86400_000).toISOString();
+    const cases: Array<[object, RegExp]> = [
+      [{ content: 'no video' }, /youtube\.media\.one_video/],
+      [{ content: 'x', mediaItems: [...video(shortUrl), ...video(longUrl)] }, /youtube\.media\.one_video/],
+      [{ content: 'x', mediaItems: [{ type: 'image', url: thumbUrl }] }, /youtube\.media\.one_video/],
+      [{ content: 'x', mediaItems: video(longUrl), platforms: on({ platformSpecificData: { title: 't'.repeat(101) } }) }, /platformSpecificData\.title.*youtube\.title\.max_length/],
+      [{ content: 'x', mediaItems: video(longUrl), platforms: on({ platformSpecificData: { title: 'a <b> title' } }) }, /youtube\.title\.angle_brackets/],
+      [{ content: '\u00e9'.repeat(2501), mediaItems: video(longUrl) }, /content.*youtube\.description\.max_bytes/],
+      [{ content: 'x', mediaItems: video(longUrl), platforms: on({ platformSpecificData: { firstComment: 'c'.repeat(10_001) } }) }, /platformSpecificData\.firstComment.*youtube\.first_comment\.max_length/],
+      [{ content: 'x', mediaItems: video(longUrl, { thumbnail: 'https://example.com/t.webp' }) }, /mediaItems\.0\.thumbnail.*youtube\.thumbnail\.type/],
+      [{ content: 'x', mediaItems: video(longUrl), visibility: 'unlisted', scheduledFor: tomorrow }, /youtube\.schedule\.public_only/],
+      [{ content: 'x', mediaItems: video(longUrl), platforms: on({ platformSpecificData: { tags: Array.from({ length: 6 }, (_, i) => `${i}`.repeat(100)) } }) }, /youtube\.tags\.max_total/],
+    ];
+    for (const [payload, rule] of cases) {
+      const res = await post({ publishNow: true, platforms: on(), ...payload, ...('scheduledFor' in payload ? { publishNow: undefined } : {}) });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 100)).toBe(400);
+      expect(JSON.stringify(res.json().details.fields)).toMatch(rule);
+    }
+    expect(sessionsStarted()).toBe(before);
+  });
+
+  it('a thumbnail on a Short uploaded to Herald (ffprobe metadata) is refused when the post is created', async () => {
+    const mp = multipart('files', [{ filename: 'short.mp4', contentType: 'video/mp4', data: shortVideo }]);
+    const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+    expect(up.statusCode, up.body).toBe(200);
+    const url = up.json().files[0].url;
+    const before = sessionsStarted();
+    const res = await post({ content: 'short with thumbnail', publishNow: true, mediaItems: video(url, { thumbnail: thumbUrl }), platforms: on() });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().details.fields)).toMatch(/mediaItems\.0\.thumbnail.*Short.*youtube\.short\.no_custom_thumbnail/);
+    expect(sessionsStarted()).toBe(before);
+  });
+
+  it('without metadata, the duration is read with ffprobe at publish time: a Short with a thumbnail fails before any upload', async () => {
+    const before = sessionsStarted();
+    const res = await post({ content: 'foreign short with thumbnail', publishNow: true, mediaItems: video(shortUrl, { thumbnail: thumbUrl }), platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/Shorts cannot have a custom thumbnail \[rule youtube\.short\.no_custom_thumbnail\]/);
+    expect(sessionsStarted()).toBe(before);
+  });
+
+  it('a thumbnail over 2 MB, or not a JPG/PNG/GIF, fails before any upload', async () => {
+    const big = Buffer.concat([makePng(2, 2), Buffer.alloc(2 * 1024 * 1024)]);
+    const bigUrl = media.put('/big.png', big, 'image/png');
+    const fakeUrl = media.put('/fake.jpg', Buffer.from('not an image at all'), 'image/jpeg');
+    const before = sessionsStarted();
+    const a = await post({ content: 'big thumbnail', publishNow: true, mediaItems: video(longUrl, { thumbnail: bigUrl }), platforms: on() });
+    expect(a.statusCode).toBe(207);
+    expect(a.json().platformResults[0].error).toMatch(/youtube\.thumbnail\.max_bytes/);
+    const b = await post({ content: 'fake thumbnail', publishNow: true, mediaItems: video(longUrl, { thumbnail: fakeUrl }), platforms: on() });
+    expect(b.json().platformResults[0].error).toMatch(/not a JPG, PNG or GIF.*youtube\.thumbnail\.type/);
+    expect(sessionsStarted()).toBe(before);
+  });
+});
+
+describe('YouTube: failure modes', () => {
+  const count = (title: string) => sim.videos.filter((v) => v.title === title).length;
+
+  it('quotaExceeded (403): the target waits until midnight Pacific, then publishes once', async () => {
+    sim.addFault({ op: 'session', kind: 'quota', count: 1 });
+    const id = (await post({ content: 'after the quota', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    const waiting = await target(id);
+    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+    expect(waiting.error_message).toMatch(/quotaExceeded.*midnight Pacific/);
+    expect(Math.abs(waiting.run_at!.getTime() - (Date.now() + msUntilPacificMidnight()))).toBeLessThan(60_000);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(count('after the quota')).toBe(1);
+  });
+
+  it('rateLimitExceeded and 5xx: retried, published once', async () => {
+    sim.addFault({ op: 'session', kind: 'rate_limit', count: 1 });
+    const a = (await post({ content: 'after a rate limit', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect(await target(a)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+    await runDue(a);
+    expect((await target(a)).status).toBe('published');
+    sim.addFault({ op: 'session', kind: 'server_error', count: 1 });
+    const b = (await post({ content: 'after a 503', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect((await target(b)).status).toBe('pending');
+    await runDue(b);
+    expect((await target(b)).status).toBe('published');
+    expect(count('after a rate limit') + count('after a 503')).toBe(2);
+  });
+
+  it('the channel\'s daily upload limit (400 uploadLimitExceeded) waits a day', async () => {
+    sim.addFault({ op: 'session', kind: 'upload_limit', count: 1 });
+    const id = (await post({ content: 'over the upload limit', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    const t = await target(id);
+    expect(t).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+    expect(t.run_at!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+  });
+
+  it('a dropped chunk is resumed from the last byte the session holds (one video, intact bytes)', async () => {
+    sim.addFault({ op: 'chunk', kind: 'drop', count: 1 });
+    const before = sim.puts.length;
+    const res = await post({ content: 'resumed upload', publishNow: true, mediaItems: video(longUrl), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.puts.slice(before)).toContain(`bytes */${longVideo.length}`);
+    const v = sim.videos.filter((x) => x.title === 'resumed upload');
+    expect(v).toHaveLength(1);
+    expect(v[0].bytes).toBe(longVideo.length);
+    expect(v[0].sha256).toBe((await import('node:crypto')).createHash('sha256').update(longVideo).digest('hex'));
+  });
+
+  it('a chunk that keeps failing (5xx) gives up after the bounded resumes; the next run uploads afresh, one video', async () => {
+    sim.addFault({ op: 'chunk', kind: 'server_error', count: 6 });
+    const id = (await post({ content: 'chunks keep failing', publishNow: true, mediaItems: video(longUrl), platforms: on() })).json().post._id;
+    const t = await target(id);
+    expect(t).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(t.error_message).toMatch(/Backend Error/);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(count('chunks keep failing')).toBe(1);
+  });
+
+  it('the answer to the last chunk is lost: commit asks the session and records the video, no duplicate', async () => {
+    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+    const res = await post({ content: 'lost final answer', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(count('lost final answer')).toBe(1);
+    expect(res.json().post.platforms[0].platformPostId).toBe(sim.videos.find((v) => v.title === 'lost final answer')!.id);
+  });
+
+  it('lost answer and the session unreachable: the next run verifies through the session and posts the first comment once', async () => {
+    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+    const id = (await post({ content: 'verify after loss', publishNow: true, mediaItems: video(shortUrl), platforms: on({ platformSpecificData: { firstComment: 'first!' } }) })).json().post._id;
+    expect((await target(id)).status).toBe('pending');
+    const sessions = sessionsStarted();
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status, t.error_message ?? '').toBe('published');
+    expect(sessionsStarted()).toBe(sessions); // verify answered: no new upload
+    const v = sim.videos.filter((x) => x.title === 'verify after loss');
+    expect(v).toHaveLength(1);
+    expect(t.platform_post_id).toBe(v[0].id);
+    expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
+    // A second verify (e.g. after another crash) finds the comment and posts none.
+    await ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
+    await ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
+  });
+
+  it('lost answer and the session expired by the next run: verify finds the video in the channel\'s uploads playlist', async () => {
+    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+    const id = (await post({ content: 'found in uploads', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect((await target(id)).status).toBe('pending');
+    sim.expireSessions();
+    const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status, t.error_message ?? '').toBe('published');
+    expect(sim.calls.get('GET /youtube/v3/playlistItems')).toBe(lists + 1);
+    const v = sim.videos.filter((x) => x.title === 'found in uploads');
+    expect(v).toHaveLength(1);
+    expect(t.platform_post_id).toBe(v[0].id);
+  });
+
+  it('an upload session that expired before the video was complete fails the target with a clear message, nothing published', async () => {
+    sim.addFault({ op: 'final', kind: 'drop', count: 1 });
+    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+    const id = (await post({ content: 'session gone', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect((await target(id)).status).toBe('pending');
+    sim.expireSessions();
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('failed');
+    expect(t.error_message).toMatch(/upload session expired.*retry the post/);
+    expect(count('session gone')).toBe(0);
+  });
+
+  it('an expired access token is refreshed once (the refresh token is kept) and the upload proceeds', async () => {
+    const read = async () => ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string }>(
+      (await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [accountId])).rows[0].credentials);
+    const first = await read();
+    sim.expireAccessTokens();
+    const tokenCalls = sim.calls.get('POST /token') ?? 0;
+    const res = await post({ content: 'after a refresh', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.calls.get('POST /token')).toBe(tokenCalls + 1);
+    const after = await read();
+    expect(after.accessToken).not.toBe(first.accessToken);
+    expect(after.refreshToken).toBe(first.refreshToken);
+  });
+
+  it('revoked access (invalid_grant on refresh): the account needs reconnecting', async () => {
+    sim.revokeAll();
+    const res = await post({ content: 'after revocation', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/revoked.*reconnect/i);
+    const view = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts.find((a: { _id: string }) => a._id === accountId);
+    expect(view).toMatchObject({ isActive: false });
+    expect(count('after revocation')).toBe(0);
+  });
+});
+
+describe('YouTube: scheduling and editing', () => {
+  beforeAll(async () => {
+    // The revocation test above disconnected the account: connect it again (same account).
+    const { done } = await connect(tenant, profileId);
+    expect(new URL(done.headers.location as string).searchParams.get('accountId')).toBe(accountId);
+  });
+
+  it('a future private post is uploaded private without publishAt; a draft turned scheduled runs at once', async () => {
+    const when = new Date(Date.now() + 5 * 3600_000);
+    when.setUTCSeconds(0, 0);
+    const a = await post({ content: 'private later', scheduledFor: when.toISOString(), visibility: 'private', mediaItems: video(shortUrl), platforms: on() });
+    expect(a.statusCode, a.body).toBe(201);
+    const draft = await post({ content: 'draft first', isDraft: true, mediaItems: video(shortUrl), platforms: on() });
+    const d = draft.json().post._id;
+    const upd = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${d}`, headers: tenant.headers, payload: { scheduledFor: when.toISOString() } });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect((await target(d)).run_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    const ids = [a.json().post._id, d];
+    const claimed = (await worker.claimDue(50)).filter((x) => ids.includes(x.post_id));
+    expect(claimed).toHaveLength(2);
+    await Promise.all(claimed.map((x) => worker.runTarget(x)));
+    expect(byId((await target(ids[0])).platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: null });
+    expect(byId((await target(d)).platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString() });
+  });
+
+  it('other platforms keep run_at = scheduledFor next to a YouTube target', async () => {
+    const x = await insertAccount(ctx, tenant, profileId, 'twitter');
+    const when = new Date(Date.now() + 3 * 3600_000);
+    when.setUTCSeconds(0, 0);
+    const res = await post({ content: 'two platforms', scheduledFor: when.toISOString(), mediaItems: video(shortUrl),
+      platforms: [...on(), { platform: 'twitter', accountId: x }] });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rows } = await ctx.db.query<{ platform: string; run_at: Date }>('SELECT platform, run_at FROM post_targets WHERE post_id = $1', [res.json().post._id]);
+    expect(rows.find((r) => r.platform === 'twitter')!.run_at.getTime()).toBe(when.getTime());
+    expect(rows.find((r) => r.platform === 'youtube')!.run_at.getTime()).toBeLessThanOrEqual(Date.now());
+    // Within a minute, a YouTube target simply runs at its time (then published directly, no publishAt).
+    const soon = new Date(Date.now() + 30_000);
+    const near = await post({ content: 'in half a minute', scheduledFor: soon.toISOString(), mediaItems: video(shortUrl), platforms: on() });
+    expect(near.json().message).toBe('Post scheduled successfully');
+    expect((await target(near.json().post._id)).run_at!.getTime()).toBeGreaterThan(Date.now() + 15_000);
+  });
+});
+
+describe('YouTube: simulator fidelity', () => {
+  async function token(s: YouTubeSimulator): Promise<string> {
+    const consent = await fetch(`${s.url}/o/oauth2/v2/auth?${new URLSearchParams({ client_id: s.clientId, redirect_uri: 'https://h.example/cb', response_type: 'code', scope: 'https://www.googleapis.com/auth/youtube.upload', access_type: 'offline' })}`, { redirect: 'manual' });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    const t = await fetch(`${s.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb', client_id: s.clientId, client_secret: s.clientSecret }) });
+    return ((await t.json()) as { access_token: string }).access_token;
+  }
+  const start = (s: YouTubeSimulator, tok: string, status: object = {}) => fetch(`${s.url}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
+    method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json', 'x-upload-content-length': '10', 'x-upload-content-type': 'video/mp4' },
+    body: JSON.stringify({ snippet: { title: 't' }, status }),
+  });
+
+  it('quota is configurable (CONFLICT): 1,600 units per insert of 10,000 a day, or a separate bucket of inserts', async () => {
+    const units = await startYouTubeSimulator();
+    const buckets = await startYouTubeSimulator({ quotaModel: 'buckets', dailyInserts: 2 });
+    try {
+      const tu = await token(units);
+      for (let i = 0; i < 6; i++) expect((await start(units, tu)).status).toBe(200);
+      const over = await start(units, tu);
+      expect(over.status).toBe(403);
+      expect(((await over.json()) as G).error.errors[0]).toMatchObject({ reason: 'quotaExceeded', domain: 'youtube.quota' });
+      const tb = await token(buckets);
+      expect((await start(buckets, tb)).status).toBe(200);
+      expect((await start(buckets, tb)).status).toBe(200);
+      expect((await start(buckets, tb)).status).toBe(403);
+      expect(buckets.quotaUsed()).toEqual({ units: 0, inserts: 2 });
+    } finally {
+      await units.close();
+      await buckets.close();
+    }
+  });
+
+  it('refuses publishAt unless private, and a custom thumbnail on a Short', async () => {
+    const s = await startYouTubeSimulator({ durationOverride: 30 });
+    try {
+      const tok = await token(s);
+      const bad = await start(s, tok, { privacyStatus: 'public', publishAt: new Date(Date.now() + 3600_000).toISOString() });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as G).error.errors[0].reason).toBe('invalidPublishAt');
+      const ok = await start(s, tok, { privacyStatus: 'private', publishAt: new Date(Date.now() + 3600_000).toISOString() });
+      const session = ok.headers.get('location')!;
+      const put = await fetch(session, { method: 'PUT', headers: { authorization: `Bearer ${tok}`, 'content-range': 'bytes 0-9/10', 'content-type': 'video/mp4' }, body: Buffer.alloc(10, 1) });
+      expect(put.status).toBe(201);
+      const v = (await put.json()) as { id: string; status: Record<string, unknown> };
+      expect(v.id).toMatch(/^[\w-]{11}$/);
+      expect(v.status).toMatchObject({ privacyStatus: 'private', uploadStatus: 'uploaded' });
+      const thumb = await fetch(`${s.url}/upload/youtube/v3/thumbnails/set?videoId=${v.id}`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'image/png' }, body: makePng(4, 4) });
+      expect(thumb.status).toBe(400);
+      expect(((await thumb.json()) as G).error.message).toMatch(/Shorts/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers Google\'s error envelope and OAuth errors', async () => {
+    const t = await fetch(`${sim.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'nope', client_id: sim.clientId, client_secret: sim.clientSecret }) });
+    expect(t.status).toBe(400);
+    expect(await t.json()).toEqual({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+    const r = await fetch(`${sim.url}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, { method: 'POST', headers: { authorization: 'Bearer bad', 'content-type': 'application/json' }, body: '{}' });
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as G).error).toMatchObject({ code: 401, errors: [{ reason: 'authError', domain: 'global' }] });
+  });
+});

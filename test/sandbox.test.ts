@@ -1,0 +1,201 @@
+/**
+ * Sandbox mode (HERALD_SANDBOX=on): the simulators and the local Bluesky PDS started in-process
+ * by startSandbox(), handed to createServices() as src/main.ts does. Connect X through the
+ * authUrl redirect dance, publish, see it published with sandbox labels; real credentials in the
+ * environment are ignored; the SSRF guard still refuses private user media; sandbox off by default.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { startSandbox, type Sandbox } from '../src/sandbox/index.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './helpers.ts';
+import { makePng, multipart } from './support/png.ts';
+
+let sandbox: Sandbox;
+let ctx: TestContext;
+let tenant: Tenant;
+let profileId: string;
+let accountId: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  ctx = await createTestApp({
+    // Real-looking credentials that sandbox mode must not use; user media on private addresses stays refused.
+    env: { HERALD_SANDBOX: 'on', HERALD_TWITTER_CLIENT_ID: 'real-x-client', HERALD_TWITTER_CLIENT_SECRET: 'real-x-secret', HERALD_ALLOW_PRIVATE_URLS: 'false' },
+    deps: { sandbox },
+  });
+  tenant = await createTenant(ctx);
+  profileId = await createProfile(ctx, tenant);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sandbox?.close();
+});
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: tenant.headers });
+const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
+
+describe('sandbox mode on', () => {
+  it('parses HERALD_SANDBOX (off by default, on|off only)', () => {
+    expect(loadConfig({}).sandbox).toBe(false);
+    expect(loadConfig({ HERALD_SANDBOX: 'on' }).sandbox).toBe(true);
+    expect(() => loadConfig({ HERALD_SANDBOX: 'yes' })).toThrow(/HERALD_SANDBOX/);
+  });
+
+  it('labels every /v1 response (errors too) with X-Herald-Sandbox and GET /health with sandbox: true', async () => {
+    expect((await get('/v1/profiles')).headers['x-herald-sandbox']).toBe('true');
+    const unauth = await ctx.app.inject({ method: 'GET', url: '/v1/profiles' });
+    expect(unauth.statusCode).toBe(401);
+    expect(unauth.headers['x-herald-sandbox']).toBe('true');
+    const health = await ctx.app.inject({ method: 'GET', url: '/health' });
+    expect(health.json().sandbox).toBe(true);
+  });
+
+  it('GET /v1/sandbox describes the simulated platforms, the Bluesky test account and a walk-through', async () => {
+    const res = await get('/v1/sandbox');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.enabled).toBe(true);
+    expect(body.platforms.map((p: { platform: string }) => p.platform)).toEqual(expect.arrayContaining(['twitter', 'reddit', 'pinterest', 'linkedin', 'threads']));
+    for (const p of body.platforms) expect(p.simulatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(body.bluesky).toMatchObject({ identifier: 'herald-demo.test', appPassword: expect.any(String) });
+    expect(body.walkthrough.length).toBeGreaterThan(3);
+    const noPerm = await createTenant(ctx, { permissions: ['posts:read'] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/sandbox', headers: noPerm.headers })).statusCode).toBe(403);
+  });
+
+  it('connects X through the simulator (authUrl -> instant approval -> Herald callback), ignoring real credentials; the account is a sandbox account', async () => {
+    const start = await get(`/v1/connect/twitter?profileId=${profileId}&redirect_url=${encodeURIComponent('https://client.example/done')}`);
+    expect(start.statusCode).toBe(200);
+    const authUrl = new URL(start.json().authUrl);
+    const sim = sandbox.simulators.get('twitter')!;
+    expect(authUrl.origin).toBe(sim.url);
+    expect(authUrl.searchParams.get('client_id')).toBe(sim.clientId);
+    const consent = await fetch(authUrl, { redirect: 'manual' });
+    expect(consent.status).toBe(302);
+    const callback = new URL(consent.headers.get('location')!);
+    expect(callback.pathname).toBe('/v1/connect/twitter/callback');
+    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    expect(done.statusCode).toBe(302);
+    expect(new URL(done.headers.location as string).searchParams.get('connected')).toBe('twitter');
+    const accounts = (await get(`/v1/accounts?profileId=${profileId}`)).json().accounts;
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ platform: 'twitter', username: 'herald_sim', sandbox: true, isActive: true });
+    accountId = accounts[0]._id;
+  });
+
+  it.each(['reddit', 'pinterest', 'threads'])('connects %s through its simulator\'s authorize page the same way', async (platform) => {
+    const start = await get(`/v1/connect/${platform}?profileId=${profileId}`);
+    expect(start.statusCode, start.body).toBe(200);
+    const consent = await fetch(start.json().authUrl, { redirect: 'manual' });
+    expect(consent.status).toBe(302);
+    const callback = new URL(consent.headers.get('location')!);
+    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    expect(new URL(done.headers.location as string).searchParams.get('connected'), done.headers.location as string).toBe(platform);
+    const accounts = (await get(`/v1/accounts?profileId=${profileId}`)).json().accounts as Array<{ platform: string; sandbox?: boolean }>;
+    expect(accounts.find((a) => a.platform === platform)).toMatchObject({ sandbox: true, isActive: true });
+  });
+
+  it('refuses a platform without a simulator, saying sandbox mode never uses real credentials', async () => {
+    // Every OAuth platform has a simulator by default: a sandbox started with none shows the refusal.
+    const bare = await startSandbox({ simulators: [], bluesky: false });
+    try {
+      const registry = bare.adapterRegistry(bare.configure(ctx.config));
+      expect(() => registry.oauth('twitter')).toThrow(/twitter has no simulator in this sandbox.*never uses real platform credentials/);
+      await expect(registry.connectBluesky('a.test', 'aaaa-bbbb-cccc-dddd')).rejects.toThrow(/bluesky has no simulator/);
+      expect(bare.describe('http://h').notSimulated).toContain('twitter');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('publishes text and an uploaded image to the simulator; GET /v1/sandbox/twitter/state shows what it received', async () => {
+    const text = await post({ content: 'Hello from the Herald sandbox', publishNow: true, platforms: [{ platform: 'twitter', accountId }] });
+    expect(text.statusCode).toBe(201);
+    expect(text.headers['x-herald-sandbox']).toBe('true');
+    const t = text.json().post.platforms[0];
+    expect(t.status).toBe('published');
+    expect(t.platformPostId).toMatch(/^\d+$/);
+
+    // Herald's own media is read from storage; the adapter uploads it to the loopback simulator.
+    const mp = multipart('files', [{ filename: 'p.png', contentType: 'image/png', data: makePng(3, 7) }]);
+    const files = (await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': mp.contentType }, payload: mp.payload })).json().files;
+    const img = await post({ content: 'a sandbox picture', publishNow: true, mediaItems: files, platforms: [{ platform: 'twitter', accountId }] });
+    expect(img.statusCode).toBe(201);
+    expect(img.json().post.platforms[0].status).toBe('published');
+
+    const state = await get('/v1/sandbox/twitter/state');
+    expect(state.statusCode).toBe(200);
+    const tweets = state.json().state.tweets as Array<{ id: string; text: string; media_ids: string[] }>;
+    expect(tweets.find((x) => x.id === t.platformPostId)?.text).toBe('Hello from the Herald sandbox');
+    expect(tweets.find((x) => x.text === 'a sandbox picture')?.media_ids).toHaveLength(1);
+    expect(JSON.stringify(state.json())).not.toContain(sandbox.simulators.get('twitter')!.clientSecret);
+    expect((await get('/v1/sandbox/facebook/state')).statusCode).toBe(sandbox.simulators.has('facebook') ? 200 : 404);
+  });
+
+  it('still refuses user media on private addresses (the SSRF guard is unchanged)', async () => {
+    const res = await post({
+      content: 'private media', publishNow: true,
+      mediaItems: [{ type: 'image', url: `${sandbox.simulators.get('twitter')!.url}/secret.png` }],
+      platforms: [{ platform: 'twitter', accountId }],
+    });
+    const target = res.json().post?.platforms?.[0];
+    expect(target?.status).not.toBe('published');
+    const { rows } = await ctx.db.query<{ status: string; error_message: string | null }>(
+      `SELECT t.status, t.error_message FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.content = 'private media'`);
+    expect(rows[0].status).toBe('failed');
+    expect(rows[0].error_message).toMatch(/private or reserved address/);
+  });
+
+  it('does not publish a real (non-sandbox) account while sandbox mode is on', async () => {
+    const real = await insertAccount(ctx, tenant, profileId, 'twitter');
+    const res = await post({ content: 'to a real account', publishNow: true, platforms: [{ platform: 'twitter', accountId: real }] });
+    const { rows } = await ctx.db.query<{ status: string; error_message: string | null }>(
+      `SELECT t.status, t.error_message FROM post_targets t JOIN posts p ON p.id = t.post_id WHERE p.id = $1`, [res.json().post._id]);
+    expect(rows[0].status).toBe('failed');
+    expect(rows[0].error_message).toMatch(/Sandbox mode is on: only sandbox/);
+  });
+
+  it('connects the ready-made Bluesky account on the local PDS and publishes to it', async () => {
+    const bsky = sandbox.bluesky!;
+    const conn = await ctx.app.inject({
+      method: 'POST', url: '/v1/connect/bluesky/credentials', headers: tenant.headers,
+      payload: { identifier: bsky.identifier, appPassword: bsky.appPassword, state: profileId },
+    });
+    expect(conn.statusCode).toBe(200);
+    expect(conn.json().account).toMatchObject({ platform: 'bluesky', sandbox: true });
+    const res = await post({ content: 'Hello Bluesky sandbox', publishNow: true, platforms: [{ platform: 'bluesky', accountId: conn.json().account._id }] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().post.platforms[0].status).toBe('published');
+    const state = (await get('/v1/sandbox/bluesky/state')).json().state;
+    expect(state.posts.map((p: { value: { text: string } }) => p.value.text)).toContain('Hello Bluesky sandbox');
+  });
+});
+
+describe('sandbox mode off (the default)', () => {
+  let off: TestContext;
+  beforeAll(async () => { off = await createTestApp(); });
+  afterAll(async () => { await off?.close(); });
+
+  it('has no sandbox header, sandbox: false in /health, and GET /v1/sandbox says how to turn it on', async () => {
+    const t = await createTenant(off);
+    const res = await off.app.inject({ method: 'GET', url: '/v1/sandbox', headers: t.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-herald-sandbox']).toBeUndefined();
+    expect(res.json()).toMatchObject({ enabled: false, message: expect.stringMatching(/HERALD_SANDBOX=on/) });
+    expect((await off.app.inject({ method: 'GET', url: '/health' })).json().sandbox).toBe(false);
+    expect((await off.app.inject({ method: 'GET', url: '/v1/sandbox/twitter/state', headers: t.headers })).statusCode).toBe(404);
+  });
+
+  it('does not publish a sandbox account when sandbox mode is off', async () => {
+    const t = await createTenant(off);
+    const p = await createProfile(off, t);
+    const id = await insertAccount(off, t, p, 'twitter');
+    await off.db.query(`UPDATE accounts SET settings = '{"sandbox": true}' WHERE id = $1`, [id]);
+    expect((await off.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${p}`, headers: t.headers })).json().accounts[0]).toMatchObject({ _id: id, sandbox: true });
+    const res = await off.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: { content: 'sandbox leftovers', publishNow: true, platforms: [{ platform: 'twitter', accountId: id }] } });
+    const { rows } = await off.db.query<{ status: string; error_message: string | null }>(
+      'SELECT status, error_message FROM post_targets WHERE post_id = $1', [res.json().post._id]);
+    expect(rows[0].status).toBe('failed');
+    expect(rows[0].error_message).toMatch(/sandbox \(simulator\) account and sandbox mode is off/);
+  });
+});
