@@ -145,6 +145,11 @@ describe('LinkedIn: connecting with OAuth 2.0', () => {
       return (await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: tenant.headers, payload: { code, state: s.state, profileId: p } })).json().tempToken as string;
     };
     const tempToken = await start();
+    // The selection screen lists the administered organizations without using up the tempToken.
+    const listed = await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin/select-organization?profileId=${p}&tempToken=${encodeURIComponent(tempToken)}`, headers: tenant.headers });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().organizations).toEqual(expect.arrayContaining([expect.objectContaining({ id: '2414183', urn: 'urn:li:organization:2414183' })]));
+    expect(listed.json().organizations.map((o: { id: string }) => o.id)).not.toContain('5550001');
     const choose = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: tenant.headers, payload: { profileId: p, tempToken, userProfile: {}, ...payload } });
     const vanity = await choose({ accountType: 'organization', selectedOrganization: { urn: 'urn:li:organization:herald-demo' } });
     expect(vanity.statusCode).toBe(400);

@@ -64,6 +64,19 @@ export const LinkedInOrgChoiceSchema = Org;
 export const linkedinSelectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const selections = createSelectionStore({ db: services.db, secrets: services.secrets, clock: services.clock });
 
+  app.get('/connect/linkedin/select-organization', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Connect'], summary: 'List the organizations a LinkedIn member can publish as (during connect)',
+      description: 'The organizations (approved administrator) found for the tempToken of a LinkedIn connection; the tempToken stays valid.',
+      querystring: Type.Object({ profileId: Id(), tempToken: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Type.Object({ organizations: Type.Array(Org) }), ...errors(403) },
+    },
+  }, async (req) => {
+    const sel = await selections.peek<LinkedInSelectionPayload>(req.auth, 'linkedin', req.query.profileId, req.query.tempToken);
+    return { organizations: sel.payload.organizations };
+  });
+
   app.post('/connect/linkedin/select-organization', {
     config: { permission: 'accounts:write' },
     schema: {

@@ -2,7 +2,7 @@
  * Selection screens of the connect flows: a Facebook page, or LinkedIn personal/organization.
  * The OAuth callback lands here with `profileId` and `tempToken`; the lists and the choice go
  * through the public API (GET/POST /v1/connect/facebook/select-page,
- * POST /v1/connect/linkedin/select-organization). Until those adapters exist, the API's error shows.
+ * GET/POST /v1/connect/linkedin/select-organization).
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -50,33 +50,43 @@ export function FacebookSelectPage() {
 export function LinkedInSelectOrganization() {
   const q = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
-  const [accountType, setAccountType] = useState<'personal' | 'organization'>('personal');
-  const [orgId, setOrgId] = useState('');
-  const [orgName, setOrgName] = useState('');
+  const profileId = q.get('profileId') ?? '';
+  const tempToken = q.get('tempToken') ?? '';
+  const [choice, setChoice] = useState<string>('personal');
+  const orgs = useQuery({
+    queryKey: ['linkedin-orgs', profileId, tempToken],
+    queryFn: () => rawRequest<{ organizations: Array<{ id: string; urn: string; name: string; vanityName: string | null }> }>(
+      'GET', `/v1/connect/linkedin/select-organization?profileId=${encodeURIComponent(profileId)}&tempToken=${encodeURIComponent(tempToken)}`),
+  });
   const choose = useMutation({
-    mutationFn: () => rawRequest('POST', '/v1/connect/linkedin/select-organization', {
-      profileId: q.get('profileId') ?? '', tempToken: q.get('tempToken') ?? '', userProfile: {}, accountType,
-      ...(accountType === 'organization' ? { selectedOrganization: { id: orgId, urn: `urn:li:organization:${orgId}`, name: orgName } } : {}),
-    }),
+    mutationFn: () => {
+      const org = orgs.data?.organizations.find((o) => o.id === choice);
+      return rawRequest('POST', '/v1/connect/linkedin/select-organization', {
+        profileId, tempToken, userProfile: {}, accountType: org ? 'organization' : 'personal',
+        ...(org ? { selectedOrganization: { id: org.id, urn: org.urn, name: org.name } } : {}),
+      });
+    },
     onSuccess: () => navigate('/profiles?connected=linkedin'),
   });
   return (
     <>
       <PageTitle title="Post as you or as a company page" />
-      <form className="card" onSubmit={(e) => { e.preventDefault(); choose.mutate(); }}>
-        <fieldset><legend>LinkedIn account type</legend>
-          <label className="check"><input type="radio" name="t" checked={accountType === 'personal'} onChange={() => setAccountType('personal')} /> Personal profile</label>
-          <label className="check"><input type="radio" name="t" checked={accountType === 'organization'} onChange={() => setAccountType('organization')} /> Company page (you must be an admin)</label>
-        </fieldset>
-        {accountType === 'organization' && (
-          <div className="form-row">
-            <div className="field grow"><label htmlFor="li-id">Numeric company id</label><input id="li-id" inputMode="numeric" pattern="[0-9]+" value={orgId} onChange={(e) => setOrgId(e.target.value)} placeholder="107655573" required /><span className="hint">From linkedin.com/company/107655573/ (not the vanity name)</span></div>
-            <div className="field grow"><label htmlFor="li-name">Company name</label><input id="li-name" value={orgName} onChange={(e) => setOrgName(e.target.value)} required /></div>
-          </div>
-        )}
-        <ErrorBox error={choose.error} title="Could not finish connecting LinkedIn" />
-        <button type="submit" className="btn btn-primary" disabled={choose.isPending}>Continue</button>
-      </form>
+      {orgs.isLoading && <p className="muted">Loading the pages you administer…</p>}
+      <ErrorBox error={orgs.error} title="Could not load your LinkedIn pages" />
+      {orgs.data && (
+        <form className="card" onSubmit={(e) => { e.preventDefault(); choose.mutate(); }}>
+          <fieldset><legend>Publish on LinkedIn as</legend>
+            <label className="check"><input type="radio" name="li-author" checked={choice === 'personal'} onChange={() => setChoice('personal')} /> Your personal profile</label>
+            {orgs.data.organizations.map((o) => (
+              <label key={o.id} className="check">
+                <input type="radio" name="li-author" checked={choice === o.id} onChange={() => setChoice(o.id)} /> {o.name} <span className="hint">(company page {o.id})</span>
+              </label>
+            ))}
+          </fieldset>
+          <ErrorBox error={choose.error} title="Could not finish connecting LinkedIn" />
+          <button type="submit" className="btn btn-primary" disabled={choose.isPending}>Continue</button>
+        </form>
+      )}
     </>
   );
 }
