@@ -7,6 +7,7 @@ import { backoffMs, createPublisher, MAX_ATTEMPTS, type Publisher } from '../../
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
+import { runDue as runDueTargets } from '../support/publishing.ts';
 
 let ctx: TestContext;
 let adapter: ScriptedAdapter;
@@ -22,12 +23,7 @@ beforeAll(async () => {
 afterAll(async () => { await ctx.close(); });
 
 /** Makes the post's pending targets due now and runs one worker pass over them. */
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(100)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-  return claimed.length;
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function state(postId: string) {
   const { rows: [post] } = await ctx.db.query<{ status: string }>('SELECT status FROM posts WHERE id = $1', [postId]);

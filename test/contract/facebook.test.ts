@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFacebookSimulator, type FacebookSimulator } from '../../sim/facebook/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { FacebookAdapter } from '../../src/platforms/facebook/adapter.ts';
@@ -16,6 +16,7 @@ import type { PlatformAdapter } from '../../src/platforms/types.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 let sim: FacebookSimulator;
 let media: MediaServer;
@@ -41,11 +42,7 @@ async function startFlow(profile: string) {
   return { authUrl: authUrl as string, state: state as string, callback: new URL(consent.headers.get('location')!) };
 }
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
@@ -66,9 +63,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ env, deps: { adapters } });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-fb-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'fb');
 });
 afterAll(async () => {
   await ctx?.close();

@@ -8,10 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstagramSimulator, type InstagramSimulator } from '../../sim/instagram/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 let sim: InstagramSimulator;
 let media: MediaServer;
@@ -39,11 +40,7 @@ const platformCalls = () => (sim.calls.get('POST /v25.0/:user/media') ?? 0) + (s
 const mediaOf = (id: string) => sim.media.find((m) => m.id === id)!;
 const containerOf = (id: string) => sim.containers.get(mediaOf(id).container)!;
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
     'SELECT status, error_message, platform_post_id, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
@@ -67,9 +64,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ env: { HERALD_INSTAGRAM_CLIENT_ID: sim.clientId, HERALD_INSTAGRAM_CLIENT_SECRET: sim.clientSecret, HERALD_INSTAGRAM_API_URL: sim.url, HERALD_INSTAGRAM_AUTH_URL: sim.url } });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-ig-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'ig');
 });
 afterAll(async () => {
   await ctx?.close();

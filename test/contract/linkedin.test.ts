@@ -9,10 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkedInSimulator, type LinkedInSimOptions, type LinkedInSimulator } from '../../sim/linkedin/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 let sim: LinkedInSimulator;
 const simOpts: LinkedInSimOptions = { processingPolls: 2, videoPartBytes: 1024 };
@@ -55,11 +56,7 @@ const orgs = (id = accountId, t = tenant) => ctx.app.inject({ method: 'GET', url
 const select = (payload: object, id = accountId, t = tenant) => ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${id}/linkedin-organization`, headers: t.headers, payload });
 const simPost = (urn: string) => sim.posts.find((p) => p.id === urn)!;
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
@@ -79,9 +76,7 @@ beforeAll(async () => {
   });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-li-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'li');
 });
 afterAll(async () => {
   await ctx?.close();

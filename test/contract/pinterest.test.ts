@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPinterestSimulator, type PinterestSimulator } from '../../sim/pinterest/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { pinterestOAuth, PINTEREST_DEFAULTS } from '../../src/platforms/pinterest/oauth.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 let sim: PinterestSimulator;
 let ctx: TestContext;
@@ -39,11 +40,7 @@ const target1 = (psd: Record<string, unknown> = {}) => [{ platform: 'pinterest',
 const img = (n: number) => ({ type: 'image', url: `https://cdn.example.com/pin-${n}.jpg` });
 const video = () => ({ type: 'video', url: `${sim.url}/__sim/files/clip.mp4`, mimeType: 'video/mp4' });
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null }>(
@@ -61,9 +58,7 @@ beforeAll(async () => {
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
   boardId = sim.boards[0].id;
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-pin-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'pin');
 });
 afterAll(async () => {
   await ctx?.close();

@@ -8,9 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedditSimulator, type RedditSimulator } from '../../sim/reddit/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng, multipart } from '../support/png.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 let sim: RedditSimulator;
 let ctx: TestContext;
@@ -35,11 +36,7 @@ const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/pos
 const get = (url: string, t: Tenant = tenant) => ctx.app.inject({ method: 'GET', url, headers: t.headers });
 const target1 = (psd: Record<string, unknown> = {}) => [{ platform: 'reddit', accountId, platformSpecificData: psd }];
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; platform_post_url: string | null; run_at: Date | null; error_category: string | null }>(
@@ -56,9 +53,7 @@ beforeAll(async () => {
   });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-rd-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'rd');
 });
 afterAll(async () => {
   await ctx?.close();

@@ -7,10 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThreadsSimulator, type ThreadsSimulator } from '../../sim/threads/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 let sim: ThreadsSimulator;
 let media: MediaServer;
@@ -37,11 +38,7 @@ async function connect(t: Tenant, profile: string, redirectUrl = 'https://client
 const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
 const on = (extra: object = {}) => [{ platform: 'threads', accountId, ...extra }];
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; error_category: string | null }>(
@@ -68,9 +65,7 @@ beforeAll(async () => {
   });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-th-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'th');
 });
 afterAll(async () => {
   await ctx?.close();

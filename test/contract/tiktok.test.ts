@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTikTokSimulator, type TikTokSimulator } from '../../sim/tiktok/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
 import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
@@ -22,6 +22,7 @@ import { createProfile, createTenant, createTestApp, type Tenant, type TestConte
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 const KB = 1024;
 let sim: TikTokSimulator;
@@ -68,11 +69,7 @@ const publishCalls = () => ['POST /v2/post/publish/video/init/', 'POST /v2/post/
 const anyCalls = () => [...sim.calls.entries()].filter(([k]) => k.startsWith('POST /v2/post')).reduce((n, [, v]) => n + v, 0);
 const byTitle = (title: string) => sim.posts.filter((p) => p.title === title || p.description === title);
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; platform_post_url: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
@@ -107,9 +104,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ env, deps: { adapters } });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-tt-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'tt');
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startYouTubeSimulator, type YouTubeSimulator } from '../../sim/youtube/server.ts';
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { YouTubeAdapter } from '../../src/platforms/youtube/adapter.ts';
 import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';
@@ -18,6 +18,7 @@ import { createProfile, createTenant, createTestApp, insertAccount, type Tenant,
 import { makePng, multipart } from '../support/png.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
 
 const CHUNK = 256 * 1024;
 /** Google's error envelope. */
@@ -53,11 +54,7 @@ const video = (url: string, extra: object = {}) => [{ type: 'video', url, ...ext
 const byId = (id: string) => sim.videos.find((v) => v.id === id)!;
 const sessionsStarted = () => sim.calls.get('POST /upload/youtube/v3/videos') ?? 0;
 
-async function runDue(postId: string) {
-  await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1 AND status = 'pending'`, [postId]);
-  const claimed = (await worker.claimDue(50)).filter((t) => t.post_id === postId);
-  await Promise.all(claimed.map((t) => worker.runTarget(t)));
-}
+const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
 
 async function target(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
@@ -81,9 +78,7 @@ beforeAll(async () => {
   });
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant);
-  const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-yt-${process.pid}` });
-  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
+  worker = await startTestPublisher(ctx, 'yt');
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
