@@ -5,7 +5,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
 import { handleError, errorBody } from './errors.ts';
 import { genRequestId } from './request-id.ts';
@@ -179,6 +178,5 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   // Client uploads (tus), authorised by the upload token from POST /v1/media, outside /v1.
   await app.register(mediaUploadRoutes, { services });
 
-  void Type;
   return app as unknown as App;
 }

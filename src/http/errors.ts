@@ -5,7 +5,7 @@
  * else is a 500 whose body carries only the requestId that is in the logs.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CODES, type FieldErrors } from '../core/errors.ts';
+import { AppError, type FieldErrors } from '../core/errors.ts';
 
 interface AjvError {
   instancePath: string;
@@ -77,11 +77,9 @@ export function handleError(err: FastifyError | AppError | Error, request: Fasti
   }
   if (status >= 400 && status < 500) {
     // Malformed JSON, empty body with a JSON content type, and similar client errors.
-    const field = fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? '(body)' : '(body)';
-    return reply.status(400).send(errorBody(request, 'BAD_REQUEST', fe.message, { fields: { [field]: [fe.message] } }));
+    return reply.status(400).send(errorBody(request, 'BAD_REQUEST', fe.message, { fields: { '(body)': [fe.message] } }));
   }
   request.log.error({ err }, 'unhandled error');
   return reply.status(500).send(errorBody(request, 'INTERNAL_ERROR', 'Internal server error. Quote the requestId when reporting it.'));
 }
 
-export { ERROR_CODES };

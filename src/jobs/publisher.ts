@@ -19,7 +19,6 @@
  * the same prepared state; unknown: ask again with backoff, and after MAX_ATTEMPTS fail
  * the target with "may have been published, check before retrying".
  */
-import { hostname } from 'node:os';
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../core/crypto.ts';
 import type { Db, Queryable } from '../storage/db.ts';
@@ -407,10 +406,3 @@ export function createPublisher(deps: PublisherDeps) {
 }
 
 export type Publisher = ReturnType<typeof createPublisher>;
-
-/** Registers a process in `workers` (for lock ownership) and returns its id. */
-export async function registerProcess(db: Queryable, role: string): Promise<string> {
-  const id = `${role}-${hostname()}-${process.pid}-${Date.now().toString(36)}`;
-  await db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [id, hostname(), process.pid]);
-  return id;
-}

@@ -119,8 +119,10 @@ describe('POST /v1/posts: content rules', () => {
     const res = await post(t, { content: 'x', scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId: other.accountId }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fields['platforms.0.accountId']).toBeTruthy();
-    const { accountId } = await setup();
-    void accountId;
+    const own = (await ctx.db.query<{ id: string }>('SELECT id FROM accounts WHERE tenant_id = $1', [t.userId])).rows[0].id;
+    const mismatch = await post(t, { content: 'x', scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId: own }] });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().details.fields['platforms.0.platform'][0]).toMatch(/bluesky/);
   });
 
   it('saves a draft without platforms and without counting usage', async () => {
@@ -174,7 +176,7 @@ describe('publishing inline (publishNow)', () => {
     const ok = await post(t, { content: 'fine', publishNow: true, platforms: [{ platform: 'bluesky', accountId }] });
     const again = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${ok.json().post._id}/retry`, headers: t.headers });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatch(/Only failed posts/);
+    expect(again.json()).toMatchObject({ code: 'INVALID_STATE', details: { status: 'published' } });
   });
 
   it('answers 202 and schedules a retry when the platform has a transient failure', async () => {
@@ -196,7 +198,7 @@ describe('status table', () => {
     expect(edit.statusCode).toBe(409);
     const del = await ctx.app.inject({ method: 'DELETE', url: `/v1/posts/${p._id}`, headers: t.headers });
     expect(del.statusCode).toBe(409);
-    expect(del.json().error).toBe('Published posts cannot be deleted');
+    expect(del.json()).toMatchObject({ code: 'INVALID_STATE', details: { status: 'published' } });
     const still = await ctx.app.inject({ method: 'GET', url: `/v1/posts/${p._id}`, headers: t.headers });
     expect(still.json().post.content).toBe('done');
   });

@@ -13,6 +13,7 @@ import { createProfile, createTenant, createTestApp, type Tenant, type TestConte
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
+import { oauthConnect } from '../support/oauth.ts';
 
 let sim: InstagramSimulator;
 let media: MediaServer;
@@ -25,14 +26,7 @@ let img: string[];
 let video: string;
 let cover: string;
 
-async function connect(profile: string) {
-  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/instagram?profileId=${profile}&redirect_url=${encodeURIComponent('https://client.example/done')}`, headers: tenant.headers });
-  expect(start.statusCode, start.body).toBe(200);
-  const { authUrl } = start.json();
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  const callback = new URL(consent.headers.get('location')!);
-  return { done: await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search }), authUrl: authUrl as string };
-}
+const connect = (profile: string) => oauthConnect(ctx, tenant, 'instagram', profile);
 
 const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
 const on = (extra: object = {}) => [{ platform: 'instagram', accountId, ...extra }];

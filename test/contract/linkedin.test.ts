@@ -14,6 +14,7 @@ import { createProfile, createTenant, createTestApp, insertAccount, type Tenant,
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
+import { oauthConnect } from '../support/oauth.ts';
 
 let sim: LinkedInSimulator;
 const simOpts: LinkedInSimOptions = { processingPolls: 2, videoPartBytes: 1024 };
@@ -32,14 +33,7 @@ function pdf(pages: number): Buffer {
 }
 
 async function connect(t: Tenant, profile: string, redirectUrl = 'https://client.example/done') {
-  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${profile}&redirect_url=${encodeURIComponent(redirectUrl)}`, headers: t.headers });
-  expect(start.statusCode, start.body).toBe(200);
-  const { authUrl, state } = start.json();
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
-  expect(callback.searchParams.get('state')).toBe(state);
-  const cb = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  const { done: cb, authUrl } = await oauthConnect(ctx, t, 'linkedin', profile, redirectUrl);
   const selectUrl = new URL(cb.headers.location as string, 'http://x');
   if (selectUrl.pathname !== '/dashboard/connect/linkedin/select-organization') return { done: cb, authUrl: authUrl as string, selectUrl: null };
   // The member administers organizations: the callback asks for the author; choose the member.

@@ -12,6 +12,7 @@ import type { Publisher } from '../../src/jobs/publisher.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
+import { oauthConnect } from '../support/oauth.ts';
 
 let sim: RedditSimulator;
 let ctx: TestContext;
@@ -20,16 +21,9 @@ let profileId: string;
 let accountId: string;
 let worker: Publisher;
 
-async function connect(t: Tenant, profile: string, redirectUrl = 'https://client.example/done') {
-  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/reddit?profileId=${profile}&redirect_url=${encodeURIComponent(redirectUrl)}`, headers: t.headers });
-  expect(start.statusCode, start.body).toBe(200);
-  const { authUrl, state } = start.json();
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
-  expect(callback.searchParams.get('state')).toBe(state);
-  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
-  return { done, callbackPath: callback.pathname + callback.search, state, authUrl: new URL(authUrl) };
+async function connect(t: Tenant, profile: string, redirectUrl?: string) {
+  const c = await oauthConnect(ctx, t, 'reddit', profile, redirectUrl);
+  return { ...c, authUrl: new URL(c.authUrl) };
 }
 
 const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });

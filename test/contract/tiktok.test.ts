@@ -23,6 +23,7 @@ import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
+import { oauthConnect } from '../support/oauth.ts';
 
 const KB = 1024;
 let sim: TikTokSimulator;
@@ -49,17 +50,7 @@ function makeJpeg(seed: number): Buffer {
   }
 }
 
-async function connect(t: Tenant, profile: string, redirectUrl = 'https://client.example/done') {
-  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${profile}&redirect_url=${encodeURIComponent(redirectUrl)}`, headers: t.headers });
-  expect(start.statusCode, start.body).toBe(200);
-  const { authUrl, state } = start.json();
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
-  expect(callback.searchParams.get('state')).toBe(state);
-  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
-  return { done, authUrl: authUrl as string };
-}
+const connect = (t: Tenant, profile: string, redirectUrl?: string) => oauthConnect(ctx, t, 'tiktok', profile, redirectUrl);
 
 const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
 const on = (extra: object = {}) => [{ platform: 'tiktok', accountId, ...extra }];

@@ -19,6 +19,7 @@ import { makePng, multipart } from '../support/png.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
+import { oauthConnect } from '../support/oauth.ts';
 
 const CHUNK = 256 * 1024;
 /** Google's error envelope. */
@@ -36,17 +37,7 @@ let shortUrl: string;
 let longUrl: string;
 let thumbUrl: string;
 
-async function connect(t: Tenant, profile: string) {
-  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/youtube?profileId=${profile}&redirect_url=${encodeURIComponent('https://client.example/done')}`, headers: t.headers });
-  expect(start.statusCode, start.body).toBe(200);
-  const { authUrl, state } = start.json();
-  const consent = await fetch(authUrl, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
-  expect(callback.searchParams.get('state')).toBe(state);
-  const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
-  return { done, authUrl: authUrl as string };
-}
+const connect = (t: Tenant, profile: string, redirectUrl?: string) => oauthConnect(ctx, t, 'youtube', profile, redirectUrl);
 
 const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
 const on = (extra: object = {}, id = accountId) => [{ platform: 'youtube', accountId: id, ...extra }];

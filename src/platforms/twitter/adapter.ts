@@ -12,7 +12,7 @@
  * reported as 'unknown' rather than 'not_published'.
  */
 import twitterText from 'twitter-text';
-import { httpJson, retryAfterFrom } from '../http.ts';
+import { httpJson } from '../http.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
@@ -21,10 +21,16 @@ import {
 } from '../types.ts';
 
 export const X_MAX_WEIGHTED_LENGTH = 280;
-/** Image, GIF and video size caps in bytes (docs.x.com media best practices). */
+/**
+ * Image, GIF and video size caps in bytes, and the video duration range for accounts
+ * without Premium (platforms.md 5.3, docs.x.com/x-api/media/quickstart/best-practices).
+ * Premium accounts may post up to 16 GB / 125 min; X checks that itself.
+ */
 export const X_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const X_GIF_MAX_BYTES = 15 * 1024 * 1024;
-export const X_VIDEO_MAX_BYTES = 512 * 1024 * 1024;
+export const X_VIDEO_MAX_BYTES = 8 * 1024 ** 3;
+export const X_VIDEO_MIN_SECONDS = 0.5;
+export const X_VIDEO_MAX_SECONDS = 20 * 60;
 const CHUNK_BYTES = 1024 * 1024;
 
 export const X_CAPABILITIES: PlatformCapabilities = {
@@ -77,6 +83,9 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
       if (m.type === 'document') out.push({ field: `mediaItems.${i}`, rule: 'twitter.media.type', message: 'X does not accept documents (PDF)' });
       const cap = m.type === 'image' ? X_IMAGE_MAX_BYTES : m.type === 'gif' ? X_GIF_MAX_BYTES : X_VIDEO_MAX_BYTES;
       if (m.size !== undefined && m.size > cap) out.push({ field: `mediaItems.${i}`, rule: `twitter.media.${m.type}_max_bytes`, message: `X ${m.type}s are limited to ${cap / 1024 / 1024} MB` });
+      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < X_VIDEO_MIN_SECONDS || m.durationSeconds > X_VIDEO_MAX_SECONDS)) {
+        out.push({ field: `mediaItems.${i}`, rule: 'twitter.media.video_duration', message: `X videos must last ${X_VIDEO_MIN_SECONDS} s to ${X_VIDEO_MAX_SECONDS / 60} minutes (this one lasts ${m.durationSeconds} s)` });
+      }
     });
     if (images.length > 4) out.push({ field: 'mediaItems', rule: 'twitter.media.max_images', message: 'X posts take at most 4 images' });
     if ((gifs.length > 0 || videos.length > 0) && media.length > 1) {
@@ -175,4 +184,3 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
   }
 }
 
-export { retryAfterFrom };
