@@ -59,11 +59,11 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     app = await buildApp({ services, logger });
     url = await app.listen({ port: config.port, host: config.host });
   }
-  if (role === 'api') heartbeat = await startHeartbeat(runtime.db, services.publisher, Math.min(5_000, Math.max(250, config.workerStaleMs / 3)));
+  if (role === 'api') heartbeat = await startHeartbeat(runtime.db, services.publisher, Math.min(5_000, Math.max(250, config.workerStaleMs / 3)), { instance: config.dataDir, log: logger });
   if (role !== 'api') {
     worker = await startWorker({
       db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency,
-      pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger,
+      pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger, instance: config.dataDir,
       tokenRefresh: { adapters: services.adapters, secrets: services.secrets },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');

@@ -31,11 +31,17 @@ export interface XSimOptions {
   accessTtlSeconds?: number;
   /** Polls of STATUS before a video is processed. */
   processingPolls?: number;
+  /** Port to listen on (0: a free port). */
+  port?: number;
+  /** Latency of POST /2/tweets after the post exists and before the answer leaves (ms). */
+  tweetDelayMs?: number;
 }
 
 type Fault = { op: 'tweet' | 'media' | 'token' | 'any'; kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'; count: number; delayMs?: number };
 
-interface Tweet { id: string; text: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null }
+/** `text` as X shows it (links wrapped as t.co), `sent` as the client sent it (X's duplicate check compares content). */
+interface Tweet { id: string; text: string; sent: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null; urls: TweetUrl[] }
+interface TweetUrl { start: number; end: number; url: string; expanded_url: string; display_url: string }
 interface Media { id: string; owner: string; type: string; total: number; received: number; state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed'; polls: number; category: string }
 
 export interface XSimulator {
@@ -48,6 +54,10 @@ export interface XSimulator {
   /** Calls seen, by route key (e.g. 'POST /2/tweets'). */
   calls: Map<string, number>;
   addFault(f: Fault): void;
+  /** Second POST /2/tweets calls refused as duplicate content. */
+  readonly duplicatesRefused: number;
+  /** Creates a post directly, as if the user posted it elsewhere. */
+  addTweet(text: string, at?: Date): Tweet;
   /** Makes every issued access token expire now. */
   expireAccessTokens(): void;
   /** Revokes every token (refresh fails with invalid_grant). */
@@ -58,6 +68,32 @@ export interface XSimulator {
 let snow = BigInt(Date.now()) << 22n;
 /** Snowflake-like numeric string ids. */
 const snowflake = () => (snow += 1n + BigInt(Math.floor(Math.random() * 4096))).toString();
+const mediaKey = (m: { id: string; category: string }) => `${m.category === 'tweet_video' ? 13 : m.category === 'tweet_gif' ? 16 : 3}_${m.id}`;
+
+/**
+ * X wraps every link in a post as a 23-character t.co link and lists the original in
+ * `entities.urls` (https://docs.x.com/fundamentals/counting-characters). Indices count code points.
+ */
+function wrapLinks(text: string): { shown: string; urls: TweetUrl[] } {
+  const found = twitterText.extractUrlsWithIndices(text);
+  if (!found.length) return { shown: text, urls: [] };
+  const cps = Array.from(text);
+  let out = '';
+  let at = 0;
+  const urls: TweetUrl[] = [];
+  for (const u of found) {
+    const [s, e] = u.indices;
+    out += cps.slice(at, s).join('');
+    const short = `https://t.co/${randomBytes(8).toString('base64url').slice(0, 10)}`;
+    const start = Array.from(out).length;
+    out += short;
+    const expanded = /^https?:\/\//i.test(u.url) ? u.url : `http://${u.url}`;
+    urls.push({ start, end: start + short.length, url: short, expanded_url: expanded, display_url: u.url.replace(/^https?:\/\//i, '') });
+    at = e;
+  }
+  out += cps.slice(at).join('');
+  return { shown: out, urls };
+}
 const problem = (reply: FastifyReply, status: number, title: string, detail: string, type = 'about:blank', headers: Record<string, string> = {}) =>
   reply.status(status).headers(headers).send({ title, detail, type, status });
 
@@ -73,6 +109,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   const faults: Fault[] = [];
   const windows = new Map<string, { start: number; count: number }>();
   const calls = new Map<string, number>();
+  let duplicatesRefused = 0;
   const limit = opts.tweetLimit ?? 100;
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
@@ -210,25 +247,71 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     }
     const parent = body.reply?.in_reply_to_tweet_id;
     if (parent && !tweets.some((t) => t.id === parent)) return problem(reply, 400, 'Invalid Request', 'The Tweet you are replying to does not exist.', 'https://api.x.com/2/problems/invalid-request');
-    if (tweets.some((t) => t.author_id === uid && t.text === text && text && Date.now() - Date.parse(t.created_at) < 24 * 3600_000)) {
+    if (tweets.some((t) => t.author_id === uid && t.sent === text && text && Date.now() - Date.parse(t.created_at) < 24 * 3600_000)) {
+      duplicatesRefused++;
       return problem(reply, 403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
     }
     w.count++;
     windows.set(uid, w);
-    const t: Tweet = { id: snowflake(), text, author_id: uid, created_at: new Date().toISOString(), media_ids: ids, in_reply_to: parent ?? null };
+    const { shown, urls } = wrapLinks(text);
+    const t: Tweet = { id: snowflake(), text: shown, sent: text, author_id: uid, created_at: new Date().toISOString(), media_ids: ids, in_reply_to: parent ?? null, urls };
     tweets.push(t);
+    if (opts.tweetDelayMs) await new Promise((r) => setTimeout(r, opts.tweetDelayMs));
     if (f && f !== null && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
     return reply.status(201).headers({ 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': String(limit - w.count), 'x-rate-limit-reset': reset })
       .send({ data: { id: t.id, text: t.text, edit_history_tweet_ids: [t.id] } });
   });
 
+  /**
+   * User Post timeline, as documented (https://docs.x.com/x-api/posts/timelines/introduction):
+   * newest first; max_results 5-100 (400 outside); start_time/end_time RFC 3339 at second
+   * granularity, inclusive; pagination_token from meta.next_token; only the 3,200 most
+   * recent posts are reachable; only the requested tweet.fields are returned (id, text and
+   * edit_history_tweet_ids always).
+   */
   app.get('/2/users/:id/tweets', async (req, reply) => {
     const uid = authUser(req, reply);
     if (!uid) return reply;
     const { id } = req.params as { id: string };
-    const max = Math.min(100, Math.max(5, Number((req.query as Record<string, string>).max_results ?? 10)));
-    const data = tweets.filter((t) => t.author_id === id).slice(-max).reverse().map((t) => ({ id: t.id, text: t.text, created_at: t.created_at, edit_history_tweet_ids: [t.id] }));
-    return data.length ? { data, meta: { result_count: data.length } } : { meta: { result_count: 0 } };
+    const q = req.query as Record<string, string | undefined>;
+    const invalid = (detail: string) => reply.status(400).send({
+      errors: [{ parameters: {}, message: detail }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.x.com/2/problems/invalid-request',
+    });
+    const max = q.max_results === undefined ? 10 : Number(q.max_results);
+    if (!Number.isInteger(max) || max < 5 || max > 100) return invalid(`The \`max_results\` query parameter value [${q.max_results}] is not between 5 and 100`);
+    const time = (name: 'start_time' | 'end_time'): number | null | 'bad' => {
+      const v = q[name];
+      if (v === undefined) return null;
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) || Number.isNaN(Date.parse(v))) return 'bad';
+      return Math.floor(Date.parse(v) / 1000) * 1000;
+    };
+    const start = time('start_time');
+    const end = time('end_time');
+    if (start === 'bad') return invalid(`Invalid 'start_time':'${q.start_time}'. 'start_time' must be a valid RFC 3339 date-time`);
+    if (end === 'bad') return invalid(`Invalid 'end_time':'${q.end_time}'. 'end_time' must be a valid RFC 3339 date-time`);
+    const fields = new Set((q['tweet.fields'] ?? '').split(',').filter(Boolean));
+    const unknownField = [...fields].find((f) => !['created_at', 'referenced_tweets', 'attachments', 'entities', 'author_id'].includes(f));
+    if (unknownField) return invalid(`The query parameter [tweet.fields] value [${unknownField}] is not one of the supported fields`);
+    let offset = 0;
+    if (q.pagination_token !== undefined) {
+      const decoded = /^p([0-9]+)$/.exec(Buffer.from(q.pagination_token, 'base64url').toString());
+      if (!decoded) return invalid(`The \`pagination_token\` query parameter value [${q.pagination_token}] is not valid`);
+      offset = Number(decoded[1]);
+    }
+    const reachable = tweets.filter((t) => t.author_id === id).reverse().slice(0, 3200)
+      .filter((t) => { const at = Math.floor(Date.parse(t.created_at) / 1000) * 1000; return (start === null || at >= start) && (end === null || at <= end); });
+    const pageItems = reachable.slice(offset, offset + max);
+    const data = pageItems.map((t) => ({
+      id: t.id, text: t.text, edit_history_tweet_ids: [t.id],
+      ...(fields.has('created_at') ? { created_at: t.created_at } : {}),
+      ...(fields.has('author_id') ? { author_id: t.author_id } : {}),
+      ...(fields.has('referenced_tweets') && t.in_reply_to ? { referenced_tweets: [{ type: 'replied_to', id: t.in_reply_to }] } : {}),
+      ...(fields.has('attachments') && t.media_ids.length ? { attachments: { media_keys: t.media_ids.map((m) => mediaKey(media.get(m)!)) } } : {}),
+      ...(fields.has('entities') && t.urls.length ? { entities: { urls: t.urls } } : {}),
+    }));
+    const next = offset + max < reachable.length ? Buffer.from(`p${offset + max}`).toString('base64url') : undefined;
+    const meta = { result_count: data.length, ...(data.length ? { newest_id: data[0].id, oldest_id: data[data.length - 1].id } : {}), ...(next ? { next_token: next } : {}) };
+    return data.length ? { data, meta } : { meta };
   });
 
   app.get('/2/tweets/:id', async (req, reply) => {
@@ -246,7 +329,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     return m;
   };
   const mediaData = (m: Media) => ({
-    id: m.id, media_key: `${m.category === 'tweet_video' ? 13 : m.category === 'tweet_gif' ? 16 : 3}_${m.id}`, size: m.total, expires_after_secs: 86400,
+    id: m.id, media_key: mediaKey(m), size: m.total, expires_after_secs: 86400,
     ...(m.state === 'succeeded' && m.category === 'tweet_image' ? {} : { processing_info: { state: m.state, ...(m.state === 'in_progress' || m.state === 'pending' ? { check_after_secs: 1, progress_percent: m.state === 'pending' ? 0 : 50 } : {}), ...(m.state === 'failed' ? { error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } } : {}) } }),
   });
 
@@ -320,11 +403,23 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     faults.push(req.body as Fault);
     return { ok: true };
   });
+  /** What the platform holds, for tests that run the simulator in its own process. */
+  app.get('/__sim/state', async () => ({
+    tweets: tweets.map((t) => ({ id: t.id, text: t.sent, author_id: t.author_id, created_at: t.created_at, in_reply_to: t.in_reply_to })),
+    calls: Object.fromEntries(calls), duplicatesRefused,
+  }));
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`, app, user, tweets, clientId, clientSecret, calls,
+    get duplicatesRefused() { return duplicatesRefused; },
+    addTweet(text: string, at = new Date()) {
+      const { shown, urls } = wrapLinks(text);
+      const t: Tweet = { id: snowflake(), text: shown, sent: text, author_id: user.id, created_at: at.toISOString(), media_ids: [], in_reply_to: null, urls };
+      tweets.push(t);
+      return t;
+    },
     addFault: (f) => faults.push({ ...f }),
     expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
     revokeAll: () => { access.clear(); refresh.clear(); },
@@ -333,6 +428,9 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startXSimulator();
+  // Run on its own (its state outlives the Herald processes under test): SIM_PORT, SIM_TWEET_DELAY_MS, SIM_TWEET_LIMIT.
+  const sim = await startXSimulator({
+    tweetDelayMs: Number(process.env.SIM_TWEET_DELAY_MS ?? 0), tweetLimit: Number(process.env.SIM_TWEET_LIMIT ?? 100), port: Number(process.env.SIM_PORT ?? 0),
+  });
   process.stdout.write(`${JSON.stringify({ platform: 'twitter', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
 }

@@ -16,8 +16,12 @@
  *   verify                | null/unknown | verify again (bounded by MAX_ATTEMPTS)
  *
  * verify -> published: record it (no second commit); not_published: commit again with
- * the same prepared state; unknown: ask again with backoff, and after MAX_ATTEMPTS fail
- * the target with "may have been published, check before retrying".
+ * the same prepared state (or the resume state verify returned); unknown: ask again with
+ * backoff, and after MAX_ATTEMPTS fail the target with "may have been published, check
+ * before retrying". Verify looks back to before the first commit attempt of the target
+ * (docs/decisions/0018-exact-verify.md); a target waiting for it is `in_doubt` and goes
+ * before fresh targets of its account. A crash does not spend the retry budget
+ * (reconciler.ts gives the claim back).
  */
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../core/crypto.ts';
@@ -25,7 +29,8 @@ import type { Db, Queryable } from '../storage/db.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
+  AdapterError, VERIFY_CLOCK_SKEW_MS, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
+  type VerifyResult,
 } from '../platforms/types.ts';
 import { recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
@@ -78,16 +83,28 @@ export function createPublisher(deps: PublisherDeps) {
    * Claims up to `limit` due targets (all pending targets with run_at <= now when `ids`
    * is null, else only those ids) in ONE statement: lock with SKIP LOCKED, mark them
    * publishing under this process's lock, and move their posts from scheduled to publishing.
+   * Targets in doubt (an unanswered commit to verify) come first, and while one is due no
+   * fresh target of its account is claimed: the crashed commit is verified before anything
+   * new is committed there (docs/decisions/0018-exact-verify.md).
    */
   async function claim(limit: number, ids: string[] | null): Promise<TargetRow[]> {
     if (limit <= 0) return [];
+    const due = ids
+      ? `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`
+      : `WITH doubt AS (
+           SELECT id, run_at FROM post_targets
+            WHERE status = 'pending' AND in_doubt AND run_at <= now()
+            ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+         fresh AS (
+           SELECT id, run_at FROM post_targets t
+            WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
+              AND NOT EXISTS (SELECT 1 FROM post_targets d
+                               WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
+            ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+         SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
+          ORDER BY k, run_at LIMIT $2`;
     const { rows } = await db.query<TargetRow>(
-      `WITH due AS (
-         SELECT id FROM post_targets
-          WHERE status = 'pending' AND ${ids ? 'id = ANY($4::char(24)[])' : 'run_at <= now()'}
-          ORDER BY run_at
-          LIMIT $2
-          FOR UPDATE SKIP LOCKED),
+      `WITH due AS (${due}),
        claimed AS (
          UPDATE post_targets t
             SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
@@ -127,7 +144,7 @@ export function createPublisher(deps: PublisherDeps) {
            UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
          tgt AS (
            UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
-                  run_at = $3, error_message = $4, error_category = $5,
+                  run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND $11 = 'unknown'),
                   platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
                   published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
                   result = COALESCE($8::jsonb, result)
@@ -151,23 +168,24 @@ export function createPublisher(deps: PublisherDeps) {
       if (!rows[0]) return; // the post was deleted while publishing
       await client.query(
         `UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
-                run_at = $3, error_message = $4, error_category = $5,
+                run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND $10 = 'unknown'),
                 platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
                 published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
                 result = COALESCE($8::jsonb, result)
           WHERE id = $1 AND locked_by = $9`,
-        targetArgs,
+        [...targetArgs, update.attemptOutcome],
       );
       await recomputePostStatus(client, target.post_id);
     });
   }
 
   /** The post, the account, the target's latest attempt and the post's target count, in one round trip. */
-  async function loadContext(target: TargetRow): Promise<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; targetCount: number } | null> {
-    const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number }>(
+  async function loadContext(target: TargetRow): Promise<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; targetCount: number; firstCommitAt: Date | null } | null> {
+    const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number; first_commit_at: Date | null }>(
       `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
               (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
                                          WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
+              (SELECT min(started_at) FROM publish_attempts WHERE target_id = $2 AND phase = 'commit') AS first_commit_at,
               (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
          FROM posts p LEFT JOIN accounts a ON a.id = $3
         WHERE p.id = $1`,
@@ -176,7 +194,7 @@ export function createPublisher(deps: PublisherDeps) {
     if (!r) return null;
     // jsonb turns timestamps into strings: restore the Date fields that are used.
     const post = { ...r.post, scheduled_for: r.post.scheduled_for ? new Date(r.post.scheduled_for as unknown as string) : null } as PostRow;
-    return { post, account: r.account, prev: r.prev, targetCount: r.target_count };
+    return { post, account: r.account, prev: r.prev, targetCount: r.target_count, firstCommitAt: r.first_commit_at };
   }
 
   function adapterContext(account: AccountRow): AdapterContext {
@@ -252,9 +270,11 @@ export function createPublisher(deps: PublisherDeps) {
           `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, 'verify', $4) RETURNING id`,
           [target.id, target.attempts, workerId, JSON.stringify(prev.prepared)]);
         attemptId = rows[0].id;
-        let verdict;
+        let verdict: VerifyResult;
+        // Look back to before the first commit of this target (anything it created is newer).
+        const since = new Date((ctx.firstCommitAt ?? clock()).getTime() - VERIFY_CLOCK_SKEW_MS);
         try {
-          verdict = await adapter.verify(actx, accountCtx, req, prev.prepared);
+          verdict = await adapter.verify(actx, accountCtx, req, prev.prepared, { since });
         } catch (err) {
           verdict = { status: 'unknown' as const, reason: (err as Error).message };
         }
@@ -279,7 +299,8 @@ export function createPublisher(deps: PublisherDeps) {
           return;
         }
         await db.query(`UPDATE publish_attempts SET outcome = 'not_published', finished_at = now() WHERE id = $1`, [attemptId]);
-        prepared = prev.prepared; // safe: the platform has no post for these commit tokens
+        // Safe: the platform has no post for these commit tokens (or, resuming, for the rest of them).
+        prepared = verdict.prepared ?? prev.prepared;
       }
 
       phase = 'prepare';

@@ -4,10 +4,11 @@
  * reconciler. Wake-ups come from in-process notices, PostgreSQL NOTIFY `herald_due`,
  * the next due time, and a poll interval as the floor.
  */
+import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { Db } from '../storage/db.ts';
 import type { Publisher } from './publisher.ts';
-import { reconcile } from './reconciler.ts';
+import { reconcile, releaseDeadLocalProcesses } from './reconciler.ts';
 import { refreshExpiringTokens } from './token-refresh.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import type { SecretBox } from '../core/crypto.ts';
@@ -24,6 +25,12 @@ export interface WorkerOptions {
   staleMs?: number;
   reconcileMs?: number;
   log?: { info(o: object, m?: string): void; error(o: object, m?: string): void };
+  /**
+   * The installation this process belongs to on its host (its data directory): earlier
+   * processes of it whose pid is gone are recognised as dead at start and on every
+   * reconcile pass, and their unfinished publishes handed to verify at once.
+   */
+  instance?: string | null;
   /** With these, the worker also refreshes OAuth tokens before they expire (every `tokenRefreshMs`). */
   tokenRefresh?: { adapters: AdapterRegistry; secrets: SecretBox; intervalMs?: number };
 }
@@ -42,11 +49,16 @@ export interface Heartbeat {
 /**
  * Registers this process in `workers` under `publisher.workerId` and keeps its
  * heartbeat fresh (every `intervalMs`), extending the locks of its running targets.
+ * With `instance`, first releases the targets of this installation's dead processes
+ * on this host (a restart after kill -9 verifies its own unfinished commits at once).
  */
-export async function startHeartbeat(db: Db, publisher: Publisher, intervalMs = 5_000): Promise<Heartbeat> {
+export async function startHeartbeat(db: Db, publisher: Publisher, intervalMs = 5_000, opts: { instance?: string | null; log?: WorkerOptions['log'] } = {}): Promise<Heartbeat> {
   const id = publisher.workerId;
-  await db.query(`INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)
-                  ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`, [id, (await import('node:os')).hostname(), process.pid]);
+  const host = hostname();
+  await db.query(`INSERT INTO workers (id, hostname, pid, instance) VALUES ($1, $2, $3, $4)
+                  ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`, [id, host, process.pid, opts.instance ?? null]);
+  const released = await releaseDeadLocalProcesses(db, { id, hostname: host, instance: opts.instance ?? null });
+  if (released > 0) opts.log?.info({ released }, 'released the unfinished publishes of a dead process of this installation');
   const beat = async () => {
     await db.query('UPDATE workers SET heartbeat_at = now() WHERE id = $1', [id]);
     await publisher.extendLocks();
@@ -66,7 +78,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const { db, publisher } = opts;
   const pollMs = opts.pollMs ?? 1_000;
   const staleMs = opts.staleMs ?? 30_000;
-  const heartbeat = await startHeartbeat(db, publisher, opts.heartbeatMs ?? Math.min(5_000, Math.max(250, staleMs / 3)));
+  const heartbeat = await startHeartbeat(db, publisher, opts.heartbeatMs ?? Math.min(5_000, Math.max(250, staleMs / 3)), { instance: opts.instance, log: opts.log });
+  const self = { id: heartbeat.id, hostname: hostname(), instance: opts.instance ?? null };
   const running = new Set<Promise<void>>();
   let stopping = false;
   let wake: (() => void) | null = null;
@@ -86,6 +99,9 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const offDue = publisher.onDue(poke);
 
   const reconcileTimer = setInterval(() => {
+    releaseDeadLocalProcesses(db, self).then((n) => {
+      if (n > 0) { opts.log?.info({ released: n }, 'released the unfinished publishes of a dead process of this installation'); poke(); }
+    }).catch((err) => opts.log?.error({ err }, 'dead process check failed'));
     reconcile(db, { staleMs }).then((r) => {
       if (r.released > 0) { opts.log?.info({ released: r.released }, 'reconciler released targets of a stopped process'); poke(); }
     }).catch((err) => opts.log?.error({ err }, 'reconciler failed'));

@@ -10,7 +10,12 @@
  *   before calling it and never retries it blindly.
  * - `verify`: after a crash mid-commit, asks the platform whether the prepared post
  *   exists: 'published' (with the result), 'not_published' (safe to commit again), or
- *   'unknown' (Herald then fails the target with a "may have been published" error).
+ *   'unknown' (Herald asks again later, and after its attempts fails the target with a
+ *   "may have been published" error). The check is exact, never a recent-window guess
+ *   (docs/decisions/0018-exact-verify.md): it looks back to `window.since`, paging as far
+ *   as needed, matches what was sent (or a client-chosen key where the platform keeps one),
+ *   and answers 'unknown' whenever it cannot tell (rate limited, history not reachable,
+ *   several candidates): 'not_published' only when the platform's own record proves it.
  */
 
 export const PLATFORMS = [
@@ -112,10 +117,37 @@ export interface PublishResult {
   extra?: Record<string, unknown>;
 }
 
-export type VerifyResult =
+/**
+ * The answer of {@link PlatformAdapter.verify}.
+ * - `published`: the post is live; `result` is what commit would have returned.
+ * - `not_published`: proven absent, so committing again cannot duplicate it. `prepared`,
+ *   when given, replaces the prepared state for that commit (e.g. a thread whose first
+ *   posts are live resumes after them instead of posting them again).
+ * - `unknown`: the platform could not tell now; `reason` says why.
+ */
+export type VerifyResult<P = Record<string, unknown>> =
   | { status: 'published'; result: PublishResult }
-  | { status: 'not_published' }
+  | { status: 'not_published'; prepared?: P }
   | { status: 'unknown'; reason: string };
+
+/**
+ * What verify knows about the attempt it checks.
+ * `since`: the start of the first commit attempt of this target, less a margin for clock
+ * skew between Herald and the platform (VERIFY_CLOCK_SKEW_MS). Anything the attempt
+ * created is newer, so the look-back stops at the first item older than this.
+ */
+export interface VerifyWindow {
+  since: Date;
+}
+
+/** Margin subtracted from the commit's start when looking back (platform clocks differ from ours). */
+export const VERIFY_CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * Most pages a verify reads before answering 'unknown' (the account posted so much since the
+ * attempt that the evidence is beyond what one check may read within rate limits).
+ */
+export const VERIFY_MAX_PAGES = 50;
 
 /** Hooks an adapter may call; implemented by the publishing service. */
 export interface AdapterContext {
@@ -146,7 +178,8 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
   validate(req: PublishRequest): RuleViolation[];
   prepare(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest): Promise<P>;
   commit(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<PublishResult>;
-  verify(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<VerifyResult>;
+  /** See {@link VerifyResult} and {@link VerifyWindow}. Never throws: failures are 'unknown'. */
+  verify(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P, window: VerifyWindow): Promise<VerifyResult<P>>;
 }
 
 /** Categories of adapter failure (design.md section 4). */

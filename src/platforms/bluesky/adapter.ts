@@ -22,6 +22,7 @@ import {
   type PublishResult,
   type RuleViolation,
   type VerifyResult,
+  type VerifyWindow,
 } from '../types.ts';
 import { imageDimensions } from './media.ts';
 import { MAX_GRAPHEMES, MAX_TEXT_BYTES, buildFacets, countGraphemes, externalEmbed, firstLink, utf8Length, type Facet } from './richtext.ts';
@@ -429,7 +430,12 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
    * `not_published`: committing again is safe and resumes at the first missing item;
    * any lookup failure (network, 5xx) → `unknown`.
    */
-  async verify(ctx: AdapterContext, account: AccountContext<BlueskyCredentials>, _req: PublishRequest, prepared: BlueskyPrepared): Promise<VerifyResult> {
+  /**
+   * Exact by construction: the record keys were chosen in prepare, so this is a getRecord of
+   * each key (no look-back needed, `_window` unused). Records missing from a partially
+   * published thread are created by the next commit under the same keys.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext<BlueskyCredentials>, _req: PublishRequest, prepared: BlueskyPrepared, _window?: VerifyWindow): Promise<VerifyResult<BlueskyPrepared>> {
     try {
       assertPrepared(prepared);
     } catch (e) {

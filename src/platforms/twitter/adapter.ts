@@ -7,9 +7,7 @@
  *
  * Media is uploaded in `prepare` (invisible; media ids expire after a while, so they are
  * re-uploaded when a retry finds them stale). X has no idempotency key for posts:
- * `verify` looks for the post in the user's recent posts (same text, created after
- * prepare). When the text contains links, X rewrites them (t.co), so a missing match is
- * reported as 'unknown' rather than 'not_published'.
+ * `verify` reads the user's posts back to before the attempt and matches what was sent.
  */
 import twitterText from 'twitter-text';
 import { httpJson } from '../http.ts';
@@ -17,7 +15,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 
 export const X_MAX_WEIGHTED_LENGTH = 280;
@@ -48,6 +46,30 @@ export interface XPrepared {
   /** Media ids for the root post. */
   mediaIds: string[];
   texts: string[];
+  /** Ids of the thread's first posts that are already live (set by verify to resume). */
+  posted?: string[];
+}
+
+/** A post as the user timeline returns it with the tweet.fields Herald asks for. */
+interface TimelinePost {
+  id: string;
+  text: string;
+  created_at?: string;
+  referenced_tweets?: Array<{ type: string; id: string }>;
+  attachments?: { media_keys?: string[] };
+  entities?: { urls?: Array<{ url: string; expanded_url?: string }> };
+}
+
+/** The post's text with X's t.co links replaced by the links as sent. */
+function expandLinks(p: TimelinePost): string {
+  let text = p.text;
+  for (const u of p.entities?.urls ?? []) if (u.expanded_url) text = text.replace(u.url, u.expanded_url);
+  return text;
+}
+
+/** RFC 3339 at second granularity, as X's start_time takes it (e.g. 2026-11-23T10:00:00Z). */
+function rfc3339Seconds(d: Date): string {
+  return `${d.toISOString().slice(0, 19)}Z`;
 }
 
 interface TweetCreated { data: { id: string; text: string } }
@@ -143,9 +165,11 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
 
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: XPrepared): Promise<PublishResult> {
     const base = this.app().apiBaseUrl;
-    const thread: Array<{ platformPostId: string; platformPostUrl: string }> = [];
-    let previous: string | null = null;
+    // A resumed thread (verify found its first posts live) continues after them.
+    const ids: string[] = [...(prepared.posted ?? [])];
+    let previous: string | null = ids.at(-1) ?? null;
     for (const [i, text] of prepared.texts.entries()) {
+      if (i < ids.length) continue;
       const body: Record<string, unknown> = { text };
       if (i === 0 && prepared.mediaIds.length) body.media = { media_ids: prepared.mediaIds };
       if (previous) body.reply = { in_reply_to_tweet_id: previous };
@@ -159,28 +183,68 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
         throw err;
       }
       previous = created.data.id;
-      thread.push({ platformPostId: created.data.id, platformPostUrl: `https://x.com/${account.username}/status/${created.data.id}` });
+      ids.push(created.data.id);
     }
-    return { ...thread[0], ...(thread.length > 1 ? { thread } : {}) };
+    return this.resultOf(account, ids);
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: XPrepared): Promise<VerifyResult> {
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md): reads the
+   * user's posts back to `window.since` with `start_time` and `pagination_token`
+   * (https://docs.x.com/x-api/posts/timelines/introduction, https://docs.x.com/x-api/fundamentals/pagination),
+   * 100 a page. The root matches by its media keys when it carries media (ids uploaded
+   * for this attempt only), else by its text (links compared through `entities.urls`, as X
+   * wraps them in t.co). Thread items match as replies to the previous item. A thread whose
+   * first items are live resumes after them (`not_published` with `posted`).
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: XPrepared, window: VerifyWindow): Promise<VerifyResult<XPrepared>> {
     const base = this.app().apiBaseUrl;
-    let recent;
+    const posts: TimelinePost[] = [];
     try {
-      recent = (await this.call(ctx, account, (token) => httpJson<{ data?: Array<{ id: string; text: string; created_at?: string }> }>(
-        base, `/2/users/${account.platformUserId}/tweets`, { token, query: { max_results: 20, 'tweet.fields': 'created_at' } }, xMessage))).body.data ?? [];
+      let token: string | undefined;
+      for (let page = 0; ; page++) {
+        if (page >= VERIFY_MAX_PAGES) return { status: 'unknown', reason: `the account posted more than ${VERIFY_MAX_PAGES * 100} posts since the attempt` };
+        const { body } = await this.call(ctx, account, (t) => httpJson<{ data?: TimelinePost[]; meta?: { next_token?: string } }>(base, `/2/users/${account.platformUserId}/tweets`, {
+          token: t,
+          query: {
+            max_results: 100, start_time: rfc3339Seconds(window.since), 'tweet.fields': 'created_at,referenced_tweets,attachments,entities',
+            ...(token ? { pagination_token: token } : {}),
+          },
+        }, xMessage));
+        posts.push(...(body.data ?? []));
+        token = body.meta?.next_token;
+        if (!token) break;
+      }
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };
     }
-    const since = new Date(prepared.preparedAt).getTime() - 60_000;
-    const found = recent.find((t) => t.text === prepared.texts[0] && (!t.created_at || new Date(t.created_at).getTime() >= since));
-    if (found && prepared.texts.length === 1) {
-      return { status: 'published', result: { platformPostId: found.id, platformPostUrl: `https://x.com/${account.username}/status/${found.id}` } };
+    // X serves only the 3,200 newest posts: a look-back that stops there may not reach `since`.
+    if (posts.length >= 3200) return { status: 'unknown', reason: 'the attempt is older than the 3,200 posts X lets a client read back' };
+    const posted = prepared.posted ?? [];
+    const chain: string[] = [...posted];
+    for (let i = posted.length; i < prepared.texts.length; i++) {
+      const previous = chain[i - 1];
+      const candidates = posts.filter((p) => {
+        const replyTo = p.referenced_tweets?.find((r) => r.type === 'replied_to')?.id;
+        if (i === 0 ? replyTo !== undefined : replyTo !== previous) return false;
+        if (i === 0 && prepared.mediaIds.length) {
+          const keys = (p.attachments?.media_keys ?? []).map((k) => k.slice(k.indexOf('_') + 1)).sort();
+          return keys.join(',') === [...prepared.mediaIds].sort().join(',');
+        }
+        return p.text === prepared.texts[i] || expandLinks(p) === prepared.texts[i];
+      });
+      if (candidates.length > 1) return { status: 'unknown', reason: `${candidates.length} posts on the account match item ${i + 1} of what was sent` };
+      if (!candidates[0]) break;
+      chain.push(candidates[0].id);
     }
-    if (found) return { status: 'unknown', reason: 'the first post of the thread exists; the rest cannot be checked' };
-    if (twitterText.extractUrls(prepared.texts[0]).length > 0) return { status: 'unknown', reason: 'X rewrites links, so a post with links cannot be matched' };
-    return { status: 'not_published' };
+    if (chain.length === prepared.texts.length) return { status: 'published', result: this.resultOf(account, chain) };
+    // Proven absent: the look-back reached `since` and no post (or no reply in the chain) matches.
+    return { status: 'not_published', ...(chain.length > posted.length ? { prepared: { ...prepared, posted: chain } } : {}) };
+  }
+
+  private resultOf(account: AccountContext, ids: string[]): PublishResult {
+    const thread = ids.map((id) => ({ platformPostId: id, platformPostUrl: `https://x.com/${account.username}/status/${id}` }));
+    return { ...thread[0], ...(thread.length > 1 ? { thread } : {}) };
   }
 }
 
