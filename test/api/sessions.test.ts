@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
-import { LOGIN_MAX_FAILURES } from '../../src/modules/sessions/service.ts';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../src/modules/sessions/service.ts';
+import { reconcile } from '../../src/jobs/reconciler.ts';
 
 let ctx: TestContext;
 const email = `owner${Date.now()}@example.test`;
@@ -17,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await ctx?.close(); });
 
-async function login(e = email, p = password, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: e, password: p }, headers: { origin: 'http://localhost:80', host: 'localhost:80', ...headers } });
+async function login(e = email, p = password, headers: Record<string, string> = {}, remoteAddress?: string) {
+  return ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: e, password: p }, headers: { origin: 'http://localhost:80', host: 'localhost:80', ...headers }, remoteAddress });
 }
 
 function cookieOf(res: { headers: Record<string, unknown> }): string {
@@ -149,5 +150,51 @@ describe('sign-in rate limit', () => {
     const locked = await login(victim, password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
+  });
+
+  // Each test below signs in from its own documentation address (RFC 5737), so the
+  // per-address counter of one test does not lock out the others.
+  const statuses = (rs: Array<{ statusCode: number }>) => rs.map((r) => r.statusCode);
+
+  it('checks at most the limit of passwords when wrong ones arrive in parallel for one email', async () => {
+    const victim = `parallel${Date.now()}@example.test`;
+    await ctx.services.users.createRootUser({ email: victim, password });
+    const codes = statuses(await Promise.all(Array.from({ length: 30 }, (_, i) => login(victim, `wrong-${i}-password`, {}, '192.0.2.11'))));
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30 - LOGIN_MAX_FAILURES);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    expect((await login(victim, password, {}, '192.0.2.12')).statusCode).toBe(429);
+  });
+
+  it('checks at most the per-address limit when wrong sign-ins for many emails arrive in parallel from one address', async () => {
+    const n = LOGIN_MAX_FAILURES_PER_ADDRESS + 20;
+    const codes = statuses(await Promise.all(Array.from({ length: n }, (_, i) => login(`nobody${i}-${Date.now()}@example.test`, 'wrong-password', {}, '192.0.2.21'))));
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES_PER_ADDRESS);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(n - LOGIN_MAX_FAILURES_PER_ADDRESS);
+    // The address stays locked, even for a right password.
+    expect((await login(email, password, {}, '192.0.2.21')).statusCode).toBe(429);
+  });
+
+  it('counts failures only: successful sign-ins do not use up the limit', async () => {
+    const user = `regular${Date.now()}@example.test`;
+    await ctx.services.users.createRootUser({ email: user, password });
+    for (let i = 0; i < LOGIN_MAX_FAILURES + 5; i++) expect((await login(user, password, {}, '192.0.2.31')).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(user, `wrong-${i}-password`, {}, '192.0.2.31')).statusCode).toBe(401);
+    expect((await login(user, password, {}, '192.0.2.31')).statusCode).toBe(429);
+  });
+
+  it('keeps a 15-minute sign-in window through a reconcile pass at minute 12, and prunes windows that ended', async () => {
+    const victim = `window${Date.now()}@example.test`;
+    await ctx.services.users.createRootUser({ email: victim, password });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(victim, `wrong-${i}-password`, {}, '192.0.2.41')).statusCode).toBe(401);
+    const key = `login:email:${victim}`;
+    await ctx.db.query(`UPDATE rate_limit_counters SET window_start = now() - interval '12 minutes' WHERE key = $1`, [key]);
+    // A one-minute API window and a sign-in window, both long over.
+    await ctx.db.query(`INSERT INTO rate_limit_counters (key, window_start, count, window_ms) VALUES
+      ('api:old-window', now() - interval '12 minutes', 5, 60000), ('login:email:old@example.test', now() - interval '25 minutes', 3, 900000)`);
+    await reconcile(ctx.db, { staleMs: 60_000 });
+    const { rows } = await ctx.db.query<{ key: string; count: number }>(
+      `SELECT key, count FROM rate_limit_counters WHERE key IN ($1, 'api:old-window', 'login:email:old@example.test')`, [key]);
+    expect(rows).toEqual([{ key, count: LOGIN_MAX_FAILURES }]);
   });
 });

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../../core/password.ts';
 import type { PlanId } from '../../core/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
 import type { Db } from '../../storage/db.ts';
+import { countHit, forgiveHit } from '../../storage/rate-limit-counters.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ALL_PERMISSIONS } from '../auth/permissions.ts';
 
@@ -79,23 +80,6 @@ const sessionExpired = () => new AppError('UNAUTHORIZED', 'Unauthorized', { reas
 let dummyHash: Promise<string> | null = null;
 
 export function createSessionsService(db: Db, clock: () => Date = () => new Date()) {
-  /** Failed sign-ins in the current window for each key (counters shared by every API process). */
-  async function failures(keys: string[], record: boolean): Promise<number[]> {
-    const now = clock().getTime();
-    const windowStart = new Date(now - (now % LOGIN_WINDOW_MS));
-    return Promise.all(keys.map(async (key) => {
-      const { rows } = record
-        ? await db.query<{ count: number }>(
-          `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, $2, 1)
-           ON CONFLICT (key) DO UPDATE
-             SET count = CASE WHEN c.window_start = EXCLUDED.window_start THEN c.count + 1 ELSE 1 END,
-                 window_start = EXCLUDED.window_start
-           RETURNING count`, [key, windowStart])
-        : await db.query<{ count: number }>('SELECT count FROM rate_limit_counters WHERE key = $1 AND window_start = $2', [key, windowStart]);
-      return rows[0]?.count ?? 0;
-    }));
-  }
-
   const service = {
     /**
      * Checks email and password and opens a session.
@@ -106,8 +90,13 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
     async login(input: { email: string; password: string; userAgent?: string; ip?: string }): Promise<{ token: string } & SessionInfo> {
       const email = input.email.trim().toLowerCase();
       const limitKeys = [`login:email:${email}`, ...(input.ip ? [`login:ip:${input.ip}`] : [])];
-      const [byEmail, byIp = 0] = await failures(limitKeys, false);
-      if (byEmail >= LOGIN_MAX_FAILURES || byIp >= LOGIN_MAX_FAILURES_PER_ADDRESS) {
+      // Every attempt is counted before the password is checked, atomically, so parallel
+      // attempts cannot all pass a stale count; a successful sign-in is forgiven below,
+      // so the limits count failures only (as before).
+      const attemptAt = clock().getTime();
+      const hits = await Promise.all(limitKeys.map((key) => countHit(db, key, LOGIN_WINDOW_MS, attemptAt)));
+      const [byEmail, byIp] = hits;
+      if (byEmail.count > LOGIN_MAX_FAILURES || (byIp && byIp.count > LOGIN_MAX_FAILURES_PER_ADDRESS)) {
         throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; wait 15 minutes and try again', { window: '15 minutes', limit: LOGIN_MAX_FAILURES });
       }
       const { rows } = await db.query<{ id: string; tenant_id: string; email: string; name: string | null; role: string; is_root: boolean; password_hash: string | null }>(
@@ -115,10 +104,8 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
       const user = rows[0];
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(input.password, user?.password_hash ?? await dummyHash);
-      if (!user || !user.password_hash || !ok) {
-        await failures(limitKeys, true);
-        throw invalidCredentials();
-      }
+      if (!user || !user.password_hash || !ok) throw invalidCredentials();
+      await Promise.all(hits.map((hit) => forgiveHit(db, hit)));
       const token = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(24).toString('base64url');
       const id = newId();
