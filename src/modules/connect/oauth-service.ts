@@ -4,7 +4,7 @@
  * 1. `start`: GET /v1/connect/{platform}?profileId&redirect_url creates a single-use state
  *    (row in oauth_states, 1 hour) and answers `{ authUrl, state }`. The `state` sent to
  *    the platform is `<id>.<HMAC-SHA256(id)>`, so a forged or altered state is refused
- *    before any database lookup. PKCE (S256) verifiers stay on the server.
+ *    before any database lookup. PKCE (S256) verifiers stay on the server, sealed.
  * 2. The platform redirects the browser to GET /v1/connect/{platform}/callback?code&state
  *    (public: the state identifies the user), or an API caller posts the code to
  *    POST /v1/connect/{platform} `{ code, state, profileId }`.
@@ -74,7 +74,13 @@ export function createOAuthConnectService(deps: {
   const { db, adapters, clock } = deps;
   const hmacKey = createHmac('sha256', Buffer.from(deps.secretKeyHex, 'hex')).update('herald:oauth-state').digest();
   const sign = (id: string) => createHmac('sha256', hmacKey).update(id).digest('base64url');
-  const selections = createSelectionStore({ db, secrets: new SecretBox(deps.secretKeyHex), clock });
+  const secrets = new SecretBox(deps.secretKeyHex);
+  const selections = createSelectionStore({ db, secrets, clock });
+  /**
+   * The PKCE verifier is stored sealed, like every credential; rows written before it was
+   * sealed hold it in plain text (a verifier never contains ':', so never starts with `v1:`).
+   */
+  const openVerifier = (stored: string | null): string | undefined => (stored === null ? undefined : stored.startsWith('v1:') ? secrets.open(stored) : stored);
 
   function verifyState(state: string): string {
     const [id, mac] = state.split('.');
@@ -105,7 +111,7 @@ export function createOAuthConnectService(deps: {
       await db.query(
         `INSERT INTO oauth_states (id, tenant_id, user_id, profile_id, platform, redirect_uri, redirect_url, code_verifier, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [id, auth.tenantId, auth.userId, profileId, platform, redirectUri, redirectUrl ?? null, pkce?.verifier ?? null, new Date(clock().getTime() + STATE_TTL_MS)],
+        [id, auth.tenantId, auth.userId, profileId, platform, redirectUri, redirectUrl ?? null, pkce ? secrets.seal(pkce.verifier) : null, new Date(clock().getTime() + STATE_TTL_MS)],
       );
       const state = `${id}.${sign(id)}`;
       return { authUrl: provider.authorizeUrl(app, { state, redirectUri, codeChallenge: pkce?.challenge }), state };
@@ -132,7 +138,7 @@ export function createOAuthConnectService(deps: {
       let pages: FacebookPage[] | undefined;
       let organizations: LinkedInOrgChoice[] = [];
       try {
-        tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: row.code_verifier ?? undefined });
+        tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
         identity = await provider.identify(app, tokens);
         if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
         if (platform === 'linkedin') organizations = await linkedinAdminOrganizations(app, tokens.accessToken);
