@@ -37,7 +37,8 @@ export interface XSimOptions {
   tweetDelayMs?: number;
 }
 
-type Fault = { op: 'tweet' | 'media' | 'token' | 'any'; kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'; count: number; delayMs?: number };
+/** A fault for the next `count` matching calls, after letting `after` of them through. */
+type Fault = { op: 'tweet' | 'media' | 'token' | 'timeline' | 'any'; after?: number; kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'; count: number; delayMs?: number };
 
 /** `text` as X shows it (links wrapped as t.co), `sent` as the client sent it (X's duplicate check compares content). */
 interface Tweet { id: string; text: string; sent: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null; urls: TweetUrl[] }
@@ -84,7 +85,7 @@ function wrapLinks(text: string): { shown: string; urls: TweetUrl[] } {
   for (const u of found) {
     const [s, e] = u.indices;
     out += cps.slice(at, s).join('');
-    const short = `https://t.co/${randomBytes(8).toString('base64url').slice(0, 10)}`;
+    const short = `https://t.co/${Array.from(randomBytes(10), (b) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[b % 62]).join('')}`;
     const start = Array.from(out).length;
     out += short;
     const expanded = /^https?:\/\//i.test(u.url) ? u.url : `http://${u.url}`;
@@ -122,6 +123,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     const i = faults.findIndex((f) => f.op === op || f.op === 'any');
     if (i < 0) return null;
     const f = faults[i];
+    if (f.after && f.after > 0) { f.after--; return null; }
     if (--f.count <= 0) faults.splice(i, 1);
     return f;
   };
@@ -270,6 +272,8 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
    * edit_history_tweet_ids always).
    */
   app.get('/2/users/:id/tweets', async (req, reply) => {
+    const f = await fault('timeline', reply, req);
+    if (f === 'handled') return reply;
     const uid = authUser(req, reply);
     if (!uid) return reply;
     const { id } = req.params as { id: string };

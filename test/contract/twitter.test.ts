@@ -191,6 +191,84 @@ describe('X: failure modes', () => {
     expect(t.platform_post_id).toBe(created[0].id);
   });
 
+  it('answer lost, then 150 newer posts: verify pages back to the attempt and finds it, no second create', async () => {
+    sim.addFault({ op: 'tweet', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId }] })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 150; i++) sim.addTweet(`burst post ${i}`);
+    const creates = sim.calls.get('POST /2/tweets') ?? 0;
+    const reads = sim.calls.get('GET /2/users/:id/tweets') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    expect(sim.calls.get('POST /2/tweets') ?? 0).toBe(creates);
+    expect((sim.calls.get('GET /2/users/:id/tweets') ?? 0) - reads).toBeGreaterThanOrEqual(2); // 151 posts: two pages of 100
+    const created = sim.tweets.filter((x) => x.sent === 'buried under a burst');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+  });
+
+  it('answer lost for a post with a link: X shows it as t.co, verify matches the link as sent', async () => {
+    sim.addFault({ op: 'tweet', kind: 'drop_after_create', count: 1 });
+    const text = 'read https://example.com/a-long-article?x=1 today';
+    const id = (await post({ content: text, scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId }] })).json().post._id;
+    await runDue(id);
+    const shown = sim.tweets.find((x) => x.sent === text)!;
+    expect(shown.text).toMatch(/^read https:\/\/t\.co\/\w+ today$/);
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    expect(t.platform_post_id).toBe(shown.id);
+    expect(sim.tweets.filter((x) => x.sent === text)).toHaveLength(1);
+  });
+
+  it('answer lost for the second post of a thread: verify finds the first two, the commit posts only the third', async () => {
+    sim.addFault({ op: 'tweet', kind: 'drop_after_create', count: 1, after: 1 });
+    const items = ['resume 1/3', 'resume 2/3', 'resume 3/3'];
+    const id = (await post({
+      content: items[0], scheduledFor: '2030-01-01T00:00:00Z',
+      platforms: [{ platform: 'twitter', accountId, platformSpecificData: { threadItems: items.map((content) => ({ content })) } }],
+    })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    expect(sim.tweets.filter((x) => items.includes(x.sent))).toHaveLength(2);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    const live = items.map((text) => sim.tweets.filter((x) => x.sent === text));
+    expect(live.map((l) => l.length)).toEqual([1, 1, 1]);
+    expect([live[1][0].in_reply_to, live[2][0].in_reply_to]).toEqual([live[0][0].id, live[1][0].id]);
+    const res = await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: tenant.headers });
+    expect(res.json().post.thread[0].items.map((i: { platformPostId: string }) => i.platformPostId)).toEqual(live.map((l) => l[0].id));
+  });
+
+  it('timeline unreadable during verify (429): not committed again, asked again later', async () => {
+    sim.addFault({ op: 'tweet', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'verify meets a rate limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId }] })).json().post._id;
+    await runDue(id);
+    sim.addFault({ op: 'timeline', kind: 'rate_limit', count: 1 });
+    const creates = sim.calls.get('POST /2/tweets') ?? 0;
+    await runDue(id);
+    let t = await target(id);
+    expect(t.status).toBe('pending');
+    expect(t.error_message).toMatch(/Checking whether the interrupted publish went through/);
+    expect(sim.calls.get('POST /2/tweets') ?? 0).toBe(creates);
+    await runDue(id);
+    t = await target(id);
+    expect(t.status).toBe('published');
+    expect(sim.tweets.filter((x) => x.sent === 'verify meets a rate limit')).toHaveLength(1);
+  });
+
+  it('connection dropped before X saw the post: a complete look-back finds nothing, published once', async () => {
+    sim.addFault({ op: 'tweet', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'never reached X', scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId }] })).json().post._id;
+    await runDue(id);
+    expect(sim.tweets.filter((x) => x.sent === 'never reached X')).toHaveLength(0);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.tweets.filter((x) => x.sent === 'never reached X')).toHaveLength(1);
+  });
+
   it('duplicate content is rejected with X\'s message and not retried', async () => {
     await post({ content: 'say it once', publishNow: true, platforms: [{ platform: 'twitter', accountId }] });
     const res = await post({ content: 'say it once', publishNow: true, platforms: [{ platform: 'twitter', accountId }] });

@@ -1,0 +1,58 @@
+/**
+ * An HTTP proxy on loopback that forwards every request to `target` and, for requests
+ * that `slow(method, path)` selects, holds the platform's answer for `delayMs` after the
+ * platform has acted. This widens the window in which a crash of Herald leaves a post
+ * created on the platform but unanswered, the case exactly-once publishing must survive.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface DelayProxy {
+  url: string;
+  /** Requests forwarded, and those whose answer was held. */
+  readonly forwarded: number;
+  readonly delayed: number;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'host']);
+
+export async function startDelayProxy(target: string, opts: { delayMs: number; slow: (method: string, path: string) => boolean }): Promise<DelayProxy> {
+  let forwarded = 0;
+  let delayed = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const method = req.method ?? 'GET';
+      const path = req.url ?? '/';
+      try {
+        const headers = Object.fromEntries(Object.entries(req.headers)
+          .filter(([k, v]) => !HOP_BY_HOP.has(k) && typeof v === 'string') as Array<[string, string]>);
+        const upstream = await fetch(target + path, {
+          method, headers, redirect: 'manual',
+          body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
+        });
+        const body = Buffer.from(await upstream.arrayBuffer());
+        forwarded++;
+        if (opts.slow(method, path)) {
+          delayed++;
+          await new Promise((r) => setTimeout(r, opts.delayMs));
+        }
+        const out: Record<string, string> = {};
+        upstream.headers.forEach((v, k) => { if (!HOP_BY_HOP.has(k)) out[k] = v; });
+        res.writeHead(upstream.status, out);
+        res.end(body);
+      } catch {
+        res.destroy(); // the client went away (killed), or the platform did
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get forwarded() { return forwarded; },
+    get delayed() { return delayed; },
+    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
