@@ -2,8 +2,11 @@
  * The publishing state machine with a scripted platform: retries with backoff, an
  * unanswered commit verified before anything is sent again, and post status derivation.
  */
+import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, createPublisher, MAX_ATTEMPTS, type Publisher } from '../../src/jobs/publisher.ts';
+import { reconcile, releaseDeadLocalProcesses } from '../../src/jobs/reconciler.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
@@ -136,3 +139,82 @@ describe('publisher', () => {
     expect(backoffMs(30, () => 1)).toBe(600_000);
   });
 });
+
+/** The pid of a process that has exited (so no process has it now, barring reuse). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((r) => child.once('exit', r));
+  return child.pid!;
+}
+
+async function target(postId: string) {
+  const { rows } = await ctx.db.query<{ id: string; status: string; attempts: number; in_doubt: boolean; crash_count: number; locked_by: string | null }>(
+    'SELECT id, status, attempts, in_doubt, crash_count, locked_by FROM post_targets WHERE post_id = $1', [postId]);
+  return rows[0];
+}
+
+/** Puts the post's target in the state a process leaves when it dies after writing its commit attempt. */
+async function crashMidCommit(postId: string, workerId: string, token: string) {
+  const t = await target(postId);
+  await ctx.db.query(`UPDATE post_targets SET status = 'publishing', locked_by = $2, locked_until = now() + interval '1 minute', attempts = attempts + 1 WHERE id = $1`, [t.id, workerId]);
+  await ctx.db.query(`INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, 1, $2, 'commit', $3)`, [t.id, workerId, JSON.stringify({ token })]);
+  return t.id;
+}
+
+describe('publisher: crashes (docs/decisions/0018-exact-verify.md)', () => {
+  let acc3: string;
+  let acc4: string;
+  let inDoubt: string;
+
+  it('a restarted process releases the publishes of its dead predecessor at once: in doubt, and the crash costs no attempt', async () => {
+    const profileId = await createProfile(ctx, tenant!);
+    acc3 = await insertAccount(ctx, tenant!, profileId);
+    acc4 = await insertAccount(ctx, tenant!, profileId);
+    const instance = `/tmp/herald-instance-${process.pid}`;
+    const dead = `worker-dead-${process.pid}`;
+    const alive = `worker-alive-${process.pid}`;
+    await ctx.db.query(`INSERT INTO workers (id, hostname, pid, instance) VALUES ($1, $2, $3, $4), ($5, $2, $6, $4)`,
+      [dead, hostname(), await deadPid(), instance, alive, process.ppid]);
+    const postId = await scheduled('crashed mid-commit', [acc3]);
+    inDoubt = await crashMidCommit(postId, dead, 'never-committed');
+    const livePost = await scheduled('still running elsewhere', [acc4]);
+    await crashMidCommit(livePost, alive, 'running');
+
+    // Another installation (other data directory) does not judge these processes.
+    expect(await releaseDeadLocalProcesses(ctx.db, { id: 'worker-other', hostname: hostname(), instance: '/tmp/another-installation' })).toBe(0);
+    expect(await releaseDeadLocalProcesses(ctx.db, { id: 'worker-new', hostname: hostname(), instance })).toBe(1);
+    expect(await target(postId)).toMatchObject({ status: 'pending', in_doubt: true, attempts: 0, crash_count: 1, locked_by: null });
+    expect(await target(livePost)).toMatchObject({ status: 'publishing', locked_by: alive });
+    const { rows } = await ctx.db.query<{ id: string }>('SELECT id FROM workers WHERE id = ANY($1::text[])', [[dead, alive]]);
+    expect(rows.map((r) => r.id)).toEqual([alive]);
+    // Clean up the sibling for the next test: its heartbeat stops, the reconciler releases it.
+    await ctx.db.query(`UPDATE workers SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [alive]);
+    await reconcile(ctx.db, { staleMs: 30_000 });
+    expect(await target(livePost)).toMatchObject({ status: 'pending', in_doubt: true, attempts: 0 });
+    await ctx.db.query(`UPDATE post_targets SET run_at = '2030-01-01', in_doubt = false WHERE post_id = $1`, [livePost]);
+  });
+
+  it('an in-doubt target is claimed first, and fresh targets of its account wait until it is verified', async () => {
+    const sameAccount = await scheduled('fresh on the in-doubt account', [acc3]);
+    const otherAccount = await scheduled('fresh on another account', [acc4]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() - interval '1 minute' WHERE post_id = ANY($1::char(24)[])`, [[sameAccount, otherAccount]]);
+    const fresh = { same: (await target(sameAccount)).id, other: (await target(otherAccount)).id };
+    const first = await worker.claimDue(10);
+    const ids = first.map((t) => t.id);
+    expect(ids[0]).toBe(inDoubt);
+    expect(ids).toContain(fresh.other);
+    expect(ids).not.toContain(fresh.same);
+    const commitsBefore = adapter.commits.length;
+    await Promise.all(first.map((t) => worker.runTarget(t)));
+    // Verified (the scripted platform has no post for that commit token), then committed once.
+    expect(adapter.commits.slice(commitsBefore).map((c) => c.token)).toContain('never-committed');
+    const { rows: attempts } = await ctx.db.query<{ phase: string; outcome: string | null }>('SELECT phase, outcome FROM publish_attempts WHERE target_id = $1 ORDER BY id', [inDoubt]);
+    expect(attempts).toEqual([{ phase: 'commit', outcome: null }, { phase: 'verify', outcome: 'not_published' }, { phase: 'commit', outcome: 'published' }]);
+    expect(await target(sameAccount)).toMatchObject({ status: 'pending' });
+    const second = await worker.claimDue(10);
+    expect(second.map((t) => t.id)).toContain(fresh.same);
+    await Promise.all(second.map((t) => worker.runTarget(t)));
+    expect(await target(sameAccount)).toMatchObject({ status: 'published', in_doubt: false });
+  });
+});
+
