@@ -1,14 +1,18 @@
 /**
  * Media bytes for adapters: files Herald stores itself are read from storage directly;
- * any other URL goes through the SSRF guard.
+ * any other URL goes through the SSRF guard. Errors never carry server paths (they are
+ * shown to users as the target's error message).
  */
 import { AdapterError, type MediaRef } from '../platforms/types.ts';
 import { FetchBlockedError, guardedFetch } from '../net/ssrf.ts';
-import type { MediaStorage } from '../storage/media-storage.ts';
+import { MediaReadError, type MediaStorage } from '../storage/media-storage.ts';
 
 export async function fetchGuarded(storage: MediaStorage, item: MediaRef, maxBytes: number, opts: { allowPrivate: boolean }): Promise<{ bytes: Buffer; mimeType: string }> {
-  const local = await storage.readByUrl(item.url, maxBytes).catch((err: Error) => {
-    throw new AdapterError('rejected', err.message);
+  const local = await storage.readByUrl(item.url, maxBytes).catch((err: unknown) => {
+    // The message becomes the post target's error, shown to users: only MediaReadError
+    // messages are written for that (no server paths); anything else gets a generic one.
+    if (err instanceof MediaReadError) throw new AdapterError('rejected', `Media ${item.url}: ${err.message}`);
+    throw new AdapterError('rejected', `Media ${item.url} could not be read from Herald's media storage`);
   });
   if (local) return { bytes: local.bytes, mimeType: local.mimeType };
   try {

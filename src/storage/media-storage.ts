@@ -21,8 +21,8 @@ export interface StoredObject {
 }
 
 /**
- * One media storage backend. Keys look like `<tenantId>/<mediaId>/<name>.<ext>`
- * (no `..`, no leading slash).
+ * One media storage backend. Keys look like `<tenantId>/<mediaId>/<128 random bits, hex>-<name>.<ext>`
+ * (no `..`, no leading slash; the random part keeps public media URLs unguessable).
  */
 export interface MediaStorage {
   /** `local` or `s3`, for logs and health output. */
@@ -44,6 +44,44 @@ export interface MediaStorage {
   /** Registers routes that serve the files, when the backend serves them itself. */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }
+
+/**
+ * A media file Herald stores could not be read for publishing. The message is safe to show
+ * to users (post target errors): it never names a server path.
+ */
+export class MediaReadError extends Error {
+  override readonly name = 'MediaReadError';
+}
+
+/**
+ * The storage key in the path part of one of our media URLs (after `/media/`), each segment
+ * percent-decoded. @throws MediaReadError when a segment is empty, `.` or `..`, or decodes to
+ * a path separator or NUL: such a URL would point outside the media folder.
+ */
+export function keyFromMediaPath(urlPath: string): string {
+  const segments = urlPath.split(/[?#]/)[0].split('/');
+  const decoded = segments.map((segment) => {
+    let d: string;
+    try {
+      d = decodeURIComponent(segment);
+    } catch {
+      throw new MediaReadError('media URL is not a valid path');
+    }
+    if (d === '' || d === '.' || d === '..' || /[/\\\0]/.test(d)) throw new MediaReadError('media URL points outside the media folder; use the URL returned by POST /v1/media');
+    return d;
+  });
+  return decoded.join('/');
+}
+
+/** A file-system error while reading stored media, as a message without the path. */
+function readFailure(err: unknown): MediaReadError {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return new MediaReadError('media file not found; it may have been deleted, upload it again');
+  return new MediaReadError(`media file could not be read${code ? ` (${code})` : ''}`);
+}
+
+/** Media served inline (shown by the browser); every other type is served as a download. */
+const INLINE_MEDIA = /^(image|video)\//;
 
 /** Builds the backend chosen by configuration (HERALD_STORAGE): local disk under `dataDir/media`, or S3. */
 export function createMediaStorage(config: Config, publicUrl: string): MediaStorage {
@@ -129,17 +167,34 @@ export class LocalDiskStorage implements MediaStorage {
   async readByUrl(url: string, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string } | null> {
     const prefix = `${this.publicUrl}/media/`;
     if (!url.startsWith(prefix)) return null;
-    const key = url.slice(prefix.length).split('?')[0].split('/').map(decodeURIComponent).join('/');
-    const file = this.pathOf(key);
-    const { size } = await fs.promises.stat(file);
-    if (size > maxBytes) throw new Error(`media file is ${size} bytes; the platform allows at most ${maxBytes}`);
-    return { bytes: await fs.promises.readFile(file), mimeType: mimeTypeOfKey(file) };
+    const key = keyFromMediaPath(url.slice(prefix.length));
+    let file: string;
+    try {
+      file = this.pathOf(key);
+    } catch {
+      throw new MediaReadError('media URL points outside the media folder; use the URL returned by POST /v1/media');
+    }
+    // File-system errors name the server's path: they are replaced by messages without it.
+    const stat = await fs.promises.stat(file).catch((err: unknown) => { throw readFailure(err); });
+    if (!stat.isFile()) throw readFailure(Object.assign(new Error('not a file'), { code: 'EISDIR' }));
+    if (stat.size > maxBytes) throw new MediaReadError(`media file is ${stat.size} bytes; the platform allows at most ${maxBytes}`);
+    const bytes = await fs.promises.readFile(file).catch((err: unknown) => { throw readFailure(err); });
+    return { bytes, mimeType: mimeTypeOfKey(file) };
   }
 
   async registerRoutes(app: FastifyInstance): Promise<void> {
     await app.register(fastifyStatic, {
       root: this.root, prefix: '/media/', decorateReply: false, index: false, list: false, dotfiles: 'deny',
-      setHeaders: (reply) => { reply.header('cache-control', 'public, max-age=31536000, immutable'); reply.header('x-content-type-options', 'nosniff'); },
+      // Uploaded files are untrusted content on Herald's origin: never sniffed, sandboxed (no
+      // script, no same-origin access) if opened as a page, and anything but images and videos
+      // (e.g. a PDF with JavaScript) is downloaded, not rendered inline
+      // (https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/Content-Security-Policy/sandbox).
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-security-policy', 'sandbox');
+        if (!INLINE_MEDIA.test(mimeTypeOfKey(file))) reply.header('content-disposition', 'attachment');
+      },
     });
   }
 }

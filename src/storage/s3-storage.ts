@@ -14,7 +14,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, typ
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
-import { mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-storage.ts';
+import { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-storage.ts';
 
 /** The `s3` branch of {@link StorageConfig}. */
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
@@ -122,15 +122,18 @@ export class S3Storage implements MediaStorage {
   async readByUrl(url: string, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string } | null> {
     const key = await this.keyFromUrl(url);
     if (!key) return null;
-    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
+    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: key })).catch((err: { name?: string }) => {
+      if (err.name === 'NotFound' || err.name === 'NoSuchKey') throw new MediaReadError('media file not found; it may have been deleted, upload it again');
+      throw err;
+    });
     const size = Number(head.ContentLength ?? 0);
-    if (size > maxBytes) throw new Error(`media file is ${size} bytes; the platform allows at most ${maxBytes}`);
+    if (size > maxBytes) throw new MediaReadError(`media file is ${size} bytes; the platform allows at most ${maxBytes}`);
     const obj = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
     const chunks: Buffer[] = [];
     let total = 0;
     for await (const chunk of obj.Body as Readable) {
       total += (chunk as Buffer).length;
-      if (total > maxBytes) throw new Error(`media file is larger than ${maxBytes} bytes`);
+      if (total > maxBytes) throw new MediaReadError(`media file is larger than ${maxBytes} bytes`);
       chunks.push(chunk as Buffer);
     }
     return { bytes: Buffer.concat(chunks), mimeType: head.ContentType && head.ContentType !== 'application/octet-stream' ? head.ContentType : mimeTypeOfKey(key) };

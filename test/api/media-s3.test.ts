@@ -75,7 +75,7 @@ describe('HERALD_STORAGE=s3', () => {
     expect(file).toMatchObject({ type: 'image', filename: 'pixel.png', size: png.length, mimeType: 'image/png' });
 
     const u = new URL(file.url);
-    expect(`${u.origin}${u.pathname}`).toMatch(new RegExp(`^${s3endpoint}/${BUCKET}/${t.userId}/[0-9a-f]{24}/pixel\\.png$`));
+    expect(`${u.origin}${u.pathname}`).toMatch(new RegExp(`^${s3endpoint}/${BUCKET}/${t.userId}/[0-9a-f]{24}/[0-9a-f]{32}-pixel\\.png$`));
     expect(verifyPresignedUrl(file.url, 'S3RVER')).toMatchObject({ valid: true, accessKeyId: 'S3RVER', region: 'eu-west-3', expires: 604800 });
 
     const keys = await keysUnder(`${t.userId}/`);
@@ -112,8 +112,9 @@ describe('HERALD_STORAGE=s3', () => {
     const { files } = (await last.json()) as { files: Array<{ url: string; size: number; mimeType: string; type: string }> };
     expect(files[0]).toMatchObject({ type: 'video', size: bytes.length, mimeType: 'video/mp4', filename: 'story.mp4' });
 
-    const key = `${t.userId}/${tk.uploadId}/story.mp4`;
-    expect(await keysUnder(`${t.userId}/`)).toEqual([key]);
+    const keys = await keysUnder(`${t.userId}/`);
+    expect(keys).toEqual([expect.stringMatching(new RegExp(`^${t.userId}/${tk.uploadId}/[0-9a-f]{32}-story\\.mp4$`))]);
+    const key = keys[0];
     expect(sha(await objectBytes(key))).toBe(sha(bytes));
     expect((await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).ContentType).toBe('video/mp4');
     expect(fs.existsSync(path.join(ctx.dataDir, 'uploads', tk.uploadId))).toBe(false);
@@ -144,7 +145,7 @@ describe('HERALD_STORAGE=s3', () => {
     const res = await pub.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
     expect(res.statusCode, res.body).toBe(200);
     const { url } = res.json().files[0];
-    expect(url).toMatch(new RegExp(`^${s3endpoint}/${BUCKET}/${t.userId}/[0-9a-f]{24}/p\\.png$`));
+    expect(url).toMatch(new RegExp(`^${s3endpoint}/${BUCKET}/${t.userId}/[0-9a-f]{24}/[0-9a-f]{32}-p\\.png$`));
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(png)).toBe(true);
     expect(await pub.services.mediaStorage.readByUrl(url, 1024)).toEqual({ bytes: png, mimeType: 'image/png' });
     await expect(pub.services.mediaStorage.readByUrl(url, 10)).rejects.toThrow(/allows at most 10/);

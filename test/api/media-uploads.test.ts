@@ -156,7 +156,7 @@ describe('sending the bytes (tus) and completing', () => {
     expect(result.patches).toBe(Math.ceil(video.length / (8 * 1024)));
     expect(result.status).toBe(200);
     const files = (result.body as { files: Array<Record<string, unknown>> }).files;
-    expect(files).toEqual([{ type: 'video', url: expect.stringMatching(new RegExp(`^${baseUrl}/media/${t.userId}/${tk.uploadId}/My-Clip\\.mp4$`)), filename: 'My Clip.mp4', size: video.length, mimeType: 'video/mp4' }]);
+    expect(files).toEqual([{ type: 'video', url: expect.stringMatching(new RegExp(`^${baseUrl}/media/${t.userId}/${tk.uploadId}/[0-9a-f]{32}-My-Clip\\.mp4$`)), filename: 'My Clip.mp4', size: video.length, mimeType: 'video/mp4' }]);
 
     // The same bytes are served at the URL; nothing stays staged.
     const served = await fetch(files[0].url as string);

@@ -9,6 +9,8 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchGuarded } from '../../src/jobs/fetch-media.ts';
+import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -247,6 +249,24 @@ describe('POST /v1/media: refused files', () => {
     expect(filesOnDisk(t.userId)).toEqual([]);
   });
 
+  it('answers 400 naming (body) for a multipart body without a boundary or cut short; a good file before the cut is not kept', async () => {
+    const t = await createTenant(ctx);
+    const { payload, headers } = multipart([{ filename: 'ok.png', contentType: 'image/png', data: png2x2() }, { filename: 'b.png', contentType: 'image/png', data: png2x2() }]);
+    const send = (contentType: string, body: Buffer) => ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': contentType }, payload: body });
+    const cases: Array<[string, Awaited<ReturnType<typeof send>>]> = [
+      ['no boundary', await send('multipart/form-data', payload)],
+      ['empty boundary', await send('multipart/form-data; boundary=', payload)],
+      ['truncated', await send(headers['content-type'], payload.subarray(0, payload.length - 40))],
+    ];
+    for (const [what, res] of cases) {
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(400);
+      expect(res.json(), what).toMatchObject({ code: 'BAD_REQUEST', error: expect.stringMatching(/multipart/), details: { fields: { '(body)': [expect.any(String)] } }, requestId: expect.any(String) });
+    }
+    expect(filesOnDisk(t.userId)).toEqual([]);
+    const { rows } = await ctx.db.query('SELECT filename FROM media_files WHERE tenant_id = $1', [t.userId]);
+    expect(rows).toEqual([]);
+  });
+
   it('answers 400 for more than 10 files', async () => {
     const t = await createTenant(ctx);
     const res = await upload(t, Array.from({ length: 11 }, (_, i) => ({ filename: `${i}.png`, contentType: 'image/png', data: png2x2() })));
@@ -271,5 +291,79 @@ describe('POST /v1/media: refused files', () => {
     const res = await upload(t, [{ filename: 'a.png', contentType: 'image/png', data: png2x2() }]);
     expect(res.statusCode).toBe(403);
     expect(filesOnDisk(t.userId)).toEqual([]);
+  });
+});
+
+/** A small PDF whose document-open action runs JavaScript (a viewer rendering it inline would run it). */
+const PDF_WITH_JS = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n'
+  + '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+describe('media files: unguessable, safely served, safely read', () => {
+  it('stores each file under 128 random bits: the URL does not follow from the tenant and media ids', async () => {
+    const t = await createTenant(ctx);
+    const urls: URL[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await upload(t, [{ filename: 'same.png', contentType: 'image/png', data: png2x2() }]);
+      expect(res.statusCode, res.body).toBe(200);
+      urls.push(new URL(res.json().files[0].url));
+    }
+    const names = urls.map((u) => u.pathname.split('/').pop()!);
+    for (const name of names) expect(name).toMatch(/^[0-9a-f]{32}-same\.png$/);
+    expect(names[0]).not.toBe(names[1]);
+    // The file is not at the path that tenant and media id alone would give.
+    const [, , tenant, id] = urls[0].pathname.split('/');
+    expect(tenant).toBe(t.userId);
+    expect((await fetch(`${baseUrl}/media/${tenant}/${id}/same.png`)).status).toBe(404);
+    expect((await fetch(urls[0])).status).toBe(200);
+  });
+
+  it('serves images inline and anything else (a PDF with JavaScript) as a download, all sandboxed and nosniff', async () => {
+    const t = await createTenant(ctx);
+    const res = await upload(t, [
+      { filename: 'pixel.png', contentType: 'image/png', data: png2x2() },
+      { filename: 'doc.pdf', contentType: 'application/pdf', data: PDF_WITH_JS },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [image, pdf] = await Promise.all(res.json().files.map((f: { url: string }) => fetch(f.url)));
+    for (const r of [image, pdf]) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('content-security-policy')).toBe('sandbox');
+    }
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-disposition')).toBeNull();
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe('attachment');
+  });
+
+  it('reads media for publishing without ever showing a server path, and refuses URLs that leave the media folder', async () => {
+    const t = await createTenant(ctx);
+    const res = await upload(t, [{ filename: 'pixel.png', contentType: 'image/png', data: png2x2() }]);
+    const url = new URL(res.json().files[0].url);
+    const [, , tenant, id] = url.pathname.split('/');
+    const read = (u: string) => fetchGuarded(ctx.services.mediaStorage, { url: u, type: 'image' }, 1024 * 1024, { allowPrivate: true });
+    expect((await read(url.toString())).mimeType).toBe('image/png');
+
+    const failures: Array<[string, RegExp]> = [
+      [`${baseUrl}/media/${tenant}/${id}/..%252f..`, /not found/],
+      [`${baseUrl}/media/${tenant}/${id}/missing.png`, /not found/],
+      [`${baseUrl}/media/${tenant}/${id}`, /not found/],
+      [`${baseUrl}/media/..%2f..%2f..%2fetc%2fpasswd`, /outside the media folder/],
+      [`${baseUrl}/media/${tenant}/../../../etc/passwd`, /outside the media folder/],
+      [`${baseUrl}/media/${tenant}/%2e%2e/%2e%2e/secret`, /outside the media folder/],
+      [`${baseUrl}/media/${tenant}/%E0%A4%A`, /not a valid path/],
+    ];
+    for (const [u, why] of failures) {
+      const err = await read(u).then(() => null, (e: unknown) => e);
+      expect(err, u).toBeInstanceOf(AdapterError);
+      expect((err as AdapterError).kind).toBe('rejected');
+      expect((err as AdapterError).message).toMatch(why);
+      expect((err as AdapterError).message).not.toContain(ctx.dataDir);
+      expect((err as AdapterError).message).not.toMatch(/ENOENT|stat '|\/tmp\//);
+    }
+    // Too large for the platform: the size, not the path.
+    const big = await fetchGuarded(ctx.services.mediaStorage, { url: url.toString(), type: 'image' }, 10, { allowPrivate: true }).catch((e: Error) => e);
+    expect((big as Error).message).toMatch(/allows at most 10/);
+    expect((big as Error).message).not.toContain(ctx.dataDir);
   });
 });

@@ -166,10 +166,13 @@ export function createMediaService(deps: MediaServiceDeps) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message, { fields: { [args.field]: [decision.message] }, filename: args.filename, allowed: [...ALLOWED_CONTENT_TYPES] });
     }
     const metadata = await probeMedia(args.staged, decision.mimeType, { ffprobePath: deps.ffprobePath });
-    const key = `${args.tenantId}/${args.id}/${safeName(args.filename, extensionFor(decision.mimeType))}`;
+    // The file name starts with 128 random bits: the media URL is public, and ids are
+    // time-ordered (one id predicts the next), so the URL must not follow from the id.
+    const name = safeName(args.filename, extensionFor(decision.mimeType));
+    const key = `${args.tenantId}/${args.id}/${randomBytes(16).toString('hex')}-${name}`;
     const stored = await storage.putFile(key, args.staged, decision.mimeType);
     const type = mediaTypeOf(decision.mimeType);
-    const filename = args.filename || key.split('/').pop()!;
+    const filename = args.filename || name;
     try {
       await db.query(
         `INSERT INTO media_files (id, tenant_id, user_id, storage_key, filename, mime_type, type, size, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
