@@ -128,12 +128,26 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(async (v1) => {
     // Sandbox mode labels every /v1 response, errors included (src/sandbox).
     if (services.config.sandbox) v1.addHook('onRequest', async (_request, reply) => { reply.header('x-herald-sandbox', 'true'); });
+    // API answers are per caller and may carry secrets: never cached, never sniffed as another type.
+    v1.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', 'no-store');
+    });
+    // Authentication, the rate limit and the permission check all run on onRequest, before
+    // the body is parsed and validated (https://fastify.dev/docs/latest/Reference/Lifecycle/):
+    // a key without the permission learns nothing about body rules, and invalid requests count.
     v1.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
       // An API key (Authorization header), or else the dashboard's session cookie (CSRF-checked).
       request.auth = await authenticateRequest(request, services);
     });
     await registerRateLimit(v1, services);
+    v1.addHook('onRequest', async (request) => {
+      const needed = request.routeOptions.config?.permission;
+      if (needed && request.auth && !request.auth.permissions.has(needed)) {
+        throw new AppError('insufficient_permissions', `This API key lacks the "${needed}" permission`, { required: needed }, { required_group: needed.split(':')[0] });
+      }
+    });
     v1.addHook('preValidation', async (request) => {
       // Ids are lowercase hex; accept any case from clients.
       const params = request.params as Record<string, unknown> | undefined;
@@ -142,12 +156,6 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
       if (query) for (const [k, v] of Object.entries(query)) if (/Id$|^createdBy$/.test(k) && typeof v === 'string' && /^[0-9a-fA-F]{24}$/.test(v)) query[k] = v.toLowerCase();
       const fields = unstorableJsonFields(request.body);
       if (fields) throw validationError(fields);
-    });
-    v1.addHook('preHandler', async (request) => {
-      const needed = request.routeOptions.config?.permission;
-      if (needed && request.auth && !request.auth.permissions.has(needed)) {
-        throw new AppError('insufficient_permissions', `This API key lacks the "${needed}" permission`, { required: needed }, { required_group: needed.split(':')[0] });
-      }
     });
 
     v1.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

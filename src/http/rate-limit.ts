@@ -1,7 +1,8 @@
 /**
  * General API rate limit per user and minute, by plan (spec.md section 9: Free 60,
  * Basic 120, Professional 600, Advanced 1200). Fixed one-minute windows counted in
- * PostgreSQL (an UNLOGGED table) so that every API process shares the counters.
+ * PostgreSQL (an UNLOGGED table, src/storage/rate-limit-counters.ts) so that every API
+ * process shares the counters.
  *
  * Every limited response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
  * `X-RateLimit-Reset` (Unix seconds, as the official client reads it); over the limit
@@ -12,26 +13,23 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.ts';
 import { PLANS } from '../core/plans.ts';
 import type { Services } from '../services.ts';
+import { countHit } from '../storage/rate-limit-counters.ts';
 
 const WINDOW_MS = 60_000;
 
+/**
+ * Adds the limit as an `onRequest` hook, so it must be registered after the hook that
+ * sets `request.auth`. It runs before the body is parsed and validated: malformed and
+ * invalid requests count like any other.
+ */
 export async function registerRateLimit(app: FastifyInstance, services: Services): Promise<void> {
   if (!services.config.rateLimit) return;
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     const auth = request.auth;
     if (!auth) return;
     const limit = PLANS[auth.plan].requestsPerMinute;
     const now = services.clock().getTime();
-    const windowStart = new Date(now - (now % WINDOW_MS));
-    const { rows } = await services.db.query<{ count: number }>(
-      `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE
-         SET count = CASE WHEN c.window_start = EXCLUDED.window_start THEN c.count + 1 ELSE 1 END,
-             window_start = EXCLUDED.window_start
-       RETURNING count`,
-      [`api:${auth.userId}`, windowStart],
-    );
-    const count = rows[0].count;
+    const { count, windowStart } = await countHit(services.db, `api:${auth.userId}`, WINDOW_MS, now);
     const reset = Math.ceil((windowStart.getTime() + WINDOW_MS) / 1000);
     reply.header('X-RateLimit-Limit', limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - count));

@@ -52,6 +52,34 @@ describe('authentication', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: t.headers })).statusCode).toBe(403);
   });
 
+  it('checks the permission before validating the body: a read-only key learns nothing about body rules', async () => {
+    const t = await createTenant(ctx, { permissions: ['posts:read'] });
+    for (const payload of [{ content: { not: 'text' }, platforms: 'nope', unknownField: true }, {}]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'insufficient_permissions' });
+      expect(res.body).not.toMatch(/content|platforms|unknownField/);
+    }
+    // Malformed JSON too: the permission is checked before the body is even parsed.
+    const malformed = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: { ...t.headers, 'content-type': 'application/json' }, payload: '{"content":' });
+    expect(malformed.statusCode).toBe(403);
+  });
+
+  it('marks every /v1 answer, errors included, nosniff and not cacheable', async () => {
+    const t = await createTenant(ctx);
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: t.headers }),
+      await ctx.app.inject({ method: 'GET', url: '/v1/profiles' }),
+      await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: { content: { not: 'text' } } }),
+      await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 400, 200]);
+    for (const r of answers) {
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('lists users and reads one; another tenant\'s user is a 404', async () => {
     const a = await createTenant(ctx);
     const b = await createTenant(ctx);
@@ -86,6 +114,29 @@ describe('rate limits', () => {
       const reset = Number(over.headers['x-ratelimit-reset']);
       expect(reset * 1000).toBeGreaterThan(Date.now());
       expect(reset * 1000 - Date.now()).toBeLessThanOrEqual(60_000);
+    } finally {
+      await rl.close();
+    }
+  });
+
+  it('counts invalid and forbidden requests too: the limit runs before body validation', async () => {
+    const rl = await createTestApp({ env: { HERALD_RATE_LIMIT: 'on' } });
+    try {
+      const t = await createTenant(rl, { plan: 'free' });
+      const invalid = await rl.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: { content: { not: 'text' } } });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.headers['x-ratelimit-limit']).toBe('60');
+      expect(invalid.headers['x-ratelimit-remaining']).toBe('59');
+      const malformed = await rl.app.inject({ method: 'POST', url: '/v1/posts', headers: { ...t.headers, 'content-type': 'application/json' }, payload: '{' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.headers['x-ratelimit-remaining']).toBeDefined();
+      const { rows } = await rl.db.query<{ count: number }>('SELECT count FROM rate_limit_counters WHERE key = $1', [`api:${t.userId}`]);
+      // Two, unless the minute turned between the requests.
+      expect([1, 2]).toContain(rows[0].count);
+      const readOnly = await createTenant(rl, { plan: 'free', permissions: ['posts:read'] });
+      const forbidden = await rl.app.inject({ method: 'POST', url: '/v1/posts', headers: readOnly.headers, payload: { content: { not: 'text' } } });
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.headers['x-ratelimit-remaining']).toBe('59');
     } finally {
       await rl.close();
     }
