@@ -15,7 +15,8 @@
  *   of organizations by numeric id; multiImage 2-20; media must belong to the author and be
  *   AVAILABLE; organization authors need an ADMINISTRATOR role; 422 DUPLICATE_POST for the same
  *   commentary from the same author); GET /rest/posts?q=author (members need the restricted
- *   r_member_social, which Herald does not request: 403); socialActions comments (1,250 characters).
+ *   r_member_social, which Herald does not request: 403; newest first by sortBy, paged with
+ *   start/count, count at most 100); socialActions comments (1,250 characters).
  * - Daily post limit per member (429), faults for tests (addFault / POST /__sim/faults).
  */
 import { randomBytes } from 'node:crypto';
@@ -40,7 +41,7 @@ export interface LinkedInSimOptions {
 }
 
 type Fault = {
-  op: 'post' | 'upload' | 'comment' | 'token' | 'any';
+  op: 'post' | 'upload' | 'comment' | 'token' | 'list' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number; delayMs?: number;
 };
@@ -60,6 +61,8 @@ export interface LinkedInSimulator {
   clientSecret: string;
   calls: Map<string, number>;
   addFault(f: Fault): void;
+  /** Creates a post directly, as if the author posted on LinkedIn itself (text only). */
+  addPost(author: string, commentary: string, at?: Date): LinkedInSimPost;
   expireAccessTokens(): void;
   /** Revokes every access and refresh token (401 REVOKED_ACCESS_TOKEN). */
   revokeAll(): void;
@@ -408,7 +411,16 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     return reply.status(201).headers({ 'x-restli-id': p.id, 'x-linkedin-id': p.id }).send();
   });
 
+  /**
+   * Find posts by author (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api):
+   * `q=author`, `sortBy` LAST_MODIFIED (default) or CREATED, newest first; paged with `start`
+   * and `count` (at most 100; more is refused), answering `paging {start, count, total, links}`
+   * with a `next` link while more follow (https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/pagination).
+   * No time filter exists.
+   */
   app.get('/rest/posts', async (req, reply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
     const t = auth(req, reply);
     if (!t) return reply;
     const q = req.query as Record<string, string>;
@@ -418,10 +430,22 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     } else if (!isAdmin(orgOf(q.author)) || !t.scope.includes('r_organization_social')) {
       return denied(reply, 'partnerApiPostsExternal.FINDER-author');
     }
-    const n = Math.min(100, Number(q.count ?? 10));
-    const elements = posts.filter((p) => p.author === q.author).slice(-n).reverse()
+    const count = q.count === undefined ? 10 : Number(q.count);
+    const start = q.start === undefined ? 0 : Number(q.start);
+    if (!Number.isInteger(count) || count < 1 || count > 100) return liError(reply, 400, `Invalid value for param 'count': ${q.count} (1 to 100)`, 'ILLEGAL_ARGUMENT');
+    if (!Number.isInteger(start) || start < 0) return liError(reply, 400, `Invalid value for param 'start': ${q.start}`, 'ILLEGAL_ARGUMENT');
+    const sortBy = q.sortBy ?? 'LAST_MODIFIED';
+    if (sortBy !== 'LAST_MODIFIED' && sortBy !== 'CREATED') return liError(reply, 400, `Invalid value for param 'sortBy': ${sortBy}`, 'ILLEGAL_ARGUMENT');
+    const all = posts.map((p, i) => ({ p, i })).filter(({ p }) => p.author === q.author)
+      .sort((a, b) => b.p.createdAt - a.p.createdAt || b.i - a.i).map(({ p }) => p);
+    const elements = all.slice(start, start + count)
       .map((p) => ({ id: p.id, author: p.author, commentary: p.commentary, visibility: p.visibility, createdAt: p.createdAt, lastModifiedAt: p.createdAt, lifecycleState: 'PUBLISHED', ...(p.content ? { content: p.content } : {}) }));
-    return { elements, paging: { start: 0, count: n, links: [] } };
+    const link = (s2: number) => `/rest/posts?${new URLSearchParams({ q: 'author', author: q.author, count: String(count), sortBy, start: String(s2) })}`;
+    const links = [
+      ...(start + count < all.length ? [{ type: 'application/json', rel: 'next', href: link(start + count) }] : []),
+      ...(start > 0 ? [{ type: 'application/json', rel: 'prev', href: link(Math.max(0, start - count)) }] : []),
+    ];
+    return { elements, paging: { start, count, total: all.length, links } };
   });
 
   app.post('/rest/socialActions/:urn/comments', async (req, reply) => {
@@ -455,6 +479,11 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
   return {
     url: base, app, member, orgs, posts, assets, clientId, clientSecret, calls,
     addFault: (f) => faults.push({ ...f }),
+    addPost(author, commentary, at = new Date()) {
+      const p: LinkedInSimPost = { id: `urn:li:share:${digits(19)}`, author, commentary, visibility: 'PUBLIC', createdAt: at.getTime(), comments: [] };
+      posts.push(p);
+      return p;
+    },
     expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
     revokeAll: () => { for (const t of tokens.values()) t.revoked = true; refreshTokens.clear(); },
     close: () => app.close(),

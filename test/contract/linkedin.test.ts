@@ -347,14 +347,20 @@ describe('LinkedIn: failure modes', () => {
     expect(sim.posts.filter((p) => p.commentary === 'after the limit')).toHaveLength(1);
   });
 
-  it('5xx: retried with backoff, published once', async () => {
-    sim.addFault({ op: 'post', kind: 'server_error', count: 1 });
-    const id = (await post({ content: 'after a 503', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((p) => p.commentary === 'after a 503')).toHaveLength(1);
+  it('5xx on the post (organization): verify proves it absent, retried, published once', async () => {
+    // A 5xx leaves the outcome unknown: the retry verifies first, which needs a token that may list posts (organizations).
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    try {
+      sim.addFault({ op: 'post', kind: 'server_error', count: 1 });
+      const id = (await post({ content: 'after a 503', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+      await runDue(id);
+      expect((await target(id)).status).toBe('pending');
+      await runDue(id);
+      expect((await target(id)).status).toBe('published');
+      expect(sim.posts.filter((p) => p.commentary === 'after a 503')).toHaveLength(1);
+    } finally {
+      await select({ accountType: 'personal' });
+    }
   });
 
   it('video processing failure: fails with LinkedIn\'s reason, nothing published', async () => {
@@ -365,18 +371,22 @@ describe('LinkedIn: failure modes', () => {
     expect(sim.posts.filter((p) => p.commentary === 'bad codec')).toHaveLength(0);
   });
 
-  it('answer lost after a member post was created: the re-commit meets DUPLICATE_POST and records the same post', async () => {
+  it('answer lost after a member post was created: members cannot list posts (403), so verify says unknown, no second create, and the target ends "may have been published"', async () => {
     sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
     const id = (await post({ content: 'created but unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
     await runDue(id);
     expect((await target(id)).status).toBe('pending');
+    const creates = sim.calls.get('POST /rest/posts');
     await runDue(id);
+    const waiting = await target(id);
+    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(waiting.error_message).toMatch(/does not let this account list its posts/);
+    for (let i = 0; i < 6 && (await target(id)).status === 'pending'; i++) await runDue(id);
     const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = sim.posts.filter((x) => x.commentary === 'created but unanswered');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-    expect(t.result?.extra?.duplicateOf).toBe(created[0].id);
+    expect(t).toMatchObject({ status: 'failed', error_category: 'unknown' });
+    expect(t.error_message).toMatch(/may have been published/);
+    expect(sim.calls.get('POST /rest/posts')).toBe(creates);
+    expect(sim.posts.filter((x) => x.commentary === 'created but unanswered')).toHaveLength(1);
   });
 
   it('answer lost after an organization post was created: verify finds it in the page\'s posts, no duplicate', async () => {
@@ -393,6 +403,85 @@ describe('LinkedIn: failure modes', () => {
       const created = sim.posts.filter((x) => x.commentary === 'org post unanswered');
       expect(created).toHaveLength(1);
       expect(t.platform_post_id).toBe(created[0].id);
+    } finally {
+      await select({ accountType: 'personal' });
+    }
+  });
+
+  it('organization: answer lost, then 150 newer posts: verify pages the author\'s posts back past them and finds it, no second create', async () => {
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    try {
+      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'org post buried', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+      await runDue(id);
+      for (let i = 0; i < 150; i++) sim.addPost('urn:li:organization:2414183', `org burst ${i}`);
+      const creates = sim.calls.get('POST /rest/posts');
+      const lists = sim.calls.get('GET /rest/posts') ?? 0;
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      const created = sim.posts.filter((x) => x.commentary === 'org post buried');
+      expect(created).toHaveLength(1);
+      expect(t.platform_post_id).toBe(created[0].id);
+      expect(sim.calls.get('POST /rest/posts')).toBe(creates);
+      expect((sim.calls.get('GET /rest/posts') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 100 a call
+    } finally {
+      await select({ accountType: 'personal' });
+    }
+  });
+
+  it('organization: answer lost after an image post; a text post with the same commentary is not taken for it (matched by the image URN)', async () => {
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    try {
+      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'org image unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
+      await runDue(id);
+      sim.addPost('urn:li:organization:2414183', 'org image unanswered');
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      const created = sim.posts.filter((x) => x.commentary === 'org image unanswered' && x.content);
+      expect(created).toHaveLength(1);
+      expect(t.platform_post_id).toBe(created[0].id);
+    } finally {
+      await select({ accountType: 'personal' });
+    }
+  });
+
+  it('organization: the posts cannot be listed during verify (429): not created again, asked again later', async () => {
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    try {
+      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'org verify limited', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+      await runDue(id);
+      const creates = sim.calls.get('POST /rest/posts');
+      sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
+      await runDue(id);
+      expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+      expect(sim.calls.get('POST /rest/posts')).toBe(creates);
+      await runDue(id);
+      expect((await target(id)).status).toBe('published');
+      expect(sim.posts.filter((x) => x.commentary === 'org verify limited')).toHaveLength(1);
+      expect(sim.calls.get('POST /rest/posts')).toBe(creates);
+    } finally {
+      await select({ accountType: 'personal' });
+    }
+  });
+
+  it('organization: call dropped before LinkedIn acted, 150 posts since: the complete look-back finds nothing, created once', async () => {
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    try {
+      sim.addFault({ op: 'post', kind: 'drop', count: 1 });
+      const id = (await post({ content: 'org never arrived', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+      await runDue(id);
+      for (let i = 0; i < 150; i++) sim.addPost('urn:li:organization:2414183', `org later ${i}`);
+      const lists = sim.calls.get('GET /rest/posts') ?? 0;
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      expect(t.result?.extra?.duplicateOf).toBeUndefined();
+      expect(sim.posts.filter((x) => x.commentary === 'org never arrived')).toHaveLength(1);
+      expect((sim.calls.get('GET /rest/posts') ?? 0) - lists).toBeGreaterThanOrEqual(2);
     } finally {
       await select({ accountType: 'personal' });
     }

@@ -17,12 +17,13 @@
  *   initializeUpload, one PUT per upload instruction, finalizeUpload with the ETags, then
  *   `GET /rest/videos/{urn}` until AVAILABLE). Uploaded assets are invisible.
  * - `commit` is `POST /rest/posts` (201, empty body, id in `x-restli-id`), then the comment.
- * - `verify` lists the author's recent posts (`GET /rest/posts?q=author`) and matches the
- *   commentary. Member tokens usually may not read posts (r_member_social is restricted);
- *   then verify answers `not_published`, which is safe here because LinkedIn refuses an
- *   identical commentary from the same author with 422 DUPLICATE_POST naming the existing
- *   post: `commit` treats that answer as the earlier attempt's success (`extra.duplicateOf`).
- *   The same holds when a user deliberately posts the same commentary twice within LinkedIn's
+ * - `verify` lists the author's posts (`GET /rest/posts?q=author`) back to before the attempt
+ *   and matches the uploaded media or the commentary (see {@link LinkedInAdapter.verify}).
+ *   Member tokens may not read posts (r_member_social is restricted): verify then answers
+ *   `unknown`, and after its attempts the target fails as "may have been published".
+ *   `commit` treats LinkedIn's 422 DUPLICATE_POST (an identical commentary from the same
+ *   author, naming the existing post) as the earlier attempt's success (`extra.duplicateOf`);
+ *   the same holds when a user deliberately posts the same commentary twice within LinkedIn's
  *   duplicate window: the target then records the earlier post. When verify finds the post, its
  *   first comment (if any) is not posted: it is recorded as not attempted only by its absence.
  */
@@ -30,7 +31,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
 
@@ -127,6 +128,13 @@ export interface LinkedInPrepared {
 }
 
 const postUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+
+/** The image, video or document URNs of a post's `content`, sorted. */
+function mediaUrns(content: Record<string, unknown> | undefined): string[] {
+  const media = content?.media as { id?: string } | undefined;
+  const multi = content?.multiImage as { images?: Array<{ id?: string }> } | undefined;
+  return [media?.id, ...(multi?.images ?? []).map((i) => i.id)].filter((id): id is string => typeof id === 'string').sort();
+}
 
 export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>, LinkedInPrepared> {
   readonly platform = 'linkedin' as const;
@@ -299,22 +307,46 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
     return { platformPostId: urn, platformPostUrl: postUrl(urn), ...(Object.keys(extra).length ? { extra } : {}) };
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: LinkedInPrepared): Promise<VerifyResult> {
-    let elements: Array<{ id: string; commentary?: string; createdAt?: number; author?: string }>;
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md): finds the
+   * author's posts (`GET /rest/posts?q=author&sortBy=CREATED`, newest first), 100 a call,
+   * paging with `start`/`count` while a `next` link is given, until a post is older than
+   * `window.since` (the finder has no time filter;
+   * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api,
+   * https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/pagination).
+   * A post with media matches by the media URNs uploaded for this attempt; a text post by
+   * its exact commentary. No match after a complete look-back -> not_published. Unknown: a
+   * failed call, including the 403 member tokens get (listing a member's posts needs the
+   * restricted r_member_social), several candidates, more than VERIFY_MAX_PAGES pages.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: LinkedInPrepared, window: VerifyWindow): Promise<VerifyResult<LinkedInPrepared>> {
+    type Listed = { id: string; commentary?: string; createdAt?: number; content?: Record<string, unknown> };
+    const posts: Listed[] = [];
+    const count = 100;
     try {
-      elements = (await this.call(ctx, account, (token, base) => linkedinJson<{ elements?: typeof elements }>(base, '/rest/posts', {
-        token, version: this.opts.apiVersion, query: { q: 'author', author: prepared.author, count: 20, sortBy: 'CREATED' },
-      }))).body.elements ?? [];
+      for (let page = 0; ; page++) {
+        if (page >= VERIFY_MAX_PAGES) return { status: 'unknown', reason: `the author posted more than ${VERIFY_MAX_PAGES * count} posts since the attempt` };
+        const { body } = await this.call(ctx, account, (token, base) => linkedinJson<{ elements?: Listed[]; paging?: { links?: Array<{ rel?: string }> } }>(base, '/rest/posts', {
+          token, version: this.opts.apiVersion, query: { q: 'author', author: prepared.author, sortBy: 'CREATED', count, start: page * count },
+        }));
+        const elements = body.elements ?? [];
+        let older = false;
+        for (const p of elements) {
+          if (p.createdAt !== undefined && p.createdAt < window.since.getTime()) older = true;
+          else posts.push(p);
+        }
+        if (older || elements.length === 0 || !(body.paging?.links ?? []).some((l) => l.rel === 'next')) break;
+      }
     } catch (err) {
-      if (err instanceof AdapterError && err.kind === 'rejected' && err.opts.status === 403) {
-        // Member tokens cannot list posts; a new commit is protected by LinkedIn's DUPLICATE_POST check (see commit).
-        return { status: 'not_published' };
+      if (err instanceof AdapterError && err.opts.status === 403) {
+        return { status: 'unknown', reason: `LinkedIn does not let this account list its posts (${err.message}); check the LinkedIn feed` };
       }
       return { status: 'unknown', reason: (err as Error).message };
     }
-    const since = new Date(prepared.preparedAt).getTime() - 60_000;
-    const found = elements.find((p) => p.commentary === prepared.commentary && (p.createdAt === undefined || p.createdAt >= since));
-    if (found) return { status: 'published', result: { platformPostId: found.id, platformPostUrl: postUrl(found.id) } };
+    const wanted = mediaUrns(prepared.content);
+    const found = posts.filter((p) => (wanted.length ? mediaUrns(p.content).join(',') === wanted.join(',') : (p.commentary ?? '') === prepared.commentary));
+    if (found.length > 1) return { status: 'unknown', reason: `${found.length} posts of the author match what was sent` };
+    if (found.length === 1) return { status: 'published', result: { platformPostId: found[0].id, platformPostUrl: postUrl(found[0].id) } };
     return { status: 'not_published' };
   }
 }
