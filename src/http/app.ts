@@ -2,10 +2,11 @@
  * The app factory: builds the Fastify instance from its dependencies, with no process
  * concerns (no listen, no signals). Tests call it in-process with `app.inject`.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
+import { nonFiniteNumberFields, unstorableJsonFields } from '../core/storable.ts';
 import { handleError, errorBody } from './errors.ts';
 import { genRequestId } from './request-id.ts';
 import { ErrorResponse } from './schemas.ts';
@@ -56,36 +57,35 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | false;
 }
 
-/** Deepest nesting accepted in a JSON body (free-form objects such as metadata and platformSpecificData). */
-export const MAX_JSON_DEPTH = 64;
+// Re-exported: the security tests and older callers import them from here.
+export { MAX_JSON_DEPTH, unstorableJsonFields } from '../core/storable.ts';
 
 /**
- * Finds what PostgreSQL cannot store in a parsed JSON body: NUL characters (text and
- * jsonb refuse U+0000, which would surface as a 500) and nesting deeper than
- * {@link MAX_JSON_DEPTH} (jsonb parsing hits the server's stack limit). Iterative, so a
- * hostile body cannot overflow the stack here either. Returns field errors, or null.
+ * Refuses what the database cannot store (NUL, lone surrogates, deep nesting) in the body,
+ * the query string and the path parameters of every route, /v1 or not (dashboard sign-in,
+ * uploads, media files): 400 naming the field instead of a 500 from PostgreSQL.
  */
-export function unstorableJsonFields(body: unknown): FieldErrors | null {
-  if (body === null || typeof body !== 'object') return typeof body === 'string' && body.includes('\u0000') ? { '(body)': ['must not contain NUL (\\u0000) characters'] } : null;
+function unstorableRequestFields(request: FastifyRequest): FieldErrors | null {
   const fields: FieldErrors = {};
-  let count = 0;
-  const add = (path: string, message: string) => { if (count++ < 20) (fields[path || '(body)'] ??= []).push(message); };
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 1 }];
-  while (stack.length > 0 && count < 20) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) add(path, 'must not contain NUL (\\u0000) characters');
-    } else if (value !== null && typeof value === 'object') {
-      if (depth > MAX_JSON_DEPTH) { add(path, `is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`); continue; }
-      for (const [k, v] of Object.entries(value)) {
-        const name = k.replace(/\u0000/g, '\\u0000');
-        const child = path ? `${path}.${name}` : name;
-        if (k.includes('\u0000')) add(child, 'field names must not contain NUL (\\u0000) characters');
-        stack.push({ value: v, path: child, depth: depth + 1 });
-      }
-    }
+  for (const part of [request.params, request.query, request.body]) {
+    const found = unstorableJsonFields(part);
+    if (found) for (const [k, v] of Object.entries(found)) (fields[k] ??= []).push(...v);
   }
-  return count > 0 ? fields : null;
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
+/**
+ * Refuses non-finite numbers after schema validation, on every route: AJV coerces a query
+ * value like `Infinity` or `1e309` to a number and then skips `minimum`/`maximum`, which only
+ * compare finite numbers (the handler then met `page = Infinity`).
+ */
+function nonFiniteRequestFields(request: FastifyRequest): FieldErrors | null {
+  const fields: FieldErrors = {};
+  for (const part of [request.params, request.query, request.body]) {
+    const found = nonFiniteNumberFields(part);
+    if (found) for (const [k, v] of Object.entries(found)) (fields[k] ??= []).push(...v);
+  }
+  return Object.keys(fields).length > 0 ? fields : null;
 }
 
 export async function buildApp({ services, logger = false }: BuildAppOptions): Promise<App> {
@@ -103,6 +103,14 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    const fields = unstorableRequestFields(request);
+    if (fields) throw validationError(fields);
+  });
+  app.addHook('preHandler', async (request) => {
+    const fields = nonFiniteRequestFields(request);
+    if (fields) throw validationError(fields);
   });
 
   await app.register(swagger, {
@@ -154,8 +162,6 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
       if (params) for (const [k, v] of Object.entries(params)) if (typeof v === 'string' && /^[0-9a-fA-F]{24}$/.test(v)) params[k] = v.toLowerCase();
       const query = request.query as Record<string, unknown> | undefined;
       if (query) for (const [k, v] of Object.entries(query)) if (/Id$|^createdBy$/.test(k) && typeof v === 'string' && /^[0-9a-fA-F]{24}$/.test(v)) query[k] = v.toLowerCase();
-      const fields = unstorableJsonFields(request.body);
-      if (fields) throw validationError(fields);
     });
 
     v1.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -70,6 +70,30 @@ describe('POST /v1/posts/bulk-upload', () => {
     expect(await count(t)).toBe(1);
   });
 
+  it('reports a row with a NUL character as invalid, in the dry run and the upload alike, and still creates the good rows', async () => {
+    const { t } = await setup();
+    const csv = [
+      'platforms,profiles,schedule_time,tz,post_content,tags',
+      'bluesky,Brand One,2031-03-01 09:30,UTC,good one,a',
+      'bluesky,Brand One,2031-03-01 09:30,UTC,bad \u0000 row,b',
+      'bluesky,Brand One,2031-03-01 09:30,UTC,tag row,c\u0000d',
+      'bluesky,Brand One,2031-03-01 10:30,UTC,good two,',
+    ].join('\n');
+    const expectRows = (body: { total: number; valid: number; invalid: number; results: Array<{ ok: boolean; errors: Array<{ code: string; column?: string; message: string }> }> }) => {
+      expect(body).toMatchObject({ total: 4, valid: 2, invalid: 2 });
+      expect(body.results.map((r) => r.ok)).toEqual([true, false, false, true]);
+      expect(body.results[1].errors).toEqual([{ code: 'post_content_invalid', column: 'post_content', message: expect.stringMatching(/post_content must not contain NUL/) }]);
+      expect(body.results[2].errors).toEqual([{ code: 'tags_invalid', column: 'tags', message: expect.stringMatching(/tags must not contain NUL/) }]);
+    };
+    const dry = await upload(t, csv, '?dryRun=true');
+    expect(dry.statusCode, dry.body).toBe(207);
+    expectRows(dry.json());
+    const real = await upload(t, csv);
+    expect(real.statusCode, real.body).toBe(207);
+    expectRows(real.json());
+    expect(await count(t)).toBe(2);
+  });
+
   it('dryRun validates without creating anything', async () => {
     const { t } = await setup();
     const res = await upload(t, 'platforms,profiles,publish_now,post_content\nbluesky,Brand One,true,now\n', '?dryRun=true');

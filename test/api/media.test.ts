@@ -255,7 +255,6 @@ describe('POST /v1/media: refused files', () => {
     const send = (contentType: string, body: Buffer) => ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': contentType }, payload: body });
     const cases: Array<[string, Awaited<ReturnType<typeof send>>]> = [
       ['no boundary', await send('multipart/form-data', payload)],
-      ['empty boundary', await send('multipart/form-data; boundary=', payload)],
       ['truncated', await send(headers['content-type'], payload.subarray(0, payload.length - 40))],
     ];
     for (const [what, res] of cases) {

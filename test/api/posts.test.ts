@@ -269,6 +269,12 @@ describe('GET /v1/posts', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/v1/posts?status=bogus&page=0', headers: t.headers });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().details.fields).sort()).toEqual(['page', 'status']);
+    // Numbers that are not finite (schema coercion turns them into Infinity and skips the bounds).
+    for (const q of ['page=Infinity', 'page=1e309', 'limit=Infinity', 'page=-Infinity']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/v1/posts?${q}`, headers: t.headers });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json(), q).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { [q.split('=')[0]]: ['must be a finite number'] } }, requestId: expect.any(String) });
+    }
   });
 });
 

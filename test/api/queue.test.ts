@@ -35,7 +35,7 @@ describe('queue schedule', () => {
     expect(preview).toMatchObject({ profileId, count: 5 });
     expect(preview.slots).toEqual(expected.slice(0, 5));
     expect((await get(t, `/v1/queue/preview?profileId=${profileId}`)).json().slots).toHaveLength(20);
-    for (const count of [0, 101]) {
+    for (const count of [0, 101, 'Infinity', '1e309', '-Infinity']) {
       const bad = await get(t, `/v1/queue/preview?profileId=${profileId}&count=${count}`);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.fields.count).toBeTruthy();

@@ -1,9 +1,10 @@
 /**
  * Garbage in, 4xx out: every /v1 route that takes a JSON body, every path id and the
  * query strings are fed wrong types, wrong shapes, malformed JSON, oversized strings,
- * NUL characters and deep nesting. Each answer must be a 4xx in the one error shape
- * (400 with `details.fields` naming the field, or BAD_REQUEST for unparsable JSON),
- * never a 5xx.
+ * NUL characters, lone UTF-16 surrogates, deep nesting, non-finite numbers (`Infinity`,
+ * `1e309`) and malformed multipart bodies; NUL in query strings on every route, /v1 or not.
+ * Each answer must be a 4xx in the one error shape (400 with `details.fields` naming the
+ * field, or BAD_REQUEST for unparsable bodies), never a 5xx.
  *
  * The bodies and query parameters under test are derived from the app's own OpenAPI
  * document and the routes from `printRoutes`, so new fields and routes are covered
@@ -47,10 +48,12 @@ function listRoutes(): Route[] {
       out.push({ method, path, params: [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1]) });
     }
   }
-  return out.filter((r) => r.path.startsWith('/v1/'));
+  return out;
 }
 
-const ROUTES = listRoutes();
+/** Every route, /v1 or not (dashboard sign-in, web pages, uploads). */
+const ALL_ROUTES = listRoutes();
+const ROUTES = ALL_ROUTES.filter((r) => r.path.startsWith('/v1/'));
 const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
   paths: Record<string, Record<string, {
     requestBody?: { content?: Record<string, { schema: Schema }> };
@@ -239,6 +242,25 @@ describe.each(JSON_OPS.map((o) => [name(o), o] as const))('%s', (_n, op) => {
     }
   });
 
+  it('names fields holding lone UTF-16 surrogates, at any depth and in field names (jsonb refuses them)', async () => {
+    // Sent as JSON escapes, as a client would: JSON.stringify writes a lone surrogate the same way.
+    for (const lone of ['\\udfff', '\\ud800', 'a\\ud83db']) {
+      for (const [prop, schema] of props) {
+        expectFieldError(await send(op.method, url, `{${JSON.stringify(prop)}:"${lone}"}`), prop, `${prop}="${lone}"`);
+        if (isFreeFormObject(schema)) {
+          expectFieldError(await send(op.method, url, `{${JSON.stringify(prop)}:{"k":["${lone}"]}}`), `${prop}.k.0`, `${prop}.k[0]="${lone}"`);
+          expectFieldError(await send(op.method, url, `{${JSON.stringify(prop)}:{"${lone}":1}}`), prop, `${prop} key "${lone}"`);
+        }
+        const items = schema.items;
+        if (typesOf(schema).has('array') && items?.properties) {
+          for (const itemProp of Object.keys(items.properties)) {
+            expectFieldError(await send(op.method, url, `{${JSON.stringify(prop)}:[{${JSON.stringify(itemProp)}:"${lone}"}]}`), `${prop}.0.${itemProp}`, `${prop}[0].${itemProp}="${lone}"`);
+          }
+        }
+      }
+    }
+  });
+
   it(`names free-form objects nested deeper than ${MAX_JSON_DEPTH} levels`, async () => {
     for (const [prop, schema] of props) {
       if (!isFreeFormObject(schema)) continue;
@@ -271,6 +293,37 @@ describe('free-form fields and NUL characters deep inside a post', () => {
     // Nesting within the limit is fine.
     const ok = await send('POST', '/v1/posts', withDeep({ content: 'x', isDraft: true }, 'metadata', MAX_JSON_DEPTH - 2));
     expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
+describe('lone UTF-16 surrogates deep inside a post', () => {
+  it('names the field path of every JSON-stored field holding one, stores nothing, and keeps well-formed pairs', async () => {
+    const target = (psd: string) => `"platforms":[{"platform":"bluesky","accountId":"${accountId}","platformSpecificData":${psd}}]`;
+    const media = (field: string) => `"mediaItems":[{"type":"image","url":"https://cdn.example.com/a.png","${field}":"\\udfff"}]`;
+    const cases: Array<[string, string]> = [
+      ['"tags":["ok","\\udfff"]', 'tags.1'],
+      ['"metadata":{"note":{"deep":"x\\ud800"}}', 'metadata.note.deep'],
+      ['"metadata":{"\\udc00":1}', 'metadata.\\udc00'],
+      [target('{"firstComment":"\\udfff"}'), 'platforms.0.platformSpecificData.firstComment'],
+      [target('{"threadItems":[{"content":"one"},{"content":"\\ud83d"}]}'), 'platforms.0.platformSpecificData.threadItems.1.content'],
+      [media('filename'), 'mediaItems.0.filename'],
+      [media('altText'), 'mediaItems.0.altText'],
+      [media('thumbnail'), 'mediaItems.0.thumbnail'],
+      ['"content":"\\udfff"', 'content'],
+    ];
+    const before = (await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total;
+    for (const [fields, field] of cases) {
+      const res = await send('POST', '/v1/posts', `{${fields.startsWith('"content"') ? '' : '"content":"x",'}"scheduledFor":"2031-01-01T00:00:00Z",${fields}}`);
+      expectFieldError(res, field, fields);
+      expect(res.json().details.fields[field], fields).toEqual([expect.stringMatching(/lone UTF-16 surrogate/)]);
+    }
+    const put = await send('PUT', `/v1/posts/${OWN.postId}`, '{"tags":["\\udfff"]}');
+    expectFieldError(put, 'tags.0', 'PUT tags');
+    expect((await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total).toBe(before);
+    // A surrogate pair (an emoji written as two escapes) is fine.
+    const ok = await send('POST', '/v1/posts', '{"content":"\\ud83d\\ude00","isDraft":true,"tags":["\\ud83d\\ude00"],"metadata":{"\\ud83d\\ude00":"\\ud83d\\ude00"}}');
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().post).toMatchObject({ content: '\u{1F600}', tags: ['\u{1F600}'], metadata: { '\u{1F600}': '\u{1F600}' } });
   });
 });
 
@@ -335,5 +388,96 @@ describe('query strings', () => {
       }
     }
     expect(tested).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('non-finite numbers in query strings', () => {
+  // AJV coerces `Infinity` and `1e309` to Infinity and then skips minimum/maximum (finite numbers only).
+  const NON_FINITE = ['Infinity', '-Infinity', '1e309', '-1e309', '+Infinity'];
+
+  it.each([['GET /v1/posts', '/v1/posts?page=', 'page'], ['GET /v1/posts', '/v1/posts?limit=', 'limit'], ['GET /v1/queue/preview', `/v1/queue/preview?profileId=${profileId}&count=`, 'count']])(
+    '%s names %s', async (_n, prefix, field) => {
+      for (const v of NON_FINITE) expectFieldError(await send('GET', `${prefix}${encodeURIComponent(v)}`), field, `${field}=${v}`);
+    });
+
+  it('every route names each numeric query parameter given a non-finite number', async () => {
+    // Required parameters get valid values, so the answer is about the numeric one.
+    const valid = (q: { name: string; schema: Schema }) => OWN[q.name] ?? (typesOf(q.schema).has('integer') ? '1' : 'x');
+    let tested = 0;
+    for (const op of OPS.filter((o) => o.path.startsWith('/v1/'))) {
+      const required = op.query.filter((q) => (doc.paths[op.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[op.method.toLowerCase()]?.parameters ?? [])
+        .some((p) => p.in === 'query' && p.name === q.name && (p as { required?: boolean }).required));
+      for (const q of op.query) {
+        const t = typesOf(q.schema);
+        if (!t.has('integer') && !t.has('number')) continue;
+        tested++;
+        for (const v of NON_FINITE) {
+          const others = required.filter((r) => r.name !== q.name).map((r) => `${r.name}=${encodeURIComponent(valid(r))}`);
+          const url = `${fill(op.path)}?${[...others, `${q.name}=${encodeURIComponent(v)}`].join('&')}`;
+          const res = await send(op.method, url, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+          if (op.method === 'HEAD') { expect(res.statusCode, url).toBe(400); continue; }
+          expectFieldError(res, q.name, `${name(op)} ${url}`);
+        }
+      }
+    }
+    expect(tested).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('NUL in query strings, on every route (/v1 or not)', () => {
+  /** Path parameters of routes outside /v1, and wildcards: any value that routes. */
+  const anyPath = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) => OWN[k] ?? 'a'.repeat(24)).replace('*', 'x');
+  const declared = (r: Route) => OPS.find((o) => o.method === r.method && o.path === r.path)?.query.map((q) => q.name) ?? [];
+  it('covers the routes outside /v1 too (sanity)', () => {
+    expect(ALL_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /auth/session', 'GET /dashboard/*', 'PATCH /uploads/:uploadId']));
+  });
+  it.each(ALL_ROUTES.filter((r) => r.method !== 'OPTIONS').map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_n, r) => {
+    for (const field of [...new Set([...declared(r), 'q'])]) {
+      for (const bad of ['%00', 'a%00b', '%C0%80']) {
+        const url = `${anyPath(r.path)}?${field}=${bad}`;
+        const res = await send(r.method, url);
+        // An overlong NUL is not NUL (it decodes to U+FFFD): any answer but an error (GET /health may say 503 degraded).
+        if (bad === '%C0%80') { expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).not.toBe(500); continue; }
+        if (r.method === 'HEAD') { expect(res.statusCode, url).toBe(400); continue; }
+        expectFieldError(res, field, url);
+      }
+    }
+  });
+});
+
+describe('malformed multipart bodies on every write route', () => {
+  const boundary = 'herald-fuzz';
+  const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nplatforms,profiles\r\nbluesky,x`;
+  const BODIES: Array<[string, string, string]> = [
+    ['no boundary', 'multipart/form-data', truncated],
+    ['empty boundary', 'multipart/form-data; boundary=', truncated],
+    ['boundary over 256 characters', `multipart/form-data; boundary=${'b'.repeat(300)}`, truncated],
+    ['truncated body', `multipart/form-data; boundary=${boundary}`, truncated],
+    ['headers only', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"`],
+    ['garbage', `multipart/form-data; boundary=${boundary}`, '\u0000\u0001 not multipart'],
+  ];
+  const anyPath = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) => OWN[k] ?? 'a'.repeat(24)).replace('*', 'x');
+  const writes = ALL_ROUTES.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+
+  it.each(writes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers a 4xx in the error shape, never a 5xx', async (_n, r) => {
+    for (const [what, contentType, body] of BODIES) {
+      const res = await send(r.method, anyPath(r.path), body, contentType);
+      expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+      const json = res.json();
+      expect(json, what).toMatchObject({ error: expect.any(String), code: expect.any(String), requestId: expect.any(String) });
+      if (res.statusCode === 400) expect(Object.keys(json.details?.fields ?? {}).length, `${what}: ${res.body}`).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(['/v1/media', '/v1/posts/bulk-upload'])('POST %s: 400 BAD_REQUEST naming (body) for each malformed body', async (url) => {
+    for (const [what, contentType, body] of BODIES) expectBadRequest(await send('POST', url, body, contentType), `${url} ${what}`);
+  });
+});
+
+describe('dashboard sign-in (outside /v1) refuses what the database cannot store', () => {
+  it.each([['NUL', '"a\\u0000@example.com"'], ['a lone surrogate', '"a\\udfff@example.com"']])('POST /auth/login with %s in the email names email', async (_n, email) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: `{"email":${email},"password":"x"}` });
+    expectFieldError(res, 'email', email);
   });
 });

@@ -23,6 +23,7 @@
  *
  * `use_queue=true` takes the next free slot of the (exactly one) profile's queue.
  */
+import { unstorableText } from '../../core/storable.ts';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../platforms/types.ts';
 
 /** One row error: a machine code, a message, and the column when there is one. */
@@ -69,6 +70,12 @@ function bool(v: string | undefined): boolean | null {
 export function parseRow(rec: Record<string, string>): { ok: true; row: ParsedRow } | { ok: false; errors: RowError[] } {
   const errors: RowError[] = [];
   const cell = (k: string) => (rec[k] ?? '').trim();
+
+  // PostgreSQL cannot store NUL: such a row is invalid (in the dry run too), not a failed upload of every row.
+  for (const [column, value] of Object.entries(rec)) {
+    const problem = KNOWN_COLUMNS.has(column) && typeof value === 'string' ? unstorableText(value) : null;
+    if (problem) errors.push({ code: `${column}_invalid`, message: `${column} ${problem}`, column });
+  }
 
   const profileRefs = split(cell('profiles'), /[;|,]/);
   if (profileRefs.length === 0) errors.push({ code: 'profiles_missing', message: 'profiles is required: profile ids or exact names', column: 'profiles' });

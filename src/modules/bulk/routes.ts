@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
+import { malformedMultipart } from '../../http/multipart.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 
@@ -54,7 +55,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError('PAYLOAD_TOO_LARGE', `The CSV file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB`);
       }
-      throw err;
+      throw malformedMultipart(err) ?? err;
     }
     if (!csv) throw new AppError('VALIDATION_ERROR', 'No file received in the multipart field "file"', { fields: { file: ['is required'] } });
     const r = await services.bulk.upload(req.auth, csv, req.query.dryRun ?? false);

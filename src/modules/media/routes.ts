@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
+import { malformedMultipart } from '../../http/multipart.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { ALLOWED_CONTENT_TYPES } from './content-types.ts';
@@ -112,7 +113,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_ERROR', `At most ${MAX_FILES} files per request`, { fields: { files: [`at most ${MAX_FILES} files per request`] } });
-      throw err;
+      throw malformedMultipart(err) ?? err;
     }
     if (files.length === 0) throw new AppError('VALIDATION_ERROR', 'No file received in the multipart field "files"', { fields: { files: ['is required'] } });
     return { files: files.map(({ type, url, filename, size, mimeType }) => ({ type, url, filename, size, mimeType })) };
