@@ -6,8 +6,9 @@
  *   code and state; `POST /v5/oauth/token` with HTTP Basic client auth, form
  *   authorization_code or refresh_token; 30-day access tokens (`expires_in`), a refresh
  *   token with `refresh_token_expires_in`; `continuousRefresh` rotates refresh tokens.
- * - `GET /v5/user_account`; `GET /v5/boards` with `page_size` (1-250) and `bookmark`
- *   pagination; `GET /v5/boards/{id}/pins`; `GET /v5/pins/{id}`.
+ * - `GET /v5/user_account`; `GET /v5/boards` and `GET /v5/boards/{id}/pins` (newest first)
+ *   with `page_size` (1-250, default 25) and `bookmark` pagination, `bookmark: null` on the
+ *   last page (https://developers.pinterest.com/docs/api/v5/boards-list_pins); `GET /v5/pins/{id}`.
  * - `POST /v5/pins` -> 201 Pin: board must exist and be the user's ("Board not found."),
  *   title <= 100, description <= 800, alt_text <= 500, link <= 2048, media_source
  *   image_url / multiple_image_urls (2-5: "constraint: maxItems=5") / video_id (media
@@ -62,6 +63,8 @@ export interface PinterestSimulator {
   pins: SimPin[];
   calls: Map<string, number>;
   addFault(f: PinterestFault): void;
+  /** Creates an image pin directly, as if the user pinned it on Pinterest. */
+  addPin(boardId: string, title: string, description?: string, at?: Date): SimPin;
   expireAccessTokens(): void;
   revokeAll(): void;
   close(): Promise<void>;
@@ -348,6 +351,14 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
   return {
     url: simUrl, app, user, clientId, clientSecret, boards, pins, calls,
     addFault: (f) => faults.push({ ...f }),
+    addPin(boardId, title, description = '', at = new Date()) {
+      const pin: SimPin = {
+        id: numericId(), board_id: boardId, title, description, link: null, alt_text: null, created_at: at.toISOString().replace(/\.\d+Z$/, ''),
+        media_source: { source_type: 'image_url', url: 'https://i.pinimg.com/sim.jpg' }, media_type: 'image', creator_only: false,
+      };
+      pins.push(pin);
+      return pin;
+    },
     expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
     revokeAll: () => { access.clear(); refresh.clear(); },
     close: () => app.close(),

@@ -285,6 +285,51 @@ describe('Pinterest: failure modes', () => {
     expect(pinsTitled('dropped before create')).toHaveLength(1);
   });
 
+  it('answer lost, then 300 newer pins on the board: verify reads the board past them (bookmark) and finds it, no second create', async () => {
+    sim.addFault({ op: 'pin', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1({ boardId }) })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 300; i++) sim.addPin(boardId, `burst ${i}`);
+    const creates = sim.calls.get('POST /v5/pins');
+    const lists = sim.calls.get('GET /v5/boards/:id/pins') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = pinsTitled('buried under a burst');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(sim.calls.get('POST /v5/pins')).toBe(creates);
+    expect((sim.calls.get('GET /v5/boards/:id/pins') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 250 a page
+  });
+
+  it('the board cannot be read during verify (5xx): not pinned again, asked again later', async () => {
+    sim.addFault({ op: 'pin', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'verify meets a 503', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1({ boardId }) })).json().post._id;
+    await runDue(id);
+    const creates = sim.calls.get('POST /v5/pins');
+    sim.addFault({ op: 'read', kind: 'server_error', count: 1 });
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(sim.calls.get('POST /v5/pins')).toBe(creates);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(pinsTitled('verify meets a 503')).toHaveLength(1);
+    expect(sim.calls.get('POST /v5/pins')).toBe(creates);
+  });
+
+  it('connection dropped before the pin was made, 300 pins since: the whole board is read, nothing matches, pinned once', async () => {
+    sim.addFault({ op: 'pin', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1({ boardId }) })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 300; i++) sim.addPin(boardId, `later ${i}`);
+    const lists = sim.calls.get('GET /v5/boards/:id/pins') ?? 0;
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(pinsTitled('never arrived')).toHaveLength(1);
+    expect((sim.calls.get('GET /v5/boards/:id/pins') ?? 0) - lists).toBeGreaterThanOrEqual(2);
+  });
+
   it('revoked authorization: the account needs reconnecting and the target says so', async () => {
     sim.revokeAll();
     const res = await post({ content: 'after revocation', publishNow: true, mediaItems: [img(1)], platforms: target1() });

@@ -18,14 +18,14 @@
  *   Cover: `platformSpecificData.coverImageUrl`, else an image among mediaItems, else a
  *   key frame at `platformSpecificData.coverImageKeyFrameTime` seconds (default 0).
  *
- * Pinterest has no idempotency key: `verify` looks for the pin on its board (same title
- * and description, created after prepare).
+ * Pinterest has no idempotency key: `verify` reads the whole board for the pin (same title,
+ * description, created since the attempt; see {@link PinterestAdapter.verify}).
  */
 import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
 
@@ -71,7 +71,10 @@ export interface PinterestAdapterOptions {
   processingTimeoutMs?: number;
 }
 
-interface Pin { id: string; title?: string | null; description?: string | null; created_at?: string; board_id?: string }
+interface Pin { id: string; title?: string | null; description?: string | null; link?: string | null; created_at?: string; board_id?: string }
+
+/** A pin's `created_at` in ms; Pinterest writes UTC without a zone (e.g. 2020-01-01T20:10:40). */
+const pinTime = (t: string) => Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(t) ? t : `${t}Z`);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const isHttpUrl = (v: unknown): boolean => {
@@ -212,18 +215,37 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
     return { platformPostId: pin.id, platformPostUrl: pinUrl(pin.id), extra: { boardId: p.boardId } };
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: PinterestPrepared): Promise<VerifyResult> {
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md): lists the
+   * board's pins (`GET /v5/boards/{id}/pins`, `page_size` 250, following `bookmark` until it
+   * is null; https://developers.pinterest.com/docs/api/v5/boards-list_pins). The board's order
+   * is not documented as chronological, so the whole board is read (at most VERIFY_MAX_PAGES
+   * pages), keeping pins created since `window.since`; there is no time filter. A pin matches
+   * by its exact title and description (the link breaks ties). None -> not_published; several, a failed call or
+   * a board larger than the pages read -> unknown.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: PinterestPrepared, window: VerifyWindow): Promise<VerifyResult<PinterestPrepared>> {
     const base = this.app().apiBaseUrl;
-    let items: Pin[];
+    const items: Pin[] = [];
     try {
-      items = (await this.call(ctx, account, (token) => pinterestJson<{ items: Pin[] }>(
-        base, `/v5/boards/${encodeURIComponent(p.boardId)}/pins`, { token, query: { page_size: 25 } }))).body.items ?? [];
+      let bookmark: string | undefined;
+      for (let page = 0; ; page++) {
+        if (page >= VERIFY_MAX_PAGES) return { status: 'unknown', reason: `the board holds more than ${VERIFY_MAX_PAGES * 250} pins` };
+        const { body } = await this.call(ctx, account, (token) => pinterestJson<{ items?: Pin[]; bookmark?: string | null }>(
+          base, `/v5/boards/${encodeURIComponent(p.boardId)}/pins`, { token, query: { page_size: 250, ...(bookmark ? { bookmark } : {}) } }));
+        items.push(...(body.items ?? []));
+        bookmark = body.bookmark ?? undefined;
+        if (!bookmark) break;
+      }
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };
     }
-    const since = new Date(p.preparedAt).getTime() - 60_000;
-    const hit = items.find((x) => (x.title ?? '') === p.title && (x.description ?? '') === p.description && (!x.created_at || new Date(x.created_at).getTime() >= since));
-    if (hit) return { status: 'published', result: { platformPostId: hit.id, platformPostUrl: pinUrl(hit.id), extra: { boardId: p.boardId } } };
+    const since = window.since.getTime();
+    let hits = items.filter((x) => (x.title ?? '') === p.title && (x.description ?? '') === p.description && (!x.created_at || pinTime(x.created_at) >= since));
+    // The link breaks ties only: Pinterest may normalise it.
+    if (hits.length > 1) hits = hits.filter((x) => (x.link ?? undefined) === p.link);
+    if (hits.length > 1) return { status: 'unknown', reason: `${hits.length} pins on the board match what was sent` };
+    if (hits.length === 1) return { status: 'published', result: { platformPostId: hits[0].id, platformPostUrl: pinUrl(hits[0].id), extra: { boardId: p.boardId } } };
     return { status: 'not_published' };
   }
 }
