@@ -20,7 +20,7 @@ import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
 import { createPublisher } from './jobs/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
-import { createMediaStorage, type MediaStorage } from './storage/media-storage.ts';
+import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import path from 'node:path';
 
@@ -47,6 +47,8 @@ export function createServices(deps: ServiceDeps) {
   const secrets = new SecretBox(deps.secretKeyHex);
   const publicUrl = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const mediaStorage = deps.mediaStorage ?? createMediaStorage(config, publicUrl);
+  // Sandbox: the simulators that download media by URL may fetch Herald's own media (on loopback), nothing else private.
+  sandbox?.trustHeraldMedia({ urlPrefixes: mediaUrlPrefixes(config, publicUrl), allowPrivate: config.allowPrivateUrls });
   const adapters = deps.adapters ?? (sandbox ? sandbox.adapterRegistry(config) : createAdapterRegistry(config));
   const processId = deps.processId ?? `api-${process.pid}`;
 

@@ -2,12 +2,16 @@
  * Sandbox mode (HERALD_SANDBOX=on): the simulators and the local Bluesky PDS started in-process
  * by startSandbox(), handed to createServices() as src/main.ts does. Connect X through the
  * authUrl redirect dance, publish, see it published with sandbox labels; real credentials in the
- * environment are ignored; the SSRF guard still refuses private user media; sandbox off by default.
+ * environment are ignored; the SSRF guard still refuses private user media, in Herald and in the
+ * simulators that download media by URL (Herald's own media excepted); sandbox off by default.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { startSandbox, type Sandbox } from '../src/sandbox/index.ts';
+import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './helpers.ts';
+import { freePort } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';
 
 let sandbox: Sandbox;
@@ -168,6 +172,66 @@ describe('sandbox mode on', () => {
     expect(res.json().post.platforms[0].status).toBe('published');
     const state = (await get('/v1/sandbox/bluesky/state')).json().state;
     expect(state.posts.map((p: { value: { text: string } }) => p.value.text)).toContain('Hello Bluesky sandbox');
+  });
+});
+
+describe('sandbox simulators that download media by URL (SSRF guard)', () => {
+  // A sandbox of its own with the URL-pulling simulators, and a Herald that really listens (the
+  // simulators download Herald's media from its loopback origin) with private URLs refused.
+  let sb: Sandbox;
+  let app: TestContext;
+  let t: Tenant;
+  let pid: string;
+  let victim: http.Server;
+  let victimUrl: string;
+  const victimHits: string[] = [];
+
+  beforeAll(async () => {
+    victim = http.createServer((req, res) => { victimHits.push(req.url ?? ''); res.writeHead(200, { 'content-type': 'image/png' }).end(makePng(2, 2)); });
+    await new Promise<void>((r) => victim.listen(0, '127.0.0.1', r));
+    victimUrl = `http://127.0.0.1:${(victim.address() as AddressInfo).port}`;
+    sb = await startSandbox({ bluesky: false, simulators: SANDBOX_SIMULATORS.filter((e) => ['threads', 'instagram'].includes(e.platform)) });
+    app = await createTestApp({ listen: true, env: { HERALD_SANDBOX: 'on', HERALD_ALLOW_PRIVATE_URLS: 'false', PORT: String(await freePort()) }, deps: { sandbox: sb } });
+    t = await createTenant(app);
+    pid = await createProfile(app, t);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sb?.close();
+    await new Promise((r) => victim?.close(r));
+  });
+
+  async function connect(platform: string): Promise<string> {
+    const start = await app.app.inject({ method: 'GET', url: `/v1/connect/${platform}?profileId=${pid}`, headers: t.headers });
+    const consent = await fetch(start.json().authUrl, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    await app.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    const accounts = (await app.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${pid}`, headers: t.headers })).json().accounts as Array<{ _id: string; platform: string }>;
+    return accounts.find((a) => a.platform === platform)!._id;
+  }
+  async function publish(platform: string, accountId: string, content: string, mediaItems: object[]) {
+    const res = await app.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: { content, publishNow: true, mediaItems, platforms: [{ platform, accountId }] } });
+    expect([201, 207], res.body).toContain(res.statusCode);
+    const { rows } = await app.db.query<{ status: string; error_message: string | null }>('SELECT status, error_message FROM post_targets WHERE post_id = $1', [res.json().post._id]);
+    return rows[0];
+  }
+
+  it.each(['threads', 'instagram'])('%s: a media URL on another loopback port never reaches it and the target fails clearly; Herald\'s own media publishes', async (platform) => {
+    const accountId = await connect(platform);
+    const before = victimHits.length;
+    const refused = await publish(platform, accountId, `probe ${platform}`, [{ type: 'image', url: `${victimUrl}/x.jpg` }]);
+    expect(refused.status).toBe('failed');
+    expect(refused.error_message).toMatch(/could not be fetched.*private or reserved address/);
+    // Herald's own origin on another path is not Herald's media either.
+    const sideDoor = await publish(platform, accountId, `side door ${platform}`, [{ type: 'image', url: `${app.services.publicUrl}/v1/openapi.json?x.jpg` }]);
+    expect(sideDoor.status).toBe('failed');
+    expect(victimHits.length).toBe(before);
+
+    const mp = multipart('files', [{ filename: 'p.jpg', contentType: 'image/png', data: makePng(4, 4) }]);
+    const up = await app.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': mp.contentType }, payload: mp.payload });
+    expect(up.statusCode, up.body).toBe(200);
+    const own = await publish(platform, accountId, `own media ${platform}`, up.json().files);
+    expect(own, JSON.stringify(own)).toMatchObject({ status: 'published' });
   });
 });
 

@@ -24,9 +24,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyInstance } from 'fastify';
+import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface FacebookSimPage { id: string; name: string; category: string; tasks: string[] }
-export interface FacebookSimOptions { clientId?: string; clientSecret?: string; version?: string; pageSize?: number; processingPolls?: number }
+/** `mediaFetch`: which photo/video URLs may be downloaded (default: public addresses only, through the SSRF guard). */
+export interface FacebookSimOptions { clientId?: string; clientSecret?: string; version?: string; pageSize?: number; processingPolls?: number; mediaFetch?: SimMediaFetchPolicy }
 
 export type FacebookFault = {
   op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'any';
@@ -129,9 +131,8 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     return t;
   }
   const issue = (t: Tok) => { const tk = `EAA${randomBytes(24).toString('base64url')}`; tokens.set(tk, t); return tk; };
-  const fetchable = async (url: string) => {
-    try { const r = await fetch(url, { signal: AbortSignal.timeout(5000) }); return r.ok && (await r.arrayBuffer()).byteLength > 0; } catch { return false; }
-  };
+  // Photo and video URLs are downloaded through the SSRF guard (sim/common/fetch-media.ts).
+  const fetchable = async (url: string) => (await mediaFetchable(url, opts.mediaFetch)).ok;
 
   // Login ---------------------------------------------------------------------
   app.get('/:v/dialog/oauth', async (req, reply) => {

@@ -10,8 +10,9 @@
  * - POST /{v}/{ig-user}/media: image (image_url), REELS (video_url, cover_url, share_to_feed),
  *   STORIES, carousel children (is_carousel_item; VIDEO children) and CAROUSEL (children 2-10);
  *   caption 2,200 characters; user_tags JSON with x, y in 0-1 (images only); collaborators
- *   JSON (at most 5, official value; not on stories). Media URLs are downloaded: an unreachable
- *   URL turns the container to ERROR with subcode text 2207052.
+ *   JSON (at most 5, official value; not on stories). Media URLs are downloaded through the SSRF
+ *   guard (sim/common/fetch-media.ts, `mediaFetch` option): an unreachable or refused URL turns
+ *   the container to ERROR with subcode text 2207052.
  * - GET /{v}/{container}?fields=status_code,status: IN_PROGRESS -> FINISHED | ERROR;
  *   PUBLISHED after media_publish; EXPIRED after 24 h.
  * - POST /{v}/{ig-user}/media_publish?creation_id: publishing a container that is not
@@ -24,10 +25,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export type InstagramAccountType = 'BUSINESS' | 'MEDIA_CREATOR' | 'PERSONAL';
 export interface InstagramSimUser { id: string; username: string; name: string; account_type: InstagramAccountType }
-export interface InstagramSimOptions { clientId?: string; clientSecret?: string; version?: string; processingPolls?: number; publishLimit?: number; minRefreshAgeSeconds?: number }
+export interface InstagramSimOptions {
+  clientId?: string; clientSecret?: string; version?: string; processingPolls?: number; publishLimit?: number; minRefreshAgeSeconds?: number;
+  /** Which media URLs may be downloaded (default: public addresses only, through the SSRF guard). */
+  mediaFetch?: SimMediaFetchPolicy;
+}
 
 export type InstagramFault = {
   op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'any';
@@ -40,6 +46,8 @@ export interface InstagramContainer {
   user_tags?: Array<{ username: string; x: number; y: number }>; collaborators?: string[]; share_to_feed?: boolean;
   status_code: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'; status?: string; polls: number; created: number;
   fetched?: Promise<boolean>; forcedError?: boolean; mediaId?: string;
+  /** Why the SSRF guard refused a media URL (sim/common/fetch-media.ts). */
+  fetchRefused?: string;
 }
 export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string }> }
 
@@ -125,8 +133,11 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     tokens.set(tk, { userId, expires: Date.now() + ttl * 1000, issued: Date.now(), longLived, scope });
     return tk;
   };
-  const fetchable = async (url: string) => {
-    try { const r = await fetch(url, { signal: AbortSignal.timeout(5000) }); return r.ok && (await r.arrayBuffer()).byteLength > 0; } catch { return false; }
+  /** Downloads a container's media like Instagram does, through the SSRF guard; notes a refusal on the container. */
+  const fetchable = async (c: InstagramContainer, url: string) => {
+    const r = await mediaFetchable(url, opts.mediaFetch);
+    if (r.refused) c.fetchRefused ??= r.refused;
+    return r.ok;
   };
 
   // OAuth ---------------------------------------------------------------------
@@ -225,7 +236,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
       user_tags: userTags, collaborators, share_to_feed: b.share_to_feed !== 'false',
       status_code: type === 'CAROUSEL' ? 'FINISHED' : 'IN_PROGRESS', polls: 0, created: Date.now(), forcedError: f !== null && f.kind === 'processing_failed',
     };
-    if (url) c.fetched = Promise.all([fetchable(url), c.cover_url ? fetchable(c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
+    if (url) c.fetched = Promise.all([fetchable(c, url), c.cover_url ? fetchable(c, c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
     containers.set(c.id, c);
     return { id: c.id };
   });
@@ -237,7 +248,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     if (c.forcedError) { c.status_code = 'ERROR'; c.status = 'Error: 2207026 Unsupported video format'; return; }
     if (c.polls < (opts.processingPolls ?? 1)) return;
     c.status_code = (await c.fetched) ? 'FINISHED' : 'ERROR';
-    if (c.status_code === 'ERROR') c.status = 'Error: 2207052 The media could not be fetched from the URI';
+    if (c.status_code === 'ERROR') c.status = `Error: 2207052 The media could not be fetched from the URI${c.fetchRefused ? ` (${c.fetchRefused})` : ''}`;
   };
 
   app.get(`/${V}/:id`, async (req, reply) => {

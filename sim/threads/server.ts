@@ -13,7 +13,8 @@
  *   ERROR; PUBLISHED after publish; EXPIRED after 24 h), POST /v1.0/{user}/threads_publish,
  *   GET /v1.0/{user}/threads (recent posts), GET /v1.0/{user}/threads_publishing_limit.
  * - Media is downloaded from image_url / video_url like Threads does: an unreachable URL
- *   turns the container to ERROR "The media could not be fetched from this URI".
+ *   turns the container to ERROR "The media could not be fetched from this URI". Downloads
+ *   go through the SSRF guard (sim/common/fetch-media.ts, `mediaFetch` option).
  * - 250 published posts per user per rolling 24 h (configurable); scopes enforced
  *   (threads_content_publish to publish, threads_manage_replies for replies).
  * - Faults (POST /__sim/faults or addFault): rate limit, 5xx, expired token, slow, dropped
@@ -21,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface ThreadsSimUser { id: string; username: string; name: string }
 export interface ThreadsSimOptions {
@@ -34,6 +36,8 @@ export interface ThreadsSimOptions {
   carouselMax?: number;
   /** Minimum age of a long-lived token before it may be refreshed, seconds (Threads: 86,400). */
   minRefreshAgeSeconds?: number;
+  /** Which media URLs may be downloaded (default: public addresses only, through the SSRF guard). */
+  mediaFetch?: SimMediaFetchPolicy;
 }
 
 type Fault = {
@@ -46,6 +50,8 @@ interface Container {
   id: string; owner: string; media_type: string; text: string; url?: string; is_carousel_item: boolean; children: string[];
   reply_to_id?: string; status: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'; error_message?: string;
   polls: number; created: number; fetched?: Promise<boolean>; fetchOk?: boolean; forcedError?: boolean; mediaId?: string;
+  /** Why the SSRF guard refused the media URL (sim/common/fetch-media.ts). */
+  fetchRefused?: string;
 }
 export interface ThreadsPost { id: string; owner: string; media_type: string; text: string; timestamp: string; shortcode: string; children: string[]; reply_to_id?: string; container: string }
 
@@ -197,17 +203,11 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
 
   // Containers ----------------------------------------------------------------
   const startFetch = (c: Container) => {
-    c.fetched = (async () => {
-      try {
-        const u = new URL(c.url!);
-        if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
-        const res = await fetch(u, { signal: AbortSignal.timeout(5000) });
-        const ok = res.ok && (await res.arrayBuffer()).byteLength > 0;
-        return ok;
-      } catch {
-        return false;
-      }
-    })().then((ok) => { c.fetchOk = ok; return ok; });
+    c.fetched = mediaFetchable(c.url!, opts.mediaFetch).then((r) => {
+      c.fetchOk = r.ok;
+      if (r.refused) c.fetchRefused = r.refused;
+      return r.ok;
+    });
   };
 
   app.post('/v1.0/:userId/threads', async (req, reply) => {
@@ -258,7 +258,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     if (c.forcedError) { c.status = 'ERROR'; c.error_message = 'Unsupported media: the video codec could not be processed'; return; }
     if (c.fetchOk === undefined && c.polls < (opts.processingPolls ?? 1)) return;
     const ok = await c.fetched;
-    if (!ok) { c.status = 'ERROR'; c.error_message = 'The media could not be fetched from this URI'; return; }
+    if (!ok) { c.status = 'ERROR'; c.error_message = `The media could not be fetched from this URI${c.fetchRefused ? ` (${c.fetchRefused})` : ''}`; return; }
     if (c.polls >= (opts.processingPolls ?? 1)) c.status = 'FINISHED';
   };
 

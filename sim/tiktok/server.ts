@@ -22,8 +22,8 @@
  *   (privacy_level_option_mismatch), brand content not SELF_ONLY, title/description
  *   lengths, photo count and cover index, video_cover_timestamp_ms; while processing: MP4
  *   magic bytes (file_format_check_failed) and the duration read with ffprobe against
- *   max_video_post_duration_sec (duration_check_failed); media pulled from its URL
- *   (video_pull_failed / photo_pull_failed).
+ *   max_video_post_duration_sec (duration_check_failed); media pulled from its URL through
+ *   the SSRF guard (`mediaFetch` option; video_pull_failed / photo_pull_failed).
  * - Per-token per-minute limits (creator info 20, init 6, status 30; configurable) answer
  *   429 rate_limit_exceeded.
  * - Faults (addFault or POST /__sim/faults): rate limit, 5xx (internal), expired token,
@@ -36,6 +36,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface TikTokSimCreator {
   privacyLevelOptions: string[];
@@ -64,6 +65,8 @@ export interface TikTokSimOptions {
   /** Unaudited app: creators may only post SELF_ONLY. */
   unaudited?: boolean;
   creator?: Partial<TikTokSimCreator>;
+  /** Which media URLs PULL_FROM_URL may download (default: public addresses only, through the SSRF guard). */
+  mediaFetch?: SimMediaFetchPolicy;
 }
 
 type FaultOp = 'token' | 'creator_info' | 'init' | 'upload' | 'status' | 'list' | 'any';
@@ -307,16 +310,13 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
       return null;
     })();
   };
+  /** PULL_FROM_URL: downloads through the SSRF guard (sim/common/fetch-media.ts); null when it failed or was refused. */
   const pull = async (url: string, photo: boolean): Promise<Buffer | null> => {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      if (!res.ok) return null;
-      const b = Buffer.from(await res.arrayBuffer());
-      if (photo && (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || !(b[0] === 0xff && b[1] === 0xd8) && b.subarray(8, 12).toString('latin1') !== 'WEBP')) return Buffer.alloc(0);
-      return b;
-    } catch {
-      return null;
-    }
+    const r = await fetchMedia(url, opts.mediaFetch);
+    if (!r.ok) return null;
+    const b = r.bytes;
+    if (photo && (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || !(b[0] === 0xff && b[1] === 0xd8) && b.subarray(8, 12).toString('latin1') !== 'WEBP')) return Buffer.alloc(0);
+    return b;
   };
 
   function checkPostInfo(reply: FastifyReply, pi: Record<string, unknown>, kind: 'video' | 'photo'): boolean {

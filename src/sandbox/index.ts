@@ -12,12 +12,19 @@
  * never goes to a real platform nor a real token to a simulator. Every /v1 response carries
  * `X-Herald-Sandbox: true` and GET /health `sandbox: true`; GET /v1/sandbox describes the sandbox.
  *
+ * Simulators that download media by URL (Instagram, Threads, Facebook, TikTok) fetch through
+ * Herald's SSRF guard (sim/common/fetch-media.ts): the caller's URL cannot reach loopback or the
+ * private network through them. Herald's own media, served from its loopback origin here, is
+ * allowed by URL prefix ({@link Sandbox.trustHeraldMedia}, called by createServices); private
+ * addresses in general only when Herald itself allows them (HERALD_ALLOW_PRIVATE_URLS=true).
+ *
  * Adding a simulator: one line in {@link SANDBOX_SIMULATORS}.
  */
 import net from 'node:net';
 import { OAUTH_PLATFORMS, type Config, type OAuthPlatform } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { createAdapterRegistry, type AdapterRegistry } from '../platforms/registry.ts';
+import type { SimMediaFetchPolicy } from '../../sim/common/fetch-media.ts';
 
 /** What every `start<Name>Simulator()` returns (plus its own state: posts, tweets, pins, ...). */
 export interface SandboxSimulator {
@@ -27,10 +34,16 @@ export interface SandboxSimulator {
   close(): Promise<void>;
 }
 
+/** What startSandbox hands every simulator. */
+export interface SandboxSimulatorContext {
+  /** The media download policy of the sandbox (one object, updated by {@link Sandbox.trustHeraldMedia}). */
+  mediaFetch: SimMediaFetchPolicy;
+}
+
 export interface SandboxSimulatorEntry {
   platform: OAuthPlatform;
   /** Starts the simulator on 127.0.0.1 (a free port). Imported lazily: sandbox-off processes never load sim/. */
-  start(): Promise<SandboxSimulator>;
+  start(ctx: SandboxSimulatorContext): Promise<SandboxSimulator>;
 }
 
 /** The simulated OAuth platforms. A new simulator needs one line here. */
@@ -39,10 +52,10 @@ export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'reddit', start: async () => (await import('../../sim/reddit/server.ts')).startRedditSimulator() },
   { platform: 'pinterest', start: async () => (await import('../../sim/pinterest/server.ts')).startPinterestSimulator() },
   { platform: 'linkedin', start: async () => (await import('../../sim/linkedin/server.ts')).startLinkedInSimulator() },
-  { platform: 'threads', start: async () => (await import('../../sim/threads/server.ts')).startThreadsSimulator() },
-  { platform: 'facebook', start: async () => (await import('../../sim/facebook/server.ts')).startFacebookSimulator() },
-  { platform: 'instagram', start: async () => (await import('../../sim/instagram/server.ts')).startInstagramSimulator() },
-  { platform: 'tiktok', start: async () => (await import('../../sim/tiktok/server.ts')).startTikTokSimulator() },
+  { platform: 'threads', start: async ({ mediaFetch }) => (await import('../../sim/threads/server.ts')).startThreadsSimulator({ mediaFetch }) },
+  { platform: 'facebook', start: async ({ mediaFetch }) => (await import('../../sim/facebook/server.ts')).startFacebookSimulator({ mediaFetch }) },
+  { platform: 'instagram', start: async ({ mediaFetch }) => (await import('../../sim/instagram/server.ts')).startInstagramSimulator({ mediaFetch }) },
+  { platform: 'tiktok', start: async ({ mediaFetch }) => (await import('../../sim/tiktok/server.ts')).startTikTokSimulator({ mediaFetch }) },
   { platform: 'youtube', start: async () => (await import('../../sim/youtube/server.ts')).startYouTubeSimulator() },
 ];
 
@@ -85,6 +98,13 @@ export interface Sandbox {
   describe(baseUrl: string): SandboxDescription;
   /** What a simulator holds now (posts, media, calls), for GET /v1/sandbox/{platform}/state; null when not simulated. */
   state(platform: string): Promise<Record<string, unknown> | null>;
+  /**
+   * Lets the simulators download Herald's own media: URLs under `urlPrefixes` (Herald's media
+   * base URLs, on loopback in sandbox mode; added to those already trusted), and any private
+   * address only when `allowPrivate` (Herald's HERALD_ALLOW_PRIVATE_URLS). Everything else a
+   * caller names goes through the SSRF guard.
+   */
+  trustHeraldMedia(opts: { urlPrefixes: string[]; allowPrivate: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -149,8 +169,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
   const entries = opts.simulators ?? SANDBOX_SIMULATORS;
   let pds: { close(): Promise<void>; listPosts(did: string): Promise<unknown[]> } | null = null;
   let bluesky: SandboxBlueskyAccount | null = null;
+  const mediaPrefixes = new Set<string>();
+  const mediaFetch: SimMediaFetchPolicy = { allowPrivate: false, allowPrefixes: mediaPrefixes };
   try {
-    const started = await Promise.all(entries.map(async (e) => [e.platform, await e.start()] as const));
+    const started = await Promise.all(entries.map(async (e) => [e.platform, await e.start({ mediaFetch })] as const));
     for (const [p, sim] of started) simulators.set(p, sim);
     if (opts.bluesky !== false) {
       let mod: typeof import('../../sim/bluesky-pds.ts') | null = null;
@@ -244,6 +266,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(sim)) if (!NOT_STATE.has(k) && typeof v !== 'function') out[k] = plainState(v);
       return out;
+    },
+    trustHeraldMedia({ urlPrefixes, allowPrivate }) {
+      for (const p of urlPrefixes) mediaPrefixes.add(p);
+      mediaFetch.allowPrivate = allowPrivate;
     },
     async close() {
       await Promise.allSettled([...simulators.values()].map((s) => s.close()));

@@ -89,6 +89,21 @@ export function createMediaStorage(config: Config, publicUrl: string): MediaStor
   return new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl);
 }
 
+/**
+ * URL prefixes under which Herald's stored media is fetched (the sandbox simulators' allow-list):
+ * `<publicUrl>/media/` on local disk; with S3 the bucket's public URL, or on a custom endpoint
+ * (MinIO, R2, ...) the bucket's presigned URLs, path-style or virtual-hosted. AWS S3's own
+ * endpoints are public addresses and need no entry.
+ */
+export function mediaUrlPrefixes(config: Config, publicUrl: string): string[] {
+  const s = config.storage;
+  if (s.kind !== 's3') return [`${publicUrl}/media/`];
+  if (s.publicUrl) return [`${s.publicUrl}/`];
+  if (!s.endpoint) return [];
+  const e = new URL(s.endpoint);
+  return [`${e.origin}${e.pathname.replace(/\/+$/, '')}/${s.bucket}/`, `${e.protocol}//${s.bucket}.${e.host}/`];
+}
+
 const MIME_BY_EXT: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif',
   '.mp4': 'video/mp4', '.m4v': 'video/x-m4v', '.mov': 'video/quicktime', '.mpeg': 'video/mpeg', '.mpg': 'video/mpeg',

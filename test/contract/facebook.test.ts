@@ -51,7 +51,7 @@ async function target(postId: string) {
 }
 
 beforeAll(async () => {
-  sim = await startFacebookSimulator({ pageSize: 2, processingPolls: 1 });
+  sim = await startFacebookSimulator({ pageSize: 2, processingPolls: 1, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
   media = await startMediaServer();
   img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
   video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');

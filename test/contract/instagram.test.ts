@@ -49,7 +49,7 @@ async function expireSoon(id: string) {
 }
 
 beforeAll(async () => {
-  sim = await startInstagramSimulator({ processingPolls: 1, minRefreshAgeSeconds: 0 });
+  sim = await startInstagramSimulator({ processingPolls: 1, minRefreshAgeSeconds: 0, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
   media = await startMediaServer();
   img = [1, 2, 3].map((i) => media.put(`/img${i}.jpg`, makePng(4, i + 1), 'image/jpeg'));
   video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');

@@ -47,7 +47,7 @@ async function expireSoon(id: string) {
 }
 
 beforeAll(async () => {
-  sim = await startThreadsSimulator({ processingPolls: 1, minRefreshAgeSeconds: 0 });
+  sim = await startThreadsSimulator({ processingPolls: 1, minRefreshAgeSeconds: 0, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
   media = await startMediaServer();
   img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
   video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');

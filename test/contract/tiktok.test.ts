@@ -77,7 +77,7 @@ async function expireSoon(id: string) {
 }
 
 beforeAll(async () => {
-  sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, minChunkBytes: 32 * KB, maxChunkBytes: 128 * KB });
+  sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, minChunkBytes: 32 * KB, maxChunkBytes: 128 * KB, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
   media = await startMediaServer();
   const small = makeVideo({ seconds: 2 });
   video = media.put('/clip.mp4', small, 'video/mp4');
