@@ -64,6 +64,8 @@ export interface RedditSimulator {
   /** User-Agent of the last API call. */
   lastUserAgent: () => string | undefined;
   addFault(f: RedditFault): void;
+  /** Creates a text post by the simulator's user directly, as if posted on reddit.com. */
+  addPost(subreddit: string, title: string, selftext?: string, at?: Date): SimPost;
   expireAccessTokens(): void;
   revokeAll(): void;
   close(): Promise<void>;
@@ -460,6 +462,14 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     url: simUrl, app, user, clientId, clientSecret, posts, subreddits, calls,
     lastUserAgent: () => lastUa,
     addFault: (f) => faults.push({ ...f }),
+    addPost(subreddit, title, selftext = '', at = new Date()) {
+      const p: SimPost = {
+        id: base36(), subreddit, author: user.name, title, kind: 'self', selftext, url: '', created_utc: at.getTime() / 1000, score: 1, num_comments: 0,
+        over_18: false, spoiler: false, stickied: false, link_flair_text: null, visibleAt: 0,
+      };
+      posts.push(p);
+      return p;
+    },
     expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
     revokeAll: () => { access.clear(); refresh.clear(); },
     close: () => app.close(),

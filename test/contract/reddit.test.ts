@@ -301,6 +301,52 @@ describe('Reddit: failure modes', () => {
     expect(t.platform_post_id).toBe(created[0].id);
   });
 
+  it('answer lost, then 150 newer posts: verify pages the submitted listing (after) past them and finds it, no second submit', async () => {
+    sim.addFault({ op: 'submit', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', platforms: target1() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 150; i++) sim.addPost('test', `burst ${i}`);
+    const submits = sim.calls.get('POST /api/submit');
+    const lists = sim.calls.get('GET /user/:name/submitted') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = mine('buried under a burst');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(sim.calls.get('POST /api/submit')).toBe(submits);
+    expect((sim.calls.get('GET /user/:name/submitted') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 100 a call
+  });
+
+  it('the submitted listing fails during verify (429): not submitted again, asked again later', async () => {
+    sim.addFault({ op: 'submit', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'verify meets a limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: target1() })).json().post._id;
+    await runDue(id);
+    const submits = sim.calls.get('POST /api/submit');
+    sim.addFault({ op: 'read', kind: 'rate_limit', count: 1 });
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending' });
+    expect((await target(id)).error_message).toMatch(/Checking whether the interrupted publish went through/);
+    expect(sim.calls.get('POST /api/submit')).toBe(submits);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(mine('verify meets a limit')).toHaveLength(1);
+    expect(sim.calls.get('POST /api/submit')).toBe(submits);
+  });
+
+  it('connection dropped before Reddit created anything, 150 posts since: the complete look-back finds nothing, submitted once', async () => {
+    sim.addFault({ op: 'submit', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', platforms: target1() })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 150; i++) sim.addPost('test', `later ${i}`);
+    const lists = sim.calls.get('GET /user/:name/submitted') ?? 0;
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(mine('never arrived')).toHaveLength(1);
+    expect((sim.calls.get('GET /user/:name/submitted') ?? 0) - lists).toBeGreaterThanOrEqual(2);
+  });
+
   it('connection dropped before Reddit created anything: verify says not published, committed once', async () => {
     sim.addFault({ op: 'submit', kind: 'drop', count: 1 });
     const id = (await post({ content: 'dropped before create', scheduledFor: '2030-01-01T00:00:00Z', platforms: target1() })).json().post._id;

@@ -16,15 +16,16 @@
  *
  * Reddit has no idempotency key. Text, link and gallery submits answer the post id at once.
  * Uploaded-image submits answer only a websocket URL: the post appears asynchronously, so
- * `commit` polls the user's submitted listing for it (subreddit + title + creation time),
- * and `verify` (after a lost answer) looks there too. An image post not found yet is
- * 'unknown' (it may still appear); a text or link post not found is 'not_published'.
+ * `commit` polls the user's submitted listing for it (subreddit + title, created since the
+ * attempt), and `verify` (after a lost answer) reads that listing back to before the attempt,
+ * paging as far as needed. An image post not found yet is 'unknown' (it may still appear); a
+ * text, link or gallery post not found is 'not_published'.
  */
 import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { redditJson } from './http.ts';
 
@@ -79,6 +80,7 @@ export interface RedditThing {
   url: string;
   permalink: string;
   selftext: string;
+  is_self?: boolean;
   created_utc: number;
   score: number;
   num_comments: number;
@@ -106,6 +108,8 @@ export function redditTitleAndBody(req: PublishRequest): { title: string; body: 
 }
 
 const permalinkUrl = (p: string) => (p.startsWith('http') ? p : `https://www.reddit.com${p}`);
+/** Listings end after about this many items, whatever lies beyond. */
+const REDDIT_LISTING_CAP = 1000;
 
 export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, RedditPrepared> {
   readonly platform = 'reddit' as const;
@@ -246,33 +250,68 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
     // Uploaded media: created asynchronously; find it in the submitted listing.
     const deadline = Date.now() + (this.opts.imageWaitMs ?? 15_000);
     for (;;) {
-      const found = await this.findSubmitted(ctx, account, p);
-      if (found) return found;
+      const { hits } = await this.findSubmitted(ctx, account, p, new Date(p.preparedAt).getTime() - VERIFY_CLOCK_SKEW_MS);
+      if (hits.length > 1) throw new AdapterError('transient', `Reddit accepted the image post and ${hits.length} posts of the account match it`);
+      if (hits[0]) return this.resultOf(hits[0]);
       if (Date.now() > deadline) throw new AdapterError('transient', 'Reddit accepted the image post but it has not appeared in the account\'s posts yet');
       await new Promise((r) => setTimeout(r, this.opts.pollIntervalMs ?? 1000));
     }
   }
 
-  /** The post in `GET /user/{name}/submitted?sort=new` matching subreddit, title and a creation time after prepare. */
-  private async findSubmitted(ctx: AdapterContext, account: AccountContext, p: RedditPrepared): Promise<PublishResult | null> {
+  /**
+   * Looks for the post in the user's submissions (`GET /user/{name}/submitted?sort=new`,
+   * https://www.reddit.com/dev/api#GET_user_{username}_submitted), newest first, 100 a call
+   * (the listing maximum), following `after` (https://www.reddit.com/dev/api#listings) until a
+   * post is older than `since` (ms) or the listing ends; listings stop after about 1,000
+   * items, so an end reached there without an older post is incomplete. Candidates share the
+   * subreddit and the exact title and are of the same kind (self or not); several are
+   * narrowed by the body (self text or link).
+   * @returns the matches and whether the look-back reached `since`. @throws AdapterError.
+   */
+  private async findSubmitted(ctx: AdapterContext, account: AccountContext, p: RedditPrepared, since: number): Promise<{ complete: boolean; hits: RedditThing[] }> {
     const app = this.app();
-    const { body } = await this.call(ctx, account, (token) => redditJson<RedditListing>(
-      app, `/user/${encodeURIComponent(account.username)}/submitted`, { token, query: { sort: 'new', limit: 25, raw_json: 1 } }));
-    const since = new Date(p.preparedAt).getTime() / 1000 - 60;
-    const hit = body.data.children.map((c) => c.data)
-      .find((t) => t.subreddit.toLowerCase() === p.subreddit.toLowerCase() && t.title === p.title && t.created_utc >= since);
-    if (!hit) return null;
+    const seen: RedditThing[] = [];
+    let after: string | undefined;
+    let complete = false;
+    for (let page = 0; page < VERIFY_MAX_PAGES; page++) {
+      const { body } = await this.call(ctx, account, (token) => redditJson<RedditListing>(
+        app, `/user/${encodeURIComponent(account.username)}/submitted`, { token, query: { sort: 'new', limit: 100, raw_json: 1, ...(after ? { after } : {}) } }));
+      const things = body.data.children.map((c) => c.data);
+      let older = false;
+      for (const t of things) {
+        if (t.created_utc * 1000 < since) older = true;
+        else seen.push(t);
+      }
+      after = body.data.after ?? undefined;
+      if (older) { complete = true; break; }
+      if (!after || things.length === 0) { complete = seen.length < REDDIT_LISTING_CAP; break; }
+    }
+    let hits = seen.filter((t) => t.subreddit.toLowerCase() === p.subreddit.toLowerCase() && t.title === p.title && (t.is_self ?? p.kind === 'self') === (p.kind === 'self'));
+    if (hits.length > 1) hits = hits.filter((t) => (p.kind === 'self' ? t.selftext === (p.text ?? '') : p.kind === 'link' ? t.url === p.url : true));
+    return { complete, hits };
+  }
+
+  private resultOf(hit: RedditThing): PublishResult {
     return { platformPostId: hit.id, platformPostUrl: permalinkUrl(hit.permalink), extra: { fullname: hit.name, subreddit: hit.subreddit } };
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: RedditPrepared): Promise<VerifyResult> {
-    let found: PublishResult | null;
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md): reads the
+   * user's submissions back to `window.since` (see findSubmitted). One match -> published;
+   * several -> unknown; none after a complete look-back -> not_published, except for an
+   * uploaded-image post, which Reddit creates asynchronously (it may still appear: unknown).
+   * A failed call or a look-back that could not reach `since` -> unknown.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, p: RedditPrepared, window: VerifyWindow): Promise<VerifyResult<RedditPrepared>> {
+    let r: { complete: boolean; hits: RedditThing[] };
     try {
-      found = await this.findSubmitted(ctx, account, p);
+      r = await this.findSubmitted(ctx, account, p, window.since.getTime());
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };
     }
-    if (found) return { status: 'published', result: found };
+    if (r.hits.length > 1) return { status: 'unknown', reason: `${r.hits.length} posts of the account in r/${p.subreddit} match what was sent` };
+    if (r.hits.length === 1) return { status: 'published', result: this.resultOf(r.hits[0]) };
+    if (!r.complete) return { status: 'unknown', reason: 'the account posted more since the attempt than Reddit lists' };
     if (p.kind === 'image') return { status: 'unknown', reason: 'Reddit creates image posts asynchronously; it may still appear' };
     return { status: 'not_published' };
   }
