@@ -24,7 +24,9 @@
  *   `thumbnailMaxBytes` (2 MB; CONFLICT 50 MB, configurable), refused on Shorts and on
  *   unverified channels (403).
  * - `POST/GET /youtube/v3/commentThreads` (textOriginal <= 10,000: commentTextTooLong;
- *   videoNotFound), `GET /youtube/v3/playlistItems` (the uploads playlist).
+ *   videoNotFound), `GET /youtube/v3/playlistItems` (the uploads playlist, newest first;
+ *   `maxResults` 0-50, default 5, more refused; `pageToken` from `nextPageToken`, which is
+ *   absent on the last page; https://developers.google.com/youtube/v3/docs/playlistItems/list).
  * - Quota (CONFLICT in platforms.md 7.4, so both models): `quotaModel: 'units'` charges
  *   videos.insert 1,600 of `dailyUnits` (10,000); `'buckets'` gives `dailyInserts` (100) inserts
  *   in their own bucket; other calls 1 unit, comments and thumbnails 50. The day ends at
@@ -111,6 +113,8 @@ export interface YouTubeSimulator {
   expireAccessTokens(): void;
   revokeAll(): void;
   expireSessions(): void;
+  /** Adds an uploaded video directly, as if the channel uploaded it on youtube.com. */
+  addVideo(title: string, at?: Date): SimVideo;
   close(): Promise<void>;
 }
 
@@ -474,12 +478,25 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     const q = req.query as Record<string, string>;
     if (q.playlistId !== channel.uploads) return gerr(reply, 404, 'playlistNotFound', 'The playlist identified with the request\'s playlistId parameter cannot be found.', 'youtube.playlistItem');
     if (!charge(reply, 1)) return reply;
-    const max = Math.min(50, Number(q.maxResults ?? 5));
-    const items = [...videos].reverse().slice(0, max).map((v) => ({
+    const max = q.maxResults === undefined ? 5 : Number(q.maxResults);
+    if (!Number.isInteger(max) || max < 0 || max > 50) return gerr(reply, 400, 'invalidParameter', `Invalid value '${q.maxResults}' for query parameter 'maxResults': 0 to 50.`, 'youtube.parameter');
+    let start = 0;
+    if (q.pageToken !== undefined) {
+      const m = /^p(\d+)$/.exec(Buffer.from(q.pageToken, 'base64url').toString());
+      if (!m) return gerr(reply, 400, 'invalidPageToken', 'The request specifies an invalid page token.', 'youtube.parameter');
+      start = Number(m[1]);
+    }
+    const all = videos.map((v, i) => ({ v, i })).sort((a, b) => Date.parse(b.v.publishedAt) - Date.parse(a.v.publishedAt) || b.i - a.i).map(({ v }) => v);
+    const items = all.slice(start, start + max).map((v) => ({
       kind: 'youtube#playlistItem', id: randomId(40),
       snippet: { publishedAt: v.publishedAt, channelId: v.channelId, title: v.title, playlistId: channel.uploads, resourceId: { kind: 'youtube#video', videoId: v.id } },
     }));
-    return { kind: 'youtube#playlistItemListResponse', items, pageInfo: { totalResults: videos.length, resultsPerPage: max } };
+    const token = (n: number) => Buffer.from(`p${n}`).toString('base64url');
+    return {
+      kind: 'youtube#playlistItemListResponse', items, pageInfo: { totalResults: videos.length, resultsPerPage: max },
+      ...(max > 0 && start + max < all.length ? { nextPageToken: token(start + max) } : {}),
+      ...(start > 0 ? { prevPageToken: token(Math.max(0, start - max)) } : {}),
+    };
   });
 
   app.post('/__sim/faults', async (req) => {
@@ -496,6 +513,15 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
     revokeAll: () => { access.clear(); refresh.clear(); },
     expireSessions: () => { for (const s of sessions.values()) s.expired = true; },
+    addVideo(title, at = new Date()) {
+      const v: SimVideo = {
+        id: randomId(11), channelId: channel.id, title, description: '', tags: [], categoryId: '22', privacyStatus: 'public', publishAt: null,
+        selfDeclaredMadeForKids: false, containsSyntheticMedia: null, notifySubscribers: false, bytes: 0, sha256: '', durationSeconds: null, isShort: false,
+        uploadStatus: 'processed', polls: 0, processingFails: false, thumbnail: null, publishedAt: at.toISOString(),
+      };
+      videos.push(v);
+      return v;
+    },
     close: () => app.close(),
   };
 }

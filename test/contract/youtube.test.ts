@@ -353,13 +353,65 @@ describe('YouTube: failure modes', () => {
     expect(t.platform_post_id).toBe(v[0].id);
   });
 
+  it('lost answer, session expired, then 150 newer uploads: verify pages the uploads playlist (pageToken) past them and finds it, no new upload', async () => {
+    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+    const id = (await post({ content: 'buried under a burst', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect((await target(id)).status).toBe('pending');
+    sim.expireSessions();
+    for (let i = 0; i < 150; i++) sim.addVideo(`burst ${i}`);
+    const sessions = sessionsStarted();
+    const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status, t.error_message ?? '').toBe('published');
+    const v = sim.videos.filter((x) => x.title === 'buried under a burst');
+    expect(v).toHaveLength(1);
+    expect(t.platform_post_id).toBe(v[0].id);
+    expect(sessionsStarted()).toBe(sessions);
+    expect((sim.calls.get('GET /youtube/v3/playlistItems') ?? 0) - lists).toBeGreaterThanOrEqual(4); // 50 a call
+  });
+
+  it('lost answer, session expired, and the playlist fails during verify (5xx): no new upload, asked again later', async () => {
+    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+    const id = (await post({ content: 'verify meets a 500', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect((await target(id)).status).toBe('pending');
+    sim.expireSessions();
+    const sessions = sessionsStarted();
+    sim.addFault({ op: 'list', kind: 'server_error', count: 1 });
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(sessionsStarted()).toBe(sessions);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(count('verify meets a 500')).toBe(1);
+    expect(sessionsStarted()).toBe(sessions);
+  });
+
+  it('last chunk dropped before YouTube got it: the open session (308) proves it absent, the same session completes one video', async () => {
+    sim.addFault({ op: 'final', kind: 'drop', count: 1 });
+    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+    const id = (await post({ content: 'session still open', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+    expect((await target(id)).status).toBe('pending');
+    const sessions = sessionsStarted();
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status, t.error_message ?? '').toBe('published');
+    expect(count('session still open')).toBe(1);
+    expect(sessionsStarted()).toBe(sessions);
+  });
+
   it('an upload session that expired before the video was complete fails the target with a clear message, nothing published', async () => {
     sim.addFault({ op: 'final', kind: 'drop', count: 1 });
     sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
     const id = (await post({ content: 'session gone', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
     expect((await target(id)).status).toBe('pending');
     sim.expireSessions();
+    for (let i = 0; i < 120; i++) sim.addVideo(`later ${i}`);
+    const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
     await runDue(id);
+    expect((sim.calls.get('GET /youtube/v3/playlistItems') ?? 0) - lists).toBeGreaterThanOrEqual(3); // the whole window was read: not published
     const t = await target(id);
     expect(t.status).toBe('failed');
     expect(t.error_message).toMatch(/upload session expired.*retry the post/);

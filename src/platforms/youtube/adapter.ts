@@ -30,7 +30,7 @@
  * - `verify`: probes the session: complete -> published (the video resource), incomplete (308)
  *   -> not_published (commit resumes the same session: one session creates at most one video,
  *   so there is no duplicate). An expired session (404/410) -> the channel's uploads playlist is
- *   searched for the title uploaded since prepare. When verify finds the video it sets the
+ *   read back to before the attempt, paging as far as needed, for the title. When verify finds the video it sets the
  *   thumbnail (idempotent) and posts the first comment only if the video has no comment with
  *   that text from the channel yet.
  *
@@ -46,7 +46,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { googleJson, mapGoogleError } from './google.ts';
 
@@ -469,7 +469,18 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     return this.result(ctx, account, prepared, video, false);
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: YouTubePrepared): Promise<VerifyResult> {
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md). The upload
+   * session is the marker (https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol):
+   * a probe answering the video -> published; 308 (incomplete) -> not_published (commit
+   * resumes the same session, which can create at most one video). An expired session
+   * (404/410): the channel's uploads playlist is read, newest first, 50 a call with
+   * `pageToken` (https://developers.google.com/youtube/v3/docs/playlistItems/list), until an
+   * item is older than `window.since` or the list ends (no time filter exists), matching the
+   * exact title. None -> not_published (commit then reports the expired session); several, a
+   * failed call, more than VERIFY_MAX_PAGES pages -> unknown.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: YouTubePrepared, window: VerifyWindow): Promise<VerifyResult<YouTubePrepared>> {
     try {
       const r = await this.call(ctx, account, (token) => this.put(token, prepared.sessionUri, null, 0, prepared.totalBytes));
       if ('done' in r && r.done.id) return { status: 'published', result: await this.result(ctx, account, prepared, r.done, true) };
@@ -478,22 +489,34 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
       if (!(err instanceof AdapterError) || err.opts.platformCode !== 'sessionExpired') return { status: 'unknown', reason: (err as Error).message };
     }
     // The session is gone: look for the video among the channel's uploads.
+    type Item = { snippet?: { title?: string; publishedAt?: string; resourceId?: { videoId?: string } } };
+    const found: Item[] = [];
     try {
       const base = this.app().apiBaseUrl;
       const playlist = typeof account.settings?.uploadsPlaylistId === 'string' ? account.settings.uploadsPlaylistId
         : (await this.call(ctx, account, (token) => googleJson<{ items?: Array<{ contentDetails?: { relatedPlaylists?: { uploads?: string } } }> }>(
           base, '/youtube/v3/channels', { token, query: { part: 'contentDetails', mine: 'true' } }))).body.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
       if (!playlist) return { status: 'unknown', reason: 'the channel has no uploads playlist' };
-      const items = (await this.call(ctx, account, (token) => googleJson<{ items?: Array<{ snippet?: { title?: string; publishedAt?: string; resourceId?: { videoId?: string } } }> }>(
-        base, '/youtube/v3/playlistItems', { token, query: { part: 'snippet', playlistId: playlist, maxResults: 50 } }))).body.items ?? [];
-      const since = Date.parse(prepared.preparedAt) - 60_000;
-      const found = items.find((i) => i.snippet?.title === prepared.title && (!i.snippet.publishedAt || Date.parse(i.snippet.publishedAt) >= since));
-      if (found?.snippet?.resourceId?.videoId) {
-        return { status: 'published', result: await this.result(ctx, account, prepared, { id: found.snippet.resourceId.videoId }, true) };
+      let pageToken: string | undefined;
+      for (let page = 0; ; page++) {
+        if (page >= VERIFY_MAX_PAGES) return { status: 'unknown', reason: `the channel uploaded more than ${VERIFY_MAX_PAGES * 50} videos since the attempt` };
+        const { body } = await this.call(ctx, account, (token) => googleJson<{ items?: Item[]; nextPageToken?: string }>(
+          base, '/youtube/v3/playlistItems', { token, query: { part: 'snippet', playlistId: playlist, maxResults: 50, ...(pageToken ? { pageToken } : {}) } }));
+        let older = false;
+        for (const i of body.items ?? []) {
+          if (i.snippet?.publishedAt && Date.parse(i.snippet.publishedAt) < window.since.getTime()) { older = true; continue; }
+          if (i.snippet?.title === prepared.title) found.push(i);
+        }
+        pageToken = body.nextPageToken;
+        if (older || !pageToken) break;
       }
-      return { status: 'not_published' };
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };
     }
+    if (found.length > 1) return { status: 'unknown', reason: `${found.length} videos uploaded since the attempt have this title` };
+    const videoId = found[0]?.snippet?.resourceId?.videoId;
+    if (found.length === 1 && !videoId) return { status: 'unknown', reason: 'the uploads playlist lists the video without its id' };
+    if (videoId) return { status: 'published', result: await this.result(ctx, account, prepared, { id: videoId }, true) };
+    return { status: 'not_published' };
   }
 }
