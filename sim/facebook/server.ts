@@ -13,17 +13,20 @@
  *   /videos (file_url, description), /photo_stories?photo_id, /video_stories
  *   (upload_phase=start|finish), POST /video-upload/{v}/{video} (rupload: header file_url),
  *   GET /{v}/{video}?fields=status (in_progress -> ready | error), POST /{v}/{object}/comments,
- *   GET /{v}/{page}/feed|videos|stories, GET /{v}/{post}?fields=permalink_url.
+ *   GET /{v}/{page}/feed|videos|stories (newest first; Graph cursor paging with `limit`, `after`,
+ *   `paging.next`, and the `since`/`until` time filters; the feed refuses a limit over 100),
+ *   GET /{v}/{post}?fields=permalink_url.
  * - Media is downloaded from its URL like Facebook does; an unreachable URL is refused with
  *   code 324 "Missing or invalid image file" (photos) or turns the video to `error`.
  * - Every answer carries `x-app-usage` / `x-page-usage` JSON headers; a throttled call answers
  *   code 32 (Page) or 4 (app) with the usage at 100.
  * - Faults (addFault): rate limit, 5xx, expired token (190/463), revoked (190/460), slow,
  *   dropped connection, dropped answer after the post was created, processing error,
- *   comment failure.
+ *   comment failure, a failing list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyInstance } from 'fastify';
+import { graphPage } from '../graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface FacebookSimPage { id: string; name: string; category: string; tasks: string[] }
@@ -31,7 +34,7 @@ export interface FacebookSimPage { id: string; name: string; category: string; t
 export interface FacebookSimOptions { clientId?: string; clientSecret?: string; version?: string; pageSize?: number; processingPolls?: number; mediaFetch?: SimMediaFetchPolicy }
 
 export type FacebookFault = {
-  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'any';
+  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'list' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'revoked' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'fail';
   count: number; delayMs?: number;
 };
@@ -49,6 +52,8 @@ export interface FacebookSimulator {
   photos: Map<string, Photo>;
   calls: Map<string, number>;
   addFault(f: FacebookFault): void;
+  /** Creates a post directly, as if the Page posted it elsewhere (feed: `message`; video: its description). */
+  addPost(pageId: string, kind: 'feed' | 'video', message: string, at?: Date): FacebookSimPost;
   revokeAll(): void;
   close(): Promise<void>;
 }
@@ -342,21 +347,44 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     return { id: c.id };
   });
 
-  const list = (kind: FacebookSimPost['kind'][]) => async (req: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * Page feed, videos and stories, newest first, with Graph cursor paging and the since/until
+   * time filters (https://developers.facebook.com/docs/graph-api/results). The feed reads at
+   * most 100 posts per call and refuses a larger `limit`
+   * (https://developers.facebook.com/docs/graph-api/reference/page/feed); the other edges
+   * return at most 100. Feed posts carry `attachments` (photo ids as `target.id`, several in
+   * `subattachments`) when the fields ask for them.
+   */
+  const list = (kind: FacebookSimPost['kind'][], edge: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
     const page = pageOf(req);
     if (!pageAuth(req, reply, page)) return reply;
-    const n = Math.min(100, Number((req.query as Record<string, string>).limit ?? 25));
-    const mine = posts.filter((p) => p.pageId === page && kind.includes(p.kind)).slice(-n).reverse();
+    const q = req.query as Record<string, string>;
+    const token = /^(?:Bearer|OAuth) (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
+    const mine = posts.map((p, i) => ({ p, i })).filter(({ p }) => p.pageId === page && kind.includes(p.kind))
+      .sort((a, b) => Date.parse(b.p.created) - Date.parse(a.p.created) || b.i - a.i).map(({ p }) => p);
+    const r = graphPage(mine, q, {
+      time: (p) => Date.parse(p.created), key: (p) => p.id, maxLimit: 100, overLimit: edge === 'feed' ? 'error' : 'clamp',
+      link: (qq) => `${base}/${(req.params as { v: string }).v}/${page}/${edge}?${new URLSearchParams({ ...qq, access_token: token })}`,
+    });
+    if (!r.ok) return graphError(reply, 400, 100, r.message);
+    const withAttachments = (q.fields ?? '').includes('attachments');
+    const attachments = (p: FacebookSimPost) => (p.photos.length === 1 ? { data: [{ media_type: 'photo', target: { id: p.photos[0] } }] }
+      : { data: [{ media_type: 'album', subattachments: { data: p.photos.map((id) => ({ media_type: 'photo', target: { id } })) } }] });
     return {
-      data: mine.map((p) => p.kind === 'video' ? { id: p.id, description: p.message, created_time: p.created, permalink_url: `/${page}/videos/${p.id}/` }
-        : p.kind === 'feed' ? { id: p.id, message: p.message, created_time: p.created, permalink_url: `https://www.facebook.com/${page}/posts/${p.id.split('_')[1]}` }
+      data: r.data.map((p) => p.kind === 'video' ? { id: p.id, description: p.message, created_time: p.created, permalink_url: `/${page}/videos/${p.id}/` }
+        : p.kind === 'feed' ? { id: p.id, message: p.message, created_time: p.created, permalink_url: `https://www.facebook.com/${page}/posts/${p.id.split('_')[1]}`, ...(withAttachments && p.photos.length ? { attachments: attachments(p) } : {}) }
           : { post_id: p.id, status: 'PUBLISHED', creation_time: p.created, media_type: p.kind === 'photo_story' ? 'photo' : 'video', media_id: p.mediaId, url: `https://www.facebook.com/stories/${page}/${p.id}` }),
-      paging: { cursors: { before: '', after: '' } },
+      paging: r.paging,
     };
   };
-  app.get('/:v/:page/feed', list(['feed']));
-  app.get('/:v/:page/videos', list(['video']));
-  app.get('/:v/:page/stories', list(['photo_story', 'video_story']));
+  app.get('/:v/:page/feed', list(['feed'], 'feed'));
+  app.get('/:v/:page/videos', list(['video'], 'videos'));
+  app.get('/:v/:page/stories', list(['photo_story', 'video_story'], 'stories'));
+
+  /** What the platform holds, for tests that run the simulator in its own process. */
+  app.get('/__sim/state', async () => ({ posts, calls: Object.fromEntries(calls) }));
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -364,6 +392,11 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   return {
     url: base, app, clientId, clientSecret, version: V, user, pages, posts, comments, photos, calls,
     addFault: (f) => faults.push({ ...f }),
+    addPost(pageId, kind, message, at = new Date()) {
+      const p: FacebookSimPost = { id: kind === 'feed' ? `${pageId}_${numericId()}` : numericId(), pageId, kind, message, photos: [], created: fbTime(at) };
+      posts.push(p);
+      return p;
+    },
     revokeAll: () => tokens.clear(),
     close: () => app.close(),
   };
@@ -371,5 +404,5 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sim = await startFacebookSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'facebook', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
+  process.stdout.write(`${JSON.stringify({ platform: 'facebook', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, user: sim.user, pages: sim.pages })}\n`);
 }

@@ -18,13 +18,16 @@
  * - POST /{v}/{ig-user}/media_publish?creation_id: publishing a container that is not
  *   FINISHED fails (code 9007, subcode 2207027); over the 24 h quota (50) subcode 2207042;
  *   personal accounts cannot publish.
- * - GET /{v}/{ig-user}/media | stories, GET /{v}/{media}?fields=permalink,
+ * - GET /{v}/{ig-user}/media | stories (newest first; Graph cursor paging, at most 100 a call,
+ *   `since`/`until` time filters), GET /{v}/{media}?fields=permalink,
  *   POST /{v}/{media}/comments, GET /{v}/{ig-user}/content_publishing_limit.
  * - Faults (addFault): rate limit (code 4 with x-business-use-case-usage), 5xx, expired token,
- *   slow, dropped connection, dropped answer after publish, processing error, comment failure.
+ *   slow, dropped connection, dropped answer after publish, processing error, comment failure,
+ *   a failing list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { graphPage } from '../graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export type InstagramAccountType = 'BUSINESS' | 'MEDIA_CREATOR' | 'PERSONAL';
@@ -36,7 +39,7 @@ export interface InstagramSimOptions {
 }
 
 export type InstagramFault = {
-  op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'any';
+  op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'list' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number; delayMs?: number;
 };
@@ -49,7 +52,8 @@ export interface InstagramContainer {
   /** Why the SSRF guard refused a media URL (sim/common/fetch-media.ts). */
   fetchRefused?: string;
 }
-export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string }> }
+/** `external`: posted in the app, not through the API (does not count toward the API publishing limit). */
+export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string }>; external?: boolean }
 
 export interface InstagramSimulator {
   url: string; app: FastifyInstance; clientId: string; clientSecret: string;
@@ -59,6 +63,8 @@ export interface InstagramSimulator {
   containers: Map<string, InstagramContainer>;
   calls: Map<string, number>;
   addFault(f: InstagramFault): void;
+  /** Publishes media directly, as if the user posted it in the app (an IMAGE feed post by default). */
+  addMedia(owner: string, caption: string, kind?: { media_type?: string; media_product_type?: string }, at?: Date): InstagramMedia;
   expireAccessTokens(): void;
   revokeAll(): void;
   close(): Promise<void>;
@@ -279,7 +285,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     await advance(c);
     if (c.status_code !== 'FINISHED') return graphError(reply, 400, 9007, `Media ID is not available (status ${c.status_code})`, { error_subcode: 2207027 });
     const dayAgo = Date.now() - 24 * 3600_000;
-    if (media.filter((m) => m.owner === uid && Date.parse(m.timestamp) > dayAgo).length >= limit) return graphError(reply, 400, 4, 'The daily publishing limit was reached', { error_subcode: 2207042 });
+    if (media.filter((m) => m.owner === uid && !m.external && Date.parse(m.timestamp) > dayAgo).length >= limit) return graphError(reply, 400, 4, 'The daily publishing limit was reached', { error_subcode: 2207042 });
     const m: InstagramMedia = {
       id: numericId(), owner: uid, media_type: c.media_type === 'REELS' ? 'VIDEO' : c.media_type === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : c.media_type === 'STORIES' ? (c.url && /\.(mp4|mov)/.test(c.url) ? 'VIDEO' : 'IMAGE') : c.media_type,
       media_product_type: c.media_type === 'REELS' ? 'REELS' : c.media_type === 'STORIES' ? 'STORY' : 'FEED',
@@ -292,13 +298,27 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     return { id: m.id };
   });
 
+  /**
+   * The user's media and stories, newest first, with Graph cursor paging (at most 100 a call)
+   * and the since/until time filters, as the IG User Media edge documents
+   * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media).
+   */
   const list = (story: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
     const uid = authUser(req, reply);
     if (!uid) return reply;
-    const n = Math.min(100, Number((req.query as Record<string, string>).limit ?? 25));
-    const data = media.filter((m) => m.owner === uid && (m.media_product_type === 'STORY') === story).slice(-n).reverse()
-      .map((m) => ({ id: m.id, caption: m.caption, timestamp: m.timestamp, media_type: m.media_type, permalink: `https://www.instagram.com/p/${m.shortcode}/` }));
-    return { data, paging: { cursors: { before: '', after: '' } } };
+    const q = req.query as Record<string, string>;
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
+    const mine = media.map((m, i) => ({ m, i })).filter(({ m }) => m.owner === uid && (m.media_product_type === 'STORY') === story)
+      .sort((a, b) => Date.parse(b.m.timestamp) - Date.parse(a.m.timestamp) || b.i - a.i).map(({ m }) => m);
+    const r = graphPage(mine, q, {
+      time: (m) => Date.parse(m.timestamp), key: (m) => m.id, maxLimit: 100,
+      link: (qq) => `http://${req.headers.host}/${V}/${(req.params as { user: string }).user}/${story ? 'stories' : 'media'}?${new URLSearchParams({ ...qq, access_token: token })}`,
+    });
+    if (!r.ok) return graphError(reply, 400, 100, r.message);
+    const data = r.data.map((m) => ({ id: m.id, caption: m.caption, timestamp: m.timestamp, media_type: m.media_type, media_product_type: m.media_product_type, permalink: `https://www.instagram.com/p/${m.shortcode}/` }));
+    return { data, paging: r.paging };
   };
   app.get(`/${V}/:user/media`, list(false));
   app.get(`/${V}/:user/stories`, list(true));
@@ -322,7 +342,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     const uid = authUser(req, reply);
     if (!uid) return reply;
     const dayAgo = Date.now() - 24 * 3600_000;
-    return { data: [{ quota_usage: media.filter((m) => m.owner === uid && Date.parse(m.timestamp) > dayAgo).length, config: { quota_total: limit, quota_duration: 86400 } }] };
+    return { data: [{ quota_usage: media.filter((m) => m.owner === uid && !m.external && Date.parse(m.timestamp) > dayAgo).length, config: { quota_total: limit, quota_duration: 86400 } }] };
   });
 
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -332,6 +352,14 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     get nextLogin() { return sim.nextLogin; },
     set nextLogin(v) { sim.nextLogin = v; },
     addFault: (f) => faults.push({ ...f }),
+    addMedia(owner, caption, kind = {}, at = new Date()) {
+      const m: InstagramMedia = {
+        id: numericId(), owner, media_type: kind.media_type ?? 'IMAGE', media_product_type: kind.media_product_type ?? 'FEED', caption, timestamp: graphTime(at),
+        shortcode: randomBytes(8).toString('base64url'), container: '', children: [], comments: [], external: true,
+      };
+      media.push(m);
+      return m;
+    },
     expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
     revokeAll: () => tokens.clear(),
     close: () => app.close(),

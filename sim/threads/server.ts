@@ -11,17 +11,20 @@
  *   carousel children with is_carousel_item; reply_to_id; 500 characters with emoji counted
  *   as UTF-8 bytes), GET /v1.0/{id}?fields=status,error_message (IN_PROGRESS -> FINISHED or
  *   ERROR; PUBLISHED after publish; EXPIRED after 24 h), POST /v1.0/{user}/threads_publish,
- *   GET /v1.0/{user}/threads (recent posts), GET /v1.0/{user}/threads_publishing_limit.
+ *   GET /v1.0/{user}/threads and /replies (newest first; Graph cursor paging, at most 100 a
+ *   call, `since`/`until`), GET /v1.0/{user}/threads_publishing_limit.
  * - Media is downloaded from image_url / video_url like Threads does: an unreachable URL
  *   turns the container to ERROR "The media could not be fetched from this URI". Downloads
  *   go through the SSRF guard (sim/common/fetch-media.ts, `mediaFetch` option).
  * - 250 published posts per user per rolling 24 h (configurable); scopes enforced
  *   (threads_content_publish to publish, threads_manage_replies for replies).
  * - Faults (POST /__sim/faults or addFault): rate limit, 5xx, expired token, slow, dropped
- *   connection, dropped answer after the post was published, processing error.
+ *   connection, dropped answer after the post was published, processing error, a failing
+ *   list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { graphPage } from '../graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface ThreadsSimUser { id: string; username: string; name: string }
@@ -41,9 +44,11 @@ export interface ThreadsSimOptions {
 }
 
 type Fault = {
-  op: 'create' | 'publish' | 'status' | 'token' | 'any';
+  op: 'create' | 'publish' | 'status' | 'token' | 'list' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number; delayMs?: number;
+  /** Matching calls to let through before the fault applies (e.g. 1: the second publish). */
+  after?: number;
 };
 
 interface Container {
@@ -53,7 +58,8 @@ interface Container {
   /** Why the SSRF guard refused the media URL (sim/common/fetch-media.ts). */
   fetchRefused?: string;
 }
-export interface ThreadsPost { id: string; owner: string; media_type: string; text: string; timestamp: string; shortcode: string; children: string[]; reply_to_id?: string; container: string }
+/** `external`: posted in the app, not through the API (does not count toward the API publishing quota). */
+export interface ThreadsPost { id: string; owner: string; media_type: string; text: string; timestamp: string; shortcode: string; children: string[]; reply_to_id?: string; container: string; external?: boolean }
 
 export interface ThreadsSimulator {
   url: string;
@@ -65,6 +71,8 @@ export interface ThreadsSimulator {
   clientSecret: string;
   calls: Map<string, number>;
   addFault(f: Fault): void;
+  /** Publishes a TEXT post (or a reply) directly, as if the user posted it in the app. */
+  addPost(text: string, opts?: { replyToId?: string; at?: Date }): ThreadsPost;
   /** Makes every issued access token expire now. */
   expireAccessTokens(): void;
   /** Revokes every token. */
@@ -109,6 +117,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     const i = faults.findIndex((f) => f.op === op || f.op === 'any');
     if (i < 0) return null;
     const f = faults[i];
+    if (f.after) { f.after--; return null; }
     if (--f.count <= 0) faults.splice(i, 1);
     return f;
   };
@@ -299,7 +308,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     if (c.status !== 'FINISHED') return graphError(reply, 400, 24, `The media is not ready to be published (status ${c.status})`, { error_subcode: 4279009 });
     const dayAgo = Date.now() - 24 * 3600_000;
     const isReply = Boolean(c.reply_to_id);
-    const used = posts.filter((p) => p.owner === uid && Date.parse(p.timestamp) > dayAgo && Boolean(p.reply_to_id) === isReply).length;
+    const used = posts.filter((p) => p.owner === uid && !p.external && Date.parse(p.timestamp) > dayAgo && Boolean(p.reply_to_id) === isReply).length;
     if (used >= (isReply ? 1000 : limit)) return graphError(reply, 400, 4, 'Application request limit reached: the publishing quota of this profile is used up', { is_transient: true });
     const p: ThreadsPost = {
       id: numericId(), owner: uid, media_type: c.media_type, text: c.text, timestamp: graphTime(new Date()), shortcode: randomBytes(8).toString('base64url'),
@@ -312,21 +321,48 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     return { id: p.id };
   });
 
-  app.get('/v1.0/:userId/threads', async (req, reply) => {
-    const uid = authUser(req, reply, 'threads_basic');
+  /**
+   * The user's threads (`/threads`, top-level posts) and replies (`/replies`), newest first,
+   * with Graph cursor paging (`limit` at most 100, `before`/`after`) and the `since`/`until`
+   * time filters (https://developers.facebook.com/documentation/threads/threads-media,
+   * https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies/retrieve-replies).
+   * Replies carry `replied_to` and `root_post` when asked for, and need threads_read_replies
+   * (https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies).
+   */
+  const list = (replies: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply, replies ? 'threads_read_replies' : 'threads_basic');
     if (!uid) return reply;
     const q = req.query as Record<string, string>;
-    const n = Math.min(100, Math.max(1, Number(q.limit ?? 25)));
-    const data = posts.filter((p) => p.owner === uid && !p.reply_to_id).slice(-n).reverse()
-      .map((p) => ({ id: p.id, text: p.text, timestamp: p.timestamp, media_type: p.media_type, permalink: `https://www.threads.net/@${user.username}/post/${p.shortcode}` }));
-    return { data, paging: { cursors: { before: data[0]?.id ?? '', after: data[data.length - 1]?.id ?? '' } } };
-  });
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
+    const mine = posts.map((p, i) => ({ p, i })).filter(({ p }) => p.owner === uid && Boolean(p.reply_to_id) === replies)
+      .sort((a, b) => Date.parse(b.p.timestamp) - Date.parse(a.p.timestamp) || b.i - a.i).map(({ p }) => p);
+    const r = graphPage(mine, q, {
+      time: (p) => Date.parse(p.timestamp), key: (p) => p.id, maxLimit: 100,
+      link: (qq) => `http://${req.headers.host}/v1.0/${(req.params as { userId: string }).userId}/${replies ? 'replies' : 'threads'}?${new URLSearchParams({ ...qq, access_token: token })}`,
+    });
+    if (!r.ok) return graphError(reply, 400, 100, r.message);
+    const fields = String(q.fields ?? 'id').split(',');
+    const rootOf = (p: ThreadsPost): ThreadsPost => { let x = p; while (x.reply_to_id) { const up = posts.find((y) => y.id === x.reply_to_id); if (!up) break; x = up; } return x; };
+    const data = r.data.map((p) => {
+      const all: Record<string, unknown> = {
+        id: p.id, text: p.text, timestamp: p.timestamp, media_type: p.media_type === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : p.media_type === 'TEXT' ? 'TEXT_POST' : p.media_type,
+        permalink: `https://www.threads.net/@${user.username}/post/${p.shortcode}`, username: user.username, is_reply: Boolean(p.reply_to_id),
+        ...(p.reply_to_id ? { replied_to: { id: p.reply_to_id }, root_post: { id: rootOf(p).id } } : {}),
+      };
+      return Object.fromEntries(Object.entries(all).filter(([k]) => fields.includes(k) || k === 'id'));
+    });
+    return { data, paging: r.paging };
+  };
+  app.get('/v1.0/:userId/threads', list(false));
+  app.get('/v1.0/:userId/replies', list(true));
 
   app.get('/v1.0/:userId/threads_publishing_limit', async (req, reply) => {
     const uid = authUser(req, reply, 'threads_basic');
     if (!uid) return reply;
     const dayAgo = Date.now() - 24 * 3600_000;
-    const mine = posts.filter((p) => p.owner === uid && Date.parse(p.timestamp) > dayAgo);
+    const mine = posts.filter((p) => p.owner === uid && !p.external && Date.parse(p.timestamp) > dayAgo);
     return { data: [{ quota_usage: mine.filter((p) => !p.reply_to_id).length, config: { quota_total: limit, quota_duration: 86400 },
       reply_quota_usage: mine.filter((p) => p.reply_to_id).length, reply_config: { quota_total: 1000, quota_duration: 86400 } }] };
   });
@@ -341,6 +377,14 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   return {
     url: `http://127.0.0.1:${port}`, app, user, posts, containers, clientId, clientSecret, calls,
     addFault: (f) => faults.push({ ...f }),
+    addPost(text, o = {}) {
+      const p: ThreadsPost = {
+        id: numericId(), owner: user.id, media_type: 'TEXT', text, timestamp: graphTime(o.at ?? new Date()), shortcode: randomBytes(8).toString('base64url'),
+        children: [], ...(o.replyToId ? { reply_to_id: o.replyToId } : {}), container: '', external: true,
+      };
+      posts.push(p);
+      return p;
+    },
     expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
     revokeAll: () => tokens.clear(),
     close: () => app.close(),

@@ -312,6 +312,66 @@ describe('Facebook: failure modes', () => {
     expect(sim.posts.filter((x) => x.message === 'dropped on the way')).toHaveLength(1);
   });
 
+  it('answer lost, then 150 newer posts on the Page: verify pages the feed back past them and finds it, no second create', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 150; i++) sim.addPost(sim.pages[0].id, 'feed', `burst ${i}`);
+    const creates = sim.calls.get('POST /:v/:page/feed');
+    const lists = sim.calls.get('GET /:v/:page/feed') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = sim.posts.filter((x) => x.message === 'buried under a burst');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(sim.calls.get('POST /:v/:page/feed')).toBe(creates);
+    expect((sim.calls.get('GET /:v/:page/feed') ?? 0) - lists).toBeGreaterThanOrEqual(2); // the feed gives at most 100 a call
+  });
+
+  it('answer lost after a photo post: verify matches the attached photo ids', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'two loaves, unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: img.slice(0, 2).map((url) => ({ type: 'image', url })), platforms: on() })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 3; i++) sim.addPost(sim.pages[0].id, 'feed', 'two loaves, unanswered'); // same text, other posts
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = sim.posts.filter((x) => x.message === 'two loaves, unanswered' && x.photos.length === 2);
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+  });
+
+  it('the feed cannot be read during verify (rate limited): not committed again, asked again later', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'verify meets a limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    const creates = sim.calls.get('POST /:v/:page/feed');
+    sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
+    await runDue(id);
+    const waiting = await target(id);
+    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(waiting.error_message).toMatch(/Checking whether the interrupted publish went through/);
+    expect(sim.calls.get('POST /:v/:page/feed')).toBe(creates);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((x) => x.message === 'verify meets a limit')).toHaveLength(1);
+    expect(sim.calls.get('POST /:v/:page/feed')).toBe(creates);
+  });
+
+  it('call dropped before Facebook acted, 150 posts since: the complete look-back finds nothing, committed once', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 150; i++) sim.addPost(sim.pages[0].id, 'feed', `later ${i}`);
+    const lists = sim.calls.get('GET /:v/:page/feed') ?? 0;
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((x) => x.message === 'never arrived')).toHaveLength(1);
+    expect((sim.calls.get('GET /:v/:page/feed') ?? 0) - lists).toBeGreaterThanOrEqual(2);
+  });
+
   it('revoked page token (190/460): the account needs reconnecting and the target says so', async () => {
     sim.addFault({ op: 'publish', kind: 'revoked', count: 1 });
     const res = await post({ content: 'after the password change', publishNow: true, platforms: on() });

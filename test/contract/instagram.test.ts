@@ -263,6 +263,51 @@ describe('Instagram: failure modes', () => {
     expect(sim.media.filter((m) => m.caption === 'dropped on the way')).toHaveLength(1);
   });
 
+  it('answer lost, then 150 newer media: verify pages the media edge back past them and finds it, no second publish', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 150; i++) sim.addMedia(sim.users.business.id, `burst ${i}`);
+    sim.addMedia(sim.users.business.id, 'buried under a burst', { media_type: 'VIDEO', media_product_type: 'REELS' }); // same caption, another type
+    const publishes = sim.calls.get('POST /v25.0/:user/media_publish');
+    const lists = sim.calls.get('GET /v25.0/:user/media') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = sim.media.filter((m) => m.caption === 'buried under a burst' && m.media_type === 'IMAGE');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(sim.calls.get('POST /v25.0/:user/media_publish')).toBe(publishes);
+    expect((sim.calls.get('GET /v25.0/:user/media') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 100 a call
+  });
+
+  it('the media cannot be listed during verify (5xx): not published again, asked again later', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'verify meets a 500', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
+    await runDue(id);
+    const publishes = sim.calls.get('POST /v25.0/:user/media_publish');
+    sim.addFault({ op: 'list', kind: 'server_error', count: 1 });
+    await runDue(id);
+    const waiting = await target(id);
+    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(sim.calls.get('POST /v25.0/:user/media_publish')).toBe(publishes);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.media.filter((m) => m.caption === 'verify meets a 500')).toHaveLength(1);
+    expect(sim.calls.get('POST /v25.0/:user/media_publish')).toBe(publishes);
+  });
+
+  it('publish dropped before Instagram acted, 150 media since: the FINISHED container proves it, published once', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 150; i++) sim.addMedia(sim.users.business.id, `later ${i}`);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.media.filter((m) => m.caption === 'never arrived')).toHaveLength(1);
+  });
+
   it('token about to expire: extended with ig_refresh_token before publishing', async () => {
     const old = await expireSoon(accountId);
     const before = sim.calls.get('GET /refresh_access_token') ?? 0;

@@ -82,7 +82,7 @@ describe('Threads: connecting with OAuth 2.0', () => {
     const { done, authUrl } = await connect(tenant, profileId);
     const au = new URL(authUrl);
     expect(au.pathname).toBe('/oauth/authorize');
-    expect(au.searchParams.get('scope')).toBe('threads_basic,threads_content_publish,threads_manage_replies');
+    expect(au.searchParams.get('scope')).toBe('threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies');
     expect(au.searchParams.has('code_challenge')).toBe(false);
     expect(done.statusCode).toBe(302);
     const to = new URL(done.headers.location as string);
@@ -230,6 +230,65 @@ describe('Threads: failure modes', () => {
     expect((await target(id)).status).toBe('published');
     expect(sim.containers.size).toBe(containersBefore);
     expect(sim.posts.filter((x) => x.text === 'dropped on the way')).toHaveLength(1);
+  });
+
+  it('answer lost, then 150 newer posts: verify pages the user\'s threads back past them and finds it, no second publish', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 150; i++) sim.addPost(`burst ${i}`);
+    const publishes = sim.calls.get('POST /v1.0/:userId/threads_publish');
+    const lists = sim.calls.get('GET /v1.0/:userId/threads') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const created = sim.posts.filter((x) => x.text === 'buried under a burst');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(sim.calls.get('POST /v1.0/:userId/threads_publish')).toBe(publishes);
+    expect((sim.calls.get('GET /v1.0/:userId/threads') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 100 a call
+  });
+
+  it('the threads cannot be listed during verify (rate limited): not published again, asked again later', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'verify meets a limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    const publishes = sim.calls.get('POST /v1.0/:userId/threads_publish');
+    sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(sim.calls.get('POST /v1.0/:userId/threads_publish')).toBe(publishes);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((x) => x.text === 'verify meets a limit')).toHaveLength(1);
+    expect(sim.calls.get('POST /v1.0/:userId/threads_publish')).toBe(publishes);
+  });
+
+  it('publish dropped before Threads acted, 150 posts since: the FINISHED container proves it, published once', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 150; i++) sim.addPost(`later ${i}`);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(sim.posts.filter((x) => x.text === 'never arrived')).toHaveLength(1);
+  });
+
+  it('a thread whose second post went live without an answer: verify finds the live chain and the rest is posted once', async () => {
+    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1, after: 1 }); // the root's publish passes, the first reply's answer is lost
+    const items = [{ content: 'resume 1/3' }, { content: 'resume 2/3' }, { content: 'resume 3/3' }];
+    const id = (await post({ content: 'x', scheduledFor: '2030-01-01T00:00:00Z', platforms: on({ platformSpecificData: { threadItems: items } }) })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    for (let i = 0; i < 120; i++) sim.addPost(`noise ${i}`, { replyToId: sim.posts.find((x) => x.text === 'resume 1/3')!.id }); // other replies to the root
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status).toBe('published');
+    const [a, b, c] = items.map((it) => sim.posts.filter((x) => x.text === it.content));
+    expect([a.length, b.length, c.length]).toEqual([1, 1, 1]);
+    expect([b[0].reply_to_id, c[0].reply_to_id]).toEqual([a[0].id, b[0].id]);
+    expect(t.platform_post_id).toBe(a[0].id);
   });
 
   it('token about to expire: extended with th_refresh_token before publishing', async () => {

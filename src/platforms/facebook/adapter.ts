@@ -15,9 +15,10 @@
  *   caption: the text is not sent.
  * - firstComment: `POST /{post}/comments` after the post; a failure is recorded on the
  *   result (`extra.firstComment`) and never fails the published post.
- * - `verify` (answer lost during commit) reads the Page's feed, videos or stories for the
- *   prepared post: found -> published; not found -> not published (the commit is safe to
- *   repeat); unreadable -> unknown.
+ * - `verify` (answer lost during commit) reads the Page's feed, videos or stories back to
+ *   before the attempt, paging as far as needed, for the prepared post (see {@link FacebookAdapter.verify}):
+ *   found -> published; proven absent -> not published (the commit is safe to repeat);
+ *   unreadable or ambiguous -> unknown.
  *
  * Graph errors map as in threads/graph.ts: code 190 -> the Page token is dead; there is no
  * refresh, so the account must be reconnected.
@@ -26,9 +27,9 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson } from '../threads/graph.ts';
+import { graphJson, graphLookBack, type GraphListPage } from '../threads/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 
 /** Post text limit used by schedulers (no official page retrieved; platforms.md 1.4). */
@@ -55,8 +56,6 @@ export interface FacebookOptions {
   pollIntervalMs?: number;
   /** Give up waiting for a story video after this long, ms (transient). Default 10 minutes. */
   pollTimeoutMs?: number;
-  /** Posts read by `verify`. Default 25. */
-  verifyLookback?: number;
   /** Story media must be on an HTTPS URL (spec.md section 5). Default true; tests against a loopback media server turn it off. */
   storyRequireHttps?: boolean;
 }
@@ -93,7 +92,7 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
   private readonly opts: Required<FacebookOptions>;
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: FacebookOptions = {}) {
-    this.opts = { maxPhotos: 10, storyPhotoMaxBytes: 10 * 1024 * 1024, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, verifyLookback: 25, storyRequireHttps: true, ...opts };
+    this.opts = { maxPhotos: 10, storyPhotoMaxBytes: 10 * 1024 * 1024, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, storyRequireHttps: true, ...opts };
     this.capabilities = { ...FACEBOOK_CAPABILITIES, maxImages: this.opts.maxPhotos };
   }
 
@@ -241,30 +240,59 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
     }
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: FacebookPrepared): Promise<VerifyResult> {
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md): reads the
+   * Page's edge for the prepared kind back to `window.since`, 100 a call, following the
+   * `after` cursor while `paging.next` is present (https://developers.facebook.com/docs/graph-api/results):
+   * - stories: `GET /{page}/stories?since=` (https://developers.facebook.com/docs/page-stories-api),
+   *   matched by `media_id` (the photo or video id uploaded for this attempt);
+   * - feed: `GET /{page}/feed?since=` (https://developers.facebook.com/docs/graph-api/reference/page/feed),
+   *   photo posts matched by their attached photo ids (`attachments{target{id}}`), text and link
+   *   posts by the exact message;
+   * - video: `GET /{page}/videos` (https://developers.facebook.com/docs/graph-api/reference/page/videos),
+   *   matched by the exact description, read until its `created_time` is older than `since`.
+   * No match after a complete look-back -> not_published. Unknown: a failed call, more than
+   * VERIFY_MAX_PAGES pages, several equal candidates, or an empty text that other posts share.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: FacebookPrepared, window: VerifyWindow): Promise<VerifyResult<FacebookPrepared>> {
     const page = account.platformUserId;
-    const since = new Date(prepared.preparedAt).getTime() - 60_000;
-    const recent = (t?: string) => !t || new Date(t).getTime() >= since;
+    const since = Math.floor(window.since.getTime() / 1000);
+    const read = <T>(edge: string, query: Record<string, string | number>, time: (x: T) => string | undefined) => graphLookBack<T>(
+      (after) => this.get<GraphListPage<T>>(ctx, account, `${page}/${edge}`, { ...query, limit: 100, ...(after ? { after } : {}) }),
+      (x) => { const t = time(x); return t ? Date.parse(t) : undefined; }, window.since, VERIFY_MAX_PAGES);
+    const tooMany = { status: 'unknown' as const, reason: `the Page posted more than ${VERIFY_MAX_PAGES * 100} items since the attempt` };
     try {
-      let found: { id: string; url: string } | undefined;
+      let found: Array<{ id: string; url: string }>;
+      let sameText = false;
       if (prepared.kind === 'photo_story' || prepared.kind === 'video_story') {
         const mediaId = prepared.kind === 'photo_story' ? prepared.photoIds![0] : prepared.videoId!;
-        const s = await this.get<{ data?: Array<{ post_id: string; media_id?: string; url?: string }> }>(ctx, account, `${page}/stories`, { limit: this.opts.verifyLookback });
-        const hit = (s.data ?? []).find((x) => x.media_id === mediaId);
-        if (hit) found = { id: hit.post_id, url: hit.url ?? `https://www.facebook.com/stories/${page}` };
+        const r = await read<{ post_id: string; media_id?: string; url?: string; creation_time?: string }>('stories', { since }, (x) => x.creation_time);
+        if (!r.complete) return tooMany;
+        found = r.items.filter((x) => x.media_id === mediaId).map((x) => ({ id: x.post_id, url: x.url ?? `https://www.facebook.com/stories/${page}` }));
       } else if (prepared.kind === 'video') {
-        if (!prepared.message.trim()) return { status: 'unknown', reason: 'a video without a description cannot be recognised on the Page' };
-        const s = await this.get<{ data?: Array<{ id: string; description?: string; created_time?: string; permalink_url?: string }> }>(ctx, account, `${page}/videos`, { fields: 'id,description,created_time,permalink_url', limit: this.opts.verifyLookback });
-        const hit = (s.data ?? []).find((x) => (x.description ?? '') === prepared.message && recent(x.created_time));
-        if (hit) found = { id: hit.id, url: `https://www.facebook.com/${page}/videos/${hit.id}` };
+        const r = await read<{ id: string; description?: string; created_time?: string }>('videos', { fields: 'id,description,created_time,permalink_url' }, (x) => x.created_time);
+        if (!r.complete) return tooMany;
+        found = r.items.filter((x) => (x.description ?? '') === prepared.message).map((x) => ({ id: x.id, url: `https://www.facebook.com/${page}/videos/${x.id}` }));
+        sameText = !prepared.message.trim();
       } else {
-        if (!prepared.message.trim()) return { status: 'unknown', reason: 'a post without text cannot be recognised in the Page feed' };
-        const s = await this.get<{ data?: Array<{ id: string; message?: string; created_time?: string; permalink_url?: string }> }>(ctx, account, `${page}/feed`, { fields: 'id,message,created_time,permalink_url', limit: this.opts.verifyLookback });
-        const hit = (s.data ?? []).find((x) => (x.message ?? '') === prepared.message && recent(x.created_time));
-        if (hit) found = { id: hit.id, url: hit.permalink_url ?? `https://www.facebook.com/${hit.id}` };
+        type FeedPost = { id: string; message?: string; created_time?: string; permalink_url?: string; attachments?: { data?: Array<{ target?: { id?: string }; subattachments?: { data?: Array<{ target?: { id?: string } }> } }> } };
+        const r = await read<FeedPost>('feed', { since, fields: 'id,message,created_time,permalink_url,attachments{media_type,target{id},subattachments{target{id}}}' }, (x) => x.created_time);
+        if (!r.complete) return tooMany;
+        // An album's photos are its subattachments (its own target is the album).
+        const photoIds = (x: FeedPost) => (x.attachments?.data ?? []).flatMap((a) => (a.subattachments?.data?.length ? a.subattachments.data.map((s) => s.target?.id) : [a.target?.id]))
+          .filter((id): id is string => Boolean(id));
+        const wanted = [...(prepared.photoIds ?? [])].sort().join(',');
+        found = r.items.filter((x) => {
+          // The photos uploaded (unpublished) for this attempt are the marker.
+          if (prepared.photoIds?.length) return [...new Set(photoIds(x))].sort().join(',') === wanted;
+          return (x.message ?? '') === prepared.message;
+        }).map((x) => ({ id: x.id, url: x.permalink_url ?? `https://www.facebook.com/${x.id}` }));
+        sameText = !prepared.photoIds?.length && !prepared.message.trim();
       }
-      if (!found) return { status: 'not_published' };
-      const result = await this.firstComment(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.url });
+      if (found.length > 1) return { status: 'unknown', reason: `${found.length} posts on the Page match what was sent` };
+      if (found.length === 1 && sameText) return { status: 'unknown', reason: 'a post without text cannot be told apart from other posts without text on the Page' };
+      if (found.length === 0) return { status: 'not_published' };
+      const result = await this.firstComment(ctx, account, prepared, { platformPostId: found[0].id, platformPostUrl: found[0].url });
       return { status: 'published', result };
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };

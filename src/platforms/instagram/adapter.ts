@@ -12,8 +12,8 @@
  *   the first comment (`POST /{media}/comments`; a failure is recorded in `extra.firstComment`,
  *   never fails the post).
  * - `verify` reads the container status: FINISHED -> not published (publish the same
- *   container); PUBLISHED -> the media is looked up among the recent media (stories) by caption
- *   and time; anything else -> unknown.
+ *   container); PUBLISHED -> the media is looked up in the account's media (stories) back to
+ *   before the attempt, by type and caption; anything else -> unknown.
  *
  * Options (platformSpecificData): `collaborators` (usernames without @, not on stories),
  * `userTags` ([{username, x, y, mediaIndex?}], x and y within 0.0-1.0, images and carousels
@@ -26,9 +26,9 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson } from '../threads/graph.ts';
+import { graphJson, graphLookBack, type GraphListPage } from '../threads/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
 
 export const INSTAGRAM_MAX_CAPTION = 2_200;
@@ -54,8 +54,6 @@ export interface InstagramOptions {
   pollIntervalMs?: number;
   /** Give up waiting for a container after this long, ms (transient). Default 5 minutes. */
   pollTimeoutMs?: number;
-  /** Recent media read by `verify`. Default 25. */
-  verifyLookback?: number;
 }
 
 export const INSTAGRAM_CAPABILITIES: PlatformCapabilities = {
@@ -86,7 +84,7 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: InstagramOptions = {}) {
     this.opts = {
       maxCollaborators: 3, carouselMax: 10, videoMaxBytes: 300 * 1024 * 1024, videoMinSeconds: 3, videoMaxSeconds: 15 * 60,
-      pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, verifyLookback: 25, ...opts,
+      pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts,
     };
     this.capabilities = { ...INSTAGRAM_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };
   }
@@ -278,7 +276,17 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
     return this.withFirstComment(ctx, account, prepared, result);
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared): Promise<VerifyResult> {
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md). The
+   * container is the marker: its `status_code` (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-container)
+   * FINISHED proves it was not published (publish the same container); PUBLISHED proves it
+   * was, and the media is then looked up in `GET /{ig-user}/media` (or `/stories`) with
+   * `since` and the `after` cursor, 100 a call, back to `window.since`
+   * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media),
+   * matching the media type and the exact caption (a story by its type only). Unknown: any
+   * other status, a failed call, no or several candidates, more than VERIFY_MAX_PAGES pages.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared, window: VerifyWindow): Promise<VerifyResult<InstagramPrepared>> {
     let status: ContainerStatus;
     try {
       status = (await this.status(ctx, account, prepared.containerId)).status_code;
@@ -287,13 +295,18 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
     }
     if (status === 'FINISHED') return { status: 'not_published' };
     if (status !== 'PUBLISHED') return { status: 'unknown', reason: `the container is ${status}` };
+    type Media = { id: string; caption?: string; timestamp?: string; permalink?: string; media_type?: string; media_product_type?: string };
     try {
       const edge = prepared.kind === 'story' ? 'stories' : 'media';
-      const recent = await this.call(ctx, account, async (token, base) => (await graphJson<{ data?: Array<{ id: string; caption?: string; timestamp?: string; permalink?: string }> }>(
-        base, this.path(`${account.platformUserId}/${edge}`), { token, query: { fields: 'id,caption,timestamp,permalink', limit: this.opts.verifyLookback } })).body.data ?? []);
-      const since = new Date(prepared.preparedAt).getTime() - 60_000;
-      const candidates = recent.filter((m) => (!m.timestamp || new Date(m.timestamp).getTime() >= since) && (prepared.kind === 'story' || (m.caption ?? '') === prepared.caption));
-      if (candidates.length !== 1) return { status: 'unknown', reason: candidates.length ? 'several recent media match the post' : 'the container was published but the media is not among the recent media' };
+      const r = await graphLookBack<Media>((after) => this.call(ctx, account, async (token, base) => (await graphJson<GraphListPage<Media>>(base, this.path(`${account.platformUserId}/${edge}`), {
+        token, query: { fields: 'id,caption,timestamp,permalink,media_type,media_product_type', since: Math.floor(window.since.getTime() / 1000), limit: 100, ...(after ? { after } : {}) },
+      })).body), (m) => (m.timestamp ? Date.parse(m.timestamp) : undefined), window.since, VERIFY_MAX_PAGES);
+      if (!r.complete) return { status: 'unknown', reason: `the account published more than ${VERIFY_MAX_PAGES * 100} media since the attempt` };
+      const type = { image: ['IMAGE'], reel: ['VIDEO', 'REELS'], carousel: ['CAROUSEL_ALBUM'], story: ['IMAGE', 'VIDEO'] }[prepared.kind];
+      const candidates = r.items.filter((m) => (!m.media_type || type.includes(m.media_type)) && (prepared.kind === 'story' || (m.caption ?? '') === prepared.caption));
+      if (candidates.length !== 1) {
+        return { status: 'unknown', reason: candidates.length ? `${candidates.length} media published since the attempt match the post` : 'the container was published but its media is not listed yet' };
+      }
       const found = candidates[0];
       const result = await this.withFirstComment(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.permalink ?? `https://www.instagram.com/${account.username}/`, extra: { kind: prepared.kind } });
       return { status: 'published', result };

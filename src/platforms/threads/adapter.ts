@@ -10,10 +10,13 @@
  *   retry prepares a new container). Containers are invisible until published.
  * - `commit` calls `POST /{user-id}/threads_publish?creation_id=<container>`, then for each
  *   further thread item creates a text container with `reply_to_id=<previous media id>` and
- *   publishes it. The permalink is read with `GET /{media-id}?fields=permalink`.
- * - `verify` asks for the root container's status: `PUBLISHED` -> the post exists (its id is
- *   found in the user's recent threads by text); `FINISHED` -> not published (safe to publish
- *   the same container); anything else -> unknown.
+ *   publishes it. The permalink is read with `GET /{media-id}?fields=permalink`. A failure
+ *   after the root is live is transient (unless Threads refused the item), so the publisher
+ *   verifies and resumes after the live posts.
+ * - `verify` asks for the root container's status: `PUBLISHED` -> the root exists (its id is
+ *   found in the user's threads back to before the attempt, by text), and the replies are
+ *   followed in the user's replies; `FINISHED` -> not published (safe to publish the same
+ *   container); anything else -> unknown. A partly live thread resumes (see {@link ThreadsAdapter.verify}).
  *
  * Media is passed by public URL (`image_url`, `video_url`): Threads downloads it, so media
  * URLs must be reachable from the internet. Text length counts emoji as their UTF-8 byte
@@ -23,9 +26,9 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson } from './graph.ts';
+import { graphJson, graphLookBack, type GraphListPage } from './graph.ts';
 import { THREADS_API_VERSION } from './oauth.ts';
 
 export const THREADS_MAX_TEXT = 500;
@@ -46,8 +49,6 @@ export interface ThreadsOptions {
   pollIntervalMs?: number;
   /** Give up waiting for a container after this long, ms (transient: retried later). Default 5 minutes. */
   pollTimeoutMs?: number;
-  /** Recent threads read by `verify`. Default 25. */
-  verifyLookback?: number;
 }
 
 export const THREADS_CAPABILITIES: PlatformCapabilities = {
@@ -76,7 +77,15 @@ export interface ThreadsPrepared {
   texts: string[];
   /** An existing Threads post the root replies to (platformSpecificData.replyToId). */
   replyToId?: string;
+  /** The root container's media_type (absent in attempts prepared before it was recorded). */
+  mediaType?: 'TEXT' | 'IMAGE' | 'VIDEO' | 'CAROUSEL';
+  /** Ids of the thread's first posts that are already live (set by verify, so commit resumes after them). */
+  posted?: string[];
 }
+
+/** A post as the threads and replies edges return it with the fields verify asks for. */
+interface ListedPost { id: string; text?: string; timestamp?: string; permalink?: string; media_type?: string; replied_to?: { id?: string } }
+const LISTED_TYPE: Record<NonNullable<ThreadsPrepared['mediaType']>, string> = { TEXT: 'TEXT_POST', IMAGE: 'IMAGE', VIDEO: 'VIDEO', CAROUSEL: 'CAROUSEL_ALBUM' };
 
 type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
 
@@ -86,7 +95,7 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
   private readonly opts: Required<ThreadsOptions>;
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: ThreadsOptions = {}) {
-    this.opts = { carouselMax: 20, pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, verifyLookback: 25, ...opts };
+    this.opts = { carouselMax: 20, pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts };
     this.capabilities = { ...THREADS_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };
   }
 
@@ -158,6 +167,7 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
     const replyToId = typeof req.platformSpecificData.replyToId === 'string' ? req.platformSpecificData.replyToId : undefined;
     const common: Record<string, string> = { ...(texts[0] ? { text: texts[0] } : {}), ...(replyToId ? { reply_to_id: replyToId } : {}) };
     let containerId: string;
+    const mediaType: NonNullable<ThreadsPrepared['mediaType']> = req.mediaItems.length > 1 ? 'CAROUSEL' : req.mediaItems[0]?.type === 'video' ? 'VIDEO' : req.mediaItems.length ? 'IMAGE' : 'TEXT';
     if (req.mediaItems.length > 1) {
       const children: string[] = [];
       for (const m of req.mediaItems) children.push(await this.createContainer(ctx, account, { ...this.mediaParams(m), is_carousel_item: 'true' }));
@@ -169,7 +179,7 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
       containerId = await this.createContainer(ctx, account, { media_type: 'TEXT', ...common });
     }
     await this.waitFinished(ctx, account, containerId, req.mediaItems.length > 1 ? 'carousel' : req.mediaItems[0]?.type ?? 'text');
-    return { preparedAt: new Date().toISOString(), containerId, texts, ...(replyToId ? { replyToId } : {}) };
+    return { preparedAt: new Date().toISOString(), containerId, texts, mediaType, ...(replyToId ? { replyToId } : {}) };
   }
 
   private async publish(ctx: AdapterContext, account: AccountContext, creationId: string): Promise<string> {
@@ -188,43 +198,92 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
 
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: ThreadsPrepared): Promise<PublishResult> {
     const thread: Array<{ platformPostId: string; platformPostUrl: string }> = [];
-    const rootId = await this.publish(ctx, account, prepared.containerId);
-    thread.push({ platformPostId: rootId, platformPostUrl: await this.permalink(ctx, account, rootId) });
+    // A resumed thread (verify found its first posts live) continues after them.
+    for (const id of prepared.posted ?? []) thread.push({ platformPostId: id, platformPostUrl: await this.permalink(ctx, account, id) });
+    if (thread.length === 0) {
+      const rootId = await this.publish(ctx, account, prepared.containerId);
+      thread.push({ platformPostId: rootId, platformPostUrl: await this.permalink(ctx, account, rootId) });
+    }
     for (const [i, text] of prepared.texts.entries()) {
-      if (i === 0) continue;
+      if (i < thread.length) continue;
       try {
         const c = await this.createContainer(ctx, account, { media_type: 'TEXT', text, reply_to_id: thread[thread.length - 1].platformPostId });
         await this.waitFinished(ctx, account, c, `thread item ${i + 1}`);
         const id = await this.publish(ctx, account, c);
         thread.push({ platformPostId: id, platformPostUrl: await this.permalink(ctx, account, id) });
       } catch (err) {
-        // The root is live: never report a retryable failure that would publish it again.
+        // The first posts are live: a refusal fails the target (naming them); anything else is
+        // transient, so the publisher verifies (and resumes after the live posts) instead of preparing again.
         const e = err instanceof AdapterError ? err : new AdapterError('transient', (err as Error).message);
-        throw new AdapterError('rejected', `${e.message} (the first ${i} post(s) of the thread are live: ${thread.map((t) => t.platformPostUrl).join(', ')})`, e.opts);
+        const live = `the first ${i} post(s) of the thread are live: ${thread.map((t) => t.platformPostUrl).join(', ')}`;
+        if (e.kind === 'rejected') throw new AdapterError('rejected', `${e.message} (${live})`, e.opts);
+        throw new AdapterError('transient', `${e.message} (${live})`, e.opts);
       }
     }
     return { ...thread[0], ...(thread.length > 1 ? { thread } : {}) };
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: ThreadsPrepared): Promise<VerifyResult> {
-    let status: ContainerStatus;
+  /** One edge of the user's posts (`threads` or `replies`) back to `since`, 100 a call. */
+  private async lookBack(ctx: AdapterContext, account: AccountContext, edge: 'threads' | 'replies', since: Date): Promise<ListedPost[] | null> {
+    const r = await graphLookBack<ListedPost>((after) => this.call(ctx, account, async (token, base) => (await graphJson<GraphListPage<ListedPost>>(
+      base, `/${THREADS_API_VERSION}/${account.platformUserId}/${edge}`, {
+        token, query: { fields: 'id,text,timestamp,permalink,media_type,replied_to', since: Math.floor(since.getTime() / 1000), limit: 100, ...(after ? { after } : {}) },
+      })).body), (p) => (p.timestamp ? Date.parse(p.timestamp) : undefined), since, VERIFY_MAX_PAGES);
+    return r.complete ? r.items : null;
+  }
+
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md). The root
+   * container is the marker (https://developers.facebook.com/documentation/threads/posts):
+   * FINISHED proves the root was not published (publish the same container); PUBLISHED proves
+   * it was, and its id is looked up in the user's threads (or, for a reply, the user's
+   * replies) back to `window.since` with `since` and the `after` cursor, 100 a call
+   * (https://developers.facebook.com/documentation/threads/threads-media,
+   * https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies/retrieve-replies),
+   * by its exact text and media type. Each further item must be a reply of the user to the
+   * previous item with the exact text. When the chain stops early, the live posts are proven
+   * and the rest absent: `not_published` with `posted`, so commit resumes after them.
+   * Unknown: another container status, a failed call (e.g. 403 without threads_read_replies),
+   * several candidates, a published root not listed, more than VERIFY_MAX_PAGES pages.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: ThreadsPrepared, window: VerifyWindow): Promise<VerifyResult<ThreadsPrepared>> {
+    const posted = prepared.posted ?? [];
+    const chain = [...posted];
+    const tooMany = { status: 'unknown' as const, reason: `the account posted more than ${VERIFY_MAX_PAGES * 100} posts since the attempt` };
     try {
-      status = (await this.status(ctx, account, prepared.containerId)).status;
+      if (chain.length === 0) {
+        const status = (await this.status(ctx, account, prepared.containerId)).status;
+        if (status === 'FINISHED') return { status: 'not_published' };
+        if (status !== 'PUBLISHED') return { status: 'unknown', reason: `the container is ${status}` };
+        const listed = await this.lookBack(ctx, account, prepared.replyToId ? 'replies' : 'threads', window.since);
+        if (!listed) return tooMany;
+        const type = prepared.mediaType ? LISTED_TYPE[prepared.mediaType] : undefined;
+        const roots = listed.filter((p) => (p.text ?? '') === (prepared.texts[0] ?? '') && (!type || !p.media_type || p.media_type === type)
+          && (!prepared.replyToId || p.replied_to?.id === prepared.replyToId));
+        if (roots.length !== 1) {
+          return { status: 'unknown', reason: roots.length ? `the container was published and ${roots.length} posts match it` : 'the container was published but the post is not listed yet' };
+        }
+        chain.push(roots[0].id);
+      }
+      if (chain.length < prepared.texts.length) {
+        const replies = await this.lookBack(ctx, account, 'replies', window.since);
+        if (!replies) return tooMany;
+        for (let i = chain.length; i < prepared.texts.length; i++) {
+          const next = replies.filter((p) => p.replied_to?.id === chain[i - 1] && (p.text ?? '') === prepared.texts[i]);
+          if (next.length > 1) return { status: 'unknown', reason: `${next.length} replies match item ${i + 1} of the thread` };
+          if (!next[0]) break;
+          chain.push(next[0].id);
+        }
+      }
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };
     }
-    if (status === 'FINISHED') return { status: 'not_published' };
-    if (status !== 'PUBLISHED') return { status: 'unknown', reason: `the container is ${status}` };
-    if (prepared.texts.length > 1) return { status: 'unknown', reason: 'the first post of the thread is live; the replies cannot be checked' };
-    try {
-      const recent = await this.call(ctx, account, async (token, base) => (await graphJson<{ data?: Array<{ id: string; text?: string; timestamp?: string; permalink?: string }> }>(
-        base, `/${THREADS_API_VERSION}/${account.platformUserId}/threads`, { token, query: { fields: 'id,text,timestamp,permalink', limit: this.opts.verifyLookback } })).body.data ?? []);
-      const since = new Date(prepared.preparedAt).getTime() - 60_000;
-      const found = recent.find((t) => (t.text ?? '') === (prepared.texts[0] ?? '') && (!t.timestamp || new Date(t.timestamp).getTime() >= since));
-      if (found) return { status: 'published', result: { platformPostId: found.id, platformPostUrl: found.permalink ?? `https://www.threads.net/@${account.username}` } };
-      return { status: 'unknown', reason: 'the container was published but the post is not among the recent threads' };
-    } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+    if (chain.length === prepared.texts.length) {
+      const thread: Array<{ platformPostId: string; platformPostUrl: string }> = [];
+      for (const id of chain) thread.push({ platformPostId: id, platformPostUrl: await this.permalink(ctx, account, id) });
+      return { status: 'published', result: { ...thread[0], ...(thread.length > 1 ? { thread } : {}) } };
     }
+    // The look-back reached `since`: the posts after the chain do not exist.
+    return { status: 'not_published', ...(chain.length > posted.length ? { prepared: { ...prepared, posted: chain } } : {}) };
   }
 }

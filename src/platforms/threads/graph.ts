@@ -56,3 +56,38 @@ export async function graphJson<T>(baseUrl: string, path: string, req: HttpReque
     throw err;
   }
 }
+
+/** One page of a Graph list edge (https://developers.facebook.com/docs/graph-api/results). */
+export interface GraphListPage<T> {
+  data?: T[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string };
+}
+
+/**
+ * Reads a Graph list edge (newest first) back to `since`: follows the `after` cursor while
+ * `paging.next` is present (a short page does not mean the end), and stops at the first item
+ * older than `since` or at the end of the list. `fetch(after)` reads one page with the
+ * caller's filters. More than `maxPages` pages -> `complete: false` (the caller cannot tell).
+ * @throws AdapterError from `fetch`.
+ */
+export async function graphLookBack<T>(
+  fetch: (after: string | undefined) => Promise<GraphListPage<T>>, time: (item: T) => number | undefined, since: Date, maxPages: number,
+): Promise<{ complete: true; items: T[] } | { complete: false; items: T[] }> {
+  const items: T[] = [];
+  // Graph times have second granularity.
+  const from = Math.floor(since.getTime() / 1000) * 1000;
+  let after: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const body = await fetch(after);
+    const data = body.data ?? [];
+    let older = false;
+    for (const item of data) {
+      const t = time(item);
+      if (t !== undefined && t < from) { older = true; continue; }
+      items.push(item);
+    }
+    after = body.paging?.cursors?.after;
+    if (older || !body.paging?.next || !after) return { complete: true, items };
+  }
+  return { complete: false, items };
+}

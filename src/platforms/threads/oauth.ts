@@ -19,8 +19,12 @@ import { graphJson } from './graph.ts';
 export const THREADS_DEFAULTS = { apiBaseUrl: 'https://graph.threads.net', authBaseUrl: 'https://threads.net' };
 /** Graph API version prefix of the Threads endpoints. */
 export const THREADS_API_VERSION = 'v1.0';
-/** threads_basic for every call, threads_content_publish to publish, threads_manage_replies to publish replies. */
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies'];
+/**
+ * threads_basic for every call, threads_content_publish to publish, threads_manage_replies to
+ * publish replies, threads_read_replies to read the user's replies back when checking an
+ * interrupted thread (https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies).
+ */
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies'];
 
 interface LongLived { access_token: string; token_type?: string; expires_in?: number }
 
