@@ -17,7 +17,9 @@
  *   PUT <upload_url> (Content-Range byte-exact, chunks in order, 206 then 201),
  *   POST /v2/post/publish/status/fetch/ (PROCESSING_UPLOAD | PROCESSING_DOWNLOAD ->
  *   PUBLISH_COMPLETE | SEND_TO_USER_INBOX | FAILED with fail_reason; the public post id
- *   appears one poll after PUBLISH_COMPLETE, never for SELF_ONLY), POST /v2/video/list/.
+ *   appears one poll after PUBLISH_COMPLETE, never for SELF_ONLY), POST /v2/video/list/
+ *   (newest first; `max_count` 1-20, default 10; `cursor` a UTC Unix time in ms, answering
+ *   the videos posted before it, and `has_more`; https://developers.tiktok.com/doc/tiktok-api-v2-video-list).
  * - Rules enforced at init: privacy_level in the creator's options
  *   (privacy_level_option_mismatch), brand content not SELF_ONLY, title/description
  *   lengths, photo count and cover index, video_cover_timestamp_ms; while processing: MP4
@@ -83,9 +85,10 @@ interface Publish {
   failReason?: string; uploaded: Buffer[]; uploadedBytes: number; nextChunk: number; polls: number; created: number;
   forcedFail?: boolean; uploadId?: string; checked?: Promise<string | null>; postId?: string; completedPolls: number;
 }
+/** `createTime` in seconds as the API shows it; `createMs` the instant behind it (the list cursor's unit). */
 export interface TikTokPost {
   id: string; publishId: string; owner: string; kind: 'video' | 'photo'; title: string; description: string; privacyLevel: string;
-  postInfo: Record<string, unknown>; sourceInfo: Record<string, unknown>; createTime: number; bytes?: number;
+  postInfo: Record<string, unknown>; sourceInfo: Record<string, unknown>; createTime: number; createMs?: number; bytes?: number;
 }
 
 export interface TikTokSimulator {
@@ -101,6 +104,8 @@ export interface TikTokSimulator {
   clientSecret: string;
   calls: Map<string, number>;
   addFault(f: Fault): void;
+  /** Posts a public video directly, as if the creator posted it in the app. */
+  addVideo(caption: string, at?: Date): TikTokPost;
   expireAccessTokens(): void;
   revokeAll(): void;
   close(): Promise<void>;
@@ -290,7 +295,7 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     const privacy = String(p.postInfo.privacy_level ?? 'SELF_ONLY');
     const post: TikTokPost = {
       id: postId(), publishId: p.id, owner: p.owner, kind: p.kind, title: String(p.postInfo.title ?? ''), description: String(p.postInfo.description ?? ''),
-      privacyLevel: privacy, postInfo: p.postInfo, sourceInfo: p.sourceInfo, createTime: Math.floor(Date.now() / 1000), bytes: p.uploadedBytes || undefined,
+      privacyLevel: privacy, postInfo: p.postInfo, sourceInfo: p.sourceInfo, createTime: Math.floor(Date.now() / 1000), createMs: Date.now(), bytes: p.uploadedBytes || undefined,
     };
     posts.push(post);
     if (privacy !== 'SELF_ONLY') p.postId = post.id;
@@ -488,12 +493,19 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     if (!a) return reply;
     // Publishes nobody polled still finish (as on TikTok).
     for (const p of publishes.values()) if (p.owner === a.openId) await advance(p);
-    const max = Math.min(20, Math.max(1, Number((req.body as { max_count?: number } | undefined)?.max_count ?? 10)));
-    const videos = posts.filter((p) => p.owner === a.openId).slice(-max).reverse().map((p) => ({
+    const body = (req.body ?? {}) as { max_count?: number; cursor?: number };
+    const max = body.max_count ?? 10;
+    if (!Number.isInteger(max) || max < 1 || max > 20) return ttError(reply, 400, 'invalid_params', 'max_count must be an integer from 1 to 20');
+    if (body.cursor !== undefined && !Number.isInteger(body.cursor)) return ttError(reply, 400, 'invalid_params', 'cursor must be a UTC Unix timestamp in milliseconds');
+    const at = (p: TikTokPost) => p.createMs ?? p.createTime * 1000;
+    const mine = posts.filter((p) => p.owner === a.openId && (body.cursor === undefined || at(p) < body.cursor)).sort((x, y) => at(y) - at(x));
+    const page = mine.slice(0, max);
+    const videos = page.map((p) => ({
       id: p.id, title: p.kind === 'video' ? p.title : p.description.slice(0, 90), video_description: p.kind === 'video' ? p.title : p.description,
       create_time: p.createTime, share_url: `https://www.tiktok.com/@${user.username}/video/${p.id}`,
     }));
-    return ok({ videos, cursor: Date.now(), has_more: false });
+    const cursor = page.length ? at(page[page.length - 1]) : (body.cursor ?? Date.now());
+    return ok({ videos, cursor, has_more: mine.length > page.length });
   });
 
   app.post('/__sim/faults', async (req) => {
@@ -507,6 +519,14 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
   return {
     url: base, app, user, creator, posts, publishes, clientKey, clientId: clientKey, clientSecret, calls,
     addFault: (f) => faults.push({ ...f }),
+    addVideo(caption, at = new Date()) {
+      const post: TikTokPost = {
+        id: postId(), publishId: '', owner: user.openId, kind: 'video', title: caption, description: '', privacyLevel: 'PUBLIC_TO_EVERYONE',
+        postInfo: {}, sourceInfo: {}, createTime: Math.floor(at.getTime() / 1000), createMs: at.getTime(),
+      };
+      posts.push(post);
+      return post;
+    },
     expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
     revokeAll: () => { tokens.clear(); refreshTokens.clear(); },
     close: () => app.close(),

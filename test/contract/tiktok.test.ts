@@ -486,6 +486,52 @@ describe('TikTok: failure modes', () => {
     expect(t.platform_post_id).toBe(created[0].id);
   });
 
+  it('answer lost after a pull init, then 150 newer videos: verify pages the video list (cursor) past them and finds it, no second init', async () => {
+    sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'pulled and buried', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { videoSource: 'PULL_FROM_URL' } }) })).json().post._id;
+    await runDue(id);
+    expect((await target(id)).status).toBe('pending');
+    const start = Date.now() + 1000;
+    for (let i = 0; i < 150; i++) sim.addVideo(`burst ${i}`, new Date(start + i));
+    const inits = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
+    const lists = sim.calls.get('POST /v2/video/list/') ?? 0;
+    await runDue(id);
+    const t = await target(id);
+    expect(t.status, t.error_message ?? '').toBe('published');
+    const created = byTitle('pulled and buried');
+    expect(created).toHaveLength(1);
+    expect(t.platform_post_id).toBe(created[0].id);
+    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
+    expect((sim.calls.get('POST /v2/video/list/') ?? 0) - lists).toBeGreaterThanOrEqual(8); // 20 a call
+  });
+
+  it('answer lost after a pull init and the video list is rate limited during verify: not posted again, asked again later', async () => {
+    sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: 'pulled, verify limited', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { videoSource: 'PULL_FROM_URL' } }) })).json().post._id;
+    await runDue(id);
+    const inits = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
+    sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
+    await runDue(id);
+    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(byTitle('pulled, verify limited')).toHaveLength(1);
+    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
+  });
+
+  it('last chunk dropped before TikTok got it, 150 videos since: the open upload (status) proves it absent, published once', async () => {
+    sim.addFault({ op: 'upload', kind: 'drop', count: 1 });
+    const id = (await post({ content: 'chunk never arrived', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
+    await runDue(id);
+    for (let i = 0; i < 150; i++) sim.addVideo(`later ${i}`);
+    const inits = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
+    await runDue(id);
+    expect((await target(id)).status).toBe('published');
+    expect(byTitle('chunk never arrived')).toHaveLength(1);
+    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
+  });
+
   it('status polling throttled after the upload: waited out, never posted twice', async () => {
     sim.addFault({ op: 'status', kind: 'rate_limit', count: 2 });
     const res = await post({ content: 'slow status', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });

@@ -35,8 +35,8 @@
  * - Video PULL_FROM_URL (`TikTokOptions.videoSource` or `platformSpecificData.videoSource`)
  *   and photos (pull only; the URL's domain must be verified with TikTok): the init call is
  *   the visible call, so `commit` makes it and polls; when its answer is lost there is no
- *   publish_id, and `verify` looks for the post among the creator's recent videos
- *   (`/v2/video/list/`, same caption, created after prepare); not found -> unknown.
+ *   publish_id, and `verify` reads the creator's videos (`/v2/video/list/`, paging with the
+ *   cursor) back to before the attempt for the same caption; not found -> unknown.
  * Any failure after the visible call is reported as transient (never rate_limited or
  * disconnected), so the publisher verifies instead of posting twice.
  *
@@ -48,7 +48,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult,
+  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { tiktokJson } from './api.ts';
 import { queryCreatorInfo, toCreatorInfo, type TikTokCreatorInfo } from './oauth.ts';
@@ -445,7 +445,20 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
     }
   }
 
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: TikTokPrepared): Promise<VerifyResult> {
+  /**
+   * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md).
+   * FILE_UPLOAD: the publish_id is the marker (https://developers.tiktok.com/doc/content-posting-api-reference-get-video-status):
+   * an upload still incomplete (PROCESSING_UPLOAD, fewer bytes than the file) or FAILED proves
+   * nothing was posted (not_published; commit re-sends the last chunk); otherwise the status is
+   * followed to its end (published) or answers unknown.
+   * PULL_FROM_URL and photos: the init call's answer, and its publish_id, were lost, so the
+   * creator's videos are read (`POST /v2/video/list/`, `max_count` 20, `cursor` and `has_more`;
+   * https://developers.tiktok.com/doc/tiktok-api-v2-video-list) back to `window.since`,
+   * matching the exact caption. One match -> published. None is never proof: a pulled post
+   * is processed and moderated before it is listed (and drafts go to the inbox), so it may
+   * still appear -> unknown; so are several matches, a failed call, more than VERIFY_MAX_PAGES pages.
+   */
+  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: TikTokPrepared, window: VerifyWindow): Promise<VerifyResult<TikTokPrepared>> {
     if (prepared.publishId) {
       let s: StatusAnswer;
       try {
@@ -463,17 +476,29 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
       }
     }
     // Pull posts: the init call's answer (and its publish_id) was lost; look for the post.
+    type Listed = { id: string; title?: string; video_description?: string; create_time?: number; share_url?: string };
+    const found: Listed[] = [];
     try {
-      const since = Math.floor(new Date(prepared.preparedAt).getTime() / 1000) - 60;
-      const d = await this.call(ctx, account, (token, app) => tiktokJson<{ videos?: Array<{ id: string; title?: string; video_description?: string; create_time?: number; share_url?: string }> }>(
-        app.apiBaseUrl, '/v2/video/list/', { method: 'POST', token, query: { fields: 'id,title,video_description,create_time,share_url' }, json: { max_count: 20 } }));
-      const found = (d.videos ?? []).find((v) => (v.create_time ?? since) >= since && (v.video_description === prepared.caption || v.title === prepared.caption));
-      if (found) {
-        return { status: 'published', result: { platformPostId: String(found.id), platformPostUrl: found.share_url ?? `https://www.tiktok.com/@${account.username}/video/${found.id}`, extra: { privacyLevel: prepared.privacyLevel, foundBy: 'video.list' } } };
+      let cursor: number | undefined;
+      for (let page = 0; ; page++) {
+        if (page >= VERIFY_MAX_PAGES) return { status: 'unknown', reason: `the creator posted more than ${VERIFY_MAX_PAGES * 20} videos since the attempt` };
+        const d = await this.call(ctx, account, (token, app) => tiktokJson<{ videos?: Listed[]; cursor?: number; has_more?: boolean }>(
+          app.apiBaseUrl, '/v2/video/list/', { method: 'POST', token, query: { fields: 'id,title,video_description,create_time,share_url' }, json: { max_count: 20, ...(cursor !== undefined ? { cursor } : {}) } }));
+        let older = false;
+        for (const v of d.videos ?? []) {
+          // create_time has second granularity.
+          if (v.create_time !== undefined && v.create_time < Math.floor(window.since.getTime() / 1000)) { older = true; continue; }
+          if (v.video_description === prepared.caption || v.title === prepared.caption) found.push(v);
+        }
+        if (older || !d.has_more || d.cursor === undefined || d.cursor === cursor) break;
+        cursor = d.cursor;
       }
-      return { status: 'unknown', reason: 'the post is not among the creator\'s recent TikTok videos (it may still be processing or in moderation)' };
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };
     }
+    if (found.length > 1) return { status: 'unknown', reason: `${found.length} videos posted since the attempt have this caption` };
+    if (found.length === 0) return { status: 'unknown', reason: 'the post is not among the creator\'s TikTok videos since the attempt (it may still be processing or in moderation)' };
+    const v = found[0];
+    return { status: 'published', result: { platformPostId: String(v.id), platformPostUrl: v.share_url ?? `https://www.tiktok.com/@${account.username}/video/${v.id}`, extra: { privacyLevel: prepared.privacyLevel, foundBy: 'video.list' } } };
   }
 }
