@@ -23,7 +23,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/core/ids.ts';
 import { buildApp, type App } from '../src/http/app.ts';
-import { startWorker, type Worker } from '../src/jobs/worker.ts';
+import { startWorker, type Worker } from '../src/publishing/worker.ts';
 import { createAdapterRegistry } from '../src/platforms/registry.ts';
 import { createServices } from '../src/services.ts';
 import { createDb, type Db } from '../src/storage/db.ts';

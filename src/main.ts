@@ -8,7 +8,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp, type App } from './http/app.ts';
-import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './jobs/worker.ts';
+import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './publishing/worker.ts';
 import { openRuntime } from './runtime.ts';
 import { createServices } from './services.ts';
 import { startSandbox, type Sandbox } from './sandbox/index.ts';

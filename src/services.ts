@@ -18,7 +18,7 @@ import { createSessionsService } from './modules/sessions/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
-import { createPublisher } from './jobs/publisher.ts';
+import { createPublisher } from './publishing/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
 import type { Sandbox } from './sandbox/index.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublisher } from '../../src/jobs/publisher.ts';
-import { startWorker } from '../../src/jobs/worker.ts';
+import { createPublisher } from '../../src/publishing/publisher.ts';
+import { startWorker } from '../../src/publishing/worker.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
-import { fetchGuarded } from '../../src/jobs/fetch-media.ts';
+import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { freePort, makeVideo, tusPatch } from '../support/media.ts';

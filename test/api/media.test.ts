@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchGuarded } from '../../src/jobs/fetch-media.ts';
+import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 

@@ -5,8 +5,8 @@
 import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backoffMs, createPublisher, MAX_ATTEMPTS, type Publisher } from '../../src/jobs/publisher.ts';
-import { reconcile, releaseDeadLocalProcesses } from '../../src/jobs/reconciler.ts';
+import { backoffMs, createPublisher, MAX_ATTEMPTS, type Publisher } from '../../src/publishing/publisher.ts';
+import { reconcile, releaseDeadLocalProcesses } from '../../src/publishing/reconciler.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../src/modules/sessions/service.ts';
-import { reconcile } from '../../src/jobs/reconciler.ts';
+import { reconcile } from '../../src/publishing/reconciler.ts';
 
 let ctx: TestContext;
 const email = `owner${Date.now()}@example.test`;

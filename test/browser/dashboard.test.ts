@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
-import { startWorker, type Worker } from '../../src/jobs/worker.ts';
-import { createPublisher } from '../../src/jobs/publisher.ts';
+import { startWorker, type Worker } from '../../src/publishing/worker.ts';
+import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { chromiumAvailable, freePort, launch, screenshotPath, type Browser } from './support.ts';

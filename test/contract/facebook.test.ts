@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFacebookSimulator, type FacebookSimulator } from '../../sim/facebook/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { FacebookAdapter } from '../../src/platforms/facebook/adapter.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPinterestSimulator, type PinterestSimulator } from '../../sim/pinterest/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { pinterestOAuth, PINTEREST_DEFAULTS } from '../../src/platforms/pinterest/oauth.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
@@ -342,7 +342,7 @@ describe('Pinterest: failure modes', () => {
 
 describe('Pinterest: token refresh job', () => {
   it('refreshes tokens that expire soon (keeping the refresh token), and marks an account whose refresh is refused', async () => {
-    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedditSimulator, type RedditSimulator } from '../../sim/reddit/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
@@ -436,7 +436,7 @@ describe('Reddit: revoked authorization', () => {
 
 describe('Reddit: token refresh job', () => {
   it('refreshes tokens that expire soon (keeping the refresh token), and marks an account whose refresh is refused', async () => {
-    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThreadsSimulator, type ThreadsSimulator } from '../../sim/threads/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
@@ -314,7 +314,7 @@ describe('Threads: failure modes', () => {
 
 describe('Threads: token refresh job', () => {
   it('extends tokens that expire soon, and marks an account whose token Threads refuses', async () => {
-    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTikTokSimulator, type TikTokSimulator } from '../../sim/tiktok/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
 import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
@@ -551,7 +551,7 @@ describe('TikTok: failure modes', () => {
 
 describe('TikTok: token refresh job', () => {
   it('refreshes tokens that expire soon (rotating the refresh token), and marks an account whose refresh TikTok refuses', async () => {
-    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startXSimulator, type XSimulator } from '../../sim/twitter/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
@@ -288,7 +288,7 @@ describe('X: failure modes', () => {
 
 describe('X: token refresh job', () => {
   it('refreshes tokens that expire soon, and marks an account whose refresh is refused', async () => {
-    const { refreshExpiringTokens } = await import('../../src/jobs/token-refresh.ts');
+    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
     const p = await createProfile(ctx, tenant);
     const { done } = await connect(tenant, p);
     const id = new URL(done.headers.location as string).searchParams.get('accountId')!;

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startYouTubeSimulator, type YouTubeSimulator } from '../../sim/youtube/server.ts';
-import type { Publisher } from '../../src/jobs/publisher.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { YouTubeAdapter } from '../../src/platforms/youtube/adapter.ts';
 import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';

@@ -2,7 +2,7 @@
  * Driving the publisher by hand in tests: a registered worker identity, and "run this
  * post's pending targets now" without waiting for their backoff.
  */
-import { createPublisher, type Publisher } from '../../src/jobs/publisher.ts';
+import { createPublisher, type Publisher } from '../../src/publishing/publisher.ts';
 import type { TestContext } from '../helpers.ts';
 
 /** A publisher with its own worker id, registered (heartbeat row) like a real worker. */

@@ -16,7 +16,7 @@ import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
 import type { PostsService, PlannedPost, AccountSource } from '../posts/service.ts';
 import type { CreatePostBody } from '../posts/schemas.ts';
-import type { Publisher } from '../../jobs/publisher.ts';
+import type { Publisher } from '../../publishing/publisher.ts';
 import type { UsageService } from '../usage/service.ts';
 import { KNOWN_COLUMNS, parseRow, type RowError } from './csv-rows.ts';
 

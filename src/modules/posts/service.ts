@@ -2,7 +2,7 @@
  * Posts: create, update, delete, retry, list (spec.md sections 3-5).
  *
  * A post, its targets and their jobs are written in ONE transaction: a target row in
- * status `pending` with `run_at` IS the publish job (src/jobs/). So a post is never
+ * status `pending` with `run_at` IS the publish job (src/publishing/). So a post is never
  * saved without its job, and the job cannot outlive its post.
  *
  * Status table (spec.md section 4, spec wins over the docs page):
@@ -17,7 +17,7 @@ import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { Publisher } from '../../jobs/publisher.ts';
+import type { Publisher } from '../../publishing/publisher.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
 import type { UsageService } from '../usage/service.ts';
