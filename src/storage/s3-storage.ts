@@ -14,7 +14,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, typ
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
-import { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-storage.ts';
+import { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-object.ts';
 
 /** The `s3` branch of {@link StorageConfig}. */
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
