@@ -20,7 +20,7 @@
  *   found -> published; proven absent -> not published (the commit is safe to repeat);
  *   unreadable or ambiguous -> unknown.
  *
- * Graph errors map as in threads/graph.ts: code 190 -> the Page token is dead; there is no
+ * Graph errors map as in meta/graph.ts: code 190 -> the Page token is dead; there is no
  * refresh, so the account must be reconnected.
  */
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
@@ -29,7 +29,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson, graphLookBack, type GraphListPage } from '../threads/graph.ts';
+import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 
 /** Post text limit used by schedulers (no official page retrieved; platforms.md 1.4). */

@@ -16,7 +16,7 @@
  */
 import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
-import { graphJson } from '../threads/graph.ts';
+import { graphJson } from '../meta/graph.ts';
 
 /** API host and the login dialog host. */
 export const FACEBOOK_DEFAULTS = { apiBaseUrl: 'https://graph.facebook.com', authBaseUrl: 'https://www.facebook.com' };

@@ -28,7 +28,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson, graphLookBack, type GraphListPage } from '../threads/graph.ts';
+import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
 
 export const INSTAGRAM_MAX_CAPTION = 2_200;

@@ -18,7 +18,7 @@
  */
 import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
-import { graphJson } from '../threads/graph.ts';
+import { graphJson } from '../meta/graph.ts';
 import { httpJson } from '../http.ts';
 
 export const INSTAGRAM_DEFAULTS = { apiBaseUrl: 'https://graph.instagram.com', authBaseUrl: 'https://www.instagram.com' };

@@ -13,7 +13,7 @@
  */
 import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
-import { graphJson } from './graph.ts';
+import { graphJson } from '../meta/graph.ts';
 
 /** API host (graph.threads.net; graph.threads.com is also accepted) and the authorization page host. */
 export const THREADS_DEFAULTS = { apiBaseUrl: 'https://graph.threads.net', authBaseUrl: 'https://threads.net' };

@@ -1,8 +1,8 @@
 /**
- * Graph-style JSON calls for the Threads API (graph.threads.net), with the Graph error
- * envelope `{error:{message, type, code, error_subcode, fbtrace_id}}` mapped to
- * {@link AdapterError} kinds (platforms.md sections 1.6 and 3.5,
- * https://developers.facebook.com/docs/graph-api/guides/error-handling):
+ * Meta Graph JSON calls shared by the Facebook (graph.facebook.com), Instagram and Threads
+ * (graph.threads.net) adapters, with the Graph error envelope
+ * `{error:{message, type, code, error_subcode, fbtrace_id}}` mapped to {@link AdapterError}
+ * kinds (https://developers.facebook.com/docs/graph-api/guides/error-handling):
  * - code 190 (token invalid or expired) and 102 -> auth_expired (refresh, then reconnect);
  * - codes 4, 17, 32, 613, 80001, 341 -> rate_limited (no reset header: the publisher backs off);
  * - codes 1, 2 and `is_transient: true` -> transient;
