@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLANS } from '../src/core/plans.ts';
+import { PLANS } from '../src/shared/plans.ts';
 import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -12,8 +12,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { createServices, type ServiceDeps, type Services } from '../src/services.ts';
 import { createDb, type Db } from '../src/storage/db.ts';
-import type { PlanId } from '../src/core/plans.ts';
-import type { Permission } from '../src/modules/auth/permissions.ts';
+import type { PlanId } from '../src/shared/plans.ts';
+import type { Permission } from '../src/shared/permissions.ts';
 
 let counter = 0;
 

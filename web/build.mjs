@@ -2,7 +2,7 @@
 /**
  * Builds the web app into web/dist when its sources changed since the last build (so a
  * second `npm start` is fast). Sources: web/ (without dist), the server modules the web app
- * imports (src/core, src/modules/auth/permissions.ts) and package-lock.json.
+ * imports (src/shared) and package-lock.json.
  * `--force` rebuilds anyway. Prints one line either way.
  */
 import { createHash } from 'node:crypto';
@@ -27,7 +27,7 @@ function* files(dir) {
 
 export function sourceHash() {
   const h = createHash('sha256');
-  const inputs = [...files(webDir), ...files(path.join(root, 'src/core')), path.join(root, 'src/modules/auth/permissions.ts'), path.join(root, 'package-lock.json')];
+  const inputs = [...files(webDir), ...files(path.join(root, 'src/shared')), path.join(root, 'package-lock.json')];
   for (const f of inputs) {
     if (!fs.existsSync(f)) continue;
     h.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f)).update('\0');

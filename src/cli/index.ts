@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
-import { isPlanId, PLAN_IDS } from '../core/plans.ts';
+import { isPlanId, PLAN_IDS } from '../shared/plans.ts';
 import type { Role } from '../main.ts';
 import { openRuntime } from '../runtime.ts';
 import { createApiKeysService } from '../modules/api-keys/service.ts';

@@ -11,7 +11,7 @@ import { handleError, errorBody } from './errors.ts';
 import { genRequestId } from './request-id.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
-import type { Permission } from '../modules/auth/permissions.ts';
+import type { Permission } from '../shared/permissions.ts';
 import type { Services } from '../services.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { usersRoutes } from '../modules/users/routes.ts';

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.ts';
-import { PLANS } from '../core/plans.ts';
+import { PLANS } from '../shared/plans.ts';
 import type { Services } from '../services.ts';
 import { countHit } from '../storage/rate-limit-counters.ts';
 

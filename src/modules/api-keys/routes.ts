@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors, MessageResponse } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { ALL_PERMISSIONS, type Permission } from '../auth/permissions.ts';
+import { ALL_PERMISSIONS, type Permission } from '../../shared/permissions.ts';
 import { AppError, FieldErrorCollector, fieldError } from '../../core/errors.ts';
 
 const ApiKey = Type.Object({

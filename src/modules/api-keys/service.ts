@@ -7,7 +7,7 @@ import { notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { ALL_PERMISSIONS, type Permission } from '../auth/permissions.ts';
+import { ALL_PERMISSIONS, type Permission } from '../../shared/permissions.ts';
 
 interface KeyRow {
   id: string;

@@ -1,6 +1,6 @@
-import type { PlanId } from '../../core/plans.ts';
+import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
-import type { Permission } from './permissions.ts';
+import type { Permission } from '../../shared/permissions.ts';
 
 /**
  * Who is calling, resolved from the API key on every /v1 request. Every repository

@@ -7,8 +7,8 @@ import { AppError } from '../../core/errors.ts';
 import { digestsEqual, hashApiKey } from '../../core/crypto.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from './context.ts';
-import type { Permission } from './permissions.ts';
-import type { PlanId } from '../../core/plans.ts';
+import type { Permission } from '../../shared/permissions.ts';
+import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
 
 interface KeyRow {

@@ -9,7 +9,7 @@
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../core/errors.ts';
 import { isId } from '../../core/ids.ts';
-import { PLANS } from '../../core/plans.ts';
+import { PLANS } from '../../shared/plans.ts';
 import type { Db } from '../../storage/db.ts';
 import type { PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';

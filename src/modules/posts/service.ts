@@ -12,7 +12,7 @@
  */
 import { AppError, FieldErrorCollector, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { PLANS } from '../../core/plans.ts';
+import { PLANS } from '../../shared/plans.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Db, Queryable } from '../../storage/db.ts';

@@ -12,12 +12,12 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPassword, verifyPassword } from '../../core/password.ts';
-import type { PlanId } from '../../core/plans.ts';
+import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
 import type { Db } from '../../storage/db.ts';
 import { countHit, forgiveHit } from '../../storage/rate-limit-counters.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { ALL_PERMISSIONS } from '../auth/permissions.ts';
+import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
 
 /** Idle lifetime: a session unused this long expires. */
 export const SESSION_IDLE_MS = 7 * 86_400_000;

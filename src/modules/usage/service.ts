@@ -9,7 +9,7 @@
  * so concurrent requests cannot pass a limit together.
  */
 import { AppError } from '../../core/errors.ts';
-import { PLANS, limitReached } from '../../core/plans.ts';
+import { PLANS, limitReached } from '../../shared/plans.ts';
 import { billingPeriodStart } from '../../core/time.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';

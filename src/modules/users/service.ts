@@ -5,7 +5,7 @@
 import { AppError, notFound, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPassword } from '../../core/password.ts';
-import type { PlanId } from '../../core/plans.ts';
+import type { PlanId } from '../../shared/plans.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 

@@ -6,7 +6,7 @@
  *
  * Pure (no DOM, no I/O): the docs page, the "Ask Docs AI" server route and the tests use it.
  */
-import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/core/plans.ts';
+import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/shared/plans.ts';
 import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platform-rules.ts';
 
 /** The in-page anchors of spec.md section 2, in order. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { mount } from '../shared/mount.tsx';
 import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
-import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/core/plans.ts';
+import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/shared/plans.ts';
 import './pricing.css';
 
 const fmt = (n: number) => (n === -1 ? 'Unlimited' : n.toLocaleString('en-US'));
 const money = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
 
-/** The plans of spec.md section 9, read from the same table the API enforces (src/core/plans.ts). */
+/** The plans, read from the same table the API enforces (src/shared/plans.ts). */
 function Pricing() {
   const [annual, setAnnual] = useState(false);
   const saves = Math.round(ANNUAL_DISCOUNT * 100);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type CreateKeyBody } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-import { RESOURCES, type Permission } from '../../../../src/modules/auth/permissions.ts';
+import { RESOURCES, type Permission } from '../../../../src/shared/permissions.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-import { PLANS, PLAN_IDS } from '../../../../src/core/plans.ts';
+import { PLANS, PLAN_IDS } from '../../../../src/shared/plans.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 
 function Bar({ label, used, limit }: { label: string; used: number; limit: number }) {

@@ -1,6 +1,7 @@
 /**
  * API key permissions: `<resource>:<read|write>`. A key created without an explicit
- * list gets every permission. `write` does not imply `read`.
+ * list gets every permission. `write` does not imply `read`. Pure: shared with the web app
+ * (the API keys page).
  */
 export const RESOURCES = [
   'posts', 'profiles', 'accounts', 'media', 'users', 'api-keys', 'usage', 'queue', 'analytics', 'invites', 'reddit',

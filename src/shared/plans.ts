@@ -1,8 +1,8 @@
 /**
- * The plan table (spec.md section 9), the single source for limits in the API, the
- * usage endpoint and the pricing page. `-1` means unlimited.
+ * The plan table, the single source for limits in the API, the usage endpoint and the
+ * pricing page (pure: shared with the web app). `-1` means unlimited.
  *
- * The spec lists two readings: prices (Free $0 / Build-Basic $19 / Accelerate-Professional
+ * There are two readings: prices (Free $0 / Build-Basic $19 / Accelerate-Professional
  * $49 / Unlimited $999) and profile limits (Free 2, Basic 10, Professional 50,
  * Advanced 150, Enterprise 250). Herald's plan ids are the API names (free, basic,
  * professional, advanced); the marketing names are kept for display. See
