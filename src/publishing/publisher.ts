@@ -25,19 +25,19 @@
  */
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../core/crypto.ts';
-import type { Db, Queryable } from '../storage/db.ts';
+import type { Db } from '../storage/db.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import {
   AdapterError, VERIFY_CLOCK_SKEW_MS, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
   type VerifyResult,
 } from '../platforms/types.ts';
-import { recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
+import type { TargetRow } from '../modules/posts/repository.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
-import { buildPublishRequest } from '../modules/posts/validation.ts';
+import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.ts';
 import { FieldErrorCollector } from '../core/errors.ts';
-import { threadItemsOf } from '../modules/posts/validation.ts';
 import { fetchGuarded } from './fetch-media.ts';
+import { createTargetsRepository, type TargetFinish } from './targets-repository.ts';
 
 /** Lock a claimed target for this long; the owner's heartbeat extends it. */
 export const LOCK_MS = 60_000;
@@ -45,14 +45,6 @@ export const LOCK_MS = 60_000;
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 10 * 60_000;
-
-interface AttemptRow {
-  id: number;
-  attempt: number;
-  phase: 'prepare' | 'commit' | 'verify';
-  prepared: Record<string, unknown> | null;
-  outcome: string | null;
-}
 
 /** Exponential backoff with full jitter, bounded (attempt is 1-based). */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
@@ -79,122 +71,15 @@ export function createPublisher(deps: PublisherDeps) {
   const targetCounts = new Map<string, number>();
   const dueListeners = new Set<(at: Date) => void>();
 
-  /**
-   * Claims up to `limit` due targets (all pending targets with run_at <= now when `ids`
-   * is null, else only those ids) in ONE statement: lock with SKIP LOCKED, mark them
-   * publishing under this process's lock, and move their posts from scheduled to publishing.
-   * Targets in doubt (an unanswered commit to verify) come first, and while one is due no
-   * fresh target of its account is claimed: the crashed commit is verified before anything
-   * new is committed there (docs/decisions/0018-exact-verify.md).
-   */
-  async function claim(limit: number, ids: string[] | null): Promise<TargetRow[]> {
-    if (limit <= 0) return [];
-    const due = ids
-      ? `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`
-      : `WITH doubt AS (
-           SELECT id, run_at FROM post_targets
-            WHERE status = 'pending' AND in_doubt AND run_at <= now()
-            ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
-         fresh AS (
-           SELECT id, run_at FROM post_targets t
-            WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
-              AND NOT EXISTS (SELECT 1 FROM post_targets d
-                               WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
-            ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
-          ORDER BY k, run_at LIMIT $2`;
-    const { rows } = await db.query<TargetRow>(
-      `WITH due AS (${due}),
-       claimed AS (
-         UPDATE post_targets t
-            SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
-                attempts = t.attempts + 1, updated_at = now()
-           FROM due WHERE t.id = due.id
-         RETURNING t.*),
-       posts_publishing AS (
-         UPDATE posts SET status = 'publishing', updated_at = now()
-          WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
-       SELECT * FROM claimed`,
-      ids ? [workerId, limit, LOCK_MS / 1000, ids] : [workerId, limit, LOCK_MS / 1000],
-    );
-    return rows;
-  }
+  const targets = createTargetsRepository(db);
+  const claim = (limit: number, ids: string[] | null) => targets.claim(workerId, limit, LOCK_MS / 1000, ids);
   const claimDue = (limit: number) => claim(limit, null);
   const claimByIds = (ids: string[]) => (ids.length ? claim(ids.length, ids) : Promise.resolve([]));
 
   /** Writes the target's final or retry state and the post's derived status, atomically. */
-  async function finish(target: TargetRow, attemptId: number | null, update: {
-    status: 'published' | 'failed' | 'pending';
-    result?: PublishResult;
-    error?: string;
-    category?: string;
-    runAt?: Date;
-    attemptOutcome: 'published' | 'retry' | 'failed' | 'unknown';
-  }): Promise<void> {
-    const targetCount = targetCounts.get(target.id) ?? 2;
-    const r = update.result;
-    const targetArgs = [target.id, update.status, update.status === 'pending' ? (update.runAt ?? clock()) : null,
-      update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
-      r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId];
-    if (targetCount === 1) {
-      // One target: nothing else can change the post's status concurrently, so one atomic
-      // statement records the attempt, the target and the derived post status.
-      await db.query(
-        `WITH att AS (
-           UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
-         tgt AS (
-           UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
-                  run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND $11 = 'unknown'),
-                  platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
-                  published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
-                  result = COALESCE($8::jsonb, result)
-            WHERE id = $1 AND locked_by = $9
-            RETURNING post_id, status, attempts)
-         UPDATE posts p SET
-           status = CASE tgt.status WHEN 'published' THEN 'published' WHEN 'failed' THEN 'failed'
-                    WHEN 'pending' THEN CASE WHEN tgt.attempts > 0 THEN 'publishing' ELSE 'scheduled' END ELSE p.status END,
-           published_at = CASE WHEN tgt.status = 'published' THEN COALESCE(p.published_at, now()) ELSE p.published_at END,
-           updated_at = now()
-          FROM tgt WHERE p.id = tgt.post_id AND p.status NOT IN ('draft', 'cancelled')`,
-        [...targetArgs, attemptId, update.attemptOutcome]);
-      return;
-    }
-    await db.tx(async (client) => {
-      const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
-      if (attemptId !== null) {
-        await client.query('UPDATE publish_attempts SET outcome = $2, error = $3, finished_at = now() WHERE id = $1',
-          [attemptId, update.attemptOutcome, update.error ?? null]);
-      }
-      if (!rows[0]) return; // the post was deleted while publishing
-      await client.query(
-        `UPDATE post_targets SET status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
-                run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND $10 = 'unknown'),
-                platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
-                published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
-                result = COALESCE($8::jsonb, result)
-          WHERE id = $1 AND locked_by = $9`,
-        [...targetArgs, update.attemptOutcome],
-      );
-      await recomputePostStatus(client, target.post_id);
-    });
-  }
-
-  /** The post, the account, the target's latest attempt and the post's target count, in one round trip. */
-  async function loadContext(target: TargetRow): Promise<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; targetCount: number; firstCommitAt: Date | null } | null> {
-    const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number; first_commit_at: Date | null }>(
-      `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
-              (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
-                                         WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
-              (SELECT min(started_at) FROM publish_attempts WHERE target_id = $2 AND phase = 'commit') AS first_commit_at,
-              (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
-         FROM posts p LEFT JOIN accounts a ON a.id = $3
-        WHERE p.id = $1`,
-      [target.post_id, target.id, target.account_id]);
-    const r = rows[0];
-    if (!r) return null;
-    // jsonb turns timestamps into strings: restore the Date fields that are used.
-    const post = { ...r.post, scheduled_for: r.post.scheduled_for ? new Date(r.post.scheduled_for as unknown as string) : null } as PostRow;
-    return { post, account: r.account, prev: r.prev, targetCount: r.target_count, firstCommitAt: r.first_commit_at };
+  async function finish(target: TargetRow, attemptId: number | null, update: TargetFinish): Promise<void> {
+    const single = (targetCounts.get(target.id) ?? 2) === 1;
+    await targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single);
   }
 
   function adapterContext(account: AccountRow): AdapterContext {
@@ -220,7 +105,7 @@ export function createPublisher(deps: PublisherDeps) {
     // Where a failure happened decides whether the next run must verify before committing.
     let phase: 'prepare' | 'commit' = 'prepare';
     try {
-      const ctx = await loadContext(target);
+      const ctx = await targets.loadContext(target);
       if (!ctx) return; // post deleted: its target rows are gone too
       const { post, account } = ctx;
       targetCounts.set(target.id, ctx.targetCount);
@@ -266,10 +151,7 @@ export function createPublisher(deps: PublisherDeps) {
       let prepared: Record<string, unknown> | null = null;
       // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
       if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
-        const { rows } = await db.query<{ id: number }>(
-          `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, 'verify', $4) RETURNING id`,
-          [target.id, target.attempts, workerId, JSON.stringify(prev.prepared)]);
-        attemptId = rows[0].id;
+        attemptId = await targets.startAttempt(target, workerId, 'verify', prev.prepared);
         let verdict: VerifyResult;
         // Look back to before the first commit of this target (anything it created is newer).
         const since = new Date((ctx.firstCommitAt ?? clock()).getTime() - VERIFY_CLOCK_SKEW_MS);
@@ -298,7 +180,7 @@ export function createPublisher(deps: PublisherDeps) {
           });
           return;
         }
-        await db.query(`UPDATE publish_attempts SET outcome = 'not_published', finished_at = now() WHERE id = $1`, [attemptId]);
+        await targets.markNotPublished(attemptId);
         // Safe: the platform has no post for these commit tokens (or, resuming, for the rest of them).
         prepared = verdict.prepared ?? prev.prepared;
       }
@@ -307,20 +189,14 @@ export function createPublisher(deps: PublisherDeps) {
       try {
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
         // Durable BEFORE the visible call: a crash from here on is resolved by verify().
-        const { rows: att } = await db.query<{ id: number }>(
-          `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, 'commit', $4) RETURNING id`,
-          [target.id, target.attempts, workerId, JSON.stringify(prepared)]);
-        attemptId = att[0].id;
+        attemptId = await targets.startAttempt(target, workerId, 'commit', prepared);
         phase = 'commit';
         const result = await adapter.commit(actx, accountCtx, req, prepared);
         await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
       } catch (err) {
         if (attemptId === null) {
           // Failed before the visible call: record the prepare attempt for the history.
-          const { rows: att } = await db.query<{ id: number }>(
-            `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase) VALUES ($1, $2, $3, 'prepare') RETURNING id`,
-            [target.id, target.attempts, workerId]).catch(() => ({ rows: [] as Array<{ id: number }> }));
-          attemptId = att[0]?.id ?? null;
+          attemptId = await targets.startAttempt(target, workerId, 'prepare', null).catch(() => null);
         }
         await handleFailure(target, attemptId, phase, err, account);
       }
@@ -381,6 +257,8 @@ export function createPublisher(deps: PublisherDeps) {
     claimDue,
     claimByIds,
     runTarget,
+    /** The targets repository (workers and the reconciler share it). */
+    targets,
 
     /**
      * Publishes the given targets in this process (publishNow). Resolves true when all
@@ -395,9 +273,7 @@ export function createPublisher(deps: PublisherDeps) {
       if (timedOut) return false;
       // Targets that a worker claimed first: wait for them too, within the budget.
       while (Date.now() < deadline) {
-        const { rows } = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM post_targets WHERE id = ANY($1::char(24)[]) AND status IN ('publishing')`, [targetIds]);
-        if (rows[0].n === 0) return true;
+        if ((await targets.countPublishing(targetIds)) === 0) return true;
         await new Promise((r) => setTimeout(r, 100));
       }
       return false;
@@ -406,17 +282,14 @@ export function createPublisher(deps: PublisherDeps) {
     /** Extends the locks of this process's running targets. */
     async extendLocks(): Promise<void> {
       if (inFlight.size === 0) return;
-      await db.query(
-        `UPDATE post_targets SET locked_until = now() + make_interval(secs => $3)
-          WHERE id = ANY($2::char(24)[]) AND locked_by = $1 AND status = 'publishing'`,
-        [workerId, [...inFlight], LOCK_MS / 1000]);
+      await targets.extendLocks(workerId, [...inFlight], LOCK_MS / 1000);
     },
 
     /** Tells in-process listeners (the worker loop) that something is due at `at`. */
     notifyDue(at: Date): void {
       for (const l of dueListeners) l(at);
       if (at.getTime() <= clock().getTime() + 2_000) {
-        db.query(`SELECT pg_notify('herald_due', '')`).catch(() => {});
+        targets.wakeWorkers().catch(() => {});
       }
     },
     onDue(listener: (at: Date) => void): () => void {

@@ -13,53 +13,25 @@
  * - Expired idempotency keys, old rate-limit windows and dead process rows are purged.
  * Runs in every worker; a transaction-level advisory lock keeps one pass at a time.
  */
-import type { Db, Queryable } from '../storage/db.ts';
-import { recomputePostStatus } from '../modules/posts/repository.ts';
+import type { Db } from '../storage/db.ts';
+import { createTargetsRepository, forgetSilentProcesses, releaseStaleTargets } from './targets-repository.ts';
+import { repairPostStatuses } from '../modules/posts/repository.ts';
+import { pruneIdempotencyKeys } from '../modules/posts/idempotency.ts';
 import { pruneRateLimitCounters } from '../storage/rate-limit-counters.ts';
 
 const LOCK_KEY = 7_263_591_005;
-/** Crashes after which a crashed run counts as an attempt again (a post that kills every worker must still end). */
-export const MAX_FREE_CRASHES = 10;
-
-/**
- * Puts claimed targets matching `where` (SQL over alias `t`, parameters from $2 on) back to
- * pending, due now. A crash does not spend the retry budget (the claim's attempt is given
- * back, up to MAX_FREE_CRASHES), and an unanswered last commit or verify marks the target in doubt.
- */
-async function releaseTargets(client: Queryable, where: string, params: unknown[]): Promise<Array<{ post_id: string }>> {
-  const { rows } = await client.query<{ post_id: string }>(
-    `UPDATE post_targets t SET status = 'pending', run_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now(),
-            crash_count = t.crash_count + 1,
-            attempts = CASE WHEN t.crash_count < $1 THEN GREATEST(t.attempts - 1, 0) ELSE t.attempts END,
-            in_doubt = EXISTS (
-              SELECT 1 FROM (SELECT phase, outcome FROM publish_attempts a WHERE a.target_id = t.id ORDER BY a.id DESC LIMIT 1) last
-               WHERE last.phase IN ('commit', 'verify') AND (last.outcome IS NULL OR last.outcome = 'unknown'))
-      WHERE t.status = 'publishing' AND (${where})
-      RETURNING t.post_id`, [MAX_FREE_CRASHES, ...params]);
-  return rows;
-}
 
 export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ released: number; fixed: number }> {
   return db.tx(async (client) => {
     const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
     if (!got[0].ok) return { released: 0, fixed: 0 };
     const stale = opts.staleMs / 1000;
-    const released = await releaseTargets(client,
-      `t.locked_until < now() OR t.locked_by IS NULL OR NOT EXISTS (
-         SELECT 1 FROM workers w WHERE w.id = t.locked_by AND w.heartbeat_at > now() - make_interval(secs => $2))`, [stale]);
-    const { rows: broken } = await client.query<{ id: string }>(
-      `SELECT p.id FROM posts p
-        WHERE p.status IN ('scheduled', 'publishing')
-          AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status IN ('pending', 'publishing'))
-        LIMIT 500`);
-    for (const { id } of broken) {
-      await client.query('SELECT 1 FROM posts WHERE id = $1 FOR UPDATE', [id]);
-      await recomputePostStatus(client, id);
-    }
-    await client.query(`DELETE FROM workers WHERE heartbeat_at < now() - make_interval(secs => $1)`, [Math.max(stale * 10, 600)]);
-    await client.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'`);
+    const released = await releaseStaleTargets(client, stale);
+    const fixed = await repairPostStatuses(client, 500);
+    await forgetSilentProcesses(client, Math.max(stale * 10, 600));
+    await pruneIdempotencyKeys(client);
     await pruneRateLimitCounters(client);
-    return { released: released.length, fixed: broken.length };
+    return { released: released.length, fixed };
   });
 }
 
@@ -88,13 +60,8 @@ export interface ProcessIdentity {
  */
 export async function releaseDeadLocalProcesses(db: Db, self: ProcessIdentity, isAlive: (pid: number) => boolean = pidAlive): Promise<number> {
   if (!self.instance) return 0;
-  const { rows } = await db.query<{ id: string; pid: number }>(
-    'SELECT id, pid FROM workers WHERE hostname = $1 AND instance = $2 AND id <> $3', [self.hostname, self.instance, self.id]);
-  const dead = rows.filter((r) => r.pid === process.pid || !isAlive(r.pid)).map((r) => r.id);
-  if (dead.length === 0) return 0;
-  return db.tx(async (client) => {
-    const released = await releaseTargets(client, 't.locked_by = ANY($2::text[])', [dead]);
-    await client.query('DELETE FROM workers WHERE id = ANY($1::text[])', [dead]);
-    return released.length;
-  });
+  const targets = createTargetsRepository(db);
+  const others = await targets.processesOf(self.hostname, self.instance, self.id);
+  const dead = others.filter((r) => r.pid === process.pid || !isAlive(r.pid)).map((r) => r.id);
+  return dead.length ? targets.releaseProcesses(dead) : 0;
 }

@@ -55,12 +55,12 @@ export interface Heartbeat {
 export async function startHeartbeat(db: Db, publisher: Publisher, intervalMs = 5_000, opts: { instance?: string | null; log?: WorkerOptions['log'] } = {}): Promise<Heartbeat> {
   const id = publisher.workerId;
   const host = hostname();
-  await db.query(`INSERT INTO workers (id, hostname, pid, instance) VALUES ($1, $2, $3, $4)
-                  ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`, [id, host, process.pid, opts.instance ?? null]);
+  const targets = publisher.targets;
+  await targets.registerProcess({ id, hostname: host, pid: process.pid, instance: opts.instance ?? null });
   const released = await releaseDeadLocalProcesses(db, { id, hostname: host, instance: opts.instance ?? null });
   if (released > 0) opts.log?.info({ released }, 'released the unfinished publishes of a dead process of this installation');
   const beat = async () => {
-    await db.query('UPDATE workers SET heartbeat_at = now() WHERE id = $1', [id]);
+    await targets.heartbeat(id);
     await publisher.extendLocks();
   };
   const timer = setInterval(() => { beat().catch(() => {}); }, intervalMs);
@@ -69,7 +69,7 @@ export async function startHeartbeat(db: Db, publisher: Publisher, intervalMs = 
     id,
     async stop() {
       clearInterval(timer);
-      if (publisher.inFlight.size === 0) await db.query('DELETE FROM workers WHERE id = $1', [id]).catch(() => {});
+      if (publisher.inFlight.size === 0) await targets.deregisterProcess(id).catch(() => {});
     },
   };
 }
@@ -138,10 +138,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         }
         let sleepMs = pollMs;
         if (running.size < opts.concurrency) {
-          const { rows } = await db.query<{ ms: number | null }>(
-            `SELECT (extract(epoch FROM min(run_at) - now()) * 1000)::float8 AS ms FROM post_targets WHERE status = 'pending'`);
-          const ms = rows[0]?.ms;
-          if (ms !== null && ms !== undefined) sleepMs = Math.max(0, Math.min(pollMs, Math.ceil(ms) + 1));
+          const ms = await publisher.targets.msUntilNextDue();
+          if (ms !== null) sleepMs = Math.max(0, Math.min(pollMs, Math.ceil(ms) + 1));
         }
         if (sleepMs > 0) await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, sleepMs); });
       } catch (err) {

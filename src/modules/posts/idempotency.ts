@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { AppError } from '../../core/errors.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
 
 export type IdempotencyLookup =
   | { kind: 'new' }
@@ -51,4 +51,9 @@ export function createIdempotencyService(db: Db, clock: () => Date) {
       return rowCount ?? 0;
     },
   };
+}
+
+/** Deletes idempotency keys older than their 24-hour life. */
+export async function pruneIdempotencyKeys(q: Queryable): Promise<void> {
+  await q.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'`);
 }

@@ -137,12 +137,25 @@ export async function loadPostViews(q: Queryable, tenantId: string, ids: string[
 }
 
 /**
- * Derives a post's status from its targets (design.md section 4) and stores it:
- * all published -> published; all finished with some published -> partial; all
- * finished, none published -> failed; any publishing (or a retry after an attempt)
- * -> publishing; otherwise scheduled. Drafts and cancelled posts are left alone.
- * The caller must hold the post row lock (SELECT ... FOR UPDATE) in its transaction,
- * so that concurrent target updates are all visible to this statement.
+ * The one rule deriving a post's status from its targets (docs/decisions/0004-status-table.md),
+ * as a SQL expression over a row `a` of counts: total, published, failed (failed or
+ * cancelled), publishing, retrying (pending after an attempt). All published: published;
+ * all finished with some published: partial; all failed: failed; anything started: publishing;
+ * else scheduled. Used by recomputePostStatus and by the publisher's single-target finish.
+ */
+export const POST_STATUS_FROM_TARGET_COUNTS = (a: string) => `CASE
+         WHEN ${a}.total = 0 THEN p.status
+         WHEN ${a}.published = ${a}.total THEN 'published'
+         WHEN ${a}.published + ${a}.failed = ${a}.total AND ${a}.published > 0 THEN 'partial'
+         WHEN ${a}.failed = ${a}.total THEN 'failed'
+         WHEN ${a}.publishing > 0 OR ${a}.retrying > 0 OR ${a}.published + ${a}.failed > 0 THEN 'publishing'
+         ELSE 'scheduled' END`;
+
+/**
+ * Derives a post's status from its targets with {@link POST_STATUS_FROM_TARGET_COUNTS} and
+ * stores it; drafts and cancelled posts are left alone. The caller must hold the post row
+ * lock (SELECT ... FOR UPDATE) in its transaction, so that concurrent target updates are
+ * all visible to this statement.
  */
 export async function recomputePostStatus(q: Queryable, postId: string): Promise<PostStatus | null> {
   const { rows } = await q.query<{ status: PostStatus }>(
@@ -155,13 +168,7 @@ export async function recomputePostStatus(q: Queryable, postId: string): Promise
               max(published_at) AS last_published
          FROM post_targets WHERE post_id = $1)
      UPDATE posts p SET
-       status = CASE
-         WHEN agg.total = 0 THEN p.status
-         WHEN agg.published = agg.total THEN 'published'
-         WHEN agg.published + agg.failed = agg.total AND agg.published > 0 THEN 'partial'
-         WHEN agg.failed = agg.total THEN 'failed'
-         WHEN agg.publishing > 0 OR agg.retrying > 0 OR agg.published + agg.failed > 0 THEN 'publishing'
-         ELSE 'scheduled' END,
+       status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
        published_at = COALESCE(p.published_at, agg.last_published),
        updated_at = now()
        FROM agg
@@ -170,4 +177,21 @@ export async function recomputePostStatus(q: Queryable, postId: string): Promise
     [postId],
   );
   return rows[0]?.status ?? null;
+}
+
+/**
+ * Recomputes the status of up to `limit` scheduled or publishing posts none of whose targets
+ * is still pending or publishing (a status left behind by a crash). Returns how many.
+ */
+export async function repairPostStatuses(client: Queryable, limit: number): Promise<number> {
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT p.id FROM posts p
+      WHERE p.status IN ('scheduled', 'publishing')
+        AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status IN ('pending', 'publishing'))
+      LIMIT $1`, [limit]);
+  for (const { id } of rows) {
+    await client.query('SELECT 1 FROM posts WHERE id = $1 FOR UPDATE', [id]);
+    await recomputePostStatus(client, id);
+  }
+  return rows.length;
 }

@@ -1,0 +1,252 @@
+/**
+ * Every statement of the publishing pipeline on `post_targets`, `publish_attempts` and
+ * `workers`: claiming due targets, recording attempts, finishing a target with its post's
+ * derived status, lock heartbeats and releasing the targets of stopped processes
+ * (docs/decisions/0001-job-queue-is-the-targets-table.md, 0002 and 0018). The posts module
+ * writes targets when posts are created or edited; from then on only this file changes them.
+ */
+import type { Db, Queryable } from '../storage/db.ts';
+import type { AccountRow } from '../modules/accounts/service.ts';
+import { POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
+import type { PublishResult } from '../platforms/types.ts';
+
+/** The latest attempt of a target, as the next run reads it. */
+export interface AttemptRow {
+  id: number;
+  attempt: number;
+  phase: 'prepare' | 'commit' | 'verify';
+  prepared: Record<string, unknown> | null;
+  outcome: string | null;
+}
+
+/** What a run needs to publish a target, read in one round trip. */
+export interface TargetContext {
+  post: PostRow;
+  account: AccountRow | null;
+  prev: AttemptRow | null;
+  /** Targets of the post (1 lets finishTarget use its single-statement path). */
+  targetCount: number;
+  /** Start of the target's first commit attempt: verify looks back to before it. */
+  firstCommitAt: Date | null;
+}
+
+/** A target's final or retry state. */
+export interface TargetFinish {
+  status: 'published' | 'failed' | 'pending';
+  result?: PublishResult;
+  error?: string;
+  category?: string;
+  runAt?: Date | null;
+  attemptOutcome: 'published' | 'retry' | 'failed' | 'unknown';
+}
+
+/** Crashes after which a crashed run counts as an attempt again (a post that kills every worker must still end). */
+export const MAX_FREE_CRASHES = 10;
+
+export function createTargetsRepository(db: Db) {
+  return {
+    /**
+     * Claims up to `limit` due targets (all pending targets with run_at <= now when `ids`
+     * is null, else only those ids) in ONE statement: lock with SKIP LOCKED, mark them
+     * publishing under `workerId`'s lock for `lockSeconds`, and move their posts from
+     * scheduled to publishing. Targets in doubt (an unanswered commit to verify) come
+     * first, and while one is due no fresh target of its account is claimed: the crashed
+     * commit is verified before anything new is committed there (decision 0018).
+     */
+    async claim(workerId: string, limit: number, lockSeconds: number, ids: string[] | null): Promise<TargetRow[]> {
+      if (limit <= 0) return [];
+      const due = ids
+        ? `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`
+        : `WITH doubt AS (
+             SELECT id, run_at FROM post_targets
+              WHERE status = 'pending' AND in_doubt AND run_at <= now()
+              ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+           fresh AS (
+             SELECT id, run_at FROM post_targets t
+              WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
+                AND NOT EXISTS (SELECT 1 FROM post_targets d
+                                 WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
+              ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
+            ORDER BY k, run_at LIMIT $2`;
+      const { rows } = await db.query<TargetRow>(
+        `WITH due AS (${due}),
+         claimed AS (
+           UPDATE post_targets t
+              SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
+                  attempts = t.attempts + 1, updated_at = now()
+             FROM due WHERE t.id = due.id
+           RETURNING t.*),
+         posts_publishing AS (
+           UPDATE posts SET status = 'publishing', updated_at = now()
+            WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
+         SELECT * FROM claimed`,
+        ids ? [workerId, limit, lockSeconds, ids] : [workerId, limit, lockSeconds],
+      );
+      return rows;
+    },
+
+    /** The post, the account, the target's latest attempt, its first commit and the post's target count. Null: the post is gone. */
+    async loadContext(target: TargetRow): Promise<TargetContext | null> {
+      const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number; first_commit_at: Date | null }>(
+        `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
+                (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
+                                           WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
+                (SELECT min(started_at) FROM publish_attempts WHERE target_id = $2 AND phase = 'commit') AS first_commit_at,
+                (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
+           FROM posts p LEFT JOIN accounts a ON a.id = $3
+          WHERE p.id = $1`,
+        [target.post_id, target.id, target.account_id]);
+      const r = rows[0];
+      if (!r) return null;
+      // jsonb turns timestamps into strings: restore the Date fields that are used.
+      const post = { ...r.post, scheduled_for: r.post.scheduled_for ? new Date(r.post.scheduled_for as unknown as string) : null } as PostRow;
+      return { post, account: r.account, prev: r.prev, targetCount: r.target_count, firstCommitAt: r.first_commit_at };
+    },
+
+    /** Writes an attempt row (for commit: BEFORE the visible call); returns its id. */
+    async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared)]);
+      return rows[0].id;
+    },
+
+    /** Records that verify proved the attempt's post absent. */
+    async markNotPublished(attemptId: number): Promise<void> {
+      await db.query(`UPDATE publish_attempts SET outcome = 'not_published', finished_at = now() WHERE id = $1`, [attemptId]);
+    },
+
+    /**
+     * Writes the target's final or retry state, its attempt's outcome and the post's derived
+     * status, atomically, if `workerId` still holds the target. A retry whose outcome is
+     * unknown leaves the target in doubt.
+     */
+    async finish(target: TargetRow, workerId: string, attemptId: number | null, update: TargetFinish, single: boolean): Promise<void> {
+      const r = update.result;
+      const args = [target.id, update.status, update.status === 'pending' ? (update.runAt ?? null) : null,
+        update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
+        r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome];
+      const setTarget = (outcome: string) => `status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
+                  run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND ${outcome} = 'unknown'),
+                  platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
+                  published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
+                  result = COALESCE($8::jsonb, result)`;
+      if (single) {
+        // One target: nothing else can change the post's status concurrently, so one atomic
+        // statement records the attempt, the target and the derived post status.
+        await db.query(
+          `WITH att AS (
+             UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
+           tgt AS (
+             UPDATE post_targets SET ${setTarget('$11')} WHERE id = $1 AND locked_by = $9
+             RETURNING post_id, status, attempts, published_at),
+           agg AS (
+             SELECT tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
+                    (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,
+                    (tgt.status = 'pending' AND tgt.attempts > 0)::int AS retrying, tgt.published_at AS last_published
+               FROM tgt)
+           UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
+                  published_at = COALESCE(p.published_at, agg.last_published), updated_at = now()
+             FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')`,
+          args);
+        return;
+      }
+      await db.tx(async (client) => {
+        const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
+        if (attemptId !== null) {
+          await client.query('UPDATE publish_attempts SET outcome = $2, error = $3, finished_at = now() WHERE id = $1',
+            [attemptId, update.attemptOutcome, update.error ?? null]);
+        }
+        if (!rows[0]) return; // the post was deleted while publishing
+        await client.query(`UPDATE post_targets SET ${setTarget('$10')} WHERE id = $1 AND locked_by = $9`, [...args.slice(0, 9), update.attemptOutcome]);
+        await recomputePostStatus(client, target.post_id);
+      });
+    },
+
+    /** How many of these targets are being published right now. */
+    async countPublishing(ids: string[]): Promise<number> {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM post_targets WHERE id = ANY($1::char(24)[]) AND status = 'publishing'`, [ids]);
+      return rows[0].n;
+    },
+
+    /** Extends the locks that `workerId` holds on these running targets. */
+    async extendLocks(workerId: string, ids: string[], lockSeconds: number): Promise<void> {
+      await db.query(
+        `UPDATE post_targets SET locked_until = now() + make_interval(secs => $3)
+          WHERE id = ANY($2::char(24)[]) AND locked_by = $1 AND status = 'publishing'`,
+        [workerId, ids, lockSeconds]);
+    },
+
+    /** Milliseconds until the next pending target is due (negative: overdue), null when none is pending. */
+    async msUntilNextDue(): Promise<number | null> {
+      const { rows } = await db.query<{ ms: number | null }>(
+        `SELECT (extract(epoch FROM min(run_at) - now()) * 1000)::float8 AS ms FROM post_targets WHERE status = 'pending'`);
+      return rows[0]?.ms ?? null;
+    },
+
+    /** Wakes the worker processes (LISTEN herald_due) for targets due now. */
+    async wakeWorkers(): Promise<void> {
+      await db.query(`SELECT pg_notify('herald_due', '')`);
+    },
+
+    /** Registers (or refreshes) a process in `workers`. */
+    async registerProcess(p: { id: string; hostname: string; pid: number; instance: string | null }): Promise<void> {
+      await db.query(`INSERT INTO workers (id, hostname, pid, instance) VALUES ($1, $2, $3, $4)
+                      ON CONFLICT (id) DO UPDATE SET heartbeat_at = now()`, [p.id, p.hostname, p.pid, p.instance]);
+    },
+    async heartbeat(id: string): Promise<void> {
+      await db.query('UPDATE workers SET heartbeat_at = now() WHERE id = $1', [id]);
+    },
+    async deregisterProcess(id: string): Promise<void> {
+      await db.query('DELETE FROM workers WHERE id = $1', [id]);
+    },
+    /** Other processes of an installation on a host. */
+    async processesOf(hostname: string, instance: string, exceptId: string): Promise<Array<{ id: string; pid: number }>> {
+      const { rows } = await db.query<{ id: string; pid: number }>(
+        'SELECT id, pid FROM workers WHERE hostname = $1 AND instance = $2 AND id <> $3', [hostname, instance, exceptId]);
+      return rows;
+    },
+    /** Releases the targets these (dead) processes held and forgets the processes. Returns the number released. */
+    async releaseProcesses(ids: string[]): Promise<number> {
+      return db.tx(async (client) => {
+        const released = await releaseTargets(client, 't.locked_by = ANY($2::text[])', [ids]);
+        await client.query('DELETE FROM workers WHERE id = ANY($1::text[])', [ids]);
+        return released.length;
+      });
+    },
+  };
+}
+
+export type TargetsRepository = ReturnType<typeof createTargetsRepository>;
+
+/**
+ * Puts claimed targets matching `where` (SQL over alias `t`, parameters from $2 on) back to
+ * pending, due now. A crash does not spend the retry budget (the claim's attempt is given
+ * back, up to MAX_FREE_CRASHES), and an unanswered last commit or verify marks the target in doubt.
+ */
+export async function releaseTargets(client: Queryable, where: string, params: unknown[]): Promise<Array<{ post_id: string }>> {
+  const { rows } = await client.query<{ post_id: string }>(
+    `UPDATE post_targets t SET status = 'pending', run_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now(),
+            crash_count = t.crash_count + 1,
+            attempts = CASE WHEN t.crash_count < $1 THEN GREATEST(t.attempts - 1, 0) ELSE t.attempts END,
+            in_doubt = EXISTS (
+              SELECT 1 FROM (SELECT phase, outcome FROM publish_attempts a WHERE a.target_id = t.id ORDER BY a.id DESC LIMIT 1) last
+               WHERE last.phase IN ('commit', 'verify') AND (last.outcome IS NULL OR last.outcome = 'unknown'))
+      WHERE t.status = 'publishing' AND (${where})
+      RETURNING t.post_id`, [MAX_FREE_CRASHES, ...params]);
+  return rows;
+}
+
+/** Releases targets whose owner stopped heartbeating for `staleSeconds` (or whose lock expired). */
+export function releaseStaleTargets(client: Queryable, staleSeconds: number): Promise<Array<{ post_id: string }>> {
+  return releaseTargets(client,
+    `t.locked_until < now() OR t.locked_by IS NULL OR NOT EXISTS (
+       SELECT 1 FROM workers w WHERE w.id = t.locked_by AND w.heartbeat_at > now() - make_interval(secs => $2))`, [staleSeconds]);
+}
+
+/** Forgets processes silent for `seconds` (their targets were released long before). */
+export async function forgetSilentProcesses(client: Queryable, seconds: number): Promise<void> {
+  await client.query(`DELETE FROM workers WHERE heartbeat_at < now() - make_interval(secs => $1)`, [seconds]);
+}
