@@ -26,7 +26,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyInstance } from 'fastify';
-import { graphPage } from '../graph-paging.ts';
+import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface FacebookSimPage { id: string; name: string; category: string; tasks: string[] }

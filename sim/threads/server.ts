@@ -24,7 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { graphPage } from '../graph-paging.ts';
+import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
 export interface ThreadsSimUser { id: string; username: string; name: string }

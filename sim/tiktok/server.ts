@@ -32,13 +32,10 @@
  *   processing failure, too many posts (spam_risk_too_many_posts), slow, dropped connection,
  *   dropped answer after the post was accepted (`drop_after_create`).
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { ffprobe, withTempFile } from '../common/probe.ts';
 
 export interface TikTokSimCreator {
   privacyLevelOptions: string[];
@@ -121,22 +118,11 @@ const ok = (data: unknown) => ({ data, error: { code: 'ok', message: '', log_id:
 const ttError = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ data: {}, error: { code, message, log_id: logId() } });
 
-function probeSeconds(bytes: Buffer): Promise<number | null> {
-  return (async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tiktok-sim-'));
-    const file = path.join(dir, 'v.mp4');
-    try {
-      await fs.writeFile(file, bytes);
-      const out = await new Promise<string>((resolve, reject) => execFile('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
-        { timeout: 20_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))));
-      const n = Number(out.trim());
-      return Number.isFinite(n) ? n : null;
-    } catch {
-      return null;
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  })();
+/** The video's duration in seconds as ffprobe reads the container's, or null. */
+async function probeSeconds(bytes: Buffer): Promise<number | null> {
+  const out = await withTempFile(bytes, 'tiktok-sim-', 'v.mp4', (file) => ffprobe(file, ['-show_entries', 'format=duration', '-of', 'csv=p=0'], { timeoutMs: 20_000 }));
+  const n = Number(out?.trim() ?? NaN);
+  return Number.isFinite(n) ? n : null;
 }
 
 export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise<TikTokSimulator> {

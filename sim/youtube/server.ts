@@ -36,11 +36,8 @@
  *   created, a processing failure, the channel's upload limit.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { probeMedia } from '../../src/modules/media/probe.ts';
+import { probeVideo } from '../common/probe.ts';
 
 export interface YouTubeSimOptions {
   clientId?: string;
@@ -130,17 +127,6 @@ function gerr(reply: FastifyReply, code: number, reason: string, message: string
 /** The current quota day (midnight to midnight Pacific). */
 function pacificDay(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-async function probeBytes(bytes: Buffer, ffprobePath?: string): Promise<{ duration: number | null; width?: number; height?: number }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'yt-sim-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'v'), bytes);
-    const md = await probeMedia(path.join(dir, 'v'), 'video/mp4', { ffprobePath });
-    return { duration: md.duration ?? null, width: md.width, height: md.height };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promise<YouTubeSimulator> {
@@ -350,7 +336,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
 
   async function complete(sess: Session, processingFails: boolean): Promise<SimVideo> {
     const bytes = Buffer.concat(sess.chunks);
-    const probe = opts.durationOverride !== undefined ? { duration: opts.durationOverride } as { duration: number | null; width?: number; height?: number } : await probeBytes(bytes, opts.ffprobePath);
+    const probe = opts.durationOverride !== undefined ? { duration: opts.durationOverride } as { duration: number | null; width?: number; height?: number } : await probeVideo(bytes, opts.ffprobePath);
     const s = sess.meta.snippet as Record<string, unknown>;
     const st = sess.meta.status as Record<string, unknown>;
     const vertical = probe.width !== undefined && probe.height !== undefined ? probe.height >= probe.width : true;

@@ -11,6 +11,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { checkFetchUrl, isBlockedAddress, isRefusedAddress, resolvesToRefusedMessage } from '../shared/net/address-policy.ts';
 
 /** A URL or address the guard refuses, or a response over the size cap. Permanent: retrying cannot help. */
 export class FetchBlockedError extends Error {
@@ -20,48 +21,7 @@ export class FetchBlockedError extends Error {
   }
 }
 
-const blocked = new net.BlockList();
-for (const [addr, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(addr, prefix, 'ipv4');
-for (const [addr, prefix] of [
-  // ::/96 holds the unspecified address, ::1 and the deprecated IPv4-compatible form (::a.b.c.d);
-  // ::ffff:0:0/96 (IPv4-mapped) is checked as IPv4 below; ::ffff:0:a.b.c.d is SIIT's translated form.
-  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(addr, prefix, 'ipv6');
-}
-
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or 6to4 (2002:aabb:ccdd::/48) IPv6 address. */
-function embeddedIpv4(address: string): string | null {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/i.exec(address);
-  const m = hexMapped ?? sixToFour;
-  if (!m) return null;
-  const hi = parseInt(m[1], 16);
-  const lo = parseInt(m[2], 16);
-  return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
-}
-
-/**
- * True when `address` (an IP literal, v4 or v6) may not be fetched: private, loopback,
- * link-local, CGNAT, multicast, documentation or otherwise reserved, or an IPv6 form
- * embedding such an IPv4 address. Anything that is not an IP literal is blocked too.
- */
-export function isBlockedAddress(address: string): boolean {
-  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
-  if (!family) return true;
-  if (family === 'ipv6') {
-    const v4 = embeddedIpv4(address);
-    if (v4 && blocked.check(v4, 'ipv4')) return true;
-  }
-  return blocked.check(address, family);
-}
+export { isBlockedAddress };
 
 export interface GuardedFetchOptions {
   /** Largest body accepted, bytes: a larger Content-Length is refused before reading, a longer body is cut off. */
@@ -112,32 +72,20 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions): Prom
   throw new FetchBlockedError(`too many redirects fetching ${url}`);
 }
 
-function isRefused(address: string, opts: GuardedFetchOptions): boolean {
-  return !opts.allowPrivate && !opts.allowAddresses?.includes(address) && isBlockedAddress(address);
-}
-
 function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, original: string, timeoutMs: number): Promise<GuardedFetchResult | { redirect: string }> {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return Promise.reject(new FetchBlockedError(`not a valid URL: ${url}`));
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return Promise.reject(new FetchBlockedError(`only http and https URLs can be fetched (got ${u.protocol})`));
+  const checked = checkFetchUrl(url, opts);
+  if (!checked.ok) return Promise.reject(new FetchBlockedError(checked.message));
+  const u = checked.url;
   const lookup: net.LookupFunction = (hostname, options, cb) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return cb(err, '', 4);
       const list = addresses as dns.LookupAddress[];
-      const bad = list.find((a) => isRefused(a.address, opts));
-      if (bad) return cb(new FetchBlockedError(`refusing to fetch ${hostname}: it resolves to a private or reserved address (${bad.address})`), '', 4);
+      const bad = list.find((a) => isRefusedAddress(a.address, opts));
+      if (bad) return cb(new FetchBlockedError(resolvesToRefusedMessage(hostname, bad.address)), '', 4);
       if ((options as { all?: boolean }).all) return (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       cb(null, list[0].address, list[0].family);
     });
   };
-  const literal = u.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && isRefused(literal, opts)) {
-    return Promise.reject(new FetchBlockedError(`refusing to fetch ${u.hostname}: private or reserved address`));
-  }
   const mod = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     let settled = false;

@@ -1,0 +1,87 @@
+/**
+ * Which URLs and addresses may be fetched on a user's behalf: the pure rules of the SSRF
+ * guard, shared by Herald's fetches (src/net/ssrf.ts) and the simulators' media downloads
+ * (sim/common/fetch-media.ts). http/https only; an address must not be loopback, private,
+ * link-local, CGNAT, multicast, documentation or otherwise reserved, including the IPv6
+ * forms that embed such an IPv4 address. No I/O here: the callers resolve names and connect
+ * to the address they checked; node:net is used only for its address parsing and BlockList.
+ * The refusal messages live here so that both callers word them the same.
+ */
+import net from 'node:net';
+
+const blocked = new net.BlockList();
+for (const [addr, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) blocked.addSubnet(addr, prefix, 'ipv4');
+for (const [addr, prefix] of [
+  // ::/96 holds the unspecified address, ::1 and the deprecated IPv4-compatible form (::a.b.c.d);
+  // ::ffff:0:0/96 (IPv4-mapped) is checked as IPv4 below; ::ffff:0:a.b.c.d is SIIT's translated form.
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(addr, prefix, 'ipv6');
+}
+
+/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or 6to4 (2002:aabb:ccdd::/48) IPv6 address. */
+function embeddedIpv4(address: string): string | null {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/i.exec(address);
+  const m = hexMapped ?? sixToFour;
+  if (!m) return null;
+  const hi = parseInt(m[1], 16);
+  const lo = parseInt(m[2], 16);
+  return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
+}
+
+/**
+ * True when `address` (an IP literal, v4 or v6) may not be fetched: private, loopback,
+ * link-local, CGNAT, multicast, documentation or otherwise reserved, or an IPv6 form
+ * embedding such an IPv4 address. Anything that is not an IP literal is blocked too.
+ */
+export function isBlockedAddress(address: string): boolean {
+  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
+  if (!family) return true;
+  if (family === 'ipv6') {
+    const v4 = embeddedIpv4(address);
+    if (v4 && blocked.check(v4, 'ipv4')) return true;
+  }
+  return blocked.check(address, family);
+}
+
+/** The exemptions a caller may grant. */
+export interface AddressPolicy {
+  /** Lets loopback/private/reserved addresses through (tests and local simulators only). */
+  allowPrivate?: boolean;
+  /** Exact IP addresses exempt from the private-address rule while `allowPrivate` is off. */
+  allowAddresses?: readonly string[];
+}
+
+/** True when `address` is refused under `policy`. */
+export function isRefusedAddress(address: string, policy: AddressPolicy): boolean {
+  return !policy.allowPrivate && !policy.allowAddresses?.includes(address) && isBlockedAddress(address);
+}
+
+/**
+ * Checks a URL before any connection: it must parse, be http or https, and its host, when an
+ * IP literal, must not be refused. Returns the parsed URL, or the refusal message.
+ */
+export function checkFetchUrl(url: string, policy: AddressPolicy): { ok: true; url: URL } | { ok: false; message: string } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return { ok: false, message: `not a valid URL: ${url}` };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, message: `only http and https URLs can be fetched (got ${u.protocol})` };
+  const literal = u.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(literal) && isRefusedAddress(literal, policy)) return { ok: false, message: `refusing to fetch ${u.hostname}: private or reserved address` };
+  return { ok: true, url: u };
+}
+
+/** The refusal for a host name that resolves to a refused address. */
+export const resolvesToRefusedMessage = (hostname: string, address: string) =>
+  `refusing to fetch ${hostname}: it resolves to a private or reserved address (${address})`;
