@@ -16,7 +16,7 @@ import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
 import type { PostsService, PlannedPost, AccountSource } from '../posts/service.ts';
 import type { CreatePostBody } from '../posts/schemas.ts';
-import type { Publisher } from '../../publishing/publisher.ts';
+import type { PublishingPort } from '../posts/publishing-port.ts';
 import type { UsageService } from '../usage/service.ts';
 import { KNOWN_COLUMNS, parseRow, type RowError } from './csv-rows.ts';
 
@@ -58,7 +58,7 @@ function unusable(message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, { fields: { file: [message] } });
 }
 
-export function createBulkService(deps: { db: Db; posts: PostsService; usage: UsageService; publisher: Publisher; clock: () => Date }) {
+export function createBulkService(deps: { db: Db; posts: PostsService; usage: UsageService; publisher: PublishingPort; clock: () => Date }) {
   const { db, posts, usage } = deps;
 
   return {

@@ -17,7 +17,7 @@ import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
-import type { Publisher } from '../../publishing/publisher.ts';
+import type { PublishingPort } from './publishing-port.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
 import type { UsageService } from '../usage/service.ts';
@@ -100,7 +100,7 @@ export interface PlannedPost {
 }
 
 export function createPostsService(deps: {
-  db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: Publisher; clock: () => Date; mediaStorage: MediaStorage; queue: QueueService;
+  db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: PublishingPort; clock: () => Date; mediaStorage: MediaStorage; queue: QueueService;
 }) {
   const { db, usage, adapters, publisher, clock, queue } = deps;
 
