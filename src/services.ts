@@ -10,6 +10,14 @@ import { createUsersService } from './modules/users/service.ts';
 import { createApiKeysService } from './modules/api-keys/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createAccountsRepository } from './modules/accounts/repository.ts';
+import { createPlatformSessions } from './modules/accounts/platform-session.ts';
+import { createFacebookService } from './modules/facebook/service.ts';
+import { createLinkedInService } from './modules/linkedin/service.ts';
+import { createPinterestService } from './modules/pinterest/service.ts';
+import { createRedditService } from './modules/reddit/service.ts';
+import { createSelectionStore } from './modules/connect/selection.ts';
+import { createLinkedInSelectionService } from './modules/connect/linkedin-selection.ts';
 import { createUsageService } from './modules/usage/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
@@ -57,7 +65,15 @@ export function createServices(deps: ServiceDeps) {
   const apiKeys = createApiKeysService(db, clock);
   const usage = createUsageService(db, clock);
   const profiles = createProfilesService(db, usage);
-  const accounts = createAccountsService({ db, secrets, adapters, config });
+  const accountsRepository = createAccountsRepository(db, secrets);
+  const accounts = createAccountsService({ db, accounts: accountsRepository, adapters });
+  const platformSessions = createPlatformSessions({ accounts: accountsRepository, adapters });
+  const selections = createSelectionStore({ db, secrets, clock });
+  const facebook = createFacebookService({ accounts, repository: accountsRepository, adapters, selections });
+  const linkedin = createLinkedInService({ accounts: accountsRepository, sessions: platformSessions });
+  const linkedinSelection = createLinkedInSelectionService({ selections, accounts, repository: accountsRepository });
+  const pinterest = createPinterestService({ accounts: accountsRepository, sessions: platformSessions });
+  const reddit = createRedditService({ accounts: accountsRepository, sessions: platformSessions });
   const media = createMediaService({
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath,
@@ -67,12 +83,12 @@ export function createServices(deps: ServiceDeps) {
   const posts = createPostsService({ db, usage, adapters, publisher, clock, mediaStorage, queue });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
-  const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
+  const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
   const sessions = createSessionsService(db, clock);
 
   return {
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect,
   };
 }
 

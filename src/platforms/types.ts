@@ -155,6 +155,11 @@ export interface AdapterContext {
   saveCredentials(credentials: Record<string, unknown>, tokenExpiresAt?: Date | null): Promise<void>;
   /** Reads a media item's bytes (local storage or the SSRF-guarded fetch). */
   fetchMedia(item: MediaRef, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string }>;
+  /**
+   * Reads media metadata (ffprobe) from bytes fetched with `fetchMedia`, for media that
+   * carries none (a URL Herald did not store). Absent where probing is not available.
+   */
+  probeMedia?(bytes: Buffer, mimeType: string): Promise<{ durationSeconds?: number }>;
   /** Structured log. */
   log(msg: string, data?: Record<string, unknown>): void;
 }

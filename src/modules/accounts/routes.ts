@@ -3,29 +3,9 @@ import { Type } from 'typebox';
 import { Id, errors, MessageResponse } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 
-export const AccountSchema = Type.Object({
-  _id: Type.String(),
-  profileId: Type.String(),
-  platform: Type.String(),
-  username: Type.String(),
-  displayName: Type.String(),
-  profilePicture: Type.Union([Type.String(), Type.Null()]),
-  profileUrl: Type.Optional(Type.String()),
-  isActive: Type.Boolean(),
-  needsReconnection: Type.Boolean(),
-  inactiveReason: Type.Union([Type.String(), Type.Null()]),
-  tokenExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  permissions: Type.Array(Type.String()),
-  sandbox: Type.Optional(Type.Boolean({ description: 'True for simulator-backed sandbox accounts' })),
-  selectedPageName: Type.Optional(Type.String()),
-  accountType: Type.Optional(Type.String()),
-  selectedOrganization: Type.Optional(Type.Unknown()),
-  defaultSubreddit: Type.Optional(Type.String()),
-  defaultBoardId: Type.Optional(Type.String()),
-  defaultBoardName: Type.Optional(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
+import { AccountSchema } from './schemas.ts';
+
+export { AccountSchema };
 
 const Params = Type.Object({ accountId: Id() });
 

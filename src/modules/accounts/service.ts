@@ -4,34 +4,15 @@
  * the same platform account into the same profile updates it in place and keeps a
  * refresh token the platform did not send again.
  */
-import { fieldError, notFound } from '../../core/errors.ts';
-import type { SecretBox } from '../../core/crypto.ts';
-import { newId } from '../../core/ids.ts';
-import type { Config } from '../../config.ts';
-import type { Db, Queryable } from '../../storage/db.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { Db } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
+import type { AccountRow, AccountsRepository } from './repository.ts';
 
-export interface AccountRow {
-  id: string;
-  tenant_id: string;
-  profile_id: string;
-  platform: PlatformId;
-  platform_user_id: string;
-  username: string;
-  display_name: string | null;
-  profile_picture: string | null;
-  is_active: boolean;
-  inactive_reason: string | null;
-  credentials: string;
-  token_expires_at: Date | null;
-  permissions: string[];
-  settings: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-}
+export { getAccessibleAccount, type AccountRow } from './repository.ts';
 
 /** Public URL of an account's profile page, where the platform has one. */
 function profileUrl(a: AccountRow): string | undefined {
@@ -69,15 +50,8 @@ export function toAccountView(a: AccountRow) {
 
 export type AccountView = ReturnType<typeof toAccountView>;
 
-/** Loads an account the caller may see (tenant and profile scope), or throws 404. */
-export async function getAccessibleAccount(q: Queryable, auth: AuthContext, accountId: string): Promise<AccountRow> {
-  const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE id = $1 AND tenant_id = $2', [accountId, auth.tenantId]);
-  if (!rows[0] || !canAccessProfile(auth, rows[0].profile_id)) throw notFound('Account');
-  return rows[0];
-}
-
-export function createAccountsService(deps: { db: Db; secrets: SecretBox; adapters: AdapterRegistry; config: Config }) {
-  const { db, secrets } = deps;
+export function createAccountsService(deps: { db: Db; accounts: AccountsRepository; adapters: AdapterRegistry }) {
+  const { db, accounts: repo } = deps;
 
   /**
    * Stores a newly connected account under a profile, or refreshes the existing row for
@@ -86,33 +60,15 @@ export function createAccountsService(deps: { db: Db; secrets: SecretBox; adapte
   async function upsertConnected(auth: AuthContext, profileId: string, platform: PlatformId, c: ConnectedAccount): Promise<AccountRow> {
     return db.tx(async (client) => {
       await getAccessibleProfile(client, auth, profileId, true);
-      const { rows: existing } = await client.query<AccountRow>(
-        'SELECT * FROM accounts WHERE profile_id = $1 AND platform = $2 AND platform_user_id = $3 FOR UPDATE',
-        [profileId, platform, c.platformUserId],
-      );
-      let creds = c.credentials;
+      const existing = await repo.lockConnected(client, profileId, platform, c.platformUserId);
       // Sandbox mode marks what it connects (simulator accounts); a reconnect outside it clears the mark.
       const settings = { ...(c.settings ?? {}), ...(deps.adapters.sandbox ? { sandbox: true } : {}) };
-      if (existing[0]) {
-        const old = secrets.openJson<Record<string, unknown>>(existing[0].credentials);
-        creds = { ...old, ...Object.fromEntries(Object.entries(c.credentials).filter(([, v]) => v !== undefined && v !== null)) };
-        const { rows } = await client.query<AccountRow>(
-          `UPDATE accounts SET username = $2, display_name = $3, profile_picture = $4, is_active = true, inactive_reason = NULL,
-                  credentials = $5, token_expires_at = $6, permissions = $7, settings = (settings - 'sandbox') || $8::jsonb, updated_at = now()
-            WHERE id = $1 RETURNING *`,
-          [existing[0].id, c.username, c.displayName ?? null, c.profilePicture ?? null, secrets.sealJson(creds),
-            c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)],
-        );
-        return rows[0];
+      if (existing) {
+        const old = repo.credentialsOf(existing);
+        const credentials = { ...old, ...Object.fromEntries(Object.entries(c.credentials).filter(([, v]) => v !== undefined && v !== null)) };
+        return repo.reconnect(client, existing.id, { ...c, credentials }, settings);
       }
-      const { rows } = await client.query<AccountRow>(
-        `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, display_name, profile_picture,
-                               credentials, token_expires_at, permissions, settings)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-        [newId(), auth.tenantId, profileId, platform, c.platformUserId, c.username, c.displayName ?? null, c.profilePicture ?? null,
-          secrets.sealJson(creds), c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)],
-      );
-      return rows[0];
+      return repo.insert(client, auth.tenantId, profileId, platform, c, settings);
     });
   }
 
@@ -121,31 +77,25 @@ export function createAccountsService(deps: { db: Db; secrets: SecretBox; adapte
 
     async list(auth: AuthContext, profileId?: string) {
       if (profileId) await getAccessibleProfile(db, auth, profileId);
-      const { rows } = await db.query<AccountRow>(
-        `SELECT * FROM accounts WHERE tenant_id = $1 AND ($2::char(24) IS NULL OR profile_id = $2) ORDER BY created_at, id`,
-        [auth.tenantId, profileId ?? null],
-      );
+      const rows = await repo.listForTenant(auth.tenantId, profileId ?? null);
       return { accounts: rows.filter((a) => canAccessProfile(auth, a.profile_id)).map(toAccountView), hasAnalyticsAccess: false };
     },
 
     async get(auth: AuthContext, accountId: string) {
-      return toAccountView(await getAccessibleAccount(db, auth, accountId));
+      return toAccountView(await repo.accessible(auth, accountId));
     },
 
     async update(auth: AuthContext, accountId: string, input: { username?: string; displayName?: string }) {
-      const a = await getAccessibleAccount(db, auth, accountId);
+      const a = await repo.accessible(auth, accountId);
       if (input.username !== undefined && !input.username.trim()) throw fieldError('username', 'must not be empty');
-      const { rows } = await db.query<AccountRow>(
-        'UPDATE accounts SET username = $2, display_name = $3, updated_at = now() WHERE id = $1 RETURNING *',
-        [a.id, input.username?.trim() ?? a.username, input.displayName ?? a.display_name],
-      );
-      return { message: 'Account updated successfully', username: rows[0].username, displayName: rows[0].display_name ?? rows[0].username, account: toAccountView(rows[0]) };
+      const row = await repo.rename(a.id, input.username?.trim() ?? a.username, input.displayName ?? a.display_name);
+      return { message: 'Account updated successfully', username: row.username, displayName: row.display_name ?? row.username, account: toAccountView(row) };
     },
 
     /** Disconnects: removes the account and its credentials. Pending targets then fail with a reconnect message. */
     async disconnect(auth: AuthContext, accountId: string) {
-      const a = await getAccessibleAccount(db, auth, accountId);
-      await db.query('DELETE FROM accounts WHERE id = $1', [a.id]);
+      const a = await repo.accessible(auth, accountId);
+      await repo.remove(a.id);
       return { message: 'Account disconnected successfully' };
     },
   };

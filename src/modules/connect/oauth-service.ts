@@ -1,5 +1,5 @@
 /**
- * Connecting accounts with OAuth 2.0 (spec.md section 7, "Accounts and connecting").
+ * Connecting accounts with OAuth 2.0 (docs/decisions/0008-oauth-connect.md).
  *
  * 1. `start`: GET /v1/connect/{platform}?profileId&redirect_url creates a single-use state
  *    (row in oauth_states, 1 hour) and answers `{ authUrl, state }`. The `state` sent to
@@ -27,9 +27,10 @@ import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { toAccountView, type AccountsService } from '../accounts/service.ts';
 import { SecretBox } from '../../core/crypto.ts';
-import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/oauth.ts';
-import { createSelectionStore } from './selection.ts';
-import { linkedinAdminOrganizations, type LinkedInOrgChoice, type LinkedInSelectionPayload } from './linkedin-selection.ts';
+import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/pages.ts';
+import type { SelectionStore } from './selection.ts';
+import { redirectWith } from './redirect.ts';
+import { adminOrganizationsOrNone, type LinkedInOrgChoice, type LinkedInSelectionPayload } from './linkedin-selection.ts';
 
 /** Payload of a Facebook page selection (sealed in connect_selections). */
 export interface FacebookSelectionPayload {
@@ -56,26 +57,16 @@ interface StateRow {
   used_at: Date | null;
 }
 
-/** Appends query parameters to a client's redirect URL (http/https only). */
-export function redirectWith(url: string, params: Record<string, string>): string | null {
-  try {
-    const u = new URL(url);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
-    return u.toString();
-  } catch {
-    return null;
-  }
-}
+export { redirectWith } from './redirect.ts';
 
 export function createOAuthConnectService(deps: {
-  db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; secretKeyHex: string; publicUrl: string; clock: () => Date;
+  db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; selections: SelectionStore; secretKeyHex: string; publicUrl: string; clock: () => Date;
 }) {
   const { db, adapters, clock } = deps;
   const hmacKey = createHmac('sha256', Buffer.from(deps.secretKeyHex, 'hex')).update('herald:oauth-state').digest();
   const sign = (id: string) => createHmac('sha256', hmacKey).update(id).digest('base64url');
   const secrets = new SecretBox(deps.secretKeyHex);
-  const selections = createSelectionStore({ db, secrets, clock });
+  const { selections } = deps;
   /**
    * The PKCE verifier is stored sealed, like every credential; rows written before it was
    * sealed hold it in plain text (a verifier never contains ':', so never starts with `v1:`).
@@ -141,7 +132,7 @@ export function createOAuthConnectService(deps: {
         tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
         identity = await provider.identify(app, tokens);
         if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
-        if (platform === 'linkedin') organizations = await linkedinAdminOrganizations(app, tokens.accessToken);
+        if (platform === 'linkedin') organizations = await adminOrganizationsOrNone(app, tokens.accessToken);
       } catch (err) {
         if (err instanceof AdapterError) {
           throw new AppError(err.kind === 'transient' ? 'PLATFORM_ERROR' : 'VALIDATION_ERROR', `Connecting ${platform} failed: ${err.message}`,

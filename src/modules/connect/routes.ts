@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { AccountSchema } from '../accounts/routes.ts';
+import { AccountSchema } from '../accounts/schemas.ts';
 import { connectBlueskyWithCredentials } from './bluesky.ts';
 import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
 import { Id } from '../../http/schemas.ts';
-import { redirectWith } from './oauth-service.ts';
-import { LinkedInOrgChoiceSchema, linkedinSelectionRoutes } from './linkedin-selection.ts';
+import { redirectWith } from './redirect.ts';
+import { LinkedInOrgChoiceSchema, linkedinSelectionRoutes } from './linkedin-selection-routes.ts';
 
 /** A Facebook page the user administers (selection step). */
 export const FacebookPageSchema = Type.Object({

@@ -1,16 +1,15 @@
 /**
- * Facebook page selection routes (spec.md section 7; late-api.md 2.5). See ./service.ts.
+ * Facebook page selection routes. See ./service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { AccountSchema } from '../accounts/routes.ts';
+import { AccountSchema } from '../accounts/schemas.ts';
 import { FacebookPageSchema } from '../connect/routes.ts';
-import { createFacebookService } from './service.ts';
 
 export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const facebook = createFacebookService({ db: services.db, secrets: services.secrets, adapters: services.adapters, accounts: services.accounts, clock: services.clock });
+  const { facebook } = services;
 
   app.get('/connect/facebook/select-page', {
     config: { permission: 'accounts:write' },

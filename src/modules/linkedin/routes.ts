@@ -1,5 +1,5 @@
 /**
- * LinkedIn author selection routes (spec.md section 7): list the organizations the member
+ * LinkedIn author selection routes: list the organizations the member
  * administers, and switch an account between the member's profile and one organization.
  * See src/modules/linkedin/service.ts for the rules and errors.
  */
@@ -7,8 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { AccountSchema } from '../accounts/routes.ts';
-import { createLinkedInService } from './service.ts';
+import { AccountSchema } from '../accounts/schemas.ts';
 
 const Params = Type.Object({ accountId: Id() });
 
@@ -29,7 +28,7 @@ const SelectedOrganization = Type.Object({
 });
 
 export const linkedinRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const linkedin = createLinkedInService({ db: services.db, secrets: services.secrets, adapters: services.adapters });
+  const { linkedin } = services;
 
   app.get('/accounts/:accountId/linkedin-organizations', {
     config: { permission: 'accounts:read' },

@@ -1,11 +1,11 @@
 /**
- * LinkedIn authors (spec.md section 7, "Accounts and connecting"): a connected LinkedIn
+ * LinkedIn authors: a connected LinkedIn
  * account publishes as the member (accountType 'personal', the default after OAuth) or as
  * one organization page the member administers (accountType 'organization').
  *
  * - `listOrganizations`: the organizations the member ADMINISTERS, read from LinkedIn
  *   (`GET /rest/organizationAcls?q=roleAssignee&role=ADMINISTRATOR&state=APPROVED`, then
- *   `GET /rest/organizations/{id}` for names; platforms.md 4.2).
+ *   `GET /rest/organizations/{id}` for names; platforms/linkedin/organizations.ts).
  * - `selectOrganization`: switches personal <-> organization and stores `accountType` and
  *   `selectedOrganization {id, urn, name, vanityName?, manual?, sourceUrl?}` in accounts.settings
  *   (shown by toAccountView). Organizations are identified by their numeric company id
@@ -17,14 +17,12 @@
  * when LinkedIn refuses the token.
  */
 import { AppError, fieldError } from '../../core/errors.ts';
-import type { SecretBox } from '../../core/crypto.ts';
-import type { Db } from '../../storage/db.ts';
-import type { AdapterRegistry } from '../../platforms/registry.ts';
-import { withAccessToken } from '../../platforms/oauth-session.ts';
-import { linkedinJson } from '../../platforms/linkedin/rest.ts';
-import { AdapterError, type AccountContext, type AdapterContext } from '../../platforms/types.ts';
+import { linkedinAdminOrganizationIds, linkedinOrganization, ORGANIZATION_URN as ORG_URN } from '../../platforms/linkedin/organizations.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { getAccessibleAccount, toAccountView, type AccountRow } from '../accounts/service.ts';
+import { toAccountView, type AccountRow } from '../accounts/service.ts';
+import type { AccountsRepository } from '../accounts/repository.ts';
+import type { AuthorizationWording } from '../accounts/platform-errors.ts';
+import type { PlatformSessions } from '../accounts/platform-session.ts';
 
 /** An organization the member administers, as the API shows it. */
 export interface LinkedInOrganization {
@@ -43,55 +41,28 @@ export interface SelectOrganizationInput {
   selectedOrganization?: { id?: string | number; urn?: string; name?: string; manual?: boolean; sourceUrl?: string };
 }
 
-const ORG_URN = /^urn:li:organization:(\d+)$/;
+const LINKEDIN: AuthorizationWording = { platform: 'linkedin', refused: (msg) => `LinkedIn refused the account's authorization (${msg}); reconnect the account` };
 
-export function createLinkedInService(deps: { db: Db; secrets: SecretBox; adapters: AdapterRegistry }) {
-  const { db, secrets, adapters } = deps;
+export function createLinkedInService(deps: { accounts: AccountsRepository; sessions: PlatformSessions }) {
+  const { accounts: repo } = deps;
 
   async function linkedinAccount(auth: AuthContext, accountId: string): Promise<AccountRow> {
-    const a = await getAccessibleAccount(db, auth, accountId);
+    const a = await repo.accessible(auth, accountId);
     if (a.platform !== 'linkedin') throw new AppError('BAD_REQUEST', `Account ${accountId} is a ${a.platform} account, not a LinkedIn account`, { platform: a.platform });
     return a;
   }
 
   /** Runs LinkedIn calls with the account's token (refreshed and persisted when needed). */
-  async function withLinkedIn<T>(a: AccountRow, fn: (token: string, base: string) => Promise<T>): Promise<T> {
-    const { provider, app } = adapters.oauth('linkedin');
-    const account: AccountContext = { id: a.id, platformUserId: a.platform_user_id, username: a.username, credentials: secrets.openJson(a.credentials), settings: a.settings };
-    const ctx: AdapterContext = {
-      async saveCredentials(credentials, tokenExpiresAt) {
-        await db.query('UPDATE accounts SET credentials = $2, token_expires_at = COALESCE($3, token_expires_at), updated_at = now() WHERE id = $1',
-          [a.id, secrets.sealJson(credentials), tokenExpiresAt ?? null]);
-      },
-      fetchMedia: async () => { throw new Error('no media here'); },
-      log: () => {},
-    };
-    try {
-      return await withAccessToken(ctx, account, provider, app, (token) => fn(token, app.apiBaseUrl));
-    } catch (err) {
-      if (!(err instanceof AdapterError)) throw err;
-      if (err.kind === 'disconnected' || err.kind === 'auth_expired') {
-        await db.query('UPDATE accounts SET is_active = false, inactive_reason = $2, updated_at = now() WHERE id = $1', [a.id, err.message]);
-        throw new AppError('BAD_REQUEST', `LinkedIn refused the account's authorization (${err.message}); reconnect the account`, { platform: 'linkedin' });
-      }
-      if (err.kind === 'rejected') throw new AppError('BAD_REQUEST', err.message, { platform: 'linkedin' });
-      throw new AppError('PLATFORM_ERROR', `LinkedIn could not be reached: ${err.message}`, { platform: 'linkedin' });
-    }
-  }
+  const withLinkedIn = <T>(a: AccountRow, fn: (token: string, base: string) => Promise<T>): Promise<T> =>
+    deps.sessions.sessionFor(a, 'linkedin', 'LinkedIn', LINKEDIN).call((token, app) => fn(token, app.apiBaseUrl));
 
   /** Organization ids (numeric strings) the member is an approved ADMINISTRATOR of. */
   async function adminOrgIds(a: AccountRow): Promise<string[]> {
-    const body = await withLinkedIn(a, async (token, base) => (await linkedinJson<{ elements?: Array<{ organization?: string; role?: string; state?: string }> }>(base, '/rest/organizationAcls', {
-      token, query: { q: 'roleAssignee', role: 'ADMINISTRATOR', state: 'APPROVED', count: 100 },
-    })).body);
-    return (body.elements ?? [])
-      .filter((e) => e.role === 'ADMINISTRATOR' && e.state === 'APPROVED')
-      .map((e) => ORG_URN.exec(e.organization ?? '')?.[1])
-      .filter((x): x is string => Boolean(x));
+    return withLinkedIn(a, (token, base) => linkedinAdminOrganizationIds(base, token));
   }
 
   async function organization(a: AccountRow, id: string): Promise<LinkedInOrganization> {
-    const o = await withLinkedIn(a, async (token, base) => (await linkedinJson<{ id: number; localizedName?: string; vanityName?: string }>(base, `/rest/organizations/${id}`, { token })).body);
+    const o = await withLinkedIn(a, (token, base) => linkedinOrganization(base, token, id));
     const name = o.localizedName ?? `Organization ${id}`;
     return { id: String(o.id ?? id), urn: `urn:li:organization:${id}`, name, localizedName: name, vanityName: o.vanityName ?? null };
   }
@@ -115,9 +86,8 @@ export function createLinkedInService(deps: { db: Db; secrets: SecretBox; adapte
     async selectOrganization(auth: AuthContext, accountId: string, input: SelectOrganizationInput) {
       const a = await linkedinAccount(auth, accountId);
       if (input.accountType === 'personal') {
-        const { rows } = await db.query<AccountRow>(
-          `UPDATE accounts SET settings = (settings - 'selectedOrganization') || '{"accountType":"personal"}'::jsonb, updated_at = now() WHERE id = $1 RETURNING *`, [a.id]);
-        return { message: 'The LinkedIn account now publishes as the member (personal profile)', account: toAccountView(rows[0]) };
+        const row = await repo.replaceSettings(a.id, ['selectedOrganization'], { accountType: 'personal' });
+        return { message: 'The LinkedIn account now publishes as the member (personal profile)', account: toAccountView(row) };
       }
       const sel = input.selectedOrganization;
       if (!sel || (sel.id === undefined && !sel.urn)) throw fieldError('selectedOrganization', 'is required for accountType organization: give its urn (urn:li:organization:<numeric id>) or numeric id');
@@ -143,10 +113,8 @@ export function createLinkedInService(deps: { db: Db; secrets: SecretBox; adapte
         id: org.id, urn: org.urn, name: org.localizedName || sel.name || org.urn, vanityName: org.vanityName,
         ...(sel.manual !== undefined ? { manual: sel.manual } : {}), ...(sel.sourceUrl ? { sourceUrl: sel.sourceUrl } : {}),
       };
-      const { rows } = await db.query<AccountRow>(
-        'UPDATE accounts SET settings = settings || $2::jsonb, updated_at = now() WHERE id = $1 RETURNING *',
-        [a.id, JSON.stringify({ accountType: 'organization', selectedOrganization: selected })]);
-      return { message: `The LinkedIn account now publishes as ${selected.name}`, account: toAccountView(rows[0]) };
+      const row = await repo.mergeSettings(a.id, { accountType: 'organization', selectedOrganization: selected });
+      return { message: `The LinkedIn account now publishes as ${selected.name}`, account: toAccountView(row) };
     },
   };
 }

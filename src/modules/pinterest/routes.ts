@@ -6,11 +6,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { AccountSchema } from '../accounts/routes.ts';
-import { createPinterestService } from './service.ts';
+import { AccountSchema } from '../accounts/schemas.ts';
 
 export const pinterestRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const pinterest = createPinterestService(services);
+  const { pinterest } = services;
 
   app.get('/accounts/:accountId/pinterest-boards', {
     config: { permission: 'accounts:read' },

@@ -1,18 +1,16 @@
 /**
- * Pinterest account extras: the board picker and the default board (spec.md
- * "Pinterest"; issue 3). Boards come from `GET /v5/boards` (followed through `bookmark`
- * until it is null; https://developers.pinterest.com/docs/api/v5/boards-list/). The
+ * Pinterest account extras: the board picker and the default board. Boards come from
+ * `GET /v5/boards` (platforms/pinterest/boards.ts, followed through `bookmark` until it is
+ * null; https://developers.pinterest.com/docs/api/v5/boards-list/). The
  * default board is stored in `accounts.settings.defaultBoardId` / `defaultBoardName`
  * and used when a post names no `platformSpecificData.boardId`.
  */
 import { fieldError } from '../../core/errors.ts';
-import type { SecretBox } from '../../core/crypto.ts';
-import type { Db } from '../../storage/db.ts';
-import type { AdapterRegistry } from '../../platforms/registry.ts';
-import { pinterestJson } from '../../platforms/pinterest/http.ts';
+import { pinterestBoardsPage } from '../../platforms/pinterest/boards.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { toAccountView } from '../accounts/service.ts';
-import { openPlatformSession, updateAccountSettings, type PlatformSession } from '../accounts/platform-session.ts';
+import type { AccountsRepository } from '../accounts/repository.ts';
+import type { PlatformSession, PlatformSessions } from '../accounts/platform-session.ts';
 
 /** A board as Herald answers it. `privacy`: PUBLIC | PROTECTED | SECRET. */
 export interface BoardView { id: string; name: string; description: string; privacy: string }
@@ -24,9 +22,7 @@ async function allBoards(s: PlatformSession): Promise<BoardView[]> {
   const out: BoardView[] = [];
   let bookmark: string | null = null;
   for (let i = 0; i < MAX_BOARD_PAGES; i++) {
-    const page: { items: Array<{ id: string; name: string; description?: string | null; privacy?: string }>; bookmark: string | null } =
-      (await s.call((token, app) => pinterestJson<{ items: Array<{ id: string; name: string; description?: string | null; privacy?: string }>; bookmark: string | null }>(
-        app.apiBaseUrl, '/v5/boards', { token, query: { page_size: 250, bookmark: bookmark ?? undefined } }))).body;
+    const page = await s.call((token, app) => pinterestBoardsPage(app, token, bookmark));
     for (const b of page.items ?? []) out.push({ id: b.id, name: b.name, description: b.description ?? '', privacy: b.privacy ?? 'PUBLIC' });
     bookmark = page.bookmark ?? null;
     if (!bookmark) break;
@@ -34,8 +30,8 @@ async function allBoards(s: PlatformSession): Promise<BoardView[]> {
   return out;
 }
 
-export function createPinterestService(deps: { db: Db; secrets: SecretBox; adapters: AdapterRegistry }) {
-  const open = (auth: AuthContext, accountId: string) => openPlatformSession(deps, auth, accountId, 'pinterest', 'Pinterest');
+export function createPinterestService(deps: { accounts: AccountsRepository; sessions: PlatformSessions }) {
+  const open = (auth: AuthContext, accountId: string) => deps.sessions.open(auth, accountId, 'pinterest', 'Pinterest');
   return {
     /** `{ boards: [{id, name, description, privacy}], defaultBoardId, defaultBoardName }`. */
     async listBoards(auth: AuthContext, accountId: string) {
@@ -58,7 +54,7 @@ export function createPinterestService(deps: { db: Db; secrets: SecretBox; adapt
       const board = (await allBoards(s)).find((b) => b.id === input.defaultBoardId);
       if (!board) throw fieldError('defaultBoardId', `is not one of @${s.row.username}'s boards (see GET /v1/accounts/${accountId}/pinterest-boards)`);
       const name = board.name || input.defaultBoardName || board.id;
-      const row = await updateAccountSettings(deps.db, s.row.id, { defaultBoardId: board.id, defaultBoardName: name });
+      const row = await deps.accounts.mergeSettings(s.row.id, { defaultBoardId: board.id, defaultBoardName: name });
       return { message: `Default board set to ${name}`, account: toAccountView(row) };
     },
   };

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { AccountSchema } from '../accounts/routes.ts';
-import { createRedditService, FEED_SORTS, SEARCH_SORTS, TIME_FILTERS } from './service.ts';
+import { AccountSchema } from '../accounts/schemas.ts';
+import { FEED_SORTS, SEARCH_SORTS, TIME_FILTERS } from './service.ts';
 
 const RedditItem = Type.Object({
   id: Type.String({ description: 'Base36 id, no prefix' }),
@@ -27,7 +27,7 @@ const Cursor = Type.String({ maxLength: 32, pattern: '^t[0-9]_[0-9a-zA-Z]+$', de
 const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 25 });
 
 export const redditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const reddit = createRedditService(services);
+  const { reddit } = services;
 
   app.get('/accounts/:accountId/reddit-subreddits', {
     config: { permission: 'accounts:read' },

@@ -1,23 +1,20 @@
 /**
- * Reddit account extras and the read API (spec.md "Reddit"; issue 3):
+ * Reddit account extras and the read API:
  * - the subreddit picker: the subreddits the account subscribes to
  *   (`GET /subreddits/mine/subscriber`, scope mysubreddits) and the account's default
  *   subreddit, stored in `accounts.settings.defaultSubreddit` (checked with
  *   `GET /r/{sr}/about` before it is saved);
  * - the feed (`GET /r/{sr}/{sort}` or `GET /{sort}`) and search (`GET /search`,
  *   `GET /r/{sr}/search`), mapped to Herald's Reddit item.
- * Docs: https://www.reddit.com/dev/api#section_listings, platforms.md section 9.6.
+ * Docs: https://www.reddit.com/dev/api#section_listings (calls in platforms/reddit/listings.ts).
  */
 import { fieldError } from '../../core/errors.ts';
-import type { SecretBox } from '../../core/crypto.ts';
-import type { Db } from '../../storage/db.ts';
-import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { normalizeSubreddit, SUBREDDIT_NAME, type RedditListing, type RedditThing } from '../../platforms/reddit/adapter.ts';
-import { redditJson } from '../../platforms/reddit/http.ts';
-import { AdapterError } from '../../platforms/types.ts';
+import { redditListing, redditSearch, redditSubredditName, redditSubscribedPage } from '../../platforms/reddit/listings.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { toAccountView } from '../accounts/service.ts';
-import { openPlatformSession, updateAccountSettings } from '../accounts/platform-session.ts';
+import type { AccountsRepository } from '../accounts/repository.ts';
+import type { PlatformSessions } from '../accounts/platform-session.ts';
 
 /** A post as the feed and search answer it. `createdUtc` is Unix seconds; `permalink` is absolute. */
 export interface RedditItem {
@@ -61,18 +58,17 @@ function checkSubreddit(field: string, v: string | undefined): string | undefine
   return sr;
 }
 
-export function createRedditService(deps: { db: Db; secrets: SecretBox; adapters: AdapterRegistry }) {
-  const open = (auth: AuthContext, accountId: string, field?: string) => openPlatformSession(deps, auth, accountId, 'reddit', 'Reddit', field);
+export function createRedditService(deps: { accounts: AccountsRepository; sessions: PlatformSessions }) {
+  const open = (auth: AuthContext, accountId: string, field?: string) => deps.sessions.open(auth, accountId, 'reddit', 'Reddit', field);
 
   return {
     /** `{ subreddits: [{id, name, display_name_prefixed, title, url, over18, subscribers}], defaultSubreddit }`. */
     async listSubreddits(auth: AuthContext, accountId: string) {
       const s = await open(auth, accountId);
-      type T5 = { id: string; display_name: string; display_name_prefixed: string; title: string; url: string; over18: boolean; subscribers?: number };
       const subreddits: Array<{ id: string; name: string; display_name_prefixed: string; title: string; url: string; over18: boolean; subscribers: number | null }> = [];
       let after: string | null = null;
       for (let i = 0; i < MAX_SUBREDDIT_PAGES; i++) {
-        const l: RedditListing<T5> = await s.call((token, app) => redditJson<RedditListing<T5>>(app, '/subreddits/mine/subscriber', { token, query: { limit: 100, after: after ?? undefined, raw_json: 1 } })).then((r) => r.body);
+        const l = await s.call((token, app) => redditSubscribedPage(app, token, after));
         for (const c of l.data.children) {
           const d = c.data;
           subreddits.push({ id: d.id, name: d.display_name, display_name_prefixed: d.display_name_prefixed ?? `r/${d.display_name}`, title: d.title ?? '', url: d.url ?? `/r/${d.display_name}/`, over18: d.over18 === true, subscribers: d.subscribers ?? null });
@@ -88,14 +84,9 @@ export function createRedditService(deps: { db: Db; secrets: SecretBox; adapters
     async setDefaultSubreddit(auth: AuthContext, accountId: string, input: string) {
       const sr = checkSubreddit('defaultSubreddit', input)!;
       const s = await open(auth, accountId);
-      const about = await s.call((token, app) => redditJson<{ data?: { display_name?: string } }>(app, `/r/${encodeURIComponent(sr)}/about`, { token }).catch((err: unknown) => {
-        // 404: no such subreddit; 403: private or banned.
-        if (err instanceof AdapterError && err.kind === 'rejected' && (err.opts.status === 404 || err.opts.status === 403)) return null;
-        throw err;
-      }));
-      const name = about?.body.data?.display_name;
+      const name = await s.call((token, app) => redditSubredditName(app, token, sr));
       if (!name) throw fieldError('defaultSubreddit', `r/${sr} does not exist or is not accessible to u/${s.row.username}`);
-      const row = await updateAccountSettings(deps.db, s.row.id, { defaultSubreddit: name });
+      const row = await deps.accounts.mergeSettings(s.row.id, { defaultSubreddit: name });
       return { success: true, message: `Default subreddit set to r/${name}`, account: toAccountView(row) };
     },
 
@@ -105,9 +96,8 @@ export function createRedditService(deps: { db: Db; secrets: SecretBox; adapters
       if (q.t !== undefined && sort !== 'top') throw fieldError('t', 'is only used with sort=top');
       const sr = checkSubreddit('subreddit', q.subreddit);
       const s = await open(auth, q.accountId);
-      const path = sr ? `/r/${encodeURIComponent(sr)}/${sort}` : `/${sort}`;
-      const l = await s.call((token, app) => redditJson<RedditListing>(app, path, { token, query: { limit: q.limit ?? 25, after: q.after, t: q.t, raw_json: 1 } }));
-      return page(l.body);
+      const l = await s.call((token, app) => redditListing(app, token, { subreddit: sr, sort, limit: q.limit ?? 25, after: q.after, t: q.t }));
+      return page(l);
     },
 
     /** `{ items, after, before }` from Reddit search; with a subreddit, restricted to it unless restrict_sr is false. */
@@ -116,11 +106,8 @@ export function createRedditService(deps: { db: Db; secrets: SecretBox; adapters
       const s = await open(auth, q.accountId);
       const restrict = q.restrict_sr === undefined ? !!sr : q.restrict_sr === 'true' || q.restrict_sr === '1';
       if (restrict && !sr) throw fieldError('restrict_sr', 'needs a subreddit');
-      const path = sr ? `/r/${encodeURIComponent(sr)}/search` : '/search';
-      const l = await s.call((token, app) => redditJson<RedditListing>(app, path, {
-        token, query: { q: q.q, sort: q.sort ?? 'new', limit: q.limit ?? 25, after: q.after, restrict_sr: sr ? String(restrict) : undefined, type: 'link', raw_json: 1 },
-      }));
-      return page(l.body);
+      const l = await s.call((token, app) => redditSearch(app, token, { q: q.q, subreddit: sr, restrict, sort: q.sort ?? 'new', limit: q.limit ?? 25, after: q.after }));
+      return page(l);
     },
   };
 }

@@ -24,33 +24,11 @@ export const FACEBOOK_DEFAULTS = { apiBaseUrl: 'https://graph.facebook.com', aut
 export const FACEBOOK_API_VERSION = 'v25.0';
 /** List pages, read and publish as them, comment (first comments), and videos. */
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video'];
-/** Page tasks that allow publishing; pages without one of them are not offered. */
-export const FACEBOOK_PUBLISH_TASKS = ['MANAGE', 'CREATE_CONTENT'];
-
 interface TokenResponse { access_token: string; token_type?: string; expires_in?: number }
 
 function asGrantError(err: unknown, what: string): AdapterError {
   if (err instanceof AdapterError && err.kind !== 'transient' && err.kind !== 'rate_limited') return new AdapterError('rejected', `${what} failed: ${err.message}`, err.opts);
   return err instanceof AdapterError ? err : new AdapterError('transient', `${what} failed: ${(err as Error).message}`);
-}
-
-/** A Page the user can act on, as `/me/accounts` lists it. */
-export interface FacebookPage { id: string; name: string; access_token?: string; category?: string; tasks?: string[]; picture?: { data?: { url?: string } } }
-
-/**
- * The Pages the user administers (tasks include MANAGE or CREATE_CONTENT), following
- * `paging.next` until it is absent. @throws AdapterError
- */
-export async function listFacebookPages(app: PlatformApp, userToken: string): Promise<FacebookPage[]> {
-  const out: FacebookPage[] = [];
-  let path: string | null = `/${FACEBOOK_API_VERSION}/me/accounts?fields=id,name,access_token,category,tasks,picture&limit=100`;
-  for (let i = 0; path && i < 50; i++) {
-    const res: { body: { data?: FacebookPage[]; paging?: { next?: string } } } = await graphJson(app.apiBaseUrl, path, { token: userToken });
-    out.push(...(res.body.data ?? []));
-    const next: string | undefined = res.body.paging?.next;
-    path = next ? (() => { const u = new URL(next); return u.pathname + u.search; })() : null;
-  }
-  return out.filter((p) => (p.tasks ?? []).some((t) => FACEBOOK_PUBLISH_TASKS.includes(t)));
 }
 
 export const facebookOAuth: OAuthProvider = {
