@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../src/shared/plans.ts';
 import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
+import { freePort } from './support/net.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'herald.js');
@@ -46,17 +46,6 @@ function jsonLine(r: RunResult): { userId: string; apiKey: string } {
   const out = JSON.parse(lines[0]);
   expect(out).toEqual({ userId: expect.stringMatching(/^[0-9a-f]{24}$/), apiKey: expect.stringMatching(/^sk_[0-9a-f]{64}$/) });
   return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Pids of live processes whose command line mentions `needle` (Linux /proc). */

@@ -4,7 +4,6 @@
  * template (test/helpers.ts), so files never see each other's data.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,23 +11,13 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/storage/embedded-pg.ts';
 import { createDb } from '../src/storage/db.ts';
 import { migrate } from '../src/storage/migrate.ts';
+import { freePort } from './support/net.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     pgTemplate: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export default async function setup(project: TestProject) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './helpers.ts';
-import { freePort } from './support/media.ts';
+import { freePort } from './support/net.ts';
 import { makePng, multipart } from './support/png.ts';
 
 let sandbox: Sandbox;

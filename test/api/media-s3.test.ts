@@ -16,7 +16,8 @@ import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
 import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
-import { freePort, makeVideo, tusPatch } from '../support/media.ts';
+import { makeVideo, tusPatch } from '../support/media.ts';
+import { freePort } from '../support/net.ts';
 import { verifyPresignedUrl } from '../support/sigv4.ts';
 
 const BUCKET = 'herald-media';

@@ -14,7 +14,8 @@ import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/modules/media/service.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
-import { fakeMp4, freePort, makeVideo, tusHeaders, tusPatch } from '../support/media.ts';
+import { fakeMp4, makeVideo, tusHeaders, tusPatch } from '../support/media.ts';
+import { freePort } from '../support/net.ts';
 
 let ctx: TestContext;
 let baseUrl: string;

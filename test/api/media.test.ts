@@ -5,27 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { freePort } from '../support/net.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   // Media URLs are built from the configured address, so listen on a known port.

@@ -12,7 +12,8 @@ import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
-import { chromiumAvailable, freePort, launch, screenshotPath, type Browser } from './support.ts';
+import { freePort } from '../support/net.ts';
+import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there.
 declare const document: any, window: any, location: any, navigator: any;

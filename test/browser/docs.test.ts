@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers.ts';
-import { chromiumAvailable, freePort, launch, screenshotPath, type Browser } from './support.ts';
+import { freePort } from '../support/net.ts';
+import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there.
 declare const document: any, window: any, location: any, navigator: any;

@@ -1,10 +1,8 @@
 /**
  * Browser tests in a real Chromium (Debian's package, driven by playwright-core): launch with
- * a fresh profile directory, screenshots into test-results/screenshots (gitignored), and a
- * free port for the app under test.
+ * a fresh profile directory, and screenshots into test-results/screenshots (gitignored).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,15 +51,4 @@ export async function launch(opts: { timezoneId?: string; viewport?: { width: nu
 export function screenshotPath(name: string): string {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return path.join(SCREENSHOTS, `${name}.png`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }

@@ -9,6 +9,7 @@ import { createProfile, createTenant, createTestApp, type Tenant, type TestConte
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { makePng, multipart } from '../support/png.ts';
+import { waitFor } from '../support/net.ts';
 
 let pds: BlueskyPdsHarness;
 let ctx: TestContext;
@@ -35,16 +36,6 @@ afterAll(async () => {
   await ctx?.close();
   await pds?.close();
 });
-
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const rkeyOf = (url: string) => url.split('/').pop()!;
 
@@ -105,7 +96,7 @@ describe('Bluesky end to end on a local PDS', () => {
     const post = await waitFor(async () => {
       const p = (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: tenant.headers })).json().post;
       return p.status === 'published' ? p : null;
-    });
+    }, { timeoutMs: 20_000, intervalMs: 150 });
     expect(new Date(post.platforms[0].publishedAt).getTime()).toBeGreaterThanOrEqual(at.getTime());
     const records = (await pds.listPosts(alice.did)).filter((r) => r.value.text === 'Scheduled via Herald');
     expect(records).toHaveLength(1);

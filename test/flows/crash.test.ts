@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { waitFor } from '../support/net.ts';
 
 type Mode = 'pass' | 'forward-then-hold' | 'hold-before-forward';
 
@@ -95,16 +96,6 @@ function kill9(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function targetOf(postId: string) {
   const { rows } = await ctx.db.query<{ status: string; platform_post_id: string | null; error_message: string | null }>(
     'SELECT status, platform_post_id, error_message FROM post_targets WHERE post_id = $1', [postId]);
@@ -164,7 +155,7 @@ describe('kill -9 of a worker mid-publish', () => {
     const done = await waitFor(async () => {
       const t = await targetOf(postId);
       return t.status !== 'publishing' && t.status !== 'pending' ? t : null;
-    });
+    }, { timeoutMs: 30_000 });
     expect(done.status).toBe('published');
     expect(done.platform_post_id).toBe(onPds[0].uri);
     expect((await pds.listPosts(alice.did)).filter((r) => r.value.text === text)).toHaveLength(1);
@@ -191,7 +182,7 @@ describe('kill -9 of a worker mid-publish', () => {
     const done = await waitFor(async () => {
       const t = await targetOf(postId);
       return t.status === 'published' || t.status === 'failed' ? t : null;
-    });
+    }, { timeoutMs: 30_000 });
     expect(done.status).toBe('published');
     const records = (await pds.listPosts(alice.did)).filter((r) => r.value.text === text);
     expect(records).toHaveLength(1);

@@ -1,23 +1,11 @@
 /**
- * Helpers for media tests: a free loopback port, test videos generated with ffmpeg
+ * Helpers for media tests: test videos generated with ffmpeg
  * (never committed), and the raw tus requests of the client-upload flow.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Generates a test video with ffmpeg's lavfi sources (testsrc picture, sine tone).
