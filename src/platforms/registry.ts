@@ -63,7 +63,7 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
 };
 
 export function createAdapterRegistry(
-  config: Pick<Config, 'blueskyServiceUrl'> & Partial<Pick<Config, 'platformApps' | 'ffprobePath'>>,
+  config: Pick<Config, 'blueskyServiceUrl'> & Partial<Pick<Config, 'platformApps'>>,
   extra: Partial<Record<PlatformId, PlatformAdapter>> = {},
 ): AdapterRegistry {
   function appFor(platform: OAuthPlatform): PlatformApp {
@@ -91,7 +91,7 @@ export function createAdapterRegistry(
   adapters.set('threads', new ThreadsAdapter(threadsOAuth, () => appFor('threads')) as unknown as PlatformAdapter);
   adapters.set('linkedin', new LinkedInAdapter(linkedinOAuth, () => appFor('linkedin')) as unknown as PlatformAdapter);
   adapters.set('tiktok', new TikTokAdapter(tiktokOAuth, () => appFor('tiktok')) as unknown as PlatformAdapter);
-  adapters.set('youtube', new YouTubeAdapter(youtubeOAuth, () => appFor('youtube'), { ffprobePath: config.ffprobePath }) as unknown as PlatformAdapter);
+  adapters.set('youtube', new YouTubeAdapter(youtubeOAuth, () => appFor('youtube')) as unknown as PlatformAdapter);
   adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook')) as unknown as PlatformAdapter);
   adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);

@@ -4,7 +4,7 @@
  * shown to users as the target's error message).
  */
 import { AdapterError, type MediaRef } from '../platforms/types.ts';
-import { FetchBlockedError, guardedFetch } from '../net/ssrf.ts';
+import { FetchBlockedError, guardedFetch } from '../infra/ssrf.ts';
 import { MediaReadError, type MediaStorage } from '../storage/media-storage.ts';
 
 export async function fetchGuarded(storage: MediaStorage, item: MediaRef, maxBytes: number, opts: { allowPrivate: boolean }): Promise<{ bytes: Buffer; mimeType: string }> {

@@ -29,11 +29,14 @@ import type { Db } from '../storage/db.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import {
-  AdapterError, VERIFY_CLOCK_SKEW_MS, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
+  AdapterError, VERIFY_CLOCK_SKEW_MS, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
   type VerifyResult,
 } from '../platforms/types.ts';
 import type { TargetRow } from '../modules/posts/repository.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
+import { createAccountsRepository } from '../modules/accounts/repository.ts';
+import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
+import { probeBytes } from '../infra/probe.ts';
 import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.ts';
 import { FieldErrorCollector } from '../core/errors.ts';
 import { fetchGuarded } from './fetch-media.ts';
@@ -82,20 +85,14 @@ export function createPublisher(deps: PublisherDeps) {
     await targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single);
   }
 
-  function adapterContext(account: AccountRow): AdapterContext {
-    return {
-      async saveCredentials(credentials, tokenExpiresAt) {
-        await db.query(
-          `UPDATE accounts SET credentials = $2, token_expires_at = COALESCE($3, token_expires_at), updated_at = now() WHERE id = $1`,
-          [account.id, secrets.sealJson(credentials), tokenExpiresAt ?? null]);
-      },
-      fetchMedia: (item: MediaRef, maxBytes: number) => fetchGuarded(deps.mediaStorage, item, maxBytes, { allowPrivate: deps.config.allowPrivateUrls }),
-      log: () => {},
-    };
-  }
+  const accounts = createAccountsRepository(db, secrets);
 
-  async function markAccountInactive(accountId: string, reason: string): Promise<void> {
-    await db.query('UPDATE accounts SET is_active = false, inactive_reason = $2, updated_at = now() WHERE id = $1', [accountId, reason]);
+  /** The adapter's view of the account, with media reading (SSRF-guarded) and ffprobe for media without metadata. */
+  function adapterContext(account: AccountRow) {
+    return adapterContextFor(accounts, account, {
+      fetchMedia: (item: MediaRef, maxBytes: number) => fetchGuarded(deps.mediaStorage, item, maxBytes, { allowPrivate: deps.config.allowPrivateUrls }),
+      probeMedia: async (bytes, mimeType) => ({ durationSeconds: (await probeBytes(bytes, mimeType, { ffprobePath: deps.config.ffprobePath, timeoutMs: 60_000 })).duration }),
+    });
   }
 
   /** Runs one claimed target to a final or retry state. Never throws. */
@@ -140,11 +137,7 @@ export function createPublisher(deps: PublisherDeps) {
         await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'user_content', error: violations.map((v) => `${v.message} [rule ${v.rule}]`).join('; ') });
         return;
       }
-      const accountCtx: AccountContext = {
-        id: account.id, platformUserId: account.platform_user_id, username: account.username,
-        credentials: secrets.openJson(account.credentials), settings: account.settings,
-      };
-      const actx = adapterContext(account);
+      const { account: accountCtx, ctx: actx } = adapterContext(account);
 
       // What did the previous attempt leave behind?
       const prev = ctx.prev;
@@ -219,7 +212,7 @@ export function createPublisher(deps: PublisherDeps) {
         await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rejected', error: ae.message });
         return;
       case 'disconnected':
-        if (account) await markAccountInactive(account.id, ae.message);
+        if (account) await accounts.markNeedsReconnect(account.id, ae.message);
         await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'auth_expired', error: `${ae.message}. Reconnect the account, then retry the post.` });
         return;
       case 'rate_limited': {

@@ -68,6 +68,18 @@ export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
       await db.query('UPDATE accounts SET is_active = false, inactive_reason = $2, updated_at = now() WHERE id = $1', [accountId, reason]);
     },
 
+    /**
+     * Active accounts whose access token expires within `marginMs` (soonest first, 200 at most):
+     * the sandbox's simulator accounts when `sandbox`, the real ones otherwise.
+     */
+    async dueForRefresh(q: Queryable, marginMs: number, sandbox: boolean): Promise<Array<Pick<AccountRow, 'id' | 'platform' | 'platform_user_id' | 'username' | 'credentials' | 'settings'>>> {
+      return (await q.query<Pick<AccountRow, 'id' | 'platform' | 'platform_user_id' | 'username' | 'credentials' | 'settings'>>(
+        `SELECT id, platform, platform_user_id, username, credentials, settings FROM accounts
+          WHERE is_active AND token_expires_at IS NOT NULL AND token_expires_at < now() + make_interval(secs => $1)
+            AND coalesce(settings->>'sandbox' = 'true', false) = $2
+          ORDER BY token_expires_at LIMIT 200`, [marginMs / 1000, sandbox])).rows;
+    },
+
     /** Merges `patch` into the account's settings. */
     mergeSettings: (accountId: string, patch: Record<string, unknown>) =>
       one('UPDATE accounts SET settings = settings || $2::jsonb, updated_at = now() WHERE id = $1 RETURNING *', [accountId, JSON.stringify(patch)]),

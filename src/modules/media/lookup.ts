@@ -8,7 +8,7 @@
  * URL alone identifies the row; the tenant must match, so another tenant's URL finds nothing.
  */
 import type { Db } from '../../storage/db.ts';
-import type { MediaMetadata } from './probe.ts';
+import type { MediaMetadata } from '../../infra/probe.ts';
 
 /** A stored media file with the metadata read at upload time. */
 export interface MediaFileInfo {

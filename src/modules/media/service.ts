@@ -27,7 +27,7 @@ import type { Db } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
-import { probeMedia, type MediaMetadata } from './probe.ts';
+import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
 
 /** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; spec.md section 5). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;

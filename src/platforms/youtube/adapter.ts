@@ -18,7 +18,7 @@
  *
  * Phases (design.md section 4):
  * - `prepare`: fetch the video (duration from Herald's ffprobe metadata, else ffprobe on the
- *   fetched bytes), check the Short/thumbnail rule and the thumbnail's type and size, start the
+ *   fetched bytes through AdapterContext.probeMedia), check the Short/thumbnail rule and the thumbnail's type and size, start the
  *   resumable session (`POST /upload/youtube/v3/videos?uploadType=resumable`, session URI in
  *   `Location`; nothing exists on the channel yet) and send every chunk but the last
  *   (`PUT <session>` with `Content-Range`, 308 + `Range` until done). A dropped chunk is resumed
@@ -38,10 +38,6 @@
  * bucket of 100 inserts/day) is not budgeted locally: `quotaExceeded` makes the target wait until
  * midnight Pacific time (src/platforms/youtube/google.ts).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { probeMedia } from '../../modules/media/probe.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
@@ -73,8 +69,6 @@ export interface YouTubeOptions {
   shortMaxSeconds?: number;
   /** Default `snippet.categoryId` (22 = People & Blogs); platformSpecificData.categoryId overrides. */
   categoryId?: string;
-  /** ffprobe executable, to read the duration of videos that have no metadata. Default `ffprobe`. */
-  ffprobePath?: string;
   /** Consecutive failed chunk PUTs resumed before giving up (transient). Default 5. */
   maxResumes?: number;
   /** Largest video fetched for upload. Default 256 GB. */
@@ -163,17 +157,9 @@ export function imageTypeOf(b: Buffer): 'image/jpeg' | 'image/png' | 'image/gif'
   return null;
 }
 
-/** Reads a video's duration with ffprobe from bytes (written to a private temp file). */
-export async function probeDuration(bytes: Buffer, mimeType: string, ffprobePath?: string): Promise<number | undefined> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-yt-'));
-  const file = path.join(dir, 'video');
-  try {
-    fs.writeFileSync(file, bytes);
-    const md = await probeMedia(file, mimeType.startsWith('video/') ? mimeType : 'video/mp4', { ffprobePath, timeoutMs: 60_000 });
-    return md.duration;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+/** A video's duration from the publisher's ffprobe (AdapterContext.probeMedia), when it has one. */
+async function probeDuration(ctx: AdapterContext, bytes: Buffer, mimeType: string): Promise<number | undefined> {
+  return (await ctx.probeMedia?.(bytes, mimeType.startsWith('video/') ? mimeType : 'video/mp4'))?.durationSeconds;
 }
 
 /**
@@ -197,7 +183,7 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: YouTubeOptions = {}) {
     this.opts = {
       chunkBytes: 8 * 1024 * 1024, thumbnailMaxBytes: YOUTUBE_THUMBNAIL_MAX_BYTES, shortMaxSeconds: YOUTUBE_SHORT_MAX_SECONDS,
-      categoryId: '22', ffprobePath: 'ffprobe', maxResumes: 5, maxVideoBytes: YOUTUBE_VIDEO_MAX_BYTES, ...opts,
+      categoryId: '22', maxResumes: 5, maxVideoBytes: YOUTUBE_VIDEO_MAX_BYTES, ...opts,
     };
     if (this.opts.chunkBytes <= 0 || this.opts.chunkBytes % RESUMABLE_GRANULARITY !== 0) {
       throw new Error(`YouTube chunkBytes must be a positive multiple of ${RESUMABLE_GRANULARITY} (256 KiB)`);
@@ -346,7 +332,7 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     const psd = req.platformSpecificData;
     const { bytes, mimeType } = await ctx.fetchMedia(video, this.opts.maxVideoBytes);
     if (bytes.length === 0) throw new AdapterError('rejected', 'The video file is empty');
-    const durationSeconds = video.durationSeconds ?? await probeDuration(bytes, mimeType, this.opts.ffprobePath);
+    const durationSeconds = video.durationSeconds ?? await probeDuration(ctx, bytes, mimeType);
     const isShort = durationSeconds !== undefined && durationSeconds <= this.opts.shortMaxSeconds;
     if (isShort && video.thumbnail) {
       throw new AdapterError('rejected', `This video is ${durationSeconds} seconds long, so YouTube publishes it as a Short (3 minutes or less), and Shorts cannot have a custom thumbnail [rule youtube.short.no_custom_thumbnail]`);

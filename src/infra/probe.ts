@@ -8,7 +8,10 @@
  * failing the upload (the bytes already matched an allowed format).
  */
 import { execFile } from 'node:child_process';
-import { metadataFromFfprobe, type FfprobeOutput, type MediaMetadata } from '../../shared/media/ffprobe.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { metadataFromFfprobe, type FfprobeOutput, type MediaMetadata } from '../shared/media/ffprobe.ts';
 
 export { metadataFromFfprobe, type MediaMetadata };
 
@@ -42,4 +45,19 @@ export function probeMedia(file: string, mimeType: string, opts: { ffprobePath?:
       },
     );
   });
+}
+
+/**
+ * Probes bytes already in memory (media fetched for publishing that has no stored metadata):
+ * they are written to a private temporary file, probed, and the file removed.
+ */
+export async function probeBytes(bytes: Buffer, mimeType: string, opts: { ffprobePath?: string; timeoutMs?: number } = {}): Promise<MediaMetadata> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-probe-'));
+  const file = path.join(dir, 'media');
+  try {
+    fs.writeFileSync(file, bytes);
+    return await probeMedia(file, mimeType, opts);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

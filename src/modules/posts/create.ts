@@ -1,0 +1,182 @@
+/**
+ * Creating posts: plan (validate everything, write nothing), insert (posts and their
+ * targets, the jobs, in one statement), and the create route's flow. Bulk upload uses
+ * plan + insert for many posts in one transaction.
+ */
+import { FieldErrorCollector, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { PLANS } from '../../shared/plans.ts';
+import type { MediaRef } from '../../platforms/types.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { enrichMediaRefs } from '../media/lookup.ts';
+import type { QueueService } from '../queue/service.ts';
+import type { UsageService } from '../usage/service.ts';
+import { reserveIdempotencyKey } from './idempotency.ts';
+import type { PublishingPort } from './publishing-port.ts';
+import { insertPostsWithTargets, postView, type NewTarget, type PostRow, type PostViewT } from './repository.ts';
+import type { CreatePostBody } from './schemas.ts';
+import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import { normalizeMedia, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
+import type { PublishInline, WriteResult } from './publish-inline.ts';
+
+/** A validated new post, ready to insert (plan -> insert). */
+export interface PlannedPost {
+  id: string;
+  mode: Mode;
+  warnings: string[];
+  queueProfile: string | null;
+  targets: ResolvedTarget[];
+  /** Filled by insert. */
+  targetIds: string[];
+  runAt: Date | null;
+  timezone: string;
+  timezoneGiven: boolean;
+  preferredAt: Date | null;
+  title: string | null;
+  content: string;
+  visibility: 'public' | 'private' | 'unlisted';
+  tags: string[];
+  media: MediaRef[];
+  hidden: boolean;
+  metadata: Record<string, unknown>;
+  /** Set by insert. */
+  createdAt?: Date;
+}
+
+export function createPostCreation(deps: {
+  db: Db; usage: UsageService; publisher: PublishingPort; clock: () => Date; queue: QueueService; rules: TargetRules; publishInline: PublishInline;
+}) {
+  const { db, usage, publisher, clock, queue, rules } = deps;
+
+  /**
+   * Validates a new post completely (schema-level input already checked) without writing
+   * anything: mode, schedule, tags, media, targets and every platform rule.
+   * @throws AppError VALIDATION_ERROR naming each field and rule; NOT_FOUND for a foreign queue profile.
+   */
+  async function plan(auth: AuthContext, body: CreatePostBody, source: AccountSource): Promise<PlannedPost> {
+    const errors = new FieldErrorCollector();
+    const warnings: string[] = [];
+    if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
+    const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
+    if (queueProfile && body.isDraft) errors.add('queuedFromProfile', 'a draft cannot be queued; omit isDraft to add the post to the queue');
+    if (queueProfile && body.publishNow) errors.add('queuedFromProfile', 'cannot be combined with publishNow');
+    const schedule = parseSchedule(body, errors);
+    const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
+    if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
+    const tags = normalizeTags(body.tags, errors);
+    const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
+    await enrichMediaRefs(db, auth.tenantId, [media]);
+    const content = body.content ?? '';
+    const visibility = body.visibility ?? 'public';
+    const now = clock();
+    if (queueProfile && !(await source.profileAccessible(queueProfile))) throw notFound('Profile');
+    const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined);
+    if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors);
+    else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
+    errors.throwIfAny();
+    if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
+      warnings.push('scheduledFor is in the past: the post is published right away');
+    }
+    return {
+      id: newId(), mode, warnings, queueProfile, targets, targetIds: [],
+      runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
+      title: body.title ?? null, content, visibility, tags, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
+      preferredAt: schedule.at,
+    };
+  }
+
+  /**
+   * Writes planned posts with their targets (the jobs) in the caller's transaction:
+   * checks the plan's upload limit for all of them at once, takes queue slots, then one
+   * statement inserts the posts and their targets. Returns the post ids.
+   * @throws AppError PLAN_LIMIT_REACHED when the posts do not all fit the limit.
+   */
+  async function insert(client: Queryable, auth: AuthContext, plans: PlannedPost[]): Promise<string[]> {
+    const counted = plans.filter((p) => p.mode !== 'draft').length;
+    if (counted > 0) await usage.assertUploadsAvailable(client, auth, counted);
+    const now = clock();
+    const batchTaken = new Map<string, Set<number>>();
+    for (const p of plans) {
+      if (!p.queueProfile) continue;
+      const taken = batchTaken.get(p.queueProfile) ?? new Set<number>();
+      batchTaken.set(p.queueProfile, taken);
+      const slot = await queue.allocate(client, auth, p.queueProfile, p.preferredAt, undefined, taken);
+      taken.add(slot.at.getTime());
+      p.runAt = slot.at;
+      if (!p.timezoneGiven) p.timezone = slot.timezone;
+    }
+    const targets: NewTarget[] = plans.flatMap((p) => p.targets.map((t, i) => ({
+      id: newId(), postId: p.id, position: i, accountId: t.account.id, platform: t.platform, customContent: t.customContent,
+      platformSpecificData: t.platformSpecificData, status: p.mode === 'draft' ? 'draft' as const : 'pending' as const,
+      runAt: p.mode === 'draft' ? null : rules.runAt(t.platform, p.runAt, now),
+    })));
+    const byPost = new Map(plans.map((p) => [p.id, p]));
+    for (const t of targets) byPost.get(t.postId)!.targetIds.push(t.id);
+    for (const p of plans) p.createdAt = now;
+    await insertPostsWithTargets(client, auth.tenantId, auth.userId, plans.map((p) => ({
+      id: p.id, title: p.title, content: p.content, status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduledFor: p.runAt,
+      timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
+      media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
+    })), targets, now);
+    return plans.map((p) => p.id);
+  }
+
+  /** The API view of a just-inserted planned post, built from what was written (no read back). */
+  function plannedView(auth: AuthContext, p: PlannedPost): PostViewT {
+    const at = p.createdAt ?? clock();
+    const row: PostRow = {
+      id: p.id, tenant_id: auth.tenantId, created_by: auth.userId, title: p.title, content: p.content,
+      status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
+      is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, media_items: p.media, queued_from_profile: p.queueProfile,
+      hidden: p.hidden, metadata: p.metadata, usage_counted_at: p.mode === 'draft' ? null : at, published_at: null, created_at: at, updated_at: at,
+    };
+    return postView(row, p.targets.map((t, i) => ({
+      id: p.targetIds[i], post_id: p.id, tenant_id: auth.tenantId, position: i, account_id: t.account.id, platform: t.platform,
+      custom_content: t.customContent, platform_specific_data: t.platformSpecificData, status: p.mode === 'draft' ? 'draft' : 'pending',
+      run_at: p.mode === 'draft' ? null : p.runAt, attempts: 0, locked_by: null, locked_until: null, platform_post_id: null,
+      platform_post_url: null, published_at: null, error_message: null, error_category: null, result: null, updated_at: at,
+      acc_username: t.account.username, acc_display_name: t.account.display_name, acc_is_active: t.account.is_active,
+    })));
+  }
+
+  return {
+    planNewPost: plan,
+    insertPlannedPosts: insert,
+
+    /**
+     * Creates a post. Mode: isDraft -> draft; publishNow -> published inline (201 all,
+     * 207 some failed, 202 still running); scheduledFor -> scheduled; none of these -> draft.
+     * `idempotency` stores the key in the same transaction.
+     * @throws 400 VALIDATION_ERROR naming fields; 403 PLAN_LIMIT_REACHED.
+     */
+    async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
+      const p = await plan(auth, body, dbAccountSource(db, auth.tenantId, auth));
+      const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
+      const [postId] = needsTx ? await db.tx(async (client) => {
+        const ids = await insert(client, auth, [p]);
+        if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
+        return ids;
+      }) : await insert(db, auth, [p]); // one atomic statement: no explicit transaction needed
+      const { mode, warnings } = p;
+      if (mode === 'now') {
+        const r = await deps.publishInline(auth, postId, p.targetIds, 'Post published successfully');
+        if (warnings.length) r.body.warnings = warnings;
+        return { ...r, postId };
+      }
+      if (mode === 'scheduled') publisher.notifyDue(p.runAt!);
+      const ahead = mode === 'scheduled' && rules.uploadsAhead(p.targets, p.runAt, clock());
+      if (ahead) publisher.notifyDue(clock());
+      return {
+        postId,
+        statusCode: 201,
+        body: {
+          message: (mode === 'draft' ? 'Draft saved successfully' : p.queueProfile ? 'Post added to the queue' : 'Post scheduled successfully')
+            + (ahead ? '. YouTube video uploaded immediately for processing time.' : ''),
+          post: plannedView(auth, p),
+          ...(warnings.length ? { warnings } : {}),
+        },
+      };
+    },
+  };
+}

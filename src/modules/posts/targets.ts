@@ -1,0 +1,133 @@
+/**
+ * A post's targets before they are written: which accounts a post goes to (named in
+ * `platforms[]`, or every accessible active account), whether they fit each platform's
+ * rules, and when each one runs.
+ */
+import { FieldErrorCollector } from '../../core/errors.ts';
+import type { AdapterRegistry } from '../../platforms/registry.ts';
+import type { MediaRef, PlatformId } from '../../platforms/types.ts';
+import type { Queryable } from '../../storage/db.ts';
+import { canAccessProfile, type AuthContext } from '../auth/context.ts';
+import type { AccountRow } from '../accounts/service.ts';
+import type { PlatformTargetInput } from './schemas.ts';
+import { buildPublishRequest, checkPlatformRules, threadItemsOf } from './validation.ts';
+
+/** draft: saved only; now: published inline; scheduled: published at its time by a worker. */
+export type Mode = 'draft' | 'now' | 'scheduled';
+
+export interface ResolvedTarget {
+  account: AccountRow;
+  platform: PlatformId;
+  customContent: string | null;
+  platformSpecificData: Record<string, unknown>;
+}
+
+/** Where target accounts come from: the database, or a preloaded list (bulk upload). */
+export interface AccountSource {
+  byIds(ids: string[]): Promise<AccountRow[]>;
+  /** Every account of the tenant. */
+  all(): Promise<AccountRow[]>;
+  profileAccessible(profileId: string): Promise<boolean>;
+}
+
+/** An {@link AccountSource} reading the tenant's accounts from the database. */
+export function dbAccountSource(q: Queryable, tenantId: string, auth?: AuthContext): AccountSource {
+  return {
+    byIds: async (ids) => (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids])).rows,
+    all: async () => (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows,
+    profileAccessible: async (profileId) => {
+      const { rows } = await q.query<{ id: string }>('SELECT id FROM profiles WHERE id = $1 AND tenant_id = $2', [profileId, tenantId]);
+      return rows.length > 0 && (!auth || canAccessProfile(auth, profileId));
+    },
+  };
+}
+
+export function createTargetRules(deps: { adapters: AdapterRegistry; clock: () => Date }) {
+  const { adapters } = deps;
+
+  /**
+   * A target's run_at: its post's time, except on platforms that schedule natively
+   * (capability `uploadsAhead`, YouTube): a future target runs at once and the adapter hands
+   * the post's scheduledFor to the platform (private + publishAt). See docs/decisions/0017-youtube.md.
+   */
+  function runAt(platform: PlatformId, at: Date | null, now: Date): Date | null {
+    // More than a minute ahead (a nearer time is simply published then, as on other platforms).
+    if (at && at.getTime() > now.getTime() + 60_000 && adapters.get(platform)?.capabilities.uploadsAhead) return now;
+    return at;
+  }
+
+  return {
+    runAt,
+    /** True when some target runs ahead of the post's time (see runAt). */
+    uploadsAhead: (targets: ResolvedTarget[], at: Date | null, now: Date) => targets.some((t) => runAt(t.platform, at, now) !== at),
+
+    /**
+     * Loads the accounts named by `platforms[]`, or all accessible active accounts when
+     * omitted on a non-draft (`onlyProfile`: that profile's accounts only, for queued posts).
+     */
+    async resolve(source: AccountSource, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector, onlyProfile?: string): Promise<ResolvedTarget[]> {
+      if (items === undefined) {
+        if (mode === 'draft') return [];
+        const rows = (await source.all()).filter((a) => a.is_active && (!onlyProfile || a.profile_id === onlyProfile));
+        const accessible = rows.filter((a) => canAccessProfile(auth, a.profile_id));
+        if (accessible.length === 0) errors.add('platforms', 'is required: there are no active connected accounts to publish to');
+        return accessible.map((a) => ({ account: a, platform: a.platform, customContent: null, platformSpecificData: {} }));
+      }
+      if (items.length === 0 && mode !== 'draft') {
+        errors.add('platforms', 'must name at least one { platform, accountId } (or be omitted to target all active accounts)');
+        return [];
+      }
+      const ids = [...new Set(items.map((i) => i.accountId.toLowerCase()))];
+      const rows = await source.byIds(ids);
+      const byId = new Map(rows.filter((a) => canAccessProfile(auth, a.profile_id)).map((a) => [a.id, a]));
+      const seen = new Set<string>();
+      const out: ResolvedTarget[] = [];
+      items.forEach((item, i) => {
+        const id = item.accountId.toLowerCase();
+        const account = byId.get(id);
+        if (!account) {
+          errors.add(`platforms.${i}.accountId`, 'is not a connected account of yours (see GET /v1/accounts)');
+          return;
+        }
+        if (account.platform !== item.platform) {
+          errors.add(`platforms.${i}.platform`, `does not match the account's platform (${account.platform})`);
+          return;
+        }
+        if (seen.has(id)) {
+          errors.add(`platforms.${i}.accountId`, 'appears more than once in platforms');
+          return;
+        }
+        seen.add(id);
+        if (!account.is_active && mode !== 'draft') {
+          errors.add(`platforms.${i}.accountId`, `the ${account.platform} account @${account.username} is disconnected (${account.inactive_reason ?? 'reconnect it'}); reconnect it before publishing`);
+          return;
+        }
+        out.push({
+          account,
+          platform: item.platform,
+          customContent: item.customContent ?? null,
+          platformSpecificData: (item.platformSpecificData ?? {}) as Record<string, unknown>,
+        });
+      });
+      return out;
+    },
+
+    /** Checks every target against its platform's rules (skipped for drafts). */
+    check(targets: ResolvedTarget[], content: string, media: MediaRef[], tags: string[], visibility: 'public' | 'private' | 'unlisted', at: Date | null, errors: FieldErrorCollector) {
+      targets.forEach((t, i) => {
+        const thread = threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors);
+        const req = buildPublishRequest({
+          content, customContent: t.customContent, mediaItems: media, platformSpecificData: t.platformSpecificData,
+          threadItems: thread, tags, visibility, scheduledFor: at, accountSettings: t.account.settings ?? {},
+        });
+        if (!req.text.trim() && req.mediaItems.length === 0) {
+          errors.add(t.customContent !== null ? `platforms.${i}.customContent` : 'content', `is required for ${t.platform}: give text or mediaItems`);
+          return;
+        }
+        checkPlatformRules(adapters, t.platform, i, req, t.customContent !== null, errors);
+      });
+    },
+  };
+}
+
+export type TargetRules = ReturnType<typeof createTargetRules>;

@@ -1,0 +1,136 @@
+/**
+ * Editing posts. Editable: draft, scheduled, failed, partial (docs/decisions/0004-status-table.md).
+ * Published targets of a partial post are kept; other targets follow the post's new time.
+ * A failed or partial post is queued again only when the edit gives scheduledFor or publishNow.
+ */
+import { AppError, FieldErrorCollector } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { PlatformId } from '../../platforms/types.ts';
+import type { Db } from '../../storage/db.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { enrichMediaRefs } from '../media/lookup.ts';
+import type { QueueService } from '../queue/service.ts';
+import type { UsageService } from '../usage/service.ts';
+import { lockAccessiblePost } from './access.ts';
+import { viewOf, type PublishInline, type WriteResult } from './publish-inline.ts';
+import type { PublishingPort } from './publishing-port.ts';
+import {
+  deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, recomputePostStatus, renumberTargets, updatePost,
+} from './repository.ts';
+import type { UpdatePostBody } from './schemas.ts';
+import { dbAccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import { normalizeMedia, normalizeTags, parseSchedule } from './validation.ts';
+
+const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
+
+export function createPostUpdate(deps: {
+  db: Db; usage: UsageService; publisher: PublishingPort; clock: () => Date; queue: QueueService; rules: TargetRules; publishInline: PublishInline;
+}) {
+  const { db, usage, publisher, clock, queue, rules } = deps;
+
+  /**
+   * Updates an editable post.
+   * @throws 400 VALIDATION_ERROR naming fields; 409 INVALID_STATE for other statuses or while a target is publishing.
+   */
+  return async function update(auth: AuthContext, id: string, body: UpdatePostBody): Promise<WriteResult> {
+    const errors = new FieldErrorCollector();
+    const now = clock();
+    const outcome = await db.tx(async (client) => {
+      const post = await lockAccessiblePost(client, auth, id);
+      if (!EDITABLE.has(post.status)) {
+        throw new AppError('INVALID_STATE', `Posts with status "${post.status}" cannot be edited (editable: draft, scheduled, failed, partial)`, { status: post.status });
+      }
+      const oldTargets = await lockTargets(client, id);
+      if (oldTargets.some((t) => t.status === 'publishing')) {
+        throw new AppError('INVALID_STATE', 'The post is being published right now; try again when it has finished', { status: 'publishing' });
+      }
+      // queuedFromProfile: an id moves a draft or scheduled post into that queue; null takes it out (keeping its time).
+      const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
+      if (queueProfile && post.status !== 'draft' && post.status !== 'scheduled') {
+        errors.add('queuedFromProfile', `only draft and scheduled posts can be moved into the queue (this post is "${post.status}")`);
+      }
+      if (queueProfile && (body.isDraft || body.publishNow)) errors.add('queuedFromProfile', 'cannot be combined with isDraft or publishNow');
+      const tzInput = body.timezone !== undefined ? body.timezone : post.timezone;
+      const schedule = body.scheduledFor !== undefined
+        ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors)
+        : parseSchedule({ scheduledFor: null, timezone: tzInput }, errors);
+      const newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
+      const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow && !queueProfile);
+      if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
+      if (wantsDraft && post.status !== 'draft' && oldTargets.some((t) => t.status === 'published')) {
+        errors.add('isDraft', 'a post with published targets cannot become a draft');
+      }
+      const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
+      if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
+      const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
+      const tags = body.tags !== undefined ? normalizeTags(body.tags, errors) : post.tags;
+      const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;
+      if (body.mediaItems !== undefined) await enrichMediaRefs(db, auth.tenantId, [media]);
+      const content = body.content !== undefined ? (body.content ?? '') : post.content;
+      const visibility = body.visibility ?? post.visibility;
+      const published = oldTargets.filter((t) => t.status === 'published');
+      const accounts = dbAccountSource(client, auth.tenantId);
+      let targets: ResolvedTarget[];
+      if (body.platforms !== undefined) {
+        targets = await rules.resolve(accounts, auth, body.platforms, mode, errors);
+        targets = targets.filter((t) => !published.some((p) => p.account_id === t.account.id));
+      } else {
+        const keep = oldTargets.filter((t) => t.status !== 'published');
+        const byId = new Map((await accounts.byIds(keep.map((t) => t.account_id))).map((a) => [a.id, a]));
+        targets = [];
+        for (const t of keep) {
+          const account = byId.get(t.account_id);
+          if (!account) {
+            if (mode !== 'draft') errors.add('platforms', `the ${t.platform} account ${t.account_id} was disconnected; give platforms again`);
+            continue;
+          }
+          targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
+        }
+      }
+      if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors);
+      errors.throwIfAny();
+
+      const countsNow = mode !== 'draft' && !post.usage_counted_at;
+      if (countsNow) await usage.assertUploadsAvailable(client, auth);
+      let runAt = mode === 'now' ? now : newAt;
+      let timezone = schedule.timezone;
+      let queuedFrom = body.queuedFromProfile === null ? null : post.queued_from_profile;
+      if (queueProfile) {
+        const slot = await queue.allocate(client, auth, queueProfile, body.scheduledFor !== undefined ? newAt : null, id);
+        runAt = slot.at;
+        if (body.timezone === undefined) timezone = slot.timezone;
+        queuedFrom = queueProfile;
+      } else if (mode === 'draft' || body.scheduledFor !== undefined || body.publishNow) {
+        // A new explicit time (or a draft) leaves the queue unless queuedFromProfile is sent again.
+        if (body.queuedFromProfile === undefined && (body.scheduledFor !== undefined || body.publishNow)) queuedFrom = null;
+      }
+      await updatePost(client, id, {
+        title: body.title !== undefined ? body.title : post.title, content, scheduledFor: runAt, timezone,
+        publishNow: mode === 'now', isDraft: mode === 'draft', visibility, tags, media, hidden: body.hidden ?? post.hidden,
+        metadata: (body.metadata ?? post.metadata) as Record<string, unknown>, countedAt: countsNow ? now : null,
+        status: mode === 'draft' ? 'draft' : requeue ? 'scheduled' : post.status, queuedFromProfile: queuedFrom,
+      });
+      let newTargetIds: string[] = [];
+      if (body.platforms !== undefined || requeue || mode === 'draft') {
+        await deleteUnpublishedTargets(client, id);
+        const start = published.length + 1000;
+        const rows = targets.map((t, i) => ({
+          id: newId(), postId: id, position: start + i, accountId: t.account.id, platform: t.platform, customContent: t.customContent,
+          platformSpecificData: t.platformSpecificData, status: mode === 'draft' ? 'draft' as const : 'pending' as const,
+          runAt: requeue ? rules.runAt(t.platform, runAt, clock()) : null,
+        }));
+        await insertTargets(client, auth.tenantId, rows);
+        newTargetIds = rows.map((r) => r.id);
+        // Edited failed/partial post without a new time: targets stay failed until retried.
+        if (!requeue && mode !== 'draft') await failTargets(client, newTargetIds, 'Edited; use retry or give scheduledFor to publish');
+        await renumberTargets(client, id);
+      }
+      if (mode !== 'draft') await recomputePostStatus(client, id);
+      return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && rules.uploadsAhead(targets, runAt, now) };
+    });
+    if (outcome.mode === 'now') return deps.publishInline(auth, id, outcome.newTargetIds, 'Post updated and published successfully');
+    if (outcome.runAt && outcome.mode === 'scheduled') publisher.notifyDue(outcome.runAt);
+    if (outcome.ahead) publisher.notifyDue(clock()); // uploadsAhead targets (YouTube) run at once
+    return { statusCode: 200, body: { message: 'Post updated successfully', post: await viewOf(db, auth, id) } };
+  };
+}
