@@ -80,7 +80,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId });
   const queue = createQueueService(db, clock);
-  const posts = createPostsService({ db, usage, adapters, publisher, clock, mediaStorage, queue });
+  const posts = createPostsService({ db, usage, adapters, publisher, clock, queue });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
   const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });

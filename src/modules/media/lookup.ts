@@ -8,6 +8,7 @@
  * URL alone identifies the row; the tenant must match, so another tenant's URL finds nothing.
  */
 import type { Db } from '../../storage/db.ts';
+import type { MediaRef } from '../../platforms/types.ts';
 import type { MediaMetadata } from '../../infra/probe.ts';
 
 /** A stored media file with the metadata read at upload time. */
@@ -51,4 +52,32 @@ export async function mediaMetadataByUrl(db: Db, tenantId: string, url: string):
   const r = rows[0];
   if (!r || !r.storage_key.startsWith(`${tenantId.toLowerCase()}/${id}/`)) return null;
   return { id: r.id, type: r.type, mimeType: r.mime_type, size: Number(r.size), filename: r.filename, metadata: r.metadata ?? {} };
+}
+
+/**
+ * Fills size, type and ffprobe metadata (duration in seconds, displayed width and height
+ * in pixels, codecs) into the media items that are Herald's own uploads of `tenantId`, in
+ * place, so platform rules on sizes and durations are checked before publishing. Foreign
+ * URLs are left as given.
+ */
+export async function enrichMediaRefs(db: Db, tenantId: string, lists: MediaRef[][]): Promise<void> {
+  const items = lists.flat().map((m) => ({ m, id: mediaIdFromUrl(m.url, tenantId) })).filter((x): x is { m: MediaRef; id: string } => !!x.id);
+  if (items.length === 0) return;
+  const { rows } = await db.query<{ id: string; type: MediaRef['type']; mime_type: string; size: number; metadata: Record<string, unknown> }>(
+    'SELECT id, type, mime_type, size, metadata FROM media_files WHERE tenant_id = $1 AND id = ANY($2::char(24)[])',
+    [tenantId, [...new Set(items.map((x) => x.id))]]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const { m, id } of items) {
+    const r = byId.get(id);
+    if (!r) continue;
+    const md = r.metadata ?? {};
+    m.size = Number(r.size);
+    m.mimeType = r.mime_type;
+    m.type = r.type;
+    if (typeof md.duration === 'number') m.durationSeconds = md.duration;
+    if (typeof md.width === 'number') m.width = md.width;
+    if (typeof md.height === 'number') m.height = md.height;
+    if (typeof md.videoCodec === 'string') m.videoCodec = md.videoCodec;
+    if (typeof md.audioCodec === 'string') m.audioCodec = md.audioCodec;
+  }
 }

@@ -47,13 +47,28 @@ export function createIdempotencyService(db: Db, clock: () => Date) {
 
     /** Removes keys older than 24 hours. */
     async purge(): Promise<number> {
-      const { rowCount } = await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'`);
-      return rowCount ?? 0;
+      return pruneIdempotencyKeys(db);
     },
   };
 }
 
+/**
+ * Reserves `key` for the post being created, in the caller's transaction (a key older than
+ * 24 hours is taken over). @throws AppError IDEMPOTENCY_KEY_IN_USE while another request holds it.
+ */
+export async function reserveIdempotencyKey(client: Queryable, tenantId: string, key: string, hash: string, postId: string): Promise<void> {
+  const { rowCount } = await client.query(
+    `INSERT INTO idempotency_keys (tenant_id, key, request_hash, post_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, post_id = EXCLUDED.post_id,
+       status_code = NULL, response_body = NULL, created_at = now()
+     WHERE idempotency_keys.created_at < now() - interval '24 hours'`,
+    [tenantId, key, hash, postId],
+  );
+  if (!rowCount) throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is already being processed');
+}
+
 /** Deletes idempotency keys older than their 24-hour life. */
-export async function pruneIdempotencyKeys(q: Queryable): Promise<void> {
-  await q.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'`);
+export async function pruneIdempotencyKeys(q: Queryable): Promise<number> {
+  const { rowCount } = await q.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours'`);
+  return rowCount ?? 0;
 }

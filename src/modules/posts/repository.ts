@@ -195,3 +195,207 @@ export async function repairPostStatuses(client: Queryable, limit: number): Prom
   }
   return rows.length;
 }
+
+/** A post row to insert (see insertPostsWithTargets). */
+export interface NewPost {
+  id: string;
+  title: string | null;
+  content: string;
+  status: 'draft' | 'scheduled';
+  scheduledFor: Date | null;
+  timezone: string;
+  publishNow: boolean;
+  isDraft: boolean;
+  visibility: 'public' | 'private' | 'unlisted';
+  tags: string[];
+  media: MediaRef[];
+  hidden: boolean;
+  metadata: Record<string, unknown>;
+  /** When the post was counted against the plan's upload limit (null for drafts). */
+  countedAt: Date | null;
+  queuedFromProfile: string | null;
+}
+
+/** A target row to insert: with status `pending` and `runAt`, it is the publish job. */
+export interface NewTarget {
+  id: string;
+  postId: string;
+  position: number;
+  accountId: string;
+  platform: string;
+  customContent: string | null;
+  platformSpecificData: Record<string, unknown>;
+  status: 'draft' | 'pending';
+  runAt: Date | null;
+}
+
+const targetColumns = (rows: NewTarget[]) => [
+  rows.map((r) => r.id), rows.map((r) => r.postId), rows.map((r) => r.position), rows.map((r) => r.accountId),
+  rows.map((r) => r.platform), rows.map((r) => r.customContent), rows.map((r) => JSON.stringify(r.platformSpecificData)),
+  rows.map((r) => r.status), rows.map((r) => r.runAt),
+];
+
+/**
+ * Inserts posts and their targets (the jobs) in ONE statement, so it is atomic on its own:
+ * no post is saved without its targets. `now` is their created/updated time.
+ */
+export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date): Promise<void> {
+  await q.query(
+    `WITH new_posts AS (
+       INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
+                          visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at)
+       SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
+              u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18
+         FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
+                     $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[])
+           AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued)
+       RETURNING id)
+     INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at)
+     SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
+       FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
+         AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
+      WHERE (SELECT count(*) FROM new_posts) = $28`,
+    [tenantId, userId,
+      posts.map((p) => p.id), posts.map((p) => p.title), posts.map((p) => p.content), posts.map((p) => p.status),
+      posts.map((p) => p.scheduledFor), posts.map((p) => p.timezone), posts.map((p) => p.publishNow), posts.map((p) => p.isDraft),
+      posts.map((p) => p.visibility), posts.map((p) => JSON.stringify(p.tags)), posts.map((p) => JSON.stringify(p.media)),
+      posts.map((p) => p.hidden), posts.map((p) => JSON.stringify(p.metadata)), posts.map((p) => p.countedAt), posts.map((p) => p.queuedFromProfile), now,
+      ...targetColumns(targets), posts.length],
+  );
+}
+
+/** Inserts targets of an existing post (in the caller's transaction). */
+export async function insertTargets(q: Queryable, tenantId: string, targets: NewTarget[]): Promise<void> {
+  if (targets.length === 0) return;
+  await q.query(
+    `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at)
+     SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at
+       FROM unnest($2::char(24)[], $3::char(24)[], $4::int[], $5::char(24)[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::timestamptz[])
+         AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)`,
+    [tenantId, ...targetColumns(targets)],
+  );
+}
+
+/** The tenant's post, locked FOR UPDATE in the caller's transaction; null when absent. */
+export async function lockPost(q: Queryable, tenantId: string, id: string): Promise<PostRow | null> {
+  const { rows } = await q.query<PostRow>('SELECT * FROM posts WHERE id = $1 AND tenant_id = $2 FOR UPDATE', [id, tenantId]);
+  return rows[0] ?? null;
+}
+
+export async function getPostRow(q: Queryable, id: string): Promise<PostRow | null> {
+  const { rows } = await q.query<PostRow>('SELECT * FROM posts WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** The profiles of the accounts a post targets (for team members scoped to profiles). */
+export async function targetProfileIds(q: Queryable, postId: string): Promise<string[]> {
+  const { rows } = await q.query<{ profile_id: string }>(
+    'SELECT a.profile_id FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = $1', [postId]);
+  return rows.map((r) => r.profile_id);
+}
+
+/** The post's targets in order, locked FOR UPDATE. */
+export async function lockTargets(q: Queryable, postId: string): Promise<TargetRow[]> {
+  return (await q.query<TargetRow>('SELECT * FROM post_targets WHERE post_id = $1 ORDER BY position FOR UPDATE', [postId])).rows;
+}
+
+/** The editable fields of a post, as an update writes them. */
+export interface PostUpdate {
+  title: string | null;
+  content: string;
+  scheduledFor: Date | null;
+  timezone: string;
+  publishNow: boolean;
+  isDraft: boolean;
+  visibility: 'public' | 'private' | 'unlisted';
+  tags: string[];
+  media: MediaRef[];
+  hidden: boolean;
+  metadata: Record<string, unknown>;
+  /** Set when the post is counted against the upload limit now (kept when already counted). */
+  countedAt: Date | null;
+  status: PostStatus;
+  queuedFromProfile: string | null;
+}
+
+export async function updatePost(q: Queryable, id: string, u: PostUpdate): Promise<void> {
+  await q.query(
+    `UPDATE posts SET title = $2, content = $3, scheduled_for = $4, timezone = $5, publish_now = $6, is_draft = $7,
+            visibility = $8, tags = $9, media_items = $10, hidden = $11, metadata = $12,
+            usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, queued_from_profile = $15, updated_at = now()
+      WHERE id = $1`,
+    [id, u.title, u.content, u.scheduledFor, u.timezone, u.publishNow, u.isDraft, u.visibility, u.tags, JSON.stringify(u.media),
+      u.hidden, JSON.stringify(u.metadata), u.countedAt, u.status, u.queuedFromProfile],
+  );
+}
+
+/** Deletes the post's targets that are not published (an edit replaces them). */
+export async function deleteUnpublishedTargets(q: Queryable, postId: string): Promise<void> {
+  await q.query(`DELETE FROM post_targets WHERE post_id = $1 AND status <> 'published'`, [postId]);
+}
+
+/** Marks targets failed with `message` (an edited failed post waits for retry or a new time). */
+export async function failTargets(q: Queryable, ids: string[], message: string): Promise<void> {
+  await q.query(`UPDATE post_targets SET status = 'failed', run_at = NULL, error_message = $2 WHERE id = ANY($1::char(24)[])`, [ids, message]);
+}
+
+/** Numbers the post's targets 0..n-1 in their current order. */
+export async function renumberTargets(q: Queryable, postId: string): Promise<void> {
+  await q.query(
+    `UPDATE post_targets t SET position = s.rn - 1 FROM (
+       SELECT id, row_number() OVER (ORDER BY position) AS rn FROM post_targets WHERE post_id = $1) s
+      WHERE t.id = s.id`, [postId]);
+}
+
+/** Deletes a post (its targets and attempts go with it). */
+export async function deletePost(q: Queryable, id: string): Promise<void> {
+  await q.query('DELETE FROM posts WHERE id = $1', [id]);
+}
+
+/** Puts a failed post's failed targets back to pending, due now, with a fresh retry budget. */
+export async function requeueFailedTargets(q: Queryable, postId: string): Promise<void> {
+  await q.query(
+    `UPDATE post_targets SET status = 'pending', run_at = now(), attempts = 0, crash_count = 0, in_doubt = false,
+            error_message = NULL, error_category = NULL, locked_by = NULL, locked_until = NULL, updated_at = now()
+      WHERE post_id = $1 AND status = 'failed'`, [postId]);
+  await q.query(`UPDATE posts SET status = 'scheduled', updated_at = now() WHERE id = $1`, [postId]);
+}
+
+/** Filters of the post list; all optional but the tenant. */
+export interface PostFilters {
+  tenantId: string;
+  includeHidden?: boolean;
+  status?: string;
+  createdBy?: string;
+  platform?: string;
+  profileId?: string;
+  /** Team member scoped to profiles: only posts they created or that target these profiles. */
+  scope?: { userId: string; profileIds: readonly string[] };
+  from?: Date | null;
+  to?: Date | null;
+}
+
+/** One page of the tenant's post ids, newest first, and the total. */
+export async function listPostIds(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+  const where: string[] = ['p.tenant_id = $1'];
+  const args: unknown[] = [f.tenantId];
+  const arg = (v: unknown) => { args.push(v); return `$${args.length}`; };
+  if (!f.includeHidden) where.push('NOT p.hidden');
+  if (f.status) where.push(`p.status = ${arg(f.status)}`);
+  if (f.createdBy) where.push(`p.created_by = ${arg(f.createdBy)}`);
+  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = ${arg(f.platform)})`);
+  if (f.profileId) {
+    where.push(`(p.queued_from_profile = ${arg(f.profileId)} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${args.length}))`);
+  }
+  if (f.scope) {
+    where.push(`(p.created_by = ${arg(f.scope.userId)} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY(${arg(f.scope.profileIds)}::char(24)[])))`);
+  }
+  if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= ${arg(f.from)}`);
+  if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= ${arg(f.to)}`);
+  const cond = where.join(' AND ');
+  const [{ rows: idRows }, { rows: countRows }] = await Promise.all([
+    q.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`, args),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts p WHERE ${cond}`, args),
+  ]);
+  return { ids: idRows.map((r) => r.id), total: countRows[0].n };
+}
