@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { OAUTH_PLATFORMS, type OAuthPlatform } from './shared/platforms.ts';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
@@ -53,9 +54,8 @@ export interface PlatformAppConfig {
   authBaseUrl?: string;
 }
 
-/** Platforms connected through OAuth 2.0 (Bluesky uses app passwords). */
-export const OAUTH_PLATFORMS = ['facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit'] as const;
-export type OAuthPlatform = (typeof OAUTH_PLATFORMS)[number];
+/** Platforms connected through OAuth 2.0 (Bluesky uses app passwords), from src/shared/platforms.ts. */
+export { OAUTH_PLATFORMS, type OAuthPlatform };
 
 /** Raw environment after defaults and coercion. */
 export type Env = Static<typeof EnvSchema>;

@@ -18,14 +18,12 @@
  *   several candidates): 'not_published' only when the platform's own record proves it.
  */
 
-export const PLATFORMS = [
-  'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky',
-] as const;
-export type PlatformId = (typeof PLATFORMS)[number];
+import type { PlatformCapabilities } from '../shared/capabilities.ts';
+import type { PlatformId } from '../shared/platforms.ts';
 
-export function isPlatformId(v: unknown): v is PlatformId {
-  return typeof v === 'string' && (PLATFORMS as readonly string[]).includes(v);
-}
+/** The platform ids and each platform's capabilities live in src/shared/ (shared with the web app). */
+export { PLATFORMS, isPlatformId, type PlatformId } from '../shared/platforms.ts';
+export type { PlatformCapabilities } from '../shared/capabilities.ts';
 
 /** Media item as stored on a post (`mediaItems[]`). `url` is absolute. */
 export interface MediaRef {
@@ -79,25 +77,6 @@ export interface AccountContext<C = Record<string, unknown>> {
   username: string;
   credentials: C;
   settings: Record<string, unknown>;
-}
-
-/** Capabilities that drives validation and the UI (design.md section 6). */
-export interface PlatformCapabilities {
-  /** Maximum text length in the platform's own unit (graphemes for Bluesky, weighted for X). */
-  maxTextLength: number;
-  /** Unit of maxTextLength, for error messages. */
-  textUnit: 'characters' | 'graphemes' | 'weighted characters';
-  maxImages: number;
-  maxVideos: number;
-  threads: boolean;
-  firstComment: boolean;
-  /** The platform's documentation page the rules come from. */
-  docsUrl: string;
-  /**
-   * The platform schedules natively: a scheduled target runs at once (run_at = now) and the
-   * adapter hands the post's scheduledFor to the platform (YouTube: private + publishAt).
-   */
-  uploadsAhead?: boolean;
 }
 
 /** One broken rule, found before publishing. `field` is relative to the target (e.g. `content`, `mediaItems.2`). */

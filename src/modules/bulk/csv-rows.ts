@@ -16,7 +16,7 @@
  * | `visibility` | public, private or unlisted |
  * | `custom_content_<platform>` | text for that platform only |
  * | `<platform>_thread_items` | a thread for twitter, threads or bluesky: items separated by a line `---` |
- * | `first_comment` | first comment on facebook, instagram, linkedin and youtube |
+ * | `first_comment` | first comment on the platforms that take one (facebook, instagram, linkedin and youtube: `firstComment` in src/shared/capabilities.ts) |
  * | `subreddit` | Reddit subreddit (else the account default) |
  * | `board_id` | Pinterest board (else the account default) |
  * | `link` | Pinterest pin link / Reddit link post URL |
@@ -25,6 +25,7 @@
  */
 import { unstorableText } from '../../core/storable.ts';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../platforms/types.ts';
+import { FIRST_COMMENT_PLATFORMS, PLATFORM_CAPABILITIES } from '../../shared/capabilities.ts';
 
 /** One row error: a machine code, a message, and the column when there is one. */
 export interface RowError {
@@ -36,10 +37,9 @@ export interface RowError {
 export const KNOWN_COLUMNS = new Set([
   'platforms', 'profiles', 'schedule_time', 'tz', 'publish_now', 'is_draft', 'use_queue', 'post_content', 'title', 'media_urls',
   'tags', 'visibility', 'first_comment', 'subreddit', 'board_id', 'link',
-  ...PLATFORMS.map((p) => `custom_content_${p}`), 'twitter_thread_items', 'threads_thread_items', 'bluesky_thread_items',
+  ...PLATFORMS.map((p) => `custom_content_${p}`), ...PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].threads).map((p) => `${p}_thread_items`),
 ]);
 
-const FIRST_COMMENT_PLATFORMS: PlatformId[] = ['facebook', 'instagram', 'linkedin', 'youtube'];
 const TITLE_PLATFORMS: PlatformId[] = ['youtube', 'reddit', 'pinterest'];
 
 /** A row after parsing: which profiles and platforms it targets, and the post body fields. */

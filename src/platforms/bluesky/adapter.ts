@@ -24,6 +24,9 @@ import {
   type VerifyResult,
   type VerifyWindow,
 } from '../types.ts';
+import {
+  BLUESKY_DOCS_URL, BLUESKY_MAX_IMAGE_BYTES as MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES as MAX_IMAGES, BLUESKY_MAX_LANGS as MAX_LANGS, capabilitiesOf,
+} from '../../shared/capabilities.ts';
 import { imageDimensions } from './media.ts';
 import { MAX_GRAPHEMES, MAX_TEXT_BYTES, buildFacets, countGraphemes, externalEmbed, firstLink, utf8Length, type Facet } from './richtext.ts';
 import {
@@ -42,27 +45,14 @@ import { type FetchFn, XrpcRequestError, toAdapterError, xrpc } from './xrpc.ts'
 export type { BlueskyCredentials } from './session.ts';
 export { countGraphemes, utf8Length } from './richtext.ts';
 
-/** Source of the rules enforced here. */
-export const BLUESKY_DOCS_URL = 'https://docs.bsky.app/docs/advanced-guides/posts';
-/** Per-image limit in bytes (docs.bsky.app posts guide; the 0.19 lexicon itself allows 2,000,000). */
-export const MAX_IMAGE_BYTES = 1_000_000;
-export const MAX_IMAGES = 4;
-/** `langs` on a post: at most 3 BCP-47 tags (app.bsky.feed.post lexicon). */
-export const MAX_LANGS = 3;
+/** The limits (and the docs page they come from) live in src/shared/capabilities.ts, shared with the composer. */
+export { BLUESKY_DOCS_URL, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_LANGS };
 /** Default service (entryway) for app-password logins. */
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 const POST_COLLECTION = 'app.bsky.feed.post';
 
-/** Bluesky capabilities (design.md section 6). */
-export const BLUESKY_CAPABILITIES: PlatformCapabilities = Object.freeze({
-  maxTextLength: MAX_GRAPHEMES,
-  textUnit: 'graphemes',
-  maxImages: MAX_IMAGES,
-  maxVideos: 0,
-  threads: true,
-  firstComment: false,
-  docsUrl: BLUESKY_DOCS_URL,
-});
+/** Bluesky capabilities. */
+export const BLUESKY_CAPABILITIES: PlatformCapabilities = Object.freeze(capabilitiesOf('bluesky'));
 
 /** A blob reference as returned by `com.atproto.repo.uploadBlob` (JSON form). */
 export interface BlobRefJson {

@@ -9,9 +9,8 @@
 import { Agent, RichText, type AppBskyRichtextFacet } from '@atproto/api';
 import type { FetchFn } from './xrpc.ts';
 
-/** Bluesky's text limits (app.bsky.feed.post lexicon). */
-export const MAX_GRAPHEMES = 300;
-export const MAX_TEXT_BYTES = 3000;
+/** Bluesky's text limits (app.bsky.feed.post lexicon), kept in src/shared/capabilities.ts. */
+export { BLUESKY_MAX_GRAPHEMES as MAX_GRAPHEMES, BLUESKY_MAX_TEXT_BYTES as MAX_TEXT_BYTES } from '../../shared/capabilities.ts';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 

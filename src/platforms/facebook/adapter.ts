@@ -31,15 +31,12 @@ import {
 } from '../types.ts';
 import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
+import {
+  capabilitiesOf, FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_PHOTOS, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES,
+} from '../../shared/capabilities.ts';
 
-/** Post text limit used by schedulers (no official page retrieved; platforms.md 1.4). */
-export const FACEBOOK_MAX_TEXT = 63_206;
-/** First comment limit ("about 8,000", spec.md section 5). */
-export const FACEBOOK_MAX_FIRST_COMMENT = 8_000;
-/** Feed photos: JPG/PNG under 4 MB (subcode 1366046 otherwise; platforms.md 1.4). */
-export const FACEBOOK_PHOTO_MAX_BYTES = 4 * 1024 * 1024;
-/** Story video up to 4 GB (spec.md section 7). */
-export const FACEBOOK_STORY_VIDEO_MAX_BYTES = 4 * 1024 * 1024 * 1024;
+/** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
+export { FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES };
 
 export interface FacebookOptions {
   /**
@@ -60,10 +57,7 @@ export interface FacebookOptions {
   storyRequireHttps?: boolean;
 }
 
-export const FACEBOOK_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: FACEBOOK_MAX_TEXT, textUnit: 'characters', maxImages: 10, maxVideos: 1,
-  threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/pages-api/posts',
-};
+export const FACEBOOK_CAPABILITIES: PlatformCapabilities = capabilitiesOf('facebook');
 
 type Kind = 'feed' | 'photos' | 'video' | 'photo_story' | 'video_story';
 
@@ -92,7 +86,7 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
   private readonly opts: Required<FacebookOptions>;
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: FacebookOptions = {}) {
-    this.opts = { maxPhotos: 10, storyPhotoMaxBytes: 10 * 1024 * 1024, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, storyRequireHttps: true, ...opts };
+    this.opts = { maxPhotos: FACEBOOK_MAX_PHOTOS, storyPhotoMaxBytes: 10 * 1024 * 1024, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, storyRequireHttps: true, ...opts };
     this.capabilities = { ...FACEBOOK_CAPABILITIES, maxImages: this.opts.maxPhotos };
   }
 

@@ -30,12 +30,13 @@ import {
 } from '../types.ts';
 import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
+import {
+  capabilitiesOf, INSTAGRAM_CAROUSEL_MAX, INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS,
+  INSTAGRAM_THUMBNAIL_MAX_BYTES, INSTAGRAM_VIDEO_MAX_BYTES, INSTAGRAM_VIDEO_MAX_SECONDS, INSTAGRAM_VIDEO_MIN_SECONDS,
+} from '../../shared/capabilities.ts';
 
-export const INSTAGRAM_MAX_CAPTION = 2_200;
-export const INSTAGRAM_MAX_HASHTAGS = 30;
-export const INSTAGRAM_MAX_FIRST_COMMENT = 2_200;
-export const INSTAGRAM_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-export const INSTAGRAM_THUMBNAIL_MAX_BYTES = 8 * 1024 * 1024;
+/** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
+export { INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS, INSTAGRAM_THUMBNAIL_MAX_BYTES };
 
 export interface InstagramOptions {
   /**
@@ -56,10 +57,7 @@ export interface InstagramOptions {
   pollTimeoutMs?: number;
 }
 
-export const INSTAGRAM_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: INSTAGRAM_MAX_CAPTION, textUnit: 'characters', maxImages: 10, maxVideos: 10,
-  threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/instagram-platform/content-publishing',
-};
+export const INSTAGRAM_CAPABILITIES: PlatformCapabilities = capabilitiesOf('instagram');
 
 type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
 interface UserTag { username: string; x: number; y: number; mediaIndex?: number }
@@ -83,7 +81,8 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: InstagramOptions = {}) {
     this.opts = {
-      maxCollaborators: 3, carouselMax: 10, videoMaxBytes: 300 * 1024 * 1024, videoMinSeconds: 3, videoMaxSeconds: 15 * 60,
+      maxCollaborators: 3, carouselMax: INSTAGRAM_CAROUSEL_MAX, videoMaxBytes: INSTAGRAM_VIDEO_MAX_BYTES,
+      videoMinSeconds: INSTAGRAM_VIDEO_MIN_SECONDS, videoMaxSeconds: INSTAGRAM_VIDEO_MAX_SECONDS,
       pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts,
     };
     this.capabilities = { ...INSTAGRAM_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };

@@ -34,14 +34,12 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
+import {
+  capabilitiesOf, LINKEDIN_DOCUMENT_MAX_BYTES, LINKEDIN_MAX_FIRST_COMMENT, LINKEDIN_MAX_IMAGES, LINKEDIN_MAX_TEXT, LINKEDIN_VIDEO_MAX_BYTES,
+} from '../../shared/capabilities.ts';
 
-export const LINKEDIN_MAX_TEXT = 3000;
-export const LINKEDIN_MAX_FIRST_COMMENT = 1250;
-export const LINKEDIN_MAX_IMAGES = 20;
-/** Document cap: 100 MB (third-party mirror AYR-LI). */
-export const LINKEDIN_DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
-/** Video cap: 500 MB, 3 s to 30 min (third-party mirror AYR-LI). */
-export const LINKEDIN_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+/** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
+export { LINKEDIN_DOCUMENT_MAX_BYTES, LINKEDIN_MAX_FIRST_COMMENT, LINKEDIN_MAX_IMAGES, LINKEDIN_MAX_TEXT, LINKEDIN_VIDEO_MAX_BYTES };
 
 /** Tunables where platforms.md marks a fact UNCONFIRMED. */
 export interface LinkedInOptions {
@@ -63,10 +61,7 @@ export interface LinkedInOptions {
   memberMediaGraceMs?: number;
 }
 
-export const LINKEDIN_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: LINKEDIN_MAX_TEXT, textUnit: 'characters', maxImages: LINKEDIN_MAX_IMAGES, maxVideos: 1,
-  threads: false, firstComment: true, docsUrl: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api',
-};
+export const LINKEDIN_CAPABILITIES: PlatformCapabilities = capabilitiesOf('linkedin');
 
 /** `@[Name](urn:li:person:ID)` or `@[Name](urn:li:organization:ID)`. */
 const MENTION = /@\[([^\]\n]{1,200})\]\((urn:li:(person|organization):([^)\s]+))\)/g;

@@ -28,25 +28,18 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
+import {
+  capabilitiesOf, PINTEREST_ALT_TEXT_MAX, PINTEREST_CAROUSEL_MAX, PINTEREST_CAROUSEL_MIN, PINTEREST_DESCRIPTION_MAX, PINTEREST_IMAGE_MAX_BYTES,
+  PINTEREST_LINK_MAX, PINTEREST_TITLE_MAX, PINTEREST_VIDEO_MAX_BYTES, PINTEREST_VIDEO_MAX_SECONDS, PINTEREST_VIDEO_MIN_SECONDS,
+} from '../../shared/capabilities.ts';
 
-export const PINTEREST_TITLE_MAX = 100;
-export const PINTEREST_DESCRIPTION_MAX = 800;
-export const PINTEREST_ALT_TEXT_MAX = 500;
-export const PINTEREST_LINK_MAX = 2048;
-export const PINTEREST_CAROUSEL_MIN = 2;
-export const PINTEREST_CAROUSEL_MAX = 5;
-/** Image size cap in bytes: 20 MB per a third-party guide (UNCONFIRMED officially). */
-export const PINTEREST_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-/** Video size cap in bytes: 2 GB, one mirror says 1 GB (CONFLICT in platforms.md 8.4); change here if Pinterest refuses. */
-export const PINTEREST_VIDEO_MAX_BYTES = 2 * 1024 ** 3;
-/** Video duration bounds in seconds, 4 s to 15 min (third party, UNCONFIRMED); checked when the duration is known. */
-export const PINTEREST_VIDEO_MIN_SECONDS = 4;
-export const PINTEREST_VIDEO_MAX_SECONDS = 15 * 60;
-
-export const PINTEREST_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: PINTEREST_DESCRIPTION_MAX, textUnit: 'characters', maxImages: PINTEREST_CAROUSEL_MAX, maxVideos: 1,
-  threads: false, firstComment: false, docsUrl: 'https://developers.pinterest.com/docs/api/v5/pins-create/',
+/** The limits live in src/shared/capabilities.ts (shared with the composer). */
+export {
+  PINTEREST_ALT_TEXT_MAX, PINTEREST_CAROUSEL_MAX, PINTEREST_CAROUSEL_MIN, PINTEREST_DESCRIPTION_MAX, PINTEREST_IMAGE_MAX_BYTES,
+  PINTEREST_LINK_MAX, PINTEREST_TITLE_MAX, PINTEREST_VIDEO_MAX_BYTES, PINTEREST_VIDEO_MAX_SECONDS, PINTEREST_VIDEO_MIN_SECONDS,
 };
+
+export const PINTEREST_CAPABILITIES: PlatformCapabilities = capabilitiesOf('pinterest');
 
 type MediaSource =
   | { source_type: 'image_url'; url: string }

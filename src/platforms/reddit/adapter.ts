@@ -28,23 +28,16 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { redditJson } from './http.ts';
+import {
+  capabilitiesOf, REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX,
+} from '../../shared/capabilities.ts';
 
-export const REDDIT_TITLE_MAX = 300;
-/** Self-post body limit in characters: commonly cited 40,000, UNCONFIRMED in the stored docs (platforms.md 9.3). */
-export const REDDIT_SELFTEXT_MAX = 40_000;
-export const REDDIT_FLAIR_ID_MAX = 36;
-export const REDDIT_FLAIR_TEXT_MAX = 64;
-/** Images in a gallery post: 2 to 20 (20 is the commonly cited maximum, UNCONFIRMED). */
-export const REDDIT_GALLERY_MAX = 20;
-/** Image upload cap in bytes: 20 MB is the commonly cited figure, UNCONFIRMED. */
-export const REDDIT_IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
+export { REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX };
 /** Subreddit names: 3-21 letters, digits and underscores (2-character legacy names exist, so 2 is accepted). */
 export const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
 
-export const REDDIT_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: REDDIT_SELFTEXT_MAX, textUnit: 'characters', maxImages: REDDIT_GALLERY_MAX, maxVideos: 0,
-  threads: false, firstComment: false, docsUrl: 'https://www.reddit.com/dev/api#POST_api_submit',
-};
+export const REDDIT_CAPABILITIES: PlatformCapabilities = capabilitiesOf('reddit');
 
 /** What prepare leaves for commit (JSON, stored on the attempt row). */
 export interface RedditPrepared {

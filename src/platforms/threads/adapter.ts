@@ -30,13 +30,13 @@ import {
 } from '../types.ts';
 import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
 import { THREADS_API_VERSION } from './oauth.ts';
+import {
+  capabilitiesOf, THREADS_CAROUSEL_MAX, THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THREADS_VIDEO_MAX_SECONDS,
+} from '../../shared/capabilities.ts';
+import { threadsTextLength } from '../../shared/post-rules.ts';
 
-export const THREADS_MAX_TEXT = 500;
-/** Image cap in bytes (8 MB; third-party mirror of the media guidelines, AYR-TH). */
-export const THREADS_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-/** Video caps: 1 GB and 5 minutes (third-party mirror, AYR-TH). */
-export const THREADS_VIDEO_MAX_BYTES = 1024 * 1024 * 1024;
-export const THREADS_VIDEO_MAX_SECONDS = 300;
+/** The limits and Threads' text length live in src/shared/ (shared with the composer). */
+export { THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THREADS_VIDEO_MAX_SECONDS, threadsTextLength };
 
 /** Tunables where platforms.md marks a fact UNCONFIRMED or CONFLICT. */
 export interface ThreadsOptions {
@@ -51,23 +51,7 @@ export interface ThreadsOptions {
   pollTimeoutMs?: number;
 }
 
-export const THREADS_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: THREADS_MAX_TEXT, textUnit: 'characters', maxImages: 20, maxVideos: 20,
-  threads: true, firstComment: false, docsUrl: 'https://developers.facebook.com/documentation/threads/posts',
-};
-
-const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-
-/**
- * Length as Threads counts it: one per character, except emoji, which count as their UTF-8
- * byte length (e.g. 👍 counts 4). platforms.md 3.3, [TH-POSTS].
- */
-export function threadsTextLength(text: string): number {
-  let n = 0;
-  for (const { segment } of segmenter.segment(text)) n += EMOJI.test(segment) ? Buffer.byteLength(segment, 'utf8') : [...segment].length;
-  return n;
-}
+export const THREADS_CAPABILITIES: PlatformCapabilities = capabilitiesOf('threads');
 
 export interface ThreadsPrepared {
   preparedAt: string;
@@ -95,7 +79,7 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
   private readonly opts: Required<ThreadsOptions>;
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: ThreadsOptions = {}) {
-    this.opts = { carouselMax: 20, pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts };
+    this.opts = { carouselMax: THREADS_CAROUSEL_MAX, pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts };
     this.capabilities = { ...THREADS_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };
   }
 

@@ -52,15 +52,15 @@ import {
 } from '../types.ts';
 import { tiktokJson } from './api.ts';
 import { queryCreatorInfo, toCreatorInfo, type TikTokCreatorInfo } from './oauth.ts';
+import {
+  capabilitiesOf, TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_ITEMS, TIKTOK_VIDEO_CAPTION_MAX, TIKTOK_VIDEO_MAX_BYTES,
+} from '../../shared/capabilities.ts';
 
 export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
 export const TIKTOK_COMMERCIAL_TYPES = ['none', 'brand_organic', 'brand_content'] as const;
-/** Caption (video `title`) limit: 2,200 characters (third-party sources). */
-export const TIKTOK_VIDEO_CAPTION_MAX = 2200;
-/** Photo `description` limit: 4,000 characters (third-party sources). */
-export const TIKTOK_PHOTO_DESCRIPTION_MAX = 4000;
-export const TIKTOK_PHOTO_MAX_ITEMS = 35;
-export const TIKTOK_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The limits live in src/shared/capabilities.ts (shared with the composer). */
+export { TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_ITEMS, TIKTOK_VIDEO_CAPTION_MAX };
 export const TIKTOK_DEFAULT_COVER_MS = 1000;
 const MB = 1024 * 1024;
 
@@ -87,10 +87,7 @@ export interface TikTokOptions {
   postIdPolls?: number;
 }
 
-export const TIKTOK_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: TIKTOK_VIDEO_CAPTION_MAX, textUnit: 'characters', maxImages: TIKTOK_PHOTO_MAX_ITEMS, maxVideos: 1,
-  threads: false, firstComment: false, docsUrl: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post',
-};
+export const TIKTOK_CAPABILITIES: PlatformCapabilities = capabilitiesOf('tiktok');
 
 /** The settings of one TikTok target, normalised to TikTok's snake_case names. */
 export interface TikTokSettings {
@@ -181,7 +178,7 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: TikTokOptions = {}) {
     this.opts = {
-      videoSource: 'FILE_UPLOAD', chunkBytes: 10 * MB, minChunkBytes: 5 * MB, maxVideoBytes: 4 * 1024 * MB, rejectPngPhotos: true,
+      videoSource: 'FILE_UPLOAD', chunkBytes: 10 * MB, minChunkBytes: 5 * MB, maxVideoBytes: TIKTOK_VIDEO_MAX_BYTES, rejectPngPhotos: true,
       passConsentFlags: true, pollIntervalMs: 1000, pollMaxIntervalMs: 5000, pollTimeoutMs: 5 * 60_000, postIdPolls: 3, ...opts,
     };
   }

@@ -17,24 +17,15 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
+import {
+  capabilitiesOf, X_GIF_MAX_BYTES, X_IMAGE_MAX_BYTES, X_MAX_IMAGES, X_MAX_WEIGHTED_LENGTH, X_VIDEO_MAX_BYTES, X_VIDEO_MAX_SECONDS, X_VIDEO_MIN_SECONDS,
+} from '../../shared/capabilities.ts';
 
-export const X_MAX_WEIGHTED_LENGTH = 280;
-/**
- * Image, GIF and video size caps in bytes, and the video duration range for accounts
- * without Premium (platforms.md 5.3, docs.x.com/x-api/media/quickstart/best-practices).
- * Premium accounts may post up to 16 GB / 125 min; X checks that itself.
- */
-export const X_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const X_GIF_MAX_BYTES = 15 * 1024 * 1024;
-export const X_VIDEO_MAX_BYTES = 8 * 1024 ** 3;
-export const X_VIDEO_MIN_SECONDS = 0.5;
-export const X_VIDEO_MAX_SECONDS = 20 * 60;
+/** The limits live in src/shared/capabilities.ts (shared with the composer). */
+export { X_GIF_MAX_BYTES, X_IMAGE_MAX_BYTES, X_MAX_WEIGHTED_LENGTH, X_VIDEO_MAX_BYTES, X_VIDEO_MAX_SECONDS, X_VIDEO_MIN_SECONDS };
 const CHUNK_BYTES = 1024 * 1024;
 
-export const X_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: X_MAX_WEIGHTED_LENGTH, textUnit: 'weighted characters', maxImages: 4, maxVideos: 1,
-  threads: true, firstComment: false, docsUrl: 'https://docs.x.com/x-api/posts/create-post',
-};
+export const X_CAPABILITIES: PlatformCapabilities = capabilitiesOf('twitter');
 
 /** Weighted length as X counts it (URLs 23, emoji and CJK 2). */
 export function weightedLength(text: string): number {
@@ -109,7 +100,7 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
         out.push({ field: `mediaItems.${i}`, rule: 'twitter.media.video_duration', message: `X videos must last ${X_VIDEO_MIN_SECONDS} s to ${X_VIDEO_MAX_SECONDS / 60} minutes (this one lasts ${m.durationSeconds} s)` });
       }
     });
-    if (images.length > 4) out.push({ field: 'mediaItems', rule: 'twitter.media.max_images', message: 'X posts take at most 4 images' });
+    if (images.length > X_MAX_IMAGES) out.push({ field: 'mediaItems', rule: 'twitter.media.max_images', message: `X posts take at most ${X_MAX_IMAGES} images` });
     if ((gifs.length > 0 || videos.length > 0) && media.length > 1) {
       out.push({ field: 'mediaItems', rule: 'twitter.media.one_gif_or_video', message: 'An X post takes up to 4 images, or exactly 1 GIF, or exactly 1 video' });
     }

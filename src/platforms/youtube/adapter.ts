@@ -45,18 +45,16 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { googleJson, mapGoogleError } from './google.ts';
+import {
+  capabilitiesOf, YOUTUBE_DESCRIPTION_MAX_BYTES, YOUTUBE_FIRST_COMMENT_MAX, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_TAG_MAX, YOUTUBE_TAGS_MAX_TOTAL,
+  YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_TITLE_MAX, YOUTUBE_VIDEO_MAX_BYTES,
+} from '../../shared/capabilities.ts';
 
-export const YOUTUBE_TITLE_MAX = 100;
-export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5000;
-export const YOUTUBE_FIRST_COMMENT_MAX = 10_000;
-export const YOUTUBE_TAG_MAX = 100;
-export const YOUTUBE_TAGS_MAX_TOTAL = 500;
-/** Videos of this many seconds or less are Shorts (spec.md section 5). */
-export const YOUTUBE_SHORT_MAX_SECONDS = 180;
-/** Thumbnail cap: 2 MB per spec.md and the v3 docs page. CONFLICT: newer reference pages say 50 MB (configurable). */
-export const YOUTUBE_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
-/** videos.insert accepts files up to 256 GB. */
-export const YOUTUBE_VIDEO_MAX_BYTES = 256 * 1024 ** 3;
+/** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
+export {
+  YOUTUBE_DESCRIPTION_MAX_BYTES, YOUTUBE_FIRST_COMMENT_MAX, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_TAG_MAX, YOUTUBE_TAGS_MAX_TOTAL,
+  YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_TITLE_MAX, YOUTUBE_VIDEO_MAX_BYTES,
+};
 /** Chunks must be multiples of 256 KiB (except the last). */
 export const RESUMABLE_GRANULARITY = 256 * 1024;
 
@@ -75,11 +73,7 @@ export interface YouTubeOptions {
   maxVideoBytes?: number;
 }
 
-export const YOUTUBE_CAPABILITIES: PlatformCapabilities = {
-  maxTextLength: YOUTUBE_DESCRIPTION_MAX_BYTES, textUnit: 'characters', maxImages: 0, maxVideos: 1,
-  threads: false, firstComment: true, docsUrl: 'https://developers.google.com/youtube/v3/docs/videos/insert',
-  uploadsAhead: true,
-};
+export const YOUTUBE_CAPABILITIES: PlatformCapabilities = capabilitiesOf('youtube');
 
 export interface YouTubePrepared {
   preparedAt: string;

@@ -1,0 +1,263 @@
+/**
+ * Each platform's capabilities and numeric limits, as data: the one source for the adapters'
+ * `validate` (src/platforms/<platform>/adapter.ts imports its numbers from here), the bulk CSV
+ * and the web composer (src/shared/post-rules.ts checks a post against these). Pure: no I/O,
+ * no Node APIs, importable by the browser build.
+ *
+ * Where a figure is marked UNCONFIRMED the platform's own documentation was not found to state
+ * it; the adapter option that overrides it (if any) is named.
+ */
+import { PLATFORMS, type PlatformId } from './platforms.ts';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+export type TextUnit = 'characters' | 'graphemes' | 'weighted characters';
+
+/** Capabilities that drive validation, the bulk CSV and the composer. */
+export interface PlatformCapabilities {
+  /** Maximum text length in the platform's own unit (graphemes for Bluesky, weighted for X). */
+  maxTextLength: number;
+  /** Unit of maxTextLength, for error messages. */
+  textUnit: TextUnit;
+  maxImages: number;
+  maxVideos: number;
+  threads: boolean;
+  firstComment: boolean;
+  /** The platform's documentation page the rules come from. */
+  docsUrl: string;
+  /**
+   * The platform schedules natively: a scheduled target runs at once (run_at = now) and the
+   * adapter hands the post's scheduledFor to the platform (YouTube: private + publishAt).
+   */
+  uploadsAhead?: boolean;
+}
+
+/** What a post may carry on one platform, beyond {@link PlatformCapabilities}; read by the composer's checks. */
+export interface PlatformLimits extends PlatformCapabilities {
+  /** Extra cap on the text in UTF-8 bytes (Bluesky 3,000; YouTube's description is 5,000 bytes). */
+  maxTextBytes?: number;
+  /** Threads counts an emoji as its UTF-8 bytes. */
+  emojiCountsAsBytes?: boolean;
+  /** TikTok photo posts take a longer description than video captions. */
+  maxTextLengthPhotos?: number;
+  /** Reddit: the first line is the title (at most this many characters, required); the rest is the body the text limit applies to. */
+  titleFromFirstLine?: { max: number };
+  maxHashtags?: number;
+  /** Most media items of any kind in one post (carousels), when less than images + videos. */
+  maxMediaItems?: number;
+  /** Images (photos or GIFs) allowed next to a video: 0 = images and videos cannot be mixed; Pinterest takes one image as the video's cover. */
+  maxImagesWithVideo: number;
+  /** How a GIF counts: as an image, as a video (X: one GIF alone), or not accepted. */
+  gif: 'image' | 'video' | 'refused';
+  /** Documents (PDF) per post: LinkedIn 1, else 0. */
+  maxDocuments: number;
+  /** Media the post cannot go without. */
+  mediaRequired?: 'image-or-video' | 'video';
+  /** First comment limit in characters, when firstComment is supported. */
+  firstCommentMaxLength?: number;
+  /** A setting the post needs: in platformSpecificData, else the account's default. */
+  requiredSetting?: { field: string; accountSetting: string; label: string };
+  /** Per-item size caps in bytes (defaults of the adapter options where the adapter has one). */
+  imageMaxBytes?: number;
+  gifMaxBytes?: number;
+  videoMaxBytes?: number;
+}
+
+// Facebook: https://developers.facebook.com/docs/pages-api/posts
+/** Post text limit used by schedulers (no official figure found: UNCONFIRMED). */
+export const FACEBOOK_MAX_TEXT = 63_206;
+/** First comment limit ("about 8,000"). */
+export const FACEBOOK_MAX_FIRST_COMMENT = 8_000;
+/** Most photos in one feed post (`attached_media`); UNCONFIRMED, FacebookOptions.maxPhotos overrides. */
+export const FACEBOOK_MAX_PHOTOS = 10;
+/** Feed photos: JPG/PNG under 4 MB (error subcode 1366046 otherwise). */
+export const FACEBOOK_PHOTO_MAX_BYTES = 4 * MB;
+/** Story video up to 4 GB. */
+export const FACEBOOK_STORY_VIDEO_MAX_BYTES = 4 * GB;
+
+// Instagram: https://developers.facebook.com/docs/instagram-platform/content-publishing
+export const INSTAGRAM_MAX_CAPTION = 2_200;
+export const INSTAGRAM_MAX_HASHTAGS = 30;
+export const INSTAGRAM_MAX_FIRST_COMMENT = 2_200;
+export const INSTAGRAM_IMAGE_MAX_BYTES = 8 * MB;
+export const INSTAGRAM_THUMBNAIL_MAX_BYTES = 8 * MB;
+/** Carousel size, 2 to this (UNCONFIRMED; InstagramOptions.carouselMax overrides). */
+export const INSTAGRAM_CAROUSEL_MAX = 10;
+/** Largest reel (300 MB on the English page, 1 GB elsewhere; InstagramOptions.videoMaxBytes overrides). */
+export const INSTAGRAM_VIDEO_MAX_BYTES = 300 * MB;
+/** Reel duration bounds in seconds (third party). */
+export const INSTAGRAM_VIDEO_MIN_SECONDS = 3;
+export const INSTAGRAM_VIDEO_MAX_SECONDS = 15 * 60;
+
+// LinkedIn: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api
+export const LINKEDIN_MAX_TEXT = 3000;
+export const LINKEDIN_MAX_FIRST_COMMENT = 1250;
+export const LINKEDIN_MAX_IMAGES = 20;
+/** Document cap: 100 MB (third party). */
+export const LINKEDIN_DOCUMENT_MAX_BYTES = 100 * MB;
+/** Video cap: 500 MB, 3 s to 30 min (third party). */
+export const LINKEDIN_VIDEO_MAX_BYTES = 500 * MB;
+
+// X: https://docs.x.com/x-api/posts/create-post and https://docs.x.com/x-api/media/quickstart/best-practices
+export const X_MAX_WEIGHTED_LENGTH = 280;
+export const X_MAX_IMAGES = 4;
+/**
+ * Image, GIF and video size caps in bytes, and the video duration range for accounts
+ * without Premium. Premium accounts may post up to 16 GB / 125 min; X checks that itself.
+ */
+export const X_IMAGE_MAX_BYTES = 5 * MB;
+export const X_GIF_MAX_BYTES = 15 * MB;
+export const X_VIDEO_MAX_BYTES = 8 * GB;
+export const X_VIDEO_MIN_SECONDS = 0.5;
+export const X_VIDEO_MAX_SECONDS = 20 * 60;
+
+// Threads: https://developers.facebook.com/documentation/threads/posts
+export const THREADS_MAX_TEXT = 500;
+/** Most items in a carousel: 20 per two third-party sources, 10 per another (UNCONFIRMED; ThreadsOptions.carouselMax overrides). */
+export const THREADS_CAROUSEL_MAX = 20;
+/** Image cap in bytes (8 MB; third-party mirror of the media guidelines). */
+export const THREADS_IMAGE_MAX_BYTES = 8 * MB;
+/** Video caps: 1 GB and 5 minutes (third-party mirror). */
+export const THREADS_VIDEO_MAX_BYTES = 1 * GB;
+export const THREADS_VIDEO_MAX_SECONDS = 300;
+
+// TikTok: https://developers.tiktok.com/doc/content-posting-api-reference-direct-post
+/** Caption (video `title`) limit: 2,200 characters (third-party sources). */
+export const TIKTOK_VIDEO_CAPTION_MAX = 2200;
+/** Photo `description` limit: 4,000 characters (third-party sources). */
+export const TIKTOK_PHOTO_DESCRIPTION_MAX = 4000;
+export const TIKTOK_PHOTO_MAX_ITEMS = 35;
+export const TIKTOK_PHOTO_MAX_BYTES = 20 * MB;
+/** Largest video (4 GB, 1 GB or 10 GB by source; TikTokOptions.maxVideoBytes overrides). */
+export const TIKTOK_VIDEO_MAX_BYTES = 4 * GB;
+
+// YouTube: https://developers.google.com/youtube/v3/docs/videos/insert
+export const YOUTUBE_TITLE_MAX = 100;
+export const YOUTUBE_DESCRIPTION_MAX_BYTES = 5000;
+export const YOUTUBE_FIRST_COMMENT_MAX = 10_000;
+export const YOUTUBE_TAG_MAX = 100;
+export const YOUTUBE_TAGS_MAX_TOTAL = 500;
+/** Videos of this many seconds or less are Shorts. */
+export const YOUTUBE_SHORT_MAX_SECONDS = 180;
+/** Thumbnail cap: 2 MB per the v3 docs page; newer reference pages say 50 MB (configurable). */
+export const YOUTUBE_THUMBNAIL_MAX_BYTES = 2 * MB;
+/** videos.insert accepts files up to 256 GB. */
+export const YOUTUBE_VIDEO_MAX_BYTES = 256 * GB;
+
+// Pinterest: https://developers.pinterest.com/docs/api/v5/pins-create/
+export const PINTEREST_TITLE_MAX = 100;
+export const PINTEREST_DESCRIPTION_MAX = 800;
+export const PINTEREST_ALT_TEXT_MAX = 500;
+export const PINTEREST_LINK_MAX = 2048;
+export const PINTEREST_CAROUSEL_MIN = 2;
+export const PINTEREST_CAROUSEL_MAX = 5;
+/** Image size cap in bytes: 20 MB per a third-party guide (UNCONFIRMED officially). */
+export const PINTEREST_IMAGE_MAX_BYTES = 20 * MB;
+/** Video size cap in bytes: 2 GB, one mirror says 1 GB (CONFLICT); change here if Pinterest refuses. */
+export const PINTEREST_VIDEO_MAX_BYTES = 2 * GB;
+/** Video duration bounds in seconds, 4 s to 15 min (third party, UNCONFIRMED); checked when the duration is known. */
+export const PINTEREST_VIDEO_MIN_SECONDS = 4;
+export const PINTEREST_VIDEO_MAX_SECONDS = 15 * 60;
+
+// Reddit: https://www.reddit.com/dev/api#POST_api_submit
+export const REDDIT_TITLE_MAX = 300;
+/** Self-post body limit in characters: commonly cited 40,000, UNCONFIRMED in Reddit's API docs. */
+export const REDDIT_SELFTEXT_MAX = 40_000;
+export const REDDIT_FLAIR_ID_MAX = 36;
+export const REDDIT_FLAIR_TEXT_MAX = 64;
+/** Images in a gallery post: 2 to 20 (20 is the commonly cited maximum, UNCONFIRMED). */
+export const REDDIT_GALLERY_MAX = 20;
+/** Image upload cap in bytes: 20 MB is the commonly cited figure, UNCONFIRMED. */
+export const REDDIT_IMAGE_MAX_BYTES = 20 * MB;
+
+// Bluesky: https://docs.bsky.app/docs/advanced-guides/posts and the app.bsky.feed.post lexicon
+export const BLUESKY_DOCS_URL = 'https://docs.bsky.app/docs/advanced-guides/posts';
+/** Text: at most 300 graphemes and 3,000 UTF-8 bytes (app.bsky.feed.post lexicon). */
+export const BLUESKY_MAX_GRAPHEMES = 300;
+export const BLUESKY_MAX_TEXT_BYTES = 3000;
+/** Per-image limit in bytes (docs.bsky.app posts guide; the 0.19 lexicon itself allows 2,000,000). */
+export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+export const BLUESKY_MAX_IMAGES = 4;
+/** `langs` on a post: at most 3 BCP-47 tags (app.bsky.feed.post lexicon). */
+export const BLUESKY_MAX_LANGS = 3;
+
+/** Every platform's capabilities and limits, with the adapters' default options. */
+export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
+  facebook: {
+    maxTextLength: FACEBOOK_MAX_TEXT, textUnit: 'characters', maxImages: FACEBOOK_MAX_PHOTOS, maxVideos: 1,
+    threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/pages-api/posts',
+    maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0, firstCommentMaxLength: FACEBOOK_MAX_FIRST_COMMENT,
+    imageMaxBytes: FACEBOOK_PHOTO_MAX_BYTES, gifMaxBytes: FACEBOOK_PHOTO_MAX_BYTES,
+  },
+  instagram: {
+    maxTextLength: INSTAGRAM_MAX_CAPTION, textUnit: 'characters', maxImages: INSTAGRAM_CAROUSEL_MAX, maxVideos: INSTAGRAM_CAROUSEL_MAX,
+    threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/instagram-platform/content-publishing',
+    maxHashtags: INSTAGRAM_MAX_HASHTAGS, maxMediaItems: INSTAGRAM_CAROUSEL_MAX, maxImagesWithVideo: INSTAGRAM_CAROUSEL_MAX, gif: 'refused', maxDocuments: 0,
+    mediaRequired: 'image-or-video', firstCommentMaxLength: INSTAGRAM_MAX_FIRST_COMMENT,
+    imageMaxBytes: INSTAGRAM_IMAGE_MAX_BYTES, videoMaxBytes: INSTAGRAM_VIDEO_MAX_BYTES,
+  },
+  linkedin: {
+    maxTextLength: LINKEDIN_MAX_TEXT, textUnit: 'characters', maxImages: LINKEDIN_MAX_IMAGES, maxVideos: 1,
+    threads: false, firstComment: true, docsUrl: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api',
+    maxImagesWithVideo: 0, gif: 'image', maxDocuments: 1, firstCommentMaxLength: LINKEDIN_MAX_FIRST_COMMENT,
+    videoMaxBytes: LINKEDIN_VIDEO_MAX_BYTES,
+  },
+  twitter: {
+    maxTextLength: X_MAX_WEIGHTED_LENGTH, textUnit: 'weighted characters', maxImages: X_MAX_IMAGES, maxVideos: 1,
+    threads: true, firstComment: false, docsUrl: 'https://docs.x.com/x-api/posts/create-post',
+    maxImagesWithVideo: 0, gif: 'video', maxDocuments: 0,
+    imageMaxBytes: X_IMAGE_MAX_BYTES, gifMaxBytes: X_GIF_MAX_BYTES, videoMaxBytes: X_VIDEO_MAX_BYTES,
+  },
+  threads: {
+    maxTextLength: THREADS_MAX_TEXT, textUnit: 'characters', maxImages: THREADS_CAROUSEL_MAX, maxVideos: THREADS_CAROUSEL_MAX,
+    threads: true, firstComment: false, docsUrl: 'https://developers.facebook.com/documentation/threads/posts',
+    emojiCountsAsBytes: true, maxMediaItems: THREADS_CAROUSEL_MAX, maxImagesWithVideo: THREADS_CAROUSEL_MAX, gif: 'refused', maxDocuments: 0,
+    imageMaxBytes: THREADS_IMAGE_MAX_BYTES, videoMaxBytes: THREADS_VIDEO_MAX_BYTES,
+  },
+  tiktok: {
+    maxTextLength: TIKTOK_VIDEO_CAPTION_MAX, textUnit: 'characters', maxImages: TIKTOK_PHOTO_MAX_ITEMS, maxVideos: 1,
+    threads: false, firstComment: false, docsUrl: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post',
+    maxTextLengthPhotos: TIKTOK_PHOTO_DESCRIPTION_MAX, maxImagesWithVideo: 0, gif: 'refused', maxDocuments: 0, mediaRequired: 'image-or-video',
+    imageMaxBytes: TIKTOK_PHOTO_MAX_BYTES, videoMaxBytes: TIKTOK_VIDEO_MAX_BYTES,
+  },
+  youtube: {
+    maxTextLength: YOUTUBE_DESCRIPTION_MAX_BYTES, textUnit: 'characters', maxImages: 0, maxVideos: 1,
+    threads: false, firstComment: true, docsUrl: 'https://developers.google.com/youtube/v3/docs/videos/insert',
+    uploadsAhead: true,
+    maxTextBytes: YOUTUBE_DESCRIPTION_MAX_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0, mediaRequired: 'video',
+    firstCommentMaxLength: YOUTUBE_FIRST_COMMENT_MAX, videoMaxBytes: YOUTUBE_VIDEO_MAX_BYTES,
+  },
+  pinterest: {
+    maxTextLength: PINTEREST_DESCRIPTION_MAX, textUnit: 'characters', maxImages: PINTEREST_CAROUSEL_MAX, maxVideos: 1,
+    threads: false, firstComment: false, docsUrl: 'https://developers.pinterest.com/docs/api/v5/pins-create/',
+    maxImagesWithVideo: 1, gif: 'image', maxDocuments: 0, mediaRequired: 'image-or-video',
+    requiredSetting: { field: 'boardId', accountSetting: 'defaultBoardId', label: 'board' },
+    imageMaxBytes: PINTEREST_IMAGE_MAX_BYTES, gifMaxBytes: PINTEREST_IMAGE_MAX_BYTES, videoMaxBytes: PINTEREST_VIDEO_MAX_BYTES,
+  },
+  reddit: {
+    maxTextLength: REDDIT_SELFTEXT_MAX, textUnit: 'characters', maxImages: REDDIT_GALLERY_MAX, maxVideos: 0,
+    threads: false, firstComment: false, docsUrl: 'https://www.reddit.com/dev/api#POST_api_submit',
+    titleFromFirstLine: { max: REDDIT_TITLE_MAX }, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
+    requiredSetting: { field: 'subreddit', accountSetting: 'defaultSubreddit', label: 'subreddit' },
+    imageMaxBytes: REDDIT_IMAGE_MAX_BYTES, gifMaxBytes: REDDIT_IMAGE_MAX_BYTES,
+  },
+  bluesky: {
+    maxTextLength: BLUESKY_MAX_GRAPHEMES, textUnit: 'graphemes', maxImages: BLUESKY_MAX_IMAGES, maxVideos: 0,
+    threads: true, firstComment: false, docsUrl: BLUESKY_DOCS_URL,
+    maxTextBytes: BLUESKY_MAX_TEXT_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
+    imageMaxBytes: BLUESKY_MAX_IMAGE_BYTES, gifMaxBytes: BLUESKY_MAX_IMAGE_BYTES,
+  },
+};
+
+/** The capabilities an adapter exposes (the {@link PlatformCapabilities} fields only). */
+export function capabilitiesOf(platform: PlatformId): PlatformCapabilities {
+  const c = PLATFORM_CAPABILITIES[platform];
+  return {
+    maxTextLength: c.maxTextLength, textUnit: c.textUnit, maxImages: c.maxImages, maxVideos: c.maxVideos,
+    threads: c.threads, firstComment: c.firstComment, docsUrl: c.docsUrl, ...(c.uploadsAhead ? { uploadsAhead: true } : {}),
+  };
+}
+
+/** Platforms that take a first comment (`platformSpecificData.firstComment`). */
+export const FIRST_COMMENT_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].firstComment);

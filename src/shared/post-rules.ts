@@ -1,0 +1,157 @@
+/**
+ * What the composer checks before saving, per platform: text length in the platform's own
+ * unit, media counts, types and sizes, and required settings (Reddit subreddit, Pinterest
+ * board), all read from {@link PLATFORM_CAPABILITIES}. The server validates again with each
+ * adapter's own rules (400 with details.fields), so these checks only make the feedback live;
+ * test/web/composer-rules.test.ts keeps their verdicts equal to the adapters' `validate`.
+ * Pure (no I/O, no Node APIs): used by the dashboard, the docs page and the tests.
+ */
+import { PLATFORM_CAPABILITIES, type PlatformLimits, type TextUnit } from './capabilities.ts';
+import { PLATFORM_LABELS, type PlatformId } from './platforms.ts';
+
+export type { TextUnit };
+
+let segmenter: Intl.Segmenter | null = null;
+const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
+
+/** User-perceived characters (extended grapheme clusters), as Bluesky counts them. */
+export function countGraphemes(text: string): number {
+  let n = 0;
+  for (const _ of graphemes(text)) n++;
+  return n;
+}
+
+export function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+const URL_RE = /https?:\/\/[^\s]+/g;
+// Characters X counts as 1: Latin, general punctuation and a few other ranges (twitter-text's default config).
+const WEIGHT_ONE = [[0x0000, 0x10ff], [0x2000, 0x200d], [0x2010, 0x201f], [0x2032, 0x2037]] as const;
+
+/**
+ * X's weighted length: URLs count 23, most Latin characters 1, CJK and emoji 2 (after NFC).
+ * An approximation of twitter-text (which the server's X adapter uses) without its bundle.
+ */
+export function weightedLength(text: string): number {
+  let n = 0;
+  const withoutUrls = text.normalize('NFC').replace(URL_RE, () => { n += 23; return ''; });
+  for (const { segment } of graphemes(withoutUrls)) {
+    const cp = segment.codePointAt(0)!;
+    const light = segment.length <= 2 && [...segment].length === 1 && WEIGHT_ONE.some(([a, b]) => cp >= a && cp <= b);
+    n += light ? 1 : 2;
+  }
+  return n;
+}
+
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+/**
+ * Length as Threads counts it: one per character, except emoji, which count as their UTF-8
+ * byte length (e.g. 👍 counts 4); https://developers.facebook.com/documentation/threads/posts.
+ */
+export function threadsTextLength(text: string): number {
+  let n = 0;
+  for (const { segment } of graphemes(text)) n += EMOJI.test(segment) ? utf8Length(segment) : [...segment].length;
+  return n;
+}
+
+/** Text length in the platform's unit. */
+export function textLength(caps: Pick<PlatformLimits, 'textUnit' | 'emojiCountsAsBytes'>, text: string): number {
+  if (caps.textUnit === 'graphemes') return countGraphemes(text);
+  if (caps.textUnit === 'weighted characters') return weightedLength(text);
+  if (caps.emojiCountsAsBytes) return threadsTextLength(text);
+  return [...text].length;
+}
+
+export interface MediaLike {
+  type: 'image' | 'video' | 'gif' | 'document';
+  size?: number;
+}
+
+export interface RuleProblem {
+  platform: PlatformId;
+  field: 'content' | 'media' | 'settings';
+  message: string;
+}
+
+/** What the composer knows besides text and media. */
+export interface PostContext {
+  platformSpecificData?: Record<string, unknown>;
+  /** The account's settings (default subreddit, default board); absent: required settings are not checked. */
+  accountSettings?: Record<string, unknown>;
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+const given = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.trim().replace(/^\/?r\//i, '').replace(/\/+$/, '') !== '';
+const mb = (bytes: number) => (bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${n(bytes)} bytes`);
+
+/** Every rule a post breaks on one platform, before anything is sent. */
+export function checkPost(platform: PlatformId, text: string, media: MediaLike[], ctx: PostContext = {}): RuleProblem[] {
+  const caps = PLATFORM_CAPABILITIES[platform];
+  const label = PLATFORM_LABELS[platform];
+  const out: RuleProblem[] = [];
+  const add = (field: RuleProblem['field'], message: string) => out.push({ platform, field, message });
+
+  const gifsAsVideos = caps.gif === 'video';
+  const images = media.filter((m) => m.type === 'image' || (m.type === 'gif' && !gifsAsVideos)).length;
+  const videos = media.filter((m) => m.type === 'video' || (m.type === 'gif' && gifsAsVideos)).length;
+  const gifs = media.filter((m) => m.type === 'gif').length;
+  const docs = media.filter((m) => m.type === 'document').length;
+
+  // Text: Reddit's first line is the title, the rest the body the limit applies to.
+  let body = text;
+  if (caps.titleFromFirstLine) {
+    const [first, ...rest] = text.trim().split(/\r?\n/);
+    const title = (first ?? '').trim();
+    body = rest.join('\n').trim();
+    if (!title) add('content', `${label} needs a title: the first line of the text`);
+    else if (title.length > caps.titleFromFirstLine.max) add('content', `${label} titles are limited to ${n(caps.titleFromFirstLine.max)} characters; this one has ${n(title.length)}`);
+  }
+  const photoPost = videos === 0 && images > 0;
+  const maxText = photoPost && caps.maxTextLengthPhotos ? caps.maxTextLengthPhotos : caps.maxTextLength;
+  const len = textLength(caps, body);
+  if (len > maxText && !(caps.titleFromFirstLine && media.length > 0)) add('content', `${label} allows ${n(maxText)} ${caps.textUnit}; this text has ${n(len)}`);
+  if (caps.maxTextBytes !== undefined) {
+    const bytes = utf8Length(text);
+    if (bytes > caps.maxTextBytes) add('content', `${label} allows ${n(caps.maxTextBytes)} bytes of text; this text has ${n(bytes)}`);
+  }
+  if (caps.maxHashtags !== undefined) {
+    const tags = text.match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
+    if (tags > caps.maxHashtags) add('content', `${label} allows at most ${caps.maxHashtags} hashtags (${tags} in the text)`);
+  }
+  if (!text.trim() && media.length === 0) add('content', `${label} needs text or media`);
+
+  // Media counts and kinds.
+  if (images > caps.maxImages) add('media', caps.maxImages === 0 ? `${label} does not take images` : `${label} allows at most ${caps.maxImages} images (${images} attached)`);
+  if (videos > caps.maxVideos) {
+    const what = gifsAsVideos && gifs > 0 ? 'GIF or video' : `video${caps.maxVideos === 1 ? '' : 's'}`;
+    add('media', caps.maxVideos === 0 ? `${label} does not take videos here (images only)` : `${label} allows at most ${caps.maxVideos} ${what} (${videos} attached)`);
+  }
+  if (caps.maxMediaItems !== undefined && media.length > caps.maxMediaItems) add('media', `${label} allows at most ${caps.maxMediaItems} media items (${media.length} attached)`);
+  if (videos > 0 && images > caps.maxImagesWithVideo) {
+    add('media', caps.maxImagesWithVideo === 0
+      ? `${label} cannot mix images and videos in one post`
+      : `${label} takes at most ${caps.maxImagesWithVideo} image${caps.maxImagesWithVideo === 1 ? '' : 's'} with a video`);
+  }
+  if (gifs > 0 && caps.gif === 'refused') add('media', `${label} does not take GIFs`);
+  if (docs > 0 && caps.maxDocuments === 0) add('media', `${label} does not take documents (PDF posts are LinkedIn only)`);
+  if (docs > caps.maxDocuments && caps.maxDocuments > 0) add('media', `${label} takes one document per post`);
+  if (docs > 0 && caps.maxDocuments > 0 && docs !== media.length) add('media', `${label} cannot combine a document with images or videos`);
+  if (caps.mediaRequired === 'video' && (videos === 0 || media.length !== videos)) add('media', `${label} needs a video`);
+  if (caps.mediaRequired === 'image-or-video' && images + videos === 0) add('media', `${label} needs an image or a video`);
+
+  // Sizes, when known.
+  for (const m of media) {
+    if (m.size === undefined) continue;
+    const cap = m.type === 'gif' ? caps.gifMaxBytes ?? caps.imageMaxBytes : m.type === 'image' ? caps.imageMaxBytes : m.type === 'video' ? caps.videoMaxBytes : undefined;
+    if (cap !== undefined && m.size > cap) add('media', `${label} ${m.type === 'video' ? 'videos' : m.type === 'gif' ? 'GIFs' : 'images'} are limited to ${mb(cap)}`);
+  }
+
+  // Settings the post cannot go without (checked only when the account's settings are known).
+  const req = caps.requiredSetting;
+  if (req && ctx.accountSettings && !given(ctx.platformSpecificData?.[req.field]) && !given(ctx.accountSettings[req.accountSetting])) {
+    add('settings', `${label} needs a ${req.label}: choose one, or set the account's default ${req.label}`);
+  }
+  return out;
+}
