@@ -1,0 +1,356 @@
+/**
+ * The contract every OAuth platform keeps, run against its simulator through the real app:
+ * connecting (the state round trip and its single use, completion through the API), the
+ * failure modes of publishing (429, 5xx, an expired token, a lost answer verified, a burst
+ * of newer posts to page past, an unreadable listing during verify, a call dropped before
+ * the platform acted, a complete look-back), revoked authorization, and the token refresh
+ * job. Each platform's test calls these with its specifics and keeps its own cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp, createTenant, createProfile } from '../helpers.ts';
+import type { AccountRow, ConnectResult, PlatformHarness, TargetRow } from '../support/harness.ts';
+
+/** The shared failure cases, as named to a platform's hooks. */
+export type Case = 'rateLimit' | 'serverError' | 'expired' | 'lostAnswer' | 'lostAnswerBurst' | 'verifyUnreadable' | 'dropped' | 'lookBack' | 'revoked';
+/** The faults the cases add, once each: `list_unreadable` makes verify's listing fail. */
+export type Fault = 'rate_limit' | 'server_error' | 'drop_after_create' | 'drop' | 'list_unreadable';
+
+export interface PlatformSpec {
+  platform: string;
+  /** The platform's name in test titles and in its settings error (e.g. X, TikTok). */
+  name: string;
+  h: PlatformHarness;
+  /** A valid post for a case: `content` plus the media and target options the platform needs. */
+  payload(content: string, c: Case): Record<string, unknown>;
+  /** Adds one fault of this kind at the call the case is about. */
+  fault(kind: Fault, c: Case): void;
+  /** The posts on the simulator made from `content`. */
+  created(content: string): Array<{ id: string }>;
+  /** How many create calls the simulator has answered. */
+  creates(): number;
+  /** How many listing calls (verify's look-back) the simulator has answered. */
+  lists?(): number;
+  /** Adds `n` newer posts of other text on the platform. */
+  bury?(n: number, prefix: string): void;
+  /** Runs a case in a state it needs (e.g. as an organization that may list its posts). */
+  within?<T>(c: Case, fn: () => Promise<T>): Promise<T>;
+}
+
+const LATER = '2030-01-01T00:00:00Z';
+/** A check a hook answers, to run once the case has acted. */
+type After = (() => void | Promise<void>) | void;
+
+export function platformContract(spec: PlatformSpec) {
+  const { h, name, platform } = spec;
+  const within = <T>(c: Case, fn: () => Promise<T>) => (spec.within ? spec.within(c, fn) : fn());
+  /** Schedules the case's post far ahead and returns its id (runDue makes it due). */
+  const schedule = async (content: string, c: Case) => (await h.post({ ...spec.payload(content, c), scheduledFor: LATER })).json().post._id as string;
+  const publishNow = (content: string, c: Case) => h.post({ ...spec.payload(content, c), publishNow: true });
+  const once = (content: string, t?: TargetRow) => {
+    const created = spec.created(content);
+    expect(created).toHaveLength(1);
+    if (t) expect(t.platform_post_id).toBe(created[0].id);
+  };
+
+  return {
+    /** The connect cases; `first` and `more` register the platform's own cases before and after "connects". */
+    connect(o: {
+      title: string;
+      /** The username in the redirect after connecting. */
+      username: () => string;
+      /** What GET /v1/accounts shows of the new account (platform and isActive: true are implied). */
+      account: Record<string, unknown>;
+      /** The access token lives at least this long (and at most maxTtlMs). */
+      minTtlMs: number;
+      maxTtlMs?: number;
+      platformUserId: () => string;
+      authUrl?(u: URL): void;
+      /** More checks on the connect result, the stored row and its opened credentials. */
+      stored?(row: AccountRow, creds: Record<string, any>, res: ConnectResult): void | Promise<void>;
+      /** The callback replayed, a forged state, a bad state through the API and a denied consent are refused. */
+      singleUse?: boolean;
+      /** Completion through POST /v1/connect/{platform}; `check` replaces "the same account is answered". */
+      api?: { title: string; check?(res: { json(): any }): Promise<void>; reusedCode?: RegExp };
+      first?(): void;
+      more?(): void;
+    }) {
+      describe(`${name}: connecting`, () => {
+        it(`names the missing settings when the ${name} app is not configured`, async () => {
+          const bare = await createTestApp();
+          try {
+            const t = await createTenant(bare);
+            const p = await createProfile(bare, t);
+            const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/${platform}?profileId=${p}`, headers: t.headers });
+            expect(res.statusCode).toBe(400);
+            const P = platform.toUpperCase();
+            expect(res.json().error).toMatch(new RegExp(`HERALD_${P}_CLIENT_ID and HERALD_${P}_CLIENT_SECRET`));
+          } finally {
+            await bare.close();
+          }
+        });
+
+        o.first?.();
+
+        it(`connects: ${o.title}`, async () => {
+          const res = await h.connect(h.profileId);
+          o.authUrl?.(new URL(res.authUrl));
+          expect(res.done.statusCode).toBe(302);
+          const to = new URL(res.done.headers.location as string);
+          expect(to.origin + to.pathname).toBe('https://client.example/done');
+          expect(Object.fromEntries(to.searchParams)).toMatchObject({ connected: platform, profileId: h.profileId, username: o.username() });
+          const accounts = await h.accounts();
+          expect(accounts).toHaveLength(1);
+          expect(accounts[0]).toMatchObject({ platform, isActive: true, ...o.account });
+          const ttl = new Date(accounts[0].tokenExpiresAt).getTime() - Date.now();
+          expect(ttl).toBeGreaterThan(o.minTtlMs);
+          if (o.maxTtlMs) expect(ttl).toBeLessThan(o.maxTtlMs);
+          h.accountId = accounts[0]._id;
+          const row = await h.account();
+          expect(row.credentials).toMatch(/^v1:/);
+          expect(row.credentials).not.toMatch(/refreshToken|accessToken/);
+          expect(row.platform_user_id).toBe(o.platformUserId());
+          await o.stored?.(row, h.ctx.services.secrets.openJson(row.credentials), res);
+        });
+
+        if (o.singleUse) {
+          it('refuses a replayed, forged or expired state with an error redirect and stores nothing more', async () => {
+            const { ctx, tenant } = h;
+            const { callbackPath } = await h.connect(await createProfile(ctx, tenant), { redirectUrl: 'https://client.example/x' });
+            const replay = await ctx.app.inject({ method: 'GET', url: callbackPath! });
+            expect(Object.fromEntries(new URL(replay.headers.location as string).searchParams)).toMatchObject({ error: 'connection_failed', platform });
+            const forged = await ctx.app.inject({ method: 'GET', url: callbackPath!.replace(/state=([^&.]+)\.[^&]+/, 'state=$1.AAAA') });
+            expect(new URL(forged.headers.location as string).searchParams.get('error')).toBe('connection_failed');
+            const api = await ctx.app.inject({ method: 'POST', url: `/v1/connect/${platform}`, headers: tenant.headers, payload: { code: 'x', state: 'nope.nope', profileId: h.profileId } });
+            expect(api.statusCode).toBe(400);
+            expect(api.json().details.fields.state).toBeTruthy();
+            const denied = await ctx.app.inject({ method: 'GET', url: `/v1/connect/${platform}/callback?error=access_denied` });
+            expect(new URL(denied.headers.location as string).searchParams.get('error')).toBe('access_denied');
+          });
+        }
+
+        const api = o.api;
+        if (api) {
+          it(api.title, async () => {
+            const { ctx, tenant, profileId } = h;
+            const begin = async () => (await ctx.app.inject({ method: 'GET', url: `/v1/connect/${platform}?profileId=${profileId}`, headers: tenant.headers })).json();
+            const start = await begin();
+            const consent = await fetch(start.authUrl, { redirect: 'manual' });
+            const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+            const res = await ctx.app.inject({ method: 'POST', url: `/v1/connect/${platform}`, headers: tenant.headers, payload: { code, state: start.state, profileId } });
+            expect(res.statusCode, res.body).toBe(200);
+            if (api.check) await api.check(res);
+            else expect(res.json().account._id).toBe(h.accountId);
+            if (api.reusedCode) {
+              const again = await begin();
+              const reuse = await ctx.app.inject({ method: 'POST', url: `/v1/connect/${platform}`, headers: tenant.headers, payload: { code, state: again.state, profileId } });
+              expect(reuse.statusCode).toBe(400);
+              expect(reuse.json().error).toMatch(api.reusedCode);
+            }
+          });
+        }
+
+        o.more?.();
+      });
+    },
+
+    /** The failure modes of publishing; a case runs when its options are given. */
+    failures(o: {
+      /** 429: waits, then publishes once; `waiting` checks the waiting target (e.g. its run_at). */
+      rateLimit?: { title?: string; waiting?(t: TargetRow): void };
+      /** 5xx: retried, published once. */
+      serverError?: { title?: string };
+      /** An expired access token is refreshed and the post published. `expire` answers the check to run after (on the stored credentials). */
+      expired?: { title: string; expire(): Promise<((after: Record<string, any>) => void | Promise<void>) | void> | void; twice?: boolean };
+      /** The answer lost after the platform created the post: verify finds it, no second create. */
+      lostAnswer?: { title?: string };
+      /** The same under `n` newer posts: verify pages back past them (at least `minLists` list calls). */
+      lostAnswerBurst?: { title?: string; n: number; minLists: number };
+      /** The listing fails during verify: nothing created again, asked again later. */
+      verifyUnreadable?: { title?: string };
+      /** The call dropped before the platform acted: verify says not published, created once. `retry` checks around the second run. */
+      dropped?: { title?: string; retry?(): () => void };
+      /** The same with `n` posts since: the complete look-back finds nothing (at least `minLists` list calls), created once. */
+      lookBack?: { title?: string; n: number; minLists?: number; retry?(): () => void };
+      /** More failure cases of the platform, registered in the same describe after these. */
+      more?(): void;
+    }) {
+      describe(`${name}: failure modes`, () => {
+        const rl = o.rateLimit;
+        if (rl) {
+          it(rl.title ?? 'rate limited (429): the target waits and then publishes once', () => within('rateLimit', async () => {
+            spec.fault('rate_limit', 'rateLimit');
+            const id = await schedule('after the limit', 'rateLimit');
+            await h.runDue(id);
+            const waiting = await h.target(id);
+            expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+            rl.waiting?.(waiting);
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('published');
+            once('after the limit');
+          }));
+        }
+
+        if (o.serverError) {
+          it(o.serverError.title ?? '5xx: retried with backoff, published once', () => within('serverError', async () => {
+            spec.fault('server_error', 'serverError');
+            const id = await schedule('after a 5xx', 'serverError');
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('pending');
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('published');
+            once('after a 5xx');
+          }));
+        }
+
+        const ex = o.expired;
+        if (ex) {
+          it(ex.title, () => within('expired', async () => {
+            const check = await ex.expire();
+            const res = await publishNow('after a refresh', 'expired');
+            expect(res.statusCode, res.body).toBe(201);
+            await check?.(await h.credentials());
+            if (ex.twice) {
+              // the refresh token works again (a rotated one was stored)
+              await ex.expire();
+              expect((await publishNow('after a second refresh', 'expired')).statusCode).toBe(201);
+            }
+          }));
+        }
+
+        if (o.lostAnswer) {
+          it(o.lostAnswer.title ?? `answer lost after ${name} created the post: verify finds it, no duplicate`, () => within('lostAnswer', async () => {
+            spec.fault('drop_after_create', 'lostAnswer');
+            const id = await schedule('created but unanswered', 'lostAnswer');
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('pending');
+            const creates = spec.creates();
+            await h.runDue(id);
+            const t = await h.target(id);
+            expect(t.status).toBe('published');
+            expect(spec.creates()).toBe(creates);
+            once('created but unanswered', t);
+          }));
+        }
+
+        const burst = o.lostAnswerBurst;
+        if (burst) {
+          it(burst.title ?? `answer lost, then ${burst.n} newer posts: verify pages back past them and finds it, no second create`, () => within('lostAnswerBurst', async () => {
+            spec.fault('drop_after_create', 'lostAnswerBurst');
+            const id = await schedule('buried under a burst', 'lostAnswerBurst');
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('pending');
+            spec.bury!(burst.n, 'burst');
+            const creates = spec.creates();
+            const lists = spec.lists!();
+            await h.runDue(id);
+            const t = await h.target(id);
+            expect(t.status, t.error_message ?? '').toBe('published');
+            once('buried under a burst', t);
+            expect(spec.creates()).toBe(creates);
+            expect(spec.lists!() - lists).toBeGreaterThanOrEqual(burst.minLists);
+          }));
+        }
+
+        if (o.verifyUnreadable) {
+          it(o.verifyUnreadable.title ?? 'the listing cannot be read during verify: not created again, asked again later', () => within('verifyUnreadable', async () => {
+            spec.fault('drop_after_create', 'verifyUnreadable');
+            const id = await schedule('verify meets a limit', 'verifyUnreadable');
+            await h.runDue(id);
+            const creates = spec.creates();
+            spec.fault('list_unreadable', 'verifyUnreadable');
+            await h.runDue(id);
+            const waiting = await h.target(id);
+            expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+            expect(waiting.error_message).toMatch(/Checking whether the interrupted publish went through/);
+            expect(spec.creates()).toBe(creates);
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('published');
+            once('verify meets a limit');
+            expect(spec.creates()).toBe(creates);
+          }));
+        }
+
+        const dropped = o.dropped;
+        if (dropped) {
+          it(dropped.title ?? `connection dropped before ${name} acted: verify says not published, created once`, () => within('dropped', async () => {
+            spec.fault('drop', 'dropped');
+            const id = await schedule('dropped on the way', 'dropped');
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('pending');
+            expect(spec.created('dropped on the way')).toHaveLength(0);
+            const after = dropped.retry?.();
+            await h.runDue(id);
+            expect((await h.target(id)).status).toBe('published');
+            after?.();
+            once('dropped on the way');
+          }));
+        }
+
+        const lb = o.lookBack;
+        if (lb) {
+          it(lb.title ?? `connection dropped before ${name} acted, ${lb.n} posts since: the complete look-back finds nothing, created once`, () => within('lookBack', async () => {
+            spec.fault('drop', 'lookBack');
+            const id = await schedule('never arrived', 'lookBack');
+            await h.runDue(id);
+            spec.bury!(lb.n, 'later');
+            const lists = spec.lists?.() ?? 0;
+            const after = lb.retry?.();
+            await h.runDue(id);
+            const t = await h.target(id);
+            expect(t.status).toBe('published');
+            expect(t.result?.extra?.duplicateOf).toBeUndefined();
+            after?.();
+            once('never arrived');
+            if (lb.minLists) expect(spec.lists!() - lists).toBeGreaterThanOrEqual(lb.minLists);
+          }));
+        }
+
+        o.more?.();
+      });
+    },
+
+    /** Revoked authorization (`revoke` may answer a check to run after): the post fails saying to reconnect, and the account shows it. */
+    revoked(o: { title?: string; revoke(): After | Promise<After>; error?: RegExp }) {
+      describe(`${name}: revoked authorization`, () => {
+        it(o.title ?? 'revoked authorization: the account needs reconnecting and the target says so', () => within('revoked', async () => {
+          const check = await o.revoke();
+          const res = await publishNow('after revocation', 'revoked');
+          expect(res.statusCode).toBe(207);
+          expect(res.json().platformResults[0].error).toMatch(o.error ?? /reconnect/i);
+          const acc = (await h.accounts()).find((a) => a._id === h.accountId);
+          expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
+          await check?.();
+        }));
+      });
+    },
+
+    /** The token refresh job refreshes what expires soon, and marks an account whose refresh is refused. */
+    refreshJob(o: {
+      title: string;
+      /** Makes the account's token due for refresh; answers what `check` compares with. */
+      expire(id: string): Promise<unknown>;
+      minTtlMs: number;
+      check?(row: AccountRow, creds: Record<string, any>, before: any): void;
+      /** Makes the platform refuse the next refresh. */
+      refuse(): void;
+    }) {
+      describe(`${name}: token refresh job`, () => {
+        it(o.title, async () => {
+          const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
+          const { ctx } = h;
+          const id = await h.connectNew();
+          const before = await o.expire(id);
+          const deps = { db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets };
+          expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
+          const row = await h.account(id);
+          expect(row.token_expires_at!.getTime()).toBeGreaterThan(Date.now() + o.minTtlMs);
+          o.check?.(row, ctx.services.secrets.openJson(row.credentials), before);
+          o.refuse();
+          await o.expire(id);
+          expect((await refreshExpiringTokens(deps)).deactivated).toBeGreaterThanOrEqual(1);
+          expect(await h.account(id)).toMatchObject({ is_active: false, inactive_reason: expect.stringMatching(/reconnect/) });
+        });
+      });
+    },
+  };
+}
