@@ -12,7 +12,7 @@
  * - POST /{v}/{page}/feed (message, link, attached_media[i]), /photos (url, published),
  *   /videos (file_url, description), /photo_stories?photo_id, /video_stories
  *   (upload_phase=start|finish), POST /video-upload/{v}/{video} (rupload: header file_url),
- *   GET /{v}/{video}?fields=status (in_progress -> ready | error), POST /{v}/{object}/comments,
+ *   GET /{v}/{video}?fields=status (in_progress -> ready | error), POST and GET /{v}/{object}/comments,
  *   GET /{v}/{page}/feed|videos|stories (newest first; Graph cursor paging with `limit`, `after`,
  *   `paging.next`, and the `since`/`until` time filters; the feed refuses a limit over 100),
  *   GET /{v}/{post}?fields=permalink_url.
@@ -328,6 +328,30 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     const p = posts.find((x) => x.id === id);
     if (p) return { id, permalink_url: `https://www.facebook.com/${p.pageId}/posts/${p.id.split('_')[1] ?? p.id}`, message: p.message, created_time: p.created };
     return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
+  });
+
+  /**
+   * A post's comments, oldest first, with Graph cursor paging (`limit` up to 100, `after`);
+   * comments made with a Page token are `from` the Page
+   * (https://developers.facebook.com/docs/graph-api/reference/object/comments/).
+   */
+  app.get('/:v/:object/comments', async (req, reply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const obj = (req.params as { object: string }).object;
+    const p = posts.find((x) => x.id === obj);
+    if (!p) return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${obj}' does not exist`, { error_subcode: 33 });
+    const q = req.query as Record<string, string>;
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
+    const page = pages.find((x) => x.id === p.pageId);
+    const r = graphPage(comments.filter((c) => c.objectId === obj), q, {
+      time: () => 0, key: (c) => c.id, maxLimit: 100,
+      link: (qq) => `http://${req.headers.host}/${(req.params as { v: string }).v}/${obj}/comments?${new URLSearchParams({ ...qq, access_token: token })}`,
+    });
+    if (!r.ok) return graphError(reply, 400, 100, r.message);
+    return { data: r.data.map((c) => ({ id: c.id, message: c.message, from: { id: p.pageId, name: page?.name ?? '' } })), paging: r.paging };
   });
 
   app.post('/:v/:object/comments', async (req, reply) => {

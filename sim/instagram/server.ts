@@ -20,7 +20,7 @@
  *   personal accounts cannot publish.
  * - GET /{v}/{ig-user}/media | stories (newest first; Graph cursor paging, at most 100 a call,
  *   `since`/`until` time filters), GET /{v}/{media}?fields=permalink,
- *   POST /{v}/{media}/comments, GET /{v}/{ig-user}/content_publishing_limit.
+ *   POST and GET /{v}/{media}/comments, GET /{v}/{ig-user}/content_publishing_limit.
  * - Faults (addFault): rate limit (code 4 with x-business-use-case-usage), 5xx, expired token,
  *   slow, dropped connection, dropped answer after publish, processing error, comment failure,
  *   a failing list call (`op: 'list'`).
@@ -53,7 +53,7 @@ export interface InstagramContainer {
   fetchRefused?: string;
 }
 /** `external`: posted in the app, not through the API (does not count toward the API publishing limit). */
-export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string }>; external?: boolean }
+export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string; from?: string }>; external?: boolean }
 
 export interface InstagramSimulator {
   url: string; app: FastifyInstance; clientId: string; clientSecret: string;
@@ -323,6 +323,33 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   app.get(`/${V}/:user/media`, list(false));
   app.get(`/${V}/:user/stories`, list(true));
 
+  /**
+   * A media's comments, oldest first, with cursor paging (`limit` up to 100, `after`), each with
+   * the commenter's `from {id, username}` and `username`
+   * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments).
+   */
+  app.get(`/${V}/:media/comments`, async (req, reply) => {
+    const f = await fault('list', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const id = (req.params as { media: string }).media;
+    const m = media.find((x) => x.id === id);
+    if (!m) return graphError(reply, 400, 100, 'Object does not exist', { error_subcode: 33 });
+    const q = req.query as Record<string, string>;
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
+    const r = graphPage(m.comments, q, {
+      time: () => 0, key: (c) => c.id, maxLimit: 100,
+      link: (qq) => `http://${req.headers.host}/${V}/${id}/comments?${new URLSearchParams({ ...qq, access_token: token })}`,
+    });
+    if (!r.ok) return graphError(reply, 400, 100, r.message);
+    const nameOf = (userId: string) => Object.values(users).find((u) => u.id === userId)?.username ?? '';
+    return {
+      data: r.data.map((c) => ({ id: c.id, text: c.text, username: nameOf(c.from ?? m.owner), from: { id: c.from ?? m.owner, username: nameOf(c.from ?? m.owner) } })),
+      paging: r.paging,
+    };
+  });
+
   app.post(`/${V}/:media/comments`, async (req, reply) => {
     const f = await fault('comment', reply, req);
     if (f === 'handled') return reply;
@@ -333,7 +360,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     if (m.media_product_type === 'STORY') return graphError(reply, 400, 100, 'Comments are not supported on stories');
     const text = params(req).message ?? '';
     if (!text || text.length > 2200) return graphError(reply, 400, 100, 'The comment must have 1 to 2,200 characters');
-    const c = { id: numericId(), text };
+    const c = { id: numericId(), text, from: uid };
     m.comments.push(c);
     return { id: c.id };
   });

@@ -29,7 +29,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
+import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_PHOTOS, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES,
@@ -235,6 +235,27 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
   }
 
   /**
+   * The first comment on the verify path: the interrupted commit may have posted it already, so
+   * the post's comments are read first (`GET /{object-id}/comments`,
+   * https://developers.facebook.com/docs/graph-api/reference/object/comments/) and a comment by
+   * the Page with the same message is recorded instead of posting a second. When they cannot be
+   * read, nothing is posted (it may exist) and the failure is recorded on the result.
+   */
+  private async firstCommentOnce(ctx: AdapterContext, account: AccountContext, prepared: FacebookPrepared, result: PublishResult): Promise<PublishResult> {
+    if (!prepared.firstComment) return result;
+    let existing: string | null;
+    try {
+      existing = await graphFindComment(
+        (after) => this.get<GraphListPage<GraphComment>>(ctx, account, `${result.platformPostId}/comments`, { fields: 'id,message,from', filter: 'toplevel', limit: 100, ...(after ? { after } : {}) }),
+        { id: account.platformUserId }, prepared.firstComment, VERIFY_MAX_PAGES);
+    } catch (err) {
+      return { ...result, extra: { ...result.extra, firstComment: { status: 'failed', error: `not posted: whether it was already posted could not be checked (${(err as Error).message})` } } };
+    }
+    if (existing) return { ...result, extra: { ...result.extra, firstComment: { status: 'published', id: existing } } };
+    return this.firstComment(ctx, account, prepared, result);
+  }
+
+  /**
    * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md): reads the
    * Page's edge for the prepared kind back to `window.since`, 100 a call, following the
    * `after` cursor while `paging.next` is present (https://developers.facebook.com/docs/graph-api/results):
@@ -286,7 +307,7 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
       if (found.length > 1) return { status: 'unknown', reason: `${found.length} posts on the Page match what was sent` };
       if (found.length === 1 && sameText) return { status: 'unknown', reason: 'a post without text cannot be told apart from other posts without text on the Page' };
       if (found.length === 0) return { status: 'not_published' };
-      const result = await this.firstComment(ctx, account, prepared, { platformPostId: found[0].id, platformPostUrl: found[0].url });
+      const result = await this.firstCommentOnce(ctx, account, prepared, { platformPostId: found[0].id, platformPostUrl: found[0].url });
       return { status: 'published', result };
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };

@@ -28,7 +28,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
+import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage } from '../meta/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, INSTAGRAM_CAROUSEL_MAX, INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS,
@@ -268,6 +268,29 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
     }
   }
 
+  /**
+   * The first comment on the verify path: the interrupted commit may have posted it already, so
+   * the media's comments are read first (`GET /{ig-media-id}/comments`,
+   * https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments)
+   * and a comment by the account with the same text is recorded instead of posting a second.
+   * When they cannot be read, nothing is posted (it may exist) and the failure is recorded.
+   */
+  private async withFirstCommentOnce(ctx: AdapterContext, account: AccountContext, prepared: InstagramPrepared, result: PublishResult): Promise<PublishResult> {
+    if (!prepared.firstComment) return result;
+    let existing: string | null;
+    try {
+      existing = await graphFindComment(
+        (after) => this.call(ctx, account, async (token, base) => (await graphJson<GraphListPage<GraphComment>>(base, this.path(`${result.platformPostId}/comments`), {
+          token, query: { fields: 'id,text,username,from', limit: 100, ...(after ? { after } : {}) },
+        })).body),
+        { id: account.platformUserId, username: account.username }, prepared.firstComment, VERIFY_MAX_PAGES);
+    } catch (err) {
+      return { ...result, extra: { ...result.extra, firstComment: { status: 'failed', error: `not posted: whether it was already posted could not be checked (${(err as Error).message})` } } };
+    }
+    if (existing) return { ...result, extra: { ...result.extra, firstComment: { status: 'published', id: existing } } };
+    return this.withFirstComment(ctx, account, prepared, result);
+  }
+
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared): Promise<PublishResult> {
     const id = await this.call(ctx, account, async (token, base) => (await graphJson<{ id: string }>(
       base, this.path(`${account.platformUserId}/media_publish`), { method: 'POST', token, query: { creation_id: prepared.containerId } })).body.id);
@@ -307,7 +330,7 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
         return { status: 'unknown', reason: candidates.length ? `${candidates.length} media published since the attempt match the post` : 'the container was published but its media is not listed yet' };
       }
       const found = candidates[0];
-      const result = await this.withFirstComment(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.permalink ?? `https://www.instagram.com/${account.username}/`, extra: { kind: prepared.kind } });
+      const result = await this.withFirstCommentOnce(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.permalink ?? `https://www.instagram.com/${account.username}/`, extra: { kind: prepared.kind } });
       return { status: 'published', result };
     } catch (err) {
       return { status: 'unknown', reason: (err as Error).message };

@@ -57,6 +57,27 @@ export async function graphJson<T>(baseUrl: string, path: string, req: HttpReque
   }
 }
 
+/** A comment as the Graph comments edges answer it: Facebook sends `message`, Instagram `text`. */
+export interface GraphComment { id: string; message?: string; text?: string; username?: string; from?: { id?: string; username?: string; name?: string } }
+
+/**
+ * The id of a comment on an object by `author` whose text is exactly `text`, or null: reads
+ * every page of the object's comments (`fetch(after)`, following the `after` cursor while
+ * `paging.next` is present). The first-comment step of verify uses it so that a comment
+ * posted before an interrupted commit is recorded instead of posted again.
+ * @throws AdapterError from `fetch`; Error when the comments run past `maxPages` pages.
+ */
+export async function graphFindComment(
+  fetch: (after: string | undefined) => Promise<GraphListPage<GraphComment>>, author: { id: string; username?: string }, text: string, maxPages: number,
+): Promise<string | null> {
+  const r = await graphLookBack(fetch, () => undefined, new Date(0), maxPages);
+  const mine = r.items.find((c) => (c.message ?? c.text) === text
+    && (c.from?.id === author.id || (author.username !== undefined && (c.username ?? c.from?.username) === author.username)));
+  if (mine) return mine.id;
+  if (!r.complete) throw new Error(`the post has more than ${maxPages * 100} comments; the first comment was not checked`);
+  return null;
+}
+
 /** One page of a Graph list edge (https://developers.facebook.com/docs/graph-api/results). */
 export interface GraphListPage<T> {
   data?: T[];
