@@ -7,7 +7,7 @@
  * Pure (no I/O, no Node APIs): used by the dashboard, the docs page and the tests.
  */
 import { PLATFORM_CAPABILITIES, type PlatformLimits, type TextUnit } from './capabilities.ts';
-import { PLATFORM_LABELS, type PlatformId } from './platforms.ts';
+import { APP_PASSWORD_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from './platforms.ts';
 
 export type { TextUnit };
 
@@ -154,4 +154,55 @@ export function checkPost(platform: PlatformId, text: string, media: MediaLike[]
     add('settings', `${label} needs a ${req.label}: choose one, or set the account's default ${req.label}`);
   }
   return out;
+}
+
+/** One platform's rules in the form the composer, the docs' platform table and the landing page show them. */
+export interface PlatformRule {
+  id: PlatformId;
+  label: string;
+  /** Maximum post text, in `unit`. */
+  maxText: number;
+  unit: TextUnit;
+  /** Threads counts an emoji as its UTF-8 bytes. */
+  emojiCountsAsBytes?: boolean;
+  /** Extra byte cap (Bluesky: 3000 UTF-8 bytes). */
+  maxBytes?: number;
+  maxImages: number;
+  maxVideos: number;
+  /** Media is required (Instagram, TikTok, YouTube, Pinterest). */
+  mediaRequired?: 'image-or-video' | 'video';
+  /** Images and videos cannot be mixed in one post. */
+  noMixedMedia?: boolean;
+  threads: boolean;
+  /** First comment limit, when the platform supports one. */
+  firstComment?: number;
+  /** How an account connects. */
+  connect: 'oauth' | 'app-password';
+}
+
+function ruleOf(id: PlatformId): PlatformRule {
+  const c = PLATFORM_CAPABILITIES[id];
+  return {
+    id,
+    label: PLATFORM_LABELS[id],
+    maxText: c.maxTextLength,
+    unit: c.textUnit,
+    ...(c.emojiCountsAsBytes ? { emojiCountsAsBytes: true } : {}),
+    // YouTube's description limit is in bytes too, but equal to its length limit: shown once.
+    ...(c.maxTextBytes !== undefined && c.maxTextBytes !== c.maxTextLength ? { maxBytes: c.maxTextBytes } : {}),
+    maxImages: c.maxImages,
+    maxVideos: c.maxVideos,
+    ...(c.mediaRequired ? { mediaRequired: c.mediaRequired } : {}),
+    ...(c.maxImagesWithVideo === 0 && c.maxImages > 0 && c.maxVideos > 0 ? { noMixedMedia: true } : {}),
+    threads: c.threads,
+    ...(c.firstComment && c.firstCommentMaxLength ? { firstComment: c.firstCommentMaxLength } : {}),
+    connect: (APP_PASSWORD_PLATFORMS as readonly string[]).includes(id) ? 'app-password' : 'oauth',
+  };
+}
+
+export const PLATFORM_RULES: Readonly<Record<PlatformId, PlatformRule>> = Object.fromEntries(PLATFORMS.map((id) => [id, ruleOf(id)])) as Record<PlatformId, PlatformRule>;
+
+/** Text length in the platform's unit, for a rule (the composer's counters). */
+export function ruleTextLength(rule: Pick<PlatformRule, 'unit' | 'emojiCountsAsBytes'>, text: string): number {
+  return textLength({ textUnit: rule.unit, emojiCountsAsBytes: rule.emojiCountsAsBytes }, text);
 }

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers.ts';
-import { SECTION_IDS, buildSections, docsMarkdown, endpointsFromOpenApi, sectionOf, type OpenApiDoc } from '../../web/src/docs/content.ts';
-import { buildIndex } from '../../web/src/docs/search.ts';
+import { SECTION_IDS, buildSections, docsMarkdown, endpointsFromOpenApi, sectionOf, type OpenApiDoc } from '../../src/shared/docs/content.ts';
+import { buildIndex } from '../../src/shared/docs/search.ts';
 import { readGuides } from '../../src/modules/docs-ai/service.ts';
 import { checkPost, countGraphemes, PLATFORM_RULES, weightedLength } from '../../web/src/lib/platform-rules.ts';
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';

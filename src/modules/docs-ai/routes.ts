@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import type { OpenApiDoc } from '../../../web/src/docs/content.ts';
+import type { OpenApiDoc } from '../../shared/docs/content.ts';
 import { createDocsAiService } from './service.ts';
 
 export const DOCS_AI_PER_MINUTE = 20;

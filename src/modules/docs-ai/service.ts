@@ -9,10 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../core/errors.ts';
 import type { Config } from '../../config.ts';
-import { buildSections, sectionMarkdown, type DocSection, type OpenApiDoc } from '../../../web/src/docs/content.ts';
-import { buildIndex, type DocsIndex } from '../../../web/src/docs/search.ts';
+import { buildSections, sectionMarkdown, type DocSection, type OpenApiDoc } from '../../shared/docs/content.ts';
+import { buildIndex, type DocsIndex } from '../../shared/docs/search.ts';
 
-export const GUIDES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/src/docs/guides');
+export const GUIDES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/docs/guides');
 /** Most text of the retrieved sections sent to the model. */
 const CONTEXT_CHARS = 14_000;
 

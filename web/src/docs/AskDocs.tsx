@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DocSection } from './content.ts';
-import type { DocsIndex, SearchHit } from './search.ts';
+import type { DocSection } from '../../../src/shared/docs/content.ts';
+import type { DocsIndex, SearchHit } from '../../../src/shared/docs/search.ts';
 
 interface Answer { answer: string; model: string }
 
@@ -51,7 +51,7 @@ export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean;
     setAnswerError(null);
     try {
       if (!index.current || index.current.sections !== sections) {
-        const { buildIndex } = await import('./search.ts');
+        const { buildIndex } = await import('../../../src/shared/docs/search.ts');
         index.current = { sections, index: buildIndex(sections) };
       }
       setHits(index.current.index.search(q, 4));

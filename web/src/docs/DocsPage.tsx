@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { marked } from 'marked';
 import { SiteHeader, SkipLink } from '../shared/Header.tsx';
 import { readConfig } from '../shared/config.ts';
-import { SECTION_META, buildSections, curlSample, docsMarkdown, jsSample, type DocSection, type Endpoint, type OpenApiDoc } from './content.ts';
+import { SECTION_META, buildSections, curlSample, docsMarkdown, jsSample, type DocSection, type Endpoint, type OpenApiDoc } from '../../../src/shared/docs/content.ts';
 import { AskDocs } from './AskDocs.tsx';
 
-const guides = import.meta.glob('./guides/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const guides = import.meta.glob('../../../src/shared/docs/guides/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 const GUIDES: Record<string, string> = Object.fromEntries(Object.entries(guides).map(([file, md]) => [file.replace(/^.*\/|\.md$/g, ''), md]));
 
 /** Milliseconds "Copied!" stays on the button (spec.md section 9). */

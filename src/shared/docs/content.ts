@@ -1,15 +1,16 @@
 /**
  * The documentation, assembled from two sources so that the reference cannot drift from
- * the code: the prose guides (Markdown, web/src/docs/guides/<anchor>.md) and Herald's own
+ * the code: the prose guides (Markdown, src/shared/docs/guides/<anchor>.md) and Herald's own
  * OpenAPI document (GET /v1/openapi.json), from which every endpoint's parameters, request
  * and response examples, errors and code samples (curl and JavaScript) are generated.
  *
  * Pure (no DOM, no I/O): the docs page, the "Ask Docs AI" server route and the tests use it.
  */
-import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/shared/plans.ts';
-import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platform-rules.ts';
+import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../plans.ts';
+import { PLATFORMS as PLATFORM_IDS } from '../platforms.ts';
+import { PLATFORM_RULES } from '../post-rules.ts';
 
-/** The in-page anchors of spec.md section 2, in order. */
+/** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
   'authentication', 'quick-start', 'users', 'api-keys', 'invites', 'profiles', 'posts', 'bulk-upload', 'accounts',
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
