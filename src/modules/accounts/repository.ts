@@ -36,6 +36,21 @@ export async function getAccessibleAccount(q: Queryable, auth: AuthContext, acco
   return rows[0];
 }
 
+/** The tenant's accounts with these ids (any order). */
+export async function findTenantAccounts(q: Queryable, tenantId: string, ids: string[]): Promise<AccountRow[]> {
+  return (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids])).rows;
+}
+
+/** Every account of the tenant, oldest first. */
+export async function listTenantAccounts(q: Queryable, tenantId: string): Promise<AccountRow[]> {
+  return (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+}
+
+/** How many accounts a profile holds. */
+export async function countProfileAccounts(q: Queryable, profileId: string): Promise<number> {
+  return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE profile_id = $1', [profileId])).rows[0].n;
+}
+
 export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
   const one = async (sql: string, params: unknown[], q: Queryable = db) => (await q.query<AccountRow>(sql, params)).rows[0];
 

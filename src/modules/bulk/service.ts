@@ -14,6 +14,7 @@ import type { Db } from '../../storage/db.ts';
 import type { PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
+import { listTenantAccounts } from '../accounts/repository.ts';
 import type { PostsService, PlannedPost, AccountSource } from '../posts/service.ts';
 import type { CreatePostBody } from '../posts/schemas.ts';
 import type { PublishingPort } from '../posts/publishing-port.ts';
@@ -92,9 +93,9 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
       if (records.length > ADVISORY_ROWS) warnings.push(`Large upload (${records.length} rows): consider files of ${ADVISORY_ROWS} rows or fewer`);
 
       // Everything the rows refer to, loaded once.
-      const [{ rows: profiles }, { rows: accounts }, { rows: queues }] = await Promise.all([
+      const [{ rows: profiles }, accounts, { rows: queues }] = await Promise.all([
         db.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE tenant_id = $1', [auth.tenantId]),
-        db.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY created_at, id', [auth.tenantId]),
+        listTenantAccounts(db, auth.tenantId),
         db.query<{ profile_id: string; active: boolean }>('SELECT profile_id, active FROM queue_schedules WHERE tenant_id = $1', [auth.tenantId]),
       ]);
       const visibleProfiles = profiles.filter((p) => canAccessProfile(auth, p.id));

@@ -9,6 +9,7 @@ import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
+import { findTenantAccounts, listTenantAccounts } from '../accounts/repository.ts';
 import type { PlatformTargetInput } from './schemas.ts';
 import { buildPublishRequest, checkPlatformRules, threadItemsOf } from './validation.ts';
 
@@ -33,8 +34,8 @@ export interface AccountSource {
 /** An {@link AccountSource} reading the tenant's accounts from the database. */
 export function dbAccountSource(q: Queryable, tenantId: string, auth?: AuthContext): AccountSource {
   return {
-    byIds: async (ids) => (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids])).rows,
-    all: async () => (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows,
+    byIds: (ids) => findTenantAccounts(q, tenantId, ids),
+    all: () => listTenantAccounts(q, tenantId),
     profileAccessible: async (profileId) => {
       const { rows } = await q.query<{ id: string }>('SELECT id FROM profiles WHERE id = $1 AND tenant_id = $2', [profileId, tenantId]);
       return rows.length > 0 && (!auth || canAccessProfile(auth, profileId));

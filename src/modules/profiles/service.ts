@@ -8,6 +8,7 @@ import { newId } from '../../core/ids.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { UsageService } from '../usage/service.ts';
+import { countProfileAccounts } from '../accounts/repository.ts';
 
 export interface ProfileRow {
   id: string;
@@ -112,11 +113,11 @@ export function createProfilesService(db: Db, usage: UsageService) {
     async remove(auth: AuthContext, id: string) {
       return db.tx(async (client) => {
         const current = await getAccessibleProfile(client, auth, id, true);
-        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE profile_id = $1', [id]);
-        if (rows[0].n > 0) {
+        const connected = await countProfileAccounts(client, id);
+        if (connected > 0) {
           throw new AppError('INVALID_STATE',
-            `This profile has ${rows[0].n} connected account(s); disconnect them before deleting the profile`,
-            { connectedAccounts: rows[0].n });
+            `This profile has ${connected} connected account(s); disconnect them before deleting the profile`,
+            { connectedAccounts: connected });
         }
         await client.query('UPDATE posts SET queued_from_profile = NULL WHERE tenant_id = $1 AND queued_from_profile = $2', [auth.tenantId, id]);
         await client.query('DELETE FROM profiles WHERE id = $1', [id]);
