@@ -4,7 +4,8 @@
  * A platform whose app is not configured answers a clear error naming the missing
  * `HERALD_<PLATFORM>_*` settings.
  */
-import { OAUTH_PLATFORMS, type Config, type OAuthPlatform } from '../config.ts';
+import type { Config } from '../config.ts';
+import { OAUTH_PLATFORMS, type OAuthPlatform } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
 import { BlueskyAdapter, connectBluesky } from './bluesky/adapter.ts';
 import type { OAuthProvider, PlatformApp } from './oauth.ts';
