@@ -1,7 +1,7 @@
 /**
  * Media metadata from ffprobe's JSON output (`-show_format -show_streams`): duration,
- * displayed dimensions and codecs. Pure: the callers run ffprobe (Herald's media module,
- * src/modules/media/probe.ts, and the simulators, sim/common/probe.ts).
+ * displayed dimensions and codecs. Pure: the callers run ffprobe (Herald's infrastructure,
+ * src/infra/probe.ts, and the simulators, sim/common/probe.ts).
  */
 
 /** Stored in `media_files.metadata` (jsonb); every field is optional. */

@@ -1,6 +1,6 @@
 /**
  * Which URLs and addresses may be fetched on a user's behalf: the pure rules of the SSRF
- * guard, shared by Herald's fetches (src/net/ssrf.ts) and the simulators' media downloads
+ * guard, shared by Herald's fetches (src/infra/ssrf.ts) and the simulators' media downloads
  * (sim/common/fetch-media.ts). http/https only; an address must not be loopback, private,
  * link-local, CGNAT, multicast, documentation or otherwise reserved, including the IPv6
  * forms that embed such an IPv4 address. No I/O here: the callers resolve names and connect
