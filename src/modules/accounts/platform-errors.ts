@@ -8,6 +8,9 @@
  * - authorization calls ({@link AuthorizationWording}: LinkedIn organizations, Facebook Pages):
  *   a refused or expired authorization answers 400 in the caller's words; a refusal of the
  *   request 400 with the platform's message; anything else 502 "<Label> could not be reached".
+ *
+ * Connecting an account has its own answers ({@link connectErrorFrom}, {@link loginErrorFrom}):
+ * a code or password the platform refuses is a validation error naming the field.
  */
 import { AppError } from '../../core/errors.ts';
 import { AdapterError } from '../../platforms/types.ts';
@@ -46,4 +49,30 @@ export function apiErrorFrom(err: unknown, label: string, wording?: Authorizatio
     default:
       return new AppError('PLATFORM_ERROR', `${label}: ${err.message}`, { platform: label, platformStatus: err.opts.status ?? null });
   }
+}
+
+/**
+ * An OAuth code exchange (or the identity and selection reads right after it) that failed:
+ * 502 PLATFORM_ERROR when the platform could not be reached, otherwise 400 VALIDATION_ERROR
+ * naming `code`. Anything but an adapter failure is returned as it is.
+ */
+export function connectErrorFrom(err: unknown, platform: string): unknown {
+  if (!(err instanceof AdapterError)) return err;
+  return new AppError(err.kind === 'transient' ? 'PLATFORM_ERROR' : 'VALIDATION_ERROR', `Connecting ${platform} failed: ${err.message}`,
+    { fields: { code: [err.message] }, platform });
+}
+
+/**
+ * A Bluesky app-password login that failed: refused credentials are 400 VALIDATION_ERROR naming
+ * `appPassword`; any other adapter failure 502 PLATFORM_ERROR. Anything else is returned as it is.
+ */
+export function loginErrorFrom(err: unknown): unknown {
+  if (!(err instanceof AdapterError)) return err;
+  if (err.kind === 'disconnected' || err.kind === 'rejected') {
+    return new AppError('VALIDATION_ERROR', `Bluesky login failed: ${err.message}`, {
+      fields: { appPassword: ['was not accepted by the Bluesky server for this identifier; create an app password in Bluesky settings'] },
+      platform: 'bluesky',
+    });
+  }
+  return new AppError('PLATFORM_ERROR', `Could not reach Bluesky: ${err.message}`, { platform: 'bluesky' });
 }

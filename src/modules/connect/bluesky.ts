@@ -3,12 +3,12 @@
  * a real login to the account's PDS, then the account is stored under the profile
  * named by `state`. Wrong credentials answer 400 INVALID_CREDENTIALS and store nothing.
  */
-import { AppError, fieldError } from '../../core/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import { isId } from '../../core/ids.ts';
-import { AdapterError } from '../../platforms/types.ts';
 import type { Services } from '../../services.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { toAccountView } from '../accounts/service.ts';
+import { loginErrorFrom } from '../accounts/platform-errors.ts';
 
 /** `state` is `{userId}-{profileId}` (the SDK's documented form) or a bare profile id. */
 export function profileIdFromState(state: string): string {
@@ -39,16 +39,7 @@ export async function connectBlueskyWithCredentials(
   try {
     connected = await services.adapters.connectBluesky(body.identifier.trim().replace(/^@/, ''), body.appPassword.trim());
   } catch (err) {
-    if (err instanceof AdapterError && (err.kind === 'disconnected' || err.kind === 'rejected')) {
-      throw new AppError('VALIDATION_ERROR', `Bluesky login failed: ${err.message}`, {
-        fields: { appPassword: ['was not accepted by the Bluesky server for this identifier; create an app password in Bluesky settings'] },
-        platform: 'bluesky',
-      });
-    }
-    if (err instanceof AdapterError) {
-      throw new AppError('PLATFORM_ERROR', `Could not reach Bluesky: ${err.message}`, { platform: 'bluesky' });
-    }
-    throw err;
+    throw loginErrorFrom(err);
   }
   const row = await services.accounts.upsertConnected(auth, profileId, 'bluesky', connected);
   const redirectTarget = body.redirect_url ?? body.redirectUri;

@@ -18,14 +18,14 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config, OAuthPlatform } from '../../config.ts';
-import { AppError, fieldError } from '../../core/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { pkcePair } from '../../platforms/oauth.ts';
-import { AdapterError } from '../../platforms/types.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { toAccountView, type AccountsService } from '../accounts/service.ts';
+import { connectErrorFrom } from '../accounts/platform-errors.ts';
 import { SecretBox } from '../../core/crypto.ts';
 import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/pages.ts';
 import type { SelectionStore } from './selection.ts';
@@ -134,11 +134,7 @@ export function createOAuthConnectService(deps: {
         if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
         if (platform === 'linkedin') organizations = await adminOrganizationsOrNone(app, tokens.accessToken);
       } catch (err) {
-        if (err instanceof AdapterError) {
-          throw new AppError(err.kind === 'transient' ? 'PLATFORM_ERROR' : 'VALIDATION_ERROR', `Connecting ${platform} failed: ${err.message}`,
-            { fields: { code: [err.message] }, platform });
-        }
-        throw err;
+        throw connectErrorFrom(err, platform);
       }
       if (platform === 'facebook') {
         const payload: FacebookSelectionPayload = {
