@@ -5,36 +5,49 @@
  * and video stories, first comment), every rule refused before any platform call, and the
  * failure modes (rate limit, 5xx, revoked token, answer lost after the post, call dropped).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFacebookSimulator, type FacebookSimulator } from '../../sim/facebook/server.ts';
-import type { Publisher } from '../../src/publishing/publisher.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { FacebookAdapter } from '../../src/platforms/facebook/adapter.ts';
 import { facebookOAuth } from '../../src/platforms/facebook/oauth.ts';
 import type { PlatformAdapter } from '../../src/platforms/types.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
-import { makePng } from '../support/png.ts';
+import { createProfile, createTenant } from '../helpers.ts';
+import { platformHarness } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
+import { makePng } from '../support/png.ts';
+import { platformContract } from './suite.ts';
 
 let sim: FacebookSimulator;
 let media: MediaServer;
-let ctx: TestContext;
-let tenant: Tenant;
-let profileId: string;
-let accountId: string;
-let worker: Publisher;
 let img: string[];
 let video: string;
-
-const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
+const h = platformHarness({
+  platform: 'facebook', tag: 'fb',
+  async setup() {
+    sim = await startFacebookSimulator({ pageSize: 2, processingPolls: 1, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
+    media = await startMediaServer();
+    img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
+    video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
+    const env = { HERALD_FACEBOOK_CLIENT_ID: sim.clientId, HERALD_FACEBOOK_CLIENT_SECRET: sim.clientSecret, HERALD_FACEBOOK_API_URL: sim.url, HERALD_FACEBOOK_AUTH_URL: sim.url };
+    const cfg = loadConfig({ DATABASE_URL: 'postgres://unused/x', HERALD_SECRET_KEY: '0'.repeat(64), ...env });
+    const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+    // Story media must be on HTTPS in production; the loopback media server is plain HTTP.
+    const adapters = createAdapterRegistry(cfg, { facebook: new FacebookAdapter(facebookOAuth, () => app, { storyRequireHttps: false, pollIntervalMs: 10 }) as unknown as PlatformAdapter });
+    return { env, deps: { adapters } };
+  },
+  teardown: async () => { await sim?.close(); await media?.close(); },
+});
+let accountId: string;
 const on = (extra: object = {}) => [{ platform: 'facebook', accountId, ...extra }];
+const post = (payload: object) => h.post(payload);
+const runDue = (postId: string) => h.runDue(postId);
+const target = (postId: string) => h.target(postId);
 const publishCalls = () => ['POST /:v/:page/feed', 'POST /:v/:page/photos', 'POST /:v/:page/videos', 'POST /:v/:page/photo_stories', 'POST /:v/:page/video_stories']
   .reduce((n, k) => n + (sim.calls.get(k) ?? 0), 0);
 
 async function startFlow(profile: string) {
-  const start = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook?profileId=${profile}`, headers: tenant.headers });
+  const start = await h.ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook?profileId=${profile}`, headers: h.tenant.headers });
   expect(start.statusCode, start.body).toBe(200);
   const { authUrl, state } = start.json();
   const consent = await fetch(authUrl, { redirect: 'manual' });
@@ -42,107 +55,76 @@ async function startFlow(profile: string) {
   return { authUrl: authUrl as string, state: state as string, callback: new URL(consent.headers.get('location')!) };
 }
 
-const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
-
-async function target(postId: string) {
-  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
-    'SELECT status, error_message, platform_post_id, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
-  return rows[0];
-}
-
-beforeAll(async () => {
-  sim = await startFacebookSimulator({ pageSize: 2, processingPolls: 1, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
-  media = await startMediaServer();
-  img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
-  video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
-  const env = { HERALD_FACEBOOK_CLIENT_ID: sim.clientId, HERALD_FACEBOOK_CLIENT_SECRET: sim.clientSecret, HERALD_FACEBOOK_API_URL: sim.url, HERALD_FACEBOOK_AUTH_URL: sim.url };
-  const cfg = loadConfig({ DATABASE_URL: 'postgres://unused/x', HERALD_SECRET_KEY: '0'.repeat(64), ...env });
-  const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
-  // Story media must be on HTTPS in production; the loopback media server is plain HTTP.
-  const adapters = createAdapterRegistry(cfg, { facebook: new FacebookAdapter(facebookOAuth, () => app, { storyRequireHttps: false, pollIntervalMs: 10 }) as unknown as PlatformAdapter });
-  ctx = await createTestApp({ env, deps: { adapters } });
-  tenant = await createTenant(ctx);
-  profileId = await createProfile(ctx, tenant);
-  worker = await startTestPublisher(ctx, 'fb');
-});
-afterAll(async () => {
-  await ctx?.close();
-  await sim?.close();
-  await media?.close();
+const contract = platformContract({
+  platform: 'facebook', name: 'Facebook', h,
+  payload: (content, c) => ({ content, ...(c === 'serverError' ? { mediaItems: [{ type: 'image', url: img[2] }] } : {}), platforms: on() }),
+  fault: (kind, c) => sim.addFault(kind === 'list_unreadable' ? { op: 'list', kind: 'rate_limit', count: 1 }
+    : { op: c === 'serverError' ? 'photo' : 'publish', kind, count: 1 }),
+  created: (content) => sim.posts.filter((x) => x.message === content),
+  creates: () => sim.calls.get('POST /:v/:page/feed') ?? 0,
+  lists: () => sim.calls.get('GET /:v/:page/feed') ?? 0,
+  bury: (n, prefix) => { for (let i = 0; i < n; i++) sim.addPost(sim.pages[0].id, 'feed', `${prefix} ${i}`); },
 });
 
-describe('Facebook: connecting a page', () => {
-  it('names the missing settings when the Facebook app is not configured', async () => {
-    const bare = await createTestApp();
-    try {
-      const t = await createTenant(bare);
-      const p = await createProfile(bare, t);
-      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/facebook?profileId=${p}`, headers: t.headers });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/HERALD_FACEBOOK_CLIENT_ID and HERALD_FACEBOOK_CLIENT_SECRET/);
-    } finally {
-      await bare.close();
-    }
-  });
-
+contract.connectOwn('connecting a page', () => {
   it('callback stores no account yet and sends the browser to the page picker with a tempToken', async () => {
-    const { authUrl, callback } = await startFlow(profileId);
+    const { authUrl, callback } = await startFlow(h.profileId);
     const au = new URL(authUrl);
     expect(au.pathname).toBe('/v25.0/dialog/oauth');
     expect(au.searchParams.get('scope')).toContain('pages_manage_posts,');
     expect(au.searchParams.has('code_challenge')).toBe(false);
-    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    const done = await h.ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
     expect(done.statusCode).toBe(302);
     const to = new URL(done.headers.location as string);
     expect(to.pathname).toBe('/dashboard/connect/facebook/select-page');
-    expect(to.searchParams.get('profileId')).toBe(profileId);
+    expect(to.searchParams.get('profileId')).toBe(h.profileId);
     const tempToken = to.searchParams.get('tempToken')!;
     expect(tempToken.length).toBeGreaterThan(20);
-    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
+    const accounts = (await h.ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${h.profileId}`, headers: h.tenant.headers })).json().accounts;
     expect(accounts).toHaveLength(0);
-    const { rows } = await ctx.db.query<{ payload: string }>('SELECT payload FROM connect_selections WHERE token = $1', [tempToken]);
+    const { rows } = await h.ctx.db.query<{ payload: string }>('SELECT payload FROM connect_selections WHERE token = $1', [tempToken]);
     expect(rows[0].payload).toMatch(/^v1:/);
 
     // Only the pages the user administers (all pages of the paged /me/accounts are read).
-    const list = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${profileId}&tempToken=${tempToken}`, headers: tenant.headers });
+    const list = await h.ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${h.profileId}&tempToken=${tempToken}`, headers: h.tenant.headers });
     expect(list.statusCode, list.body).toBe(200);
     const pages = list.json().pages;
     expect(pages.map((p: { name: string }) => p.name)).toEqual(['Herald Bakery', 'Herald Books']);
     expect(pages[0]).toMatchObject({ id: sim.pages[0].id, category: 'Bakery', tasks: expect.arrayContaining(['MANAGE', 'CREATE_CONTENT']), access_token: expect.any(String) });
 
-    const notAdmin = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: tenant.headers, payload: { profileId, pageId: sim.pages[2].id, tempToken } });
+    const notAdmin = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: h.tenant.headers, payload: { profileId: h.profileId, pageId: sim.pages[2].id, tempToken } });
     expect(notAdmin.statusCode).toBe(403);
     expect(notAdmin.json().error).toMatch(/do not administer/);
 
-    const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: tenant.headers, payload: { profileId, pageId: sim.pages[0].id, tempToken, userProfile: { id: sim.user.id, name: sim.user.name } } });
+    const chosen = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: h.tenant.headers, payload: { profileId: h.profileId, pageId: sim.pages[0].id, tempToken, userProfile: { id: sim.user.id, name: sim.user.name } } });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json()).toMatchObject({ message: 'Facebook page connected successfully', account: { platform: 'facebook', username: 'Herald Bakery', displayName: 'Herald Bakery', isActive: true, selectedPageName: 'Herald Bakery' } });
-    accountId = chosen.json().account._id;
+    accountId = h.accountId = chosen.json().account._id;
     expect(chosen.json().account.accountId).toBe(accountId);
-    const { rows: acc } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
+    const { rows: acc } = await h.ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
     expect(acc[0].platform_user_id).toBe(sim.pages[0].id);
     expect(acc[0].credentials).toMatch(/^v1:/);
 
-    const reuse = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: tenant.headers, payload: { profileId, pageId: sim.pages[0].id, tempToken } });
+    const reuse = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: h.tenant.headers, payload: { profileId: h.profileId, pageId: sim.pages[0].id, tempToken } });
     expect(reuse.statusCode).toBe(400);
     expect(JSON.stringify(reuse.json())).toMatch(/already used/);
   });
 
   it('a tempToken is bound to its tenant and profile', async () => {
-    const { callback } = await startFlow(profileId);
-    const tempToken = new URL((await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search })).headers.location as string).searchParams.get('tempToken')!;
-    const other = await createTenant(ctx);
-    const otherProfile = await createProfile(ctx, other);
-    const foreign = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${otherProfile}&tempToken=${tempToken}`, headers: other.headers });
+    const { callback } = await startFlow(h.profileId);
+    const tempToken = new URL((await h.ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search })).headers.location as string).searchParams.get('tempToken')!;
+    const other = await createTenant(h.ctx);
+    const otherProfile = await createProfile(h.ctx, other);
+    const foreign = await h.ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${otherProfile}&tempToken=${tempToken}`, headers: other.headers });
     expect(foreign.statusCode).toBe(400);
-    const p2 = await createProfile(ctx, tenant);
-    const wrongProfile = await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${p2}&tempToken=${tempToken}`, headers: tenant.headers });
+    const p2 = await createProfile(h.ctx, h.tenant);
+    const wrongProfile = await h.ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${p2}&tempToken=${tempToken}`, headers: h.tenant.headers });
     expect(wrongProfile.statusCode).toBe(400);
   });
 
   it('API completion (POST /v1/connect/facebook) answers a tempToken and the pages, not an account', async () => {
-    const { state, callback } = await startFlow(profileId);
-    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook', headers: tenant.headers, payload: { code: callback.searchParams.get('code'), state, profileId } });
+    const { state, callback } = await startFlow(h.profileId);
+    const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook', headers: h.tenant.headers, payload: { code: callback.searchParams.get('code'), state, profileId: h.profileId } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().account).toBeUndefined();
     expect(res.json().tempToken).toEqual(expect.any(String));
@@ -150,15 +132,15 @@ describe('Facebook: connecting a page', () => {
   });
 
   it('switches the page with PUT /v1/accounts/{id}/facebook-page (administered pages only)', async () => {
-    const bad = await ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: tenant.headers, payload: { selectedPageId: sim.pages[2].id } });
+    const bad = await h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers, payload: { selectedPageId: sim.pages[2].id } });
     expect(bad.statusCode).toBe(403);
-    const ok = await ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: tenant.headers, payload: { selectedPageId: sim.pages[1].id } });
+    const ok = await h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers, payload: { selectedPageId: sim.pages[1].id } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ selectedPage: { id: sim.pages[1].id, name: 'Herald Books' }, account: { selectedPageName: 'Herald Books', username: 'Herald Books' } });
     const res = await post({ content: 'from the book store', publishNow: true, platforms: on() });
     expect(res.statusCode, res.body).toBe(201);
     expect(sim.posts.at(-1)).toMatchObject({ pageId: sim.pages[1].id, message: 'from the book store' });
-    const back = await ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: tenant.headers, payload: { selectedPageId: sim.pages[0].id } });
+    const back = await h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers, payload: { selectedPageId: sim.pages[0].id } });
     expect(back.statusCode).toBe(200);
   });
 });
@@ -225,8 +207,8 @@ describe('Facebook: publishing with the Page token', () => {
     const created = sim.posts.filter((x) => x.message === 'comment before the crash');
     expect(created).toHaveLength(1);
     // Herald stopped after the comment, before recording the outcome: the next run verifies.
-    await ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
-    await ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
+    await h.ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
+    await h.ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
     await runDue(id);
     const t = await target(id);
     expect(t.status).toBe('published');
@@ -280,135 +262,48 @@ describe('Facebook: publishing with the Page token', () => {
   });
 });
 
-describe('Facebook: failure modes', () => {
-  it('rate limited (Graph code 32 with x-page-usage): the target waits and then publishes once', async () => {
-    sim.addFault({ op: 'publish', kind: 'rate_limit', count: 1 });
-    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((p) => p.message === 'after the limit')).toHaveLength(1);
-  });
+contract.failures({
+  rateLimit: { title: 'rate limited (Graph code 32 with x-page-usage): the target waits and then publishes once' },
+  serverError: { title: '5xx on the photo upload: retried, published once' },
+  lostAnswer: { title: 'answer lost after the feed post: verify finds it in the page feed, no duplicate' },
+  dropped: { title: 'feed call dropped before Facebook acted: verify finds nothing, the post is made once' },
+  lostAnswerBurst: { title: 'answer lost, then 150 newer posts on the Page: verify pages the feed back past them and finds it, no second create', n: 150, minLists: 2 }, // the feed gives at most 100 a call
+  verifyUnreadable: { title: 'the feed cannot be read during verify (rate limited): not committed again, asked again later' },
+  lookBack: { title: 'call dropped before Facebook acted, 150 posts since: the complete look-back finds nothing, committed once', n: 150, minLists: 2 },
+  more() {
+    it('unreachable media: fails with Facebook\'s message, nothing published', async () => {
+      const res = await post({ content: 'broken photo', publishNow: true, mediaItems: [{ type: 'image', url: `${media.url}/missing.png` }], platforms: on() });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/Missing or invalid image file/);
+      expect(sim.posts.filter((p) => p.message === 'broken photo')).toHaveLength(0);
+    });
+    it('answer lost after a photo story: verify finds it among the page stories', async () => {
+      sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+      const before = sim.posts.filter((p) => p.kind === 'photo_story').length;
+      const id = (await post({ content: '', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on({ platformSpecificData: { contentType: 'story' } }) })).json().post._id;
+      await runDue(id);
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      expect(sim.posts.filter((p) => p.kind === 'photo_story').length).toBe(before + 1);
+      expect(t.platform_post_id).toBe(sim.posts.filter((p) => p.kind === 'photo_story').at(-1)!.id);
+    });
+    it('answer lost after a photo post: verify matches the attached photo ids', async () => {
+      sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'two loaves, unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: img.slice(0, 2).map((url) => ({ type: 'image', url })), platforms: on() })).json().post._id;
+      await runDue(id);
+      for (let i = 0; i < 3; i++) sim.addPost(sim.pages[0].id, 'feed', 'two loaves, unanswered'); // same text, other posts
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      const created = sim.posts.filter((x) => x.message === 'two loaves, unanswered' && x.photos.length === 2);
+      expect(created).toHaveLength(1);
+      expect(t.platform_post_id).toBe(created[0].id);
+    });
+  },
+});
 
-  it('5xx on the photo upload: retried, published once', async () => {
-    sim.addFault({ op: 'photo', kind: 'server_error', count: 1 });
-    const id = (await post({ content: 'after a 500', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((p) => p.message === 'after a 500')).toHaveLength(1);
-  });
-
-  it('unreachable media: fails with Facebook\'s message, nothing published', async () => {
-    const res = await post({ content: 'broken photo', publishNow: true, mediaItems: [{ type: 'image', url: `${media.url}/missing.png` }], platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/Missing or invalid image file/);
-    expect(sim.posts.filter((p) => p.message === 'broken photo')).toHaveLength(0);
-  });
-
-  it('answer lost after the feed post: verify finds it in the page feed, no duplicate', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'published but unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = sim.posts.filter((x) => x.message === 'published but unanswered');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-  });
-
-  it('answer lost after a photo story: verify finds it among the page stories', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const before = sim.posts.filter((p) => p.kind === 'photo_story').length;
-    const id = (await post({ content: '', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on({ platformSpecificData: { contentType: 'story' } }) })).json().post._id;
-    await runDue(id);
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    expect(sim.posts.filter((p) => p.kind === 'photo_story').length).toBe(before + 1);
-    expect(t.platform_post_id).toBe(sim.posts.filter((p) => p.kind === 'photo_story').at(-1)!.id);
-  });
-
-  it('feed call dropped before Facebook acted: verify finds nothing, the post is made once', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
-    const id = (await post({ content: 'dropped on the way', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((x) => x.message === 'dropped on the way')).toHaveLength(1);
-  });
-
-  it('answer lost, then 150 newer posts on the Page: verify pages the feed back past them and finds it, no second create', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    for (let i = 0; i < 150; i++) sim.addPost(sim.pages[0].id, 'feed', `burst ${i}`);
-    const creates = sim.calls.get('POST /:v/:page/feed');
-    const lists = sim.calls.get('GET /:v/:page/feed') ?? 0;
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = sim.posts.filter((x) => x.message === 'buried under a burst');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-    expect(sim.calls.get('POST /:v/:page/feed')).toBe(creates);
-    expect((sim.calls.get('GET /:v/:page/feed') ?? 0) - lists).toBeGreaterThanOrEqual(2); // the feed gives at most 100 a call
-  });
-
-  it('answer lost after a photo post: verify matches the attached photo ids', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'two loaves, unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: img.slice(0, 2).map((url) => ({ type: 'image', url })), platforms: on() })).json().post._id;
-    await runDue(id);
-    for (let i = 0; i < 3; i++) sim.addPost(sim.pages[0].id, 'feed', 'two loaves, unanswered'); // same text, other posts
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = sim.posts.filter((x) => x.message === 'two loaves, unanswered' && x.photos.length === 2);
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-  });
-
-  it('the feed cannot be read during verify (rate limited): not committed again, asked again later', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'verify meets a limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    const creates = sim.calls.get('POST /:v/:page/feed');
-    sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
-    await runDue(id);
-    const waiting = await target(id);
-    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-    expect(waiting.error_message).toMatch(/Checking whether the interrupted publish went through/);
-    expect(sim.calls.get('POST /:v/:page/feed')).toBe(creates);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((x) => x.message === 'verify meets a limit')).toHaveLength(1);
-    expect(sim.calls.get('POST /:v/:page/feed')).toBe(creates);
-  });
-
-  it('call dropped before Facebook acted, 150 posts since: the complete look-back finds nothing, committed once', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
-    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    for (let i = 0; i < 150; i++) sim.addPost(sim.pages[0].id, 'feed', `later ${i}`);
-    const lists = sim.calls.get('GET /:v/:page/feed') ?? 0;
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((x) => x.message === 'never arrived')).toHaveLength(1);
-    expect((sim.calls.get('GET /:v/:page/feed') ?? 0) - lists).toBeGreaterThanOrEqual(2);
-  });
-
-  it('revoked page token (190/460): the account needs reconnecting and the target says so', async () => {
-    sim.addFault({ op: 'publish', kind: 'revoked', count: 1 });
-    const res = await post({ content: 'after the password change', publishNow: true, platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/reconnect/i);
-    const acc = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts[0];
-    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
-  });
+contract.revoked({
+  title: 'revoked page token (190/460): the account needs reconnecting and the target says so',
+  revoke: () => sim.addFault({ op: 'publish', kind: 'revoked', count: 1 }),
 });

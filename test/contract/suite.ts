@@ -52,7 +52,32 @@ export function platformContract(spec: PlatformSpec) {
     if (t) expect(t.platform_post_id).toBe(created[0].id);
   };
 
+  /** Connecting refuses to start, naming the settings, when the platform's app is not configured. */
+  const missingSettings = () => {
+    it(`names the missing settings when the ${name} app is not configured`, async () => {
+      const bare = await createTestApp();
+      try {
+        const t = await createTenant(bare);
+        const p = await createProfile(bare, t);
+        const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/${platform}?profileId=${p}`, headers: t.headers });
+        expect(res.statusCode).toBe(400);
+        const P = platform.toUpperCase();
+        expect(res.json().error).toMatch(new RegExp(`HERALD_${P}_CLIENT_ID and HERALD_${P}_CLIENT_SECRET`));
+      } finally {
+        await bare.close();
+      }
+    });
+  };
+
   return {
+    /** A platform whose connect is its own (e.g. a page picker): the settings case, then `register` adds the rest. */
+    connectOwn(title: string, register: () => void) {
+      describe(`${name}: ${title}`, () => {
+        missingSettings();
+        register();
+      });
+    },
+
     /** The connect cases; `first` and `more` register the platform's own cases before and after "connects". */
     connect(o: {
       title: string;
@@ -75,19 +100,7 @@ export function platformContract(spec: PlatformSpec) {
       more?(): void;
     }) {
       describe(`${name}: connecting`, () => {
-        it(`names the missing settings when the ${name} app is not configured`, async () => {
-          const bare = await createTestApp();
-          try {
-            const t = await createTenant(bare);
-            const p = await createProfile(bare, t);
-            const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/${platform}?profileId=${p}`, headers: t.headers });
-            expect(res.statusCode).toBe(400);
-            const P = platform.toUpperCase();
-            expect(res.json().error).toMatch(new RegExp(`HERALD_${P}_CLIENT_ID and HERALD_${P}_CLIENT_SECRET`));
-          } finally {
-            await bare.close();
-          }
-        });
+        missingSettings();
 
         o.first?.();
 
