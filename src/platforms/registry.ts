@@ -4,7 +4,6 @@
  * A platform whose app is not configured answers a clear error naming the missing
  * `HERALD_<PLATFORM>_*` settings.
  */
-import type { Config } from '../config.ts';
 import { OAUTH_PLATFORMS, type OAuthPlatform } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
 import { BlueskyAdapter, connectBluesky } from './bluesky/adapter.ts';
@@ -28,6 +27,15 @@ import { YOUTUBE_DEFAULTS, youtubeOAuth } from './youtube/oauth.ts';
 import { TikTokAdapter } from './tiktok/adapter.ts';
 import { TIKTOK_DEFAULTS, tiktokOAuth } from './tiktok/oauth.ts';
 import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
+
+/**
+ * What the registry reads from the configuration (src/config.ts's Config satisfies it): the
+ * Bluesky entryway and each OAuth platform's app settings (`HERALD_<PLATFORM>_*`).
+ */
+export interface RegistryConfig {
+  blueskyServiceUrl: string;
+  platformApps?: Partial<Record<OAuthPlatform, { clientId?: string; clientSecret?: string; apiBaseUrl?: string; authBaseUrl?: string }>>;
+}
 
 export interface AdapterRegistry {
   get(platform: PlatformId): PlatformAdapter | undefined;
@@ -64,7 +72,7 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
 };
 
 export function createAdapterRegistry(
-  config: Pick<Config, 'blueskyServiceUrl'> & Partial<Pick<Config, 'platformApps'>>,
+  config: RegistryConfig,
   extra: Partial<Record<PlatformId, PlatformAdapter>> = {},
 ): AdapterRegistry {
   function appFor(platform: OAuthPlatform): PlatformApp {
