@@ -25,7 +25,12 @@
  *   comment failure, a failing list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
+import { listen, runAsMain, simApp } from '../common/app.ts';
+import { graphErrors, graphTime } from '../common/graph.ts';
+import { numericIds } from '../common/ids.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
@@ -58,9 +63,7 @@ export interface FacebookSimulator {
   close(): Promise<void>;
 }
 
-let seq = 100_000_000_000_000n + BigInt(Date.now() % 1_000_000) * 1000n;
-const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 89))).toString();
-const fbTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+const numericId = numericIds(100_000_000_000_000n, 89);
 
 export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Promise<FacebookSimulator> {
   const clientId = opts.clientId ?? 'sim-facebook-app';
@@ -79,46 +82,25 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   const photos = new Map<string, Photo>();
   const videos = new Map<string, Video>();
   const comments: Array<{ id: string; objectId: string; message: string }> = [];
-  const faults: FacebookFault[] = [];
   const calls = new Map<string, number>();
   let base = '';
 
-  const app = Fastify({ logger: false });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.addHook('onRequest', async (req, reply) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-    reply.header('x-app-usage', JSON.stringify({ call_count: 1, total_cputime: 1, total_time: 1 }));
-    reply.header('x-page-usage', JSON.stringify({ call_count: 1, total_cputime: 1, total_time: 1 }));
+  const usage = JSON.stringify({ call_count: 1, total_cputime: 1, total_time: 1 });
+  const app = await simApp({ calls, raw: '*', onRequest: (_req, reply) => { reply.header('x-app-usage', usage); reply.header('x-page-usage', usage); } });
+
+  const graphError = graphErrors('GraphMethodException');
+
+  const faults = new FaultQueue<FacebookFault>({
+    rate_limit: (reply) => {
+      reply.header('x-page-usage', JSON.stringify({ call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: 1 }));
+      graphError(reply, 400, 32, 'Page request limit reached', { is_transient: true });
+    },
+    server_error: (reply) => graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }),
+    expired_token: (reply) => graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }),
+    revoked: (reply) => graphError(reply, 400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', { error_subcode: 460 }),
+    fail: (reply) => graphError(reply, 400, 368, 'The action attempted has been deemed abusive or is otherwise disallowed'),
   });
-
-  const graphError = (reply: FastifyReply, status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
-    reply.status(status).send({ error: { message, type: code === 190 ? 'OAuthException' : 'GraphMethodException', code, ...extra, fbtrace_id: randomBytes(8).toString('base64url') } });
-
-  const takeFault = (op: FacebookFault['op']) => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-  async function fault(op: FacebookFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<FacebookFault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit':
-        reply.header('x-page-usage', JSON.stringify({ call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: 1 }));
-        graphError(reply, 400, 32, 'Page request limit reached', { is_transient: true }); return 'handled';
-      case 'server_error': graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }); return 'handled';
-      case 'expired_token': graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return 'handled';
-      case 'revoked': graphError(reply, 400, 190, 'Error validating access token: The session has been invalidated because the user changed their password.', { error_subcode: 460 }); return 'handled';
-      case 'fail': graphError(reply, 400, 368, 'The action attempted has been deemed abusive or is otherwise disallowed'); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const fault = (op: FacebookFault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   const params = (req: FastifyRequest) => ({ ...(req.query as Record<string, string>), ...((req.body && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<string, string>) });
   function auth(req: FastifyRequest, reply: FastifyReply): Tok | null {
@@ -140,16 +122,12 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   const fetchable = async (url: string) => (await mediaFetchable(url, opts.mediaFetch)).ok;
 
   // Login ---------------------------------------------------------------------
-  app.get('/:v/dialog/oauth', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_id', 'redirect_uri', 'state'].filter((k) => !q[k]);
-    if (missing.length || q.client_id !== clientId) return graphError(reply, 400, 100, `Invalid request: ${missing.join(', ') || 'client_id'}`);
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000 });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('code', code);
-    to.searchParams.set('state', q.state);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/:v/dialog/oauth', codes, {
+    required: ['client_id', 'redirect_uri', 'state'],
+    refuse: (q, missing, reply) => (missing.length || q.client_id !== clientId ? graphError(reply, 400, 100, `Invalid request: ${missing.join(', ') || 'client_id'}`) : undefined),
+    code: () => randomBytes(24).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000 }),
+    back: (q, code) => [['code', code], ['state', q.state]],
   });
 
   app.get('/:v/oauth/access_token', async (req, reply) => {
@@ -162,9 +140,8 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
       if (!t || t.expires < Date.now()) return graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 });
       return { access_token: issue({ kind: 'user', expires: Date.now() + 5_183_944_000, longLived: true }), token_type: 'bearer', expires_in: 5_183_944 };
     }
-    const c = codes.get(q.code);
-    codes.delete(q.code);
-    if (!c || c.expires < Date.now()) return graphError(reply, 400, 100, 'This authorization code has been used.', { error_subcode: 36009 });
+    const c = takeCode(codes, q.code);
+    if (!c) return graphError(reply, 400, 100, 'This authorization code has been used.', { error_subcode: 36009 });
     if (c.redirectUri !== q.redirect_uri) return graphError(reply, 400, 100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', { error_subcode: 36008 });
     return { access_token: issue({ kind: 'user', expires: Date.now() + 3600_000, longLived: false }), token_type: 'bearer', expires_in: 3600 };
   });
@@ -205,7 +182,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   const pageOf = (req: FastifyRequest) => (req.params as { page: string }).page;
   const finishPost = (req: FastifyRequest, reply: FastifyReply, f: FacebookFault | null, p: FacebookSimPost, answer: unknown) => {
     posts.push(p);
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return answer;
   };
 
@@ -219,7 +196,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     if (!(await fetchable(b.url))) return graphError(reply, 400, 324, '(#324) Missing or invalid image file', { error_subcode: 2069019 });
     const ph: Photo = { id: numericId(), pageId: page, url: b.url, published: b.published !== 'false' };
     photos.set(ph.id, ph);
-    if (ph.published) return finishPost(req, reply, f as FacebookFault | null, { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.caption ?? '', photos: [ph.id], created: fbTime(new Date()) }, { id: ph.id, post_id: posts.at(-1)?.id });
+    if (ph.published) return finishPost(req, reply, f as FacebookFault | null, { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.caption ?? '', photos: [ph.id], created: graphTime(new Date()) }, { id: ph.id, post_id: posts.at(-1)?.id });
     return { id: ph.id };
   });
 
@@ -246,7 +223,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
       return graphError(reply, 400, 506, '(#506) Duplicate status message');
     }
     for (const id of attached) photos.get(id)!.published = true;
-    const p: FacebookSimPost = { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.message ?? '', link: b.link, photos: attached, created: fbTime(new Date()) };
+    const p: FacebookSimPost = { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.message ?? '', link: b.link, photos: attached, created: graphTime(new Date()) };
     return finishPost(req, reply, f as FacebookFault | null, p, { id: p.id });
   });
 
@@ -260,7 +237,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     if (!(await fetchable(b.file_url))) return graphError(reply, 400, 351, '(#351) There was a problem with your video file', { error_subcode: 1363030 });
     const v: Video = { id: numericId(), pageId: page, url: b.file_url, status: 'in_progress', polls: 0, story: false };
     videos.set(v.id, v);
-    const p: FacebookSimPost = { id: v.id, pageId: page, kind: 'video', message: b.description ?? '', photos: [], videoUrl: b.file_url, created: fbTime(new Date()) };
+    const p: FacebookSimPost = { id: v.id, pageId: page, kind: 'video', message: b.description ?? '', photos: [], videoUrl: b.file_url, created: graphTime(new Date()) };
     return finishPost(req, reply, f as FacebookFault | null, p, { id: v.id });
   });
 
@@ -274,7 +251,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     if (ph.published) return graphError(reply, 400, 100, '(#100) The photo must be uploaded with published=false');
     if (!/\.(jpe?g|png|bmp|gif|tiff?)(\?|$)/i.test(ph.url)) return graphError(reply, 400, 100, '(#100) Unsupported story photo format');
     ph.published = true;
-    const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'photo_story', message: '', photos: [ph.id], mediaId: ph.id, created: fbTime(new Date()) };
+    const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'photo_story', message: '', photos: [ph.id], mediaId: ph.id, created: graphTime(new Date()) };
     return finishPost(req, reply, f as FacebookFault | null, p, { success: true, post_id: p.id });
   });
 
@@ -294,7 +271,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     if (!v || v.pageId !== page || !v.story) return graphError(reply, 400, 100, '(#100) Invalid video_id');
     if (v.status !== 'ready') return graphError(reply, 400, 100, `(#100) The video is not ready (${v.status})`);
     if (posts.some((p) => p.mediaId === v.id)) return graphError(reply, 400, 100, '(#100) This video story was already published');
-    const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'video_story', message: '', photos: [], mediaId: v.id, videoUrl: v.url, created: fbTime(new Date()) };
+    const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'video_story', message: '', photos: [], mediaId: v.id, videoUrl: v.url, created: graphTime(new Date()) };
     return finishPost(req, reply, f as FacebookFault | null, p, { success: true, post_id: p.id });
   });
 
@@ -410,14 +387,12 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   /** What the platform holds, for tests that run the simulator in its own process. */
   app.get('/__sim/state', async () => ({ posts, calls: Object.fromEntries(calls) }));
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  base = `http://127.0.0.1:${port}`;
+  base = await listen(app);
   return {
     url: base, app, clientId, clientSecret, version: V, user, pages, posts, comments, photos, calls,
-    addFault: (f) => faults.push({ ...f }),
+    addFault: (f) => faults.add(f),
     addPost(pageId, kind, message, at = new Date()) {
-      const p: FacebookSimPost = { id: kind === 'feed' ? `${pageId}_${numericId()}` : numericId(), pageId, kind, message, photos: [], created: fbTime(at) };
+      const p: FacebookSimPost = { id: kind === 'feed' ? `${pageId}_${numericId()}` : numericId(), pageId, kind, message, photos: [], created: graphTime(at) };
       posts.push(p);
       return p;
     },
@@ -426,7 +401,4 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startFacebookSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'facebook', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret, user: sim.user, pages: sim.pages })}\n`);
-}
+await runAsMain(import.meta.url, 'facebook', startFacebookSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret, user: s.user, pages: s.pages }));

@@ -26,7 +26,12 @@
  *   a failing list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { graphErrors, graphTime } from '../common/graph.ts';
+import { numericIds } from '../common/ids.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
@@ -55,24 +60,16 @@ export interface InstagramContainer {
 /** `external`: posted in the app, not through the API (does not count toward the API publishing limit). */
 export interface InstagramMedia { id: string; owner: string; media_type: string; media_product_type: string; caption: string; timestamp: string; shortcode: string; container: string; children: string[]; comments: Array<{ id: string; text: string; from?: string }>; external?: boolean }
 
-export interface InstagramSimulator {
-  url: string; app: FastifyInstance; clientId: string; clientSecret: string;
+export interface InstagramSimulator extends SimulatorBase<InstagramFault> {
   users: Record<'business' | 'personal' | 'creator', InstagramSimUser>;
   nextLogin: 'business' | 'personal' | 'creator';
   media: InstagramMedia[];
   containers: Map<string, InstagramContainer>;
-  calls: Map<string, number>;
-  addFault(f: InstagramFault): void;
   /** Publishes media directly, as if the user posted it in the app (an IMAGE feed post by default). */
   addMedia(owner: string, caption: string, kind?: { media_type?: string; media_product_type?: string }, at?: Date): InstagramMedia;
-  expireAccessTokens(): void;
-  revokeAll(): void;
-  close(): Promise<void>;
 }
 
-let seq = 17_900_000_000_000_000n + BigInt(Date.now() % 1_000_000) * 1000n;
-const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 97))).toString();
-const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+const numericId = numericIds(17_900_000_000_000_000n, 97);
 
 export async function startInstagramSimulator(opts: InstagramSimOptions = {}): Promise<InstagramSimulator> {
   const clientId = opts.clientId ?? 'sim-instagram-app';
@@ -88,43 +85,25 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   const tokens = new Map<string, { userId: string; expires: number; issued: number; longLived: boolean; scope: string[] }>();
   const containers = new Map<string, InstagramContainer>();
   const media: InstagramMedia[] = [];
-  const faults: InstagramFault[] = [];
   const calls = new Map<string, number>();
   const limit = opts.publishLimit ?? 50;
 
   const sim = { nextLogin: 'business' as 'business' | 'personal' | 'creator' };
-  const app = Fastify({ logger: false });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.addHook('onRequest', async (req, reply) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-    reply.header('x-business-use-case-usage', JSON.stringify({ sim: [{ type: 'instagram', call_count: 1, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 }] }));
+  const app = await simApp({
+    calls, onRequest: (_req, reply) => { reply.header('x-business-use-case-usage', JSON.stringify({ sim: [{ type: 'instagram', call_count: 1, total_cputime: 1, total_time: 1, estimated_time_to_regain_access: 0 }] })); },
   });
 
-  const graphError = (reply: FastifyReply, status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
-    reply.status(status).send({ error: { message, type: code === 190 ? 'OAuthException' : 'IGApiException', code, ...extra, fbtrace_id: randomBytes(8).toString('base64url') } });
+  const graphError = graphErrors('IGApiException');
 
-  const takeFault = (op: InstagramFault['op']) => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-  async function fault(op: InstagramFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<InstagramFault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit':
-        reply.header('x-business-use-case-usage', JSON.stringify({ sim: [{ type: 'instagram', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 1 }] }));
-        graphError(reply, 400, 4, 'Application request limit reached', { is_transient: true }); return 'handled';
-      case 'server_error': graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }); return 'handled';
-      case 'expired_token': graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const faults = new FaultQueue<InstagramFault>({
+    rate_limit: (reply) => {
+      reply.header('x-business-use-case-usage', JSON.stringify({ sim: [{ type: 'instagram', call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: 1 }] }));
+      graphError(reply, 400, 4, 'Application request limit reached', { is_transient: true });
+    },
+    server_error: (reply) => graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }),
+    expired_token: (reply) => graphError(reply, 400, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }),
+  });
+  const fault = (op: InstagramFault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   const params = (req: FastifyRequest) => ({ ...(req.query as Record<string, string>), ...((req.body ?? {}) as Record<string, string>) });
   function authUser(req: FastifyRequest, reply: FastifyReply): string | null {
@@ -147,16 +126,12 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   };
 
   // OAuth ---------------------------------------------------------------------
-  app.get('/oauth/authorize', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_id', 'redirect_uri', 'scope', 'response_type', 'state'].filter((k) => !q[k]);
-    if (missing.length || q.client_id !== clientId) return graphError(reply, 400, 100, `Invalid request: ${missing.join(', ') || 'client_id'}`);
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope: q.scope.split(','), userId: users[sim.nextLogin].id });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('code', code);
-    to.searchParams.set('state', q.state);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/oauth/authorize', codes, {
+    required: ['client_id', 'redirect_uri', 'scope', 'response_type', 'state'],
+    refuse: (q, missing, reply) => (missing.length || q.client_id !== clientId ? graphError(reply, 400, 100, `Invalid request: ${missing.join(', ') || 'client_id'}`) : undefined),
+    code: () => randomBytes(24).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope: q.scope.split(','), userId: users[sim.nextLogin].id }),
+    back: (q, code) => [['code', code], ['state', q.state]],
   });
   app.post('/oauth/access_token', async (req, reply) => {
     const f = await fault('token', reply, req);
@@ -164,9 +139,8 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     const b = params(req);
     if (b.client_id !== clientId || b.client_secret !== clientSecret) return graphError(reply, 400, 101, 'Error validating client secret.');
     if (b.grant_type !== 'authorization_code') return graphError(reply, 400, 100, 'Unsupported grant_type');
-    const c = codes.get(b.code);
-    codes.delete(b.code);
-    if (!c || c.expires < Date.now()) return reply.status(400).send({ error_type: 'OAuthException', code: 400, error_message: 'This authorization code has been used' });
+    const c = takeCode(codes, b.code);
+    if (!c) return reply.status(400).send({ error_type: 'OAuthException', code: 400, error_message: 'This authorization code has been used' });
     if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error_type: 'OAuthException', code: 400, error_message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request' });
     return { access_token: issue(c.userId, 3600, false, c.scope), user_id: c.userId, permissions: c.scope };
   });
@@ -294,7 +268,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     media.push(m);
     c.status_code = 'PUBLISHED';
     c.mediaId = m.id;
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return { id: m.id };
   });
 
@@ -372,13 +346,10 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     return { data: [{ quota_usage: media.filter((m) => m.owner === uid && !m.external && Date.parse(m.timestamp) > dayAgo).length, config: { quota_total: limit, quota_duration: 86400 } }] };
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
   const out: InstagramSimulator = {
-    url: `http://127.0.0.1:${port}`, app, clientId, clientSecret, users, media, containers, calls,
+    url: await listen(app), app, clientId, clientSecret, users, media, containers, calls,
     get nextLogin() { return sim.nextLogin; },
     set nextLogin(v) { sim.nextLogin = v; },
-    addFault: (f) => faults.push({ ...f }),
     addMedia(owner, caption, kind = {}, at = new Date()) {
       const m: InstagramMedia = {
         id: numericId(), owner, media_type: kind.media_type ?? 'IMAGE', media_product_type: kind.media_product_type ?? 'FEED', caption, timestamp: graphTime(at),
@@ -387,14 +358,9 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
       media.push(m);
       return m;
     },
-    expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
-    revokeAll: () => tokens.clear(),
-    close: () => app.close(),
+    ...simControls(app, faults, tokens, () => tokens.clear()),
   };
   return out;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startInstagramSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'instagram', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'instagram', startInstagramSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));

@@ -20,7 +20,10 @@
  * - Daily post limit per member (429), faults for tests (addFault / POST /__sim/faults).
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 
 export interface LinkedInSimOrg { id: number; localizedName: string; vanityName: string; role: string; state: 'APPROVED' | 'REQUESTED' | 'REVOKED' }
 export interface LinkedInSimOptions {
@@ -50,23 +53,15 @@ interface Token { userId: string; expires: number; scope: string[]; revoked: boo
 interface Asset { urn: string; kind: 'image' | 'document' | 'video'; owner: string; bytes: number; expected?: number; parts?: Array<{ first: number; last: number; etag?: string }>; uploadToken?: string; status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED'; reason?: string; polls: number; failOnProcess?: boolean; data?: Buffer }
 export interface LinkedInSimPost { id: string; author: string; commentary: string; visibility: string; content?: Record<string, unknown>; createdAt: number; comments: Array<{ id: string; actor: string; text: string }> }
 
-export interface LinkedInSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface LinkedInSimulator extends SimulatorBase<Fault> {
   member: { sub: string; name: string };
   orgs: LinkedInSimOrg[];
   posts: LinkedInSimPost[];
   assets: Map<string, Asset>;
-  clientId: string;
-  clientSecret: string;
-  calls: Map<string, number>;
-  addFault(f: Fault): void;
   /** Creates a post directly, as if the author posted on LinkedIn itself (text only). */
   addPost(author: string, commentary: string, at?: Date): LinkedInSimPost;
-  expireAccessTokens(): void;
   /** Revokes every access and refresh token (401 REVOKED_ACCESS_TOKEN). */
   revokeAll(): void;
-  close(): Promise<void>;
 }
 
 const digits = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10))).join('');
@@ -111,40 +106,17 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
   const refreshTokens = new Map<string, { userId: string; expires: number; scope: string[] }>();
   const assets = new Map<string, Asset>();
   const posts: LinkedInSimPost[] = [];
-  const faults: Fault[] = [];
   const calls = new Map<string, number>();
   const partSize = opts.videoPartBytes ?? 4 * 1024 * 1024;
   let base = '';
 
-  const app = Fastify({ logger: false, bodyLimit: 256 * 1024 * 1024 });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const app = await simApp({ calls, bodyLimit: 256 * 1024 * 1024, raw: '*' });
+  const faults = new FaultQueue<Fault>({
+    rate_limit: (reply) => liError(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.'),
+    server_error: (reply) => liError(reply, 503, 'Service Unavailable'),
+    expired_token: (reply) => liError(reply, 401, 'The token used in the request has expired', 'EXPIRED_ACCESS_TOKEN', 65602),
   });
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-  });
-
-  const takeFault = (op: Fault['op']): Fault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-  async function fault(op: Fault['op'], reply: FastifyReply, req: FastifyRequest): Promise<Fault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit': liError(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.'); return 'handled';
-      case 'server_error': liError(reply, 503, 'Service Unavailable'); return 'handled';
-      case 'expired_token': liError(reply, 401, 'The token used in the request has expired', 'EXPIRED_ACCESS_TOKEN', 65602); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const fault = (op: Fault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   /** Token and version checks; returns the member id or null when answered. */
   function auth(req: FastifyRequest, reply: FastifyReply, rest = true): Token | null {
@@ -155,7 +127,7 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
         liError(reply, 426, `Requested version ${String(v)} is not active`, 'NONEXISTENT_VERSION'); return null;
       }
     }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearerToken(req);
     const t = token ? tokens.get(token) : undefined;
     if (!t) { liError(reply, 401, 'Invalid access token', 'INVALID_ACCESS_TOKEN', 65600); return null; }
     if (t.revoked) { liError(reply, 401, 'The token used in the request has been revoked by the user', 'REVOKED_ACCESS_TOKEN', 65601); return null; }
@@ -178,19 +150,17 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
   }
 
   // OAuth ---------------------------------------------------------------------
-  app.get('/oauth/v2/authorization', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope'].filter((k) => !q[k]);
-    if (missing.length) return reply.status(400).send({ error: 'invalid_request', error_description: `missing ${missing.join(', ')}` });
-    if (q.client_id !== clientId) return reply.status(400).send({ error: 'invalid_client_id', error_description: 'The passed in client_id is invalid' });
-    if (q.response_type !== 'code') return reply.status(400).send({ error: 'unsupported_response_type' });
-    const scope = q.scope.split(/[\s,]+/).filter(Boolean);
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 30 * 60_000, scope });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('code', code);
-    to.searchParams.set('state', q.state);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/oauth/v2/authorization', codes, {
+    required: ['response_type', 'client_id', 'redirect_uri', 'state', 'scope'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return reply.status(400).send({ error: 'invalid_request', error_description: `missing ${missing.join(', ')}` });
+      if (q.client_id !== clientId) return reply.status(400).send({ error: 'invalid_client_id', error_description: 'The passed in client_id is invalid' });
+      if (q.response_type !== 'code') return reply.status(400).send({ error: 'unsupported_response_type' });
+      return undefined;
+    },
+    code: () => randomBytes(24).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 30 * 60_000, scope: q.scope.split(/[\s,]+/).filter(Boolean) }),
+    back: (q, code) => [['code', code], ['state', q.state]],
   });
 
   app.post('/oauth/v2/accessToken', async (req, reply) => {
@@ -201,9 +171,8 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     let scope: string[];
     let rt: { token: string; expires: number } | null = null;
     if (b.grant_type === 'authorization_code') {
-      const c = codes.get(b.code);
-      codes.delete(b.code);
-      if (!c || c.expires < Date.now()) return reply.status(400).send({ error: 'invalid_request', error_description: 'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists' });
+      const c = takeCode(codes, b.code);
+      if (!c) return reply.status(400).send({ error: 'invalid_request', error_description: 'Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired. Or external member binding exists' });
       if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_redirect_uri', error_description: 'Unable to retrieve access token: redirect_uri does not match' });
       scope = c.scope;
       if (opts.partner) {
@@ -407,7 +376,7 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     dayCount.set(t.userId, { day, n: count + 1 });
     const p: LinkedInSimPost = { id: `urn:li:share:${digits(19)}`, author: b.author, commentary, visibility: b.visibility, content: c, createdAt: Date.now(), comments: [] };
     posts.push(p);
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return reply.status(201).headers({ 'x-restli-id': p.id, 'x-linkedin-id': p.id }).send();
   });
 
@@ -468,29 +437,18 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     return reply.status(201).header('x-restli-id', commentUrn).send({ id, actor: b.actor, object: urn, message: { text }, $URN: commentUrn });
   });
 
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as Fault);
-    return { ok: true };
-  });
+  faults.route(app);
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  base = `http://127.0.0.1:${port}`;
+  base = await listen(app);
   return {
     url: base, app, member, orgs, posts, assets, clientId, clientSecret, calls,
-    addFault: (f) => faults.push({ ...f }),
     addPost(author, commentary, at = new Date()) {
       const p: LinkedInSimPost = { id: `urn:li:share:${digits(19)}`, author, commentary, visibility: 'PUBLIC', createdAt: at.getTime(), comments: [] };
       posts.push(p);
       return p;
     },
-    expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
-    revokeAll: () => { for (const t of tokens.values()) t.revoked = true; refreshTokens.clear(); },
-    close: () => app.close(),
+    ...simControls(app, faults, tokens, () => { for (const t of tokens.values()) t.revoked = true; refreshTokens.clear(); }),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startLinkedInSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'linkedin', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'linkedin', startLinkedInSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));

@@ -22,8 +22,11 @@
  *   failure, slow, dropped connection, or a dropped answer after the pin was created.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { numericIds } from '../common/ids.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface PinterestSimOptions {
   clientId?: string;
@@ -53,25 +56,15 @@ export interface SimPin {
 }
 interface SimMedia { id: string; owner: string; status: 'registered' | 'processing' | 'succeeded' | 'failed'; polls: number; params: Record<string, string>; failNext: boolean }
 
-export interface PinterestSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface PinterestSimulator extends SimulatorBase<PinterestFault> {
   user: { id: string; username: string };
-  clientId: string;
-  clientSecret: string;
   boards: SimBoard[];
   pins: SimPin[];
-  calls: Map<string, number>;
-  addFault(f: PinterestFault): void;
   /** Creates an image pin directly, as if the user pinned it on Pinterest. */
   addPin(boardId: string, title: string, description?: string, at?: Date): SimPin;
-  expireAccessTokens(): void;
-  revokeAll(): void;
-  close(): Promise<void>;
 }
 
-let seq = 1_000_000_000_000_000n;
-const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 1000))).toString();
+const numericId = numericIds(1_000_000_000_000_000n, 1000, false);
 const err = (reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
   reply.status(status).headers(headers).send({ code, message });
 
@@ -81,47 +74,27 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
   const user = { id: numericId(), username: 'herald_sim' };
   const codes = new Map<string, { redirectUri: string; expires: number; scope: string }>();
   const access = new Map<string, { expires: number; scope: string }>();
-  const refresh = new Map<string, { scope: string }>();
+  const refresh = new RefreshTokens<{ scope: string }>(() => randomBytes(24).toString('base64url'));
   const boards: SimBoard[] = Array.from({ length: 30 }, (_, i) => ({
     id: numericId(), name: i === 0 ? 'Recipes' : i === 1 ? 'Travel' : `Board ${i}`, description: '', privacy: i === 2 ? 'SECRET' as const : 'PUBLIC' as const, owner: user.username,
   }));
   boards.push({ id: numericId(), name: 'Someone else\'s board', description: '', privacy: 'PUBLIC', owner: 'someone_else' });
   const pins: SimPin[] = [];
   const media = new Map<string, SimMedia>();
-  const faults: PinterestFault[] = [];
   const calls = new Map<string, number>();
   const writes: number[] = [];
   const perMinute = opts.writesPerMinute ?? 1000;
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024 } });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const app = await simApp({ calls, bodyLimit: 64 * 1024 * 1024, multipartFileSize: 64 * 1024 * 1024 });
+  const faults = new FaultQueue<PinterestFault>({
+    rate_limit: (reply) => err(reply, 429, 8, 'You have exceeded your rate limit. Try again later.'),
+    server_error: (reply) => err(reply, 503, 3, 'Service unavailable. Please try again later.'),
+    expired_token: (reply) => err(reply, 401, 2, 'Authentication failed.'),
   });
-
-  const takeFault = (op: PinterestFault['op']): PinterestFault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-
-  async function fault(op: PinterestFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<PinterestFault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit': err(reply, 429, 8, 'You have exceeded your rate limit. Try again later.'); return 'handled';
-      case 'server_error': err(reply, 503, 3, 'Service unavailable. Please try again later.'); return 'handled';
-      case 'expired_token': err(reply, 401, 2, 'Authentication failed.'); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const fault = (op: PinterestFault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   function authed(req: FastifyRequest, reply: FastifyReply): boolean {
-    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearerToken(req, /^Bearer (.+)$/i);
     const t = token ? access.get(token) : undefined;
     if (!t || t.expires < Date.now()) {
       err(reply, 401, 2, 'Authentication failed.');
@@ -142,51 +115,38 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     return true;
   }
 
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-  });
-
   // OAuth 2.0 ----------------------------------------------------------------
-  app.get('/oauth/', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state'].filter((k) => !q[k]);
-    if (missing.length) return err(reply, 400, 1, `Missing ${missing.join(', ')}`);
-    if (q.client_id !== clientId) return err(reply, 400, 1, 'Invalid client_id');
-    if (q.response_type !== 'code') return err(reply, 400, 1, 'response_type must be code');
-    const code = randomBytes(18).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 60_000, scope: q.scope });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('code', code);
-    to.searchParams.set('state', q.state);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/oauth/', codes, {
+    required: ['client_id', 'redirect_uri', 'response_type', 'scope', 'state'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return err(reply, 400, 1, `Missing ${missing.join(', ')}`);
+      if (q.client_id !== clientId) return err(reply, 400, 1, 'Invalid client_id');
+      if (q.response_type !== 'code') return err(reply, 400, 1, 'response_type must be code');
+      return undefined;
+    },
+    code: () => randomBytes(18).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 60_000, scope: q.scope }),
+    back: (q, code) => [['code', code], ['state', q.state]],
   });
 
   app.post('/v5/oauth/token', async (req, reply) => {
     const f = await fault('token', reply, req);
     if (f === 'handled') return reply;
-    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
+    const [id, secret] = basicCredentials(req);
     if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'invalid_client', error_description: 'Authentication failed.' });
     const b = (req.body ?? {}) as Record<string, string>;
     let scope: string;
     let rt: string | undefined;
     if (b.grant_type === 'authorization_code') {
-      const c = codes.get(b.code);
-      codes.delete(b.code);
-      if (!c || c.expires < Date.now() || c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid authorization code' });
+      const c = takeCode(codes, b.code);
+      if (!c || c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid authorization code' });
       scope = c.scope;
-      rt = randomBytes(24).toString('base64url');
-      refresh.set(rt, { scope });
+      rt = refresh.issue({ scope });
     } else if (b.grant_type === 'refresh_token') {
-      const r = refresh.get(b.refresh_token);
+      const r = refresh.use(b.refresh_token, opts.continuousRefresh === true);
       if (!r) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
       scope = r.scope;
-      if (opts.continuousRefresh) {
-        refresh.delete(b.refresh_token);
-        rt = randomBytes(24).toString('base64url');
-        refresh.set(rt, { scope });
-      }
+      if (opts.continuousRefresh) rt = refresh.issue({ scope });
     } else {
       return reply.status(400).send({ error: 'unsupported_grant_type' });
     }
@@ -290,7 +250,7 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
       creator_only: opts.accessTier === 'trial',
     };
     pins.push(pin);
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return reply.status(201).send(pinView(pin));
   });
 
@@ -335,22 +295,16 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
   });
 
   // Test control ----------------------------------------------------------------------
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as PinterestFault);
-    return { ok: true };
-  });
+  faults.route(app);
   /** Static bytes for tests (a fake video), so media URLs resolve without Herald's storage. */
   app.get('/__sim/files/:name', async (req, reply) => {
     const name = (req.params as { name: string }).name;
     return reply.type(name.endsWith('.mp4') ? 'video/mp4' : 'application/octet-stream').send(Buffer.alloc(4096, 7));
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const simUrl = `http://127.0.0.1:${port}`;
+  const simUrl = await listen(app);
   return {
     url: simUrl, app, user, clientId, clientSecret, boards, pins, calls,
-    addFault: (f) => faults.push({ ...f }),
     addPin(boardId, title, description = '', at = new Date()) {
       const pin: SimPin = {
         id: numericId(), board_id: boardId, title, description, link: null, alt_text: null, created_at: at.toISOString().replace(/\.\d+Z$/, ''),
@@ -359,13 +313,8 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
       pins.push(pin);
       return pin;
     },
-    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
-    revokeAll: () => { access.clear(); refresh.clear(); },
-    close: () => app.close(),
+    ...simControls(app, faults, access, () => { access.clear(); refresh.clear(); }),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startPinterestSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'pinterest', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'pinterest', startPinterestSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));

@@ -22,8 +22,10 @@
  *   error array, slow, dropped connection, or a dropped answer after the post was created.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface RedditSimOptions {
   clientId?: string;
@@ -52,23 +54,14 @@ export interface SimPost {
   link_flair_text: string | null; visibleAt: number;
 }
 
-export interface RedditSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface RedditSimulator extends SimulatorBase<RedditFault> {
   user: { id: string; name: string };
-  clientId: string;
-  clientSecret: string;
   posts: SimPost[];
   subreddits: Map<string, SimSubreddit>;
-  calls: Map<string, number>;
   /** User-Agent of the last API call. */
   lastUserAgent: () => string | undefined;
-  addFault(f: RedditFault): void;
   /** Creates a text post by the simulator's user directly, as if posted on reddit.com. */
   addPost(subreddit: string, title: string, selftext?: string, at?: Date): SimPost;
-  expireAccessTokens(): void;
-  revokeAll(): void;
-  close(): Promise<void>;
 }
 
 let seq = 36 ** 5;
@@ -80,11 +73,10 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
   const user = { id: base36(), name: 'herald_sim' };
   const codes = new Map<string, { redirectUri: string; expires: number; scope: string; permanent: boolean }>();
   const access = new Map<string, { expires: number; scope: string }>();
-  const refresh = new Map<string, { scope: string }>();
+  const refresh = new RefreshTokens<{ scope: string }>(() => randomBytes(24).toString('base64url'));
   const posts: SimPost[] = [];
   const uploads = new Map<string, { key: string; received: boolean }>();
   const assets = new Map<string, string>(); // asset_id -> upload key
-  const faults: RedditFault[] = [];
   const calls = new Map<string, number>();
   let lastUa: string | undefined;
   const windowMs = (opts.windowSeconds ?? 600) * 1000;
@@ -106,38 +98,15 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     });
   }
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024 } });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const app = await simApp({ calls, bodyLimit: 64 * 1024 * 1024, multipartFileSize: 64 * 1024 * 1024 });
+  const faults = new FaultQueue<RedditFault>({
+    rate_limit: (reply) => reply.status(429).headers({ 'x-ratelimit-used': String(perWindow), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '90' })
+      .send({ message: 'Too Many Requests', error: 429 }),
+    ratelimit_error: (reply) => reply.send({ json: { errors: [['RATELIMIT', 'Looks like you\'ve been doing that a lot. Take a break for 2 minutes before trying again.', 'ratelimit']] } }),
+    server_error: (reply) => reply.status(503).send({ message: 'Service Unavailable', error: 503 }),
+    expired_token: (reply) => reply.status(401).send({ message: 'Unauthorized', error: 401 }),
   });
-
-  const takeFault = (op: RedditFault['op']): RedditFault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-
-  async function fault(op: RedditFault['op'], reply: FastifyReply, req: FastifyRequest): Promise<RedditFault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit':
-        reply.status(429).headers({ 'x-ratelimit-used': String(perWindow), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '90' })
-          .send({ message: 'Too Many Requests', error: 429 });
-        return 'handled';
-      case 'ratelimit_error':
-        reply.send({ json: { errors: [['RATELIMIT', 'Looks like you\'ve been doing that a lot. Take a break for 2 minutes before trying again.', 'ratelimit']] } });
-        return 'handled';
-      case 'server_error': reply.status(503).send({ message: 'Service Unavailable', error: 503 }); return 'handled';
-      case 'expired_token': reply.status(401).send({ message: 'Unauthorized', error: 401 }); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const fault = (op: RedditFault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   /** Bearer check, User-Agent check and the rate-limit window. Returns false when answered. */
   function api(req: FastifyRequest, reply: FastifyReply): boolean {
@@ -147,7 +116,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
       reply.status(403).send({ message: 'Forbidden', error: 403, reason: 'a unique and descriptive User-Agent is required' });
       return false;
     }
-    const token = /^bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearerToken(req, /^bearer (.+)$/i);
     const t = token ? access.get(token) : undefined;
     if (!t || t.expires < Date.now()) {
       reply.status(401).send({ message: 'Unauthorized', error: 401 });
@@ -208,46 +177,35 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
   }
   const badSort = (reply: FastifyReply) => reply.status(400).send({ message: 'Bad Request', error: 400 });
 
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-  });
-
   // OAuth 2.0 ----------------------------------------------------------------
-  app.get('/api/v1/authorize', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_id', 'response_type', 'state', 'redirect_uri', 'duration', 'scope'].filter((k) => !q[k]);
-    if (missing.length) return reply.status(400).send({ message: `missing ${missing.join(', ')}`, error: 400 });
-    if (q.client_id !== clientId) return reply.status(400).send({ message: 'invalid client id', error: 400 });
-    if (q.response_type !== 'code' || !['permanent', 'temporary'].includes(q.duration)) return reply.status(400).send({ message: 'invalid request', error: 400 });
-    const code = randomBytes(18).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 60_000, scope: q.scope, permanent: q.duration === 'permanent' });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('state', q.state);
-    to.searchParams.set('code', code);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/api/v1/authorize', codes, {
+    required: ['client_id', 'response_type', 'state', 'redirect_uri', 'duration', 'scope'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return reply.status(400).send({ message: `missing ${missing.join(', ')}`, error: 400 });
+      if (q.client_id !== clientId) return reply.status(400).send({ message: 'invalid client id', error: 400 });
+      if (q.response_type !== 'code' || !['permanent', 'temporary'].includes(q.duration)) return reply.status(400).send({ message: 'invalid request', error: 400 });
+      return undefined;
+    },
+    code: () => randomBytes(18).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 60_000, scope: q.scope, permanent: q.duration === 'permanent' }),
+    back: (q, code) => [['state', q.state], ['code', code]],
   });
 
   app.post('/api/v1/access_token', async (req, reply) => {
     const f = await fault('token', reply, req);
     if (f === 'handled') return reply;
-    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
+    const [id, secret] = basicCredentials(req);
     if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ message: 'Unauthorized', error: 401 });
     const b = (req.body ?? {}) as Record<string, string>;
     let scope: string;
     let rt: string | undefined;
     if (b.grant_type === 'authorization_code') {
-      const c = codes.get(b.code);
-      codes.delete(b.code);
-      if (!c || c.expires < Date.now() || c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_grant' });
+      const c = takeCode(codes, b.code);
+      if (!c || c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_grant' });
       scope = c.scope;
-      if (c.permanent) {
-        rt = randomBytes(24).toString('base64url');
-        refresh.set(rt, { scope });
-      }
+      if (c.permanent) rt = refresh.issue({ scope });
     } else if (b.grant_type === 'refresh_token') {
-      const r = refresh.get(b.refresh_token);
+      const r = refresh.use(b.refresh_token, false);
       if (!r) return reply.status(400).send({ error: 'invalid_grant' });
       scope = r.scope; // Reddit keeps the same refresh token: none is sent back
     } else {
@@ -412,7 +370,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
       visibleAt: b.kind === 'image' ? Date.now() + (opts.imageDelayMs ?? 300) : 0,
     };
     posts.push(p);
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     if (b.kind === 'image') {
       return { json: { errors: [], data: { websocket_url: `wss://ws.sim.redditmedia.com/rte_images/${p.id}`, user_submitted_page: `https://www.reddit.com/user/${user.name}/submitted/` } } };
     }
@@ -443,25 +401,19 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     };
     p.url = `https://www.reddit.com/gallery/${p.id}`;
     posts.push(p);
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return { json: { errors: [], data: { url: p.url, id: `t3_${p.id}` } } };
   };
   app.post('/api/submit_gallery_post', gallery);
   app.post('/api/submit_gallery_post.json', gallery);
 
   // Test control ----------------------------------------------------------------
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as RedditFault);
-    return { ok: true };
-  });
+  faults.route(app);
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const simUrl = `http://127.0.0.1:${port}`;
+  const simUrl = await listen(app);
   return {
     url: simUrl, app, user, clientId, clientSecret, posts, subreddits, calls,
     lastUserAgent: () => lastUa,
-    addFault: (f) => faults.push({ ...f }),
     addPost(subreddit, title, selftext = '', at = new Date()) {
       const p: SimPost = {
         id: base36(), subreddit, author: user.name, title, kind: 'self', selftext, url: '', created_utc: at.getTime() / 1000, score: 1, num_comments: 0,
@@ -470,13 +422,8 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
       posts.push(p);
       return p;
     },
-    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
-    revokeAll: () => { access.clear(); refresh.clear(); },
-    close: () => app.close(),
+    ...simControls(app, faults, access, () => { access.clear(); refresh.clear(); }),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startRedditSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'reddit', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'reddit', startRedditSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));

@@ -23,7 +23,12 @@
  *   list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { graphErrors, graphTime } from '../common/graph.ts';
+import { numericIds } from '../common/ids.ts';
+import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
+import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 
@@ -43,13 +48,8 @@ export interface ThreadsSimOptions {
   mediaFetch?: SimMediaFetchPolicy;
 }
 
-type Fault = {
-  op: 'create' | 'publish' | 'status' | 'token' | 'list' | 'any';
-  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
-  count: number; delayMs?: number;
-  /** Matching calls to let through before the fault applies (e.g. 1: the second publish). */
-  after?: number;
-};
+/** A fault for the next `count` matching calls, after letting `after` of them through. */
+type Fault = SimFault<'create' | 'publish' | 'status' | 'token' | 'list' | 'any', 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'>;
 
 interface Container {
   id: string; owner: string; media_type: string; text: string; url?: string; is_carousel_item: boolean; children: string[];
@@ -61,35 +61,21 @@ interface Container {
 /** `external`: posted in the app, not through the API (does not count toward the API publishing quota). */
 export interface ThreadsPost { id: string; owner: string; media_type: string; text: string; timestamp: string; shortcode: string; children: string[]; reply_to_id?: string; container: string; external?: boolean }
 
-export interface ThreadsSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface ThreadsSimulator extends SimulatorBase<Fault> {
   user: ThreadsSimUser;
   posts: ThreadsPost[];
   containers: Map<string, Container>;
-  clientId: string;
-  clientSecret: string;
-  calls: Map<string, number>;
-  addFault(f: Fault): void;
   /** Publishes a TEXT post (or a reply) directly, as if the user posted it in the app. */
   addPost(text: string, opts?: { replyToId?: string; at?: Date }): ThreadsPost;
-  /** Makes every issued access token expire now. */
-  expireAccessTokens(): void;
-  /** Revokes every token. */
-  revokeAll(): void;
-  close(): Promise<void>;
 }
 
-let seq = BigInt(17_841_400_000_000_000) + BigInt(Date.now() % 1_000_000) * 1000n;
 /** Numeric string ids, like Threads media ids. */
-const numericId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 97))).toString();
-const graphTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+0000');
+const numericId = numericIds(17_841_400_000_000_000n, 97);
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 const textLength = (t: string) => { let n = 0; for (const { segment } of segmenter.segment(t)) n += EMOJI.test(segment) ? Buffer.byteLength(segment) : [...segment].length; return n; };
 
-const graphError = (reply: FastifyReply, status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
-  reply.status(status).send({ error: { message, type: code === 190 ? 'OAuthException' : 'THApiException', code, ...extra, fbtrace_id: randomBytes(8).toString('base64url') } });
+const graphError = graphErrors('THApiException');
 
 export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promise<ThreadsSimulator> {
   const clientId = opts.clientId ?? 'sim-threads-app';
@@ -99,40 +85,17 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   const tokens = new Map<string, { userId: string; expires: number; issued: number; longLived: boolean; scope: string[] }>();
   const containers = new Map<string, Container>();
   const posts: ThreadsPost[] = [];
-  const faults: Fault[] = [];
   const calls = new Map<string, number>();
   const limit = opts.publishLimit ?? 250;
   const carouselMax = opts.carouselMax ?? 20;
 
-  const app = Fastify({ logger: false });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const app = await simApp({ calls });
+  const faults = new FaultQueue<Fault>({
+    rate_limit: (reply) => graphError(reply, 400, 4, 'Application request limit reached', { is_transient: true }),
+    server_error: (reply) => graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }),
+    expired_token: (reply) => graphError(reply, 401, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }),
   });
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-  });
-
-  const takeFault = (op: Fault['op']): Fault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (f.after) { f.after--; return null; }
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-  async function fault(op: Fault['op'], reply: FastifyReply, req: FastifyRequest): Promise<Fault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit': graphError(reply, 400, 4, 'Application request limit reached', { is_transient: true }); return 'handled';
-      case 'server_error': graphError(reply, 500, 2, 'An unexpected error has occurred. Please retry your request later.', { is_transient: true }); return 'handled';
-      case 'expired_token': graphError(reply, 401, 190, 'Error validating access token: Session has expired.', { error_subcode: 463 }); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const fault = (op: Fault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   const params = (req: FastifyRequest) => ({ ...(req.query as Record<string, string>), ...((req.body ?? {}) as Record<string, string>) });
 
@@ -151,20 +114,19 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   };
 
   // OAuth ---------------------------------------------------------------------
-  app.get('/oauth/authorize', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_id', 'redirect_uri', 'scope', 'response_type', 'state'].filter((k) => !q[k]);
-    if (missing.length) return graphError(reply, 400, 100, `Missing parameter(s): ${missing.join(', ')}`);
-    if (q.client_id !== clientId) return graphError(reply, 400, 100, 'Invalid platform app');
-    if (q.response_type !== 'code') return graphError(reply, 400, 100, 'response_type must be code');
-    const scope = q.scope.split(',').map((s) => s.trim());
-    if (!scope.includes('threads_basic')) return graphError(reply, 400, 100, 'threads_basic is required');
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('code', code);
-    to.searchParams.set('state', q.state);
-    return reply.redirect(to.toString(), 302);
+  const scopeOf = (q: Record<string, string>) => q.scope.split(',').map((s) => s.trim());
+  authorizeRoute(app, '/oauth/authorize', codes, {
+    required: ['client_id', 'redirect_uri', 'scope', 'response_type', 'state'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return graphError(reply, 400, 100, `Missing parameter(s): ${missing.join(', ')}`);
+      if (q.client_id !== clientId) return graphError(reply, 400, 100, 'Invalid platform app');
+      if (q.response_type !== 'code') return graphError(reply, 400, 100, 'response_type must be code');
+      if (!scopeOf(q).includes('threads_basic')) return graphError(reply, 400, 100, 'threads_basic is required');
+      return undefined;
+    },
+    code: () => randomBytes(24).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope: scopeOf(q) }),
+    back: (q, code) => [['code', code], ['state', q.state]],
   });
 
   app.post('/oauth/access_token', async (req, reply) => {
@@ -173,9 +135,8 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     const b = params(req);
     if (b.client_id !== clientId || b.client_secret !== clientSecret) return graphError(reply, 400, 101, 'Error validating client secret.');
     if (b.grant_type !== 'authorization_code') return graphError(reply, 400, 100, 'Unsupported grant_type');
-    const c = codes.get(b.code);
-    codes.delete(b.code);
-    if (!c || c.expires < Date.now()) return graphError(reply, 400, 100, 'Invalid verification code format.', { error_subcode: 36008 });
+    const c = takeCode(codes, b.code);
+    if (!c) return graphError(reply, 400, 100, 'Invalid verification code format.', { error_subcode: 36008 });
     if (c.redirectUri !== b.redirect_uri) return graphError(reply, 400, 100, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request');
     return { access_token: issue(user.id, 3600, false, c.scope), user_id: Number(user.id) };
   });
@@ -317,7 +278,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     posts.push(p);
     c.status = 'PUBLISHED';
     c.mediaId = p.id;
-    if (f && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return { id: p.id };
   });
 
@@ -367,16 +328,10 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
       reply_quota_usage: mine.filter((p) => p.reply_to_id).length, reply_config: { quota_total: 1000, quota_duration: 86400 } }] };
   });
 
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as Fault);
-    return { ok: true };
-  });
+  faults.route(app);
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`, app, user, posts, containers, clientId, clientSecret, calls,
-    addFault: (f) => faults.push({ ...f }),
+    url: await listen(app), app, user, posts, containers, clientId, clientSecret, calls,
     addPost(text, o = {}) {
       const p: ThreadsPost = {
         id: numericId(), owner: user.id, media_type: 'TEXT', text, timestamp: graphTime(o.at ?? new Date()), shortcode: randomBytes(8).toString('base64url'),
@@ -385,13 +340,8 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
       posts.push(p);
       return p;
     },
-    expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
-    revokeAll: () => tokens.clear(),
-    close: () => app.close(),
+    ...simControls(app, faults, tokens, () => tokens.clear()),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startThreadsSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'threads', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'threads', startThreadsSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));

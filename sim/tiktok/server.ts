@@ -33,7 +33,11 @@
  *   dropped answer after the post was accepted (`drop_after_create`).
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { numericIds } from '../common/ids.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { ffprobe, withTempFile } from '../common/probe.ts';
 
@@ -88,9 +92,7 @@ export interface TikTokPost {
   postInfo: Record<string, unknown>; sourceInfo: Record<string, unknown>; createTime: number; createMs?: number; bytes?: number;
 }
 
-export interface TikTokSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface TikTokSimulator extends SimulatorBase<Fault> {
   user: { openId: string; unionId: string; username: string; displayName: string };
   creator: TikTokSimCreator;
   posts: TikTokPost[];
@@ -98,19 +100,12 @@ export interface TikTokSimulator {
   clientKey: string;
   /** The client key again, under the name the sandbox (src/sandbox/index.ts) reads. */
   clientId: string;
-  clientSecret: string;
-  calls: Map<string, number>;
-  addFault(f: Fault): void;
   /** Posts a public video directly, as if the creator posted it in the app. */
   addVideo(caption: string, at?: Date): TikTokPost;
-  expireAccessTokens(): void;
-  revokeAll(): void;
-  close(): Promise<void>;
 }
 
 const MB = 1024 * 1024;
-let seq = 7_300_000_000_000_000_000n + BigInt(Date.now() % 1_000_000) * 1000n;
-const postId = () => (seq += 1n + BigInt(Math.floor(Math.random() * 97))).toString();
+const postId = numericIds(7_300_000_000_000_000_000n, 97);
 const logId = () => `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(10).toString('hex').toUpperCase()}`;
 const PRIVACY = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 
@@ -145,41 +140,20 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
   const publishes = new Map<string, Publish>();
   const uploads = new Map<string, Publish>();
   const posts: TikTokPost[] = [];
-  const faults: Fault[] = [];
   const calls = new Map<string, number>();
   const windows = new Map<string, number[]>();
 
-  const app = Fastify({ logger: false, bodyLimit: 256 * MB });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.addContentTypeParser(['video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
+  const app = await simApp({ calls, bodyLimit: 256 * MB, raw: ['video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream'] });
+  const faults = new FaultQueue<Fault>({
+    rate_limit: (reply) => ttError(reply, 429, 'rate_limit_exceeded', 'API rate limit exceeded, please retry later.'),
+    server_error: (reply) => ttError(reply, 500, 'internal', 'Something went wrong. Please try again later.'),
+    expired_token: (reply) => ttError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.'),
+    too_many_posts: (reply) => ttError(reply, 403, 'spam_risk_too_many_posts', 'The daily post cap from the API is reached for the current user.'),
   });
-
-  const takeFault = (op: FaultOp): Fault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-  async function fault(op: FaultOp, reply: FastifyReply, req: FastifyRequest): Promise<Fault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit': ttError(reply, 429, 'rate_limit_exceeded', 'API rate limit exceeded, please retry later.'); return 'handled';
-      case 'server_error': ttError(reply, 500, 'internal', 'Something went wrong. Please try again later.'); return 'handled';
-      case 'expired_token': ttError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.'); return 'handled';
-      case 'too_many_posts': ttError(reply, 403, 'spam_risk_too_many_posts', 'The daily post cap from the API is reached for the current user.'); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const fault = (op: FaultOp, reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   function auth(req: FastifyRequest, reply: FastifyReply, scope?: string): { openId: string; token: string } | null {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearerToken(req);
     const t = token ? tokens.get(token) : undefined;
     if (!t || t.expires < Date.now()) { ttError(reply, 401, 'access_token_invalid', 'The access token is invalid or not found in the request.'); return null; }
     if (scope && !t.scope.includes(scope)) { ttError(reply, 401, 'scope_not_authorized', `The user did not authorize the scope required for completing this request (${scope}).`); return null; }
@@ -204,21 +178,19 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
   const oauthError = (reply: FastifyReply, error: string, description: string) => reply.status(400).send({ error, error_description: description, log_id: logId() });
 
   // OAuth ---------------------------------------------------------------------
-  app.get('/v2/auth/authorize/', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_key', 'redirect_uri', 'scope', 'response_type', 'state'].filter((k) => !q[k]);
-    if (missing.length) return oauthError(reply, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}`);
-    if (q.client_key !== clientKey) return oauthError(reply, 'invalid_client', 'client_key is invalid');
-    if (q.response_type !== 'code') return oauthError(reply, 'unsupported_response_type', 'response_type must be code');
-    const scope = q.scope.split(',').map((s) => s.trim());
-    if (!scope.includes('user.info.basic')) return oauthError(reply, 'invalid_scope', 'user.info.basic is required');
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('code', code);
-    to.searchParams.set('scopes', scope.join(','));
-    to.searchParams.set('state', q.state);
-    return reply.redirect(to.toString(), 302);
+  const scopeOf = (q: Record<string, string>) => q.scope.split(',').map((s) => s.trim());
+  authorizeRoute(app, '/v2/auth/authorize/', codes, {
+    required: ['client_key', 'redirect_uri', 'scope', 'response_type', 'state'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return oauthError(reply, 'invalid_request', `Missing parameter(s): ${missing.join(', ')}`);
+      if (q.client_key !== clientKey) return oauthError(reply, 'invalid_client', 'client_key is invalid');
+      if (q.response_type !== 'code') return oauthError(reply, 'unsupported_response_type', 'response_type must be code');
+      if (!scopeOf(q).includes('user.info.basic')) return oauthError(reply, 'invalid_scope', 'user.info.basic is required');
+      return undefined;
+    },
+    code: () => randomBytes(24).toString('base64url'),
+    grant: (q) => ({ redirectUri: q.redirect_uri, expires: Date.now() + 10 * 60_000, scope: scopeOf(q) }),
+    back: (q, code) => [['code', code], ['scopes', scopeOf(q).join(',')], ['state', q.state]],
   });
 
   app.post('/v2/oauth/token/', async (req, reply) => {
@@ -228,9 +200,8 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     const b = (req.body ?? {}) as Record<string, string>;
     if (b.client_key !== clientKey || b.client_secret !== clientSecret) return oauthError(reply, 'invalid_client', 'Client key or secret is incorrect.');
     if (b.grant_type === 'authorization_code') {
-      const c = codes.get(b.code);
-      codes.delete(b.code);
-      if (!c || c.expires < Date.now()) return oauthError(reply, 'invalid_grant', 'Authorization code is expired or invalid.');
+      const c = takeCode(codes, b.code);
+      if (!c) return oauthError(reply, 'invalid_grant', 'Authorization code is expired or invalid.');
       if (c.redirectUri !== b.redirect_uri) return oauthError(reply, 'invalid_grant', 'redirect_uri does not match the authorization request.');
       return issue(user.openId, c.scope);
     }
@@ -371,14 +342,14 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
       p.uploadId = randomBytes(16).toString('hex');
       uploads.set(p.uploadId, p);
       const answer = ok({ publish_id: p.id, upload_url: `${base}/upload/?upload_id=${p.uploadId}&upload_token=${randomBytes(8).toString('hex')}` });
-      if (f?.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+      if (droppedAfterCreate(f, req)) return reply;
       return answer;
     }
     if (si.source === 'PULL_FROM_URL') {
       if (typeof si.video_url !== 'string' || !/^https?:\/\//.test(si.video_url)) return ttError(reply, 400, 'invalid_params', 'source_info.video_url must be an http(s) URL');
       const p = newPublish(a.openId, 'video', mode, 'PULL_FROM_URL', pi, si, f);
       check(p, await pull(si.video_url, false), 'video_pull_failed');
-      if (f?.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+      if (droppedAfterCreate(f, req)) return reply;
       return ok({ publish_id: p.id });
     }
     return ttError(reply, 400, 'invalid_params', 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL');
@@ -408,7 +379,7 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     const pulled = await Promise.all((images as string[]).map((u) => pull(u, true)));
     check(p, pulled.some((x) => x === null) ? null : pulled.some((x) => x!.length === 0) ? Buffer.alloc(1) : Buffer.concat(pulled as Buffer[]), 'photo_pull_failed');
     if (pulled.every((x) => x !== null) && pulled.some((x) => x!.length === 0)) p.checked = Promise.resolve('file_format_check_failed');
-    if (f?.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return ok({ publish_id: p.id });
   });
 
@@ -435,7 +406,7 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     if (p.nextChunk < count) return reply.status(206).send();
     check(p, Buffer.concat(p.uploaded), 'invalid_file_upload');
     p.uploaded = [];
-    if (f?.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return reply.status(201).send();
   });
 
@@ -494,17 +465,11 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     return ok({ videos, cursor, has_more: mine.length > page.length });
   });
 
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as Fault);
-    return { ok: true };
-  });
+  faults.route(app);
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const base = `http://127.0.0.1:${port}`;
+  const base = await listen(app);
   return {
     url: base, app, user, creator, posts, publishes, clientKey, clientId: clientKey, clientSecret, calls,
-    addFault: (f) => faults.push({ ...f }),
     addVideo(caption, at = new Date()) {
       const post: TikTokPost = {
         id: postId(), publishId: '', owner: user.openId, kind: 'video', title: caption, description: '', privacyLevel: 'PUBLIC_TO_EVERYONE',
@@ -513,13 +478,8 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
       posts.push(post);
       return post;
     },
-    expireAccessTokens: () => { for (const t of tokens.values()) t.expires = 0; },
-    revokeAll: () => { tokens.clear(); refreshTokens.clear(); },
-    close: () => app.close(),
+    ...simControls(app, faults, tokens, () => { tokens.clear(); refreshTokens.clear(); }),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startTikTokSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'tiktok', url: sim.url, clientId: sim.clientKey, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'tiktok', startTikTokSimulator, (s) => ({ clientId: s.clientKey, clientSecret: s.clientSecret }));

@@ -16,10 +16,12 @@
  *   was created; processing failure for media.
  * The authorize page approves at once as the simulator's user (no UI).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import twitterText from 'twitter-text';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
+import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface XSimUser { id: string; username: string; name: string }
 export interface XSimOptions {
@@ -38,32 +40,22 @@ export interface XSimOptions {
 }
 
 /** A fault for the next `count` matching calls, after letting `after` of them through. */
-type Fault = { op: 'tweet' | 'media' | 'token' | 'timeline' | 'any'; after?: number; kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'; count: number; delayMs?: number };
+type Fault = SimFault<'tweet' | 'media' | 'token' | 'timeline' | 'any', 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'>;
 
 /** `text` as X shows it (links wrapped as t.co), `sent` as the client sent it (X's duplicate check compares content). */
 interface Tweet { id: string; text: string; sent: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null; urls: TweetUrl[] }
 interface TweetUrl { start: number; end: number; url: string; expanded_url: string; display_url: string }
 interface Media { id: string; owner: string; type: string; total: number; received: number; state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed'; polls: number; category: string }
 
-export interface XSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface XSimulator extends SimulatorBase<Fault> {
   user: XSimUser;
   tweets: Tweet[];
-  clientId: string;
-  clientSecret: string;
-  /** Calls seen, by route key (e.g. 'POST /2/tweets'). */
-  calls: Map<string, number>;
-  addFault(f: Fault): void;
   /** Second POST /2/tweets calls refused as duplicate content. */
   readonly duplicatesRefused: number;
   /** Creates a post directly, as if the user posted it elsewhere. */
   addTweet(text: string, at?: Date): Tweet;
-  /** Makes every issued access token expire now. */
-  expireAccessTokens(): void;
   /** Revokes every token (refresh fails with invalid_grant). */
   revokeAll(): void;
-  close(): Promise<void>;
 }
 
 let snow = BigInt(Date.now()) << 22n;
@@ -104,52 +96,29 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   const user: XSimUser = { id: snowflake(), username: 'herald_sim', name: 'Herald Simulator' };
   const codes = new Map<string, { challenge: string; redirectUri: string; expires: number; scope: string }>();
   const access = new Map<string, { userId: string; expires: number; scope: string }>();
-  const refresh = new Map<string, { userId: string; scope: string }>();
+  const refresh = new RefreshTokens<{ userId: string; scope: string }>(() => randomBytes(24).toString('base64url'));
   const tweets: Tweet[] = [];
   const media = new Map<string, Media>();
-  const faults: Fault[] = [];
   const windows = new Map<string, { start: number; count: number }>();
   const calls = new Map<string, number>();
   let duplicatesRefused = 0;
   const limit = opts.tweetLimit ?? 100;
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024 } });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  const app = await simApp({ calls, bodyLimit: 64 * 1024 * 1024, multipartFileSize: 64 * 1024 * 1024 });
+  const faults = new FaultQueue<Fault>({
+    rate_limit: (reply) => {
+      const reset = Math.floor(Date.now() / 1000) + 60;
+      problem(reply, 429, 'Too Many Requests', 'Too Many Requests', 'https://api.x.com/2/problems/rate-limit-exceeded',
+        { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) });
+    },
+    server_error: (reply) => problem(reply, 503, 'Service Unavailable', 'Service Unavailable'),
+    expired_token: (reply) => problem(reply, 401, 'Unauthorized', 'Unauthorized'),
   });
-
-  const takeFault = (op: Fault['op']): Fault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (f.after && f.after > 0) { f.after--; return null; }
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-
-  /** Applies a pending fault; returns true when the response was already handled. */
-  async function fault(op: Fault['op'], reply: FastifyReply, req: FastifyRequest): Promise<Fault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit': {
-        const reset = Math.floor(Date.now() / 1000) + 60;
-        problem(reply, 429, 'Too Many Requests', 'Too Many Requests', 'https://api.x.com/2/problems/rate-limit-exceeded',
-          { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) });
-        return 'handled';
-      }
-      case 'server_error': problem(reply, 503, 'Service Unavailable', 'Service Unavailable'); return 'handled';
-      case 'expired_token': problem(reply, 401, 'Unauthorized', 'Unauthorized'); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  /** Applies a pending fault: 'handled' when the response was already sent. */
+  const fault = (op: Fault['op'], reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   function authUser(req: FastifyRequest, reply: FastifyReply): string | null {
-    const h = req.headers.authorization ?? '';
-    const token = /^Bearer (.+)$/.exec(h)?.[1];
+    const token = bearerToken(req);
     const t = token ? access.get(token) : undefined;
     if (!t || t.expires < Date.now()) {
       problem(reply, 401, 'Unauthorized', 'Unauthorized');
@@ -158,48 +127,38 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     return t.userId;
   }
 
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-  });
-
   // OAuth 2.0 ----------------------------------------------------------------
-  app.get('/i/oauth2/authorize', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'].filter((k) => !q[k]);
-    if (missing.length) return reply.status(400).send({ error: 'invalid_request', error_description: `missing ${missing.join(', ')}` });
-    if (q.client_id !== clientId) return reply.status(400).send({ error: 'invalid_client', error_description: 'unknown client_id' });
-    if (q.response_type !== 'code' || q.code_challenge_method !== 'S256') return reply.status(400).send({ error: 'invalid_request', error_description: 'response_type=code and S256 PKCE are required' });
-    if (q.state.length > 500) return reply.status(400).send({ error: 'invalid_request', error_description: 'state longer than 500 characters' });
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope });
-    const to = new URL(q.redirect_uri);
-    to.searchParams.set('state', q.state);
-    to.searchParams.set('code', code);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/i/oauth2/authorize', codes, {
+    required: ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return reply.status(400).send({ error: 'invalid_request', error_description: `missing ${missing.join(', ')}` });
+      if (q.client_id !== clientId) return reply.status(400).send({ error: 'invalid_client', error_description: 'unknown client_id' });
+      if (q.response_type !== 'code' || q.code_challenge_method !== 'S256') return reply.status(400).send({ error: 'invalid_request', error_description: 'response_type=code and S256 PKCE are required' });
+      if (q.state.length > 500) return reply.status(400).send({ error: 'invalid_request', error_description: 'state longer than 500 characters' });
+      return undefined;
+    },
+    code: () => randomBytes(24).toString('base64url'),
+    grant: (q) => ({ challenge: q.code_challenge, redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope }),
+    back: (q, code) => [['state', q.state], ['code', code]],
   });
 
   app.post('/2/oauth2/token', async (req, reply) => {
     const f = await fault('token', reply, req);
     if (f === 'handled') return reply;
-    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [];
+    const [id, secret] = basicCredentials(req);
     if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'unauthorized_client', error_description: 'Missing valid authorization header' });
     const b = (req.body ?? {}) as Record<string, string>;
     let userId = user.id;
     let scope: string;
     if (b.grant_type === 'authorization_code') {
-      const c = codes.get(b.code);
-      codes.delete(b.code);
-      if (!c || c.expires < Date.now()) return reply.status(400).send({ error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
+      const c = takeCode(codes, b.code);
+      if (!c) return reply.status(400).send({ error: 'invalid_request', error_description: 'Value passed for the authorization code was invalid.' });
       if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'invalid_request', error_description: 'redirect_uri does not match' });
-      const challenge = createHash('sha256').update(b.code_verifier ?? '').digest('base64url');
-      if (challenge !== c.challenge) return reply.status(400).send({ error: 'invalid_grant', error_description: 'code_verifier does not match the challenge' });
+      if (!pkceMatches(b.code_verifier, c.challenge)) return reply.status(400).send({ error: 'invalid_grant', error_description: 'code_verifier does not match the challenge' });
       scope = c.scope;
     } else if (b.grant_type === 'refresh_token') {
-      const r = refresh.get(b.refresh_token);
+      const r = refresh.use(b.refresh_token, true); // rotation: the old one is spent
       if (!r) return reply.status(400).send({ error: 'invalid_request', error_description: 'Value passed for the token was invalid.' });
-      refresh.delete(b.refresh_token); // rotation: the old one is spent
       userId = r.userId;
       scope = r.scope;
     } else {
@@ -210,9 +169,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     access.set(accessToken, { userId, expires: Date.now() + ttl * 1000, scope });
     const out: Record<string, unknown> = { token_type: 'bearer', expires_in: ttl, access_token: accessToken, scope };
     if (scope.split(' ').includes('offline.access')) {
-      const rt = randomBytes(24).toString('base64url');
-      refresh.set(rt, { userId, scope });
-      out.refresh_token = rt;
+      out.refresh_token = refresh.issue({ userId, scope });
     }
     return out;
   });
@@ -259,7 +216,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     const t: Tweet = { id: snowflake(), text: shown, sent: text, author_id: uid, created_at: new Date().toISOString(), media_ids: ids, in_reply_to: parent ?? null, urls };
     tweets.push(t);
     if (opts.tweetDelayMs) await new Promise((r) => setTimeout(r, opts.tweetDelayMs));
-    if (f && f !== null && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return reply.status(201).headers({ 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': String(limit - w.count), 'x-rate-limit-reset': reset })
       .send({ data: { id: t.id, text: t.text, edit_history_tweet_ids: [t.id] } });
   });
@@ -403,20 +360,15 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   });
 
   // Test control ----------------------------------------------------------------
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as Fault);
-    return { ok: true };
-  });
+  faults.route(app);
   /** What the platform holds, for tests that run the simulator in its own process. */
   app.get('/__sim/state', async () => ({
     tweets: tweets.map((t) => ({ id: t.id, text: t.sent, author_id: t.author_id, created_at: t.created_at, in_reply_to: t.in_reply_to })),
     calls: Object.fromEntries(calls), duplicatesRefused,
   }));
 
-  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`, app, user, tweets, clientId, clientSecret, calls,
+    url: await listen(app, opts.port ?? 0), app, user, tweets, clientId, clientSecret, calls,
     get duplicatesRefused() { return duplicatesRefused; },
     addTweet(text: string, at = new Date()) {
       const { shown, urls } = wrapLinks(text);
@@ -424,17 +376,11 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
       tweets.push(t);
       return t;
     },
-    addFault: (f) => faults.push({ ...f }),
-    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
-    revokeAll: () => { access.clear(); refresh.clear(); },
-    close: () => app.close(),
+    ...simControls(app, faults, access, () => { access.clear(); refresh.clear(); }),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  // Run on its own (its state outlives the Herald processes under test): SIM_PORT, SIM_TWEET_DELAY_MS, SIM_TWEET_LIMIT.
-  const sim = await startXSimulator({
-    tweetDelayMs: Number(process.env.SIM_TWEET_DELAY_MS ?? 0), tweetLimit: Number(process.env.SIM_TWEET_LIMIT ?? 100), port: Number(process.env.SIM_PORT ?? 0),
-  });
-  process.stdout.write(`${JSON.stringify({ platform: 'twitter', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+// Run on its own (its state outlives the Herald processes under test): SIM_PORT, SIM_TWEET_DELAY_MS, SIM_TWEET_LIMIT.
+await runAsMain(import.meta.url, 'twitter', () => startXSimulator({
+  tweetDelayMs: Number(process.env.SIM_TWEET_DELAY_MS ?? 0), tweetLimit: Number(process.env.SIM_TWEET_LIMIT ?? 100), port: Number(process.env.SIM_PORT ?? 0),
+}), (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));

@@ -36,7 +36,10 @@
  *   created, a processing failure, the channel's upload limit.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
+import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
 import { probeVideo } from '../common/probe.ts';
 
 export interface YouTubeSimOptions {
@@ -93,26 +96,17 @@ export interface SimVideo {
 interface Session { id: string; channelId: string; total: number; type: string; chunks: Buffer[]; received: number; meta: Record<string, unknown>; notify: boolean; videoId: string | null; expired: boolean }
 export interface SimComment { id: string; videoId: string; channelId: string; text: string; publishedAt: string }
 
-export interface YouTubeSimulator {
-  url: string;
-  app: FastifyInstance;
+export interface YouTubeSimulator extends SimulatorBase<YouTubeFault> {
   channel: { id: string; title: string; handle: string; uploads: string };
-  clientId: string;
-  clientSecret: string;
   videos: SimVideo[];
   comments: SimComment[];
   sessions: Map<string, Session>;
-  calls: Map<string, number>;
   /** Chunk PUTs seen (with the Content-Range), in order. */
   puts: string[];
   quotaUsed(): { units: number; inserts: number };
-  addFault(f: YouTubeFault): void;
-  expireAccessTokens(): void;
-  revokeAll(): void;
   expireSessions(): void;
   /** Adds an uploaded video directly, as if the channel uploaded it on youtube.com. */
   addVideo(title: string, at?: Date): SimVideo;
-  close(): Promise<void>;
 }
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -136,11 +130,10 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   const channel = { id: channelId, title: 'Herald YouTube Sim', handle: '@heraldsim', uploads: `UU${channelId.slice(2)}` };
   const codes = new Map<string, { redirectUri: string; expires: number; scope: string; challenge?: string; refresh: boolean }>();
   const access = new Map<string, { expires: number; scope: string }>();
-  const refresh = new Map<string, { scope: string }>();
+  const refresh = new RefreshTokens<{ scope: string }>(() => `1//0${randomBytes(30).toString('base64url')}`);
   const sessions = new Map<string, Session>();
   const videos: SimVideo[] = [];
   const comments: SimComment[] = [];
-  const faults: YouTubeFault[] = [];
   const calls = new Map<string, number>();
   const puts: string[] = [];
   const granularity = opts.granularity ?? 256 * 1024;
@@ -148,38 +141,19 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   let consented = false;
   const quota = { day: pacificDay(), units: 0, inserts: 0 };
 
-  const app = Fastify({ logger: false, bodyLimit: 512 * 1024 * 1024 });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
   // Upload bodies (video chunks, thumbnails) arrive raw.
-  app.addContentTypeParser(/^(application\/octet-stream|video\/.*|image\/.*)$/, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-
-  const takeFault = (op: YouTubeFaultOp): YouTubeFault | null => {
-    const i = faults.findIndex((f) => f.op === op || f.op === 'any');
-    if (i < 0) return null;
-    const f = faults[i];
-    if (--f.count <= 0) faults.splice(i, 1);
-    return f;
-  };
-
-  async function fault(op: YouTubeFaultOp, reply: FastifyReply, req: FastifyRequest): Promise<YouTubeFault | null | 'handled'> {
-    const f = takeFault(op);
-    if (!f) return null;
-    switch (f.kind) {
-      case 'rate_limit': gerr(reply, 403, 'rateLimitExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota', { 'retry-after': '30' }); return 'handled';
-      case 'quota': gerr(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota'); return 'handled';
-      case 'upload_limit': gerr(reply, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'); return 'handled';
-      case 'server_error': gerr(reply, 503, 'backendError', 'Backend Error', 'global'); return 'handled';
-      case 'expired_token': gerr(reply, 401, 'authError', 'Invalid Credentials', 'global'); return 'handled';
-      case 'slow': await new Promise((r) => setTimeout(r, f.delayMs ?? 2000)); return null;
-      case 'drop': req.raw.socket.destroy(); return 'handled';
-      default: return f;
-    }
-  }
+  const app = await simApp({ calls, bodyLimit: 512 * 1024 * 1024, raw: /^(application\/octet-stream|video\/.*|image\/.*)$/ });
+  const faults = new FaultQueue<YouTubeFault>({
+    rate_limit: (reply) => gerr(reply, 403, 'rateLimitExceeded', 'The request cannot be completed because you have exceeded your quota.', 'youtube.quota', { 'retry-after': '30' }),
+    quota: (reply) => gerr(reply, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'youtube.quota'),
+    upload_limit: (reply) => gerr(reply, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.', 'youtube.video'),
+    server_error: (reply) => gerr(reply, 503, 'backendError', 'Backend Error', 'global'),
+    expired_token: (reply) => gerr(reply, 401, 'authError', 'Invalid Credentials', 'global'),
+  });
+  const fault = (op: YouTubeFaultOp, reply: FastifyReply, req: FastifyRequest) => faults.apply(op, reply, req);
 
   function authed(req: FastifyRequest, reply: FastifyReply): boolean {
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearerToken(req);
     const t = token ? access.get(token) : undefined;
     if (!t || t.expires < Date.now()) {
       gerr(reply, 401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'global');
@@ -204,53 +178,46 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     return true;
   }
 
-  app.addHook('onRequest', async (req) => {
-    const key = `${req.method} ${req.routeOptions.url ?? req.url}`;
-    calls.set(key, (calls.get(key) ?? 0) + 1);
-  });
-
   // OAuth -----------------------------------------------------------------------
-  app.get('/o/oauth2/v2/auth', async (req, reply) => {
-    const q = req.query as Record<string, string>;
-    const missing = ['client_id', 'redirect_uri', 'response_type', 'scope'].filter((k) => !q[k]);
-    if (missing.length) return reply.status(400).send(`Error 400: invalid_request. Required parameter is missing: ${missing[0]}`);
-    if (q.client_id !== clientId) return reply.status(401).send('Error 401: invalid_client. The OAuth client was not found.');
-    if (q.response_type !== 'code') return reply.status(400).send('Error 400: unsupported_response_type');
-    if (q.code_challenge && q.code_challenge_method !== 'S256') return reply.status(400).send('Error 400: invalid_request. Only S256 is accepted here');
-    const offline = q.access_type === 'offline';
-    // Google issues a refresh token on the first offline consent, and again only with prompt=consent.
-    const giveRefresh = offline && (!consented || (q.prompt ?? '').split(' ').includes('consent'));
-    if (offline) consented = true;
-    const code = `4/0${randomBytes(30).toString('base64url')}`;
-    codes.set(code, { redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope, challenge: q.code_challenge, refresh: giveRefresh });
-    const to = new URL(q.redirect_uri);
-    if (q.state) to.searchParams.set('state', q.state);
-    to.searchParams.set('code', code);
-    to.searchParams.set('scope', q.scope);
-    return reply.redirect(to.toString(), 302);
+  authorizeRoute(app, '/o/oauth2/v2/auth', codes, {
+    required: ['client_id', 'redirect_uri', 'response_type', 'scope'],
+    refuse: (q, missing, reply) => {
+      if (missing.length) return reply.status(400).send(`Error 400: invalid_request. Required parameter is missing: ${missing[0]}`);
+      if (q.client_id !== clientId) return reply.status(401).send('Error 401: invalid_client. The OAuth client was not found.');
+      if (q.response_type !== 'code') return reply.status(400).send('Error 400: unsupported_response_type');
+      if (q.code_challenge && q.code_challenge_method !== 'S256') return reply.status(400).send('Error 400: invalid_request. Only S256 is accepted here');
+      return undefined;
+    },
+    code: () => `4/0${randomBytes(30).toString('base64url')}`,
+    grant: (q) => {
+      const offline = q.access_type === 'offline';
+      // Google issues a refresh token on the first offline consent, and again only with prompt=consent.
+      const giveRefresh = offline && (!consented || (q.prompt ?? '').split(' ').includes('consent'));
+      if (offline) consented = true;
+      return { redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope, challenge: q.code_challenge, refresh: giveRefresh };
+    },
+    back: (q, code) => [['state', q.state || undefined], ['code', code], ['scope', q.scope]],
   });
 
   app.post('/token', async (req, reply) => {
     const f = await fault('token', reply, req);
     if (f === 'handled') return reply;
     const b = (req.body ?? {}) as Record<string, string>;
-    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const [id, secret] = basic ? Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent) : [b.client_id, b.client_secret];
+    const [id, secret] = basicCredentials(req, [b.client_id, b.client_secret]);
     if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'invalid_client', error_description: 'Unauthorized' });
     let scope: string;
     let newRefresh: string | undefined;
     if (b.grant_type === 'authorization_code') {
-      const c = codes.get(b.code);
-      codes.delete(b.code);
-      if (!c || c.expires < Date.now()) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Bad Request' });
+      const c = takeCode(codes, b.code);
+      if (!c) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Bad Request' });
       if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
-      if (c.challenge && createHash('sha256').update(b.code_verifier ?? '').digest('base64url') !== c.challenge) {
+      if (c.challenge && !pkceMatches(b.code_verifier, c.challenge)) {
         return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
       }
       scope = c.scope;
-      if (c.refresh) { newRefresh = `1//0${randomBytes(30).toString('base64url')}`; refresh.set(newRefresh, { scope }); }
+      if (c.refresh) newRefresh = refresh.issue({ scope });
     } else if (b.grant_type === 'refresh_token') {
-      const r = refresh.get(b.refresh_token);
+      const r = refresh.use(b.refresh_token, false);
       if (!r) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
       scope = r.scope;
     } else {
@@ -388,7 +355,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     sess.received += body.length;
     if (!final) return reply.status(308).headers(rangeHeader()).send();
     const v = await complete(sess, f !== null && f.kind === 'processing_failed');
-    if (f !== null && f.kind === 'drop_after_create') { req.raw.socket.destroy(); return reply; }
+    if (droppedAfterCreate(f, req)) return reply;
     return reply.status(201).send(videoResource(v));
   });
 
@@ -485,19 +452,12 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     };
   });
 
-  app.post('/__sim/faults', async (req) => {
-    faults.push(req.body as YouTubeFault);
-    return { ok: true };
-  });
+  faults.route(app);
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`, app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts,
+    url: await listen(app), app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts,
     quotaUsed: () => ({ units: quota.units, inserts: quota.inserts }),
-    addFault: (f) => faults.push({ ...f }),
-    expireAccessTokens: () => { for (const t of access.values()) t.expires = 0; },
-    revokeAll: () => { access.clear(); refresh.clear(); },
+    ...simControls(app, faults, access, () => { access.clear(); refresh.clear(); }),
     expireSessions: () => { for (const s of sessions.values()) s.expired = true; },
     addVideo(title, at = new Date()) {
       const v: SimVideo = {
@@ -508,11 +468,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
       videos.push(v);
       return v;
     },
-    close: () => app.close(),
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startYouTubeSimulator();
-  process.stdout.write(`${JSON.stringify({ platform: 'youtube', url: sim.url, clientId: sim.clientId, clientSecret: sim.clientSecret })}\n`);
-}
+await runAsMain(import.meta.url, 'youtube', startYouTubeSimulator, (s) => ({ clientId: s.clientId, clientSecret: s.clientSecret }));
