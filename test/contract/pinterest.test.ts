@@ -5,108 +5,64 @@
  * failure mode (429, 5xx, expired token, revoked authorization, processing failure, an
  * answer lost after the pin was created).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPinterestSimulator, type PinterestSimulator } from '../../sim/pinterest/server.ts';
-import type { Publisher } from '../../src/publishing/publisher.ts';
 import { pinterestOAuth, PINTEREST_DEFAULTS } from '../../src/platforms/pinterest/oauth.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
-import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
-import { oauthConnect } from '../support/oauth.ts';
+import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
+import { platformHarness } from '../support/harness.ts';
+import { platformContract, type Case } from './suite.ts';
 
 let sim: PinterestSimulator;
-let ctx: TestContext;
-let tenant: Tenant;
-let profileId: string;
-let accountId: string;
-let worker: Publisher;
 let boardId: string;
+const h = platformHarness({
+  platform: 'pinterest', tag: 'pin',
+  async setup() {
+    sim = await startPinterestSimulator({ processingPolls: 2 });
+    boardId = sim.boards[0].id;
+    return { env: { HERALD_PINTEREST_CLIENT_ID: sim.clientId, HERALD_PINTEREST_CLIENT_SECRET: sim.clientSecret, HERALD_PINTEREST_API_URL: sim.url, HERALD_PINTEREST_AUTH_URL: sim.url } };
+  },
+  teardown: async () => { await sim?.close(); },
+});
 
-async function connect(t: Tenant, profile: string, redirectUrl?: string) {
-  const c = await oauthConnect(ctx, t, 'pinterest', profile, redirectUrl);
-  return { ...c, authUrl: new URL(c.authUrl) };
-}
-
-const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
-const get = (url: string, t: Tenant = tenant) => ctx.app.inject({ method: 'GET', url, headers: t.headers });
-const put = (url: string, payload: object, t: Tenant = tenant) => ctx.app.inject({ method: 'PUT', url, headers: t.headers, payload });
-const target1 = (psd: Record<string, unknown> = {}) => [{ platform: 'pinterest', accountId, platformSpecificData: psd }];
+const post = (payload: object) => h.post(payload);
+const get = (url: string, t: Tenant = h.tenant) => h.ctx.app.inject({ method: 'GET', url, headers: t.headers });
+const put = (url: string, payload: object, t: Tenant = h.tenant) => h.ctx.app.inject({ method: 'PUT', url, headers: t.headers, payload });
+const target1 = (psd: Record<string, unknown> = {}) => [{ platform: 'pinterest', accountId: h.accountId, platformSpecificData: psd }];
 const img = (n: number) => ({ type: 'image', url: `https://cdn.example.com/pin-${n}.jpg` });
 const video = () => ({ type: 'video', url: `${sim.url}/__sim/files/clip.mp4`, mimeType: 'video/mp4' });
-
-const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
-
-async function target(postId: string) {
-  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null }>(
-    'SELECT status, error_message, platform_post_id, run_at, error_category FROM post_targets WHERE post_id = $1', [postId]);
-  return rows[0];
-}
-
 const pinsTitled = (title: string) => sim.pins.filter((p) => p.title === title);
+/** The cases that read the board name it (the others go to the default board). */
+const onBoard = new Set<Case>(['lostAnswerBurst', 'verifyUnreadable', 'lookBack']);
 
-beforeAll(async () => {
-  sim = await startPinterestSimulator({ processingPolls: 2 });
-  ctx = await createTestApp({
-    env: { HERALD_PINTEREST_CLIENT_ID: sim.clientId, HERALD_PINTEREST_CLIENT_SECRET: sim.clientSecret, HERALD_PINTEREST_API_URL: sim.url, HERALD_PINTEREST_AUTH_URL: sim.url },
-  });
-  tenant = await createTenant(ctx);
-  profileId = await createProfile(ctx, tenant);
-  boardId = sim.boards[0].id;
-  worker = await startTestPublisher(ctx, 'pin');
-});
-afterAll(async () => {
-  await ctx?.close();
-  await sim?.close();
+const contract = platformContract({
+  platform: 'pinterest', name: 'Pinterest', h,
+  payload: (content, c) => ({ content, mediaItems: [img(1)], platforms: target1(onBoard.has(c) ? { boardId } : {}) }),
+  fault: (kind) => sim.addFault(kind === 'list_unreadable' ? { op: 'read', kind: 'server_error', count: 1 } : { op: 'pin', kind, count: 1 }),
+  created: pinsTitled,
+  creates: () => sim.calls.get('POST /v5/pins') ?? 0,
+  lists: () => sim.calls.get('GET /v5/boards/:id/pins') ?? 0,
+  bury: (n, prefix) => { for (let i = 0; i < n; i++) sim.addPin(boardId, `${prefix} ${i}`); },
 });
 
-describe('Pinterest: connecting with OAuth 2.0', () => {
-  it('names the missing settings when the Pinterest app is not configured', async () => {
-    const bare = await createTestApp();
-    try {
-      const t = await createTenant(bare);
-      const p = await createProfile(bare, t);
-      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/pinterest?profileId=${p}`, headers: t.headers });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/HERALD_PINTEREST_CLIENT_ID and HERALD_PINTEREST_CLIENT_SECRET/);
-    } finally {
-      await bare.close();
-    }
-  });
-
-  it('connects: comma-separated scopes; the callback stores the account with its 30-day token and redirects', async () => {
-    const { done, authUrl } = await connect(tenant, profileId);
-    expect(authUrl.pathname).toBe('/oauth/');
-    expect(authUrl.searchParams.get('scope')!.split(',')).toEqual(expect.arrayContaining(['boards:read', 'pins:write', 'user_accounts:read']));
-    expect(done.statusCode).toBe(302);
-    const to = new URL(done.headers.location as string);
-    expect(Object.fromEntries(to.searchParams)).toMatchObject({ connected: 'pinterest', profileId, username: 'herald_sim' });
-    const accounts = (await get(`/v1/accounts?profileId=${profileId}`)).json().accounts;
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ platform: 'pinterest', username: 'herald_sim', displayName: 'Herald Simulator', isActive: true });
-    expect(new Date(accounts[0].tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 86400_000);
-    accountId = accounts[0]._id;
-    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
-    expect(rows[0].platform_user_id).toBe(sim.user.id);
-    expect(ctx.services.secrets.openJson<{ refreshToken?: string }>(rows[0].credentials).refreshToken).toBeTruthy();
-  });
-
-  it('refuses a replayed state; completes through POST /v1/connect/pinterest and keeps one account', async () => {
-    const p2 = await createProfile(ctx, tenant);
-    const { callbackPath } = await connect(tenant, p2, 'https://client.example/x');
-    const replay = await ctx.app.inject({ method: 'GET', url: callbackPath });
-    expect(Object.fromEntries(new URL(replay.headers.location as string).searchParams)).toMatchObject({ error: 'connection_failed', platform: 'pinterest' });
-    const start = (await get(`/v1/connect/pinterest?profileId=${profileId}`)).json();
-    const consent = await fetch(start.authUrl, { redirect: 'manual' });
-    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/pinterest', headers: tenant.headers, payload: { code, state: start.state, profileId } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().account._id).toBe(accountId);
-  });
+contract.connect({
+  title: 'comma-separated scopes; the callback stores the account with its 30-day token and redirects',
+  username: () => 'herald_sim',
+  account: { username: 'herald_sim', displayName: 'Herald Simulator' },
+  minTtlMs: 29 * 86400_000,
+  platformUserId: () => sim.user.id,
+  authUrl(au) {
+    expect(au.pathname).toBe('/oauth/');
+    expect(au.searchParams.get('scope')!.split(',')).toEqual(expect.arrayContaining(['boards:read', 'pins:write', 'user_accounts:read']));
+  },
+  stored: (_row, creds) => expect(creds.refreshToken).toBeTruthy(),
+  singleUse: true,
+  api: { title: 'completes through POST /v1/connect/pinterest and keeps one account' },
 });
 
 describe('Pinterest: boards', () => {
   it('lists every board (following the bookmark past one page), with no default yet', async () => {
-    const res = await get(`/v1/accounts/${accountId}/pinterest-boards`);
+    const res = await get(`/v1/accounts/${h.accountId}/pinterest-boards`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ defaultBoardId: null, defaultBoardName: null });
@@ -116,22 +72,22 @@ describe('Pinterest: boards', () => {
   });
 
   it('sets the default board (name from Pinterest), shown on the account; an unknown board is a 400', async () => {
-    const res = await put(`/v1/accounts/${accountId}/pinterest-boards`, { defaultBoardId: boardId, defaultBoardName: 'whatever' });
+    const res = await put(`/v1/accounts/${h.accountId}/pinterest-boards`, { defaultBoardId: boardId, defaultBoardName: 'whatever' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().account).toMatchObject({ defaultBoardId: boardId, defaultBoardName: 'Recipes' });
-    expect((await get(`/v1/accounts/${accountId}/pinterest-boards`)).json()).toMatchObject({ defaultBoardId: boardId, defaultBoardName: 'Recipes' });
+    expect((await get(`/v1/accounts/${h.accountId}/pinterest-boards`)).json()).toMatchObject({ defaultBoardId: boardId, defaultBoardName: 'Recipes' });
     const foreign = sim.boards.find((b) => b.owner !== 'herald_sim')!.id;
-    const bad = await put(`/v1/accounts/${accountId}/pinterest-boards`, { defaultBoardId: foreign });
+    const bad = await put(`/v1/accounts/${h.accountId}/pinterest-boards`, { defaultBoardId: foreign });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fields.defaultBoardId).toBeTruthy();
-    expect((await put(`/v1/accounts/${accountId}/pinterest-boards`, { defaultBoardId: 'abc' })).statusCode).toBe(400);
+    expect((await put(`/v1/accounts/${h.accountId}/pinterest-boards`, { defaultBoardId: 'abc' })).statusCode).toBe(400);
   });
 
   it('another tenant\'s account is a 404; a non-Pinterest account is a 400', async () => {
-    const other = await createTenant(ctx);
-    expect((await get(`/v1/accounts/${accountId}/pinterest-boards`, other)).statusCode).toBe(404);
-    expect((await put(`/v1/accounts/${accountId}/pinterest-boards`, { defaultBoardId: boardId }, other)).statusCode).toBe(404);
-    const bsky = await insertAccount(ctx, tenant, profileId, 'bluesky');
+    const other = await createTenant(h.ctx);
+    expect((await get(`/v1/accounts/${h.accountId}/pinterest-boards`, other)).statusCode).toBe(404);
+    expect((await put(`/v1/accounts/${h.accountId}/pinterest-boards`, { defaultBoardId: boardId }, other)).statusCode).toBe(404);
+    const bsky = await insertAccount(h.ctx, h.tenant, h.profileId, 'bluesky');
     const res = await get(`/v1/accounts/${bsky}/pinterest-boards`);
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fields.accountId[0]).toMatch(/not a Pinterest account/);
@@ -207,9 +163,7 @@ describe('Pinterest: publishing', () => {
   });
 
   it('no board (none given, no default) is refused when the post is created, naming the rule', async () => {
-    const p = await createProfile(ctx, tenant);
-    const { done } = await connect(tenant, p);
-    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
+    const id = await h.connectNew();
     const before = sim.calls.get('POST /v5/pins') ?? 0;
     const res = await post({ content: 'no board', publishNow: true, mediaItems: [img(1)], platforms: [{ platform: 'pinterest', accountId: id }] });
     expect(res.statusCode).toBe(400);
@@ -225,139 +179,34 @@ describe('Pinterest: publishing', () => {
   });
 });
 
-describe('Pinterest: failure modes', () => {
-  it('429: the target waits (a minute when Pinterest names no delay) and then publishes', async () => {
-    sim.addFault({ op: 'pin', kind: 'rate_limit', count: 1 });
-    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1() })).json().post._id;
-    await runDue(id);
-    const waiting = await target(id);
-    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    expect(waiting.run_at!.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-  });
-
-  it('5xx: retried with backoff, published once', async () => {
-    sim.addFault({ op: 'pin', kind: 'server_error', count: 1 });
-    const id = (await post({ content: 'after a 503', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(pinsTitled('after a 503')).toHaveLength(1);
-  });
-
-  it('video processing failure fails the target with the reason, and no pin is made', async () => {
-    sim.addFault({ op: 'media', kind: 'processing_failed', count: 1 });
-    const res = await post({ content: 'broken video', publishNow: true, mediaItems: [video()], platforms: target1() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/could not process the video/);
-    expect(pinsTitled('broken video')).toHaveLength(0);
-  });
-
-  it('expired access token: refreshed and published', async () => {
-    sim.expireAccessTokens();
-    expect((await post({ content: 'after a refresh', publishNow: true, mediaItems: [img(1)], platforms: target1() })).statusCode).toBe(201);
-    sim.expireAccessTokens();
-    expect((await post({ content: 'after a second refresh', publishNow: true, mediaItems: [img(1)], platforms: target1() })).statusCode).toBe(201);
-  });
-
-  it('answer lost after Pinterest created the pin: verify finds it on the board, no duplicate', async () => {
-    sim.addFault({ op: 'pin', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'created but unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = pinsTitled('created but unanswered');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-  });
-
-  it('connection dropped before the pin was made: verify says not published, pinned once', async () => {
-    sim.addFault({ op: 'pin', kind: 'drop', count: 1 });
-    const id = (await post({ content: 'dropped before create', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(pinsTitled('dropped before create')).toHaveLength(1);
-  });
-
-  it('answer lost, then 300 newer pins on the board: verify reads the board past them (bookmark) and finds it, no second create', async () => {
-    sim.addFault({ op: 'pin', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'buried under a burst', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1({ boardId }) })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    for (let i = 0; i < 300; i++) sim.addPin(boardId, `burst ${i}`);
-    const creates = sim.calls.get('POST /v5/pins');
-    const lists = sim.calls.get('GET /v5/boards/:id/pins') ?? 0;
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = pinsTitled('buried under a burst');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-    expect(sim.calls.get('POST /v5/pins')).toBe(creates);
-    expect((sim.calls.get('GET /v5/boards/:id/pins') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 250 a page
-  });
-
-  it('the board cannot be read during verify (5xx): not pinned again, asked again later', async () => {
-    sim.addFault({ op: 'pin', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'verify meets a 503', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1({ boardId }) })).json().post._id;
-    await runDue(id);
-    const creates = sim.calls.get('POST /v5/pins');
-    sim.addFault({ op: 'read', kind: 'server_error', count: 1 });
-    await runDue(id);
-    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-    expect(sim.calls.get('POST /v5/pins')).toBe(creates);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(pinsTitled('verify meets a 503')).toHaveLength(1);
-    expect(sim.calls.get('POST /v5/pins')).toBe(creates);
-  });
-
-  it('connection dropped before the pin was made, 300 pins since: the whole board is read, nothing matches, pinned once', async () => {
-    sim.addFault({ op: 'pin', kind: 'drop', count: 1 });
-    const id = (await post({ content: 'never arrived', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [img(1)], platforms: target1({ boardId }) })).json().post._id;
-    await runDue(id);
-    for (let i = 0; i < 300; i++) sim.addPin(boardId, `later ${i}`);
-    const lists = sim.calls.get('GET /v5/boards/:id/pins') ?? 0;
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(pinsTitled('never arrived')).toHaveLength(1);
-    expect((sim.calls.get('GET /v5/boards/:id/pins') ?? 0) - lists).toBeGreaterThanOrEqual(2);
-  });
-
-  it('revoked authorization: the account needs reconnecting and the target says so', async () => {
-    sim.revokeAll();
-    const res = await post({ content: 'after revocation', publishNow: true, mediaItems: [img(1)], platforms: target1() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/reconnect/i);
-    const acc = (await get(`/v1/accounts?profileId=${profileId}`)).json().accounts.find((a: { _id: string }) => a._id === accountId);
-    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
-  });
+contract.failures({
+  rateLimit: { title: '429: the target waits (a minute when Pinterest names no delay) and then publishes', waiting: (t) => expect(t.run_at!.getTime()).toBeGreaterThan(Date.now() + 50_000) },
+  serverError: {},
+  expired: { title: 'expired access token: refreshed and published', expire: () => sim.expireAccessTokens(), twice: true },
+  lostAnswer: { title: 'answer lost after Pinterest created the pin: verify finds it on the board, no duplicate' },
+  dropped: { title: 'connection dropped before the pin was made: verify says not published, pinned once' },
+  lostAnswerBurst: { title: 'answer lost, then 300 newer pins on the board: verify reads the board past them (bookmark) and finds it, no second create', n: 300, minLists: 2 }, // at most 250 a page
+  verifyUnreadable: { title: 'the board cannot be read during verify (5xx): not pinned again, asked again later' },
+  lookBack: { title: 'connection dropped before the pin was made, 300 pins since: the whole board is read, nothing matches, pinned once', n: 300, minLists: 2 },
+  more() {
+    it('video processing failure fails the target with the reason, and no pin is made', async () => {
+      sim.addFault({ op: 'media', kind: 'processing_failed', count: 1 });
+      const res = await post({ content: 'broken video', publishNow: true, mediaItems: [video()], platforms: target1() });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/could not process the video/);
+      expect(pinsTitled('broken video')).toHaveLength(0);
+    });
+  },
 });
 
-describe('Pinterest: token refresh job', () => {
-  it('refreshes tokens that expire soon (keeping the refresh token), and marks an account whose refresh is refused', async () => {
-    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
-    const p = await createProfile(ctx, tenant);
-    const { done } = await connect(tenant, p);
-    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
-    await ctx.db.query(`UPDATE accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1`, [id]);
-    const deps = { db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets };
-    expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
-    const { rows } = await ctx.db.query<{ token_expires_at: Date; credentials: string }>('SELECT token_expires_at, credentials FROM accounts WHERE id = $1', [id]);
-    expect(rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 86400_000);
-    expect(ctx.services.secrets.openJson<{ refreshToken?: string }>(rows[0].credentials).refreshToken).toBeTruthy();
-    sim.revokeAll();
-    await ctx.db.query(`UPDATE accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1`, [id]);
-    expect((await refreshExpiringTokens(deps)).deactivated).toBeGreaterThanOrEqual(1);
-    const { rows: after } = await ctx.db.query<{ is_active: boolean; inactive_reason: string }>('SELECT is_active, inactive_reason FROM accounts WHERE id = $1', [id]);
-    expect(after[0]).toMatchObject({ is_active: false, inactive_reason: expect.stringMatching(/reconnect/) });
-  });
+contract.revoked({ revoke: () => sim.revokeAll() });
+
+contract.refreshJob({
+  title: 'refreshes tokens that expire soon (keeping the refresh token), and marks an account whose refresh is refused',
+  expire: (id) => h.dueForRefresh(id),
+  minTtlMs: 29 * 86400_000,
+  check: (_row, creds) => expect(creds.refreshToken).toBeTruthy(),
+  refuse: () => sim.revokeAll(),
 });
 
 describe('Pinterest: continuous refresh (rotating refresh tokens)', () => {

@@ -221,12 +221,12 @@ export function platformContract(spec: PlatformSpec) {
             const check = await ex.expire();
             const res = await publishNow('after a refresh', 'expired');
             expect(res.statusCode, res.body).toBe(201);
-            await check?.(await h.credentials());
             if (ex.twice) {
               // the refresh token works again (a rotated one was stored)
               await ex.expire();
               expect((await publishNow('after a second refresh', 'expired')).statusCode).toBe(201);
             }
+            await check?.(await h.credentials());
           }));
         }
 
