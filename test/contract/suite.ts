@@ -39,6 +39,8 @@ export interface PlatformSpec {
 const LATER = '2030-01-01T00:00:00Z';
 /** A check a hook answers, to run once the case has acted. */
 type After = (() => void | Promise<void>) | void;
+/** A check on the credentials stored after a refresh. */
+type AfterRefresh = ((after: Record<string, any>) => void | Promise<void>) | void;
 
 export function platformContract(spec: PlatformSpec) {
   const { h, name, platform } = spec;
@@ -173,7 +175,7 @@ export function platformContract(spec: PlatformSpec) {
       /** 5xx: retried, published once. */
       serverError?: { title?: string };
       /** An expired access token is refreshed and the post published. `expire` answers the check to run after (on the stored credentials). */
-      expired?: { title: string; expire(): Promise<((after: Record<string, any>) => void | Promise<void>) | void> | void; twice?: boolean };
+      expired?: { title: string; expire(): AfterRefresh | Promise<AfterRefresh>; twice?: boolean };
       /** The answer lost after the platform created the post: verify finds it, no second create. */
       lostAnswer?: { title?: string };
       /** The same under `n` newer posts: verify pages back past them (at least `minLists` list calls). */
