@@ -11,28 +11,21 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTikTokSimulator, type TikTokSimulator } from '../../sim/tiktok/server.ts';
-import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
 import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
 import { tiktokOAuth } from '../../src/platforms/tiktok/oauth.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { platformHarness } from '../support/harness.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
-import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
-import { oauthConnect } from '../support/oauth.ts';
+import { platformContract } from './suite.ts';
 
 const KB = 1024;
 let sim: TikTokSimulator;
 let media: MediaServer;
-let ctx: TestContext;
-let tenant: Tenant;
-let profileId: string;
-let accountId: string;
-let worker: Publisher;
 let video: string;
 let bigVideo: string;
 let bigSize: number;
@@ -50,57 +43,57 @@ function makeJpeg(seed: number): Buffer {
   }
 }
 
-const connect = (t: Tenant, profile: string, redirectUrl?: string) => oauthConnect(ctx, t, 'tiktok', profile, redirectUrl);
+const h = platformHarness({
+  platform: 'tiktok', tag: 'tt', setupTimeoutMs: 60_000,
+  async setup() {
+    sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, minChunkBytes: 32 * KB, maxChunkBytes: 128 * KB, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
+    media = await startMediaServer();
+    const small = makeVideo({ seconds: 2 });
+    video = media.put('/clip.mp4', small, 'video/mp4');
+    const big = makeVideo({ seconds: 4, width: 640, height: 480, rate: 30 });
+    bigSize = big.length;
+    bigVideo = media.put('/big.mp4', big, 'video/mp4');
+    jpg = [1, 2, 3].map((i) => media.put(`/photo${i}.jpg`, makeJpeg(i), 'image/jpeg'));
+    png = media.put('/pic.png', makePng(4, 4), 'image/png');
+    const env = { HERALD_TIKTOK_CLIENT_ID: sim.clientKey, HERALD_TIKTOK_CLIENT_SECRET: sim.clientSecret, HERALD_TIKTOK_API_URL: sim.url, HERALD_TIKTOK_AUTH_URL: sim.url };
+    const app = { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+    // Small chunks so that a test video is sent in several (the simulator takes 32-128 KB chunks).
+    const adapter = new TikTokAdapter(tiktokOAuth, () => app, { chunkBytes: 32 * KB, minChunkBytes: 32 * KB, pollIntervalMs: 10, pollMaxIntervalMs: 40, pollTimeoutMs: 3000, postIdPolls: 3 });
+    const adapters = createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { tiktok: { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url } } },
+      { tiktok: adapter as never });
+    return { env, deps: { adapters } };
+  },
+  teardown: async () => { await sim?.close(); await media?.close(); },
+});
 
-const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
-const on = (extra: object = {}) => [{ platform: 'tiktok', accountId, ...extra }];
+const post = (payload: object) => h.post(payload);
+const on = (extra: object = {}) => [{ platform: 'tiktok', accountId: h.accountId, ...extra }];
 const settings = (s: object) => on({ platformSpecificData: { tiktokSettings: s } });
 const publishCalls = () => ['POST /v2/post/publish/video/init/', 'POST /v2/post/publish/content/init/', 'POST /v2/post/publish/inbox/video/init/', 'PUT /upload/']
   .reduce((n, k) => n + (sim.calls.get(k) ?? 0), 0);
 const anyCalls = () => [...sim.calls.entries()].filter(([k]) => k.startsWith('POST /v2/post')).reduce((n, [, v]) => n + v, 0);
 const byTitle = (title: string) => sim.posts.filter((p) => p.title === title || p.description === title);
+const inits = () => sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
+const runDue = (postId: string) => h.runDue(postId);
+const target = (postId: string) => h.target(postId);
 
-const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
-
-async function target(postId: string) {
-  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; platform_post_url: string | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
-    'SELECT status, error_message, platform_post_id, platform_post_url, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
-  return rows[0];
-}
-
-async function expireSoon(id: string) {
-  const { rows } = await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [id]);
-  const creds = ctx.services.secrets.openJson<Record<string, unknown>>(rows[0].credentials);
-  creds.expiresAt = new Date(Date.now() + 30_000).toISOString();
-  await ctx.db.query(`UPDATE accounts SET credentials = $2, token_expires_at = now() + interval '30 seconds' WHERE id = $1`, [id, ctx.services.secrets.sealJson(creds)]);
-  return creds as { accessToken: string; refreshToken: string };
-}
-
-beforeAll(async () => {
-  sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, minChunkBytes: 32 * KB, maxChunkBytes: 128 * KB, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
-  media = await startMediaServer();
-  const small = makeVideo({ seconds: 2 });
-  video = media.put('/clip.mp4', small, 'video/mp4');
-  const big = makeVideo({ seconds: 4, width: 640, height: 480, rate: 30 });
-  bigSize = big.length;
-  bigVideo = media.put('/big.mp4', big, 'video/mp4');
-  jpg = [1, 2, 3].map((i) => media.put(`/photo${i}.jpg`, makeJpeg(i), 'image/jpeg'));
-  png = media.put('/pic.png', makePng(4, 4), 'image/png');
-  const env = { HERALD_TIKTOK_CLIENT_ID: sim.clientKey, HERALD_TIKTOK_CLIENT_SECRET: sim.clientSecret, HERALD_TIKTOK_API_URL: sim.url, HERALD_TIKTOK_AUTH_URL: sim.url };
-  const app = { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
-  // Small chunks so that a test video is sent in several (the simulator takes 32-128 KB chunks).
-  const adapter = new TikTokAdapter(tiktokOAuth, () => app, { chunkBytes: 32 * KB, minChunkBytes: 32 * KB, pollIntervalMs: 10, pollMaxIntervalMs: 40, pollTimeoutMs: 3000, postIdPolls: 3 });
-  const adapters = createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { tiktok: { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url } } },
-    { tiktok: adapter as never });
-  ctx = await createTestApp({ env, deps: { adapters } });
-  tenant = await createTenant(ctx);
-  profileId = await createProfile(ctx, tenant);
-  worker = await startTestPublisher(ctx, 'tt');
-}, 60_000);
-afterAll(async () => {
-  await ctx?.close();
-  await sim?.close();
-  await media?.close();
+const contract = platformContract({
+  platform: 'tiktok', name: 'TikTok', h,
+  // The answer lost on a pull (its init) is verified from the video list; on an upload, from the publish_id status.
+  payload: (content, c) => ({ content, mediaItems: [{ type: 'video', url: video }],
+    platforms: on(c === 'lostAnswerBurst' || c === 'verifyUnreadable' ? { platformSpecificData: { videoSource: 'PULL_FROM_URL' } } : {}) }),
+  fault: (kind, c) => sim.addFault(kind === 'list_unreadable' ? { op: 'list', kind: 'rate_limit', count: 1 }
+    : { op: kind === 'drop' || (kind === 'drop_after_create' && c === 'lostAnswer') ? 'upload' : 'init', kind, count: 1 }),
+  created: byTitle,
+  creates: inits,
+  lists: () => sim.calls.get('POST /v2/video/list/') ?? 0,
+  bury(n, prefix) {
+    const start = Date.now() + 1000;
+    for (let i = 0; i < n; i++) {
+      if (prefix === 'burst') sim.addVideo(`${prefix} ${i}`, new Date(start + i));
+      else sim.addVideo(`${prefix} ${i}`);
+    }
+  },
 });
 
 describe('TikTok: units', () => {
@@ -129,56 +122,25 @@ describe('TikTok: units', () => {
   });
 });
 
-describe('TikTok: connecting with Login Kit v2', () => {
-  it('names the missing settings when the TikTok app is not configured', async () => {
-    const bare = await createTestApp();
-    try {
-      const t = await createTenant(bare);
-      const p = await createProfile(bare, t);
-      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${p}`, headers: t.headers });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/HERALD_TIKTOK_CLIENT_ID and HERALD_TIKTOK_CLIENT_SECRET/);
-    } finally {
-      await bare.close();
-    }
-  });
-
-  it('connects: client_key, comma-separated scopes, form token exchange, tokens sealed, creator info kept', async () => {
-    const { done, authUrl } = await connect(tenant, profileId);
-    const au = new URL(authUrl);
+contract.connect({
+  title: 'client_key, comma-separated scopes, form token exchange, tokens sealed, creator info kept',
+  username: () => sim.user.username,
+  account: { username: 'herald.tiktok', displayName: 'Herald TikTok Sim' },
+  minTtlMs: 23 * 3600_000,
+  platformUserId: () => sim.user.openId,
+  authUrl(au) {
     expect(au.pathname).toBe('/v2/auth/authorize/');
     expect(au.searchParams.get('client_key')).toBe(sim.clientKey);
     expect(au.searchParams.has('client_id')).toBe(false);
     expect(au.searchParams.get('scope')).toBe('user.info.basic,user.info.profile,video.publish,video.upload,video.list');
-    expect(done.statusCode).toBe(302);
-    const to = new URL(done.headers.location as string);
-    expect(Object.fromEntries(to.searchParams)).toMatchObject({ connected: 'tiktok', profileId, username: sim.user.username });
-    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ platform: 'tiktok', username: 'herald.tiktok', displayName: 'Herald TikTok Sim', isActive: true });
-    expect(new Date(accounts[0].tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
-    accountId = accounts[0]._id;
-    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string; settings: Record<string, any> }>('SELECT credentials, platform_user_id, settings FROM accounts WHERE id = $1', [accountId]);
-    expect(rows[0].credentials).toMatch(/^v1:/);
-    expect(rows[0].platform_user_id).toBe(sim.user.openId);
-    expect(rows[0].settings.tiktokCreator.privacyLevelOptions).toEqual(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY']);
-    const creds = ctx.services.secrets.openJson<Record<string, string>>(rows[0].credentials);
+  },
+  stored(row, creds) {
+    expect(row.settings.tiktokCreator.privacyLevelOptions).toEqual(['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY']);
     expect(creds.refreshToken).toMatch(/^rft\./);
     expect(new Date(creds.refreshExpiresAt).getTime()).toBeGreaterThan(Date.now() + 300 * 86400_000);
-  });
-
-  it('completes through POST /v1/connect/tiktok; a reused code is refused', async () => {
-    const start = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${profileId}`, headers: tenant.headers })).json();
-    const consent = await fetch(start.authUrl, { redirect: 'manual' });
-    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/tiktok', headers: tenant.headers, payload: { code, state: start.state, profileId } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().account._id).toBe(accountId);
-    const again = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/tiktok?profileId=${profileId}`, headers: tenant.headers })).json();
-    const reuse = await ctx.app.inject({ method: 'POST', url: '/v1/connect/tiktok', headers: tenant.headers, payload: { code, state: again.state, profileId } });
-    expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().error).toMatch(/invalid_grant/);
-  });
+  },
+  singleUse: true,
+  api: { title: 'completes through POST /v1/connect/tiktok; a reused code is refused', reusedCode: /invalid_grant/ },
 });
 
 describe('TikTok: publishing', () => {
@@ -334,237 +296,132 @@ describe('TikTok: publishing', () => {
   });
 });
 
-describe('TikTok: failure modes', () => {
-  it('rate limited (rate_limit_exceeded, 429): the target waits and then publishes once', async () => {
-    sim.addFault({ op: 'init', kind: 'rate_limit', count: 1 });
-    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
-    await runDue(id);
-    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(byTitle('after the limit')).toHaveLength(1);
-  });
-
-  it('enforces the per-token per-minute init limit (6/min) of the real API', async () => {
-    const strict = await startTikTokSimulator();
-    try {
-      const tok = await fetch(`${strict.url}/v2/auth/authorize/?client_key=${strict.clientKey}&redirect_uri=https://x.example/cb&scope=user.info.basic,video.publish&response_type=code&state=s`, { redirect: 'manual' });
-      const code = new URL(tok.headers.get('location')!).searchParams.get('code')!;
-      const t = await (await fetch(`${strict.url}/v2/oauth/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_key: strict.clientKey, client_secret: strict.clientSecret, code, grant_type: 'authorization_code', redirect_uri: 'https://x.example/cb' }) })).json() as { access_token: string };
-      const init = () => fetch(`${strict.url}/v2/post/publish/video/init/`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json; charset=UTF-8' },
-        body: JSON.stringify({ post_info: { privacy_level: 'SELF_ONLY' }, source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 } }) });
-      const statuses = [];
-      for (let i = 0; i < 7; i++) statuses.push((await init()).status);
-      expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
-      const last = await init();
-      expect(last.status).toBe(429);
-      expect(((await last.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
-    } finally {
-      await strict.close();
-    }
-  });
-
-  it('an unaudited app may only post SELF_ONLY (the simulator offers only that level and refuses others)', async () => {
-    const strict = await startTikTokSimulator({ unaudited: true });
-    try {
-      const tok = await fetch(`${strict.url}/v2/auth/authorize/?client_key=${strict.clientKey}&redirect_uri=https://x.example/cb&scope=user.info.basic,video.publish&response_type=code&state=s`, { redirect: 'manual' });
-      const code = new URL(tok.headers.get('location')!).searchParams.get('code')!;
-      const t = await (await fetch(`${strict.url}/v2/oauth/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_key: strict.clientKey, client_secret: strict.clientSecret, code, grant_type: 'authorization_code', redirect_uri: 'https://x.example/cb' }) })).json() as { access_token: string };
-      const h = { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json; charset=UTF-8' };
-      const info = await (await fetch(`${strict.url}/v2/post/publish/creator_info/query/`, { method: 'POST', headers: h, body: '{}' })).json() as { data: { privacy_level_options: string[] } };
-      expect(info.data.privacy_level_options).toEqual(['SELF_ONLY']);
-      const res = await fetch(`${strict.url}/v2/post/publish/video/init/`, { method: 'POST', headers: h,
-        body: JSON.stringify({ post_info: { privacy_level: 'PUBLIC_TO_EVERYONE' }, source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 } }) });
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unaudited_client_can_only_post_to_private_accounts');
-    } finally {
-      await strict.close();
-    }
-  });
-
-  it('5xx (internal) on init: retried, published once', async () => {
-    sim.addFault({ op: 'init', kind: 'server_error', count: 1 });
-    const id = (await post({ content: 'after a 500', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(byTitle('after a 500')).toHaveLength(1);
-  });
-
-  it('expired access token (access_token_invalid): refreshed with rotation, then published', async () => {
-    sim.addFault({ op: 'creator_info', kind: 'expired_token', count: 1 });
-    const { rows } = await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [accountId]);
-    const old = ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string }>(rows[0].credentials);
-    const res = await post({ content: 'after a 401', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    const { rows: after } = await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [accountId]);
-    const now = ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string }>(after[0].credentials);
-    expect(now.accessToken).not.toBe(old.accessToken);
-    expect(now.refreshToken).not.toBe(old.refreshToken);
-  });
-
-  it('token about to expire: refreshed before publishing', async () => {
-    const old = await expireSoon(accountId);
-    const before = sim.calls.get('POST /v2/oauth/token/') ?? 0;
-    const res = await post({ content: 'after a refresh', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(sim.calls.get('POST /v2/oauth/token/')).toBe(before + 1);
-    const { rows } = await ctx.db.query<{ credentials: string; token_expires_at: Date }>('SELECT credentials, token_expires_at FROM accounts WHERE id = $1', [accountId]);
-    expect(ctx.services.secrets.openJson<{ refreshToken: string }>(rows[0].credentials).refreshToken).not.toBe(old.refreshToken);
-    expect(rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
-  });
-
-  it('processing failure (FAILED with fail_reason): the target fails with TikTok\'s reason, nothing posted', async () => {
-    sim.addFault({ op: 'init', kind: 'processing_failed', count: 1 });
-    const res = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/could not publish the video: file_format_check_failed/);
-    const pulled = await post({ content: 'missing photo', publishNow: true, mediaItems: [{ type: 'image', url: `${media.url}/missing.jpg` }], platforms: on() });
-    expect(pulled.json().platformResults[0].error).toMatch(/photo_pull_failed/);
-    expect(byTitle('bad codec').length + byTitle('missing photo').length).toBe(0);
-  });
-
-  it('a video longer than the creator may post fails duration_check_failed', async () => {
-    const saved = sim.creator.maxVideoPostDurationSec;
-    sim.creator.maxVideoPostDurationSec = 3;
-    try {
-      const res = await post({ content: 'too long', publishNow: true, mediaItems: [{ type: 'video', url: bigVideo }], platforms: on() });
-      expect(res.json().platformResults[0].error).toMatch(/duration_check_failed/);
-    } finally {
-      sim.creator.maxVideoPostDurationSec = saved;
-    }
-  });
-
-  it('daily cap (spam_risk_too_many_posts): fails with TikTok\'s message, not retried', async () => {
-    sim.addFault({ op: 'init', kind: 'too_many_posts', count: 1 });
-    const res = await post({ content: 'one too many', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/spam_risk_too_many_posts/);
-    const t = await target(res.json().post._id);
-    expect(t).toMatchObject({ status: 'failed', error_category: 'platform_rejected' });
-  });
-
-  it('answer lost after the last chunk: verify reads the publish_id status and records the post, no duplicate', async () => {
-    sim.addFault({ op: 'upload', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'uploaded but unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    const initsBefore = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(initsBefore);
-    const created = byTitle('uploaded but unanswered');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-  });
-
-  it('last chunk dropped before TikTok got it: verify sees the upload incomplete, the chunk is sent again, published once', async () => {
-    sim.addFault({ op: 'upload', kind: 'drop', count: 1 });
-    const id = (await post({ content: 'chunk lost on the way', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    const publishesBefore = sim.publishes.size;
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.publishes.size).toBe(publishesBefore);
-    expect(byTitle('chunk lost on the way')).toHaveLength(1);
-  });
-
-  it('answer lost after a pull init: verify finds the post among the recent videos, no duplicate', async () => {
-    sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'pulled but unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: jpg.slice(0, 2).map((url) => ({ type: 'image', url })), platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = byTitle('pulled but unanswered');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-  });
-
-  it('answer lost after a pull init, then 150 newer videos: verify pages the video list (cursor) past them and finds it, no second init', async () => {
-    sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'pulled and buried', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { videoSource: 'PULL_FROM_URL' } }) })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    const start = Date.now() + 1000;
-    for (let i = 0; i < 150; i++) sim.addVideo(`burst ${i}`, new Date(start + i));
-    const inits = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
-    const lists = sim.calls.get('POST /v2/video/list/') ?? 0;
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status, t.error_message ?? '').toBe('published');
-    const created = byTitle('pulled and buried');
-    expect(created).toHaveLength(1);
-    expect(t.platform_post_id).toBe(created[0].id);
-    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
-    expect((sim.calls.get('POST /v2/video/list/') ?? 0) - lists).toBeGreaterThanOrEqual(8); // 20 a call
-  });
-
-  it('answer lost after a pull init and the video list is rate limited during verify: not posted again, asked again later', async () => {
-    sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'pulled, verify limited', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on({ platformSpecificData: { videoSource: 'PULL_FROM_URL' } }) })).json().post._id;
-    await runDue(id);
-    const inits = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
-    sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
-    await runDue(id);
-    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(byTitle('pulled, verify limited')).toHaveLength(1);
-    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
-  });
-
-  it('last chunk dropped before TikTok got it, 150 videos since: the open upload (status) proves it absent, published once', async () => {
-    sim.addFault({ op: 'upload', kind: 'drop', count: 1 });
-    const id = (await post({ content: 'chunk never arrived', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() })).json().post._id;
-    await runDue(id);
-    for (let i = 0; i < 150; i++) sim.addVideo(`later ${i}`);
-    const inits = sim.calls.get('POST /v2/post/publish/video/init/') ?? 0;
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(byTitle('chunk never arrived')).toHaveLength(1);
-    expect(sim.calls.get('POST /v2/post/publish/video/init/') ?? 0).toBe(inits);
-  });
-
-  it('status polling throttled after the upload: waited out, never posted twice', async () => {
-    sim.addFault({ op: 'status', kind: 'rate_limit', count: 2 });
-    const res = await post({ content: 'slow status', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(byTitle('slow status')).toHaveLength(1);
-  });
-
-  it('revoked authorization: the account needs reconnecting and the target says so', async () => {
-    sim.revokeAll();
-    const res = await post({ content: 'after revocation', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/reconnect/i);
-    const acc = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts[0];
-    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
-  });
+contract.failures({
+  rateLimit: { title: 'rate limited (rate_limit_exceeded, 429): the target waits and then publishes once' },
+  serverError: { title: '5xx (internal) on init: retried, published once' },
+  expired: {
+    title: 'token about to expire: refreshed before publishing',
+    async expire() {
+      const old = await h.expireSoon();
+      const before = sim.calls.get('POST /v2/oauth/token/') ?? 0;
+      return async (after) => {
+        expect(sim.calls.get('POST /v2/oauth/token/')).toBe(before + 1);
+        expect(after.refreshToken).not.toBe(old.refreshToken);
+        expect((await h.account()).token_expires_at!.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+      };
+    },
+  },
+  lostAnswer: { title: 'answer lost after the last chunk: verify reads the publish_id status and records the post, no duplicate' },
+  dropped: {
+    title: 'last chunk dropped before TikTok got it: verify sees the upload incomplete, the chunk is sent again, published once',
+    retry: () => { const n = sim.publishes.size; return () => expect(sim.publishes.size).toBe(n); },
+  },
+  lostAnswerBurst: { title: 'answer lost after a pull init, then 150 newer videos: verify pages the video list (cursor) past them and finds it, no second init', n: 150, minLists: 8 }, // 20 a call
+  verifyUnreadable: { title: 'answer lost after a pull init and the video list is rate limited during verify: not posted again, asked again later' },
+  lookBack: {
+    title: 'last chunk dropped before TikTok got it, 150 videos since: the open upload (status) proves it absent, published once', n: 150,
+    retry: () => { const n = inits(); return () => expect(inits()).toBe(n); },
+  },
+  more() {
+    it('enforces the per-token per-minute init limit (6/min) of the real API', async () => {
+      const strict = await startTikTokSimulator();
+      try {
+        const tok = await fetch(`${strict.url}/v2/auth/authorize/?client_key=${strict.clientKey}&redirect_uri=https://x.example/cb&scope=user.info.basic,video.publish&response_type=code&state=s`, { redirect: 'manual' });
+        const code = new URL(tok.headers.get('location')!).searchParams.get('code')!;
+        const t = await (await fetch(`${strict.url}/v2/oauth/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_key: strict.clientKey, client_secret: strict.clientSecret, code, grant_type: 'authorization_code', redirect_uri: 'https://x.example/cb' }) })).json() as { access_token: string };
+        const init = () => fetch(`${strict.url}/v2/post/publish/video/init/`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json; charset=UTF-8' },
+          body: JSON.stringify({ post_info: { privacy_level: 'SELF_ONLY' }, source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 } }) });
+        const statuses = [];
+        for (let i = 0; i < 7; i++) statuses.push((await init()).status);
+        expect(statuses.slice(0, 6).every((s) => s === 200)).toBe(true);
+        const last = await init();
+        expect(last.status).toBe(429);
+        expect(((await last.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+      } finally {
+        await strict.close();
+      }
+    });
+    it('an unaudited app may only post SELF_ONLY (the simulator offers only that level and refuses others)', async () => {
+      const strict = await startTikTokSimulator({ unaudited: true });
+      try {
+        const tok = await fetch(`${strict.url}/v2/auth/authorize/?client_key=${strict.clientKey}&redirect_uri=https://x.example/cb&scope=user.info.basic,video.publish&response_type=code&state=s`, { redirect: 'manual' });
+        const code = new URL(tok.headers.get('location')!).searchParams.get('code')!;
+        const t = await (await fetch(`${strict.url}/v2/oauth/token/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_key: strict.clientKey, client_secret: strict.clientSecret, code, grant_type: 'authorization_code', redirect_uri: 'https://x.example/cb' }) })).json() as { access_token: string };
+        const h = { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json; charset=UTF-8' };
+        const info = await (await fetch(`${strict.url}/v2/post/publish/creator_info/query/`, { method: 'POST', headers: h, body: '{}' })).json() as { data: { privacy_level_options: string[] } };
+        expect(info.data.privacy_level_options).toEqual(['SELF_ONLY']);
+        const res = await fetch(`${strict.url}/v2/post/publish/video/init/`, { method: 'POST', headers: h,
+          body: JSON.stringify({ post_info: { privacy_level: 'PUBLIC_TO_EVERYONE' }, source_info: { source: 'FILE_UPLOAD', video_size: 1000, chunk_size: 1000, total_chunk_count: 1 } }) });
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unaudited_client_can_only_post_to_private_accounts');
+      } finally {
+        await strict.close();
+      }
+    });
+    it('expired access token (access_token_invalid): refreshed with rotation, then published', async () => {
+      sim.addFault({ op: 'creator_info', kind: 'expired_token', count: 1 });
+      const old = await h.credentials<{ accessToken: string; refreshToken: string }>();
+      const res = await post({ content: 'after a 401', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+      expect(res.statusCode, res.body).toBe(201);
+      const now = await h.credentials<{ accessToken: string; refreshToken: string }>();
+      expect(now.accessToken).not.toBe(old.accessToken);
+      expect(now.refreshToken).not.toBe(old.refreshToken);
+    });
+    it('processing failure (FAILED with fail_reason): the target fails with TikTok\'s reason, nothing posted', async () => {
+      sim.addFault({ op: 'init', kind: 'processing_failed', count: 1 });
+      const res = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/could not publish the video: file_format_check_failed/);
+      const pulled = await post({ content: 'missing photo', publishNow: true, mediaItems: [{ type: 'image', url: `${media.url}/missing.jpg` }], platforms: on() });
+      expect(pulled.json().platformResults[0].error).toMatch(/photo_pull_failed/);
+      expect(byTitle('bad codec').length + byTitle('missing photo').length).toBe(0);
+    });
+    it('a video longer than the creator may post fails duration_check_failed', async () => {
+      const saved = sim.creator.maxVideoPostDurationSec;
+      sim.creator.maxVideoPostDurationSec = 3;
+      try {
+        const res = await post({ content: 'too long', publishNow: true, mediaItems: [{ type: 'video', url: bigVideo }], platforms: on() });
+        expect(res.json().platformResults[0].error).toMatch(/duration_check_failed/);
+      } finally {
+        sim.creator.maxVideoPostDurationSec = saved;
+      }
+    });
+    it('daily cap (spam_risk_too_many_posts): fails with TikTok\'s message, not retried', async () => {
+      sim.addFault({ op: 'init', kind: 'too_many_posts', count: 1 });
+      const res = await post({ content: 'one too many', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/spam_risk_too_many_posts/);
+      const t = await target(res.json().post._id);
+      expect(t).toMatchObject({ status: 'failed', error_category: 'platform_rejected' });
+    });
+    it('answer lost after a pull init: verify finds the post among the recent videos, no duplicate', async () => {
+      sim.addFault({ op: 'init', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'pulled but unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: jpg.slice(0, 2).map((url) => ({ type: 'image', url })), platforms: on() })).json().post._id;
+      await runDue(id);
+      expect((await target(id)).status).toBe('pending');
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      const created = byTitle('pulled but unanswered');
+      expect(created).toHaveLength(1);
+      expect(t.platform_post_id).toBe(created[0].id);
+    });
+    it('status polling throttled after the upload: waited out, never posted twice', async () => {
+      sim.addFault({ op: 'status', kind: 'rate_limit', count: 2 });
+      const res = await post({ content: 'slow status', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(byTitle('slow status')).toHaveLength(1);
+    });
+  },
 });
 
-describe('TikTok: token refresh job', () => {
-  it('refreshes tokens that expire soon (rotating the refresh token), and marks an account whose refresh TikTok refuses', async () => {
-    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
-    const p = await createProfile(ctx, tenant);
-    const { done } = await connect(tenant, p);
-    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
-    const old = await expireSoon(id);
-    const deps = { db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets };
-    expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
-    const { rows } = await ctx.db.query<{ credentials: string; token_expires_at: Date }>('SELECT credentials, token_expires_at FROM accounts WHERE id = $1', [id]);
-    expect(rows[0].token_expires_at.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
-    expect(ctx.services.secrets.openJson<{ refreshToken: string }>(rows[0].credentials).refreshToken).not.toBe(old.refreshToken);
-    sim.revokeAll();
-    await expireSoon(id);
-    expect((await refreshExpiringTokens(deps)).deactivated).toBeGreaterThanOrEqual(1);
-    const { rows: after } = await ctx.db.query<{ is_active: boolean; inactive_reason: string }>('SELECT is_active, inactive_reason FROM accounts WHERE id = $1', [id]);
-    expect(after[0]).toMatchObject({ is_active: false, inactive_reason: expect.stringMatching(/reconnect/) });
-  });
+contract.revoked({ revoke: () => sim.revokeAll() });
+
+contract.refreshJob({
+  title: 'refreshes tokens that expire soon (rotating the refresh token), and marks an account whose refresh TikTok refuses',
+  expire: (id) => h.expireSoon(id),
+  minTtlMs: 23 * 3600_000,
+  check: (_row, creds, old) => expect(creds.refreshToken).not.toBe(old.refreshToken),
+  refuse: () => sim.revokeAll(),
 });
