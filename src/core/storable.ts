@@ -30,6 +30,7 @@ export function unstorableText(s: string): string | null {
 }
 
 /** A field name as it appears in an error: NUL and lone surrogates written as JSON escapes. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this escapes
 const printableKey = (k: string) => k.replace(/\u0000/g, '\\u0000').replace(LONE_SURROGATE, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 /**

@@ -2,7 +2,10 @@
  * The app factory: builds the Fastify instance from its dependencies, with no process
  * concerns (no listen, no signals). Tests call it in-process with `app.inject`.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression, type RawServerDefault,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
@@ -49,7 +52,8 @@ declare module 'fastify' {
   }
 }
 
-export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+/** The Fastify instance with Herald's type provider (server, request, reply and logger types left to Fastify's defaults). */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export interface BuildAppOptions {
   services: Services;

@@ -10,7 +10,7 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
+import type net from 'node:net';
 import { checkFetchUrl, isBlockedAddress, isRefusedAddress, resolvesToRefusedMessage } from '../shared/net/address-policy.ts';
 
 /** A URL or address the guard refuses, or a response over the size cap. Permanent: retrying cannot help. */

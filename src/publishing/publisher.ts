@@ -29,7 +29,7 @@ import type { Db } from '../storage/db.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import {
-  AdapterError, VERIFY_CLOCK_SKEW_MS, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest, type PublishResult,
+  AdapterError, VERIFY_CLOCK_SKEW_MS, type MediaRef, type PlatformId, type PublishRequest,
   type VerifyResult,
 } from '../platforms/types.ts';
 import type { TargetRow } from '../modules/posts/repository.ts';

@@ -25,6 +25,10 @@ import { OAUTH_PLATFORMS, type Config, type OAuthPlatform } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { createAdapterRegistry, type AdapterRegistry } from '../platforms/registry.ts';
 import type { SimMediaFetchPolicy } from '../../sim/common/fetch-media.ts';
+// Type only (erased at run time): the PDS module is loaded on demand, since @atproto/dev-env is a devDependency.
+import type * as BlueskyPds from '../../sim/bluesky-pds.ts';
+
+type BlueskyPdsModule = typeof BlueskyPds;
 
 /** What every `start<Name>Simulator()` returns (plus its own state: posts, tweets, pins, ...). */
 export interface SandboxSimulator {
@@ -175,7 +179,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     const started = await Promise.all(entries.map(async (e) => [e.platform, await e.start({ mediaFetch })] as const));
     for (const [p, sim] of started) simulators.set(p, sim);
     if (opts.bluesky !== false) {
-      let mod: typeof import('../../sim/bluesky-pds.ts') | null = null;
+      let mod: BlueskyPdsModule | null = null;
       try {
         mod = await import('../../sim/bluesky-pds.ts');
       } catch (err) {

@@ -33,7 +33,7 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
         applied.push(version);
       } catch (err) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
     }
   } finally {

@@ -112,7 +112,7 @@ export function parseRow(rec: Record<string, string>): { ok: true; row: ParsedRo
 
   const mediaUrls = split(cell('media_urls'), /[\s,;|]+/);
   for (const u of mediaUrls) {
-    let ok = false;
+    let ok: boolean;
     try { ok = ['http:', 'https:'].includes(new URL(u).protocol); } catch { ok = false; }
     if (!ok) errors.push({ code: 'media_url_invalid', message: `media_urls must be http(s) URLs ("${u}" is not)`, column: 'media_urls' });
   }

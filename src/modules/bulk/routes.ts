@@ -3,7 +3,6 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { malformedMultipart } from '../../http/multipart.ts';
-import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 
 /** Largest CSV accepted (5,000 rows of long posts fit comfortably). */

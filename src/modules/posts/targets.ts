@@ -3,7 +3,7 @@
  * `platforms[]`, or every accessible active account), whether they fit each platform's
  * rules, and when each one runs.
  */
-import { FieldErrorCollector } from '../../core/errors.ts';
+import { type FieldErrorCollector } from '../../core/errors.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Queryable } from '../../storage/db.ts';

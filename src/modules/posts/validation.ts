@@ -4,7 +4,7 @@
  * (checked with the adapter's `validate` before anything is stored or published).
  * Every failure names the field and the rule: 400 with `details.fields`.
  */
-import { FieldErrorCollector } from '../../core/errors.ts';
+import { type FieldErrorCollector } from '../../core/errors.ts';
 import { parseScheduledFor } from '../../core/time.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId, PublishRequest, ThreadItem } from '../../platforms/types.ts';

@@ -108,7 +108,6 @@ function accountOf(creds: Record<string, unknown>): AccountContext<BlueskyCreden
   return { id: `acc-${c.did}`, platformUserId: c.did, username: c.handle, credentials: { ...c }, settings: {} };
 }
 
-const rkeyOf = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
 
 // ---------- suite ----------
 
@@ -251,7 +250,7 @@ describe('publishing against the local PDS', () => {
 
     const stored = await pds.getRecord(result.platformPostId);
     expect(stored).not.toBeNull();
-    const value = stored!.value as { text: string; facets: Array<{ index: { byteStart: number; byteEnd: number }; features: Array<Record<string, string>> }>; embed: Record<string, any> };
+    const value = stored!.value as { text: string; facets: Array<{ index: { byteStart: number; byteEnd: number }; features: Array<Record<string, string>> }>; embed: Record<string, unknown> };
     expect(value.text).toBe(text);
     const bytes = Buffer.from(text, 'utf8');
     const slices = value.facets.map((f) => [bytes.subarray(f.index.byteStart, f.index.byteEnd).toString('utf8'), f.features[0]]);

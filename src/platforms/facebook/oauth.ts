@@ -14,7 +14,7 @@
  * password change, role loss or app removal, which Graph reports as code 190 and Herald
  * turns into "reconnect the account".
  */
-import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
+import type { OAuthProvider, OAuthTokens } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
 import { graphJson } from '../meta/graph.ts';
 

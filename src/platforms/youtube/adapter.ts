@@ -41,7 +41,7 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { googleJson, mapGoogleError } from './google.ts';
@@ -267,7 +267,7 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
       const range = /bytes=0-(\d+)/.exec(res.headers.get('range') ?? '');
       return { next: range ? Number(range[1]) + 1 : 0 };
     }
-    let parsed: unknown = {};
+    let parsed: unknown;
     try { parsed = text ? JSON.parse(text) : {}; } catch { parsed = { error: { message: text.slice(0, 300) } }; }
     if (res.status === 200 || res.status === 201) return { done: parsed as VideoResource };
     if (res.status === 404 || res.status === 410) {
