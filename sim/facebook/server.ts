@@ -30,6 +30,7 @@ import { listen, runAsMain, simApp } from '../common/app.ts';
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
@@ -185,27 +186,26 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     if (droppedAfterCreate(f, req)) return reply;
     return answer;
   };
+  /** A Page route: the fault for `op`, then a Page token for the path's Page; `handle` gets the Page id, the parameters and the fault. */
+  const pageRoute = (op: FacebookFault['op'], handle: (req: FastifyRequest, reply: FastifyReply, page: string, b: Record<string, string>, f: FacebookFault | null) => unknown) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      const f = await fault(op, reply, req);
+      if (f === 'handled') return reply;
+      const page = pageOf(req);
+      if (!pageAuth(req, reply, page)) return reply;
+      return handle(req, reply, page, params(req), f);
+    };
 
-  app.post('/:v/:page/photos', async (req, reply) => {
-    const f = await fault('photo', reply, req);
-    if (f === 'handled') return reply;
-    const page = pageOf(req);
-    if (!pageAuth(req, reply, page)) return reply;
-    const b = params(req);
+  app.post('/:v/:page/photos', pageRoute('photo', async (req, reply, page, b, f) => {
     if (!b.url) return graphError(reply, 400, 100, '(#100) Requires one of the params: source, url');
     if (!(await fetchable(b.url))) return graphError(reply, 400, 324, '(#324) Missing or invalid image file', { error_subcode: 2069019 });
     const ph: Photo = { id: numericId(), pageId: page, url: b.url, published: b.published !== 'false' };
     photos.set(ph.id, ph);
-    if (ph.published) return finishPost(req, reply, f as FacebookFault | null, { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.caption ?? '', photos: [ph.id], created: graphTime(new Date()) }, { id: ph.id, post_id: posts.at(-1)?.id });
+    if (ph.published) return finishPost(req, reply, f, { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.caption ?? '', photos: [ph.id], created: graphTime(new Date()) }, { id: ph.id, post_id: posts.at(-1)?.id });
     return { id: ph.id };
-  });
+  }));
 
-  app.post('/:v/:page/feed', async (req, reply) => {
-    const f = await fault('publish', reply, req);
-    if (f === 'handled') return reply;
-    const page = pageOf(req);
-    if (!pageAuth(req, reply, page)) return reply;
-    const b = params(req);
+  app.post('/:v/:page/feed', pageRoute('publish', async (req, reply, page, b, f) => {
     const attached: string[] = [];
     for (const [k, v] of Object.entries(b)) {
       if (!/^attached_media\[\d+\]$/.test(k)) continue;
@@ -224,36 +224,27 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     }
     for (const id of attached) photos.get(id)!.published = true;
     const p: FacebookSimPost = { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.message ?? '', link: b.link, photos: attached, created: graphTime(new Date()) };
-    return finishPost(req, reply, f as FacebookFault | null, p, { id: p.id });
-  });
+    return finishPost(req, reply, f, p, { id: p.id });
+  }));
 
-  app.post('/:v/:page/videos', async (req, reply) => {
-    const f = await fault('publish', reply, req);
-    if (f === 'handled') return reply;
-    const page = pageOf(req);
-    if (!pageAuth(req, reply, page)) return reply;
-    const b = params(req);
+  app.post('/:v/:page/videos', pageRoute('publish', async (req, reply, page, b, f) => {
     if (!b.file_url) return graphError(reply, 400, 100, '(#100) Requires file_url or source');
     if (!(await fetchable(b.file_url))) return graphError(reply, 400, 351, '(#351) There was a problem with your video file', { error_subcode: 1363030 });
     const v: Video = { id: numericId(), pageId: page, url: b.file_url, status: 'in_progress', polls: 0, story: false };
     videos.set(v.id, v);
     const p: FacebookSimPost = { id: v.id, pageId: page, kind: 'video', message: b.description ?? '', photos: [], videoUrl: b.file_url, created: graphTime(new Date()) };
-    return finishPost(req, reply, f as FacebookFault | null, p, { id: v.id });
-  });
+    return finishPost(req, reply, f, p, { id: v.id });
+  }));
 
-  app.post('/:v/:page/photo_stories', async (req, reply) => {
-    const f = await fault('publish', reply, req);
-    if (f === 'handled') return reply;
-    const page = pageOf(req);
-    if (!pageAuth(req, reply, page)) return reply;
-    const ph = photos.get(params(req).photo_id ?? '');
+  app.post('/:v/:page/photo_stories', pageRoute('publish', async (req, reply, page, b, f) => {
+    const ph = photos.get(b.photo_id ?? '');
     if (!ph || ph.pageId !== page) return graphError(reply, 400, 100, '(#100) Invalid photo_id');
     if (ph.published) return graphError(reply, 400, 100, '(#100) The photo must be uploaded with published=false');
     if (!/\.(jpe?g|png|bmp|gif|tiff?)(\?|$)/i.test(ph.url)) return graphError(reply, 400, 100, '(#100) Unsupported story photo format');
     ph.published = true;
     const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'photo_story', message: '', photos: [ph.id], mediaId: ph.id, created: graphTime(new Date()) };
-    return finishPost(req, reply, f as FacebookFault | null, p, { success: true, post_id: p.id });
-  });
+    return finishPost(req, reply, f, p, { success: true, post_id: p.id });
+  }));
 
   app.post('/:v/:page/video_stories', async (req, reply) => {
     const page = pageOf(req);
@@ -272,7 +263,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     if (v.status !== 'ready') return graphError(reply, 400, 100, `(#100) The video is not ready (${v.status})`);
     if (posts.some((p) => p.mediaId === v.id)) return graphError(reply, 400, 100, '(#100) This video story was already published');
     const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'video_story', message: '', photos: [], mediaId: v.id, videoUrl: v.url, created: graphTime(new Date()) };
-    return finishPost(req, reply, f as FacebookFault | null, p, { success: true, post_id: p.id });
+    return finishPost(req, reply, f, p, { success: true, post_id: p.id });
   });
 
   app.post('/video-upload/:v/:video', async (req, reply) => {
@@ -356,15 +347,10 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
    * return at most 100. Feed posts carry `attachments` (photo ids as `target.id`, several in
    * `subattachments`) when the fields ask for them.
    */
-  const list = (kind: FacebookSimPost['kind'][], edge: string) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const f = await fault('list', reply, req);
-    if (f === 'handled') return reply;
-    const page = pageOf(req);
-    if (!pageAuth(req, reply, page)) return reply;
+  const list = (kind: FacebookSimPost['kind'][], edge: string) => pageRoute('list', (req, reply, page) => {
     const q = req.query as Record<string, string>;
     const token = /^(?:Bearer|OAuth) (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
-    const mine = posts.map((p, i) => ({ p, i })).filter(({ p }) => p.pageId === page && kind.includes(p.kind))
-      .sort((a, b) => Date.parse(b.p.created) - Date.parse(a.p.created) || b.i - a.i).map(({ p }) => p);
+    const mine = newestFirst(posts.filter((p) => p.pageId === page && kind.includes(p.kind)), (p) => Date.parse(p.created));
     const r = graphPage(mine, q, {
       time: (p) => Date.parse(p.created), key: (p) => p.id, maxLimit: 100, overLimit: edge === 'feed' ? 'error' : 'clamp',
       link: (qq) => `${base}/${(req.params as { v: string }).v}/${page}/${edge}?${new URLSearchParams({ ...qq, access_token: token })}`,
@@ -379,7 +365,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
           : { post_id: p.id, status: 'PUBLISHED', creation_time: p.created, media_type: p.kind === 'photo_story' ? 'photo' : 'video', media_id: p.mediaId, url: `https://www.facebook.com/stories/${page}/${p.id}` }),
       paging: r.paging,
     };
-  };
+  });
   app.get('/:v/:page/feed', list(['feed'], 'feed'));
   app.get('/:v/:page/videos', list(['video'], 'videos'));
   app.get('/:v/:page/stories', list(['photo_story', 'video_story'], 'stories'));

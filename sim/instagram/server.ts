@@ -31,6 +31,7 @@ import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../c
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
@@ -284,8 +285,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     if (!uid) return reply;
     const q = req.query as Record<string, string>;
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
-    const mine = media.map((m, i) => ({ m, i })).filter(({ m }) => m.owner === uid && (m.media_product_type === 'STORY') === story)
-      .sort((a, b) => Date.parse(b.m.timestamp) - Date.parse(a.m.timestamp) || b.i - a.i).map(({ m }) => m);
+    const mine = newestFirst(media.filter((m) => m.owner === uid && (m.media_product_type === 'STORY') === story), (m) => Date.parse(m.timestamp));
     const r = graphPage(mine, q, {
       time: (m) => Date.parse(m.timestamp), key: (m) => m.id, maxLimit: 100,
       link: (qq) => `http://${req.headers.host}/${V}/${(req.params as { user: string }).user}/${story ? 'stories' : 'media'}?${new URLSearchParams({ ...qq, access_token: token })}`,

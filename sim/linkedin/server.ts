@@ -23,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 
 export interface LinkedInSimOrg { id: number; localizedName: string; vanityName: string; role: string; state: 'APPROVED' | 'REQUESTED' | 'REVOKED' }
@@ -405,8 +406,7 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     if (!Number.isInteger(start) || start < 0) return liError(reply, 400, `Invalid value for param 'start': ${q.start}`, 'ILLEGAL_ARGUMENT');
     const sortBy = q.sortBy ?? 'LAST_MODIFIED';
     if (sortBy !== 'LAST_MODIFIED' && sortBy !== 'CREATED') return liError(reply, 400, `Invalid value for param 'sortBy': ${sortBy}`, 'ILLEGAL_ARGUMENT');
-    const all = posts.map((p, i) => ({ p, i })).filter(({ p }) => p.author === q.author)
-      .sort((a, b) => b.p.createdAt - a.p.createdAt || b.i - a.i).map(({ p }) => p);
+    const all = newestFirst(posts.filter((p) => p.author === q.author), (p) => p.createdAt);
     const elements = all.slice(start, start + count)
       .map((p) => ({ id: p.id, author: p.author, commentary: p.commentary, visibility: p.visibility, createdAt: p.createdAt, lastModifiedAt: p.createdAt, lifecycleState: 'PUBLISHED', ...(p.content ? { content: p.content } : {}) }));
     const link = (s2: number) => `/rest/posts?${new URLSearchParams({ q: 'author', author: q.author, count: String(count), sortBy, start: String(s2) })}`;

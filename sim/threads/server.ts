@@ -28,6 +28,7 @@ import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../c
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
+import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
 import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
@@ -297,8 +298,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     if (!uid) return reply;
     const q = req.query as Record<string, string>;
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? q.access_token;
-    const mine = posts.map((p, i) => ({ p, i })).filter(({ p }) => p.owner === uid && Boolean(p.reply_to_id) === replies)
-      .sort((a, b) => Date.parse(b.p.timestamp) - Date.parse(a.p.timestamp) || b.i - a.i).map(({ p }) => p);
+    const mine = newestFirst(posts.filter((p) => p.owner === uid && Boolean(p.reply_to_id) === replies), (p) => Date.parse(p.timestamp));
     const r = graphPage(mine, q, {
       time: (p) => Date.parse(p.timestamp), key: (p) => p.id, maxLimit: 100,
       link: (qq) => `http://${req.headers.host}/v1.0/${(req.params as { userId: string }).userId}/${replies ? 'replies' : 'threads'}?${new URLSearchParams({ ...qq, access_token: token })}`,

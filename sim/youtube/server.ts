@@ -39,6 +39,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
 import { probeVideo } from '../common/probe.ts';
 
@@ -439,7 +440,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
       if (!m) return gerr(reply, 400, 'invalidPageToken', 'The request specifies an invalid page token.', 'youtube.parameter');
       start = Number(m[1]);
     }
-    const all = videos.map((v, i) => ({ v, i })).sort((a, b) => Date.parse(b.v.publishedAt) - Date.parse(a.v.publishedAt) || b.i - a.i).map(({ v }) => v);
+    const all = newestFirst(videos, (v) => Date.parse(v.publishedAt));
     const items = all.slice(start, start + max).map((v) => ({
       kind: 'youtube#playlistItem', id: randomId(40),
       snippet: { publishedAt: v.publishedAt, channelId: v.channelId, title: v.title, playlistId: channel.uploads, resourceId: { kind: 'youtube#video', videoId: v.id } },
