@@ -1,5 +1,5 @@
 /**
- * Weekly queue slots (spec.md section 5, "Queue"): `dayOfWeek` 0 (Sunday) to 6
+ * Weekly queue slots (docs/decisions/0007-queue.md): `dayOfWeek` 0 (Sunday) to 6
  * (Saturday) and a 24-hour `HH:mm` time, interpreted in the queue's IANA time zone, so
  * a 09:00 slot stays 09:00 local across DST changes. A slot time that falls in a DST
  * gap shifts forward (e.g. 02:30 -> 03:30 on the spring-forward day); one that happens

@@ -41,7 +41,7 @@ export type ScheduleParse =
   | { ok: false; field: 'scheduledFor' | 'timezone'; message: string };
 
 /**
- * Parses the two accepted forms of `scheduledFor` (spec.md section 5):
+ * Parses the two accepted forms of `scheduledFor` (docs/decisions/0019):
  * - local `YYYY-MM-DDTHH:mm` (seconds and fractions allowed) interpreted in `timezone`
  *   (an IANA name; `UTC` when omitted);
  * - ISO 8601 UTC ending in `Z`; `timezone` is then kept for display (default `UTC`).

@@ -1,5 +1,5 @@
 /**
- * General API rate limit per user and minute, by plan (spec.md section 9: Free 60,
+ * General API rate limit per user and minute, by plan (docs/decisions/0003 and 0006: Free 60,
  * Basic 120, Professional 600, Advanced 1200). Fixed one-minute windows counted in
  * PostgreSQL (an UNLOGGED table, src/storage/rate-limit-counters.ts) so that every API
  * process shares the counters.

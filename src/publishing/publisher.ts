@@ -1,5 +1,5 @@
 /**
- * The publishing pipeline (design.md section 4): claims due targets and publishes each
+ * The publishing pipeline (docs/decisions/0001 and 0002): claims due targets and publishes each
  * in two phases, recording an attempt row before the visible call.
  *
  * Job = target row. A target in status `pending` whose `run_at` has passed is due. It is

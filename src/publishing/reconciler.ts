@@ -1,5 +1,5 @@
 /**
- * The reconciler (design.md section 4): the posts table is the source of truth, so a
+ * The reconciler (docs/decisions/0001, 0002, 0018): the posts table is the source of truth, so a
  * crash or restart never leaves a post unpublished and silent.
  * - Targets in `publishing` whose owner stopped heartbeating (or whose lock expired)
  *   go back to `pending`, due now; their attempt rows tell the next run whether to

@@ -20,7 +20,7 @@ function profileUrl(a: AccountRow): string | undefined {
   return undefined;
 }
 
-/** The account as the API shows it (spec.md section 3 plus the SDK's fields). Never includes credentials. */
+/** The account as the API shows it (the fields the official client reads). Never includes credentials. */
 export function toAccountView(a: AccountRow) {
   const s = a.settings ?? {};
   return {

@@ -36,7 +36,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         name: Type.String({ minLength: 1, maxLength: 100 }),
         permissions: Type.Optional(Type.Array(Type.Enum(ALL_PERMISSIONS), { maxItems: 50, description: 'Default: every permission' })),
         expiresIn: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 3650, description: 'Days until the key expires' }), Type.Null()])),
-        // The official client's (Late/Zernio) forms; see late-api.md 2.1.
+        // The official client's (Late/Zernio, `@getlatedev/node`) forms of the same settings.
         permission: Type.Optional(Type.Union([Type.Literal('read-write'), Type.Literal('read')], { description: '"read" keeps only the read permissions' })),
         scope: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('profiles')], { description: 'Only "full" is supported' })),
         profileIds: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 })),

@@ -1,6 +1,6 @@
 /**
- * Bulk CSV upload: turning CSV rows into post requests (spec.md section 5 "Bulk CSV",
- * late-docs-notes section 3). Pure functions, no I/O.
+ * Bulk CSV upload (POST /v1/posts/bulk-upload): turning CSV rows into post requests.
+ * Pure functions, no I/O.
  *
  * Columns (header names are case-insensitive; unknown columns are reported as warnings):
  * | column | meaning |

@@ -1,5 +1,5 @@
 /**
- * Selection steps after OAuth (spec.md section 7): Facebook connects a **Page** the user
+ * Selection steps after OAuth (docs/decisions/0016): Facebook connects a **Page** the user
  * picks, LinkedIn a personal profile or an organization. The OAuth callback does not store
  * an account for these; it stores the user's platform tokens sealed in `connect_selections`
  * under a random `tempToken` (1 hour, single use) and the caller finishes with the

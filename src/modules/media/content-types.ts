@@ -1,5 +1,5 @@
 /**
- * The media content-type allow-list (spec.md section 5, "Media upload") and the check
+ * The media content-type allow-list (docs/decisions/0009) and the check
  * of a declared type against the type sniffed from the file's first bytes.
  */
 export const ALLOWED_CONTENT_TYPES = [

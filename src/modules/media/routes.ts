@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { ALLOWED_CONTENT_TYPES } from './content-types.ts';
 import type { UploadedFile } from './service.ts';
 
-/** Multipart files up to about 4 MB each (spec.md section 5); larger files use the client-upload flow. */
+/** Multipart files up to about 4 MB each; larger files use the client-upload flow (docs/decisions/0009). */
 export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 10;
 

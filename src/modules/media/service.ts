@@ -29,7 +29,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
 import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
 
-/** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; spec.md section 5). */
+/** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; docs/decisions/0009). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
 
 /** Unfinished uploads are swept (staged bytes deleted) this long after their token expired. */

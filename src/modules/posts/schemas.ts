@@ -1,5 +1,5 @@
 /**
- * Request and response schemas of /v1/posts (spec.md sections 3-5, late-api.md 2.4).
+ * Request and response schemas of /v1/posts (the fields the official client sends and reads).
  * Structural checks live here; rules that need context (time zones, accounts, platform
  * limits, tags) live in validation.ts and answer the same 400 `details.fields` shape.
  */

@@ -1,5 +1,5 @@
 /**
- * Post rules that need more than a schema (spec.md section 5): scheduling forms and
+ * Post rules that need more than a schema: scheduling forms (docs/decisions/0019) and
  * time zones, tags, media items, threads, and each target platform's own rules
  * (checked with the adapter's `validate` before anything is stored or published).
  * Every failure names the field and the rule: 400 with `details.fields`.

@@ -1,5 +1,5 @@
 /**
- * Plans and usage (spec.md section 9; late-docs-notes "Usage Tracking").
+ * Plans and usage (docs/decisions/0003-plan-table.md).
  * - uploads: posts that counted in the current billing period (every successful
  *   non-draft creation; drafts count when they stop being drafts; a deleted post is
  *   refunded). The period starts on the latest billing anniversary (the signup date

@@ -49,7 +49,7 @@ export function PageTitle({ title, children }: { title: string; children?: React
   );
 }
 
-/** Post statuses that allow each action (spec.md section 4). */
+/** Post statuses that allow each action (docs/decisions/0004-status-table.md). */
 export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial']);
 export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial', 'publishing', 'cancelled']);
 export const CAN_RETRY: ReadonlySet<string> = new Set(['failed']);

@@ -8,7 +8,7 @@ import { AskDocs } from './AskDocs.tsx';
 const guides = import.meta.glob('../../../src/shared/docs/guides/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 const GUIDES: Record<string, string> = Object.fromEntries(Object.entries(guides).map(([file, md]) => [file.replace(/^.*\/|\.md$/g, ''), md]));
 
-/** Milliseconds "Copied!" stays on the button (spec.md section 9). */
+/** Milliseconds "Copied!" stays on the button (2 seconds, as on the compatible service's docs page). */
 export const COPIED_MS = 2000;
 
 function Markdown({ source }: { source: string }) {
