@@ -7,23 +7,17 @@
  * (rate limit, 5xx, processing failure, expired and revoked tokens, an answer lost after the
  * post was created, a failed first comment).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLinkedInSimulator, type LinkedInSimOptions, type LinkedInSimulator } from '../../sim/linkedin/server.ts';
-import type { Publisher } from '../../src/publishing/publisher.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
-import { makePng } from '../support/png.ts';
+import { createProfile, createTenant, insertAccount, type Tenant } from '../helpers.ts';
+import { platformHarness, type ConnectResult } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
-import { oauthConnect } from '../support/oauth.ts';
+import { makePng } from '../support/png.ts';
+import { platformContract, type Case } from './suite.ts';
 
 let sim: LinkedInSimulator;
 const simOpts: LinkedInSimOptions = { processingPolls: 2, videoPartBytes: 1024 };
 let media: MediaServer;
-let ctx: TestContext;
-let tenant: Tenant;
-let profileId: string;
-let accountId: string;
-let worker: Publisher;
 let img: string[];
 let video: string;
 
@@ -32,144 +26,132 @@ function pdf(pages: number): Buffer {
   return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Pages /Count ${pages} >> endobj\n${objs}%%EOF\n`, 'latin1');
 }
 
-async function connect(t: Tenant, profile: string, redirectUrl = 'https://client.example/done') {
-  const { done: cb, authUrl } = await oauthConnect(ctx, t, 'linkedin', profile, redirectUrl);
-  const selectUrl = new URL(cb.headers.location as string, 'http://x');
-  if (selectUrl.pathname !== '/dashboard/connect/linkedin/select-organization') return { done: cb, authUrl: authUrl as string, selectUrl: null };
-  // The member administers organizations: the callback asks for the author; choose the member.
-  const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: t.headers, payload: {
-    profileId: selectUrl.searchParams.get('profileId'), tempToken: selectUrl.searchParams.get('tempToken'), userProfile: {}, accountType: 'personal',
-  } });
-  expect(chosen.statusCode, chosen.body).toBe(200);
-  return { done: { statusCode: 302, headers: { location: chosen.json().redirect_url as string } }, authUrl: authUrl as string, selectUrl };
-}
+const h = platformHarness({
+  platform: 'linkedin', tag: 'li',
+  async setup() {
+    sim = await startLinkedInSimulator(simOpts);
+    media = await startMediaServer();
+    img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
+    video = media.put('/clip.mp4', Buffer.alloc(3000, 9), 'video/mp4');
+    media.put('/deck.pdf', pdf(12), 'application/pdf');
+    media.put('/huge.pdf', pdf(301), 'application/pdf');
+    return { env: { HERALD_LINKEDIN_CLIENT_ID: sim.clientId, HERALD_LINKEDIN_CLIENT_SECRET: sim.clientSecret, HERALD_LINKEDIN_API_URL: sim.url, HERALD_LINKEDIN_AUTH_URL: sim.url } };
+  },
+  teardown: async () => { await sim?.close(); await media?.close(); },
+  async connect(h, dance, t): Promise<ConnectResult> {
+    const selectUrl = new URL(dance.done.headers.location as string, 'http://x');
+    if (selectUrl.pathname !== '/dashboard/connect/linkedin/select-organization') return { ...dance, selectUrl: null };
+    // The member administers organizations: the callback asks for the author; choose the member.
+    const chosen = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: t.headers, payload: {
+      profileId: selectUrl.searchParams.get('profileId'), tempToken: selectUrl.searchParams.get('tempToken'), userProfile: {}, accountType: 'personal',
+    } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    return { ...dance, done: { statusCode: 302, headers: { location: chosen.json().redirect_url as string } }, selectUrl };
+  },
+});
 
-const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
-const on = (extra: object = {}, id = accountId) => [{ platform: 'linkedin', accountId: id, ...extra }];
-const orgs = (id = accountId, t = tenant) => ctx.app.inject({ method: 'GET', url: `/v1/accounts/${id}/linkedin-organizations`, headers: t.headers });
-const select = (payload: object, id = accountId, t = tenant) => ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${id}/linkedin-organization`, headers: t.headers, payload });
+const post = (payload: object) => h.post(payload);
+const on = (extra: object = {}, id = h.accountId) => [{ platform: 'linkedin', accountId: id, ...extra }];
+const orgs = (id = h.accountId, t = h.tenant) => h.ctx.app.inject({ method: 'GET', url: `/v1/accounts/${id}/linkedin-organizations`, headers: t.headers });
+const select = (payload: object, id = h.accountId, t = h.tenant) => h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${id}/linkedin-organization`, headers: t.headers, payload });
 const simPost = (urn: string) => sim.posts.find((p) => p.id === urn)!;
+const runDue = (postId: string) => h.runDue(postId);
+const target = (postId: string) => h.target(postId);
+/** Members cannot list their posts: verify needs the organization's token, so these cases publish as the organization. */
+const asOrganization = new Set<Case>(['serverError', 'lostAnswer', 'lostAnswerBurst', 'verifyUnreadable', 'lookBack']);
 
-const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
-
-async function target(postId: string) {
-  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
-    'SELECT status, error_message, platform_post_id, run_at, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
-  return rows[0];
-}
-
-beforeAll(async () => {
-  sim = await startLinkedInSimulator(simOpts);
-  media = await startMediaServer();
-  img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
-  video = media.put('/clip.mp4', Buffer.alloc(3000, 9), 'video/mp4');
-  media.put('/deck.pdf', pdf(12), 'application/pdf');
-  media.put('/huge.pdf', pdf(301), 'application/pdf');
-  ctx = await createTestApp({
-    env: { HERALD_LINKEDIN_CLIENT_ID: sim.clientId, HERALD_LINKEDIN_CLIENT_SECRET: sim.clientSecret, HERALD_LINKEDIN_API_URL: sim.url, HERALD_LINKEDIN_AUTH_URL: sim.url },
-  });
-  tenant = await createTenant(ctx);
-  profileId = await createProfile(ctx, tenant);
-  worker = await startTestPublisher(ctx, 'li');
-});
-afterAll(async () => {
-  await ctx?.close();
-  await sim?.close();
-  await media?.close();
-});
-
-describe('LinkedIn: connecting with OAuth 2.0', () => {
-  it('names the missing settings when the LinkedIn app is not configured', async () => {
-    const bare = await createTestApp();
+const contract = platformContract({
+  platform: 'linkedin', name: 'LinkedIn', h,
+  payload: (content) => ({ content, platforms: on() }),
+  fault: (kind) => sim.addFault(kind === 'list_unreadable' ? { op: 'list', kind: 'rate_limit', count: 1 } : { op: 'post', kind, count: 1 }),
+  created: (content) => sim.posts.filter((x) => x.commentary === content),
+  creates: () => sim.calls.get('POST /rest/posts') ?? 0,
+  lists: () => sim.calls.get('GET /rest/posts') ?? 0,
+  bury: (n, prefix) => { for (let i = 0; i < n; i++) sim.addPost('urn:li:organization:2414183', `org ${prefix} ${i}`); },
+  async within(c, fn) {
+    if (!asOrganization.has(c)) return fn();
+    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
     try {
-      const t = await createTenant(bare);
-      const p = await createProfile(bare, t);
-      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${p}`, headers: t.headers });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/HERALD_LINKEDIN_CLIENT_ID and HERALD_LINKEDIN_CLIENT_SECRET/);
+      return await fn();
     } finally {
-      await bare.close();
+      await select({ accountType: 'personal' });
     }
-  });
+  },
+});
 
-  it('connects: space-separated scopes, no PKCE, 60-day token, no refresh token for a non-partner app', async () => {
-    const { done, authUrl, selectUrl } = await connect(tenant, profileId);
-    expect(selectUrl?.searchParams.get('profileId')).toBe(profileId);
-    expect(selectUrl?.searchParams.get('tempToken')).toEqual(expect.any(String));
-    const au = new URL(authUrl);
+contract.connect({
+  title: 'space-separated scopes, no PKCE, 60-day token, no refresh token for a non-partner app',
+  username: () => sim.member.name,
+  account: { displayName: 'Herald LinkedIn Sim' },
+  minTtlMs: 59 * 86400_000,
+  platformUserId: () => sim.member.sub,
+  authUrl(au) {
     expect(au.pathname).toBe('/oauth/v2/authorization');
     expect(au.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'w_member_social', 'w_organization_social', 'rw_organization_admin']));
     expect(au.searchParams.has('code_challenge')).toBe(false);
-    expect(done.statusCode).toBe(302);
-    expect(Object.fromEntries(new URL(done.headers.location as string).searchParams)).toMatchObject({ connected: 'linkedin', profileId, username: sim.member.name });
-    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ platform: 'linkedin', displayName: 'Herald LinkedIn Sim', isActive: true });
-    expect(new Date(accounts[0].tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(59 * 86400_000);
-    accountId = accounts[0]._id;
-    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
-    expect(rows[0].platform_user_id).toBe(sim.member.sub);
-    expect(ctx.services.secrets.openJson<{ refreshToken: string | null }>(rows[0].credentials).refreshToken).toBeNull();
-  });
-
-  it('completes through POST /v1/connect/linkedin; reconnecting keeps one account', async () => {
-    const start = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${profileId}`, headers: tenant.headers })).json();
-    const consent = await fetch(start.authUrl, { redirect: 'manual' });
-    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
-    const res = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: tenant.headers, payload: { code, state: start.state, profileId } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().account).toBeUndefined();
-    expect(res.json().organizations).toEqual([{ id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co', vanityName: 'herald-demo' }]);
-    const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: tenant.headers, payload: { profileId, tempToken: res.json().tempToken, userProfile: {}, accountType: 'personal' } });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json().account._id).toBe(accountId);
-    expect(chosen.json().account.accountType).toBe('personal');
-  });
-
-  it('select-organization at connect: an administered organization by numeric id; others refused; single use', async () => {
-    const p = await createProfile(ctx, tenant);
-    const start = async () => {
-      const s = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${p}`, headers: tenant.headers })).json();
-      const code = new URL((await fetch(s.authUrl, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
-      return (await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: tenant.headers, payload: { code, state: s.state, profileId: p } })).json().tempToken as string;
-    };
-    const tempToken = await start();
-    // The selection screen lists the administered organizations without using up the tempToken.
-    const listed = await ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin/select-organization?profileId=${p}&tempToken=${encodeURIComponent(tempToken)}`, headers: tenant.headers });
-    expect(listed.statusCode).toBe(200);
-    expect(listed.json().organizations).toEqual(expect.arrayContaining([expect.objectContaining({ id: '2414183', urn: 'urn:li:organization:2414183' })]));
-    expect(listed.json().organizations.map((o: { id: string }) => o.id)).not.toContain('5550001');
-    const choose = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: tenant.headers, payload: { profileId: p, tempToken, userProfile: {}, ...payload } });
-    const vanity = await choose({ accountType: 'organization', selectedOrganization: { urn: 'urn:li:organization:herald-demo' } });
-    expect(vanity.statusCode).toBe(400);
-    expect(vanity.json().error).toMatch(/numeric company id/);
-    const notAdmin = await choose({ accountType: 'organization', selectedOrganization: { id: '5550001', urn: 'urn:li:organization:5550001', name: 'Recruiting Only Inc' } });
-    expect(notAdmin.statusCode).toBe(403);
-    const missing = await choose({ accountType: 'organization' });
-    expect(missing.statusCode).toBe(400);
-    const ok = await choose({ accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co' } });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().account).toMatchObject({ platform: 'linkedin', accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co' } });
-    const again = await choose({ accountType: 'personal' });
-    expect(again.statusCode).toBe(400);
-    const other = await createTenant(ctx);
-    // Another tenant: the profile is not theirs (404, like any foreign id).
-    const foreign = await ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: other.headers, payload: { profileId: p, tempToken: await start(), userProfile: {}, accountType: 'personal' } });
-    expect(foreign.statusCode).toBe(404);
-  });
-
-  it('a member without organizations is connected directly as a personal account', async () => {
-    const saved = sim.orgs.map((o) => o.state);
-    sim.orgs.forEach((o) => { o.state = 'REVOKED'; });
-    try {
-      const p = await createProfile(ctx, tenant);
-      const { done, selectUrl } = await connect(tenant, p);
-      expect(selectUrl).toBeNull();
-      expect(Object.fromEntries(new URL(done.headers.location as string).searchParams)).toMatchObject({ connected: 'linkedin', profileId: p });
-    } finally {
-      sim.orgs.forEach((o, i) => { o.state = saved[i]; });
-    }
-  });
+  },
+  stored(_row, creds, { selectUrl }) {
+    expect(selectUrl?.searchParams.get('profileId')).toBe(h.profileId);
+    expect(selectUrl?.searchParams.get('tempToken')).toEqual(expect.any(String));
+    expect(creds.refreshToken).toBeNull();
+  },
+  singleUse: true,
+  api: {
+    title: 'completes through POST /v1/connect/linkedin; reconnecting keeps one account',
+    async check(res) {
+      expect(res.json().account).toBeUndefined();
+      expect(res.json().organizations).toEqual([{ id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co', vanityName: 'herald-demo' }]);
+      const chosen = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: h.tenant.headers, payload: { profileId: h.profileId, tempToken: res.json().tempToken, userProfile: {}, accountType: 'personal' } });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      expect(chosen.json().account._id).toBe(h.accountId);
+      expect(chosen.json().account.accountType).toBe('personal');
+    },
+  },
+  more() {
+    it('select-organization at connect: an administered organization by numeric id; others refused; single use', async () => {
+      const p = await createProfile(h.ctx, h.tenant);
+      const start = async () => {
+        const s = (await h.ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin?profileId=${p}`, headers: h.tenant.headers })).json();
+        const code = new URL((await fetch(s.authUrl, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
+        return (await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin', headers: h.tenant.headers, payload: { code, state: s.state, profileId: p } })).json().tempToken as string;
+      };
+      const tempToken = await start();
+      // The selection screen lists the administered organizations without using up the tempToken.
+      const listed = await h.ctx.app.inject({ method: 'GET', url: `/v1/connect/linkedin/select-organization?profileId=${p}&tempToken=${encodeURIComponent(tempToken)}`, headers: h.tenant.headers });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json().organizations).toEqual(expect.arrayContaining([expect.objectContaining({ id: '2414183', urn: 'urn:li:organization:2414183' })]));
+      expect(listed.json().organizations.map((o: { id: string }) => o.id)).not.toContain('5550001');
+      const choose = (payload: object) => h.ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: h.tenant.headers, payload: { profileId: p, tempToken, userProfile: {}, ...payload } });
+      const vanity = await choose({ accountType: 'organization', selectedOrganization: { urn: 'urn:li:organization:herald-demo' } });
+      expect(vanity.statusCode).toBe(400);
+      expect(vanity.json().error).toMatch(/numeric company id/);
+      const notAdmin = await choose({ accountType: 'organization', selectedOrganization: { id: '5550001', urn: 'urn:li:organization:5550001', name: 'Recruiting Only Inc' } });
+      expect(notAdmin.statusCode).toBe(403);
+      const missing = await choose({ accountType: 'organization' });
+      expect(missing.statusCode).toBe(400);
+      const ok = await choose({ accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co' } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().account).toMatchObject({ platform: 'linkedin', accountType: 'organization', selectedOrganization: { id: '2414183', urn: 'urn:li:organization:2414183', name: 'Herald Demo Co' } });
+      const again = await choose({ accountType: 'personal' });
+      expect(again.statusCode).toBe(400);
+      const other = await createTenant(h.ctx);
+      // Another tenant: the profile is not theirs (404, like any foreign id).
+      const foreign = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/linkedin/select-organization', headers: other.headers, payload: { profileId: p, tempToken: await start(), userProfile: {}, accountType: 'personal' } });
+      expect(foreign.statusCode).toBe(404);
+    });
+    it('a member without organizations is connected directly as a personal account', async () => {
+      const saved = sim.orgs.map((o) => o.state);
+      sim.orgs.forEach((o) => { o.state = 'REVOKED'; });
+      try {
+        const p = await createProfile(h.ctx, h.tenant);
+        const { done, selectUrl } = await h.connect(p);
+        expect(selectUrl).toBeNull();
+        expect(Object.fromEntries(new URL(done.headers.location as string).searchParams)).toMatchObject({ connected: 'linkedin', profileId: p });
+      } finally {
+        sim.orgs.forEach((o, i) => { o.state = saved[i]; });
+      }
+    });
+  },
 });
 
 describe('LinkedIn: organizations', () => {
@@ -207,11 +189,11 @@ describe('LinkedIn: organizations', () => {
   });
 
   it('tenancy: another tenant gets 404 and changes nothing; a non-LinkedIn account is refused', async () => {
-    const other = await createTenant(ctx);
-    expect((await orgs(accountId, other)).statusCode).toBe(404);
-    expect((await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } }, accountId, other)).statusCode).toBe(404);
+    const other = await createTenant(h.ctx);
+    expect((await orgs(h.accountId, other)).statusCode).toBe(404);
+    expect((await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } }, h.accountId, other)).statusCode).toBe(404);
     expect((await orgs()).json().accountType).toBe('personal');
-    const bsky = await insertAccount(ctx, tenant, profileId, 'bluesky');
+    const bsky = await insertAccount(h.ctx, h.tenant, h.profileId, 'bluesky');
     const r = await orgs(bsky);
     expect(r.statusCode).toBe(400);
     expect(r.json().error).toMatch(/not a LinkedIn account/);
@@ -332,205 +314,106 @@ describe('LinkedIn: simulator fidelity', () => {
   });
 });
 
-describe('LinkedIn: failure modes', () => {
-  it('rate limited (429): the target waits (daily limits reset at midnight UTC) and then publishes once', async () => {
-    sim.addFault({ op: 'post', kind: 'rate_limit', count: 1 });
-    const id = (await post({ content: 'after the limit', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    const waiting = await target(id);
-    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    const now = new Date();
-    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-    expect(Math.abs(waiting.run_at!.getTime() - midnight)).toBeLessThan(60_000);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.posts.filter((p) => p.commentary === 'after the limit')).toHaveLength(1);
-  });
-
-  it('5xx on the post (organization): verify proves it absent, retried, published once', async () => {
-    // A 5xx leaves the outcome unknown: the retry verifies first, which needs a token that may list posts (organizations).
-    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
-    try {
-      sim.addFault({ op: 'post', kind: 'server_error', count: 1 });
-      const id = (await post({ content: 'after a 503', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+contract.failures({
+  rateLimit: {
+    title: 'rate limited (429): the target waits (daily limits reset at midnight UTC) and then publishes once',
+    waiting(t) {
+      const now = new Date();
+      const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      expect(Math.abs(t.run_at!.getTime() - midnight)).toBeLessThan(60_000);
+    },
+  },
+  // A 5xx leaves the outcome unknown: the retry verifies first, which needs a token that may list posts (organizations).
+  serverError: { title: '5xx on the post (organization): verify proves it absent, retried, published once' },
+  lostAnswer: { title: 'answer lost after an organization post was created: verify finds it in the page\'s posts, no duplicate' },
+  lostAnswerBurst: { title: 'organization: answer lost, then 150 newer posts: verify pages the author\'s posts back past them and finds it, no second create', n: 150, minLists: 2 }, // at most 100 a call
+  verifyUnreadable: { title: 'organization: the posts cannot be listed during verify (429): not created again, asked again later' },
+  lookBack: { title: 'organization: call dropped before LinkedIn acted, 150 posts since: the complete look-back finds nothing, created once', n: 150, minLists: 2 },
+  more() {
+    it('video processing failure: fails with LinkedIn\'s reason, nothing published', async () => {
+      sim.addFault({ op: 'upload', kind: 'processing_failed', count: 1 });
+      const res = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/could not process the video: Video codec is not supported/);
+      expect(sim.posts.filter((p) => p.commentary === 'bad codec')).toHaveLength(0);
+    });
+    it('answer lost after a member post was created: members cannot list posts (403), so verify says unknown, no second create, and the target ends "may have been published"', async () => {
+      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+      const id = (await post({ content: 'member post unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
       await runDue(id);
       expect((await target(id)).status).toBe('pending');
-      await runDue(id);
-      expect((await target(id)).status).toBe('published');
-      expect(sim.posts.filter((p) => p.commentary === 'after a 503')).toHaveLength(1);
-    } finally {
-      await select({ accountType: 'personal' });
-    }
-  });
-
-  it('video processing failure: fails with LinkedIn\'s reason, nothing published', async () => {
-    sim.addFault({ op: 'upload', kind: 'processing_failed', count: 1 });
-    const res = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/could not process the video: Video codec is not supported/);
-    expect(sim.posts.filter((p) => p.commentary === 'bad codec')).toHaveLength(0);
-  });
-
-  it('answer lost after a member post was created: members cannot list posts (403), so verify says unknown, no second create, and the target ends "may have been published"', async () => {
-    sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'created but unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    const creates = sim.calls.get('POST /rest/posts');
-    await runDue(id);
-    const waiting = await target(id);
-    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-    expect(waiting.error_message).toMatch(/does not let this account list its posts/);
-    for (let i = 0; i < 6 && (await target(id)).status === 'pending'; i++) await runDue(id);
-    const t = await target(id);
-    expect(t).toMatchObject({ status: 'failed', error_category: 'unknown' });
-    expect(t.error_message).toMatch(/may have been published/);
-    expect(sim.calls.get('POST /rest/posts')).toBe(creates);
-    expect(sim.posts.filter((x) => x.commentary === 'created but unanswered')).toHaveLength(1);
-  });
-
-  it('answer lost after an organization post was created: verify finds it in the page\'s posts, no duplicate', async () => {
-    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
-    try {
-      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
-      const id = (await post({ content: 'org post unanswered', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-      await runDue(id);
-      const postsBefore = sim.calls.get('POST /rest/posts');
-      await runDue(id);
-      const t = await target(id);
-      expect(t.status).toBe('published');
-      expect(sim.calls.get('POST /rest/posts')).toBe(postsBefore); // verify answered; no second create
-      const created = sim.posts.filter((x) => x.commentary === 'org post unanswered');
-      expect(created).toHaveLength(1);
-      expect(t.platform_post_id).toBe(created[0].id);
-    } finally {
-      await select({ accountType: 'personal' });
-    }
-  });
-
-  it('organization: answer lost, then 150 newer posts: verify pages the author\'s posts back past them and finds it, no second create', async () => {
-    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
-    try {
-      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
-      const id = (await post({ content: 'org post buried', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-      await runDue(id);
-      for (let i = 0; i < 150; i++) sim.addPost('urn:li:organization:2414183', `org burst ${i}`);
       const creates = sim.calls.get('POST /rest/posts');
-      const lists = sim.calls.get('GET /rest/posts') ?? 0;
       await runDue(id);
+      const waiting = await target(id);
+      expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+      expect(waiting.error_message).toMatch(/does not let this account list its posts/);
+      for (let i = 0; i < 6 && (await target(id)).status === 'pending'; i++) await runDue(id);
       const t = await target(id);
-      expect(t.status).toBe('published');
-      const created = sim.posts.filter((x) => x.commentary === 'org post buried');
-      expect(created).toHaveLength(1);
-      expect(t.platform_post_id).toBe(created[0].id);
+      expect(t).toMatchObject({ status: 'failed', error_category: 'unknown' });
+      expect(t.error_message).toMatch(/may have been published/);
       expect(sim.calls.get('POST /rest/posts')).toBe(creates);
-      expect((sim.calls.get('GET /rest/posts') ?? 0) - lists).toBeGreaterThanOrEqual(2); // at most 100 a call
-    } finally {
-      await select({ accountType: 'personal' });
-    }
-  });
-
-  it('organization: answer lost after an image post; a text post with the same commentary is not taken for it (matched by the image URN)', async () => {
-    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
-    try {
-      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
-      const id = (await post({ content: 'org image unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
-      await runDue(id);
-      sim.addPost('urn:li:organization:2414183', 'org image unanswered');
-      await runDue(id);
-      const t = await target(id);
-      expect(t.status).toBe('published');
-      const created = sim.posts.filter((x) => x.commentary === 'org image unanswered' && x.content);
-      expect(created).toHaveLength(1);
-      expect(t.platform_post_id).toBe(created[0].id);
-    } finally {
-      await select({ accountType: 'personal' });
-    }
-  });
-
-  it('organization: the posts cannot be listed during verify (429): not created again, asked again later', async () => {
-    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
-    try {
-      sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
-      const id = (await post({ content: 'org verify limited', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-      await runDue(id);
-      const creates = sim.calls.get('POST /rest/posts');
-      sim.addFault({ op: 'list', kind: 'rate_limit', count: 1 });
-      await runDue(id);
-      expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-      expect(sim.calls.get('POST /rest/posts')).toBe(creates);
-      await runDue(id);
-      expect((await target(id)).status).toBe('published');
-      expect(sim.posts.filter((x) => x.commentary === 'org verify limited')).toHaveLength(1);
-      expect(sim.calls.get('POST /rest/posts')).toBe(creates);
-    } finally {
-      await select({ accountType: 'personal' });
-    }
-  });
-
-  it('organization: call dropped before LinkedIn acted, 150 posts since: the complete look-back finds nothing, created once', async () => {
-    await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
-    try {
-      sim.addFault({ op: 'post', kind: 'drop', count: 1 });
-      const id = (await post({ content: 'org never arrived', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
-      await runDue(id);
-      for (let i = 0; i < 150; i++) sim.addPost('urn:li:organization:2414183', `org later ${i}`);
-      const lists = sim.calls.get('GET /rest/posts') ?? 0;
-      await runDue(id);
-      const t = await target(id);
-      expect(t.status).toBe('published');
-      expect(t.result?.extra?.duplicateOf).toBeUndefined();
-      expect(sim.posts.filter((x) => x.commentary === 'org never arrived')).toHaveLength(1);
-      expect((sim.calls.get('GET /rest/posts') ?? 0) - lists).toBeGreaterThanOrEqual(2);
-    } finally {
-      await select({ accountType: 'personal' });
-    }
-  });
-
-  it('partner app: an expired access token is refreshed; the refresh token keeps its first-consent expiry', async () => {
-    simOpts.partner = true;
-    try {
-      const p = await createProfile(ctx, tenant);
-      const { done } = await connect(tenant, p);
+      expect(sim.posts.filter((x) => x.commentary === 'member post unanswered')).toHaveLength(1);
+    });
+    it('organization: answer lost after an image post; a text post with the same commentary is not taken for it (matched by the image URN)', async () => {
+      await select({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+      try {
+        sim.addFault({ op: 'post', kind: 'drop_after_create', count: 1 });
+        const id = (await post({ content: 'org image unanswered', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[2] }], platforms: on() })).json().post._id;
+        await runDue(id);
+        sim.addPost('urn:li:organization:2414183', 'org image unanswered');
+        await runDue(id);
+        const t = await target(id);
+        expect(t.status).toBe('published');
+        const created = sim.posts.filter((x) => x.commentary === 'org image unanswered' && x.content);
+        expect(created).toHaveLength(1);
+        expect(t.platform_post_id).toBe(created[0].id);
+      } finally {
+        await select({ accountType: 'personal' });
+      }
+    });
+    it('partner app: an expired access token is refreshed; the refresh token keeps its first-consent expiry', async () => {
+      simOpts.partner = true;
+      try {
+        const p = await createProfile(h.ctx, h.tenant);
+        const { done } = await h.connect(p);
+        const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
+        const read = async () => h.ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string; refreshTokenExpiresAt: string }>(
+          (await h.ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [id])).rows[0].credentials);
+        const first = await read();
+        expect(first.refreshToken).toBeTruthy();
+        expect(Date.parse(first.refreshTokenExpiresAt) - Date.now()).toBeGreaterThan(364 * 86400_000);
+        sim.expireAccessTokens();
+        const res = await post({ content: 'after a partner refresh', publishNow: true, platforms: on({}, id) });
+        expect(res.statusCode, res.body).toBe(201);
+        const after = await read();
+        expect(after.accessToken).not.toBe(first.accessToken);
+        expect(after.refreshTokenExpiresAt).toBe(first.refreshTokenExpiresAt);
+      } finally {
+        simOpts.partner = false;
+      }
+    });
+    it('expired token without a refresh token (non-partner app): the account needs reconnecting', async () => {
+      const p = await createProfile(h.ctx, h.tenant);
+      const { done } = await h.connect(p);
       const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
-      const read = async () => ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string; refreshTokenExpiresAt: string }>(
-        (await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [id])).rows[0].credentials);
-      const first = await read();
-      expect(first.refreshToken).toBeTruthy();
-      expect(Date.parse(first.refreshTokenExpiresAt) - Date.now()).toBeGreaterThan(364 * 86400_000);
       sim.expireAccessTokens();
-      const res = await post({ content: 'after a partner refresh', publishNow: true, platforms: on({}, id) });
-      expect(res.statusCode, res.body).toBe(201);
-      const after = await read();
-      expect(after.accessToken).not.toBe(first.accessToken);
-      expect(after.refreshTokenExpiresAt).toBe(first.refreshTokenExpiresAt);
-    } finally {
-      simOpts.partner = false;
-    }
-  });
+      const res = await post({ content: 'after expiry', publishNow: true, platforms: on({}, id) });
+      expect(res.statusCode).toBe(207);
+      expect(res.json().platformResults[0].error).toMatch(/refresh tokens only to approved partner apps.*reconnect/i);
+      const acc = (await h.ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${p}`, headers: h.tenant.headers })).json().accounts[0];
+      expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
+    });
+  },
+});
 
-  it('expired token without a refresh token (non-partner app): the account needs reconnecting', async () => {
-    const p = await createProfile(ctx, tenant);
-    const { done } = await connect(tenant, p);
-    const id = new URL(done.headers.location as string).searchParams.get('accountId')!;
-    sim.expireAccessTokens();
-    const res = await post({ content: 'after expiry', publishNow: true, platforms: on({}, id) });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/refresh tokens only to approved partner apps.*reconnect/i);
-    const acc = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${p}`, headers: tenant.headers })).json().accounts[0];
-    expect(acc).toMatchObject({ isActive: false, needsReconnection: true });
-  });
-
-  it('revoked token (401 65601 REVOKED_ACCESS_TOKEN): reconnect needed, no refresh attempted', async () => {
-    const { done } = await connect(tenant, profileId);
-    expect(new URL(done.headers.location as string).searchParams.get('accountId')).toBe(accountId);
+contract.revoked({
+  title: 'revoked token (401 65601 REVOKED_ACCESS_TOKEN): reconnect needed, no refresh attempted',
+  async revoke() {
+    const { done } = await h.connect(h.profileId);
+    expect(new URL(done.headers.location as string).searchParams.get('accountId')).toBe(h.accountId);
     sim.revokeAll();
     const tokenCalls = sim.calls.get('POST /oauth/v2/accessToken');
-    const res = await post({ content: 'after revocation', publishNow: true, platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/revoked.*reconnect/i);
-    expect(sim.calls.get('POST /oauth/v2/accessToken')).toBe(tokenCalls);
-    const view = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts.find((a: { _id: string }) => a._id === accountId);
-    expect(view).toMatchObject({ isActive: false, needsReconnection: true });
-  });
+    return () => expect(sim.calls.get('POST /oauth/v2/accessToken')).toBe(tokenCalls);
+  },
+  error: /revoked.*reconnect/i,
 });

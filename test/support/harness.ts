@@ -45,8 +45,10 @@ export async function readAccount(ctx: TestContext, id: string): Promise<Account
 }
 
 /** What a connect returns: Herald's answer to the callback (or to the last selection step) and the authorize URL. */
-export type ConnectResult = Pick<OAuthDance, 'authUrl'> & Partial<OAuthDance> & {
+export type ConnectResult = Pick<OAuthDance, 'authUrl'> & Partial<Omit<OAuthDance, 'done'>> & {
   done: { statusCode: number; headers: Record<string, unknown> };
+  /** The selection step the callback sent the browser to, where the platform has one (null when it was skipped). */
+  selectUrl?: URL | null;
 };
 
 export interface PlatformHarness {
