@@ -61,12 +61,16 @@ describe('POST /v1/posts/bulk-upload', () => {
     expect(res.statusCode).toBe(207);
     const body = res.json();
     expect(body).toMatchObject({ total: 11, valid: 1, invalid: 10 });
-    const codes = body.results.map((r: { errors: Array<{ code: string }> }) => r.errors.map((e) => e.code));
+    const codes = body.results.map((r: { errors: string[] }) => r.errors);
     expect(codes).toEqual([
       [], ['profiles_missing'], ['profile_not_found'], ['timing_missing'], ['schedule_time_invalid'], ['media_url_invalid'],
       ['post_content_invalid'], ['platform_invalid'], ['account_missing'], ['queue_missing'], ['use_queue_profiles'],
     ]);
-    expect(body.results[6].errors[0].message).toMatch(/300 graphemes/);
+    expect(body.results[1]).toMatchObject({ rowIndex: 2, ok: false, errors: ['profiles_missing'] });
+    expect(body.results[1].errors.includes('profiles_missing')).toBe(true);
+    expect(body.results[1].errorDetails).toEqual([{ code: 'profiles_missing', column: 'profiles', message: expect.stringMatching(/profiles is required/) }]);
+    expect(body.results.map((r: { errorDetails: Array<{ code: string }> }) => r.errorDetails.map((e) => e.code))).toEqual(codes);
+    expect(body.results[6].errorDetails[0].message).toMatch(/300 graphemes/);
     expect(await count(t)).toBe(1);
   });
 
@@ -79,11 +83,12 @@ describe('POST /v1/posts/bulk-upload', () => {
       'bluesky,Brand One,2031-03-01 09:30,UTC,tag row,c\u0000d',
       'bluesky,Brand One,2031-03-01 10:30,UTC,good two,',
     ].join('\n');
-    const expectRows = (body: { total: number; valid: number; invalid: number; results: Array<{ ok: boolean; errors: Array<{ code: string; column?: string; message: string }> }> }) => {
+    const expectRows = (body: { total: number; valid: number; invalid: number; results: Array<{ ok: boolean; errors: string[]; errorDetails: Array<{ code: string; column?: string; message: string }> }> }) => {
       expect(body).toMatchObject({ total: 4, valid: 2, invalid: 2 });
       expect(body.results.map((r) => r.ok)).toEqual([true, false, false, true]);
-      expect(body.results[1].errors).toEqual([{ code: 'post_content_invalid', column: 'post_content', message: expect.stringMatching(/post_content must not contain NUL/) }]);
-      expect(body.results[2].errors).toEqual([{ code: 'tags_invalid', column: 'tags', message: expect.stringMatching(/tags must not contain NUL/) }]);
+      expect(body.results[1].errors).toEqual(['post_content_invalid']);
+      expect(body.results[1].errorDetails).toEqual([{ code: 'post_content_invalid', column: 'post_content', message: expect.stringMatching(/post_content must not contain NUL/) }]);
+      expect(body.results[2].errorDetails).toEqual([{ code: 'tags_invalid', column: 'tags', message: expect.stringMatching(/tags must not contain NUL/) }]);
     };
     const dry = await upload(t, csv, '?dryRun=true');
     expect(dry.statusCode, dry.body).toBe(207);
@@ -120,8 +125,8 @@ describe('POST /v1/posts/bulk-upload', () => {
     const body = res.json();
     expect(res.statusCode).toBe(207);
     expect(body.valid).toBe(11);
-    expect(body.results.slice(10, 12).map((r: { errors: Array<{ code: string; message: string }> }) => r.errors[0].code)).toEqual(['post_limit_reached', 'post_limit_reached']);
-    expect(body.results[10].errors[0].message).toBe('Post limit reached. Your Free plan allows 10 posts per month. You have used 10.');
+    expect(body.results.slice(10, 12).map((r: { errors: string[] }) => r.errors)).toEqual([['post_limit_reached'], ['post_limit_reached']]);
+    expect(body.results[10].errorDetails[0].message).toBe('Post limit reached. Your Free plan allows 10 posts per month. You have used 10.');
     expect(body.results[12]).toMatchObject({ ok: true });
     expect(await count(t)).toBe(11);
   });
@@ -141,7 +146,7 @@ describe('POST /v1/posts/bulk-upload', () => {
     expect(tooMany.json().error).toMatch(/5000/);
     const allBad = await upload(t, 'platforms,profiles,is_draft\nbluesky,Nope,true\n');
     expect(allBad.statusCode).toBe(400);
-    expect(allBad.json().results[0].errors[0].code).toBe('profile_not_found');
+    expect(allBad.json().results[0].errors).toEqual(['profile_not_found']);
     expect(await count(t)).toBe(0);
   });
 

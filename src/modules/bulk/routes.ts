@@ -18,7 +18,8 @@ const BulkResult = Type.Object({
     rowIndex: Type.Integer({ description: '1 = the first row after the header' }),
     ok: Type.Boolean(),
     createdPostId: Type.Union([Type.String(), Type.Null()]),
-    errors: Type.Array(RowError),
+    errors: Type.Array(Type.String(), { description: 'Error codes, e.g. profiles_missing' }),
+    errorDetails: Type.Array(RowError, { description: 'The same errors with message and CSV column' }),
   })),
   warnings: Type.Array(Type.String()),
 });

@@ -28,7 +28,10 @@ export interface RowResult {
   rowIndex: number;
   ok: boolean;
   createdPostId: string | null;
-  errors: RowError[];
+  /** The row's error codes, as documented (e.g. `profiles_missing`). */
+  errors: string[];
+  /** The same errors in full: code, message and the CSV column when there is one. */
+  errorDetails: RowError[];
 }
 
 export interface BulkResult {
@@ -113,31 +116,31 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
       const plans: Array<{ result: RowResult; plan: PlannedPost }> = [];
       let publishNowRows = 0;
       for (const [i, rec] of records.entries()) {
-        const result: RowResult = { rowIndex: i + 1, ok: false, createdPostId: null, errors: [] };
+        const result: RowResult = { rowIndex: i + 1, ok: false, createdPostId: null, errors: [], errorDetails: [] };
         results.push(result);
         const parsed = parseRow(rec);
         if (!parsed.ok) {
-          result.errors = parsed.errors;
+          result.errorDetails = parsed.errors;
           continue;
         }
         const row = parsed.row;
         const profileIds: string[] = [];
         for (const ref of row.profileRefs) {
           const p = (isId(ref) ? byProfileId.get(ref.toLowerCase()) : undefined) ?? byProfileName.get(ref);
-          if (!p) result.errors.push({ code: 'profile_not_found', message: `no profile with id or exact name "${ref}"`, column: 'profiles' });
+          if (!p) result.errorDetails.push({ code: 'profile_not_found', message: `no profile with id or exact name "${ref}"`, column: 'profiles' });
           else if (!profileIds.includes(p.id)) profileIds.push(p.id);
         }
         if (row.timing.kind === 'queue' && profileIds.length === 1) {
           const active = queueActive.get(profileIds[0]);
-          if (active === undefined) result.errors.push({ code: 'queue_missing', message: 'this profile has no queue schedule (PUT /v1/queue/slots)', column: 'use_queue' });
-          else if (!active) result.errors.push({ code: 'queue_inactive', message: 'the queue of this profile is inactive', column: 'use_queue' });
+          if (active === undefined) result.errorDetails.push({ code: 'queue_missing', message: 'this profile has no queue schedule (PUT /v1/queue/slots)', column: 'use_queue' });
+          else if (!active) result.errorDetails.push({ code: 'queue_inactive', message: 'the queue of this profile is inactive', column: 'use_queue' });
         }
         const targets: NonNullable<CreatePostBody['platforms']> = [];
         for (const profileId of profileIds) {
           for (const platform of row.platforms) {
             const matching = accounts.filter((a) => a.profile_id === profileId && a.platform === platform && (a.is_active || row.timing.kind === 'draft'));
             if (matching.length === 0) {
-              result.errors.push({ code: 'account_missing', message: `profile "${byProfileId.get(profileId)!.name}" has no active ${platform} account`, column: 'platforms' });
+              result.errorDetails.push({ code: 'account_missing', message: `profile "${byProfileId.get(profileId)!.name}" has no active ${platform} account`, column: 'platforms' });
               continue;
             }
             for (const a of matching) {
@@ -149,7 +152,7 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
             }
           }
         }
-        if (result.errors.length > 0) continue;
+        if (result.errorDetails.length > 0) continue;
         const body: CreatePostBody = {
           content: row.content,
           ...(row.title ? { title: row.title } : {}),
@@ -170,10 +173,10 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
           if (!(err instanceof AppError)) throw err;
           const fields = (err.details?.fields ?? {}) as Record<string, string[]>;
           const entries = Object.entries(fields);
-          if (entries.length === 0) result.errors.push({ code: err.code.toLowerCase(), message: err.message });
+          if (entries.length === 0) result.errorDetails.push({ code: err.code.toLowerCase(), message: err.message });
           for (const [field, messages] of entries) {
             const column = columnOf(field, targets.map((t) => t.platform));
-            for (const m of messages) result.errors.push({ code: `${column}_invalid`, message: `${column}: ${m}`, column });
+            for (const m of messages) result.errorDetails.push({ code: `${column}_invalid`, message: `${column}: ${m}`, column });
           }
         }
       }
@@ -187,7 +190,7 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
           if (p.mode !== 'draft') {
             if (remaining <= 0) {
               const per = auth.billingPeriod === 'yearly' ? 'year' : 'month';
-              result.errors.push({
+              result.errorDetails.push({
                 code: 'post_limit_reached',
                 message: `Post limit reached. Your ${plan.name} plan allows ${plan.uploads} posts per ${per}. You have used ${plan.uploads}.`,
               });
@@ -205,6 +208,7 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
       if (!dryRun && plans.some((p) => p.result.ok && p.plan.mode !== 'draft')) deps.publisher.notifyDue(deps.clock());
       if (publishNowRows > 0) warnings.push(`${publishNowRows} publish_now row(s) are published by the worker right after the upload`);
 
+      for (const r of results) r.errors = r.errorDetails.map((e) => e.code);
       const valid = results.filter((r) => r.ok).length;
       const invalid = results.length - valid;
       return {

@@ -3850,11 +3850,14 @@ export interface paths {
                             invalid: number;
                             results: {
                                 createdPostId: string | null;
-                                errors: {
+                                /** @description The same errors with message and CSV column */
+                                errorDetails: {
                                     code: string;
                                     column?: string;
                                     message: string;
                                 }[];
+                                /** @description Error codes, e.g. profiles_missing */
+                                errors: string[];
                                 ok: boolean;
                                 /** @description 1 = the first row after the header */
                                 rowIndex: number;
@@ -3876,11 +3879,14 @@ export interface paths {
                             invalid: number;
                             results: {
                                 createdPostId: string | null;
-                                errors: {
+                                /** @description The same errors with message and CSV column */
+                                errorDetails: {
                                     code: string;
                                     column?: string;
                                     message: string;
                                 }[];
+                                /** @description Error codes, e.g. profiles_missing */
+                                errors: string[];
                                 ok: boolean;
                                 /** @description 1 = the first row after the header */
                                 rowIndex: number;
@@ -3902,11 +3908,14 @@ export interface paths {
                             invalid: number;
                             results: {
                                 createdPostId: string | null;
-                                errors: {
+                                /** @description The same errors with message and CSV column */
+                                errorDetails: {
                                     code: string;
                                     column?: string;
                                     message: string;
                                 }[];
+                                /** @description Error codes, e.g. profiles_missing */
+                                errors: string[];
                                 ok: boolean;
                                 /** @description 1 = the first row after the header */
                                 rowIndex: number;
