@@ -7,112 +7,84 @@
  * failure modes (quota, rate limit, 5xx, a dropped chunk resumed, a lost answer to the last
  * chunk with no duplicate, expired and revoked tokens). Test videos are made with ffmpeg.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startYouTubeSimulator, type YouTubeSimulator } from '../../sim/youtube/server.ts';
-import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { YouTubeAdapter } from '../../src/platforms/youtube/adapter.ts';
 import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';
 import { msUntilPacificMidnight } from '../../src/platforms/youtube/google.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { insertAccount } from '../helpers.ts';
+import { platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { runDue as runDueTargets, startTestPublisher } from '../support/publishing.ts';
-import { oauthConnect } from '../support/oauth.ts';
+import { platformContract } from './suite.ts';
 
 const CHUNK = 256 * 1024;
 /** Google's error envelope. */
 type G = { error: { code: number; message: string; errors: Array<{ reason: string; domain: string }> } };
 let sim: YouTubeSimulator;
 let media: MediaServer;
-let ctx: TestContext;
-let tenant: Tenant;
-let profileId: string;
-let accountId: string;
-let worker: Publisher;
 let shortVideo: Buffer;
 let longVideo: Buffer;
 let shortUrl: string;
 let longUrl: string;
 let thumbUrl: string;
+const h = platformHarness({
+  platform: 'youtube', tag: 'yt', setupTimeoutMs: 120_000,
+  async setup() {
+    sim = await startYouTubeSimulator({ dailyUnits: 1_000_000 }); // the real 10,000 units allow only 6 uploads a day
+    media = await startMediaServer();
+    shortVideo = makeVideo({ seconds: 2, width: 120, height: 160, rate: 5, audio: false });
+    longVideo = makeVideo({ seconds: 190, width: 160, height: 120, rate: 5, audio: false });
+    shortUrl = media.put('/short.mp4', shortVideo, 'video/mp4');
+    longUrl = media.put('/long.mp4', longVideo, 'video/mp4');
+    thumbUrl = media.put('/thumb.png', makePng(64, 36), 'image/png');
+    const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+    // 256 KiB chunks (the protocol's granularity) so that the 190-second video goes in several PUTs.
+    const adapter = new YouTubeAdapter(youtubeOAuth, () => app, { chunkBytes: CHUNK });
+    return { deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { youtube: app } }, { youtube: adapter as never }) } };
+  },
+  teardown: async () => { await sim?.close(); await media?.close(); },
+});
 
-const connect = (t: Tenant, profile: string, redirectUrl?: string) => oauthConnect(ctx, t, 'youtube', profile, redirectUrl);
-
-const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload });
-const on = (extra: object = {}, id = accountId) => [{ platform: 'youtube', accountId: id, ...extra }];
+const post = (payload: object) => h.post(payload);
+const on = (extra: object = {}, id = h.accountId) => [{ platform: 'youtube', accountId: id, ...extra }];
 const video = (url: string, extra: object = {}) => [{ type: 'video', url, ...extra }];
 const byId = (id: string) => sim.videos.find((v) => v.id === id)!;
 const sessionsStarted = () => sim.calls.get('POST /upload/youtube/v3/videos') ?? 0;
+const count = (title: string) => sim.videos.filter((v) => v.title === title).length;
+const runDue = (postId: string) => h.runDue(postId);
+const target = (postId: string) => h.target(postId);
 
-const runDue = (postId: string) => runDueTargets(ctx, worker, postId);
-
-async function target(postId: string) {
-  const { rows } = await ctx.db.query<{ status: string; error_message: string | null; platform_post_id: string | null; run_at: Date | null; error_category: string | null; result: { extra?: Record<string, unknown> } | null }>(
-    'SELECT status, error_message, platform_post_id, run_at, error_category, result FROM post_targets WHERE post_id = $1', [postId]);
-  return rows[0];
-}
-
-beforeAll(async () => {
-  sim = await startYouTubeSimulator({ dailyUnits: 1_000_000 }); // the real 10,000 units allow only 6 uploads a day
-  media = await startMediaServer();
-  shortVideo = makeVideo({ seconds: 2, width: 120, height: 160, rate: 5, audio: false });
-  longVideo = makeVideo({ seconds: 190, width: 160, height: 120, rate: 5, audio: false });
-  shortUrl = media.put('/short.mp4', shortVideo, 'video/mp4');
-  longUrl = media.put('/long.mp4', longVideo, 'video/mp4');
-  thumbUrl = media.put('/thumb.png', makePng(64, 36), 'image/png');
-  const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
-  // 256 KiB chunks (the protocol's granularity) so that the 190-second video goes in several PUTs.
-  const adapter = new YouTubeAdapter(youtubeOAuth, () => app, { chunkBytes: CHUNK });
-  ctx = await createTestApp({
-    deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { youtube: app } }, { youtube: adapter as never }) },
-  });
-  tenant = await createTenant(ctx);
-  profileId = await createProfile(ctx, tenant);
-  worker = await startTestPublisher(ctx, 'yt');
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await sim?.close();
-  await media?.close();
+// A YouTube post is uploaded as soon as it is created (scheduled ones as private with publishAt),
+// so its failure modes are its own below; the shared cases here are connect, refresh and revocation.
+const contract = platformContract({
+  platform: 'youtube', name: 'YouTube', h,
+  payload: (content) => ({ content, mediaItems: video(shortUrl), platforms: on() }),
+  fault: () => { throw new Error('YouTube adds its faults in its own cases'); },
+  created: (content) => sim.videos.filter((v) => v.title === content),
+  creates: sessionsStarted,
 });
 
-describe('YouTube: connecting with Google OAuth 2.0', () => {
-  it('names the missing settings when the YouTube app is not configured', async () => {
-    const bare = await createTestApp();
-    try {
-      const t = await createTenant(bare);
-      const p = await createProfile(bare, t);
-      const res = await bare.app.inject({ method: 'GET', url: `/v1/connect/youtube?profileId=${p}`, headers: t.headers });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/HERALD_YOUTUBE_CLIENT_ID and HERALD_YOUTUBE_CLIENT_SECRET/);
-    } finally {
-      await bare.close();
-    }
-  });
-
-  it('connects the channel: offline access with consent, PKCE, refresh token stored, 1-hour access token', async () => {
-    const { done, authUrl } = await connect(tenant, profileId);
-    const au = new URL(authUrl);
+contract.connect({
+  title: 'the channel: offline access with consent, PKCE, refresh token stored, 1-hour access token',
+  username: () => 'heraldsim',
+  account: { displayName: 'Herald YouTube Sim' },
+  minTtlMs: 50 * 60_000,
+  maxTtlMs: 61 * 60_000,
+  platformUserId: () => sim.channel.id,
+  authUrl(au) {
     expect(au.pathname).toBe('/o/oauth2/v2/auth');
     expect(Object.fromEntries(au.searchParams)).toMatchObject({ access_type: 'offline', prompt: 'consent', response_type: 'code', code_challenge_method: 'S256' });
     expect(au.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining([
       'https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.force-ssl']));
-    expect(done.statusCode).toBe(302);
-    const back = new URL(done.headers.location as string);
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({ connected: 'youtube', profileId, username: 'heraldsim' });
-    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts;
-    expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ platform: 'youtube', displayName: 'Herald YouTube Sim', isActive: true });
-    const ttl = new Date(accounts[0].tokenExpiresAt).getTime() - Date.now();
-    expect(ttl).toBeGreaterThan(50 * 60_000);
-    expect(ttl).toBeLessThan(61 * 60_000);
-    accountId = accounts[0]._id;
-    const { rows } = await ctx.db.query<{ credentials: string; platform_user_id: string }>('SELECT credentials, platform_user_id FROM accounts WHERE id = $1', [accountId]);
-    expect(rows[0].platform_user_id).toBe(sim.channel.id);
-    expect(rows[0].platform_user_id).toMatch(/^UC[\w-]{22}$/);
-    expect(ctx.services.secrets.openJson<{ refreshToken: string | null }>(rows[0].credentials).refreshToken).toMatch(/^1\/\//);
-  });
+  },
+  stored(row, creds) {
+    expect(row.platform_user_id).toMatch(/^UC[\w-]{22}$/);
+    expect(creds.refreshToken).toMatch(/^1\/\//);
+  },
+  singleUse: true,
 });
 
 describe('YouTube: publishing', () => {
@@ -164,14 +136,14 @@ describe('YouTube: publishing', () => {
     const pending = await target(id);
     expect(pending.run_at!.getTime()).toBeLessThanOrEqual(Date.now());
     // The worker finds it due now (no forcing of run_at).
-    const claimed = (await worker.claimDue(50)).filter((x) => x.post_id === id);
+    const claimed = (await h.worker.claimDue(50)).filter((x) => x.post_id === id);
     expect(claimed).toHaveLength(1);
-    await worker.runTarget(claimed[0]);
+    await h.worker.runTarget(claimed[0]);
     const done = await target(id);
     expect(done.status, done.error_message ?? '').toBe('published');
     expect(byId(done.platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString(), title: 'Premieres tomorrow' });
     expect(done.result?.extra).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString() });
-    const view = (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: tenant.headers })).json().post;
+    const view = (await h.ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: h.tenant.headers })).json().post;
     expect(view.scheduledFor).toBe(when.toISOString());
   });
 
@@ -215,7 +187,7 @@ describe('YouTube: rules, refused before any platform call', () => {
 
   it('a thumbnail on a Short uploaded to Herald (ffprobe metadata) is refused when the post is created', async () => {
     const mp = multipart('files', [{ filename: 'short.mp4', contentType: 'video/mp4', data: shortVideo }]);
-    const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+    const up = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
     expect(up.statusCode, up.body).toBe(200);
     const url = up.json().files[0].url;
     const before = sessionsStarted();
@@ -247,207 +219,191 @@ describe('YouTube: rules, refused before any platform call', () => {
   });
 });
 
-describe('YouTube: failure modes', () => {
-  const count = (title: string) => sim.videos.filter((v) => v.title === title).length;
+contract.failures({
+  expired: {
+    title: 'an expired access token is refreshed once (the refresh token is kept) and the upload proceeds',
+    async expire() {
+      const first = await h.credentials();
+      sim.expireAccessTokens();
+      const tokenCalls = sim.calls.get('POST /token') ?? 0;
+      return (after) => {
+        expect(sim.calls.get('POST /token')).toBe(tokenCalls + 1);
+        expect(after.accessToken).not.toBe(first.accessToken);
+        expect(after.refreshToken).toBe(first.refreshToken);
+      };
+    },
+  },
+  more() {
+    it('quotaExceeded (403): the target waits until midnight Pacific, then publishes once', async () => {
+      sim.addFault({ op: 'session', kind: 'quota', count: 1 });
+      const id = (await post({ content: 'after the quota', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      const waiting = await target(id);
+      expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+      expect(waiting.error_message).toMatch(/quotaExceeded.*midnight Pacific/);
+      expect(Math.abs(waiting.run_at!.getTime() - (Date.now() + msUntilPacificMidnight()))).toBeLessThan(60_000);
+      await runDue(id);
+      expect((await target(id)).status).toBe('published');
+      expect(count('after the quota')).toBe(1);
+    });
+    it('rateLimitExceeded and 5xx: retried, published once', async () => {
+      sim.addFault({ op: 'session', kind: 'rate_limit', count: 1 });
+      const a = (await post({ content: 'after a rate limit', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect(await target(a)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+      await runDue(a);
+      expect((await target(a)).status).toBe('published');
+      sim.addFault({ op: 'session', kind: 'server_error', count: 1 });
+      const b = (await post({ content: 'after a 503', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect((await target(b)).status).toBe('pending');
+      await runDue(b);
+      expect((await target(b)).status).toBe('published');
+      expect(count('after a rate limit') + count('after a 503')).toBe(2);
+    });
+    it('the channel\'s daily upload limit (400 uploadLimitExceeded) waits a day', async () => {
+      sim.addFault({ op: 'session', kind: 'upload_limit', count: 1 });
+      const id = (await post({ content: 'over the upload limit', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      const t = await target(id);
+      expect(t).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
+      expect(t.run_at!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    });
+    it('a dropped chunk is resumed from the last byte the session holds (one video, intact bytes)', async () => {
+      sim.addFault({ op: 'chunk', kind: 'drop', count: 1 });
+      const before = sim.puts.length;
+      const res = await post({ content: 'resumed upload', publishNow: true, mediaItems: video(longUrl), platforms: on() });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(sim.puts.slice(before)).toContain(`bytes */${longVideo.length}`);
+      const v = sim.videos.filter((x) => x.title === 'resumed upload');
+      expect(v).toHaveLength(1);
+      expect(v[0].bytes).toBe(longVideo.length);
+      expect(v[0].sha256).toBe((await import('node:crypto')).createHash('sha256').update(longVideo).digest('hex'));
+    });
+    it('a chunk that keeps failing (5xx) gives up after the bounded resumes; the next run uploads afresh, one video', async () => {
+      sim.addFault({ op: 'chunk', kind: 'server_error', count: 6 });
+      const id = (await post({ content: 'chunks keep failing', publishNow: true, mediaItems: video(longUrl), platforms: on() })).json().post._id;
+      const t = await target(id);
+      expect(t).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+      expect(t.error_message).toMatch(/Backend Error/);
+      await runDue(id);
+      expect((await target(id)).status).toBe('published');
+      expect(count('chunks keep failing')).toBe(1);
+    });
+    it('the answer to the last chunk is lost: commit asks the session and records the video, no duplicate', async () => {
+      sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+      const res = await post({ content: 'lost final answer', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(count('lost final answer')).toBe(1);
+      expect(res.json().post.platforms[0].platformPostId).toBe(sim.videos.find((v) => v.title === 'lost final answer')!.id);
+    });
+    it('lost answer and the session unreachable: the next run verifies through the session and posts the first comment once', async () => {
+      sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+      sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+      const id = (await post({ content: 'verify after loss', publishNow: true, mediaItems: video(shortUrl), platforms: on({ platformSpecificData: { firstComment: 'first!' } }) })).json().post._id;
+      expect((await target(id)).status).toBe('pending');
+      const sessions = sessionsStarted();
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status, t.error_message ?? '').toBe('published');
+      expect(sessionsStarted()).toBe(sessions); // verify answered: no new upload
+      const v = sim.videos.filter((x) => x.title === 'verify after loss');
+      expect(v).toHaveLength(1);
+      expect(t.platform_post_id).toBe(v[0].id);
+      expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
+      // A second verify (e.g. after another crash) finds the comment and posts none.
+      await h.ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
+      await h.ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
+      await runDue(id);
+      expect((await target(id)).status).toBe('published');
+      expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
+    });
+    it('lost answer and the session expired by the next run: verify finds the video in the channel\'s uploads playlist', async () => {
+      sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+      sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+      const id = (await post({ content: 'found in uploads', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect((await target(id)).status).toBe('pending');
+      sim.expireSessions();
+      const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status, t.error_message ?? '').toBe('published');
+      expect(sim.calls.get('GET /youtube/v3/playlistItems')).toBe(lists + 1);
+      const v = sim.videos.filter((x) => x.title === 'found in uploads');
+      expect(v).toHaveLength(1);
+      expect(t.platform_post_id).toBe(v[0].id);
+    });
+    it('lost answer, session expired, then 150 newer uploads: verify pages the uploads playlist (pageToken) past them and finds it, no new upload', async () => {
+      sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+      sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+      const id = (await post({ content: 'buried under a burst', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect((await target(id)).status).toBe('pending');
+      sim.expireSessions();
+      for (let i = 0; i < 150; i++) sim.addVideo(`burst ${i}`);
+      const sessions = sessionsStarted();
+      const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status, t.error_message ?? '').toBe('published');
+      const v = sim.videos.filter((x) => x.title === 'buried under a burst');
+      expect(v).toHaveLength(1);
+      expect(t.platform_post_id).toBe(v[0].id);
+      expect(sessionsStarted()).toBe(sessions);
+      expect((sim.calls.get('GET /youtube/v3/playlistItems') ?? 0) - lists).toBeGreaterThanOrEqual(4); // 50 a call
+    });
+    it('lost answer, session expired, and the playlist fails during verify (5xx): no new upload, asked again later', async () => {
+      sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
+      sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+      const id = (await post({ content: 'verify meets a 500', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect((await target(id)).status).toBe('pending');
+      sim.expireSessions();
+      const sessions = sessionsStarted();
+      sim.addFault({ op: 'list', kind: 'server_error', count: 1 });
+      await runDue(id);
+      expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+      expect(sessionsStarted()).toBe(sessions);
+      await runDue(id);
+      expect((await target(id)).status).toBe('published');
+      expect(count('verify meets a 500')).toBe(1);
+      expect(sessionsStarted()).toBe(sessions);
+    });
+    it('last chunk dropped before YouTube got it: the open session (308) proves it absent, the same session completes one video', async () => {
+      sim.addFault({ op: 'final', kind: 'drop', count: 1 });
+      sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+      const id = (await post({ content: 'session still open', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect((await target(id)).status).toBe('pending');
+      const sessions = sessionsStarted();
+      await runDue(id);
+      const t = await target(id);
+      expect(t.status, t.error_message ?? '').toBe('published');
+      expect(count('session still open')).toBe(1);
+      expect(sessionsStarted()).toBe(sessions);
+    });
+    it('an upload session that expired before the video was complete fails the target with a clear message, nothing published', async () => {
+      sim.addFault({ op: 'final', kind: 'drop', count: 1 });
+      sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
+      const id = (await post({ content: 'session gone', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
+      expect((await target(id)).status).toBe('pending');
+      sim.expireSessions();
+      for (let i = 0; i < 120; i++) sim.addVideo(`later ${i}`);
+      const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
+      await runDue(id);
+      expect((sim.calls.get('GET /youtube/v3/playlistItems') ?? 0) - lists).toBeGreaterThanOrEqual(3); // the whole window was read: not published
+      const t = await target(id);
+      expect(t.status).toBe('failed');
+      expect(t.error_message).toMatch(/upload session expired.*retry the post/);
+      expect(count('session gone')).toBe(0);
+    });
+  },
+});
 
-  it('quotaExceeded (403): the target waits until midnight Pacific, then publishes once', async () => {
-    sim.addFault({ op: 'session', kind: 'quota', count: 1 });
-    const id = (await post({ content: 'after the quota', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    const waiting = await target(id);
-    expect(waiting).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    expect(waiting.error_message).toMatch(/quotaExceeded.*midnight Pacific/);
-    expect(Math.abs(waiting.run_at!.getTime() - (Date.now() + msUntilPacificMidnight()))).toBeLessThan(60_000);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(count('after the quota')).toBe(1);
-  });
-
-  it('rateLimitExceeded and 5xx: retried, published once', async () => {
-    sim.addFault({ op: 'session', kind: 'rate_limit', count: 1 });
-    const a = (await post({ content: 'after a rate limit', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect(await target(a)).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    await runDue(a);
-    expect((await target(a)).status).toBe('published');
-    sim.addFault({ op: 'session', kind: 'server_error', count: 1 });
-    const b = (await post({ content: 'after a 503', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect((await target(b)).status).toBe('pending');
-    await runDue(b);
-    expect((await target(b)).status).toBe('published');
-    expect(count('after a rate limit') + count('after a 503')).toBe(2);
-  });
-
-  it('the channel\'s daily upload limit (400 uploadLimitExceeded) waits a day', async () => {
-    sim.addFault({ op: 'session', kind: 'upload_limit', count: 1 });
-    const id = (await post({ content: 'over the upload limit', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    const t = await target(id);
-    expect(t).toMatchObject({ status: 'pending', error_category: 'platform_rate_limit' });
-    expect(t.run_at!.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
-  });
-
-  it('a dropped chunk is resumed from the last byte the session holds (one video, intact bytes)', async () => {
-    sim.addFault({ op: 'chunk', kind: 'drop', count: 1 });
-    const before = sim.puts.length;
-    const res = await post({ content: 'resumed upload', publishNow: true, mediaItems: video(longUrl), platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(sim.puts.slice(before)).toContain(`bytes */${longVideo.length}`);
-    const v = sim.videos.filter((x) => x.title === 'resumed upload');
-    expect(v).toHaveLength(1);
-    expect(v[0].bytes).toBe(longVideo.length);
-    expect(v[0].sha256).toBe((await import('node:crypto')).createHash('sha256').update(longVideo).digest('hex'));
-  });
-
-  it('a chunk that keeps failing (5xx) gives up after the bounded resumes; the next run uploads afresh, one video', async () => {
-    sim.addFault({ op: 'chunk', kind: 'server_error', count: 6 });
-    const id = (await post({ content: 'chunks keep failing', publishNow: true, mediaItems: video(longUrl), platforms: on() })).json().post._id;
-    const t = await target(id);
-    expect(t).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-    expect(t.error_message).toMatch(/Backend Error/);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(count('chunks keep failing')).toBe(1);
-  });
-
-  it('the answer to the last chunk is lost: commit asks the session and records the video, no duplicate', async () => {
-    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
-    const res = await post({ content: 'lost final answer', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(count('lost final answer')).toBe(1);
-    expect(res.json().post.platforms[0].platformPostId).toBe(sim.videos.find((v) => v.title === 'lost final answer')!.id);
-  });
-
-  it('lost answer and the session unreachable: the next run verifies through the session and posts the first comment once', async () => {
-    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
-    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
-    const id = (await post({ content: 'verify after loss', publishNow: true, mediaItems: video(shortUrl), platforms: on({ platformSpecificData: { firstComment: 'first!' } }) })).json().post._id;
-    expect((await target(id)).status).toBe('pending');
-    const sessions = sessionsStarted();
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status, t.error_message ?? '').toBe('published');
-    expect(sessionsStarted()).toBe(sessions); // verify answered: no new upload
-    const v = sim.videos.filter((x) => x.title === 'verify after loss');
-    expect(v).toHaveLength(1);
-    expect(t.platform_post_id).toBe(v[0].id);
-    expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
-    // A second verify (e.g. after another crash) finds the comment and posts none.
-    await ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
-    await ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
-  });
-
-  it('lost answer and the session expired by the next run: verify finds the video in the channel\'s uploads playlist', async () => {
-    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
-    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
-    const id = (await post({ content: 'found in uploads', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect((await target(id)).status).toBe('pending');
-    sim.expireSessions();
-    const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status, t.error_message ?? '').toBe('published');
-    expect(sim.calls.get('GET /youtube/v3/playlistItems')).toBe(lists + 1);
-    const v = sim.videos.filter((x) => x.title === 'found in uploads');
-    expect(v).toHaveLength(1);
-    expect(t.platform_post_id).toBe(v[0].id);
-  });
-
-  it('lost answer, session expired, then 150 newer uploads: verify pages the uploads playlist (pageToken) past them and finds it, no new upload', async () => {
-    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
-    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
-    const id = (await post({ content: 'buried under a burst', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect((await target(id)).status).toBe('pending');
-    sim.expireSessions();
-    for (let i = 0; i < 150; i++) sim.addVideo(`burst ${i}`);
-    const sessions = sessionsStarted();
-    const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status, t.error_message ?? '').toBe('published');
-    const v = sim.videos.filter((x) => x.title === 'buried under a burst');
-    expect(v).toHaveLength(1);
-    expect(t.platform_post_id).toBe(v[0].id);
-    expect(sessionsStarted()).toBe(sessions);
-    expect((sim.calls.get('GET /youtube/v3/playlistItems') ?? 0) - lists).toBeGreaterThanOrEqual(4); // 50 a call
-  });
-
-  it('lost answer, session expired, and the playlist fails during verify (5xx): no new upload, asked again later', async () => {
-    sim.addFault({ op: 'final', kind: 'drop_after_create', count: 1 });
-    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
-    const id = (await post({ content: 'verify meets a 500', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect((await target(id)).status).toBe('pending');
-    sim.expireSessions();
-    const sessions = sessionsStarted();
-    sim.addFault({ op: 'list', kind: 'server_error', count: 1 });
-    await runDue(id);
-    expect(await target(id)).toMatchObject({ status: 'pending', error_category: 'platform_error' });
-    expect(sessionsStarted()).toBe(sessions);
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    expect(count('verify meets a 500')).toBe(1);
-    expect(sessionsStarted()).toBe(sessions);
-  });
-
-  it('last chunk dropped before YouTube got it: the open session (308) proves it absent, the same session completes one video', async () => {
-    sim.addFault({ op: 'final', kind: 'drop', count: 1 });
-    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
-    const id = (await post({ content: 'session still open', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect((await target(id)).status).toBe('pending');
-    const sessions = sessionsStarted();
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status, t.error_message ?? '').toBe('published');
-    expect(count('session still open')).toBe(1);
-    expect(sessionsStarted()).toBe(sessions);
-  });
-
-  it('an upload session that expired before the video was complete fails the target with a clear message, nothing published', async () => {
-    sim.addFault({ op: 'final', kind: 'drop', count: 1 });
-    sim.addFault({ op: 'probe', kind: 'drop', count: 5 });
-    const id = (await post({ content: 'session gone', publishNow: true, mediaItems: video(shortUrl), platforms: on() })).json().post._id;
-    expect((await target(id)).status).toBe('pending');
-    sim.expireSessions();
-    for (let i = 0; i < 120; i++) sim.addVideo(`later ${i}`);
-    const lists = sim.calls.get('GET /youtube/v3/playlistItems') ?? 0;
-    await runDue(id);
-    expect((sim.calls.get('GET /youtube/v3/playlistItems') ?? 0) - lists).toBeGreaterThanOrEqual(3); // the whole window was read: not published
-    const t = await target(id);
-    expect(t.status).toBe('failed');
-    expect(t.error_message).toMatch(/upload session expired.*retry the post/);
-    expect(count('session gone')).toBe(0);
-  });
-
-  it('an expired access token is refreshed once (the refresh token is kept) and the upload proceeds', async () => {
-    const read = async () => ctx.services.secrets.openJson<{ accessToken: string; refreshToken: string }>(
-      (await ctx.db.query<{ credentials: string }>('SELECT credentials FROM accounts WHERE id = $1', [accountId])).rows[0].credentials);
-    const first = await read();
-    sim.expireAccessTokens();
-    const tokenCalls = sim.calls.get('POST /token') ?? 0;
-    const res = await post({ content: 'after a refresh', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(sim.calls.get('POST /token')).toBe(tokenCalls + 1);
-    const after = await read();
-    expect(after.accessToken).not.toBe(first.accessToken);
-    expect(after.refreshToken).toBe(first.refreshToken);
-  });
-
-  it('revoked access (invalid_grant on refresh): the account needs reconnecting', async () => {
-    sim.revokeAll();
-    const res = await post({ content: 'after revocation', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/revoked.*reconnect/i);
-    const view = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: tenant.headers })).json().accounts.find((a: { _id: string }) => a._id === accountId);
-    expect(view).toMatchObject({ isActive: false });
-    expect(count('after revocation')).toBe(0);
-  });
+contract.revoked({
+  title: 'revoked access (invalid_grant on refresh): the account needs reconnecting',
+  revoke: () => { sim.revokeAll(); return () => expect(count('after revocation')).toBe(0); },
+  error: /revoked.*reconnect/i,
 });
 
 describe('YouTube: scheduling and editing', () => {
   beforeAll(async () => {
     // The revocation test above disconnected the account: connect it again (same account).
-    const { done } = await connect(tenant, profileId);
-    expect(new URL(done.headers.location as string).searchParams.get('accountId')).toBe(accountId);
+    const { done } = await h.connect(h.profileId);
+    expect(new URL(done.headers.location as string).searchParams.get('accountId')).toBe(h.accountId);
   });
 
   it('a future private post is uploaded private without publishAt; a draft turned scheduled runs at once', async () => {
@@ -457,25 +413,25 @@ describe('YouTube: scheduling and editing', () => {
     expect(a.statusCode, a.body).toBe(201);
     const draft = await post({ content: 'draft first', isDraft: true, mediaItems: video(shortUrl), platforms: on() });
     const d = draft.json().post._id;
-    const upd = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${d}`, headers: tenant.headers, payload: { scheduledFor: when.toISOString() } });
+    const upd = await h.ctx.app.inject({ method: 'PUT', url: `/v1/posts/${d}`, headers: h.tenant.headers, payload: { scheduledFor: when.toISOString() } });
     expect(upd.statusCode, upd.body).toBe(200);
     expect((await target(d)).run_at!.getTime()).toBeLessThanOrEqual(Date.now());
     const ids = [a.json().post._id, d];
-    const claimed = (await worker.claimDue(50)).filter((x) => ids.includes(x.post_id));
+    const claimed = (await h.worker.claimDue(50)).filter((x) => ids.includes(x.post_id));
     expect(claimed).toHaveLength(2);
-    await Promise.all(claimed.map((x) => worker.runTarget(x)));
+    await Promise.all(claimed.map((x) => h.worker.runTarget(x)));
     expect(byId((await target(ids[0])).platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: null });
     expect(byId((await target(d)).platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString() });
   });
 
   it('other platforms keep run_at = scheduledFor next to a YouTube target', async () => {
-    const x = await insertAccount(ctx, tenant, profileId, 'twitter');
+    const x = await insertAccount(h.ctx, h.tenant, h.profileId, 'twitter');
     const when = new Date(Date.now() + 3 * 3600_000);
     when.setUTCSeconds(0, 0);
     const res = await post({ content: 'two platforms', scheduledFor: when.toISOString(), mediaItems: video(shortUrl),
       platforms: [...on(), { platform: 'twitter', accountId: x }] });
     expect(res.statusCode, res.body).toBe(201);
-    const { rows } = await ctx.db.query<{ platform: string; run_at: Date }>('SELECT platform, run_at FROM post_targets WHERE post_id = $1', [res.json().post._id]);
+    const { rows } = await h.ctx.db.query<{ platform: string; run_at: Date }>('SELECT platform, run_at FROM post_targets WHERE post_id = $1', [res.json().post._id]);
     expect(rows.find((r) => r.platform === 'twitter')!.run_at.getTime()).toBe(when.getTime());
     expect(rows.find((r) => r.platform === 'youtube')!.run_at.getTime()).toBeLessThanOrEqual(Date.now());
     // Within a minute, a YouTube target simply runs at its time (then published directly, no publishAt).
