@@ -3,7 +3,7 @@
  * the database or the job queue. It takes plain inputs (credentials, content, media
  * references, options) and returns plain results or throws a typed {@link AdapterError}.
  *
- * Publishing is two-phase (design.md section 4):
+ * Publishing is two-phase (docs/decisions/0002-two-phase-publishing-and-verify.md):
  * - `prepare`: invisible, retry-safe work (media uploads, containers, generating the
  *   ids that make the commit idempotent). Its result is JSON, stored on the attempt row.
  * - `commit`: the one call that makes the post visible. Herald writes the attempt row
@@ -166,7 +166,7 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
   verify(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P, window: VerifyWindow): Promise<VerifyResult<P>>;
 }
 
-/** Categories of adapter failure (design.md section 4). */
+/** Categories of adapter failure (docs/decisions/0002). */
 export type AdapterErrorKind =
   | 'rate_limited'   // retry after `retryAfterMs`
   | 'auth_expired'   // refresh credentials, then retry once

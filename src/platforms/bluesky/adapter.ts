@@ -3,7 +3,7 @@
  * up to 4 images, link cards and threads, published idempotently with pre-generated record keys.
  *
  * Rules come from https://docs.bsky.app/docs/advanced-guides/posts and the `app.bsky.*` lexicons
- * (summarised in platforms.md section 10). Video (video.bsky.app) is not supported yet.
+ * (https://github.com/bluesky-social/atproto/tree/main/lexicons). Video (video.bsky.app) is not supported yet.
  *
  * Idempotency: `prepare` picks one TID record key per post; `commit` creates each record with
  * `com.atproto.repo.createRecord` and that `rkey`. A repeated commit cannot duplicate a post: the

@@ -1,5 +1,5 @@
 /**
- * Bluesky app-password sessions: login, reuse, refresh (platforms.md section 10.1).
+ * Bluesky app-password sessions: login, reuse, refresh.
  *
  * Sources: https://docs.bsky.app/docs/get-started (sessions), lexicons
  * `com.atproto.server.createSession` / `refreshSession`, and

@@ -1,7 +1,8 @@
 /**
  * Minimal XRPC-over-fetch client and the mapping of XRPC failures to {@link AdapterError} kinds.
  *
- * XRPC error bodies are `{"error":"<Name>","message":"<text>"}` (platforms.md section 10.5).
+ * XRPC error bodies are `{"error":"<Name>","message":"<text>"}` (the atproto XRPC convention;
+ * error names in the lexicons, https://github.com/bluesky-social/atproto/tree/main/lexicons).
  * Raw fetch (rather than the `@atproto/api` agent) keeps full control over which host is called
  * (entryway for sessions, the account's PDS for data), over retries, and over the response headers
  * needed for rate limits.

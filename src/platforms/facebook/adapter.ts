@@ -1,5 +1,7 @@
 /**
- * Facebook Pages adapter (platforms.md section 1.3). Every call uses the selected Page's
+ * Facebook Pages adapter (https://developers.facebook.com/docs/pages-api/posts,
+ * https://developers.facebook.com/docs/page-stories-api,
+ * https://developers.facebook.com/docs/video-api/guides/reels-publishing). Every call uses the selected Page's
  * token (`credentials.accessToken`); `account.platformUserId` is the Page id.
  *
  * Post kinds and their two phases:
@@ -41,11 +43,12 @@ export { FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES
 export interface FacebookOptions {
   /**
    * Most photos in one feed post (`attached_media`). **UNCONFIRMED**: no official limit was
-   * retrieved (platforms.md 1.3). Default 10.
+   * found in Facebook's Pages API docs. Default 10.
    */
   maxPhotos?: number;
   /**
-   * Largest story photo, bytes. **CONFLICT** (platforms.md 1.4): 10 MB on the English page,
+   * Largest story photo, bytes. **CONFLICT**: the Page Stories API page
+   * (https://developers.facebook.com/docs/page-stories-api) says 10 MB in English,
    * 4 MB in older translations. Default 10 MB.
    */
   storyPhotoMaxBytes?: number;
@@ -53,7 +56,7 @@ export interface FacebookOptions {
   pollIntervalMs?: number;
   /** Give up waiting for a story video after this long, ms (transient). Default 10 minutes. */
   pollTimeoutMs?: number;
-  /** Story media must be on an HTTPS URL (spec.md section 5). Default true; tests against a loopback media server turn it off. */
+  /** Story media must be on a public HTTPS URL (docs/decisions/0016). Default true; tests against a loopback media server turn it off. */
   storyRequireHttps?: boolean;
 }
 

@@ -1,5 +1,7 @@
 /**
- * Facebook Login for Pages (platforms.md section 1.1): authorization code without PKCE,
+ * Facebook Login for Pages
+ * (https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived):
+ * authorization code without PKCE,
  * comma-separated scopes, the code exchanged with `GET /{v}/oauth/access_token` (query
  * parameters, not RFC 6749's POST) and at once for a **long-lived** user token
  * (`grant_type=fb_exchange_token`, about 60 days). There is no refresh token: the user
@@ -10,7 +12,7 @@
  * Herald does not publish with the user token: after OAuth the user picks a Page
  * (GET/POST /v1/connect/facebook/select-page) and the **Page** token from `/me/accounts` is
  * stored on the account. Page tokens obtained with a long-lived user token are widely
- * reported not to expire (platforms.md marks this **UNCONFIRMED**); they stop working on a
+ * reported not to expire (**UNCONFIRMED**: no official page says so); they stop working on a
  * password change, role loss or app removal, which Graph reports as code 190 and Herald
  * turns into "reconnect the account".
  */
@@ -20,7 +22,7 @@ import { graphJson } from '../meta/graph.ts';
 
 /** API host and the login dialog host. */
 export const FACEBOOK_DEFAULTS = { apiBaseUrl: 'https://graph.facebook.com', authBaseUrl: 'https://www.facebook.com' };
-/** Graph API version prefix (platforms.md 1.1: v25.0 is the latest in the docs). */
+/** Graph API version prefix (v25.0 is the latest the Graph docs pages use; some already show v26.0). */
 export const FACEBOOK_API_VERSION = 'v25.0';
 /** List pages, read and publish as them, comment (first comments), and videos. */
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video'];

@@ -1,5 +1,6 @@
 /**
- * Instagram adapter (business accounts, Instagram Login; platforms.md section 2.3). Post kinds:
+ * Instagram adapter (business accounts, Instagram Login;
+ * https://developers.facebook.com/docs/instagram-platform/content-publishing). Post kinds:
  * single image, carousel (2-10 images/videos), video (always published as a Reel) and story
  * (`platformSpecificData.contentType: 'story'`, one image or one video).
  *
@@ -40,15 +41,16 @@ export { INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_C
 
 export interface InstagramOptions {
   /**
-   * Most collaborators. **CONFLICT** (platforms.md 2.3): the official reference says 5, spec.md
-   * section 5 says 3. Default 3 (the spec).
+   * Most collaborators. The collaborators reference says 3
+   * (https://developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-media/collaborators);
+   * an earlier reading of 5 was wrong. Default 3.
    */
   maxCollaborators?: number;
   /** Carousel size, 2 to this. Official text not retrieved (**UNCONFIRMED**, scheduler value 10). */
   carouselMax?: number;
-  /** Largest reel, bytes. **CONFLICT** (platforms.md 2.4): 300 MB (English page) or 1 GB. Default 300 MB. */
+  /** Largest reel, bytes. **CONFLICT**: 300 MB on the English page of a third-party media guide (https://www.ayrshare.com/docs/media-guidelines/instagram), 1 GB in its translations. Default 300 MB. */
   videoMaxBytes?: number;
-  /** Reel duration bounds, seconds (3 s to 15 min, third-party; platforms.md 2.4). */
+  /** Reel duration bounds, seconds (3 s to 15 min, third-party: https://www.ayrshare.com/docs/media-guidelines/instagram). */
   videoMinSeconds?: number;
   videoMaxSeconds?: number;
   /** Interval between container status polls, ms. Default 2,000 (Instagram advises about once a minute for up to 5 minutes). */

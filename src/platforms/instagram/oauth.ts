@@ -1,5 +1,7 @@
 /**
- * Instagram API with Instagram Login (platforms.md section 2.1): authorization code without
+ * Instagram API with Instagram Login
+ * (https://developers.facebook.com/documentation/instagram-platform/reference/access_token,
+ * .../reference/refresh_access_token): authorization code without
  * PKCE, comma-separated `instagram_business_*` scopes; the code is exchanged with
  * `POST https://api.instagram.com/oauth/access_token` (form; short-lived, 1 hour) and at once
  * for a 60-day token (`GET graph.instagram.com/access_token?grant_type=ig_exchange_token`).
@@ -8,7 +10,7 @@
  * Sources: https://developers.facebook.com/documentation/instagram-platform/reference/access_token,
  * .../reference/refresh_access_token.
  *
- * Only **business** accounts are accepted (spec.md section 5): `identify` reads
+ * Only **business** accounts are accepted (docs/decisions/0016): `identify` reads
  * `GET /me?fields=user_id,username,name,account_type,profile_picture_url` and refuses any other
  * account_type (personal, creator/MEDIA_CREATOR) with a clear error.
  *

@@ -1,5 +1,7 @@
 /**
- * LinkedIn adapter (Posts API, platforms.md section 4): text, one image, 2-20 images, one
+ * LinkedIn adapter (Posts API; multi-image rules from
+ * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api):
+ * text, one image, 2-20 images, one
  * video, or one document (PDF), authored by the member (`urn:li:person:{sub}`) or, when the
  * account is switched to an organization, by that page (`urn:li:organization:{id}`, from
  * `accounts.settings.accountType` / `selectedOrganization`). Mentions written
@@ -41,7 +43,7 @@ import {
 /** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
 export { LINKEDIN_DOCUMENT_MAX_BYTES, LINKEDIN_MAX_FIRST_COMMENT, LINKEDIN_MAX_IMAGES, LINKEDIN_MAX_TEXT, LINKEDIN_VIDEO_MAX_BYTES };
 
-/** Tunables where platforms.md marks a fact UNCONFIRMED. */
+/** Tunables for facts LinkedIn's own docs do not state (UNCONFIRMED). */
 export interface LinkedInOptions {
   /** `LinkedIn-Version` header (YYYYMM). Default {@link LINKEDIN_API_VERSION}. */
   apiVersion?: string;
@@ -56,7 +58,8 @@ export interface LinkedInOptions {
   pollTimeoutMs?: number;
   /**
    * Wait after uploading images or documents as a member, ms: member tokens cannot read their
-   * status (platforms.md 4.3), and posting before AVAILABLE fails. Default 1,500.
+   * status (seen in a production scheduler's code, not in LinkedIn's docs), and posting
+   * before AVAILABLE fails. Default 1,500.
    */
   memberMediaGraceMs?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * LinkedIn OAuth 2.0 (platforms.md section 4.1): authorization code without PKCE (not used
+ * LinkedIn OAuth 2.0: authorization code without PKCE (not used
  * by the reference scheduler; whether LinkedIn checks it for web apps is UNCONFIRMED), client
  * credentials sent as form parameters, 60-day access tokens.
  * Sources: https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow,

@@ -2,7 +2,8 @@
  * Calls to LinkedIn's versioned REST API (`/rest/*`) with the headers every call needs
  * (`LinkedIn-Version: YYYYMM`, `X-Restli-Protocol-Version: 2.0.0`, bearer token), and
  * LinkedIn's error body `{status, serviceErrorCode, code, message}` mapped to
- * {@link AdapterError} (platforms.md sections 4.1 and 4.6):
+ * {@link AdapterError} (limits: https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits;
+ * tokens: https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens):
  * - 401 with serviceErrorCode 65601 / code REVOKED_ACCESS_TOKEN -> disconnected (reconnect);
  * - other 401 (e.g. EXPIRED_ACCESS_TOKEN) -> auth_expired (refresh, else reconnect);
  * - 429 -> rate_limited; LinkedIn's daily limits reset at midnight UTC and no reset header

@@ -1,7 +1,7 @@
 /**
  * Pinterest API v5 adapter: image pins (one image), carousel pins (2-5 images) and video
- * pins (exactly one video), on a board (platforms.md section 8.3;
- * https://developers.pinterest.com/docs/api/v5/pins-create/ and
+ * pins (exactly one video), on a board
+ * (https://developers.pinterest.com/docs/api/v5/pins-create/ and
  * https://developers.pinterest.com/docs/api/v5/media-create/).
  *
  * What is posted:

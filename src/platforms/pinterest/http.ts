@@ -1,6 +1,7 @@
 /**
  * Pinterest API v5 calls: {@link httpJson} with Pinterest's error body
- * `{"code": <int>, "message": "<text>"}` (platforms.md section 8.6) turned into the
+ * `{"code": <int>, "message": "<text>"}` (the `Error` schema of Pinterest's OpenAPI
+ * description, https://github.com/pinterest/api-description, v5/openapi.json) turned into the
  * message, and a default wait for a 429 that names none.
  * Docs: https://developers.pinterest.com/docs/reference/rate-limits/
  */

@@ -2,7 +2,7 @@
  * Pinterest API v5 OAuth 2.0: authorization code, confidential client (HTTP Basic
  * `base64(client_id:client_secret)` on `POST /v5/oauth/token`), refresh with
  * `grant_type=refresh_token`. Scopes are comma-separated on the authorize URL.
- * Source: platforms.md section 8.1; https://developers.pinterest.com/docs/getting-started/authentication-and-scopes/
+ * Source: https://developers.pinterest.com/docs/getting-started/authentication-and-scopes/
  * (openapi: pinterest/api-description v5 `/oauth/token`).
  *
  * UNCONFIRMED facts, made configurable:

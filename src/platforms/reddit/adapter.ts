@@ -1,7 +1,7 @@
 /**
  * Reddit adapter: text (self), link, image and gallery posts to one subreddit through
- * `POST /api/submit` and `POST /api/submit_gallery_post.json` (platforms.md section 9.2;
- * https://www.reddit.com/dev/api#POST_api_submit).
+ * `POST /api/submit` and `POST /api/submit_gallery_post.json`
+ * (https://www.reddit.com/dev/api#POST_api_submit).
  *
  * What is posted:
  * - subreddit: `platformSpecificData.subreddit`, else the account's `settings.defaultSubreddit`

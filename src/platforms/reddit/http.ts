@@ -1,6 +1,7 @@
 /**
  * Calls to Reddit's OAuth API host (`https://oauth.reddit.com`), with what Reddit needs
- * beyond plain JSON (platforms.md section 9):
+ * beyond plain JSON (https://github.com/reddit-archive/reddit/wiki/API,
+ * https://www.reddit.com/dev/api):
  * - a descriptive User-Agent on every call (Reddit throttles or bans generic ones);
  * - `Authorization: bearer <token>`;
  * - form endpoints answer HTTP 200 with `{"json":{"errors":[["CODE","message","field"],...]}}`

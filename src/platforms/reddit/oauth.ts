@@ -2,7 +2,7 @@
  * Reddit OAuth 2.0: authorization code, confidential client (HTTP Basic on the token
  * endpoint), `duration=permanent` so a refresh token is granted (it does not rotate: the
  * same refresh token keeps working until revoked). Access tokens live 60 minutes.
- * Source: platforms.md section 9.1; https://github.com/reddit-archive/reddit/wiki/OAuth2.
+ * Source: https://github.com/reddit-archive/reddit/wiki/OAuth2.
  *
  * PKCE: whether Reddit supports it is UNCONFIRMED, so it is off by default and
  * switchable with {@link createRedditOAuth}`({ usePkce: true })`.

@@ -1,5 +1,5 @@
 /**
- * Threads API adapter (platforms.md section 3): text (500 characters), one image, one
+ * Threads API adapter: text (500 characters), one image, one
  * video, carousels, and threads as replies (`reply_to_id`). Source:
  * https://developers.facebook.com/documentation/threads/posts.
  *
@@ -38,11 +38,13 @@ import { threadsTextLength } from '../../shared/post-rules.ts';
 /** The limits and Threads' text length live in src/shared/ (shared with the composer). */
 export { THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THREADS_VIDEO_MAX_SECONDS, threadsTextLength };
 
-/** Tunables where platforms.md marks a fact UNCONFIRMED or CONFLICT. */
+/** Tunables for facts Threads' own pages do not state (UNCONFIRMED) or sources disagree on (CONFLICT). */
 export interface ThreadsOptions {
   /**
-   * Most items in a carousel. **CONFLICT / UNCONFIRMED** (platforms.md 3.3): 20 per two
-   * third-party sources, 10 per another; the official sentence was not retrieved. Default 20.
+   * Most items in a carousel. **CONFLICT** among third-party guides: 20
+   * (https://docs.getlate.dev/resources/media-guidelines/threads) vs 10
+   * (https://docs.zernio.com/platforms/threads); a later check of Threads' own docs gave
+   * 2 to 20. Default 20.
    */
   carouselMax?: number;
   /** Interval between container status polls, ms (Threads advises about 30 s on average for media). Default 2,000. */

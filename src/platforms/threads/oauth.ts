@@ -1,5 +1,8 @@
 /**
- * Threads OAuth 2.0 (platforms.md section 3.1): authorization code without PKCE, using the
+ * Threads OAuth 2.0
+ * (https://developers.facebook.com/documentation/threads/get-started/get-access-tokens-and-permissions,
+ * https://developers.facebook.com/docs/threads/get-started/long-lived-tokens):
+ * authorization code without PKCE, using the
  * **Threads** app id and secret. The code exchange (`POST /oauth/access_token`, form
  * parameters, answers `{access_token, user_id}`, valid 1 hour) is followed at once by the
  * long-lived exchange (`GET /access_token?grant_type=th_exchange_token`, 60 days). There is

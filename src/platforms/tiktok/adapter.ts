@@ -1,5 +1,5 @@
 /**
- * TikTok Content Posting API adapter, Direct Post (platforms.md section 6): one video, or
+ * TikTok Content Posting API adapter, Direct Post (docs/decisions/0015-tiktok.md): one video, or
  * 1-35 photos, with the caption from the post's content (a `title` in platformSpecificData
  * is ignored). Sources: https://developers.tiktok.com/doc/content-posting-api-reference-direct-post,
  * .../content-posting-api-reference-photo-post, .../content-posting-api-media-transfer-guide,
@@ -12,7 +12,7 @@
  *   `prepare`, and cached in the account settings at connect so `validate` can check it).
  *   Absent: SELF_ONLY when the post's visibility is private and allowed, else
  *   PUBLIC_TO_EVERYONE when allowed, else the first allowed level (never SELF_ONLY for
- *   brand_content). `FRIENDS` (spec.md wording) means MUTUAL_FOLLOW_FRIENDS.
+ *   brand_content). `FRIENDS` (the compatible API's wording) means MUTUAL_FOLLOW_FRIENDS.
  * - commercial_content_type none | brand_organic (needs is_brand_organic_post true) |
  *   brand_content (needs brand_partner_promote true, cannot be SELF_ONLY); sent as
  *   brand_organic_toggle / brand_content_toggle.
@@ -25,7 +25,7 @@
  * - draft true: video to the creator's inbox (`/v2/post/publish/inbox/video/init/`, scope
  *   video.upload), photos with post_mode MEDIA_UPLOAD; the status ends at SEND_TO_USER_INBOX.
  *
- * Two phases (design.md section 4):
+ * Two phases (docs/decisions/0002):
  * - Video, FILE_UPLOAD (default: works without verifying a media domain with TikTok):
  *   `prepare` queries the creator info, checks the rules, fetches the file, calls
  *   `video/init` and uploads every chunk but the last (nothing is posted before the upload
@@ -64,7 +64,11 @@ export { TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_
 export const TIKTOK_DEFAULT_COVER_MS = 1000;
 const MB = 1024 * 1024;
 
-/** Tunables; those marked CONFLICT/UNCONFIRMED follow platforms.md section 6.3. */
+/**
+ * Tunables. CONFLICT: sources give different values; UNCONFIRMED: only third-party media
+ * guides state it, TikTok's own pages do not
+ * (https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info).
+ */
 export interface TikTokOptions {
   /** Video upload source when the post does not say (`platformSpecificData.videoSource`). Default FILE_UPLOAD. */
   videoSource?: 'FILE_UPLOAD' | 'PULL_FROM_URL';

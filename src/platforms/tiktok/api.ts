@@ -1,7 +1,8 @@
 /**
  * JSON calls to the TikTok Open API (open.tiktokapis.com), with TikTok's envelope
  * `{data:{...}, error:{code, message, log_id}}` (success is `error.code == "ok"`) mapped to
- * {@link AdapterError} kinds (platforms.md section 6.4):
+ * {@link AdapterError} kinds (error codes from
+ * https://developers.tiktok.com/doc/content-posting-api-reference-direct-post):
  * - `access_token_invalid` -> auth_expired (refresh, then reconnect);
  * - `scope_not_authorized`, `scope_permission_missed` -> disconnected (reconnect granting the scopes);
  * - `rate_limit_exceeded` -> rate_limited (TikTok documents no reset header: the per-minute

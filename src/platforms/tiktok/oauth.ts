@@ -1,5 +1,6 @@
 /**
- * TikTok Login Kit v2 (platforms.md section 6.1): authorization code without PKCE (PKCE is
+ * TikTok Login Kit v2 (https://developers.tiktok.com/doc/oauth-user-access-token-management):
+ * authorization code without PKCE (PKCE is
  * for mobile and desktop apps only), with TikTok's own parameter names: `client_key`
  * instead of `client_id`, and the client secret in the form body of
  * `POST /v2/oauth/token/` (not Basic auth), so oauth4webapi's RFC 6749 requests do not

@@ -7,7 +7,7 @@ const adapter = new TwitterAdapter(xOAuth, () => { throw new Error('no app neede
 const req = (over: Partial<PublishRequest>): PublishRequest => ({ text: 'hi', mediaItems: [], threadItems: [], platformSpecificData: {}, tags: [], visibility: 'public', ...over });
 const rules = (r: PublishRequest) => adapter.validate(r).map((v) => v.rule);
 
-describe('X rules (platforms.md 5.3)', () => {
+describe('X rules (docs.x.com/fundamentals/counting-characters)', () => {
   it('counts weighted length: links 23, emoji 2', () => {
     expect(weightedLength('a https://example.com/a/very/long/path')).toBe(25);
     expect(weightedLength('👍')).toBe(2);

@@ -1,7 +1,7 @@
 /**
  * X (Twitter) API v2 adapter: posts with up to 4 images, or 1 GIF, or 1 video; threads as
  * replies; weighted 280-character limit counted with the official `twitter-text`.
- * Sources (platforms.md section 5): https://docs.x.com/x-api/posts/create-post,
+ * Sources: https://docs.x.com/x-api/posts/create-post,
  * https://docs.x.com/x-api/media/quickstart/best-practices,
  * https://docs.x.com/fundamentals/counting-characters.
  *

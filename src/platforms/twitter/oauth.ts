@@ -2,7 +2,8 @@
  * X (Twitter) OAuth 2.0: authorization code with PKCE (required), confidential client
  * (Basic auth on the token endpoint), refresh with `offline.access`.
  * Source: https://docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code
- * (platforms.md section 5.1). Access tokens live 2 hours; refresh tokens rotate
+ * and https://docs.x.com/fundamentals/authentication/oauth-2-0/user-access-token.
+ * Access tokens live 2 hours; refresh tokens rotate
  * (UNCONFIRMED upstream; Herald always stores the newest one it receives).
  */
 import { authorizationServer, standardExchange, standardRefresh, type OAuthProvider, type PlatformApp } from '../oauth.ts';

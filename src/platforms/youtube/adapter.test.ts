@@ -1,5 +1,5 @@
 /**
- * YouTube adapter helpers without a network: title, tags (spec.md section 5 and YouTube's own
+ * YouTube adapter helpers without a network: title, tags (Herald's 500-character rule and YouTube's own
  * count), thumbnail types, Pacific-midnight quota reset, Google error mapping, and the rules.
  */
 import { describe, expect, it } from 'vitest';

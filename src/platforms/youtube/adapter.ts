@@ -1,12 +1,12 @@
 /**
- * YouTube Data API v3 adapter (platforms.md section 7, spec.md sections 4-5): one video per
+ * YouTube Data API v3 adapter (docs/decisions/0017-youtube.md): one video per
  * post, uploaded with the resumable protocol; Shorts (3 minutes or less) and regular videos;
  * custom thumbnails (regular videos only); a first comment; scheduled videos uploaded at once.
  * Sources: https://developers.google.com/youtube/v3/docs/videos/insert,
  * https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol,
  * .../docs/thumbnails/set, .../docs/commentThreads/insert, .../docs/videos#status.
  *
- * Scheduling (spec.md section 4: "uploaded at once as private with publishAt"): the
+ * Scheduling (docs/decisions/0017: uploaded at once as private with publishAt): the
  * capability `uploadsAhead` tells the posts service to give a scheduled YouTube target
  * `run_at = now` while the post's `scheduledFor` stays the publish time. The worker runs the
  * target right away; the adapter sees `scheduledFor` in the future and uploads the video with
@@ -16,7 +16,7 @@
  * be scheduled this way (publishAt always makes the video public), so a future unlisted post
  * is refused by the rules; a future private post is uploaded private without publishAt.
  *
- * Phases (design.md section 4):
+ * Phases (docs/decisions/0002):
  * - `prepare`: fetch the video (duration from Herald's ffprobe metadata, else ffprobe on the
  *   fetched bytes through AdapterContext.probeMedia), check the Short/thumbnail rule and the thumbnail's type and size, start the
  *   resumable session (`POST /upload/youtube/v3/videos?uploadType=resumable`, session URI in
@@ -34,8 +34,9 @@
  *   thumbnail (idempotent) and posts the first comment only if the video has no comment with
  *   that text from the channel yet.
  *
- * Quota (platforms.md 7.4, CONFLICT: 1,600 units per videos.insert of 10,000/day vs. a separate
- * bucket of 100 inserts/day) is not budgeted locally: `quotaExceeded` makes the target wait until
+ * Quota (CONFLICT: the videos.insert reference says 1,600 units per call of 10,000/day, the
+ * newer https://developers.google.com/youtube/data/determine_quota_cost a separate bucket of
+ * 100 inserts/day) is not budgeted locally: `quotaExceeded` makes the target wait until
  * midnight Pacific time (src/platforms/youtube/google.ts).
  */
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
@@ -61,7 +62,7 @@ export const RESUMABLE_GRANULARITY = 256 * 1024;
 export interface YouTubeOptions {
   /** Bytes per PUT, a multiple of 256 KiB. Default 8 MiB. */
   chunkBytes?: number;
-  /** Thumbnail size cap in bytes. Default {@link YOUTUBE_THUMBNAIL_MAX_BYTES} (2 MB; CONFLICT with 50 MB, see platforms.md 7.2). */
+  /** Thumbnail size cap in bytes. Default {@link YOUTUBE_THUMBNAIL_MAX_BYTES} (2 MB; CONFLICT: https://developers.google.com/youtube/v3/docs/thumbnails/set says 2 MB, the newer reference pages 50 MB). */
   thumbnailMaxBytes?: number;
   /** Shorts threshold in seconds. Default 180. */
   shortMaxSeconds?: number;
@@ -110,7 +111,7 @@ export function titleOf(req: PublishRequest): { title: string; given: boolean } 
 }
 
 /**
- * Tags as YouTube gets them (spec.md section 5): the post's tags, or platformSpecificData.tags;
+ * Tags as YouTube gets them: the post's tags, or platformSpecificData.tags;
  * trimmed, duplicates removed (case-insensitive, first spelling kept), tags over 100 characters dropped.
  * The 500-character total is a rule (see validate).
  */
@@ -129,7 +130,7 @@ export function youtubeTags(req: PublishRequest): string[] {
 /**
  * YouTube's own count of `snippet.tags` (videos resource docs): a tag with a space counts two
  * more (it is quoted) and tags are joined with commas. Trailing tags are left out until the
- * list fits 500 by that count (spec.md's 500 counts characters only, checked in validate).
+ * list fits 500 by that count (Herald's own 500-character rule counts characters only, checked in validate).
  */
 export function fitYouTubeTagCount(tags: string[]): string[] {
   const out: string[] = [];

@@ -1,7 +1,8 @@
 /**
- * Calls to the YouTube Data API v3 (platforms.md section 7) with Google's error envelope
+ * Calls to the YouTube Data API v3 with Google's error envelope
  * `{error:{code, message, errors:[{message, domain, reason}]}}` mapped to {@link AdapterError}
- * kinds (section 7.5), the Google `reason` kept as `platformCode`:
+ * kinds (reasons from https://developers.google.com/youtube/v3/docs/errors), the Google
+ * `reason` kept as `platformCode`:
  * - `quotaExceeded` (403): rate_limited until the quota resets at midnight Pacific time;
  * - `uploadLimitExceeded` (400): rate_limited for 24 hours (the channel's daily upload cap);
  * - `rateLimitExceeded`, `userRateLimitExceeded` (403 or 429): rate_limited (Retry-After, else backoff);

@@ -1,5 +1,6 @@
 /**
- * YouTube (Google OAuth 2.0, web-server flow; platforms.md section 7.1):
+ * YouTube (Google OAuth 2.0, web-server flow;
+ * https://developers.google.com/identity/protocols/oauth2/web-server):
  * - authorize at `<auth>/o/oauth2/v2/auth` with `access_type=offline` and `prompt=consent`,
  *   so that Google issues a refresh token on every consent (without `prompt=consent` a
  *   re-consent gets no refresh token; Herald keeps the stored one anyway);
