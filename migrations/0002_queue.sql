@@ -1,4 +1,4 @@
--- Posting queue: one weekly schedule per profile (spec.md sections 3-5, 7).
+-- Posting queue: one weekly schedule per profile (docs/decisions/0007-queue.md).
 CREATE TABLE queue_schedules (
   id          char(24) PRIMARY KEY,
   tenant_id   char(24) NOT NULL,

@@ -1,4 +1,4 @@
--- Client uploads (POST /v1/media with a JSON body, spec.md sections 5, 7, 8): a short-lived
+-- Client uploads (POST /v1/media with a JSON body; docs/decisions/0009): a short-lived
 -- token authorises resumable (tus) uploads of one declared file to /uploads/<id>.
 -- The bytes are staged under <data dir>/uploads until the upload completes; then the
 -- content type is checked against the bytes and the file moves to the media storage
