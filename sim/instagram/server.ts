@@ -26,7 +26,7 @@
  *   a failing list call (`op: 'list'`).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';

@@ -20,7 +20,7 @@
  * - Daily post limit per member (429), faults for tests (addFault / POST /__sim/faults).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';

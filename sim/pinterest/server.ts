@@ -22,7 +22,7 @@
  *   failure, slow, dropped connection, or a dropped answer after the pin was created.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';

@@ -17,7 +17,7 @@
  * The authorize page approves at once as the simulator's user (no UI).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import twitterText from 'twitter-text';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';

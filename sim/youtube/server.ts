@@ -36,7 +36,7 @@
  *   created, a processing failure, the channel's upload limit.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
