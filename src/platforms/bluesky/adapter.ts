@@ -14,8 +14,6 @@ import {
   AdapterError,
   type AccountContext,
   type AdapterContext,
-  type ConnectedAccount,
-  type MediaRef,
   type PlatformAdapter,
   type PlatformCapabilities,
   type PublishRequest,
@@ -24,85 +22,22 @@ import {
   type VerifyResult,
   type VerifyWindow,
 } from '../types.ts';
-import {
-  BLUESKY_DOCS_URL, BLUESKY_MAX_IMAGE_BYTES as MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES as MAX_IMAGES, BLUESKY_MAX_LANGS as MAX_LANGS, capabilitiesOf,
-} from '../../shared/capabilities.ts';
-import { imageDimensions } from './media.ts';
-import { MAX_GRAPHEMES, MAX_TEXT_BYTES, buildFacets, countGraphemes, externalEmbed, firstLink, utf8Length, type Facet } from './richtext.ts';
-import {
-  type BlueskyCredentials,
-  type BlueskySession,
-  type HttpOptions,
-  SessionStore,
-  jwtClaims,
-  jwtExpiry,
-  loginWithAppPassword,
-  parseCredentials,
-} from './session.ts';
+import { assertPrepared, buildResult, createOrRecover, getPostRecord } from './publish.ts';
+import type { BlueskyImagesEmbed, BlueskyPostRecord, BlueskyPrepared, StrongRef } from './records.ts';
+import { buildFacets, externalEmbed, firstLink, type Facet } from './richtext.ts';
+import { BLUESKY_CAPABILITIES, langsOf, planItems, validateBluesky } from './rules.ts';
+import { type BlueskyCredentials, type HttpOptions, SessionStore, parseCredentials } from './session.ts';
 import { nextTid } from './tid.ts';
-import { type FetchFn, XrpcRequestError, toAdapterError, xrpc } from './xrpc.ts';
+import { uploadImage } from './upload.ts';
+import { type FetchFn, toAdapterError } from './xrpc.ts';
 
+// The adapter's pieces: rules.ts (validate, capabilities, limits), upload.ts (images for prepare),
+// publish.ts (createRecord/getRecord and the result), records.ts (record shapes), connect.ts (app-password login).
 export type { BlueskyCredentials } from './session.ts';
 export { countGraphemes, utf8Length } from './richtext.ts';
-
-/** The limits (and the docs page they come from) live in src/shared/capabilities.ts, shared with the composer. */
-export { BLUESKY_DOCS_URL, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_LANGS };
-/** Default service (entryway) for app-password logins. */
-export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
-const POST_COLLECTION = 'app.bsky.feed.post';
-
-/** Bluesky capabilities. */
-export const BLUESKY_CAPABILITIES: PlatformCapabilities = Object.freeze(capabilitiesOf('bluesky'));
-
-/** A blob reference as returned by `com.atproto.repo.uploadBlob` (JSON form). */
-export interface BlobRefJson {
-  $type: 'blob';
-  ref: { $link: string };
-  mimeType: string;
-  /** Bytes. */
-  size: number;
-}
-
-export interface BlueskyImagesEmbed {
-  $type: 'app.bsky.embed.images';
-  images: Array<{ image: BlobRefJson; alt: string; aspectRatio?: { width: number; height: number } }>;
-}
-
-export interface BlueskyExternalEmbed {
-  $type: 'app.bsky.embed.external';
-  external: { uri: string; title: string; description: string };
-}
-
-/** An `app.bsky.feed.post` record as prepared (the `reply` ref is added at commit, once parent CIDs are known). */
-export interface BlueskyPostRecord {
-  $type: 'app.bsky.feed.post';
-  text: string;
-  /** ISO 8601 UTC; thread items are 1 ms apart so they sort in order. */
-  createdAt: string;
-  facets?: Facet[];
-  embed?: BlueskyImagesEmbed | BlueskyExternalEmbed;
-  langs?: string[];
-}
-
-/**
- * What `prepare` hands to `commit`/`verify` (JSON, stored on the attempt row).
- * - `did`/`handle`: the account the records belong to.
- * - `posts`: one per post, in thread order (index 0 = root); `rkey` is the pre-generated TID record
- *   key, `record` the full record minus `reply`. Images are already uploaded (blob refs inside).
- * - `thread`: whether the request was a thread (the result then lists every item).
- */
-export interface BlueskyPrepared {
-  version: 1;
-  did: string;
-  handle: string;
-  thread: boolean;
-  posts: Array<{ rkey: string; record: BlueskyPostRecord }>;
-}
-
-interface StrongRef {
-  uri: string;
-  cid: string;
-}
+export { BLUESKY_CAPABILITIES, BLUESKY_DOCS_URL, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_LANGS } from './rules.ts';
+export type { BlobRefJson, BlueskyExternalEmbed, BlueskyImagesEmbed, BlueskyPostRecord, BlueskyPrepared } from './records.ts';
+export { DEFAULT_BLUESKY_SERVICE, connectBluesky, type ConnectBlueskyOptions } from './connect.ts';
 
 /** Options for {@link BlueskyAdapter}; all optional. */
 export interface BlueskyAdapterOptions {
@@ -112,74 +47,6 @@ export interface BlueskyAdapterOptions {
   timeoutMs?: number;
   /** Clock in ms since epoch (default Date.now). */
   now?: () => number;
-}
-
-/** One post to create, with where its fields live in the request (for violation paths). */
-interface PlannedItem {
-  text: string;
-  textField: string;
-  media: MediaRef[];
-  mediaField: string;
-}
-
-function planItems(req: PublishRequest): PlannedItem[] {
-  if (!req.threadItems?.length) {
-    return [{ text: req.text ?? '', textField: 'content', media: req.mediaItems ?? [], mediaField: 'mediaItems' }];
-  }
-  return req.threadItems.map((it, i) => {
-    if (i > 0) return { text: it.content ?? '', textField: `threadItems.${i}.content`, media: it.mediaItems ?? [], mediaField: `threadItems.${i}.mediaItems` };
-    const own = (it.mediaItems?.length ?? 0) > 0;
-    return {
-      text: it.content ?? '',
-      textField: 'threadItems.0.content',
-      media: own ? it.mediaItems! : (req.mediaItems ?? []),
-      mediaField: own ? 'threadItems.0.mediaItems' : 'mediaItems',
-    };
-  });
-}
-
-function langsOf(req: PublishRequest): unknown {
-  return req.platformSpecificData?.langs;
-}
-
-function postUrl(handleOrDid: string, uri: string): string {
-  const rkey = uri.slice(uri.lastIndexOf('/') + 1);
-  const who = !handleOrDid || handleOrDid === 'handle.invalid' ? uri.slice(5, uri.indexOf('/', 5)) : handleOrDid;
-  return `https://bsky.app/profile/${who}/post/${rkey}`;
-}
-
-function buildResult(handle: string, refs: StrongRef[], thread: boolean): PublishResult {
-  const entries = refs.map((r) => ({ platformPostId: r.uri, platformPostUrl: postUrl(handle, r.uri) }));
-  return {
-    platformPostId: entries[0].platformPostId,
-    platformPostUrl: entries[0].platformPostUrl,
-    ...(thread ? { thread: entries } : {}),
-    extra: { cid: refs[0].cid, uris: refs.map((r) => r.uri), cids: refs.map((r) => r.cid) },
-  };
-}
-
-function assertPrepared(p: BlueskyPrepared): void {
-  if (!p || p.version !== 1 || typeof p.did !== 'string' || !Array.isArray(p.posts) || p.posts.length === 0) {
-    throw new AdapterError('rejected', 'Invalid prepared Bluesky post (unknown version or no posts); prepare again');
-  }
-}
-
-/**
- * Reads one post record (`com.atproto.repo.getRecord`, public, no auth) from the PDS.
- * @returns the strong ref, or `null` when the PDS answers `RecordNotFound`.
- * @throws XrpcRequestError for any other failure.
- */
-async function getPostRecord(http: HttpOptions, pdsUrl: string, did: string, rkey: string): Promise<StrongRef | null> {
-  try {
-    const r = await xrpc<{ uri: string; cid: string }>(http.fetch, pdsUrl, 'com.atproto.repo.getRecord', {
-      query: { repo: did, collection: POST_COLLECTION, rkey },
-      timeoutMs: http.timeoutMs,
-    });
-    return { uri: r.uri, cid: r.cid };
-  } catch (e) {
-    if (e instanceof XrpcRequestError && e.error === 'RecordNotFound') return null;
-    throw e;
-  }
 }
 
 /**
@@ -217,74 +84,7 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
 
   /** All rule violations of `req`, without any network call. Empty array = publishable. */
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const items = planItems(req);
-    items.forEach((item, i) => {
-      const graphemes = countGraphemes(item.text);
-      if (graphemes > MAX_GRAPHEMES) {
-        out.push({
-          field: item.textField,
-          rule: 'bluesky.text.max_graphemes',
-          message: `Bluesky posts are limited to ${MAX_GRAPHEMES} graphemes (this text has ${graphemes})`,
-        });
-      }
-      const bytes = utf8Length(item.text);
-      if (bytes > MAX_TEXT_BYTES) {
-        out.push({
-          field: item.textField,
-          rule: 'bluesky.text.max_bytes',
-          message: `Bluesky posts are limited to ${MAX_TEXT_BYTES} bytes of UTF-8 text (this text has ${bytes})`,
-        });
-      }
-      if (i > 0 && item.media.length > 0) {
-        out.push({
-          field: item.mediaField,
-          rule: 'bluesky.thread.media_on_reply',
-          message: 'On Bluesky only the first post of a thread can carry media (Herald attaches media to the first item only)',
-        });
-        return;
-      }
-      if (item.text.trim() === '' && item.media.length === 0) {
-        out.push({ field: item.textField, rule: 'bluesky.text.empty', message: 'A Bluesky post needs text or at least one image' });
-      }
-      if (item.media.length > MAX_IMAGES) {
-        out.push({
-          field: item.mediaField,
-          rule: 'bluesky.images.max_count',
-          message: `Bluesky posts can carry at most ${MAX_IMAGES} images (this post has ${item.media.length})`,
-        });
-      }
-      item.media.forEach((m, j) => {
-        const field = `${item.mediaField}.${j}`;
-        if (m.type === 'video') {
-          out.push({
-            field,
-            rule: 'bluesky.media.video_unsupported',
-            message: 'Video on Bluesky is not supported by Herald yet (it needs the video.bsky.app upload service); only images are allowed',
-          });
-        } else if (m.type !== 'image' && m.type !== 'gif') {
-          out.push({ field, rule: 'bluesky.media.type', message: `Bluesky posts accept only images (image/*); a ${m.type} cannot be attached` });
-        } else if (m.mimeType && !m.mimeType.toLowerCase().startsWith('image/')) {
-          out.push({ field, rule: 'bluesky.media.type', message: `Bluesky images must be image/* (this file is ${m.mimeType})` });
-        }
-        if ((m.type === 'image' || m.type === 'gif') && typeof m.size === 'number' && m.size > MAX_IMAGE_BYTES) {
-          out.push({
-            field,
-            rule: 'bluesky.image.max_bytes',
-            message: `Bluesky images are limited to ${MAX_IMAGE_BYTES.toLocaleString('en-US')} bytes (this one has ${m.size.toLocaleString('en-US')})`,
-          });
-        }
-      });
-    });
-    const langs = langsOf(req);
-    if (langs !== undefined && (!Array.isArray(langs) || langs.length > MAX_LANGS || langs.some((l) => typeof l !== 'string' || !l))) {
-      out.push({
-        field: 'platformSpecificData.langs',
-        rule: 'bluesky.langs.max_count',
-        message: `Bluesky post languages must be a list of at most ${MAX_LANGS} language tags (e.g. ["en"])`,
-      });
-    }
-    return out;
+    return validateBluesky(req);
   }
 
   /**
@@ -314,7 +114,7 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
       let embed: BlueskyPostRecord['embed'];
       if (item.media.length > 0) {
         const images: BlueskyImagesEmbed['images'] = [];
-        for (const [j, m] of item.media.entries()) images.push(await this.uploadImage(ctx, session, m, `${item.mediaField}.${j}`));
+        for (const [j, m] of item.media.entries()) images.push(await uploadImage(ctx, session, m, `${item.mediaField}.${j}`, this.http.timeoutMs));
         embed = { $type: 'app.bsky.embed.images', images };
       } else if (linkCard) {
         const link = firstLink(facets);
@@ -333,34 +133,6 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
     return { version: 1, did: session.creds.did, handle: session.creds.handle, thread: (req.threadItems?.length ?? 0) > 0, posts };
   }
 
-  private async uploadImage(ctx: AdapterContext, session: BlueskySession, item: MediaRef, field: string): Promise<BlueskyImagesEmbed['images'][number]> {
-    let media: { bytes: Buffer; mimeType: string };
-    try {
-      media = await ctx.fetchMedia(item, MAX_IMAGE_BYTES);
-    } catch (e) {
-      if (e instanceof AdapterError) throw e;
-      throw new AdapterError('transient', `Could not read ${field} (${item.url}): ${(e as Error)?.message ?? String(e)}`);
-    }
-    if (media.bytes.length > MAX_IMAGE_BYTES) {
-      throw new AdapterError(
-        'rejected',
-        `Bluesky images are limited to ${MAX_IMAGE_BYTES.toLocaleString('en-US')} bytes (${field} has ${media.bytes.length.toLocaleString('en-US')})`,
-        { platformCode: 'bluesky.image.max_bytes' },
-      );
-    }
-    const mimeType = (media.mimeType || item.mimeType || '').toLowerCase();
-    if (!mimeType.startsWith('image/')) {
-      throw new AdapterError('rejected', `Bluesky images must be image/* (${field} is ${mimeType || 'of unknown type'})`, { platformCode: 'bluesky.media.type' });
-    }
-    const res = await session.call<{ blob: BlobRefJson }>('com.atproto.repo.uploadBlob', {
-      bytes: media.bytes,
-      contentType: mimeType,
-      timeoutMs: this.http.timeoutMs * 4,
-    });
-    const dims = imageDimensions(media.bytes);
-    return { image: res.blob, alt: item.altText ?? '', ...(dims ? { aspectRatio: dims } : {}) };
-  }
-
   /**
    * Creates the prepared records in order (the visible step). Resumes safely after a partial run.
    * @returns platformPostId = root `at://` URI, platformPostUrl = bsky.app URL, `thread` for threads,
@@ -377,7 +149,7 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
     for (const [i, post] of prepared.posts.entries()) {
       const record = i === 0 ? post.record : { ...post.record, reply: { root: refs[0], parent: refs[i - 1] } };
       try {
-        refs.push(await this.createOrRecover(ctx, session, prepared.did, post.rkey, record));
+        refs.push(await createOrRecover(this.http, ctx, session, prepared.did, post.rkey, record));
       } catch (e) {
         const err = toAdapterError(e, this.http.now());
         if (i === 0) throw err;
@@ -389,29 +161,6 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
       }
     }
     return buildResult(session.creds.handle, refs, prepared.thread || prepared.posts.length > 1);
-  }
-
-  private async createOrRecover(ctx: AdapterContext, session: BlueskySession, did: string, rkey: string, record: object): Promise<StrongRef> {
-    try {
-      const r = await session.call<{ uri: string; cid: string }>('com.atproto.repo.createRecord', {
-        json: { repo: did, collection: POST_COLLECTION, rkey, record },
-      });
-      return { uri: r.uri, cid: r.cid };
-    } catch (e) {
-      const err = toAdapterError(e, this.http.now());
-      if (err.kind !== 'transient' && err.kind !== 'rejected') throw err;
-      // The rkey may already be taken by an earlier commit of this same prepared post (the PDS
-      // refuses it), or the create went through but its answer was lost: look the record up.
-      let existing: StrongRef | null;
-      try {
-        existing = await getPostRecord(this.http, session.creds.pdsUrl, did, rkey);
-      } catch {
-        throw err;
-      }
-      if (!existing) throw err;
-      ctx.log('bluesky: record already exists, reusing it', { did, rkey, uri: existing.uri });
-      return existing;
-    }
   }
 
   /**
@@ -455,92 +204,4 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
     }
     return { status: 'not_published' };
   }
-}
-
-/** Options for {@link connectBluesky}. */
-export interface ConnectBlueskyOptions {
-  fetch?: FetchFn;
-  /** Per-request timeout in ms (default 30,000). */
-  timeoutMs?: number;
-}
-
-/**
- * Connects a Bluesky account with an app password.
- *
- * Calls `com.atproto.server.createSession` at `serviceUrl` (`https://bsky.social` for bsky.social
- * accounts, or a self-hosted PDS), takes the account's PDS from the session's didDoc, and reads the
- * profile with `app.bsky.actor.getProfile` (falling back to the `app.bsky.actor.profile/self` record,
- * then to the handle, since a PDS without an AppView cannot serve it).
- *
- * @param serviceUrl http(s) base URL of the entryway/PDS.
- * @param identifier handle (a leading `@` is ignored), email or DID.
- * @param appPassword an app password (`xxxx-xxxx-xxxx-xxxx`). The account's main password is refused.
- * @returns platformUserId = DID, username = handle, credentials = {@link BlueskyCredentials},
- *   tokenExpiresAt = refresh JWT expiry (or null), settings `{ pdsUrl, did, serviceUrl }`.
- * @throws AdapterError('disconnected') wrong identifier/password, main password, 2FA, takedown;
- *   'rejected' invalid service URL; 'rate_limited'; 'transient' (service unreachable).
- */
-export async function connectBluesky(serviceUrl: string, identifier: string, appPassword: string, opts: ConnectBlueskyOptions = {}): Promise<ConnectedAccount> {
-  const http: HttpOptions = {
-    fetch: opts.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-    timeoutMs: opts.timeoutMs ?? 30_000,
-    now: Date.now,
-  };
-  let service: string;
-  try {
-    const u = new URL((serviceUrl || DEFAULT_BLUESKY_SERVICE).trim());
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('not http(s)');
-    service = u.origin;
-  } catch {
-    throw new AdapterError('rejected', `Invalid Bluesky service URL: ${serviceUrl}`);
-  }
-  const id = (identifier ?? '').trim().replace(/^@/, '');
-  const password = (appPassword ?? '').trim();
-  if (!id || !password) throw new AdapterError('disconnected', 'A Bluesky handle (or email/DID) and an app password are required');
-
-  const creds = await loginWithAppPassword(http, { identifier: id, appPassword: password, serviceUrl: service }, 'connect');
-  if (jwtClaims(creds.accessJwt)?.scope === 'com.atproto.access') {
-    // Full-access session: the user typed the account password. Don't store it; end that session.
-    await xrpc(http.fetch, service, 'com.atproto.server.deleteSession', { method: 'POST', token: creds.refreshJwt, timeoutMs: http.timeoutMs }).catch(() => undefined);
-    throw new AdapterError(
-      'disconnected',
-      'That is the Bluesky account password; create an app password instead (Bluesky settings → Privacy and security → App passwords)',
-      { platformCode: 'MainPasswordRefused' },
-    );
-  }
-
-  let displayName: string | undefined;
-  let profilePicture: string | undefined;
-  try {
-    const p = await xrpc<{ displayName?: string; avatar?: string }>(http.fetch, creds.pdsUrl, 'app.bsky.actor.getProfile', {
-      query: { actor: creds.did },
-      token: creds.accessJwt,
-      timeoutMs: Math.min(http.timeoutMs, 10_000),
-    });
-    displayName = p.displayName || undefined;
-    profilePicture = p.avatar || undefined;
-  } catch {
-    try {
-      const r = await xrpc<{ value?: { displayName?: string; avatar?: BlobRefJson } }>(http.fetch, creds.pdsUrl, 'com.atproto.repo.getRecord', {
-        query: { repo: creds.did, collection: 'app.bsky.actor.profile', rkey: 'self' },
-        timeoutMs: Math.min(http.timeoutMs, 10_000),
-      });
-      displayName = r.value?.displayName || undefined;
-      const cid = r.value?.avatar?.ref?.$link;
-      if (cid) profilePicture = `${creds.pdsUrl}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(creds.did)}&cid=${encodeURIComponent(cid)}`;
-    } catch {
-      /* no profile record: fall back to the handle */
-    }
-  }
-
-  return {
-    platformUserId: creds.did,
-    username: creds.handle,
-    displayName: displayName ?? creds.handle,
-    ...(profilePicture ? { profilePicture } : {}),
-    credentials: { ...creds },
-    tokenExpiresAt: jwtExpiry(creds.refreshJwt),
-    settings: { pdsUrl: creds.pdsUrl, did: creds.did, serviceUrl: service },
-    permissions: ['posts:write', 'posts:read'],
-  };
 }
