@@ -36,6 +36,23 @@ describe('POST /v1/posts: scheduling and time zones', () => {
     expect(res.json().post).toMatchObject({ scheduledFor: '2031-06-15T09:30:00.000Z', timezone: 'UTC' });
   });
 
+  it('accepts a Z time with a non-UTC timezone (the documented queue example) as UTC, keeps the zone and warns; UTC or no zone gives no warning', async () => {
+    const { t, accountId } = await setup();
+    const res = await post(t, { content: 'z with zone', scheduledFor: '2031-01-15T19:00:00Z', timezone: 'America/New_York', platforms: [{ platform: 'bluesky', accountId }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().post).toMatchObject({ scheduledFor: '2031-01-15T19:00:00.000Z', timezone: 'America/New_York' });
+    expect(res.json().warnings).toEqual([expect.stringMatching(/scheduledFor ends in "Z".*timezone "America\/New_York".*display only/)]);
+    for (const timezone of ['UTC', 'Etc/UTC', undefined]) {
+      const plain = await post(t, { content: `z ${timezone}`, scheduledFor: '2031-01-15T19:00:00Z', ...(timezone ? { timezone } : {}), platforms: [{ platform: 'bluesky', accountId }] });
+      expect(plain.statusCode).toBe(201);
+      expect(plain.json().warnings, String(timezone)).toBeUndefined();
+    }
+    const edited = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${res.json().post._id}`, headers: t.headers, payload: { scheduledFor: '2031-01-16T19:00:00Z', timezone: 'Europe/Paris' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().post).toMatchObject({ scheduledFor: '2031-01-16T19:00:00.000Z', timezone: 'Europe/Paris' });
+    expect(edited.json().warnings).toEqual([expect.stringMatching(/timezone "Europe\/Paris" does not change it/)]);
+  });
+
   it('resolves a DST gap forward and a DST overlap to the earlier instant', async () => {
     const { t, accountId } = await setup();
     // 2031-03-09 02:30 does not exist in New York (clocks jump 02:00 -> 03:00 EDT): 03:30 EDT = 07:30Z.

@@ -61,7 +61,7 @@ export function createPostCreation(deps: {
     const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
     if (queueProfile && body.isDraft) errors.add('queuedFromProfile', 'a draft cannot be queued; omit isDraft to add the post to the queue');
     if (queueProfile && body.publishNow) errors.add('queuedFromProfile', 'cannot be combined with publishNow');
-    const schedule = parseSchedule(body, errors);
+    const schedule = parseSchedule(body, errors, warnings);
     const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
     if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
     const tags = normalizeTags(body.tags, errors);

@@ -34,6 +34,7 @@ export function createPostUpdate(deps: {
    */
   return async function update(auth: AuthContext, id: string, body: UpdatePostBody): Promise<WriteResult> {
     const errors = new FieldErrorCollector();
+    const warnings: string[] = [];
     const now = clock();
     const outcome = await db.tx(async (client) => {
       const post = await lockAccessiblePost(client, auth, id);
@@ -52,7 +53,7 @@ export function createPostUpdate(deps: {
       if (queueProfile && (body.isDraft || body.publishNow)) errors.add('queuedFromProfile', 'cannot be combined with isDraft or publishNow');
       const tzInput = body.timezone !== undefined ? body.timezone : post.timezone;
       const schedule = body.scheduledFor !== undefined
-        ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors)
+        ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors, warnings)
         : parseSchedule({ scheduledFor: null, timezone: tzInput }, errors);
       const newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
       const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow && !queueProfile);
@@ -128,9 +129,13 @@ export function createPostUpdate(deps: {
       if (mode !== 'draft') await recomputePostStatus(client, id);
       return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && rules.uploadsAhead(targets, runAt, now) };
     });
-    if (outcome.mode === 'now') return deps.publishInline(auth, id, outcome.newTargetIds, 'Post updated and published successfully');
+    if (outcome.mode === 'now') {
+      const r = await deps.publishInline(auth, id, outcome.newTargetIds, 'Post updated and published successfully');
+      if (warnings.length) r.body.warnings = warnings;
+      return r;
+    }
     if (outcome.runAt && outcome.mode === 'scheduled') publisher.notifyDue(outcome.runAt);
     if (outcome.ahead) publisher.notifyDue(clock()); // uploadsAhead targets (YouTube) run at once
-    return { statusCode: 200, body: { message: 'Post updated successfully', post: await viewOf(db, auth, id) } };
+    return { statusCode: 200, body: { message: 'Post updated successfully', post: await viewOf(db, auth, id), ...(warnings.length ? { warnings } : {}) } };
   };
 }

@@ -117,8 +117,16 @@ export interface ScheduleInput {
   timezone?: string | null;
 }
 
-/** Parses scheduledFor/timezone into an instant or records the field error. */
-export function parseSchedule(input: ScheduleInput, errors: FieldErrorCollector): { at: Date | null; timezone: string } {
+/** Zone names that are UTC itself (a `Z` time with one of these needs no warning). */
+const UTC_ZONES = new Set(['utc', 'etc/utc', 'uct', 'etc/uct', 'gmt', 'etc/gmt', 'gmt0', 'etc/gmt0', 'gmt+0', 'etc/gmt+0', 'gmt-0', 'etc/gmt-0',
+  'universal', 'etc/universal', 'zulu', 'etc/zulu', 'greenwich', 'etc/greenwich']);
+
+/**
+ * Parses scheduledFor/timezone into an instant or records the field error. A `Z` time with
+ * a non-UTC `timezone` is accepted: the instant is the UTC one, the zone is kept for display,
+ * and a warning says so when `warnings` is given (docs/decisions/0020-z-time-with-a-timezone.md).
+ */
+export function parseSchedule(input: ScheduleInput, errors: FieldErrorCollector, warnings?: string[]): { at: Date | null; timezone: string } {
   if (!input.scheduledFor) {
     const tz = input.timezone ?? 'UTC';
     const check = parseScheduledFor('2000-01-01T00:00', tz);
@@ -132,6 +140,9 @@ export function parseSchedule(input: ScheduleInput, errors: FieldErrorCollector)
   if (!r.ok) {
     errors.add(r.field, r.message);
     return { at: null, timezone: 'UTC' };
+  }
+  if (warnings && input.scheduledFor.endsWith('Z') && !UTC_ZONES.has(r.timezone.toLowerCase())) {
+    warnings.push(`scheduledFor ends in "Z", so it is a UTC time (${r.instant.toISOString()}); timezone "${r.timezone}" does not change it and is kept for display only. Send a local "YYYY-MM-DDTHH:mm" time to schedule in ${r.timezone}`);
   }
   return { at: r.instant, timezone: r.timezone };
 }
