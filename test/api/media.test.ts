@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { freePort } from '../support/net.ts';
+import { encodePng } from '../support/png.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -26,36 +26,9 @@ afterAll(async () => { await ctx.close(); });
 
 // ---- file fixtures built in code -------------------------------------------------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 /** A valid 2x2 RGB PNG (red, green / blue, white). */
 function png2x2(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]); // filter byte + 2 pixels per row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr), pngChunk('IDAT', zlib.deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(2, 2, Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255])); // filter byte + 2 pixels per row
 }
 const JPEG = Buffer.from('FFD8FFE000104A46494600010100000100010000FFDB004300' + '01'.repeat(64) + 'FFD9', 'hex');
 /** An ISO BMFF header: a 24-byte ftyp box (major brand mp42) and an empty free box. */

@@ -23,17 +23,21 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-export function makePng(width = 2, height = 2, rgb: [number, number, number] | 'noise' = [200, 40, 40]): Buffer {
+/** A PNG of 8-bit RGB pixels from its raw scanlines (each row a filter byte, then width * 3 bytes). */
+export function encodePng(width: number, height: number, raw: Buffer): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
-  const rowOf = () => Buffer.concat([Buffer.from([0]), rgb === 'noise' ? randomBytes(width * 3) : Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const raw = Buffer.concat(Array.from({ length: height }, rowOf));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+export function makePng(width = 2, height = 2, rgb: [number, number, number] | 'noise' = [200, 40, 40]): Buffer {
+  const rowOf = () => Buffer.concat([Buffer.from([0]), rgb === 'noise' ? randomBytes(width * 3) : Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  return encodePng(width, height, Buffer.concat(Array.from({ length: height }, rowOf)));
 }
 
 /** A multipart/form-data body with the given files under one field name. */
