@@ -42,131 +42,26 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { googleJson, mapGoogleError } from './google.ts';
+import { googleJson } from './google.ts';
+import { RESUMABLE_GRANULARITY, type VideoResource, type YouTubeApi, type YouTubeOptions, type YouTubePrepared } from './model.ts';
+import { buildResult } from './publish.ts';
 import {
-  capabilitiesOf, YOUTUBE_DESCRIPTION_MAX_BYTES, YOUTUBE_FIRST_COMMENT_MAX, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_TAG_MAX, YOUTUBE_TAGS_MAX_TOTAL,
-  YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_TITLE_MAX, YOUTUBE_VIDEO_MAX_BYTES,
-} from '../../shared/capabilities.ts';
+  fitYouTubeTagCount, isAhead, noAngles, privacyOf, str, titleOf, validateYouTube, youtubeTags,
+  YOUTUBE_CAPABILITIES, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_VIDEO_MAX_BYTES,
+} from './rules.ts';
+import { fetchThumbnail, probeDuration, putSession, sendBytes } from './upload.ts';
 
-/** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
+// The adapter's pieces: rules.ts (validate, title/tags, capabilities, limits), upload.ts (duration,
+// thumbnail, resumable upload), publish.ts (thumbnail, first comment, result), model.ts (shapes).
 export {
-  YOUTUBE_DESCRIPTION_MAX_BYTES, YOUTUBE_FIRST_COMMENT_MAX, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_TAG_MAX, YOUTUBE_TAGS_MAX_TOTAL,
-  YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_TITLE_MAX, YOUTUBE_VIDEO_MAX_BYTES,
-};
-/** Chunks must be multiples of 256 KiB (except the last). */
-export const RESUMABLE_GRANULARITY = 256 * 1024;
-
-export interface YouTubeOptions {
-  /** Bytes per PUT, a multiple of 256 KiB. Default 8 MiB. */
-  chunkBytes?: number;
-  /** Thumbnail size cap in bytes. Default {@link YOUTUBE_THUMBNAIL_MAX_BYTES} (2 MB; CONFLICT: https://developers.google.com/youtube/v3/docs/thumbnails/set says 2 MB, the newer reference pages 50 MB). */
-  thumbnailMaxBytes?: number;
-  /** Shorts threshold in seconds. Default 180. */
-  shortMaxSeconds?: number;
-  /** Default `snippet.categoryId` (22 = People & Blogs); platformSpecificData.categoryId overrides. */
-  categoryId?: string;
-  /** Consecutive failed chunk PUTs resumed before giving up (transient). Default 5. */
-  maxResumes?: number;
-  /** Largest video fetched for upload. Default 256 GB. */
-  maxVideoBytes?: number;
-}
-
-export const YOUTUBE_CAPABILITIES: PlatformCapabilities = capabilitiesOf('youtube');
-
-export interface YouTubePrepared {
-  preparedAt: string;
-  sessionUri: string;
-  totalBytes: number;
-  /** Bytes before this offset were sent in prepare; commit sends the rest. */
-  finalFrom: number;
-  videoUrl: string;
-  title: string;
-  privacyStatus: 'public' | 'private' | 'unlisted';
-  publishAt?: string;
-  isShort: boolean;
-  durationSeconds?: number;
-  thumbnailUrl?: string;
-  firstComment?: string;
-}
-
-interface VideoResource { id: string; snippet?: { title?: string; channelId?: string; publishedAt?: string }; status?: { privacyStatus?: string; publishAt?: string; uploadStatus?: string } }
-
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
-const extOf = (url: string) => { try { return new URL(url).pathname.split('.').pop()?.toLowerCase() ?? ''; } catch { return ''; } };
-const THUMB_EXT = new Set(['jpg', 'jpeg', 'png', 'gif']);
-
-/** YouTube refuses `<` and `>` in titles and descriptions: they become their full-width forms. */
-export const noAngles = (s: string) => s.replace(/</g, '\uFF1C').replace(/>/g, '\uFF1E');
-
-/** The title: platformSpecificData.title, else the first non-empty line of the text (at most 100 characters), else the file name. */
-export function titleOf(req: PublishRequest): { title: string; given: boolean } {
-  const given = str(req.platformSpecificData.title);
-  if (given) return { title: given.trim(), given: true };
-  const line = req.text.split(/\r?\n/).map((l) => l.trim()).find(Boolean);
-  const fallback = req.mediaItems[0]?.filename?.replace(/\.[^.]+$/, '') || 'Video';
-  return { title: noAngles([...(line ?? fallback)].slice(0, YOUTUBE_TITLE_MAX).join('')), given: false };
-}
-
-/**
- * Tags as YouTube gets them: the post's tags, or platformSpecificData.tags;
- * trimmed, duplicates removed (case-insensitive, first spelling kept), tags over 100 characters dropped.
- * The 500-character total is a rule (see validate).
- */
-export function youtubeTags(req: PublishRequest): string[] {
-  const raw = Array.isArray(req.platformSpecificData.tags) ? (req.platformSpecificData.tags as unknown[]).filter((t): t is string => typeof t === 'string') : req.tags;
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const t of raw.map((x) => x.trim())) {
-    if (!t || [...t].length > YOUTUBE_TAG_MAX || seen.has(t.toLowerCase())) continue;
-    seen.add(t.toLowerCase());
-    out.push(t);
-  }
-  return out;
-}
-
-/**
- * YouTube's own count of `snippet.tags` (videos resource docs): a tag with a space counts two
- * more (it is quoted) and tags are joined with commas. Trailing tags are left out until the
- * list fits 500 by that count (Herald's own 500-character rule counts characters only, checked in validate).
- */
-export function fitYouTubeTagCount(tags: string[]): string[] {
-  const out: string[] = [];
-  let n = 0;
-  for (const t of tags) {
-    const cost = [...t].length + (t.includes(' ') ? 2 : 0) + (out.length ? 1 : 0);
-    if (n + cost > YOUTUBE_TAGS_MAX_TOTAL) break;
-    out.push(t);
-    n += cost;
-  }
-  return out;
-}
-
-/** Detects JPEG, PNG and GIF by their magic bytes. */
-export function imageTypeOf(b: Buffer): 'image/jpeg' | 'image/png' | 'image/gif' | null {
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  return null;
-}
-
-/** A video's duration from the publisher's ffprobe (AdapterContext.probeMedia), when it has one. */
-async function probeDuration(ctx: AdapterContext, bytes: Buffer, mimeType: string): Promise<number | undefined> {
-  return (await ctx.probeMedia?.(bytes, mimeType.startsWith('video/') ? mimeType : 'video/mp4'))?.durationSeconds;
-}
-
-/**
- * True when `scheduledFor` is far enough ahead to hand to YouTube as publishAt (which must be in
- * the future). The posts service runs such targets at once when the time is over a minute ahead,
- * so the worker has 45 seconds of slack before this gives up and publishes directly.
- */
-const isAhead = (at: Date | undefined, now = Date.now()) => !!at && at.getTime() > now + 15_000;
-
-function rule(field: string, r: string, message: string): RuleViolation {
-  return { field, rule: r, message };
-}
+  YOUTUBE_CAPABILITIES, YOUTUBE_DESCRIPTION_MAX_BYTES, YOUTUBE_FIRST_COMMENT_MAX, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_TAG_MAX, YOUTUBE_TAGS_MAX_TOTAL,
+  YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_TITLE_MAX, YOUTUBE_VIDEO_MAX_BYTES, fitYouTubeTagCount, noAngles, titleOf, youtubeTags,
+} from './rules.ts';
+export { RESUMABLE_GRANULARITY, type YouTubeOptions, type YouTubePrepared } from './model.ts';
+export { imageTypeOf } from './upload.ts';
 
 export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, YouTubePrepared> {
   readonly platform = 'youtube' as const;
@@ -185,141 +80,25 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     }
   }
 
-  private privacyOf(req: PublishRequest): 'public' | 'private' | 'unlisted' {
-    const v = req.platformSpecificData.visibility ?? req.platformSpecificData.privacyStatus;
-    return v === 'public' || v === 'private' || v === 'unlisted' ? v : req.visibility;
-  }
-
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const psd = req.platformSpecificData;
-    const videos = req.mediaItems.filter((m) => m.type === 'video');
-    if (videos.length !== 1 || req.mediaItems.length !== 1) {
-      out.push(rule('mediaItems', 'youtube.media.one_video', `A YouTube post needs exactly one video and no other media (has ${videos.length} video(s) and ${req.mediaItems.length - videos.length} other item(s)); a thumbnail goes in mediaItems[].thumbnail`));
-    }
-    const video = videos[0];
-    if (video?.size !== undefined && video.size > this.opts.maxVideoBytes) {
-      out.push(rule('mediaItems.0', 'youtube.video.max_bytes', 'YouTube videos are limited to 256 GB'));
-    }
-    if (video?.durationSeconds !== undefined && video.durationSeconds <= this.opts.shortMaxSeconds && video.thumbnail) {
-      out.push(rule('mediaItems.0.thumbnail', 'youtube.short.no_custom_thumbnail',
-        `This video is ${video.durationSeconds} seconds long, so YouTube publishes it as a Short (${this.opts.shortMaxSeconds / 60} minutes or less), and Shorts cannot have a custom thumbnail`));
-    }
-    req.mediaItems.forEach((m, i) => {
-      if (m.thumbnail && extOf(m.thumbnail) && !THUMB_EXT.has(extOf(m.thumbnail)) && /^[a-z0-9]{2,5}$/.test(extOf(m.thumbnail))) {
-        out.push(rule(`mediaItems.${i}.thumbnail`, 'youtube.thumbnail.type', 'YouTube thumbnails must be JPG, PNG or GIF'));
-      }
-    });
-    const given = str(psd.title);
-    if (given !== undefined) {
-      if ([...given.trim()].length > YOUTUBE_TITLE_MAX) out.push(rule('platformSpecificData.title', 'youtube.title.max_length', `YouTube titles are limited to ${YOUTUBE_TITLE_MAX} characters (has ${[...given.trim()].length})`));
-      if (/[<>]/.test(given)) out.push(rule('platformSpecificData.title', 'youtube.title.angle_brackets', 'YouTube titles cannot contain < or >'));
-    } else if (psd.title !== undefined && psd.title !== null && typeof psd.title !== 'string') {
-      out.push(rule('platformSpecificData.title', 'youtube.title.type', 'must be a string'));
-    }
-    const bytes = Buffer.byteLength(noAngles(req.text), 'utf8');
-    if (bytes > YOUTUBE_DESCRIPTION_MAX_BYTES) out.push(rule('content', 'youtube.description.max_bytes', `YouTube descriptions are limited to ${YOUTUBE_DESCRIPTION_MAX_BYTES} bytes (UTF-8); this text has ${bytes}`));
-    const total = youtubeTags(req).reduce((n, t) => n + [...t].length, 0);
-    if (total > YOUTUBE_TAGS_MAX_TOTAL) {
-      out.push(rule(Array.isArray(psd.tags) ? 'platformSpecificData.tags' : 'tags', 'youtube.tags.max_total', `YouTube tags may total at most ${YOUTUBE_TAGS_MAX_TOTAL} characters after removing duplicates and tags over ${YOUTUBE_TAG_MAX} characters (has ${total})`));
-    }
-    if (psd.firstComment !== undefined && psd.firstComment !== null) {
-      if (typeof psd.firstComment !== 'string') out.push(rule('platformSpecificData.firstComment', 'youtube.first_comment.type', 'must be a string'));
-      else if ([...psd.firstComment].length > YOUTUBE_FIRST_COMMENT_MAX) {
-        out.push(rule('platformSpecificData.firstComment', 'youtube.first_comment.max_length', `YouTube comments are limited to ${YOUTUBE_FIRST_COMMENT_MAX.toLocaleString('en-US')} characters (has ${[...psd.firstComment].length})`));
-      }
-    }
-    const vis = psd.visibility ?? psd.privacyStatus;
-    if (vis !== undefined && vis !== null && vis !== 'public' && vis !== 'private' && vis !== 'unlisted') {
-      out.push(rule(psd.visibility !== undefined ? 'platformSpecificData.visibility' : 'platformSpecificData.privacyStatus', 'youtube.visibility', 'must be public, private or unlisted'));
-    }
-    for (const k of ['containsSyntheticMedia', 'madeForKids', 'notifySubscribers'] as const) {
-      if (psd[k] !== undefined && typeof psd[k] !== 'boolean') out.push(rule(`platformSpecificData.${k}`, `youtube.${k}.type`, 'must be true or false'));
-    }
-    if (psd.categoryId !== undefined && !/^\d{1,3}$/.test(String(psd.categoryId))) out.push(rule('platformSpecificData.categoryId', 'youtube.category_id', 'must be a numeric YouTube video category id (e.g. "22")'));
-    if (isAhead(req.scheduledFor, Date.now() + 45_000) && this.privacyOf(req) === 'unlisted') {
-      out.push(rule('platformSpecificData.visibility', 'youtube.schedule.public_only',
-        'YouTube can only schedule a video to become public (it is uploaded private with publishAt); publish an unlisted video now, or schedule it as public'));
-    }
-    return out;
+    return validateYouTube(req, this.opts);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
     return withAccessToken(ctx, account, this.provider, this.app(), fn);
   }
 
-  /** One PUT to the session. Returns the video when done, else the next offset. @throws AdapterError (transient on network failure). */
-  private async put(token: string, sessionUri: string, body: Buffer | null, from: number, total: number): Promise<{ done: VideoResource } | { next: number }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (body) {
-      headers['content-range'] = `bytes ${from}-${from + body.length - 1}/${total}`;
-      headers['content-type'] = 'application/octet-stream';
-    } else {
-      headers['content-range'] = `bytes */${total}`;
-    }
-    let res: Response;
-    try {
-      res = await fetch(sessionUri, { method: 'PUT', headers, body: body ?? undefined, redirect: 'manual', signal: AbortSignal.timeout(10 * 60_000) });
-    } catch (err) {
-      throw new AdapterError('transient', `YouTube upload: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`);
-    }
-    const text = await res.text().catch(() => '');
-    if (res.status === 308) {
-      const range = /bytes=0-(\d+)/.exec(res.headers.get('range') ?? '');
-      return { next: range ? Number(range[1]) + 1 : 0 };
-    }
-    let parsed: unknown;
-    try { parsed = text ? JSON.parse(text) : {}; } catch { parsed = { error: { message: text.slice(0, 300) } }; }
-    if (res.status === 200 || res.status === 201) return { done: parsed as VideoResource };
-    if (res.status === 404 || res.status === 410) {
-      throw new AdapterError('transient', 'YouTube upload session expired or not found', { status: res.status, platformCode: 'sessionExpired' });
-    }
-    throw mapGoogleError(res.status, parsed, res.headers, 'YouTube upload');
+  /** The account's API access for the upload and publish helpers (upload.ts, publish.ts). */
+  private api(ctx: AdapterContext, account: AccountContext): YouTubeApi {
+    return { call: <T>(fn: (token: string) => Promise<T>) => this.call(ctx, account, fn), apiBaseUrl: () => this.app().apiBaseUrl };
   }
 
   /**
    * Sends bytes [from, until) (until = total completes the upload), resuming from the session's
    * reported offset after a failed PUT.
    */
-  private async send(ctx: AdapterContext, account: AccountContext, p: Pick<YouTubePrepared, 'sessionUri' | 'totalBytes'>, bytes: Buffer, from: number, until: number, probeFirst = false): Promise<VideoResource | null> {
-    let offset = from;
-    let failures = 0;
-    let probe = probeFirst;
-    for (;;) {
-      if (!probe && offset >= until) return null;
-      try {
-        const r = await this.call(ctx, account, (token) => (probe
-          ? this.put(token, p.sessionUri, null, 0, p.totalBytes)
-          : this.put(token, p.sessionUri, bytes.subarray(offset, Math.min(until, offset + this.opts.chunkBytes)), offset, p.totalBytes)));
-        probe = false;
-        if ('done' in r) return r.done;
-        if (r.next > until) throw new AdapterError('transient', `YouTube upload session holds ${r.next} bytes, more than expected (${until})`);
-        if (r.next > offset) failures = 0; // progress; a probe alone does not reset the count
-        offset = r.next;
-      } catch (err) {
-        if (!(err instanceof AdapterError) || err.kind !== 'transient' || err.opts.platformCode === 'sessionExpired' || ++failures > this.opts.maxResumes) throw err;
-        ctx.log('youtube: upload chunk failed; asking the session where to resume', { offset, error: err.message });
-        probe = true;
-      }
-    }
-  }
-
-  /** Fetches and checks the thumbnail. @throws AdapterError rejected naming the rule. */
-  private async thumbnail(ctx: AdapterContext, url: string): Promise<{ bytes: Buffer; mimeType: string }> {
-    const max = this.opts.thumbnailMaxBytes;
-    let got;
-    try {
-      got = await ctx.fetchMedia({ type: 'image', url }, max + 1);
-    } catch (err) {
-      if (err instanceof AdapterError && err.kind === 'rejected' && /large|exceed|limit|bytes/i.test(err.message)) {
-        throw new AdapterError('rejected', `The YouTube thumbnail is larger than ${max / 1024 / 1024} MB [rule youtube.thumbnail.max_bytes]`);
-      }
-      throw err;
-    }
-    if (got.bytes.length > max) throw new AdapterError('rejected', `The YouTube thumbnail is ${got.bytes.length} bytes; the limit is ${max / 1024 / 1024} MB [rule youtube.thumbnail.max_bytes]`);
-    const type = imageTypeOf(got.bytes);
-    if (!type) throw new AdapterError('rejected', 'The YouTube thumbnail is not a JPG, PNG or GIF image [rule youtube.thumbnail.type]');
-    return { bytes: got.bytes, mimeType: type };
+  private send(ctx: AdapterContext, account: AccountContext, p: Pick<YouTubePrepared, 'sessionUri' | 'totalBytes'>, bytes: Buffer, from: number, until: number, probeFirst = false): Promise<VideoResource | null> {
+    return sendBytes(ctx, this.api(ctx, account), this.opts, p, bytes, from, until, probeFirst);
   }
 
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<YouTubePrepared> {
@@ -332,9 +111,9 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     if (isShort && video.thumbnail) {
       throw new AdapterError('rejected', `This video is ${durationSeconds} seconds long, so YouTube publishes it as a Short (3 minutes or less), and Shorts cannot have a custom thumbnail [rule youtube.short.no_custom_thumbnail]`);
     }
-    if (video.thumbnail) await this.thumbnail(ctx, video.thumbnail);
+    if (video.thumbnail) await fetchThumbnail(ctx, video.thumbnail, this.opts.thumbnailMaxBytes);
     const { title } = titleOf(req);
-    const requested = this.privacyOf(req);
+    const requested = privacyOf(req);
     const ahead = isAhead(req.scheduledFor) && requested === 'public';
     const status: Record<string, unknown> = {
       privacyStatus: ahead ? 'private' : requested,
@@ -377,57 +156,8 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     return prepared;
   }
 
-  /** Thumbnail and first comment after the video exists; failures are recorded, never thrown. */
-  private async afterUpload(ctx: AdapterContext, account: AccountContext, prepared: YouTubePrepared, videoId: string, checkExistingComment: boolean): Promise<Record<string, unknown>> {
-    const extra: Record<string, unknown> = {};
-    const base = this.app().apiBaseUrl;
-    if (prepared.thumbnailUrl) {
-      try {
-        const t = await this.thumbnail(ctx, prepared.thumbnailUrl);
-        const r = await this.call(ctx, account, (token) => googleJson<{ items?: Array<{ default?: { url?: string } }> }>(base, '/upload/youtube/v3/thumbnails/set', {
-          method: 'POST', token, query: { videoId, uploadType: 'media' }, headers: { 'content-type': t.mimeType }, body: t.bytes,
-        }));
-        extra.thumbnail = { status: 'published', url: r.body.items?.[0]?.default?.url ?? null };
-      } catch (err) {
-        extra.thumbnail = { status: 'failed', error: (err as Error).message };
-        ctx.log('youtube: thumbnail failed', { videoId, error: (err as Error).message });
-      }
-    }
-    if (prepared.firstComment) {
-      try {
-        if (checkExistingComment) {
-          const list = await this.call(ctx, account, (token) => googleJson<{ items?: Array<{ id: string; snippet?: { topLevelComment?: { snippet?: { textOriginal?: string; authorChannelId?: { value?: string } } } } }> }>(
-            base, '/youtube/v3/commentThreads', { token, query: { part: 'snippet', videoId, maxResults: 100 } }));
-          const mine = list.body.items?.find((c) => c.snippet?.topLevelComment?.snippet?.textOriginal === prepared.firstComment
-            && c.snippet?.topLevelComment?.snippet?.authorChannelId?.value === account.platformUserId);
-          if (mine) {
-            extra.firstComment = { status: 'published', id: mine.id };
-            return extra;
-          }
-        }
-        const r = await this.call(ctx, account, (token) => googleJson<{ id?: string }>(base, '/youtube/v3/commentThreads', {
-          method: 'POST', token, query: { part: 'snippet' },
-          json: { snippet: { channelId: account.platformUserId, videoId, topLevelComment: { snippet: { textOriginal: prepared.firstComment } } } },
-        }));
-        extra.firstComment = { status: 'published', id: r.body.id ?? null };
-      } catch (err) {
-        extra.firstComment = { status: 'failed', error: (err as Error).message };
-        ctx.log('youtube: first comment failed', { videoId, error: (err as Error).message });
-      }
-    }
-    return extra;
-  }
-
-  private async result(ctx: AdapterContext, account: AccountContext, prepared: YouTubePrepared, video: VideoResource, fromVerify: boolean): Promise<PublishResult> {
-    const extra = {
-      isShort: prepared.isShort,
-      ...(prepared.durationSeconds !== undefined ? { durationSeconds: prepared.durationSeconds } : {}),
-      privacyStatus: video.status?.privacyStatus ?? prepared.privacyStatus,
-      ...(prepared.publishAt ? { publishAt: video.status?.publishAt ?? prepared.publishAt } : {}),
-      ...(await this.afterUpload(ctx, account, prepared, video.id, fromVerify)),
-    };
-    const url = prepared.isShort ? `https://www.youtube.com/shorts/${video.id}` : `https://www.youtube.com/watch?v=${video.id}`;
-    return { platformPostId: video.id, platformPostUrl: url, extra };
+  private result(ctx: AdapterContext, account: AccountContext, prepared: YouTubePrepared, video: VideoResource, fromVerify: boolean): Promise<PublishResult> {
+    return buildResult(ctx, account, this.api(ctx, account), this.opts.thumbnailMaxBytes, prepared, video, fromVerify);
   }
 
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: YouTubePrepared): Promise<PublishResult> {
@@ -463,7 +193,7 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
    */
   async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: YouTubePrepared, window: VerifyWindow): Promise<VerifyResult<YouTubePrepared>> {
     try {
-      const r = await this.call(ctx, account, (token) => this.put(token, prepared.sessionUri, null, 0, prepared.totalBytes));
+      const r = await this.call(ctx, account, (token) => putSession(token, prepared.sessionUri, null, 0, prepared.totalBytes));
       if ('done' in r && r.done.id) return { status: 'published', result: await this.result(ctx, account, prepared, r.done, true) };
       if ('next' in r) return { status: 'not_published' };
     } catch (err) {
