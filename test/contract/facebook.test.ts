@@ -200,36 +200,6 @@ describe('Facebook: publishing with the Page token', () => {
     expect(t.result?.extra?.firstComment).toMatchObject({ status: 'failed', error: expect.stringMatching(/unexpected error/) });
   });
 
-  it('interrupted after the first comment was posted: verify reads the comments and records it, exactly one comment', async () => {
-    const id = (await post({ content: 'comment before the crash', scheduledFor: '2030-01-01T00:00:00Z', platforms: on({ platformSpecificData: { firstComment: 'only once' } }) })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    const created = sim.posts.filter((x) => x.message === 'comment before the crash');
-    expect(created).toHaveLength(1);
-    // Herald stopped after the comment, before recording the outcome: the next run verifies.
-    await h.ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
-    await h.ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    expect(t.platform_post_id).toBe(created[0].id);
-    const comments = sim.comments.filter((c) => c.objectId === created[0].id);
-    expect(comments).toHaveLength(1);
-    expect(t.result?.extra?.firstComment).toMatchObject({ status: 'published', id: comments[0].id });
-  });
-
-  it('answer lost after the feed post, before the first comment: verify finds the post and comments once', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'lost before the comment', scheduledFor: '2030-01-01T00:00:00Z', platforms: on({ platformSpecificData: { firstComment: 'late comment' } }) })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = sim.posts.filter((x) => x.message === 'lost before the comment');
-    expect(created).toHaveLength(1);
-    expect(sim.comments.filter((c) => c.objectId === created[0].id).map((c) => c.message)).toEqual(['late comment']);
-  });
 
   it('refuses rule violations before any platform call, naming the rule', async () => {
     const before = publishCalls();
@@ -260,6 +230,15 @@ describe('Facebook: publishing with the Page token', () => {
     const v = a.validate({ text: '', mediaItems: [{ type: 'image', url: 'http://example.com/a.png' }], threadItems: [], platformSpecificData: { contentType: 'story' }, tags: [], visibility: 'public' });
     expect(v.map((x) => x.rule)).toEqual(['facebook.story.https_url']);
   });
+});
+
+contract.firstCommentOnVerify({
+  payload: (content, firstComment) => ({ content, platforms: on({ platformSpecificData: { firstComment } }) }),
+  comments: (objectId) => sim.comments.filter((c) => c.objectId === objectId).map((c) => ({ id: c.id, text: c.message })),
+  titles: [
+    'interrupted after the first comment was posted: verify reads the comments and records it, exactly one comment',
+    'answer lost after the feed post, before the first comment: verify finds the post and comments once',
+  ],
 });
 
 contract.failures({

@@ -142,35 +142,6 @@ describe('Instagram: publishing (container, status polled, media_publish)', () =
     expect(t.result?.extra?.firstComment).toMatchObject({ status: 'failed', error: expect.stringMatching(/unexpected error/) });
   });
 
-  it('interrupted after the first comment was posted: verify reads the comments and records it, exactly one comment', async () => {
-    const id = (await post({ content: 'comment before the crash', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[0] }], platforms: on({ platformSpecificData: { firstComment: 'only once' } }) })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('published');
-    const created = sim.media.filter((m) => m.caption === 'comment before the crash');
-    expect(created).toHaveLength(1);
-    // Herald stopped after the comment, before recording the outcome: the next run verifies.
-    await h.ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
-    await h.ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    expect(t.platform_post_id).toBe(created[0].id);
-    expect(created[0].comments).toHaveLength(1);
-    expect(t.result?.extra?.firstComment).toMatchObject({ status: 'published', id: created[0].comments[0].id });
-  });
-
-  it('answer lost after media_publish, before the first comment: verify finds the media and comments once', async () => {
-    sim.addFault({ op: 'publish', kind: 'drop_after_create', count: 1 });
-    const id = (await post({ content: 'lost before the comment', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: img[1] }], platforms: on({ platformSpecificData: { firstComment: 'late comment' } }) })).json().post._id;
-    await runDue(id);
-    expect((await target(id)).status).toBe('pending');
-    await runDue(id);
-    const t = await target(id);
-    expect(t.status).toBe('published');
-    const created = sim.media.filter((m) => m.caption === 'lost before the comment');
-    expect(created).toHaveLength(1);
-    expect(created[0].comments.map((c) => c.text)).toEqual(['late comment']);
-  });
 
   it('refuses rule violations before any platform call, naming the rule', async () => {
     const before = platformCalls();
@@ -208,6 +179,15 @@ describe('Instagram: publishing (container, status polled, media_publish)', () =
     expect(res.json().platformResults[0].error).toMatch(/instagram\.thumbnail\.max_bytes/);
     expect(platformCalls()).toBe(before);
   });
+});
+
+contract.firstCommentOnVerify({
+  payload: (content, firstComment, n) => ({ content, mediaItems: [{ type: 'image', url: img[n] }], platforms: on({ platformSpecificData: { firstComment } }) }),
+  comments: (id) => mediaOf(id).comments,
+  titles: [
+    'interrupted after the first comment was posted: verify reads the comments and records it, exactly one comment',
+    'answer lost after media_publish, before the first comment: verify finds the media and comments once',
+  ],
 });
 
 contract.failures({

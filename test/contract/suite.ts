@@ -168,6 +168,45 @@ export function platformContract(spec: PlatformSpec) {
       });
     },
 
+    /** The first comment exactly once on the verify path: after an interruption that followed it, and after an answer lost before it. */
+    firstCommentOnVerify(o: {
+      /** A post with this first comment (`n` tells the two cases apart, e.g. to pick media). */
+      payload(content: string, firstComment: string, n: 0 | 1): Record<string, unknown>;
+      /** The comments on the platform's post. */
+      comments(platformPostId: string): Array<{ id: string; text: string }>;
+      titles: [string, string];
+    }) {
+      describe(`${name}: the first comment on the verify path`, () => {
+        it(o.titles[0], async () => {
+          const id = (await h.post({ ...o.payload('comment before the crash', 'only once', 0), scheduledFor: LATER })).json().post._id;
+          await h.runDue(id);
+          expect((await h.target(id)).status).toBe('published');
+          const created = spec.created('comment before the crash');
+          expect(created).toHaveLength(1);
+          await h.forgetOutcome(id);
+          await h.runDue(id);
+          const t = await h.target(id);
+          expect(t.status).toBe('published');
+          expect(t.platform_post_id).toBe(created[0].id);
+          const comments = o.comments(created[0].id);
+          expect(comments).toHaveLength(1);
+          expect(t.result?.extra?.firstComment).toMatchObject({ status: 'published', id: comments[0].id });
+        });
+
+        it(o.titles[1], async () => {
+          spec.fault('drop_after_create', 'lostAnswer');
+          const id = (await h.post({ ...o.payload('lost before the comment', 'late comment', 1), scheduledFor: LATER })).json().post._id;
+          await h.runDue(id);
+          expect((await h.target(id)).status).toBe('pending');
+          await h.runDue(id);
+          expect((await h.target(id)).status).toBe('published');
+          const created = spec.created('lost before the comment');
+          expect(created).toHaveLength(1);
+          expect(o.comments(created[0].id).map((c) => c.text)).toEqual(['late comment']);
+        });
+      });
+    },
+
     /** The failure modes of publishing; a case runs when its options are given. */
     failures(o: {
       /** 429: waits, then publishes once; `waiting` checks the waiting target (e.g. its run_at). */

@@ -308,8 +308,7 @@ contract.failures({
       expect(t.platform_post_id).toBe(v[0].id);
       expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);
       // A second verify (e.g. after another crash) finds the comment and posts none.
-      await h.ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [id]);
-      await h.ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [id]);
+      await h.forgetOutcome(id);
       await runDue(id);
       expect((await target(id)).status).toBe('published');
       expect(sim.comments.filter((c) => c.videoId === v[0].id)).toHaveLength(1);

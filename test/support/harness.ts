@@ -76,6 +76,8 @@ export interface PlatformHarness {
   expireSoon<T = { accessToken: string; refreshToken: string }>(id?: string): Promise<T>;
   /** Moves only the token_expires_at column a minute ahead (what the refresh job selects by). */
   dueForRefresh(id?: string): Promise<void>;
+  /** Leaves the post as a Herald that stopped after its last attempt acted, before recording the outcome: the next run verifies. */
+  forgetOutcome(postId: string): Promise<void>;
 }
 
 export interface HarnessOptions {
@@ -138,6 +140,10 @@ export function platformHarness(opts: HarnessOptions): PlatformHarness {
     },
     async dueForRefresh(id = h.accountId) {
       await ctx.db.query(`UPDATE accounts SET token_expires_at = now() + interval '1 minute' WHERE id = $1`, [id]);
+    },
+    async forgetOutcome(postId) {
+      await ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [postId]);
+      await ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [postId]);
     },
   };
   return h;
