@@ -15,7 +15,9 @@ import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
 import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
 
-// Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there.
+// Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
+// (untyped: the server's tsconfig has no DOM library).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unused-vars
 declare const document: any, window: any, location: any, navigator: any;
 
 const hasChromium = chromiumAvailable('test/browser/dashboard.test.ts');
