@@ -47,133 +47,25 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { tiktokJson } from './api.ts';
-import { queryCreatorInfo, toCreatorInfo, type TikTokCreatorInfo } from './oauth.ts';
-import {
-  capabilitiesOf, TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_ITEMS, TIKTOK_VIDEO_CAPTION_MAX, TIKTOK_VIDEO_MAX_BYTES,
-} from '../../shared/capabilities.ts';
+import type { TikTokCall, TikTokOptions, TikTokPrepared, StatusAnswer } from './model.ts';
+import { queryCreatorInfo, toCreatorInfo } from './oauth.ts';
+import { fetchStatus, waitFinal as pollUntilFinal } from './publish.ts';
+import { MB, privacyFor, TIKTOK_CAPABILITIES, TIKTOK_DEFAULT_COVER_MS, tiktokSettingsOf, validateTikTok } from './rules.ts';
+import { chunkPlan, putChunk } from './upload.ts';
+import { TIKTOK_VIDEO_MAX_BYTES } from '../../shared/capabilities.ts';
 
-export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
-export const TIKTOK_COMMERCIAL_TYPES = ['none', 'brand_organic', 'brand_content'] as const;
-
-/** The limits live in src/shared/capabilities.ts (shared with the composer). */
-export { TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_ITEMS, TIKTOK_VIDEO_CAPTION_MAX };
-export const TIKTOK_DEFAULT_COVER_MS = 1000;
-const MB = 1024 * 1024;
-
-/**
- * Tunables. CONFLICT: sources give different values; UNCONFIRMED: only third-party media
- * guides state it, TikTok's own pages do not
- * (https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info).
- */
-export interface TikTokOptions {
-  /** Video upload source when the post does not say (`platformSpecificData.videoSource`). Default FILE_UPLOAD. */
-  videoSource?: 'FILE_UPLOAD' | 'PULL_FROM_URL';
-  /** Chunk size for FILE_UPLOAD, bytes (5-64 MB). Default 10 MB. */
-  chunkBytes?: number;
-  /** Files below this are sent in one chunk (TikTok: 5 MB). */
-  minChunkBytes?: number;
-  /** Largest video, bytes. **CONFLICT** (4 GB, 1 GB or 10 GB by source). Default 4 GB. */
-  maxVideoBytes?: number;
-  /** Refuse PNG photos (the photo endpoint takes JPEG/WEBP per third-party sources, UNCONFIRMED). Default true. */
-  rejectPngPhotos?: boolean;
-  /** Send content_preview_confirmed / express_consent_given in post_info when given (UNCONFIRMED API fields). Default true. */
-  passConsentFlags?: boolean;
-  /** First interval between status polls, ms (doubles up to pollMaxIntervalMs). Default 1,000. */
-  pollIntervalMs?: number;
-  pollMaxIntervalMs?: number;
-  /** Give up polling after this long, ms (then verify resumes later). Default 5 minutes. */
-  pollTimeoutMs?: number;
-  /** Extra polls after PUBLISH_COMPLETE waiting for `publicaly_available_post_id` (appears after moderation). Default 3. */
-  postIdPolls?: number;
-}
-
-export const TIKTOK_CAPABILITIES: PlatformCapabilities = capabilitiesOf('tiktok');
-
-/** The settings of one TikTok target, normalised to TikTok's snake_case names. */
-export interface TikTokSettings {
-  privacy_level?: string;
-  allow_comment?: boolean;
-  allow_duet?: boolean;
-  allow_stitch?: boolean;
-  commercial_content_type?: string;
-  brand_partner_promote?: boolean;
-  is_brand_organic_post?: boolean;
-  content_preview_confirmed?: boolean;
-  express_consent_given?: boolean;
-  video_made_with_ai?: boolean;
-  video_cover_timestamp_ms?: number;
-  photo_cover_index?: number;
-  auto_add_music?: boolean;
-  description?: string;
-  draft?: boolean;
-  disable_comment?: boolean;
-  disable_duet?: boolean;
-  disable_stitch?: boolean;
-  media_type?: string;
-  video_source?: string;
-}
-
-const KEYS = new Set<keyof TikTokSettings>([
-  'privacy_level', 'allow_comment', 'allow_duet', 'allow_stitch', 'commercial_content_type', 'brand_partner_promote', 'is_brand_organic_post',
-  'content_preview_confirmed', 'express_consent_given', 'video_made_with_ai', 'video_cover_timestamp_ms', 'photo_cover_index', 'auto_add_music',
-  'description', 'draft', 'disable_comment', 'disable_duet', 'disable_stitch', 'media_type', 'video_source',
-]);
-const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/**
- * Reads the TikTok settings: flat keys of platformSpecificData (camelCase or snake_case),
- * then `tiktokSettings` (snake_case or camelCase), which wins. Unknown keys are ignored
- * (`title` among them: TikTok uses the content).
- */
-export function tiktokSettingsOf(psd: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const take = (src: unknown) => {
-    if (!src || typeof src !== 'object' || Array.isArray(src)) return;
-    for (const [k, v] of Object.entries(src as Record<string, unknown>)) {
-      const key = snake(k) as keyof TikTokSettings;
-      if (KEYS.has(key) && v !== undefined && v !== null) out[key] = v;
-    }
-  };
-  take(psd);
-  take(psd.tiktokSettings ?? psd.tiktok_settings);
-  if (out.privacy_level === 'FRIENDS') out.privacy_level = 'MUTUAL_FOLLOW_FRIENDS';
-  return out;
-}
-
-export interface TikTokPrepared {
-  preparedAt: string;
-  kind: 'video' | 'photo';
-  draft: boolean;
-  source: 'FILE_UPLOAD' | 'PULL_FROM_URL';
-  /** Init endpoint and body (the body is sent as is by `commit` for pull posts). */
-  initPath: string;
-  initBody: Record<string, unknown>;
-  caption: string;
-  privacyLevel: string;
-  /** FILE_UPLOAD: the publish started in prepare, and the last chunk left for commit. */
-  publishId?: string;
-  uploadUrl?: string;
-  videoSize?: number;
-  chunkSize?: number;
-  chunkCount?: number;
-  mediaUrl?: string;
-}
-
-interface StatusAnswer {
-  status?: string; fail_reason?: string; publicaly_available_post_id?: Array<string | number>; uploaded_bytes?: number; downloaded_bytes?: number;
-}
-
-const isPng = (m: MediaRef) => m.mimeType === 'image/png' || /\.png($|\?)/i.test(m.url);
-
-/** Chunk plan for a file of `size` bytes. */
-export function chunkPlan(size: number, chunkBytes: number, minChunkBytes: number): { chunkSize: number; chunkCount: number } {
-  if (size < minChunkBytes) return { chunkSize: size, chunkCount: 1 };
-  return { chunkSize: chunkBytes, chunkCount: Math.max(1, Math.floor(size / chunkBytes)) };
-}
+// The adapter's pieces: rules.ts (settings, validate, privacy level, capabilities, limits),
+// upload.ts (chunk plan and chunk PUTs), publish.ts (status polling and result), model.ts (shapes).
+export {
+  TIKTOK_CAPABILITIES, TIKTOK_COMMERCIAL_TYPES, TIKTOK_DEFAULT_COVER_MS, TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_ITEMS,
+  TIKTOK_PRIVACY_LEVELS, TIKTOK_VIDEO_CAPTION_MAX, tiktokSettingsOf, type TikTokSettings,
+} from './rules.ts';
+export type { TikTokOptions, TikTokPrepared } from './model.ts';
+export { chunkPlan } from './upload.ts';
 
 export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, TikTokPrepared> {
   readonly platform = 'tiktok' as const;
@@ -188,77 +80,7 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
   }
 
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const add = (field: string, rule: string, message: string) => out.push({ field, rule, message });
-    const s = tiktokSettingsOf(req.platformSpecificData);
-    const psd = 'platformSpecificData';
-    const videos = req.mediaItems.filter((m) => m.type === 'video');
-    const images = req.mediaItems.filter((m) => m.type === 'image');
-    if (req.threadItems.length > 0) add(`${psd}.threadItems`, 'tiktok.thread.unsupported', 'TikTok has no threads');
-    if (req.mediaItems.length === 0) add('mediaItems', 'tiktok.media.required', 'A TikTok post needs one video or 1 to 35 photos');
-    req.mediaItems.forEach((m, i) => {
-      if (m.type === 'gif' || m.type === 'document') add(`mediaItems.${i}`, 'tiktok.media.type', `TikTok accepts videos and photos, not ${m.type === 'gif' ? 'GIFs' : 'documents'}`);
-    });
-    if (videos.length > 0 && images.length > 0) add('mediaItems', 'tiktok.media.mixed', 'A TikTok post is either one video or photos, not both');
-    if (videos.length > 1) add('mediaItems', 'tiktok.video.max_items', 'A TikTok post takes one video');
-    if (images.length > TIKTOK_PHOTO_MAX_ITEMS) add('mediaItems', 'tiktok.photo.max_items', `A TikTok photo post takes at most ${TIKTOK_PHOTO_MAX_ITEMS} photos`);
-    req.mediaItems.forEach((m, i) => {
-      if (m.type === 'image' && this.opts.rejectPngPhotos && isPng(m)) add(`mediaItems.${i}`, 'tiktok.photo.format', 'TikTok photo posts take JPEG or WEBP images, not PNG');
-      if (m.type === 'image' && m.size !== undefined && m.size > TIKTOK_PHOTO_MAX_BYTES) add(`mediaItems.${i}`, 'tiktok.photo.max_bytes', 'TikTok photos are limited to 20 MB');
-      if (m.type === 'video' && m.size !== undefined && m.size > this.opts.maxVideoBytes) add(`mediaItems.${i}`, 'tiktok.video.max_bytes', `TikTok videos are limited to ${Math.round(this.opts.maxVideoBytes / MB)} MB`);
-    });
-    const isPhoto = videos.length === 0 && images.length > 0;
-    const max = isPhoto ? TIKTOK_PHOTO_DESCRIPTION_MAX : TIKTOK_VIDEO_CAPTION_MAX;
-    const caption = isPhoto && typeof s.description === 'string' ? s.description : req.text;
-    if ([...caption].length > max) add(isPhoto && typeof s.description === 'string' ? `${psd}.tiktokSettings.description` : 'content', 'tiktok.text.max_length', `TikTok ${isPhoto ? 'photo descriptions' : 'captions'} are limited to ${max} characters; this text has ${[...caption].length}`);
-
-    for (const k of ['allow_comment', 'allow_duet', 'allow_stitch', 'brand_partner_promote', 'is_brand_organic_post', 'content_preview_confirmed',
-      'express_consent_given', 'video_made_with_ai', 'auto_add_music', 'draft', 'disable_comment', 'disable_duet', 'disable_stitch'] as const) {
-      if (s[k] !== undefined && typeof s[k] !== 'boolean') add(`${psd}.tiktokSettings.${k}`, 'tiktok.settings.boolean', `${k} must be true or false`);
-    }
-    const privacy = s.privacy_level;
-    if (privacy !== undefined && !(TIKTOK_PRIVACY_LEVELS as readonly unknown[]).includes(privacy)) {
-      add(`${psd}.tiktokSettings.privacy_level`, 'tiktok.privacy_level.value', `privacy_level must be one of ${TIKTOK_PRIVACY_LEVELS.join(', ')}`);
-    }
-    const creator = this.cachedCreator(req);
-    if (typeof privacy === 'string' && creator && creator.privacyLevelOptions.length && (TIKTOK_PRIVACY_LEVELS as readonly string[]).includes(privacy) && !creator.privacyLevelOptions.includes(privacy)) {
-      add(`${psd}.tiktokSettings.privacy_level`, 'tiktok.privacy_level.option', `This TikTok creator allows privacy_level ${creator.privacyLevelOptions.join(', ')}, not ${privacy}`);
-    }
-    const cct = s.commercial_content_type ?? 'none';
-    if (!(TIKTOK_COMMERCIAL_TYPES as readonly unknown[]).includes(cct)) {
-      add(`${psd}.tiktokSettings.commercial_content_type`, 'tiktok.commercial_content_type.value', `commercial_content_type must be one of ${TIKTOK_COMMERCIAL_TYPES.join(', ')}`);
-    }
-    if (cct === 'brand_organic' && s.is_brand_organic_post !== true) {
-      add(`${psd}.tiktokSettings.is_brand_organic_post`, 'tiktok.commercial.brand_organic_requires_flag', 'commercial_content_type brand_organic ("Promotional content") needs is_brand_organic_post true');
-    }
-    if (cct === 'brand_content' && s.brand_partner_promote !== true) {
-      add(`${psd}.tiktokSettings.brand_partner_promote`, 'tiktok.commercial.brand_content_requires_flag', 'commercial_content_type brand_content ("Paid partnership") needs brand_partner_promote true');
-    }
-    if (cct === 'brand_content' && privacy === 'SELF_ONLY') {
-      add(`${psd}.tiktokSettings.privacy_level`, 'tiktok.commercial.brand_content_not_private', 'Branded content ("Paid partnership") cannot be SELF_ONLY: it must be public or friends-only');
-    }
-    const cover = s.video_cover_timestamp_ms;
-    if (cover !== undefined && (typeof cover !== 'number' || !Number.isInteger(cover) || cover < 0)) {
-      add(`${psd}.tiktokSettings.video_cover_timestamp_ms`, 'tiktok.video_cover_timestamp_ms.value', 'video_cover_timestamp_ms must be a whole number of milliseconds, 0 or more');
-    } else if (typeof cover === 'number' && videos[0]?.durationSeconds !== undefined && cover > videos[0].durationSeconds * 1000) {
-      add(`${psd}.tiktokSettings.video_cover_timestamp_ms`, 'tiktok.video_cover_timestamp_ms.range', `video_cover_timestamp_ms is past the end of the video (${Math.round(videos[0].durationSeconds * 1000)} ms)`);
-    }
-    const idx = s.photo_cover_index;
-    if (idx !== undefined && (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0 || (isPhoto && idx >= images.length))) {
-      add(`${psd}.tiktokSettings.photo_cover_index`, 'tiktok.photo_cover_index.range', `photo_cover_index must be the index of one of the photos (0 to ${Math.max(0, images.length - 1)})`);
-    }
-    const src = s.video_source;
-    if (src !== undefined && src !== 'FILE_UPLOAD' && src !== 'PULL_FROM_URL') add(`${psd}.videoSource`, 'tiktok.video_source.value', 'videoSource must be FILE_UPLOAD or PULL_FROM_URL');
-    const dur = videos[0]?.durationSeconds;
-    if (dur !== undefined && creator?.maxVideoPostDurationSec && dur > creator.maxVideoPostDurationSec) {
-      add('mediaItems.0', 'tiktok.video.max_duration', `This TikTok creator can post videos up to ${creator.maxVideoPostDurationSec} seconds; this one lasts ${Math.round(dur)}`);
-    }
-    return out;
-  }
-
-  private cachedCreator(req: PublishRequest): TikTokCreatorInfo | undefined {
-    const c = req.accountSettings?.tiktokCreator as TikTokCreatorInfo | undefined;
-    return c && Array.isArray(c.privacyLevelOptions) ? c : undefined;
+    return validateTikTok(req, this.opts);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, app: PlatformApp) => Promise<T>): Promise<T> {
@@ -266,29 +88,15 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
     return withAccessToken(ctx, account, this.provider, app, (token) => fn(token, app));
   }
 
-  /** Picks and checks the privacy level against the creator's options. @throws AdapterError rejected naming the rule. */
-  private privacyFor(s: Record<string, unknown>, creator: TikTokCreatorInfo, req: PublishRequest): string {
-    const allowed = creator.privacyLevelOptions;
-    const brand = s.commercial_content_type === 'brand_content';
-    const refuse = (rule: string, message: string) => new AdapterError('rejected', `${message} [rule ${rule}]`, { platformCode: rule });
-    if (typeof s.privacy_level === 'string') {
-      if (!allowed.includes(s.privacy_level)) throw refuse('tiktok.privacy_level.option', `This TikTok creator allows privacy_level ${allowed.join(', ') || '(none)'}, not ${s.privacy_level}`);
-      return s.privacy_level;
-    }
-    const candidates = brand ? allowed.filter((p) => p !== 'SELF_ONLY') : allowed;
-    if (candidates.length === 0) {
-      throw brand
-        ? refuse('tiktok.commercial.brand_content_not_private', `Branded content cannot be SELF_ONLY, and this TikTok creator only allows ${allowed.join(', ') || '(none)'}`)
-        : refuse('tiktok.privacy_level.option', 'This TikTok creator has no privacy level available for posting');
-    }
-    if (req.visibility === 'private' && candidates.includes('SELF_ONLY')) return 'SELF_ONLY';
-    return candidates.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : candidates[0];
+  /** The account's `call`, for the status helpers (publish.ts). */
+  private bound(ctx: AdapterContext, account: AccountContext): TikTokCall {
+    return (fn) => this.call(ctx, account, fn);
   }
 
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<TikTokPrepared> {
     const s = tiktokSettingsOf(req.platformSpecificData);
     const creator = toCreatorInfo(await this.call(ctx, account, (token, app) => queryCreatorInfo(app, token)));
-    const privacy = this.privacyFor(s, creator, req);
+    const privacy = privacyFor(s, creator, req);
     const video = req.mediaItems.find((m) => m.type === 'video');
     if (video?.durationSeconds !== undefined && creator.maxVideoPostDurationSec && video.durationSeconds > creator.maxVideoPostDurationSec) {
       throw new AdapterError('rejected', `This TikTok creator can post videos up to ${creator.maxVideoPostDurationSec} seconds; this one lasts ${Math.round(video.durationSeconds)} [rule tiktok.video.max_duration]`, { platformCode: 'tiktok.video.max_duration' });
@@ -349,72 +157,20 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
       ...base, kind: 'video', source, initPath, initBody, publishId: init.publish_id, uploadUrl: init.upload_url,
       videoSize: bytes.length, chunkSize, chunkCount, mediaUrl: video.url,
     };
-    for (let i = 0; i < chunkCount - 1; i++) await this.putChunk(prepared, bytes, i);
+    for (let i = 0; i < chunkCount - 1; i++) await putChunk(prepared, bytes, i);
     return prepared;
   }
 
-  /** PUTs chunk `i` (the last one takes the leftover bytes). @throws AdapterError (network/5xx transient, else rejected). */
-  private async putChunk(p: TikTokPrepared, bytes: Buffer, i: number): Promise<void> {
-    const first = i * p.chunkSize!;
-    const last = i === p.chunkCount! - 1 ? bytes.length - 1 : first + p.chunkSize! - 1;
-    let res: Response;
-    try {
-      res = await fetch(p.uploadUrl!, {
-        method: 'PUT', body: bytes.subarray(first, last + 1),
-        headers: { 'content-type': 'video/mp4', 'content-range': `bytes ${first}-${last}/${bytes.length}` },
-        signal: AbortSignal.timeout(5 * 60_000),
-      });
-    } catch (err) {
-      throw new AdapterError('transient', `TikTok upload of chunk ${i + 1}/${p.chunkCount} failed: ${(err as Error).message}`);
-    }
-    const text = await res.text();
-    if (res.status === 201 || res.status === 206 || res.ok) return;
-    let e: { error?: { code?: string; message?: string } } = {};
-    try { e = JSON.parse(text); } catch { /* not JSON */ }
-    const msg = `TikTok refused chunk ${i + 1}/${p.chunkCount}: ${e.error?.message ?? text.slice(0, 200) ?? `HTTP ${res.status}`}${e.error?.code ? ` (${e.error.code})` : ''}`;
-    throw new AdapterError(res.status >= 500 || res.status === 429 ? 'transient' : 'rejected', msg, { status: res.status, platformCode: e.error?.code });
-  }
-
   private status(ctx: AdapterContext, account: AccountContext, publishId: string): Promise<StatusAnswer> {
-    return this.call(ctx, account, (token, app) => tiktokJson<StatusAnswer>(app.apiBaseUrl, '/v2/post/publish/status/fetch/', { method: 'POST', token, json: { publish_id: publishId } }));
-  }
-
-  private result(account: AccountContext, publishId: string, s: StatusAnswer, p: TikTokPrepared): PublishResult {
-    const postId = s.publicaly_available_post_id?.[0];
-    return {
-      platformPostId: postId !== undefined ? String(postId) : publishId,
-      platformPostUrl: postId !== undefined ? `https://www.tiktok.com/@${account.username}/video/${postId}` : `https://www.tiktok.com/@${account.username}`,
-      extra: { publishId, status: s.status, privacyLevel: p.privacyLevel, ...(postId === undefined ? { postIdPending: true } : {}) },
-    };
+    return fetchStatus(this.bound(ctx, account), publishId);
   }
 
   /**
    * Polls until a final status. Throttling and transient errors while polling are waited out.
    * @throws AdapterError rejected (FAILED), transient (timeout or persistent errors).
    */
-  private async waitFinal(ctx: AdapterContext, account: AccountContext, publishId: string, p: TikTokPrepared, timeoutMs = this.opts.pollTimeoutMs): Promise<PublishResult> {
-    const deadline = Date.now() + timeoutMs;
-    let interval = this.opts.pollIntervalMs;
-    let extra = 0;
-    let lastErr: AdapterError | undefined;
-    for (;;) {
-      let s: StatusAnswer | undefined;
-      try {
-        s = await this.status(ctx, account, publishId);
-      } catch (err) {
-        if (!(err instanceof AdapterError) || (err.kind !== 'transient' && err.kind !== 'rate_limited')) throw err;
-        lastErr = err;
-      }
-      if (s?.status === 'FAILED') throw new AdapterError('rejected', `TikTok could not publish the ${p.kind}: ${s.fail_reason ?? 'FAILED'}`, { platformCode: s.fail_reason });
-      if (s?.status === 'SEND_TO_USER_INBOX') return this.result(account, publishId, s, p);
-      if (s?.status === 'PUBLISH_COMPLETE') {
-        if (s.publicaly_available_post_id?.length || p.privacyLevel === 'SELF_ONLY' || extra >= this.opts.postIdPolls || Date.now() > deadline) return this.result(account, publishId, s, p);
-        extra++;
-      }
-      if (Date.now() > deadline) throw new AdapterError('transient', `TikTok is still processing the ${p.kind}${lastErr ? ` (${lastErr.message})` : ''}`);
-      await new Promise((r) => setTimeout(r, interval));
-      interval = Math.min(this.opts.pollMaxIntervalMs, interval * 2);
-    }
+  private waitFinal(ctx: AdapterContext, account: AccountContext, publishId: string, p: TikTokPrepared, timeoutMs = this.opts.pollTimeoutMs): Promise<PublishResult> {
+    return pollUntilFinal(this.bound(ctx, account), account, publishId, p, this.opts, timeoutMs);
   }
 
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: TikTokPrepared): Promise<PublishResult> {
@@ -423,7 +179,7 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
       const { bytes } = await ctx.fetchMedia({ type: 'video', url: prepared.mediaUrl! }, this.opts.maxVideoBytes);
       if (bytes.length !== prepared.videoSize) throw new AdapterError('rejected', 'The video changed between the upload\'s start and its end; publish the post again');
       try {
-        await this.putChunk(prepared, bytes, prepared.chunkCount! - 1);
+        await putChunk(prepared, bytes, prepared.chunkCount! - 1);
       } catch (err) {
         // A re-commit after verify found the publish FAILED: report TikTok's reason, not the closed upload.
         if (err instanceof AdapterError && err.kind === 'rejected') {
