@@ -131,6 +131,7 @@ export function createPublisher(deps: PublisherDeps) {
         content: post.content, customContent: target.custom_content, mediaItems: post.media_items,
         platformSpecificData: target.platform_specific_data, threadItems: threadItemsOf(target.platform_specific_data, 'platformSpecificData', errs),
         tags: post.tags, visibility: post.visibility, scheduledFor: post.scheduled_for, accountSettings: account.settings ?? {},
+        platform: account.platform as PlatformId, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [],
       });
       const violations = adapter.validate(req);
       if (violations.length) {

@@ -152,6 +152,39 @@ describe('POST /v1/posts: content rules', () => {
   });
 });
 
+describe('POST /v1/posts: hashtags and mentions', () => {
+  it('stores them as sent without duplicates, returns them, adds the missing ones to the text, and updates them', async () => {
+    const { t, accountId } = await setup();
+    const res = await post(t, {
+      content: 'Ship it #Herald', publishNow: true, platforms: [{ platform: 'bluesky', accountId }],
+      hashtags: ['#herald', 'release_2', ' Release_2 ', '#'], mentions: ['bob.test', '@Carol.test', 'carol.test'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().post).toMatchObject({ hashtags: ['#herald', 'release_2'], mentions: ['bob.test', '@Carol.test'] });
+    // #herald is already in the text (any case): only the missing ones are added, after a blank line.
+    expect(adapter.commits.filter((c) => c.accountId === accountId).map((c) => c.text)).toEqual(['Ship it #Herald\n\n#release_2 @bob.test @Carol.test']);
+    const id = res.json().post._id;
+    const got = await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: t.headers });
+    expect(got.json().post).toMatchObject({ hashtags: ['#herald', 'release_2'], mentions: ['bob.test', '@Carol.test'] });
+
+    const draft = await post(t, { content: 'later', isDraft: true, hashtags: ['a'] });
+    expect(draft.json().post).toMatchObject({ hashtags: ['a'], mentions: [] });
+    const edited = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${draft.json().post._id}`, headers: t.headers, payload: { hashtags: ['b', 'c'], mentions: ['d.test'] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().post).toMatchObject({ hashtags: ['b', 'c'], mentions: ['d.test'] });
+  });
+
+  it('counts the added text against the platform limit and refuses malformed ones, naming the field', async () => {
+    const { t, accountId } = await setup();
+    const long = await post(t, { content: 'x'.repeat(295), scheduledFor: '2031-06-15T09:30:00Z', hashtags: ['toolong'], platforms: [{ platform: 'bluesky', accountId }] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details.fields.content[0]).toMatch(/300/);
+    const bad = await post(t, { content: 'x', scheduledFor: '2031-06-15T09:30:00Z', hashtags: ['two words'], mentions: ['a@b', 'ok'], platforms: [{ platform: 'bluesky', accountId }] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().details.fields).sort()).toEqual(['hashtags.0', 'mentions.0']);
+  });
+});
+
 describe('publishing inline (publishNow)', () => {
   it('answers 201 when every target publishes and records platform ids and URLs', async () => {
     const { t, accountId } = await setup();

@@ -84,6 +84,20 @@ describe('Bluesky end to end on a local PDS', () => {
     expect(features.sort()).toEqual(['app.bsky.richtext.facet#link', 'app.bsky.richtext.facet#mention', 'app.bsky.richtext.facet#tag']);
   });
 
+  it('adds the post\'s missing hashtags and mentions to the text, and they become tag and mention facets', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: { content: 'Tagged #herald', hashtags: ['herald', 'launch'], mentions: ['bob.test'], publishNow: true, platforms: [{ platform: 'bluesky', accountId }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().post).toMatchObject({ hashtags: ['herald', 'launch'], mentions: ['bob.test'] });
+    const rec = await pds.getRecord(res.json().post.platforms[0].platformPostId);
+    expect(rec?.value.text).toBe('Tagged #herald\n\n#launch @bob.test');
+    const features = (rec!.value.facets as Array<{ features: Array<{ $type: string; tag?: string; did?: string }> }>).flatMap((f) => f.features);
+    expect(features.filter((f) => f.$type === 'app.bsky.richtext.facet#tag').map((f) => f.tag)).toEqual(['herald', 'launch']);
+    expect(features.filter((f) => f.$type === 'app.bsky.richtext.facet#mention').map((f) => f.did)).toEqual([expect.stringMatching(/^did:/)]);
+  });
+
   it('publishes a post scheduled a few seconds ahead, once, through the worker', async () => {
     const at = new Date(Date.now() + 3_000);
     const res = await ctx.app.inject({

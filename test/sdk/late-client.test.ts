@@ -271,6 +271,18 @@ describe('posts', () => {
     ]));
   });
 
+  it('stores and returns hashtags and mentions, and adds the missing ones to the published text', async () => {
+    const { sdk, accountId } = await tenantWithAccount();
+    const res = await sdk.posts.createPost({ body: {
+      content: 'launch day #herald', publishNow: true, hashtags: ['herald', '#Launch'], mentions: ['@bob.test'], platforms: [{ platform: 'bluesky', accountId }],
+    } });
+    expect(res.response.status).toBe(201);
+    expect(res.data).toMatchObject({ post: { status: 'published', hashtags: ['herald', '#Launch'], mentions: ['@bob.test'] } });
+    expect(adapter.commits.filter((c) => c.accountId === accountId).map((c) => c.text)).toEqual(['launch day #herald\n\n#Launch @bob.test']);
+    const got = await sdk.posts.getPost({ path: { postId: (res.data as { post: Post }).post._id! } });
+    expect(got.data).toMatchObject({ post: { hashtags: ['herald', '#Launch'], mentions: ['@bob.test'] } });
+  });
+
   it('lists with page/limit/status in the query, gets, updates and deletes', async () => {
     const { sdk, accountId } = await tenantWithAccount();
     const ids: string[] = [];

@@ -17,7 +17,7 @@ import type { PublishingPort } from './publishing-port.ts';
 import { insertPostsWithTargets, postView, type NewTarget, type PostRow, type PostViewT } from './repository.ts';
 import type { CreatePostBody } from './schemas.ts';
 import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
-import { normalizeMedia, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
+import { normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 
 /** A validated new post, ready to insert (plan -> insert). */
@@ -37,6 +37,8 @@ export interface PlannedPost {
   content: string;
   visibility: 'public' | 'private' | 'unlisted';
   tags: string[];
+  hashtags: string[];
+  mentions: string[];
   media: MediaRef[];
   hidden: boolean;
   metadata: Record<string, unknown>;
@@ -65,6 +67,8 @@ export function createPostCreation(deps: {
     const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
     if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
     const tags = normalizeTags(body.tags, errors);
+    const hashtags = normalizeHashtags(body.hashtags, errors);
+    const mentions = normalizeMentions(body.mentions, errors);
     const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
     await enrichMediaRefs(db, auth.tenantId, [media]);
     const content = body.content ?? '';
@@ -72,7 +76,7 @@ export function createPostCreation(deps: {
     const now = clock();
     if (queueProfile && !(await source.profileAccessible(queueProfile))) throw notFound('Profile');
     const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined);
-    if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors);
+    if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors, { hashtags, mentions });
     else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
     errors.throwIfAny();
     if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
@@ -81,7 +85,7 @@ export function createPostCreation(deps: {
     return {
       id: newId(), mode, warnings, queueProfile, targets, targetIds: [],
       runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
-      title: body.title ?? null, content, visibility, tags, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
+      title: body.title ?? null, content, visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
       preferredAt: schedule.at,
     };
   }
@@ -117,7 +121,7 @@ export function createPostCreation(deps: {
     await insertPostsWithTargets(client, auth.tenantId, auth.userId, plans.map((p) => ({
       id: p.id, title: p.title, content: p.content, status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduledFor: p.runAt,
       timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
-      media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
+      hashtags: p.hashtags, mentions: p.mentions, media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
     })), targets, now);
     return plans.map((p) => p.id);
   }
@@ -128,7 +132,7 @@ export function createPostCreation(deps: {
     const row: PostRow = {
       id: p.id, tenant_id: auth.tenantId, created_by: auth.userId, title: p.title, content: p.content,
       status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
-      is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, media_items: p.media, queued_from_profile: p.queueProfile,
+      is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, media_items: p.media, queued_from_profile: p.queueProfile,
       hidden: p.hidden, metadata: p.metadata, usage_counted_at: p.mode === 'draft' ? null : at, published_at: null, created_at: at, updated_at: at,
     };
     return postView(row, p.targets.map((t, i) => ({

@@ -19,6 +19,8 @@ export interface PostRow {
   is_draft: boolean;
   visibility: 'public' | 'private' | 'unlisted';
   tags: string[];
+  hashtags: string[];
+  mentions: string[];
   media_items: MediaRef[];
   queued_from_profile: string | null;
   hidden: boolean;
@@ -101,6 +103,8 @@ export function postView(p: PostRow, targets: TargetWithAccount[]) {
     isDraft: p.is_draft,
     visibility: p.visibility,
     tags: p.tags,
+    hashtags: p.hashtags ?? [],
+    mentions: p.mentions ?? [],
     queuedFromProfile: p.queued_from_profile,
     hidden: p.hidden,
     metadata: p.metadata,
@@ -208,6 +212,8 @@ export interface NewPost {
   isDraft: boolean;
   visibility: 'public' | 'private' | 'unlisted';
   tags: string[];
+  hashtags: string[];
+  mentions: string[];
   media: MediaRef[];
   hidden: boolean;
   metadata: Record<string, unknown>;
@@ -243,12 +249,16 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
   await q.query(
     `WITH new_posts AS (
        INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
-                          visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at)
+                          visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at,
+                          hashtags, mentions)
        SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
-              u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18
+              u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18,
+              ARRAY(SELECT jsonb_array_elements_text(u.hashtags)), ARRAY(SELECT jsonb_array_elements_text(u.mentions))
          FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
-                     $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[])
-           AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued)
+                     $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[],
+                     $29::jsonb[], $30::jsonb[])
+           AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued,
+                hashtags, mentions)
        RETURNING id)
      INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at)
      SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
@@ -260,7 +270,8 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
       posts.map((p) => p.scheduledFor), posts.map((p) => p.timezone), posts.map((p) => p.publishNow), posts.map((p) => p.isDraft),
       posts.map((p) => p.visibility), posts.map((p) => JSON.stringify(p.tags)), posts.map((p) => JSON.stringify(p.media)),
       posts.map((p) => p.hidden), posts.map((p) => JSON.stringify(p.metadata)), posts.map((p) => p.countedAt), posts.map((p) => p.queuedFromProfile), now,
-      ...targetColumns(targets), posts.length],
+      ...targetColumns(targets), posts.length,
+      posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions))],
   );
 }
 
@@ -309,6 +320,8 @@ export interface PostUpdate {
   isDraft: boolean;
   visibility: 'public' | 'private' | 'unlisted';
   tags: string[];
+  hashtags: string[];
+  mentions: string[];
   media: MediaRef[];
   hidden: boolean;
   metadata: Record<string, unknown>;
@@ -322,10 +335,11 @@ export async function updatePost(q: Queryable, id: string, u: PostUpdate): Promi
   await q.query(
     `UPDATE posts SET title = $2, content = $3, scheduled_for = $4, timezone = $5, publish_now = $6, is_draft = $7,
             visibility = $8, tags = $9, media_items = $10, hidden = $11, metadata = $12,
-            usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, queued_from_profile = $15, updated_at = now()
+            usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, queued_from_profile = $15, hashtags = $16, mentions = $17,
+            updated_at = now()
       WHERE id = $1`,
     [id, u.title, u.content, u.scheduledFor, u.timezone, u.publishNow, u.isDraft, u.visibility, u.tags, JSON.stringify(u.media),
-      u.hidden, JSON.stringify(u.metadata), u.countedAt, u.status, u.queuedFromProfile],
+      u.hidden, JSON.stringify(u.metadata), u.countedAt, u.status, u.queuedFromProfile, u.hashtags, u.mentions],
   );
 }
 

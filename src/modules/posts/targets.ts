@@ -114,12 +114,14 @@ export function createTargetRules(deps: { adapters: AdapterRegistry; clock: () =
     },
 
     /** Checks every target against its platform's rules (skipped for drafts). */
-    check(targets: ResolvedTarget[], content: string, media: MediaRef[], tags: string[], visibility: 'public' | 'private' | 'unlisted', at: Date | null, errors: FieldErrorCollector) {
+    check(targets: ResolvedTarget[], content: string, media: MediaRef[], tags: string[], visibility: 'public' | 'private' | 'unlisted', at: Date | null, errors: FieldErrorCollector,
+      marks: { hashtags: string[]; mentions: string[] } = { hashtags: [], mentions: [] }) {
       targets.forEach((t, i) => {
         const thread = threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors);
         const req = buildPublishRequest({
           content, customContent: t.customContent, mediaItems: media, platformSpecificData: t.platformSpecificData,
           threadItems: thread, tags, visibility, scheduledFor: at, accountSettings: t.account.settings ?? {},
+          platform: t.platform, hashtags: marks.hashtags, mentions: marks.mentions,
         });
         if (!req.text.trim() && req.mediaItems.length === 0) {
           errors.add(t.customContent !== null ? `platforms.${i}.customContent` : 'content', `is required for ${t.platform}: give text or mediaItems`);

@@ -19,7 +19,7 @@ import {
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
 import { dbAccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
-import { normalizeMedia, normalizeTags, parseSchedule } from './validation.ts';
+import { normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
 const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
 
@@ -65,6 +65,8 @@ export function createPostUpdate(deps: {
       if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
       const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
       const tags = body.tags !== undefined ? normalizeTags(body.tags, errors) : post.tags;
+      const hashtags = body.hashtags !== undefined ? normalizeHashtags(body.hashtags, errors) : post.hashtags;
+      const mentions = body.mentions !== undefined ? normalizeMentions(body.mentions, errors) : post.mentions;
       const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;
       if (body.mediaItems !== undefined) await enrichMediaRefs(db, auth.tenantId, [media]);
       const content = body.content !== undefined ? (body.content ?? '') : post.content;
@@ -88,7 +90,7 @@ export function createPostUpdate(deps: {
           targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
         }
       }
-      if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors);
+      if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       errors.throwIfAny();
 
       const countsNow = mode !== 'draft' && !post.usage_counted_at;
@@ -107,7 +109,7 @@ export function createPostUpdate(deps: {
       }
       await updatePost(client, id, {
         title: body.title !== undefined ? body.title : post.title, content, scheduledFor: runAt, timezone,
-        publishNow: mode === 'now', isDraft: mode === 'draft', visibility, tags, media, hidden: body.hidden ?? post.hidden,
+        publishNow: mode === 'now', isDraft: mode === 'draft', visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? post.hidden,
         metadata: (body.metadata ?? post.metadata) as Record<string, unknown>, countedAt: countsNow ? now : null,
         status: mode === 'draft' ? 'draft' : requeue ? 'scheduled' : post.status, queuedFromProfile: queuedFrom,
       });

@@ -35,6 +35,73 @@ export function normalizeTags(tags: string[] | undefined, errors: FieldErrorColl
   return out;
 }
 
+/**
+ * Hashtags and mentions (docs/decisions/0022-hashtags-and-mentions.md): stored as sent (trimmed,
+ * duplicates removed case-insensitively, with or without the leading # or @) and added to the
+ * text, when it does not contain them yet, on the platforms that take them as caption text.
+ */
+export const HASHTAG_PLATFORMS: readonly PlatformId[] = ['twitter', 'threads', 'bluesky', 'instagram', 'facebook', 'linkedin', 'tiktok', 'youtube', 'pinterest'];
+export const MENTION_PLATFORMS: readonly PlatformId[] = ['twitter', 'threads', 'bluesky', 'instagram', 'tiktok', 'youtube'];
+export const HASHTAG_MAX_LENGTH = 100;
+const HASHTAG_RE = /^[\p{L}\p{M}\p{N}_]+$/u;
+const MENTION_RE = /^[\p{L}\p{M}\p{N}_.-]+$/u;
+
+function normalizeMarked(list: string[] | undefined, field: 'hashtags' | 'mentions', errors: FieldErrorCollector): string[] {
+  if (!list) return [];
+  const mark = field === 'hashtags' ? '#' : '@';
+  const re = field === 'hashtags' ? HASHTAG_RE : MENTION_RE;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  list.forEach((raw, i) => {
+    const given = raw.trim();
+    const bare = given.startsWith(mark) ? given.slice(1) : given;
+    if (!bare) return;
+    if ([...bare].length > HASHTAG_MAX_LENGTH) {
+      errors.add(`${field}.${i}`, `must be at most ${HASHTAG_MAX_LENGTH} characters`);
+      return;
+    }
+    if (!re.test(bare) || (field === 'mentions' && /^[.-]|[.-]$/.test(bare))) {
+      errors.add(`${field}.${i}`, field === 'hashtags'
+        ? 'must be one word of letters, digits or _ (with or without the leading #)'
+        : 'must be one handle of letters, digits, _, . or - (with or without the leading @)');
+      return;
+    }
+    const key = bare.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(given);
+  });
+  return out;
+}
+
+export const normalizeHashtags = (list: string[] | undefined, errors: FieldErrorCollector) => normalizeMarked(list, 'hashtags', errors);
+export const normalizeMentions = (list: string[] | undefined, errors: FieldErrorCollector) => normalizeMarked(list, 'mentions', errors);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text with the platform's missing `#hashtags` and `@mentions` added on a line of their
+ * own after a blank line; unchanged when the platform takes neither or all are already there.
+ */
+export function withHashtagsAndMentions(text: string, platform: PlatformId, hashtags: string[], mentions: string[]): string {
+  const add: string[] = [];
+  const has = (marked: string, tail: string) => new RegExp(`(^|[^\\p{L}\\p{M}\\p{N}_])${escapeRe(marked)}(?!${tail})`, 'iu').test(text);
+  if (HASHTAG_PLATFORMS.includes(platform)) {
+    for (const h of hashtags) {
+      const marked = `#${h.replace(/^#/, '')}`;
+      if (!has(marked, '[\\p{L}\\p{M}\\p{N}_]') && !add.includes(marked)) add.push(marked);
+    }
+  }
+  if (MENTION_PLATFORMS.includes(platform)) {
+    for (const m of mentions) {
+      const marked = `@${m.replace(/^@/, '')}`;
+      if (!has(marked, '[\\p{L}\\p{M}\\p{N}_-]|\\.[\\p{L}\\p{M}\\p{N}]') && !add.includes(marked)) add.push(marked);
+    }
+  }
+  if (add.length === 0) return text;
+  return text.trim() ? `${text.replace(/\s+$/u, '')}\n\n${add.join(' ')}` : add.join(' ');
+}
+
 const EXT_TYPES: Record<string, MediaRef['type']> = {
   jpg: 'image', jpeg: 'image', png: 'image', webp: 'image', gif: 'gif',
   mp4: 'video', mov: 'video', m4v: 'video', webm: 'video', avi: 'video', mpeg: 'video', mpg: 'video',
@@ -124,7 +191,7 @@ const UTC_ZONES = new Set(['utc', 'etc/utc', 'uct', 'etc/uct', 'gmt', 'etc/gmt',
 /**
  * Parses scheduledFor/timezone into an instant or records the field error. A `Z` time with
  * a non-UTC `timezone` is accepted: the instant is the UTC one, the zone is kept for display,
- * and a warning says so when `warnings` is given (docs/decisions/0020-z-time-with-a-timezone.md).
+ * and a warning says so when `warnings` is given (docs/decisions/0021-z-time-with-a-timezone.md).
  */
 export function parseSchedule(input: ScheduleInput, errors: FieldErrorCollector, warnings?: string[]): { at: Date | null; timezone: string } {
   if (!input.scheduledFor) {
@@ -158,12 +225,17 @@ export function buildPublishRequest(p: {
   visibility: 'public' | 'private' | 'unlisted';
   scheduledFor: Date | null;
   accountSettings?: Record<string, unknown>;
+  /** With the platform, the missing hashtags and mentions are added to the (root) text. */
+  platform?: PlatformId;
+  hashtags?: string[];
+  mentions?: string[];
 }): PublishRequest {
-  const text = p.customContent ?? p.content;
+  const root = p.threadItems.length > 0 ? p.threadItems[0].content : (p.customContent ?? p.content);
+  const text = p.platform ? withHashtagsAndMentions(root, p.platform, p.hashtags ?? [], p.mentions ?? []) : root;
   return {
-    text: p.threadItems.length > 0 ? p.threadItems[0].content : text,
+    text,
     mediaItems: p.threadItems.length > 0 ? (p.threadItems[0].mediaItems ?? p.mediaItems) : p.mediaItems,
-    threadItems: p.threadItems,
+    threadItems: p.threadItems.length > 0 && text !== root ? [{ ...p.threadItems[0], content: text }, ...p.threadItems.slice(1)] : p.threadItems,
     platformSpecificData: p.platformSpecificData,
     tags: p.tags,
     visibility: p.visibility,

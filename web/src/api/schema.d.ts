@@ -2553,11 +2553,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -2660,6 +2662,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         content?: string | null;
+                        /** @description Hashtags, with or without #; added to the text where missing on platforms that take them */
+                        hashtags?: string[];
                         hidden?: boolean;
                         isDraft?: boolean;
                         mediaItems?: ({
@@ -2675,6 +2679,8 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        /** @description Handles, with or without @; added to the text where missing on platforms that take them */
+                        mentions?: string[];
                         metadata?: {
                             [key: string]: unknown;
                         };
@@ -2742,11 +2748,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -2825,11 +2833,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -2908,11 +2918,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3064,11 +3076,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3168,6 +3182,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         content?: string | null;
+                        /** @description Hashtags, with or without #; added to the text where missing on platforms that take them */
+                        hashtags?: string[];
                         hidden?: boolean;
                         isDraft?: boolean;
                         mediaItems?: ({
@@ -3183,6 +3199,8 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        /** @description Handles, with or without @; added to the text where missing on platforms that take them */
+                        mentions?: string[];
                         metadata?: {
                             [key: string]: unknown;
                         };
@@ -3250,11 +3268,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3333,11 +3353,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3416,11 +3438,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3499,11 +3523,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
@@ -3711,11 +3737,13 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 createdBy: string;
+                                hashtags: string[];
                                 hidden: boolean;
                                 isDraft: boolean;
                                 mediaItems: {
                                     [key: string]: unknown;
                                 }[];
+                                mentions: string[];
                                 metadata: {
                                     [key: string]: unknown;
                                 };
