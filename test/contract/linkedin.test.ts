@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { startLinkedInSimulator, type LinkedInSimOptions, type LinkedInSimulator } from '../../sim/linkedin/server.ts';
 import { createProfile, createTenant, insertAccount, type Tenant } from '../helpers.ts';
-import { platformHarness, type ConnectResult } from '../support/harness.ts';
+import { platformEnv, platformHarness, type ConnectResult } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
 import { platformContract, type Case } from './suite.ts';
@@ -35,7 +35,7 @@ const h = platformHarness({
     video = media.put('/clip.mp4', Buffer.alloc(3000, 9), 'video/mp4');
     media.put('/deck.pdf', pdf(12), 'application/pdf');
     media.put('/huge.pdf', pdf(301), 'application/pdf');
-    return { env: { HERALD_LINKEDIN_CLIENT_ID: sim.clientId, HERALD_LINKEDIN_CLIENT_SECRET: sim.clientSecret, HERALD_LINKEDIN_API_URL: sim.url, HERALD_LINKEDIN_AUTH_URL: sim.url } };
+    return { env: platformEnv('linkedin', sim) };
   },
   teardown: async () => { await sim?.close(); await media?.close(); },
   async connect(h, dance, t): Promise<ConnectResult> {
@@ -259,15 +259,6 @@ describe('LinkedIn: publishing', () => {
     expect(t.result?.extra?.firstComment).toMatchObject({ status: 'published', id: expect.stringMatching(/^urn:li:comment:/) });
   });
 
-  it('a failed first comment does not fail the post; the failure is recorded on the target', async () => {
-    sim.addFault({ op: 'comment', kind: 'server_error', count: 1 });
-    const res = await post({ content: 'comment will fail', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'hello' } }) });
-    expect(res.statusCode, res.body).toBe(201);
-    const t = await target(res.json().post._id);
-    expect(t.status).toBe('published');
-    expect(t.result?.extra?.firstComment).toMatchObject({ status: 'failed', error: expect.stringMatching(/Service Unavailable/) });
-  });
-
   it('publishes as the selected organization (author urn:li:organization:<id>), comment as the organization', async () => {
     expect((await select({ accountType: 'organization', selectedOrganization: { id: 2414183 } })).statusCode).toBe(200);
     try {
@@ -312,6 +303,12 @@ describe('LinkedIn: simulator fidelity', () => {
     const old = await fetch(`${sim.url}/rest/organizationAcls?q=roleAssignee`, { headers: { authorization: 'Bearer x', 'linkedin-version': '202301' } });
     expect(old.status).toBe(426);
   });
+});
+
+contract.failedFirstComment({
+  payload: (content, firstComment) => ({ content, platforms: on({ platformSpecificData: { firstComment } }) }),
+  fault: () => sim.addFault({ op: 'comment', kind: 'server_error', count: 1 }),
+  error: /Service Unavailable/,
 });
 
 contract.failures({

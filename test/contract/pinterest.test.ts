@@ -10,7 +10,7 @@ import { startPinterestSimulator, type PinterestSimulator } from '../../sim/pint
 import { pinterestOAuth, PINTEREST_DEFAULTS } from '../../src/platforms/pinterest/oauth.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
-import { platformHarness } from '../support/harness.ts';
+import { platformEnv, platformHarness } from '../support/harness.ts';
 import { platformContract, type Case } from './suite.ts';
 
 let sim: PinterestSimulator;
@@ -20,7 +20,7 @@ const h = platformHarness({
   async setup() {
     sim = await startPinterestSimulator({ processingPolls: 2 });
     boardId = sim.boards[0].id;
-    return { env: { HERALD_PINTEREST_CLIENT_ID: sim.clientId, HERALD_PINTEREST_CLIENT_SECRET: sim.clientSecret, HERALD_PINTEREST_API_URL: sim.url, HERALD_PINTEREST_AUTH_URL: sim.url } };
+    return { env: platformEnv('pinterest', sim) };
   },
   teardown: async () => { await sim?.close(); },
 });

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { startRedditSimulator, type RedditSimulator } from '../../sim/reddit/server.ts';
 import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
-import { platformHarness } from '../support/harness.ts';
+import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { platformContract } from './suite.ts';
 
@@ -18,7 +18,7 @@ const h = platformHarness({
   platform: 'reddit', tag: 'rd',
   async setup() {
     sim = await startRedditSimulator({ imageDelayMs: 300 });
-    return { env: { HERALD_REDDIT_CLIENT_ID: sim.clientId, HERALD_REDDIT_CLIENT_SECRET: sim.clientSecret, HERALD_REDDIT_API_URL: sim.url, HERALD_REDDIT_AUTH_URL: sim.url } };
+    return { env: platformEnv('reddit', sim) };
   },
   teardown: async () => { await sim?.close(); },
 });

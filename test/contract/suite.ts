@@ -3,8 +3,9 @@
  * connecting (the state round trip and its single use, completion through the API), the
  * failure modes of publishing (429, 5xx, an expired token, a lost answer verified, a burst
  * of newer posts to page past, an unreadable listing during verify, a call dropped before
- * the platform acted, a complete look-back), revoked authorization, and the token refresh
- * job. Each platform's test calls these with its specifics and keeps its own cases.
+ * the platform acted, a complete look-back), revoked authorization, the token refresh job,
+ * and, for platforms with a first comment, its failure and its single posting on the verify
+ * path. Each platform's test calls these with its specifics and keeps its own cases.
  */
 import { describe, expect, it } from 'vitest';
 import { createTestApp, createTenant, createProfile } from '../helpers.ts';
@@ -165,6 +166,20 @@ export function platformContract(spec: PlatformSpec) {
         }
 
         o.more?.();
+      });
+    },
+
+    /** A first comment the platform refuses does not fail the post; the failure is recorded on the target. */
+    failedFirstComment(o: { payload(content: string, firstComment: string): Record<string, unknown>; fault(): void; error: RegExp }) {
+      describe(`${name}: a failed first comment`, () => {
+        it('does not fail the post; the failure is recorded on the target', async () => {
+          o.fault();
+          const res = await h.post({ ...o.payload('comment will fail', 'hello'), publishNow: true });
+          expect(res.statusCode, res.body).toBe(201);
+          const t = await h.target(res.json().post._id);
+          expect(t.status).toBe('published');
+          expect(t.result?.extra?.firstComment).toMatchObject({ status: 'failed', error: expect.stringMatching(o.error) });
+        });
       });
     },
 

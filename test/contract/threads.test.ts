@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startThreadsSimulator, type ThreadsSimulator } from '../../sim/threads/server.ts';
-import { platformHarness } from '../support/harness.ts';
+import { platformEnv, platformHarness } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
 import { platformContract } from './suite.ts';
@@ -23,7 +23,7 @@ const h = platformHarness({
     media = await startMediaServer();
     img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
     video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
-    return { env: { HERALD_THREADS_CLIENT_ID: sim.clientId, HERALD_THREADS_CLIENT_SECRET: sim.clientSecret, HERALD_THREADS_API_URL: sim.url, HERALD_THREADS_AUTH_URL: sim.url } };
+    return { env: platformEnv('threads', sim) };
   },
   teardown: async () => { await sim?.close(); await media?.close(); },
 });

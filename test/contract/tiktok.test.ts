@@ -17,7 +17,7 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
 import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
 import { tiktokOAuth } from '../../src/platforms/tiktok/oauth.ts';
-import { platformHarness } from '../support/harness.ts';
+import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
@@ -55,7 +55,7 @@ const h = platformHarness({
     bigVideo = media.put('/big.mp4', big, 'video/mp4');
     jpg = [1, 2, 3].map((i) => media.put(`/photo${i}.jpg`, makeJpeg(i), 'image/jpeg'));
     png = media.put('/pic.png', makePng(4, 4), 'image/png');
-    const env = { HERALD_TIKTOK_CLIENT_ID: sim.clientKey, HERALD_TIKTOK_CLIENT_SECRET: sim.clientSecret, HERALD_TIKTOK_API_URL: sim.url, HERALD_TIKTOK_AUTH_URL: sim.url };
+    const env = platformEnv('tiktok', { clientId: sim.clientKey, clientSecret: sim.clientSecret, url: sim.url });
     const app = { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
     // Small chunks so that a test video is sent in several (the simulator takes 32-128 KB chunks).
     const adapter = new TikTokAdapter(tiktokOAuth, () => app, { chunkBytes: 32 * KB, minChunkBytes: 32 * KB, pollIntervalMs: 10, pollMaxIntervalMs: 40, pollTimeoutMs: 3000, postIdPolls: 3 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startXSimulator, type XSimulator } from '../../sim/twitter/server.ts';
-import { platformHarness } from '../support/harness.ts';
+import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { platformContract } from './suite.ts';
 
@@ -15,7 +15,7 @@ const h = platformHarness({
   platform: 'twitter', tag: 'x',
   async setup() {
     sim = await startXSimulator({ processingPolls: 2 });
-    return { env: { HERALD_TWITTER_CLIENT_ID: sim.clientId, HERALD_TWITTER_CLIENT_SECRET: sim.clientSecret, HERALD_TWITTER_API_URL: sim.url, HERALD_TWITTER_AUTH_URL: sim.url } };
+    return { env: platformEnv('twitter', sim) };
   },
   teardown: async () => { await sim?.close(); },
 });

@@ -11,6 +11,12 @@ import { createProfile, createTenant, createTestApp, type Tenant, type TestConte
 import { oauthConnect, type OAuthDance } from './oauth.ts';
 import { runDue, startTestPublisher } from './publishing.ts';
 
+/** The app settings that point a platform at its simulator (HERALD_{PLATFORM}_CLIENT_ID, _CLIENT_SECRET, _API_URL, _AUTH_URL). */
+export function platformEnv(platform: string, sim: { clientId: string; clientSecret: string; url: string }): Record<string, string> {
+  const p = `HERALD_${platform.toUpperCase()}`;
+  return { [`${p}_CLIENT_ID`]: sim.clientId, [`${p}_CLIENT_SECRET`]: sim.clientSecret, [`${p}_API_URL`]: sim.url, [`${p}_AUTH_URL`]: sim.url };
+}
+
 /** A post target as the contract tests read it (one target per post). */
 export interface TargetRow {
   status: string;
