@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { readTarget } from '../support/harness.ts';
 import { waitFor } from '../support/net.ts';
 
 type Mode = 'pass' | 'forward-then-hold' | 'hold-before-forward';
@@ -96,11 +97,7 @@ function kill9(child: ChildProcess): Promise<void> {
   });
 }
 
-async function targetOf(postId: string) {
-  const { rows } = await ctx.db.query<{ status: string; platform_post_id: string | null; error_message: string | null }>(
-    'SELECT status, platform_post_id, error_message FROM post_targets WHERE post_id = $1', [postId]);
-  return rows[0];
-}
+const targetOf = (postId: string) => readTarget(ctx, postId);
 
 async function schedule(text: string): Promise<string> {
   const res = await ctx.app.inject({
