@@ -99,6 +99,15 @@ describe('POST /v1/posts/bulk-upload', () => {
     expect(await count(t)).toBe(2);
   });
 
+  it('drops tags over 100 characters from a row and says so in the warnings', async () => {
+    const { t } = await setup();
+    const res = await upload(t, `platforms,profiles,schedule_time,tz,post_content,tags\nbluesky,Brand One,2031-03-01 09:30,UTC,tagged,"short,${'z'.repeat(101)}"\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    const post = (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${res.json().results[0].createdPostId}`, headers: t.headers })).json().post;
+    expect(post.tags).toEqual(['short']);
+    expect(res.json().warnings).toContainEqual(expect.stringMatching(/^row 1: tags: dropped 1 tag\(s\) over 100 characters/));
+  });
+
   it('dryRun validates without creating anything', async () => {
     const { t } = await setup();
     const res = await upload(t, 'platforms,profiles,publish_now,post_content\nbluesky,Brand One,true,now\n', '?dryRun=true');

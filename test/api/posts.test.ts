@@ -82,16 +82,23 @@ describe('POST /v1/posts: scheduling and time zones', () => {
 });
 
 describe('POST /v1/posts: content rules', () => {
-  it('deduplicates tags and enforces 100 per tag and 500 in total', async () => {
+  it('deduplicates tags and drops those over 100 characters and past 500 in total, with a warning', async () => {
     const { t, accountId } = await setup();
     const ok = await post(t, { content: 'x', isDraft: true, tags: ['News', 'news', 'launch', 'News'], platforms: [{ platform: 'bluesky', accountId }] });
     expect(ok.json().post.tags).toEqual(['News', 'launch']);
+    expect(ok.json().warnings ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^tags/)]));
     const long = await post(t, { content: 'x', isDraft: true, tags: ['ok', 'a'.repeat(101)] });
-    expect(long.statusCode).toBe(400);
-    expect(long.json().details.fields['tags.1'][0]).toMatch(/100 characters/);
-    const total = await post(t, { content: 'x', isDraft: true, tags: Array.from({ length: 6 }, (_, i) => `${i}`.repeat(90)) });
-    expect(total.statusCode).toBe(400);
-    expect(total.json().details.fields.tags[0]).toMatch(/500/);
+    expect(long.statusCode).toBe(201);
+    expect(long.json().post.tags).toEqual(['ok']);
+    expect(long.json().warnings).toContainEqual(expect.stringMatching(/^tags: dropped 1 tag\(s\) over 100 characters: "a{20}…"$/));
+    const total = await post(t, { content: 'x', scheduledFor: '2031-06-15T09:30:00Z', tags: Array.from({ length: 6 }, (_, i) => `${i}`.repeat(90)), platforms: [{ platform: 'bluesky', accountId }] });
+    expect(total.statusCode, total.body).toBe(201);
+    expect(total.json().post.tags).toEqual(Array.from({ length: 5 }, (_, i) => `${i}`.repeat(90)));
+    expect(total.json().warnings).toEqual([expect.stringMatching(/^tags: dropped 1 tag\(s\) past the 500-character total: "5{20}…"$/)]);
+    const edited = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${ok.json().post._id}`, headers: t.headers, payload: { tags: ['fine', 'b'.repeat(120)] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().post.tags).toEqual(['fine']);
+    expect(edited.json().warnings).toEqual([expect.stringMatching(/over 100 characters/)]);
   });
 
   it('refuses a Bluesky text over 300 graphemes before anything is stored, naming the rule', async () => {

@@ -168,6 +168,7 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
         try {
           const plan = await posts.planNewPost(auth, body, source);
           plans.push({ result, plan });
+          for (const w of plan.warnings) warnings.push(`row ${i + 1}: ${w}`);
           if (row.timing.kind === 'now') publishNowRows++;
         } catch (err) {
           if (!(err instanceof AppError)) throw err;

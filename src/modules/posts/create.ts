@@ -66,7 +66,7 @@ export function createPostCreation(deps: {
     const schedule = parseSchedule(body, errors, warnings);
     const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
     if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
-    const tags = normalizeTags(body.tags, errors);
+    const tags = normalizeTags(body.tags, warnings);
     const hashtags = normalizeHashtags(body.hashtags, errors);
     const mentions = normalizeMentions(body.mentions, errors);
     const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);

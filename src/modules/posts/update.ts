@@ -64,7 +64,7 @@ export function createPostUpdate(deps: {
       const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
       if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
       const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
-      const tags = body.tags !== undefined ? normalizeTags(body.tags, errors) : post.tags;
+      const tags = body.tags !== undefined ? normalizeTags(body.tags, warnings) : post.tags;
       const hashtags = body.hashtags !== undefined ? normalizeHashtags(body.hashtags, errors) : post.hashtags;
       const mentions = body.mentions !== undefined ? normalizeMentions(body.mentions, errors) : post.mentions;
       const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;

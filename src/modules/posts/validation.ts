@@ -10,28 +10,43 @@ import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId, PublishRequest, ThreadItem } from '../../platforms/types.ts';
 import type { MediaItemInput } from './schemas.ts';
 
-/** Tag rules: duplicates removed (case-insensitive, first spelling kept), each <= 100 characters, <= 500 in total. */
+/**
+ * Tag rules (docs/decisions/0023-tags-over-the-limits-are-dropped.md): duplicates removed
+ * (case-insensitive, first spelling kept), tags over 100 characters dropped, then the tags
+ * that would take the total past 500 characters dropped; each drop adds a warning naming `field`.
+ */
 export const TAG_MAX_LENGTH = 100;
 export const TAGS_MAX_TOTAL = 500;
 
-export function normalizeTags(tags: string[] | undefined, errors: FieldErrorCollector): string[] {
+export function normalizeTags(tags: unknown[] | undefined, warnings: string[], field = 'tags'): string[] {
   if (!tags) return [];
   const seen = new Set<string>();
   const out: string[] = [];
-  tags.forEach((raw, i) => {
+  const long: string[] = [];
+  const pastTotal: string[] = [];
+  let total = 0;
+  for (const raw of tags) {
+    if (typeof raw !== 'string') continue;
     const tag = raw.trim();
-    if (!tag) return;
-    if ([...tag].length > TAG_MAX_LENGTH) {
-      errors.add(`tags.${i}`, `must be at most ${TAG_MAX_LENGTH} characters (has ${[...tag].length})`);
-      return;
+    if (!tag) continue;
+    const length = [...tag].length;
+    if (length > TAG_MAX_LENGTH) {
+      long.push(tag);
+      continue;
     }
     const key = tag.toLowerCase();
-    if (seen.has(key)) return;
+    if (seen.has(key)) continue;
     seen.add(key);
+    if (total + length > TAGS_MAX_TOTAL) {
+      pastTotal.push(tag);
+      continue;
+    }
+    total += length;
     out.push(tag);
-  });
-  const total = out.reduce((n, t) => n + [...t].length, 0);
-  if (total > TAGS_MAX_TOTAL) errors.add('tags', `must total at most ${TAGS_MAX_TOTAL} characters after removing duplicates (has ${total})`);
+  }
+  const shown = (list: string[]) => list.map((t) => `"${[...t].length > 20 ? `${[...t].slice(0, 20).join('')}…` : t}"`).join(', ');
+  if (long.length) warnings.push(`${field}: dropped ${long.length} tag(s) over ${TAG_MAX_LENGTH} characters: ${shown(long)}`);
+  if (pastTotal.length) warnings.push(`${field}: dropped ${pastTotal.length} tag(s) past the ${TAGS_MAX_TOTAL}-character total: ${shown(pastTotal)}`);
   return out;
 }
 
