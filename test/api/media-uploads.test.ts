@@ -40,7 +40,6 @@ async function ticket(t: Tenant, filename: string, contentType: string, size: nu
   return res.json();
 }
 /** A fetch response's JSON body (untyped, as in the assertions). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (r: Response): Promise<any> => r.json();
 const staged = (id: string) => path.join(ctx.dataDir, 'uploads', id);
 const mediaFiles = async (tenantId: string) => (await ctx.db.query('SELECT id, filename, mime_type, type, size, metadata FROM media_files WHERE tenant_id = $1', [tenantId])).rows;

@@ -17,7 +17,7 @@ import { chromiumAvailable, launch, screenshotPath, type Browser } from './suppo
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unused-vars
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare const document: any, window: any, location: any, navigator: any;
 
 const hasChromium = chromiumAvailable('test/browser/dashboard.test.ts');

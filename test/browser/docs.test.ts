@@ -14,7 +14,6 @@ import { chromiumAvailable, launch, screenshotPath, type Browser } from './suppo
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const document: any, window: any, location: any, navigator: any;
 
 const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ');

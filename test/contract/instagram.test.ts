@@ -35,7 +35,6 @@ const h = platformHarness({
 const connect = (profile: string) => oauthConnect(h.ctx, h.tenant, 'instagram', profile);
 const on = (extra: object = {}) => [{ platform: 'instagram', accountId: h.accountId, ...extra }];
 const post = (payload: object) => h.post(payload);
-const runDue = (postId: string) => h.runDue(postId);
 const target = (postId: string) => h.target(postId);
 const platformCalls = () => (sim.calls.get('POST /v25.0/:user/media') ?? 0) + (sim.calls.get('POST /v25.0/:user/media_publish') ?? 0);
 const mediaOf = (id: string) => sim.media.find((m) => m.id === id)!;
