@@ -190,7 +190,7 @@ describe('sandbox simulators that download media by URL (SSRF guard)', () => {
     victim = http.createServer((req, res) => { victimHits.push(req.url ?? ''); res.writeHead(200, { 'content-type': 'image/png' }).end(makePng(2, 2)); });
     await new Promise<void>((r) => victim.listen(0, '127.0.0.1', r));
     victimUrl = `http://127.0.0.1:${(victim.address() as AddressInfo).port}`;
-    sb = await startSandbox({ bluesky: false, simulators: SANDBOX_SIMULATORS.filter((e) => ['threads', 'instagram'].includes(e.platform)) });
+    sb = await startSandbox({ bluesky: false, simulators: SANDBOX_SIMULATORS.filter((e) => ['threads', 'instagram', 'facebook'].includes(e.platform)) });
     app = await createTestApp({ listen: true, env: { HERALD_SANDBOX: 'on', HERALD_ALLOW_PRIVATE_URLS: 'false', PORT: String(await freePort()) }, deps: { sandbox: sb } });
     t = await createTenant(app);
     pid = await createProfile(app, t);
@@ -232,6 +232,38 @@ describe('sandbox simulators that download media by URL (SSRF guard)', () => {
     expect(up.statusCode, up.body).toBe(200);
     const own = await publish(platform, accountId, `own media ${platform}`, up.json().files);
     expect(own, JSON.stringify(own)).toMatchObject({ status: 'published' });
+  });
+
+  it('facebook: the documented story example publishes end to end with Herald\'s own (plain HTTP, loopback) media; the simulator decides', async () => {
+    const start = await app.app.inject({ method: 'GET', url: `/v1/connect/facebook?profileId=${pid}`, headers: t.headers });
+    const consent = await fetch(start.json().authUrl, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location')!);
+    const picker = new URL((await app.app.inject({ method: 'GET', url: callback.pathname + callback.search })).headers.location as string, 'http://h');
+    const tempToken = picker.searchParams.get('tempToken')!;
+    const pages = (await app.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${pid}&tempToken=${tempToken}`, headers: t.headers })).json().pages as Array<{ id: string; tasks: string[] }>;
+    const page = pages.find((p) => p.tasks.includes('CREATE_CONTENT'))!;
+    const chosen = await app.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: t.headers, payload: { profileId: pid, pageId: page.id, tempToken } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const accounts = (await app.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${pid}`, headers: t.headers })).json().accounts as Array<{ _id: string; platform: string }>;
+    const accountId = accounts.find((a) => a.platform === 'facebook')!._id;
+
+    const mp = multipart('files', [{ filename: 'story.png', contentType: 'image/png', data: makePng(9, 16) }]);
+    const up = await app.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': mp.contentType }, payload: mp.payload });
+    expect(up.json().files[0].url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    const res = await app.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: {
+      content: 'story', publishNow: true, mediaItems: up.json().files, platforms: [{ platform: 'facebook', accountId, platformSpecificData: { contentType: 'story', pageId: page.id } }],
+    } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().post.platforms[0]).toMatchObject({ status: 'published', platformPostUrl: expect.stringMatching(/facebook\.com\/stories\//) });
+    const stories = (await sb.state('facebook'))!.posts as Record<string, { kind: string }> | Array<{ kind: string }>;
+    expect(Object.values(stories).some((p) => p.kind === 'photo_story')).toBe(true);
+    // The simulator still decides about the media: a URL it may not fetch fails the story.
+    const probe = await app.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: {
+      content: 'story probe', publishNow: true, mediaItems: [{ type: 'image', url: `${victimUrl}/x.jpg` }],
+      platforms: [{ platform: 'facebook', accountId, platformSpecificData: { contentType: 'story' } }],
+    } });
+    expect(probe.json().post.platforms[0].status, probe.body).toBe('failed');
+    expect(probe.json().post.platforms[0].errorMessage).not.toMatch(/HTTPS/);
   });
 });
 

@@ -34,6 +34,11 @@ import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
  */
 export interface RegistryConfig {
   blueskyServiceUrl: string;
+  /**
+   * Sandbox mode (docs/decisions/0024-sandbox-facebook-stories.md): Herald's media URLs are plain
+   * HTTP on loopback there, so the Facebook story rule "public HTTPS URL" is left to the simulator.
+   */
+  sandbox?: boolean;
   platformApps?: Partial<Record<OAuthPlatform, { clientId?: string; clientSecret?: string; apiBaseUrl?: string; authBaseUrl?: string }>>;
 }
 
@@ -101,7 +106,7 @@ export function createAdapterRegistry(
   adapters.set('linkedin', new LinkedInAdapter(linkedinOAuth, () => appFor('linkedin')) as unknown as PlatformAdapter);
   adapters.set('tiktok', new TikTokAdapter(tiktokOAuth, () => appFor('tiktok')) as unknown as PlatformAdapter);
   adapters.set('youtube', new YouTubeAdapter(youtubeOAuth, () => appFor('youtube')) as unknown as PlatformAdapter);
-  adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook')) as unknown as PlatformAdapter);
+  adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook'), { storyRequireHttps: !config.sandbox }) as unknown as PlatformAdapter);
   adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
