@@ -283,6 +283,16 @@ describe('posts', () => {
     expect(got.data).toMatchObject({ post: { hashtags: ['herald', '#Launch'], mentions: ['@bob.test'] } });
   });
 
+  it('bulk upload: a row\'s errors are the error codes, so errors.includes(\'profiles_missing\') works', async () => {
+    const { sdk, profileId } = await tenantWithAccount();
+    const csv = `platforms,profiles,is_draft,post_content\nbluesky,${profileId},true,fine\nbluesky,,true,no profile\n`;
+    const res = await sdk.posts.bulkUploadPosts({ body: { file: new Blob([csv], { type: 'text/csv' }) }, query: { dryRun: true } });
+    expect(res.response.status).toBe(207);
+    const row = (res.data as { results: Array<{ rowIndex: number; ok: boolean; errors: string[] }> } | undefined)?.results?.[1];
+    expect(row).toMatchObject({ rowIndex: 2, ok: false, errors: ['profiles_missing'] });
+    expect(row!.errors.includes('profiles_missing')).toBe(true);
+  });
+
   it('lists with page/limit/status in the query, gets, updates and deletes', async () => {
     const { sdk, accountId } = await tenantWithAccount();
     const ids: string[] = [];
