@@ -55,20 +55,26 @@ export function createTargetsRepository(db: Db) {
      */
     async claim(workerId: string, limit: number, lockSeconds: number, ids: string[] | null): Promise<TargetRow[]> {
       if (limit <= 0) return [];
+      // The in-doubt ordering costs a heavier plan; take it only while some in-doubt target is
+      // due (rare: after a crash or an unanswered call). Checked on a tiny partial index.
+      const doubtDue = !ids && (await db.query<{ any: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM post_targets WHERE status = 'pending' AND in_doubt AND run_at <= now()) AS any`)).rows[0].any;
       const due = ids
         ? `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`
-        : `WITH doubt AS (
-             SELECT id, run_at FROM post_targets
-              WHERE status = 'pending' AND in_doubt AND run_at <= now()
-              ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
-           fresh AS (
-             SELECT id, run_at FROM post_targets t
-              WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
-                AND NOT EXISTS (SELECT 1 FROM post_targets d
-                                 WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
-              ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-           SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
-            ORDER BY k, run_at LIMIT $2`;
+        : !doubtDue
+          ? `SELECT id FROM post_targets WHERE status = 'pending' AND run_at <= now() ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED`
+          : `WITH doubt AS (
+               SELECT id, run_at FROM post_targets
+                WHERE status = 'pending' AND in_doubt AND run_at <= now()
+                ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+             fresh AS (
+               SELECT id, run_at FROM post_targets t
+                WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
+                  AND NOT EXISTS (SELECT 1 FROM post_targets d
+                                   WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
+                ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+             SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
+              ORDER BY k, run_at LIMIT $2`;
       const { rows } = await db.query<TargetRow>(
         `WITH due AS (${due}),
          claimed AS (
