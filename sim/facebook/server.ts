@@ -2,7 +2,8 @@
  * Facebook Graph API simulator (Pages): a real HTTP server on loopback speaking the parts of
  * the Graph API Herald uses, with versioned paths (`/v25.0/...`), numeric string ids,
  * `<pageid>_<postid>` feed post ids and the Graph error envelope
- * `{error:{message, type, code, error_subcode, fbtrace_id}}` (platforms.md section 1):
+ * `{error:{message, type, code, error_subcode, fbtrace_id}}`
+ * (https://developers.facebook.com/docs/graph-api/guides/error-handling):
  * - Login: GET /{v}/dialog/oauth approves at once and redirects with `code`;
  *   GET /{v}/oauth/access_token exchanges the code (query client_id, redirect_uri,
  *   client_secret, code; short-lived token, 1 h) or, with grant_type=fb_exchange_token, gives a

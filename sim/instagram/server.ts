@@ -1,7 +1,8 @@
 /**
  * Instagram API (Instagram Login) simulator: a real HTTP server on loopback speaking the
  * parts of graph.instagram.com / api.instagram.com Herald uses, with numeric string ids, the
- * container status machine and the Graph error envelope (platforms.md section 2):
+ * container status machine and the Graph error envelope
+ * (https://developers.facebook.com/docs/instagram-platform/content-publishing):
  * - OAuth: GET /oauth/authorize approves at once as `nextLogin` ('business' by default,
  *   'personal' or 'creator') and redirects with `code`; POST /oauth/access_token (form) gives a
  *   1-hour token with `user_id` and `permissions`; GET /access_token?grant_type=ig_exchange_token

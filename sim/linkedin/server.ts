@@ -1,7 +1,8 @@
 /**
  * LinkedIn API simulator: a real HTTP server on loopback speaking the parts of LinkedIn's
  * API Herald uses, with its paths, URN formats, status values, error bodies and rules
- * (platforms.md section 4):
+ * (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api,
+ * .../shares/videos-api, https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/rate-limits):
  * - OAuth: /oauth/v2/authorization approves at once (no UI); /oauth/v2/accessToken (form
  *   client_id/client_secret) issues 60-day tokens; refresh tokens only when `partner` is set
  *   (365 days from first consent, expiry not extended on refresh); GET /v2/userinfo.
@@ -262,7 +263,7 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     if (!t) return reply;
     const a = assets.get(decodeURIComponent((req.params as { urn: string }).urn));
     if (!a || a.kind !== kind) return liError(reply, 404, 'Not found', 'NOT_FOUND');
-    // Member tokens can only read videos (platforms.md 4.3).
+    // Member tokens can only read videos (seen in a production scheduler's code, not in LinkedIn's docs).
     if (kind !== 'video' && !a.owner.startsWith('urn:li:organization:')) return denied(reply, `${kind}s.GET`);
     if (a.status === 'PROCESSING') {
       a.polls++;

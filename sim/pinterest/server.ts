@@ -1,7 +1,7 @@
 /**
  * Pinterest API v5 simulator: a real HTTP server on loopback speaking the parts of the
  * Pinterest API Herald uses, with Pinterest's paths, numeric string ids, status values
- * and `{code, message}` error bodies (platforms.md section 8):
+ * and `{code, message}` error bodies (https://github.com/pinterest/api-description, v5/openapi.json):
  * - OAuth 2.0: `GET /oauth/` approves at once as the simulator's user and redirects with
  *   code and state; `POST /v5/oauth/token` with HTTP Basic client auth, form
  *   authorization_code or refresh_token; 30-day access tokens (`expires_in`), a refresh

@@ -1,6 +1,7 @@
 /**
  * Reddit simulator: a real HTTP server on loopback speaking the parts of Reddit's API
- * Herald uses, with Reddit's paths, ids, envelopes and error shapes (platforms.md section 9):
+ * Herald uses, with Reddit's paths, ids, envelopes and error shapes (https://www.reddit.com/dev/api,
+ * https://github.com/reddit-archive/reddit/wiki/OAuth2):
  * - OAuth 2.0 authorization code (the authorize page approves at once as the simulator's
  *   user), Basic client authentication, `duration=permanent` grants a refresh token that
  *   does not rotate, `temporary` none; 60-minute access tokens; revocation.

@@ -1,7 +1,8 @@
 /**
  * Threads API simulator: a real HTTP server on loopback speaking the parts of the Threads
  * API Herald uses, with its paths, numeric string ids, container status machine, Graph
- * error envelope and rules (platforms.md section 3):
+ * error envelope and rules (https://developers.facebook.com/documentation/threads/posts,
+ * https://developers.facebook.com/docs/threads/get-started/long-lived-tokens):
  * - OAuth: GET /oauth/authorize approves at once (no UI) and redirects with `code`;
  *   POST /oauth/access_token (form client_id, client_secret, code, grant_type, redirect_uri)
  *   answers `{access_token, user_id}` valid 1 hour; GET /access_token?grant_type=th_exchange_token

@@ -2,7 +2,8 @@
  * TikTok simulator: a real HTTP server on loopback speaking the parts of TikTok's Login Kit
  * v2 and Content Posting API that Herald uses, with TikTok's paths, envelope
  * `{data, error:{code, message, log_id}}`, id formats (`v_pub_file~v2-1.<digits>`,
- * numeric post ids), status machine and rules (platforms.md section 6):
+ * numeric post ids), status machine and rules
+ * (https://developers.tiktok.com/doc/content-posting-api-reference-direct-post and the pages it links):
  * - OAuth: GET /v2/auth/authorize/ (client_key, comma-separated scope, response_type=code)
  *   approves at once and redirects with `code`; POST /v2/oauth/token/ (form: client_key,
  *   client_secret, code, grant_type=authorization_code, redirect_uri; or

@@ -1,7 +1,8 @@
 /**
  * X (Twitter) API v2 simulator: a real HTTP server on loopback that speaks the parts of
  * the X API Herald uses, with X's paths, id formats, status codes, error bodies and
- * rules (platforms.md section 5):
+ * rules (https://docs.x.com/x-api/posts/create-post,
+ * https://docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code):
  * - OAuth 2.0 authorization code with PKCE (S256 verified), codes valid 30 s and single
  *   use, Basic client authentication, 2-hour access tokens, rotating refresh tokens
  *   (an old refresh token is refused), revocation.

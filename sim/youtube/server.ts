@@ -1,5 +1,5 @@
 /**
- * YouTube Data API v3 simulator (platforms.md section 7): a real HTTP server on loopback that
+ * YouTube Data API v3 simulator (https://developers.google.com/youtube/v3/docs): a real HTTP server on loopback that
  * speaks Google OAuth 2.0 and the parts of the YouTube API Herald uses, with their paths,
  * parameters, 11-character video ids, status values and Google's error envelope
  * `{error:{code, message, errors:[{message, domain, reason}], status}}`:
@@ -17,7 +17,8 @@
  *   and 201 with the video resource when complete; `bytes * /total` probes. Unknown or expired
  *   sessions answer 404.
  * - Videos: duration read with ffprobe from the uploaded bytes (or `durationOverride`); a Short
- *   is <= 180 s (spec.md; `shortsNeedVertical` adds the shape condition of platforms.md).
+ *   is <= 180 s (Herald's threshold, docs/decisions/0017; `shortsNeedVertical` adds the "square or
+ *   vertical" condition that third-party guides state and YouTube's API docs do not, UNCONFIRMED).
  *   `GET /youtube/v3/videos?id=` shows status.uploadStatus uploaded -> processed after
  *   `processingPolls` reads (or failed on the processing fault), plus privacyStatus/publishAt.
  * - `POST /upload/youtube/v3/thumbnails/set?videoId=`: JPEG/PNG/GIF by magic bytes, at most
@@ -27,7 +28,9 @@
  *   videoNotFound), `GET /youtube/v3/playlistItems` (the uploads playlist, newest first;
  *   `maxResults` 0-50, default 5, more refused; `pageToken` from `nextPageToken`, which is
  *   absent on the last page; https://developers.google.com/youtube/v3/docs/playlistItems/list).
- * - Quota (CONFLICT in platforms.md 7.4, so both models): `quotaModel: 'units'` charges
+ * - Quota (CONFLICT: the videos.insert reference charges 1,600 units, the newer
+ *   https://developers.google.com/youtube/data/determine_quota_cost a separate insert bucket;
+ *   so both models): `quotaModel: 'units'` charges
  *   videos.insert 1,600 of `dailyUnits` (10,000); `'buckets'` gives `dailyInserts` (100) inserts
  *   in their own bucket; other calls 1 unit, comments and thumbnails 50. The day ends at
  *   midnight Pacific; over quota -> 403 quotaExceeded.

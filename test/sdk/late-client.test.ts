@@ -1,12 +1,12 @@
 /**
  * The official client `@getlatedev/node` (pinned 0.2.869) against a running Herald over
- * real HTTP (late-api.md): `new Zernio({ apiKey, baseURL: 'http://127.0.0.1:<port>' })`
+ * real HTTP: `new Zernio({ apiKey, baseURL: 'http://127.0.0.1:<port>' })`
  * calls `baseURL + '/v1/...'`. Every call goes through the SDK's own request
  * serialisation and its response interceptor, which throws `parseApiError(...)` on any
  * non-2xx answer (so an error body Herald gets wrong shows up here as the wrong class
  * or missing fields).
  *
- * 0.2.869 builds one hey-api client per instance (late-api.md 1.1: <=0.2.4 shared one
+ * 0.2.869 builds one hey-api client per instance (the SDK's own source; <=0.2.4 shared one
  * global client and sent the last-constructed instance's key on every call); the first
  * test checks that, so the rest may use several instances side by side.
  *

@@ -1,5 +1,5 @@
 /**
- * Tenancy and authentication over EVERY /v1 route (design.md section 7).
+ * Tenancy and authentication over EVERY /v1 route (docs/decisions/0020-tenancy-answers-404.md).
  *
  * The routes are read from the real app (`printRoutes`), not from a hand-written list,
  * so a route added later is covered automatically:

@@ -1,5 +1,5 @@
 /**
- * The documentation content: every anchor of spec.md section 2 in order with a guide, every
+ * The documentation content: every in-page anchor of the compatible service's docs page, in order, with a guide, every
  * endpoint of the OpenAPI document placed in a section, the generated Markdown, the local
  * retrieval, and the composer's platform rules against the adapters' own capabilities.
  */
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => { await ctx?.close(); });
 
 describe('docs content', () => {
-  it('has the anchors of spec.md section 2, in order, each with a guide', () => {
+  it('has the docs page anchors, in order, each with a guide', () => {
     expect([...SECTION_IDS]).toEqual(SPEC_ANCHORS);
     const sections = buildSections(readGuides(), doc);
     expect(sections.map((s) => s.id)).toEqual(SPEC_ANCHORS);
