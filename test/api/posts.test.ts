@@ -101,6 +101,24 @@ describe('POST /v1/posts: content rules', () => {
     expect(edited.json().warnings).toEqual([expect.stringMatching(/over 100 characters/)]);
   });
 
+  it('YouTube: platformSpecificData.tags over the limits are dropped, not refused, and the warning names them and what YouTube\'s own count leaves out', async () => {
+    const { t, profileId } = await setup();
+    const yt = await insertAccount(ctx, t, profileId, 'youtube');
+    const hundred = (c: string) => c.repeat(100);
+    const res = await post(t, {
+      content: 'A video', scheduledFor: '2031-06-15T09:30:00Z', mediaItems: [{ url: 'https://cdn.example.com/clip.mp4' }],
+      platforms: [{ platform: 'youtube', accountId: yt, platformSpecificData: { tags: [...['a', 'b', 'c', 'd', 'e', 'A'].map(hundred), 'y'.repeat(101), hundred('f')] } }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const kept = ['a', 'b', 'c', 'd', 'e'].map(hundred);
+    expect(res.json().post.platforms[0].platformSpecificData.tags).toEqual(kept);
+    expect(res.json().warnings).toEqual([
+      expect.stringMatching(/^platforms\.0\.platformSpecificData\.tags: dropped 1 tag\(s\) over 100 characters/),
+      expect.stringMatching(/^platforms\.0\.platformSpecificData\.tags: dropped 1 tag\(s\) past the 500-character total: "f{20}…"/),
+      expect.stringMatching(/^platforms\.0\.platformSpecificData\.tags: YouTube counts .* the last 1 tag\(s\) are not sent to YouTube: "e{100}"$/),
+    ]);
+  });
+
   it('refuses a Bluesky text over 300 graphemes before anything is stored, naming the rule', async () => {
     const { t, accountId } = await setup();
     const res = await post(t, { content: 'é'.repeat(301), publishNow: true, platforms: [{ platform: 'bluesky', accountId }] });

@@ -106,6 +106,22 @@ describe('YouTube: publishing', () => {
     expect((await target(res.json().post._id)).result?.extra).toMatchObject({ isShort: true, privacyStatus: 'public' });
   });
 
+  it('tags over the limits are dropped, not refused: the response warns, YouTube gets the tags that fit its own count (docs/decisions/0023)', async () => {
+    const res = await post({
+      content: 'Tagged short', publishNow: true, mediaItems: video(shortUrl),
+      platforms: on({ platformSpecificData: { tags: ['z'.repeat(101), ...Array.from({ length: 6 }, (_, i) => `${i}`.repeat(100))] } }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().warnings).toEqual([
+      expect.stringMatching(/^platforms\.0\.platformSpecificData\.tags: dropped 1 tag\(s\) over 100 characters/),
+      expect.stringMatching(/^platforms\.0\.platformSpecificData\.tags: dropped 1 tag\(s\) past the 500-character total/),
+      expect.stringMatching(/^platforms\.0\.platformSpecificData\.tags: YouTube counts .* the last 1 tag\(s\) are not sent to YouTube: "4{100}"$/),
+    ]);
+    const t = res.json().post.platforms[0];
+    expect(t.platformSpecificData.tags).toEqual(Array.from({ length: 5 }, (_, i) => `${i}`.repeat(100)));
+    expect(byId(t.platformPostId).tags).toEqual(Array.from({ length: 4 }, (_, i) => `${i}`.repeat(100)));
+  });
+
   it('a 190-second video is a regular video: uploaded in 256 KiB chunks, thumbnail set, first comment posted; title from the first line', async () => {
     const before = sim.puts.length;
     const res = await post({
@@ -175,7 +191,6 @@ describe('YouTube: rules, refused before any platform call', () => {
       [{ content: 'x', mediaItems: video(longUrl), platforms: on({ platformSpecificData: { firstComment: 'c'.repeat(10_001) } }) }, /platformSpecificData\.firstComment.*youtube\.first_comment\.max_length/],
       [{ content: 'x', mediaItems: video(longUrl, { thumbnail: 'https://example.com/t.webp' }) }, /mediaItems\.0\.thumbnail.*youtube\.thumbnail\.type/],
       [{ content: 'x', mediaItems: video(longUrl), visibility: 'unlisted', scheduledFor: tomorrow }, /youtube\.schedule\.public_only/],
-      [{ content: 'x', mediaItems: video(longUrl), platforms: on({ platformSpecificData: { tags: Array.from({ length: 6 }, (_, i) => `${i}`.repeat(100)) } }) }, /youtube\.tags\.max_total/],
     ];
     for (const [payload, rule] of cases) {
       const res = await post({ publishNow: true, platforms: on(), ...payload, ...('scheduledFor' in payload ? { publishNow: undefined } : {}) });

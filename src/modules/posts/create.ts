@@ -17,7 +17,7 @@ import type { PublishingPort } from './publishing-port.ts';
 import { insertPostsWithTargets, postView, type NewTarget, type PostRow, type PostViewT } from './repository.ts';
 import type { CreatePostBody } from './schemas.ts';
 import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
-import { normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
+import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 
 /** A validated new post, ready to insert (plan -> insert). */
@@ -76,6 +76,7 @@ export function createPostCreation(deps: {
     const now = clock();
     if (queueProfile && !(await source.profileAccessible(queueProfile))) throw notFound('Profile');
     const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined);
+    dropYouTubeTagOverflow(targets, tags, warnings);
     if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors, { hashtags, mentions });
     else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
     errors.throwIfAny();

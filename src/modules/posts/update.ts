@@ -19,7 +19,7 @@ import {
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
 import { dbAccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
-import { normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
+import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
 const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
 
@@ -90,6 +90,7 @@ export function createPostUpdate(deps: {
           targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
         }
       }
+      if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       errors.throwIfAny();
 

@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { FieldErrorCollector } from '../../core/errors.ts';
-import { buildPublishRequest, normalizeHashtags, withHashtagsAndMentions } from './validation.ts';
+import { buildPublishRequest, dropYouTubeTagOverflow, normalizeHashtags, normalizeTags, withHashtagsAndMentions } from './validation.ts';
+
+describe('tags over the limits are dropped with warnings', () => {
+  it('post tags: over 100 characters and past the 500 total dropped, the order and first spelling kept', () => {
+    const warnings: string[] = [];
+    expect(normalizeTags(['A', 'a', 'x'.repeat(101), 'b'.repeat(100), 'c'.repeat(100), 'd'.repeat(100), 'e'.repeat(100), 'f'.repeat(100), 'g'], warnings))
+      .toEqual(['A', 'b'.repeat(100), 'c'.repeat(100), 'd'.repeat(100), 'e'.repeat(100), 'g']);
+    expect(warnings).toEqual([expect.stringMatching(/^tags: dropped 1 tag\(s\) over 100/), expect.stringMatching(/^tags: dropped 1 tag\(s\) past the 500-character total: "f{20}…"$/)]);
+  });
+
+  it('YouTube targets: platformSpecificData.tags trimmed in place; only YouTube targets are touched', () => {
+    const warnings: string[] = [];
+    const targets = [
+      { platform: 'bluesky' as const, platformSpecificData: { tags: ['x'.repeat(200)] } },
+      { platform: 'youtube' as const, platformSpecificData: { tags: ['ok', 'y'.repeat(101)], title: 'T' } },
+      { platform: 'youtube' as const, platformSpecificData: {} },
+    ];
+    dropYouTubeTagOverflow(targets, ['a b'.padEnd(100, 'c'), ...['d', 'e', 'f', 'g'].map((c) => c.repeat(100))], warnings);
+    expect(targets[0].platformSpecificData.tags).toEqual(['x'.repeat(200)]);
+    expect(targets[1].platformSpecificData).toEqual({ tags: ['ok'], title: 'T' });
+    expect(warnings).toEqual([
+      expect.stringMatching(/^platforms\.1\.platformSpecificData\.tags: dropped 1 tag\(s\) over 100/),
+      expect.stringMatching(/^tags: YouTube counts .* the last 1 tag\(s\) are not sent to YouTube: "g{100}"$/),
+    ]);
+  });
+});
 
 describe('hashtags and mentions in the published text', () => {
   it('adds the missing ones per platform: hashtags and mentions on X, hashtags only on LinkedIn, neither on Reddit', () => {

@@ -7,6 +7,7 @@
 import { type FieldErrorCollector } from '../../core/errors.ts';
 import { parseScheduledFor } from '../../core/time.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
+import { fitYouTubeTagCount } from '../../platforms/youtube/rules.ts';
 import type { MediaRef, PlatformId, PublishRequest, ThreadItem } from '../../platforms/types.ts';
 import type { MediaItemInput } from './schemas.ts';
 
@@ -48,6 +49,30 @@ export function normalizeTags(tags: unknown[] | undefined, warnings: string[], f
   if (long.length) warnings.push(`${field}: dropped ${long.length} tag(s) over ${TAG_MAX_LENGTH} characters: ${shown(long)}`);
   if (pastTotal.length) warnings.push(`${field}: dropped ${pastTotal.length} tag(s) past the ${TAGS_MAX_TOTAL}-character total: ${shown(pastTotal)}`);
   return out;
+}
+
+/**
+ * YouTube targets: `platformSpecificData.tags` (which replaces the post's tags on YouTube) follows
+ * the same drop rules, and the tags YouTube's own count would leave out at upload (quotes around
+ * tags with spaces, commas between tags) are named in a warning too (decision 0023).
+ */
+export function dropYouTubeTagOverflow(
+  targets: Array<{ platform: PlatformId; platformSpecificData: Record<string, unknown> }>, postTags: string[], warnings: string[],
+): void {
+  targets.forEach((t, i) => {
+    if (t.platform !== 'youtube') return;
+    let tags = postTags;
+    let field = 'tags';
+    if (Array.isArray(t.platformSpecificData.tags)) {
+      field = `platforms.${i}.platformSpecificData.tags`;
+      tags = normalizeTags(t.platformSpecificData.tags as unknown[], warnings, field);
+      t.platformSpecificData = { ...t.platformSpecificData, tags };
+    }
+    const left = tags.slice(fitYouTubeTagCount(tags).length);
+    if (left.length) {
+      warnings.push(`${field}: YouTube counts quotes around tags with spaces and a comma between tags, so the last ${left.length} tag(s) are not sent to YouTube: ${left.map((x) => `"${x}"`).join(', ')}`);
+    }
+  });
 }
 
 /**
