@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +30,7 @@ import { createDb, type Db } from '../src/storage/db.ts';
 import { startEmbeddedPostgres, type EmbeddedPgHandle } from '../src/storage/embedded-pg.ts';
 import { migrate } from '../src/storage/migrate.ts';
 import { BenchAdapter } from './bench-adapter.ts';
+import { freePort } from '../test/support/net.ts';
 
 // ---- parameters ---------------------------------------------------------------------
 const CREATE_N = 5_000;
@@ -64,16 +65,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 // ---- helpers ------------------------------------------------------------------------
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
