@@ -5,13 +5,17 @@
  * environment are ignored; the SSRF guard still refuses private user media, in Herald and in the
  * simulators that download media by URL (Herald's own media excepted); sandbox off by default.
  */
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './helpers.ts';
 import { freePort } from './support/net.ts';
+import { makeVideo } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';
 
 let sandbox: Sandbox;
@@ -190,7 +194,7 @@ describe('sandbox simulators that download media by URL (SSRF guard)', () => {
     victim = http.createServer((req, res) => { victimHits.push(req.url ?? ''); res.writeHead(200, { 'content-type': 'image/png' }).end(makePng(2, 2)); });
     await new Promise<void>((r) => victim.listen(0, '127.0.0.1', r));
     victimUrl = `http://127.0.0.1:${(victim.address() as AddressInfo).port}`;
-    sb = await startSandbox({ bluesky: false, simulators: SANDBOX_SIMULATORS.filter((e) => ['threads', 'instagram', 'facebook'].includes(e.platform)) });
+    sb = await startSandbox({ bluesky: false, simulators: SANDBOX_SIMULATORS.filter((e) => ['threads', 'instagram', 'facebook', 'tiktok'].includes(e.platform)) });
     app = await createTestApp({ listen: true, env: { HERALD_SANDBOX: 'on', HERALD_ALLOW_PRIVATE_URLS: 'false', PORT: String(await freePort()) }, deps: { sandbox: sb } });
     t = await createTenant(app);
     pid = await createProfile(app, t);
@@ -232,6 +236,23 @@ describe('sandbox simulators that download media by URL (SSRF guard)', () => {
     expect(up.statusCode, up.body).toBe(200);
     const own = await publish(platform, accountId, `own media ${platform}`, up.json().files);
     expect(own, JSON.stringify(own)).toMatchObject({ status: 'published' });
+  });
+
+  it('tiktok: a video post publishes on a machine without ffprobe (the simulator reads the MP4 duration itself)', async () => {
+    const accountId = await connect('tiktok');
+    const mp = multipart('files', [{ filename: 'clip.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 2 }) }]);
+    const noTools = await fs.mkdtemp(path.join(os.tmpdir(), 'no-ffprobe-'));
+    const savedPath = process.env.PATH;
+    process.env.PATH = noTools; // neither Herald nor the simulator finds ffprobe from here on
+    try {
+      const up = await app.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': mp.contentType }, payload: mp.payload });
+      expect(up.statusCode, up.body).toBe(200);
+      const res = await publish('tiktok', accountId, 'tiktok without ffprobe', up.json().files);
+      expect(res, JSON.stringify(res)).toMatchObject({ status: 'published' });
+    } finally {
+      process.env.PATH = savedPath;
+      await fs.rm(noTools, { recursive: true, force: true });
+    }
   });
 
   it('facebook: the documented story example publishes end to end with Herald\'s own (plain HTTP, loopback) media; the simulator decides', async () => {

@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { metadataFromFfprobe, type FfprobeOutput } from '../../src/shared/media/ffprobe.ts';
+import { mp4DurationSeconds } from './mp4.ts';
 
 /** Runs `fn` on a temporary file holding `bytes`; the file is removed afterwards. */
 export async function withTempFile<T>(bytes: Buffer, prefix: string, name: string, fn: (file: string) => Promise<T>): Promise<T> {
@@ -40,7 +41,8 @@ export async function probeVideo(bytes: Buffer, ffprobePath?: string): Promise<{
   try {
     parsed = JSON.parse(out ?? '') as FfprobeOutput;
   } catch {
-    return { duration: null };
+    // No ffprobe (or unreadable output): the MP4 movie header still gives the duration, not the shape.
+    return { duration: mp4DurationSeconds(bytes) };
   }
   const md = metadataFromFfprobe(parsed, 'video/mp4');
   return { duration: md.duration ?? null, width: md.width, height: md.height };

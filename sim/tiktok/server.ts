@@ -24,7 +24,7 @@
  * - Rules enforced at init: privacy_level in the creator's options
  *   (privacy_level_option_mismatch), brand content not SELF_ONLY, title/description
  *   lengths, photo count and cover index, video_cover_timestamp_ms; while processing: MP4
- *   magic bytes (file_format_check_failed) and the duration read with ffprobe against
+ *   magic bytes (file_format_check_failed) and the duration (movie header, ffprobe as fallback) against
  *   max_video_post_duration_sec (duration_check_failed); media pulled from its URL through
  *   the SSRF guard (`mediaFetch` option; video_pull_failed / photo_pull_failed).
  * - Per-token per-minute limits (creator info 20, init 6, status 30; configurable) answer
@@ -40,6 +40,7 @@ import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { mp4DurationSeconds } from '../common/mp4.ts';
 import { ffprobe, withTempFile } from '../common/probe.ts';
 
 export interface TikTokSimCreator {
@@ -114,8 +115,11 @@ const ok = (data: unknown) => ({ data, error: { code: 'ok', message: '', log_id:
 const ttError = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ data: {}, error: { code, message, log_id: logId() } });
 
-/** The video's duration in seconds as ffprobe reads the container's, or null. */
+/** The video's duration in seconds from the MP4 movie header, else as ffprobe reads the container's, or null. */
 async function probeSeconds(bytes: Buffer): Promise<number | null> {
+  // The movie header first (no ffprobe needed, docs/decisions/0025-simulators-without-ffprobe.md); ffprobe only for other layouts.
+  const fromHeader = mp4DurationSeconds(bytes);
+  if (fromHeader !== null) return fromHeader;
   const out = await withTempFile(bytes, 'tiktok-sim-', 'v.mp4', (file) => ffprobe(file, ['-show_entries', 'format=duration', '-of', 'csv=p=0'], { timeoutMs: 20_000 }));
   const n = Number(out?.trim() ?? NaN);
   return Number.isFinite(n) ? n : null;
