@@ -200,12 +200,10 @@ export async function repairPostStatuses(client: Queryable, limit: number): Prom
   return rows.length;
 }
 
-/** A post row to insert (see insertPostsWithTargets). */
-export interface NewPost {
-  id: string;
+/** The fields a post row is written with, on insert and on update. */
+export interface PostFields {
   title: string | null;
   content: string;
-  status: 'draft' | 'scheduled';
   scheduledFor: Date | null;
   timezone: string;
   publishNow: boolean;
@@ -217,9 +215,18 @@ export interface NewPost {
   media: MediaRef[];
   hidden: boolean;
   metadata: Record<string, unknown>;
-  /** When the post was counted against the plan's upload limit (null for drafts). */
+  /**
+   * When the post is counted against the plan's upload limit (null for drafts; on update, an
+   * earlier count is kept).
+   */
   countedAt: Date | null;
   queuedFromProfile: string | null;
+}
+
+/** A post row to insert (see insertPostsWithTargets). */
+export interface NewPost extends PostFields {
+  id: string;
+  status: 'draft' | 'scheduled';
 }
 
 /** A target row to insert: with status `pending` and `runAt`, it is the publish job. */
@@ -311,24 +318,8 @@ export async function lockTargets(q: Queryable, postId: string): Promise<TargetR
 }
 
 /** The editable fields of a post, as an update writes them. */
-export interface PostUpdate {
-  title: string | null;
-  content: string;
-  scheduledFor: Date | null;
-  timezone: string;
-  publishNow: boolean;
-  isDraft: boolean;
-  visibility: 'public' | 'private' | 'unlisted';
-  tags: string[];
-  hashtags: string[];
-  mentions: string[];
-  media: MediaRef[];
-  hidden: boolean;
-  metadata: Record<string, unknown>;
-  /** Set when the post is counted against the upload limit now (kept when already counted). */
-  countedAt: Date | null;
+export interface PostUpdate extends PostFields {
   status: PostStatus;
-  queuedFromProfile: string | null;
 }
 
 export async function updatePost(q: Queryable, id: string, u: PostUpdate): Promise<void> {
