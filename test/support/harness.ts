@@ -26,11 +26,13 @@ export interface TargetRow {
   platform_post_url: string | null;
   run_at: Date | null;
   result: { extra?: Record<string, unknown> } | null;
+  /** An unanswered commit or verify waits to be checked before anything else on its account. */
+  in_doubt: boolean;
 }
 
 export async function readTarget(ctx: TestContext, postId: string): Promise<TargetRow> {
   const { rows } = await ctx.db.query<TargetRow>(
-    'SELECT status, error_message, error_category, platform_post_id, platform_post_url, run_at, result FROM post_targets WHERE post_id = $1', [postId]);
+    'SELECT status, error_message, error_category, platform_post_id, platform_post_url, run_at, result, in_doubt FROM post_targets WHERE post_id = $1', [postId]);
   return rows[0];
 }
 

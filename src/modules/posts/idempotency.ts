@@ -45,10 +45,6 @@ export function createIdempotencyService(db: Db, clock: () => Date) {
         [tenantId, key, statusCode, JSON.stringify(body)]);
     },
 
-    /** Removes keys older than 24 hours. */
-    async purge(): Promise<number> {
-      return pruneIdempotencyKeys(db);
-    },
   };
 }
 
