@@ -14,6 +14,7 @@
  * Runs in every worker; a transaction-level advisory lock keeps one pass at a time.
  */
 import type { Db } from '../storage/db.ts';
+import { pidAlive } from '../infra/process.ts';
 import { createTargetsRepository, forgetSilentProcesses, releaseStaleTargets } from './targets-repository.ts';
 import { repairPostStatuses } from '../modules/posts/repository.ts';
 import { pruneIdempotencyKeys } from '../modules/posts/idempotency.ts';
@@ -35,15 +36,6 @@ export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ re
   });
 }
 
-/** Whether a process with this pid exists on this host (EPERM: it exists, owned by another user). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** This process as the workers table knows it. */
 export interface ProcessIdentity {

@@ -18,6 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pidAlive } from '../infra/process.ts';
 
 export interface EmbeddedPgOptions {
   /** Cluster directory (PGDATA). */
@@ -66,14 +67,6 @@ function postgresIds(): { uid?: number; gid?: number } {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Reads `postmaster.pid`: pid on line 1, port on line 4. */
 function readPostmasterPid(dir: string): { pid: number; port: number } | null {
@@ -148,7 +141,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions & { borrow?:
     `postgres://${encodeURIComponent(opts.user)}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${db}`;
 
   const existing = readPostmasterPid(opts.dir);
-  if (existing && alive(existing.pid)) {
+  if (existing && pidAlive(existing.pid)) {
     // A postmaster is already serving this cluster: reuse it.
     await waitFor(() => canConnect(existing.port, opts.user, opts.password), 30_000, `PostgreSQL on port ${existing.port}`);
     const owned = !opts.borrow;
@@ -199,10 +192,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions & { borrow?:
 
 /** Fast shutdown (SIGINT) and wait for the postmaster to exit (at most 30 s, then SIGQUIT). */
 async function stopPid(pid: number): Promise<void> {
-  if (!alive(pid)) return;
+  if (!pidAlive(pid)) return;
   try { process.kill(pid, 'SIGINT'); } catch { return; }
   try {
-    await waitFor(() => !alive(pid), 30_000, `PostgreSQL (pid ${pid}) to stop`);
+    await waitFor(() => !pidAlive(pid), 30_000, `PostgreSQL (pid ${pid}) to stop`);
   } catch {
     try { process.kill(pid, 'SIGQUIT'); } catch { /* gone */ }
   }
