@@ -265,9 +265,9 @@ export function createPublisher(deps: PublisherDeps) {
       const deadline = Date.now() + budgetMs;
       const timedOut = await Promise.race([runs.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), budgetMs).unref())]);
       if (timedOut) return false;
-      // Targets that a worker claimed first: wait for them too, within the budget.
+      // Targets that a worker claimed first (or is claiming right now): wait for them too, within the budget.
       while (Date.now() < deadline) {
-        if ((await targets.countPublishing(targetIds)) === 0) return true;
+        if ((await targets.countUnfinished(targetIds)) === 0) return true;
         await new Promise((r) => setTimeout(r, 100));
       }
       return false;

@@ -170,10 +170,15 @@ export function createTargetsRepository(db: Db) {
       });
     },
 
-    /** How many of these targets are being published right now. */
-    async countPublishing(ids: string[]): Promise<number> {
+    /**
+     * How many of these targets are being published or about to be: publishing, or pending and
+     * due (a worker's claim may hold the row while its statement commits). A retry waiting for
+     * its backoff is not counted.
+     */
+    async countUnfinished(ids: string[]): Promise<number> {
       const { rows } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM post_targets WHERE id = ANY($1::char(24)[]) AND status = 'publishing'`, [ids]);
+        `SELECT count(*)::int AS n FROM post_targets
+          WHERE id = ANY($1::char(24)[]) AND (status = 'publishing' OR (status = 'pending' AND run_at <= now()))`, [ids]);
       return rows[0].n;
     },
 
