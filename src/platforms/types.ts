@@ -25,34 +25,12 @@ import type { PlatformId } from '../shared/platforms.ts';
 export { PLATFORMS, isPlatformId, type PlatformId } from '../shared/platforms.ts';
 export type { PlatformCapabilities } from '../shared/capabilities.ts';
 
-/** Media item as stored on a post (`mediaItems[]`). `url` is absolute. */
-export interface MediaRef {
-  type: 'image' | 'video' | 'gif' | 'document';
-  url: string;
-  filename?: string;
-  mimeType?: string;
-  size?: number;
-  /** Alt text, when given. */
-  altText?: string;
-  thumbnail?: string;
-  instagramThumbnail?: string;
-  /** From ffprobe when the file was uploaded to Herald: seconds. */
-  durationSeconds?: number;
-  /** Displayed pixel size (rotation applied), when known. */
-  width?: number;
-  height?: number;
-  videoCodec?: string;
-  audioCodec?: string;
-}
+/** Media, thread items and rule violations are shared with the composer (src/shared/rules/types.ts). */
+export type { MediaRef, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
+import type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 
-/** One item of a thread (`platformSpecificData.threadItems[]`). Only the first item carries media. */
-export interface ThreadItem {
-  content: string;
-  mediaItems?: MediaRef[];
-}
-
-/** What an adapter needs to publish one target. */
-export interface PublishRequest {
+/** What an adapter needs to publish one target: a {@link RulePost} with every field set. */
+export interface PublishRequest extends RulePost {
   /** The text for this target: customContent or the post's content. */
   text: string;
   mediaItems: MediaRef[];
@@ -77,13 +55,6 @@ export interface AccountContext<C = Record<string, unknown>> {
   username: string;
   credentials: C;
   settings: Record<string, unknown>;
-}
-
-/** One broken rule, found before publishing. `field` is relative to the target (e.g. `content`, `mediaItems.2`). */
-export interface RuleViolation {
-  field: string;
-  rule: string;
-  message: string;
 }
 
 /** A published post on the platform. */

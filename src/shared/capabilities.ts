@@ -176,8 +176,8 @@ export const BLUESKY_DOCS_URL = 'https://docs.bsky.app/docs/advanced-guides/post
 /** Text: at most 300 graphemes and 3,000 UTF-8 bytes (app.bsky.feed.post lexicon). */
 export const BLUESKY_MAX_GRAPHEMES = 300;
 export const BLUESKY_MAX_TEXT_BYTES = 3000;
-/** Per-image limit in bytes (docs.bsky.app posts guide; the 0.19 lexicon itself allows 2,000,000). */
-export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+/** Per-image limit in bytes: `maxSize` of app.bsky.embed.images (2,000,000 since 2025; formerly 1,000,000). */
+export const BLUESKY_MAX_IMAGE_BYTES = 2_000_000;
 export const BLUESKY_MAX_IMAGES = 4;
 /** `langs` on a post: at most 3 BCP-47 tags (app.bsky.feed.post lexicon). */
 export const BLUESKY_MAX_LANGS = 3;

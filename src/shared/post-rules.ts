@@ -8,76 +8,30 @@
  */
 import { PLATFORM_CAPABILITIES, type PlatformLimits, type TextUnit } from './capabilities.ts';
 import { APP_PASSWORD_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from './platforms.ts';
+import { RULE_SETS } from './rules/index.ts';
+import type { MediaRef, RulePost, ThreadItem } from './rules/types.ts';
 
 export type { TextUnit };
 
-let segmenter: Intl.Segmenter | null = null;
-const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
+export { countGraphemes, textLength, threadsTextLength, utf8Length, weightedLength } from './rules/text.ts';
+import { textLength, utf8Length } from './rules/text.ts';
 
-/** User-perceived characters (extended grapheme clusters), as Bluesky counts them. */
-export function countGraphemes(text: string): number {
-  let n = 0;
-  for (const _ of graphemes(text)) n++;
-  return n;
-}
-
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
-}
-
-const URL_RE = /https?:\/\/[^\s]+/g;
-// Characters X counts as 1: Latin, general punctuation and a few other ranges (twitter-text's default config).
-const WEIGHT_ONE = [[0x0000, 0x10ff], [0x2000, 0x200d], [0x2010, 0x201f], [0x2032, 0x2037]] as const;
-
-/**
- * X's weighted length: URLs count 23, most Latin characters 1, CJK and emoji 2 (after NFC).
- * An approximation of twitter-text (which the server's X adapter uses) without its bundle.
- */
-export function weightedLength(text: string): number {
-  let n = 0;
-  const withoutUrls = text.normalize('NFC').replace(URL_RE, () => { n += 23; return ''; });
-  for (const { segment } of graphemes(withoutUrls)) {
-    const cp = segment.codePointAt(0)!;
-    const light = segment.length <= 2 && [...segment].length === 1 && WEIGHT_ONE.some(([a, b]) => cp >= a && cp <= b);
-    n += light ? 1 : 2;
-  }
-  return n;
-}
-
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-
-/**
- * Length as Threads counts it: one per character, except emoji, which count as their UTF-8
- * byte length (e.g. 👍 counts 4); https://developers.facebook.com/documentation/threads/posts.
- */
-export function threadsTextLength(text: string): number {
-  let n = 0;
-  for (const { segment } of graphemes(text)) n += EMOJI.test(segment) ? utf8Length(segment) : [...segment].length;
-  return n;
-}
-
-/** Text length in the platform's unit. */
-export function textLength(caps: Pick<PlatformLimits, 'textUnit' | 'emojiCountsAsBytes'>, text: string): number {
-  if (caps.textUnit === 'graphemes') return countGraphemes(text);
-  if (caps.textUnit === 'weighted characters') return weightedLength(text);
-  if (caps.emojiCountsAsBytes) return threadsTextLength(text);
-  return [...text].length;
-}
-
-export interface MediaLike {
-  type: 'image' | 'video' | 'gif' | 'document';
-  size?: number;
-}
+/** A media item as the composer knows it: its kind, and whatever of size, format, pixels and duration is known. */
+export type MediaLike = Pick<MediaRef, 'type'> & Partial<Omit<MediaRef, 'type'>>;
 
 export interface RuleProblem {
   platform: PlatformId;
   field: 'content' | 'media' | 'settings';
   message: string;
+  /** The rule's id in the platform's table (src/shared/rules/), when it comes from there. */
+  rule?: string;
 }
 
 /** What the composer knows besides text and media. */
 export interface PostContext {
   platformSpecificData?: Record<string, unknown>;
+  /** Thread items (X, Threads, Bluesky), when the post is a thread. */
+  threadItems?: ThreadItem[];
   /** The account's settings (default subreddit, default board); absent: required settings are not checked. */
   accountSettings?: Record<string, unknown>;
 }
@@ -86,8 +40,35 @@ const n = (v: number) => v.toLocaleString('en-US');
 const given = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.trim().replace(/^\/?r\//i, '').replace(/\/+$/, '') !== '';
 const mb = (bytes: number) => (bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3} GB` : bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${n(bytes)} bytes`);
 
-/** Every rule a post breaks on one platform, before anything is sent. */
+/** Where a violation's field belongs in the composer: the text, the media, or the platform's settings. */
+function composerField(field: string): RuleProblem['field'] {
+  if (field.startsWith('mediaItems') || /^threadItems\.\d+\.mediaItems/.test(field)) return 'media';
+  if (field.startsWith('platformSpecificData') || field.startsWith('settings')) return 'settings';
+  return 'content';
+}
+
+/**
+ * Every rule a post breaks on one platform, before anything is sent: the platform's rule table
+ * (src/shared/rules/, the same checks the server runs), and that a post needs text or media.
+ */
 export function checkPost(platform: PlatformId, text: string, media: MediaLike[], ctx: PostContext = {}): RuleProblem[] {
+  const set = RULE_SETS[platform];
+  if (set) {
+    const post: RulePost = {
+      text, mediaItems: media.map((m) => ({ url: '', ...m })), threadItems: ctx.threadItems ?? [],
+      platformSpecificData: ctx.platformSpecificData ?? {}, ...(ctx.accountSettings ? { accountSettings: ctx.accountSettings } : {}),
+    };
+    const out: RuleProblem[] = set.check(post).map((v) => ({ platform, field: composerField(v.field), message: v.message, rule: v.rule }));
+    if (!text.trim() && media.length === 0 && !ctx.threadItems?.length && !out.some((p) => p.field === 'content')) {
+      out.push({ platform, field: 'content', message: `${PLATFORM_LABELS[platform]} needs text or media`, rule: 'content.required' });
+    }
+    return out;
+  }
+  return checkPostByCapabilities(platform, text, media, ctx);
+}
+
+/** The coarse checks from {@link PLATFORM_CAPABILITIES}, for a platform not yet in the rule table. */
+function checkPostByCapabilities(platform: PlatformId, text: string, media: MediaLike[], ctx: PostContext): RuleProblem[] {
   const caps = PLATFORM_CAPABILITIES[platform];
   const label = PLATFORM_LABELS[platform];
   const out: RuleProblem[] = [];

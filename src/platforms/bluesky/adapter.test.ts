@@ -206,9 +206,9 @@ describe('validate (no network)', () => {
     const doc = adapter.validate(req('doc', { mediaItems: [{ type: 'document', url: 'https://media.example/a.pdf' }] }));
     expect(doc[0]).toMatchObject({ field: 'mediaItems.0', rule: 'bluesky.media.type' });
 
-    const big = adapter.validate(req('big', { mediaItems: [image(0, { size: 1_000_001 })] }));
+    const big = adapter.validate(req('big', { mediaItems: [image(0, { size: 2_000_001 })] }));
     expect(big).toEqual([
-      { field: 'mediaItems.0', rule: 'bluesky.image.max_bytes', message: 'Bluesky images are limited to 1,000,000 bytes (this one has 1,000,001)' },
+      { field: 'mediaItems.0', rule: 'bluesky.image.max_bytes', message: 'Bluesky images are limited to 2,000,000 bytes (this one has 2,000,001)' },
     ]);
     expect(adapter.validate(req('', {}))[0].rule).toBe('bluesky.text.empty');
   });
@@ -291,15 +291,15 @@ describe('publishing against the local PDS', () => {
     expect(Buffer.from(await blob.arrayBuffer()).equals(png)).toBe(true);
   });
 
-  it('refuses at prepare an image that turns out larger than 1,000,000 bytes', async () => {
+  it('refuses at prepare an image that turns out larger than 2,000,000 bytes', async () => {
     const adapter = new BlueskyAdapter();
-    const big = Buffer.concat([png, Buffer.alloc(1_000_001)]);
+    const big = Buffer.concat([png, Buffer.alloc(2_000_001)]);
     const ctx = makeCtx();
     ctx.fetchMedia = async () => ({ bytes: big, mimeType: 'image/png' });
     const err = await adapter.prepare(ctx, accountOf(aliceCreds), req('big', { mediaItems: [image(9)] })).catch((e) => e);
     expect(err).toBeInstanceOf(AdapterError);
     expect(err.kind).toBe('rejected');
-    expect(err.message).toMatch(/1,000,000 bytes/);
+    expect(err.message).toMatch(/2,000,000 bytes/);
   });
 
   it('publishes a 3-item thread, each item replying to the previous one', async () => {

@@ -53,7 +53,7 @@ export interface BlueskyAdapterOptions {
  * The Bluesky adapter. Credentials: {@link BlueskyCredentials}; prepared value: {@link BlueskyPrepared}.
  *
  * - `validate`: text ≤ 300 graphemes and ≤ 3000 UTF-8 bytes (root and every thread item), ≤ 4 images,
- *   images/GIFs only (no video, no documents), media only on the first thread item, images ≤ 1,000,000
+ *   images/GIFs only (no video, no documents), media only on the first thread item, images ≤ 2,000,000
  *   bytes when the size is known, `platformSpecificData.langs` ≤ 3 strings, no empty post.
  * - `prepare`: session check (refresh/login if needed), blob uploads, facets (mentions resolved on the
  *   PDS), link card for the first link when there are no images (`platformSpecificData.linkCard:

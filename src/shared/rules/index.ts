@@ -1,0 +1,30 @@
+/**
+ * The one platform rule table (docs/decisions/0026-one-rule-table.md): for each platform, the
+ * rules it enforces with their official sources, and the check that applies them. The adapters'
+ * `validate` (the API's 400s and the publisher's last check), the web composer's live feedback
+ * and the docs page's rule list all read it, so they cannot disagree.
+ */
+import type { PlatformId } from '../platforms.ts';
+import { blueskyRules } from './bluesky.ts';
+import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
+
+export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
+
+/**
+ * Each platform's rule set. (While platforms move into the table, one without an entry is
+ * checked by its adapter alone.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each set has its own limits type
+export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
+  bluesky: blueskyRules,
+};
+
+/** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
+export function checkRules(platform: PlatformId, post: RulePost): RuleViolation[] {
+  return RULE_SETS[platform]?.check(post) ?? [];
+}
+
+/** The documented rules of `platform` (the docs page's list). */
+export function ruleDocs(platform: PlatformId): readonly RuleDoc[] {
+  return RULE_SETS[platform]?.rules ?? [];
+}
