@@ -6,7 +6,7 @@
  * test/web/composer-rules.test.ts keeps their verdicts equal to the adapters' `validate`.
  * Pure (no I/O, no Node APIs): used by the dashboard, the docs page and the tests.
  */
-import { PLATFORM_CAPABILITIES, type PlatformLimits, type TextUnit } from './capabilities.ts';
+import { PLATFORM_CAPABILITIES, type TextUnit } from './capabilities.ts';
 import { APP_PASSWORD_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from './platforms.ts';
 import { RULE_SETS } from './rules/index.ts';
 import type { MediaRef, RulePost, ThreadItem } from './rules/types.ts';

@@ -12,7 +12,31 @@ import zlib from 'node:zlib';
  * Generates a test video with ffmpeg's lavfi sources (testsrc picture, sine tone).
  * Returns its bytes. `audio: false` leaves the audio stream out.
  */
-export function makeVideo(opts: { seconds?: number; width?: number; height?: number; rate?: number; audio?: boolean; format?: 'mp4' | 'webm' } = {}): Buffer {
+export function makeVideo(opts: { seconds?: number; width?: number; height?: number; rate?: number; audio?: boolean; format?: 'mp4' | 'webm'; minBytes?: number } = {}): Buffer {
+  const key = JSON.stringify(opts);
+  const hit = videoCache.get(key);
+  if (hit) return Buffer.from(hit);
+  const bytes = padMp4(encodeVideo(opts), opts.format === 'webm' ? 0 : opts.minBytes ?? 0);
+  videoCache.set(key, bytes);
+  return Buffer.from(bytes);
+}
+
+const videoCache = new Map<string, Buffer>();
+
+/**
+ * An MP4 at least `minBytes` long: a top-level `free` box (8-byte header, then zeros; every
+ * reader skips it) appended at the end, so the size is exact when the file is short of it.
+ */
+function padMp4(bytes: Buffer, minBytes: number): Buffer {
+  const missing = minBytes - bytes.length;
+  if (missing <= 0) return bytes;
+  const box = Buffer.alloc(Math.max(8, missing));
+  box.writeUInt32BE(box.length, 0);
+  box.write('free', 4, 'latin1');
+  return Buffer.concat([bytes, box]);
+}
+
+function encodeVideo(opts: { seconds?: number; width?: number; height?: number; rate?: number; audio?: boolean; format?: 'mp4' | 'webm' }): Buffer {
   const { seconds = 2, width = 320, height = 240, rate = 25, audio = true, format = 'mp4' } = opts;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-video-'));
   const out = path.join(dir, `v.${format}`);
