@@ -19,6 +19,8 @@ const EnvSchema = Type.Object({
   HERALD_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   HERALD_EMBEDDED_PG_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 54329 }),
   HERALD_BLUESKY_SERVICE_URL: Type.String({ pattern: '^https?://', default: 'https://bsky.social' }),
+  /** Per-image cap of the PDSes Herald posts to: the current embed.images lexicon's 2,000,000; a PDS still on the older lexicon takes 1,000,000. */
+  HERALD_BLUESKY_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: 2_000_000 }),
   HERALD_DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
   HERALD_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
   HERALD_WORKER_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
@@ -74,6 +76,8 @@ export interface Config {
   publicUrl?: string;
   embeddedPgPort: number;
   blueskyServiceUrl: string;
+  /** Largest image Herald sends to a PDS, in bytes (HERALD_BLUESKY_MAX_IMAGE_BYTES). */
+  blueskyMaxImageBytes: number;
   dbPoolSize: number;
   workerConcurrency: number;
   /** Longest idle sleep of the worker loop, ms. */
@@ -155,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.HERALD_PUBLIC_URL?.replace(/\/+$/, ''),
     embeddedPgPort: e.HERALD_EMBEDDED_PG_PORT,
     blueskyServiceUrl: e.HERALD_BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
+    blueskyMaxImageBytes: e.HERALD_BLUESKY_MAX_IMAGE_BYTES,
     dbPoolSize: e.HERALD_DB_POOL_SIZE,
     workerConcurrency: e.HERALD_WORKER_CONCURRENCY,
     workerPollMs: e.HERALD_WORKER_POLL_MS,

@@ -34,6 +34,8 @@ import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
  */
 export interface RegistryConfig {
   blueskyServiceUrl: string;
+  /** Largest Bluesky image in bytes (default: the embed.images lexicon's 2,000,000). */
+  blueskyMaxImageBytes?: number;
   /**
    * Sandbox mode (docs/decisions/0024-sandbox-facebook-stories.md): Herald's media URLs are plain
    * HTTP on loopback there, so the Facebook story rule "public HTTPS URL" is left to the simulator.
@@ -98,7 +100,7 @@ export function createAdapterRegistry(
   }
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
-  adapters.set('bluesky', new BlueskyAdapter() as unknown as PlatformAdapter);
+  adapters.set('bluesky', new BlueskyAdapter(config.blueskyMaxImageBytes ? { maxImageBytes: config.blueskyMaxImageBytes } : {}) as unknown as PlatformAdapter);
   adapters.set('twitter', new TwitterAdapter(xOAuth, () => appFor('twitter')) as unknown as PlatformAdapter);
   adapters.set('reddit', new RedditAdapter(redditOAuth, () => appFor('reddit')) as unknown as PlatformAdapter);
   adapters.set('pinterest', new PinterestAdapter(pinterestOAuth, () => appFor('pinterest')) as unknown as PlatformAdapter);

@@ -45,15 +45,30 @@ function bytesOf(url: URL): Buffer {
   } else if (url.pathname === '/video.mp4') {
     bytes = makeVideo({ seconds: num('s')!, width: num('w')!, height: num('h')!, audio: q.get('audio') !== '0', minBytes: num('bytes') });
   } else {
-    bytes = Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1')]);
-    const want = num('bytes');
-    if (want && want > bytes.length) bytes = Buffer.concat([bytes, Buffer.alloc(want - bytes.length, 0x20)]);
+    bytes = padTo(minimalPdf(), num('bytes') ?? 20_000);
   }
   const want = num('bytes');
   if (want !== undefined && bytes.length !== want) throw new Error(`could not generate ${url.href} at exactly ${want} bytes (got ${bytes.length})`);
   generated.set(key, bytes);
   return bytes;
 }
+
+/**
+ * A one-page PDF (catalog, pages, page, cross-reference table). Padded with trailing spaces
+ * after %%EOF, which readers ignore: content sniffers (the PDS's file-type) need a few KB.
+ */
+function minimalPdf(): Buffer {
+  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[3 0 R]/Count 1>>', '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>'];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => { offsets.push(pdf.length); pdf += `${i + 1} 0 obj\n${o}\nendobj\n`; });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const padTo = (bytes: Buffer, size: number) => (bytes.length >= size ? bytes : Buffer.concat([bytes, Buffer.alloc(size - bytes.length, 0x20)]));
 
 /** A case's media made real: generated, served by `server`, its URL and size the served file's. */
 export function resolveMedia(server: MediaServer, m: MediaRef): MediaRef {

@@ -10,6 +10,11 @@ import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { waitFor } from '../support/net.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { resolvePost, simulatorRuleCases } from '../contract/rule-cases.ts';
+import { fullPost, image } from '../rules/cases.ts';
+import { cases as blueskyRuleCases } from '../rules/bluesky.cases.ts';
+import type { PublishRequest } from '../../src/platforms/types.ts';
 
 let pds: BlueskyPdsHarness;
 let ctx: TestContext;
@@ -18,6 +23,7 @@ let alice: PdsAccount;
 let tenant: Tenant;
 let profileId: string;
 let accountId: string;
+let media: MediaServer;
 
 beforeAll(async () => {
   pds = await startBlueskyPds();
@@ -29,12 +35,14 @@ beforeAll(async () => {
   await pds.createAccount('bob');
   tenant = await createTenant(ctx);
   profileId = await createProfile(ctx, tenant, 'Main');
+  media = await startMediaServer();
 });
 
 afterAll(async () => {
   await worker?.stop(5_000);
   await ctx?.close();
   await pds?.close();
+  await media?.close();
 });
 
 const rkeyOf = (url: string) => url.split('/').pop()!;
@@ -160,5 +168,74 @@ describe('Bluesky end to end on a local PDS', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fields.content[0]).toMatch(/300 graphemes/);
     expect((await pds.listPosts(alice.did)).length).toBe(before);
+  });
+});
+
+/** An XRPC call to the local PDS: the JSON answer, or an Error carrying the PDS's own error name and message. */
+async function pdsCall(method: string, init: { token?: string; json?: unknown; bytes?: Buffer; contentType?: string }): Promise<Record<string, any>> {
+  const res = await fetch(`${pds.url}/xrpc/${method}`, {
+    method: 'POST',
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), 'content-type': init.contentType ?? 'application/json' },
+    body: init.bytes ?? JSON.stringify(init.json),
+  });
+  const body = await res.json() as Record<string, any>;
+  if (!res.ok) throw new Error(`${method} ${res.status}: ${body.error}: ${body.message}`);
+  return body;
+}
+
+/**
+ * Sends a post straight to the PDS, past Herald: logs in as alice, uploads each image as a blob
+ * and creates the post records (a reply chain for a thread) with lexicon validation on, as the
+ * Bluesky app does. Resolves to the PDS's refusal, or null when every record was created.
+ */
+async function sendToPds(req: PublishRequest): Promise<Error | null> {
+  try {
+    const { accessJwt, did } = await pdsCall('com.atproto.server.createSession', { json: { identifier: alice.handle, password: alice.password } });
+    const items = req.threadItems.length ? req.threadItems.map((t, i) => ({ text: t.content, media: i === 0 && !t.mediaItems?.length ? req.mediaItems : t.mediaItems ?? [] })) : [{ text: req.text, media: req.mediaItems }];
+    let root: { uri: string; cid: string } | undefined;
+    let parent: { uri: string; cid: string } | undefined;
+    for (const item of items) {
+      const images = [];
+      for (const m of item.media) {
+        const file = await fetch(m.url);
+        const bytes = Buffer.from(await file.arrayBuffer());
+        const { blob } = await pdsCall('com.atproto.repo.uploadBlob', { token: accessJwt, bytes, contentType: m.mimeType ?? file.headers.get('content-type') ?? 'application/octet-stream' });
+        images.push({ image: blob, alt: '' });
+      }
+      const langs = req.platformSpecificData.langs;
+      const record = {
+        $type: 'app.bsky.feed.post', text: item.text, createdAt: new Date().toISOString(),
+        ...(images.length ? { embed: { $type: 'app.bsky.embed.images', images } } : {}),
+        ...(langs !== undefined ? { langs } : {}),
+        ...(root && parent ? { reply: { root, parent } } : {}),
+      };
+      const created = await pdsCall('com.atproto.repo.createRecord', { token: accessJwt, json: { repo: did, collection: 'app.bsky.feed.post', record, validate: true } });
+      parent = { uri: created.uri, cid: created.cid };
+      root ??= parent;
+    }
+    return null;
+  } catch (e) {
+    return e as Error;
+  }
+}
+
+describe('Bluesky rules, held against the real PDS', () => {
+  // The image size rule is held against the PDS below: this PDS carries an older lexicon.
+  simulatorRuleCases({ cases: blueskyRuleCases.filter((c) => c.rule !== 'bluesky.image.max_bytes'), send: sendToPds, media: () => media });
+
+  it('the local PDS (@atproto/pds 0.4.217, the last release on Node 20) still enforces the older 1,000,000-byte image limit; HERALD_BLUESKY_MAX_IMAGE_BYTES holds Herald to it', async () => {
+    const post = (bytes: number) => resolvePost(media, fullPost({ text: 'size', mediaItems: [image('png', 64, 64, { bytes })] }));
+    expect(await sendToPds(post(1_000_000))).toBeNull();
+    expect((await sendToPds(post(1_000_001)))?.message).toMatch(/blob too big \(maximum 1000000, got 1000001\)/);
+    // The current lexicon's 2,000,000 is Herald's default; an operator whose PDS is older sets the cap.
+    const strict = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: pds.url, HERALD_BLUESKY_MAX_IMAGE_BYTES: '1000000' } });
+    try {
+      const adapter = strict.services.adapters.require('bluesky');
+      expect(adapter.validate(post(1_000_000))).toEqual([]);
+      expect(adapter.validate(post(1_000_001)).map((v) => v.rule)).toEqual(['bluesky.image.max_bytes']);
+    } finally {
+      await strict.close();
+    }
+    expect(ctx.services.adapters.require('bluesky').validate(post(1_000_001))).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import { buildIndex } from '../../src/shared/docs/search.ts';
 import { readGuides } from '../../src/modules/docs-ai/service.ts';
 import { checkPost, countGraphemes, PLATFORM_RULES, weightedLength } from '../../web/src/lib/platform-rules.ts';
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
+import { PLATFORMS } from '../../src/shared/platforms.ts';
+import { ruleDocs } from '../../src/shared/rules/index.ts';
 
 const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ');
 
@@ -75,9 +77,21 @@ describe('composer platform rules', () => {
     expect(countGraphemes('👩‍👩‍👧‍👦é')).toBe(2);
     expect(weightedLength('hi https://example.com/a/very/long/path 日本')).toBe(3 + 23 + 1 + 4);
     expect(checkPost('bluesky', 'a'.repeat(300), [])).toEqual([]);
-    expect(checkPost('bluesky', 'a'.repeat(301), [])[0].message).toBe('Bluesky allows 300 graphemes; this text has 301');
-    expect(checkPost('bluesky', 'ok', Array(5).fill({ type: 'image' })).map((p) => p.message)).toEqual(['Bluesky allows at most 4 images (5 attached)']);
-    expect(checkPost('youtube', 'title', []).map((p) => p.message)).toEqual(['YouTube needs a video']);
-    expect(checkPost('twitter', 'x'.repeat(281), [])[0].message).toMatch(/280 weighted characters/);
+    expect(checkPost('bluesky', 'a'.repeat(301), [])[0]).toMatchObject({ rule: 'bluesky.text.max_graphemes', message: 'Bluesky posts are limited to 300 graphemes (this text has 301)' });
+    expect(checkPost('bluesky', 'ok', Array(5).fill({ type: 'image' })).map((p) => p.rule)).toEqual(['bluesky.images.max_count']);
+    expect(checkPost('youtube', 'title', []).map((p) => p.field)).toEqual(['media']);
+    expect(checkPost('twitter', 'x'.repeat(281), [])[0].message).toMatch(/280/);
+  });
+
+  it('the platforms section lists every rule of every platform from the rule table, with its source', () => {
+    const platforms = buildSections(readGuides(), doc).find((s) => s.id === 'platforms')!;
+    for (const p of PLATFORMS) {
+      expect(platforms.guide, p).toContain(`#### ${PLATFORM_RULES[p].label}`);
+      for (const r of ruleDocs(p)) {
+        expect(platforms.guide, r.id).toContain(`\`${r.id}\``);
+        if (r.source.startsWith('https://')) expect(platforms.guide, r.id).toContain(`(${r.source})`);
+      }
+    }
+    expect(ruleDocs('bluesky').length).toBeGreaterThan(5);
   });
 });

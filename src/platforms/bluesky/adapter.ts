@@ -25,7 +25,7 @@ import {
 import { assertPrepared, buildResult, createOrRecover, getPostRecord } from './publish.ts';
 import type { BlueskyImagesEmbed, BlueskyPostRecord, BlueskyPrepared, StrongRef } from './records.ts';
 import { buildFacets, externalEmbed, firstLink, type Facet } from './richtext.ts';
-import { BLUESKY_CAPABILITIES, langsOf, planItems, validateBluesky } from './rules.ts';
+import { BLUESKY_CAPABILITIES, langsOf, MAX_IMAGE_BYTES, planItems, validateBluesky } from './rules.ts';
 import { type BlueskyCredentials, type HttpOptions, SessionStore, parseCredentials } from './session.ts';
 import { nextTid } from './tid.ts';
 import { uploadImage } from './upload.ts';
@@ -47,6 +47,11 @@ export interface BlueskyAdapterOptions {
   timeoutMs?: number;
   /** Clock in ms since epoch (default Date.now). */
   now?: () => number;
+  /**
+   * Largest image in bytes (default 2,000,000, `maxSize` of app.bsky.embed.images). A PDS still
+   * on the older lexicon refuses images over 1,000,000 ("blob too big"); set this for such a PDS.
+   */
+  maxImageBytes?: number;
 }
 
 /**
@@ -80,11 +85,14 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
       now: opts.now ?? Date.now,
     };
     this.sessions = new SessionStore(this.http);
+    this.maxImageBytes = opts.maxImageBytes ?? MAX_IMAGE_BYTES;
   }
+
+  private readonly maxImageBytes: number;
 
   /** All rule violations of `req`, without any network call. Empty array = publishable. */
   validate(req: PublishRequest): RuleViolation[] {
-    return validateBluesky(req);
+    return validateBluesky(req, { maxImageBytes: this.maxImageBytes });
   }
 
   /**
@@ -114,7 +122,7 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
       let embed: BlueskyPostRecord['embed'];
       if (item.media.length > 0) {
         const images: BlueskyImagesEmbed['images'] = [];
-        for (const [j, m] of item.media.entries()) images.push(await uploadImage(ctx, session, m, `${item.mediaField}.${j}`, this.http.timeoutMs));
+        for (const [j, m] of item.media.entries()) images.push(await uploadImage(ctx, session, m, `${item.mediaField}.${j}`, this.http.timeoutMs, this.maxImageBytes));
         embed = { $type: 'app.bsky.embed.images', images };
       } else if (linkCard) {
         const link = firstLink(facets);

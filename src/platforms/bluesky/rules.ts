@@ -6,7 +6,7 @@ import type { PlatformCapabilities, PublishRequest, RuleViolation } from '../typ
 import {
   BLUESKY_DOCS_URL, BLUESKY_MAX_IMAGE_BYTES as MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES as MAX_IMAGES, BLUESKY_MAX_LANGS as MAX_LANGS, capabilitiesOf,
 } from '../../shared/capabilities.ts';
-import { blueskyRules, planBlueskyItems, type BlueskyPlannedItem } from '../../shared/rules/bluesky.ts';
+import { blueskyRules, planBlueskyItems, type BlueskyLimits, type BlueskyPlannedItem } from '../../shared/rules/bluesky.ts';
 
 export { BLUESKY_DOCS_URL, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_LANGS };
 
@@ -21,6 +21,6 @@ export function langsOf(req: PublishRequest): unknown {
 }
 
 /** All rule violations of `req`, without any network call. Empty array = publishable. */
-export function validateBluesky(req: PublishRequest): RuleViolation[] {
-  return blueskyRules.check(req);
+export function validateBluesky(req: PublishRequest, limits: Partial<BlueskyLimits> = {}): RuleViolation[] {
+  return blueskyRules.check(req, limits);
 }

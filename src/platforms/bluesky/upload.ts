@@ -15,19 +15,19 @@ import type { BlueskySession } from './session.ts';
  * @throws AdapterError('rejected') over the size limit or not image/*; 'transient' when the file cannot be read.
  */
 export async function uploadImage(
-  ctx: AdapterContext, session: BlueskySession, item: MediaRef, field: string, timeoutMs: number,
+  ctx: AdapterContext, session: BlueskySession, item: MediaRef, field: string, timeoutMs: number, maxBytes = MAX_IMAGE_BYTES,
 ): Promise<BlueskyImagesEmbed['images'][number]> {
   let media: { bytes: Buffer; mimeType: string };
   try {
-    media = await ctx.fetchMedia(item, MAX_IMAGE_BYTES);
+    media = await ctx.fetchMedia(item, maxBytes);
   } catch (e) {
     if (e instanceof AdapterError) throw e;
     throw new AdapterError('transient', `Could not read ${field} (${item.url}): ${(e as Error)?.message ?? String(e)}`);
   }
-  if (media.bytes.length > MAX_IMAGE_BYTES) {
+  if (media.bytes.length > maxBytes) {
     throw new AdapterError(
       'rejected',
-      `Bluesky images are limited to ${MAX_IMAGE_BYTES.toLocaleString('en-US')} bytes (${field} has ${media.bytes.length.toLocaleString('en-US')})`,
+      `Bluesky images are limited to ${maxBytes.toLocaleString('en-US')} bytes (${field} has ${media.bytes.length.toLocaleString('en-US')})`,
       { platformCode: 'bluesky.image.max_bytes' },
     );
   }

@@ -9,6 +9,7 @@
 import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../plans.ts';
 import { PLATFORMS as PLATFORM_IDS } from '../platforms.ts';
 import { PLATFORM_RULES } from '../post-rules.ts';
+import { ruleDocs } from '../rules/index.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
@@ -105,11 +106,26 @@ function platformTable(): string {
   return ['| Platform | Id | Text limit | Media per post | Threads | First comment | Connect with |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/**
+ * Every platform's rules from the one rule table (src/shared/rules/): what is allowed, the
+ * rule id the API names in a 400, and the platform page the rule comes from.
+ */
+function platformRules(): string {
+  return PLATFORM_IDS.map((id) => {
+    const rows = ruleDocs(id).map((r) => {
+      const source = r.source.startsWith('https://') ? `[source](${r.source})` : `Herald's own rule (${r.source})`;
+      return `- ${r.summary} \`${r.id}\` · ${source}`;
+    });
+    return [`#### ${PLATFORM_RULES[id].label}`, '', ...rows].join('\n');
+  }).join('\n\n');
+}
+
 export function expandPlaceholders(md: string): string {
   return md
     .replaceAll('{{planTable}}', planTable())
     .replaceAll('{{rateLimitTable}}', rateLimitTable())
     .replaceAll('{{platformTable}}', platformTable())
+    .replaceAll('{{platformRules}}', platformRules())
     .replaceAll('{{annualDiscount}}', `${Math.round(ANNUAL_DISCOUNT * 100)}%`);
 }
 

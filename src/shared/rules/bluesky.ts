@@ -48,8 +48,14 @@ export const BLUESKY_RULES = [
   { id: 'bluesky.langs.max_count', summary: `Languages: at most ${BLUESKY_MAX_LANGS} BCP-47 tags (platformSpecificData.langs).`, source: POST_LEXICON },
 ] as const;
 
+/** What a Bluesky adapter may set: the largest image in bytes (a PDS on the older lexicon takes 1,000,000). */
+export interface BlueskyLimits {
+  maxImageBytes: number;
+}
+
 /** Every Bluesky rule `post` breaks, without any network call. Empty array = publishable. */
-function check(post: RulePost): RuleViolation[] {
+function check(post: RulePost, limits: Partial<BlueskyLimits> = {}): RuleViolation[] {
+  const maxImageBytes = limits.maxImageBytes ?? BLUESKY_MAX_IMAGE_BYTES;
   const out: RuleViolation[] = [];
   const add = (field: string, rule: (typeof BLUESKY_RULES)[number]['id'], message: string) => out.push({ field, rule, message });
   planBlueskyItems(post).forEach((item, i) => {
@@ -68,8 +74,8 @@ function check(post: RulePost): RuleViolation[] {
       if (m.type === 'video') add(field, 'bluesky.media.video_unsupported', 'Video on Bluesky is not supported by Herald yet (it needs the video.bsky.app upload service); only images are allowed');
       else if (m.type !== 'image' && m.type !== 'gif') add(field, 'bluesky.media.type', `Bluesky posts accept only images (image/*); a ${m.type} cannot be attached`);
       else if (m.mimeType && !m.mimeType.toLowerCase().startsWith('image/')) add(field, 'bluesky.media.type', `Bluesky images must be image/* (this file is ${m.mimeType})`);
-      if ((m.type === 'image' || m.type === 'gif') && typeof m.size === 'number' && m.size > BLUESKY_MAX_IMAGE_BYTES) {
-        add(field, 'bluesky.image.max_bytes', `Bluesky images are limited to ${n(BLUESKY_MAX_IMAGE_BYTES)} bytes (this one has ${n(m.size)})`);
+      if ((m.type === 'image' || m.type === 'gif') && typeof m.size === 'number' && m.size > maxImageBytes) {
+        add(field, 'bluesky.image.max_bytes', `Bluesky images are limited to ${n(maxImageBytes)} bytes (this one has ${n(m.size)})`);
       }
     });
   });
@@ -80,4 +86,4 @@ function check(post: RulePost): RuleViolation[] {
   return out;
 }
 
-export const blueskyRules: PlatformRuleSet = { platform: 'bluesky', rules: BLUESKY_RULES, check };
+export const blueskyRules: PlatformRuleSet<BlueskyLimits> = { platform: 'bluesky', rules: BLUESKY_RULES, check };

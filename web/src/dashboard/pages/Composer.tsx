@@ -6,6 +6,7 @@ import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
 import { allTimeZones, browserTimeZone, pad, wallTime } from '../time.ts';
 import { useAccounts, useProfiles } from './Profiles.tsx';
+import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
 
 type Mode = 'schedule' | 'now' | 'queue' | 'draft';
 
@@ -15,6 +16,8 @@ interface MediaEntry {
   progress: number;
   status: 'uploading' | 'done' | 'error';
   file?: UploadedFile;
+  /** Pixels and duration measured in the browser (for the platforms' pixel, aspect and duration rules). */
+  local?: LocalMediaInfo;
   error?: string;
   altText: string;
 }
@@ -85,13 +88,13 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
-  const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => m.file!);
+  const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file! }));
   const uploading = media.some((m) => m.status === 'uploading');
 
   const problems: RuleProblem[] = useMemo(() => targets.flatMap((a) => {
     const p = a.platform as PlatformName;
     if (!PLATFORM_RULES[p]) return [];
-    return checkPost(p, custom[a._id] ?? content, uploaded.map((f) => ({ type: f.type, size: f.size })));
+    return checkPost(p, custom[a._id] ?? content, uploaded.map((f) => ({ type: f.type, size: f.size, mimeType: f.mimeType, width: f.width, height: f.height, durationSeconds: f.durationSeconds })));
   }), [targets, custom, content, uploaded]);
 
   const platforms = [...new Set(targets.map((a) => a.platform as PlatformName))].filter((p) => PLATFORM_RULES[p]);
@@ -134,6 +137,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
       const key = crypto.randomUUID();
       setMedia((m) => [...m, { key, name: file.name, progress: 0, status: 'uploading', altText: '' }]);
       const update = (patch: Partial<MediaEntry>) => setMedia((m) => m.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+      void probeLocalFile(file).then((local) => update({ local }));
       uploadMedia(file, (progress) => update({ progress }))
         .then((f) => update({ status: 'done', file: f, progress: 1 }))
         .catch((err: Error) => update({ status: 'error', error: err.message }));
