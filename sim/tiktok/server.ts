@@ -21,10 +21,14 @@
  *   appears one poll after PUBLISH_COMPLETE, never for SELF_ONLY), POST /v2/video/list/
  *   (newest first; `max_count` 1-20, default 10; `cursor` a UTC Unix time in ms, answering
  *   the videos posted before it, and `has_more`; https://developers.tiktok.com/doc/tiktok-api-v2-video-list).
- * - Rules enforced at init: privacy_level in the creator's options
- *   (privacy_level_option_mismatch), brand content not SELF_ONLY, title/description
- *   lengths, photo count and cover index, video_cover_timestamp_ms; while processing: MP4
- *   magic bytes (file_format_check_failed) and the duration (movie header, ffprobe as fallback) against
+ * - Rules enforced at init (invalid_params): privacy_level in the creator's options
+ *   (privacy_level_option_mismatch), brand content not SELF_ONLY, title/description lengths in
+ *   UTF-16 code units (video title 2,200; photo title 90, description 4,000), photo count
+ *   (1-35) and cover index, video_cover_timestamp_ms, the media transfer guide's chunk rules
+ *   (https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide); while
+ *   processing (FAILED + fail_reason), read from the bytes by mediaInfo: video format
+ *   MP4/MOV/WebM and photo format JPEG/WebP (file_format_check_failed), photos over 20 MB
+ *   (picture_size_check_failed), the duration (movie header, ffprobe as fallback) against
  *   max_video_post_duration_sec (duration_check_failed); media pulled from its URL through
  *   the SSRF guard (`mediaFetch` option; video_pull_failed / photo_pull_failed).
  * - Per-token per-minute limits (creator info 20, init 6, status 30; configurable) answer
@@ -40,6 +44,7 @@ import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { mediaInfo } from '../common/media-info.ts';
 import { mp4DurationSeconds } from '../common/mp4.ts';
 import { ffprobe, withTempFile } from '../common/probe.ts';
 
@@ -65,6 +70,10 @@ export interface TikTokSimOptions {
   /** Files below this go in one chunk; chunks are minChunkBytes..maxChunkBytes (TikTok: 5 MB / 64 MB; last up to 128 MB). */
   minChunkBytes?: number;
   maxChunkBytes?: number;
+  /** Largest photo pulled for a photo post, bytes (20 MB; third-party figure). Over it: picture_size_check_failed. */
+  photoMaxBytes?: number;
+  /** Text limits in UTF-16 code units: video post_info.title 2,200; photo title 90, description 4,000. */
+  textMax?: { videoTitle?: number; photoTitle?: number; photoDescription?: number };
   /** Status polls a publish stays PROCESSING_*. Default 1. */
   processingPolls?: number;
   /** Unaudited app: creators may only post SELF_ONLY. */
@@ -134,6 +143,9 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
   const limits = { creatorInfo: 20, init: 6, status: 30, ...(opts.limits ?? {}) };
   const minChunk = opts.minChunkBytes ?? 5 * MB;
   const maxChunk = opts.maxChunkBytes ?? 64 * MB;
+  const photoMaxBytes = opts.photoMaxBytes ?? 20 * MB;
+  // Counted in UTF-16 code units (a JavaScript string's length), as TikTok counts.
+  const textMax = { videoTitle: 2200, photoTitle: 90, photoDescription: 4000, ...(opts.textMax ?? {}) };
   const user = { openId: `-000${randomBytes(12).toString('hex')}`, unionId: `u_${randomBytes(12).toString('hex')}`, username: 'herald.tiktok', displayName: 'Herald TikTok Sim' };
   const creator: TikTokSimCreator = {
     privacyLevelOptions: opts.unaudited ? ['SELF_ONLY'] : ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'],
@@ -263,27 +275,41 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     if (privacy !== 'SELF_ONLY') p.postId = post.id;
   };
 
-  /** Checks the media (after upload or pull): resolves a fail_reason or null. */
+  /**
+   * Checks a video (after upload or pull): resolves a fail_reason or null. The format by its
+   * magic bytes (mediaInfo: MP4, MOV or WebM, else file_format_check_failed), the duration
+   * (movie header, ffprobe as fallback) against max_video_post_duration_sec (duration_check_failed).
+   */
   const check = (p: Publish, bytes: Buffer | null, pullFailed: string) => {
     p.checked = (async () => {
       if (p.forcedFail) return 'file_format_check_failed';
       if (!bytes || bytes.length === 0) return pullFailed;
-      if (p.kind === 'video') {
-        if (bytes.subarray(4, 8).toString('latin1') !== 'ftyp') return 'file_format_check_failed';
-        const secs = await probeSeconds(bytes);
-        if (secs === null) return 'file_format_check_failed';
-        if (secs > creator.maxVideoPostDurationSec || secs < 1) return 'duration_check_failed';
-      }
+      const info = mediaInfo(bytes);
+      if (info.format !== 'mp4' && info.format !== 'mov' && info.format !== 'webm') return 'file_format_check_failed';
+      const secs = info.durationSeconds ?? await probeSeconds(bytes);
+      if (secs === null) return 'file_format_check_failed';
+      if (secs > creator.maxVideoPostDurationSec || secs < 1) return 'duration_check_failed';
       return null;
     })();
   };
+  /**
+   * Photos pulled for a photo post: the first problem as a fail_reason, or null. A photo that
+   * cannot be pulled: photo_pull_failed; not JPEG or WebP by its bytes (PNG included):
+   * file_format_check_failed; over `photoMaxBytes` (20 MB): picture_size_check_failed.
+   */
+  const photoProblem = (pulled: Array<Buffer | null>): string | null => {
+    if (pulled.some((b) => b === null || b.length === 0)) return 'photo_pull_failed';
+    for (const b of pulled as Buffer[]) {
+      const f = mediaInfo(b).format;
+      if (f !== 'jpeg' && f !== 'webp') return 'file_format_check_failed';
+      if (b.length > photoMaxBytes) return 'picture_size_check_failed';
+    }
+    return null;
+  };
   /** PULL_FROM_URL: downloads through the SSRF guard (sim/common/fetch-media.ts); null when it failed or was refused. */
-  const pull = async (url: string, photo: boolean): Promise<Buffer | null> => {
+  const pull = async (url: string): Promise<Buffer | null> => {
     const r = await fetchMedia(url, opts.mediaFetch);
-    if (!r.ok) return null;
-    const b = r.bytes;
-    if (photo && (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || !(b[0] === 0xff && b[1] === 0xd8) && b.subarray(8, 12).toString('latin1') !== 'WEBP')) return Buffer.alloc(0);
-    return b;
+    return r.ok ? r.bytes : null;
   };
 
   function checkPostInfo(reply: FastifyReply, pi: Record<string, unknown>, kind: 'video' | 'photo'): boolean {
@@ -300,12 +326,12 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     }
     if (creator.commentDisabled && pi.disable_comment === false) { ttError(reply, 400, 'invalid_params', 'The creator has disabled comments: disable_comment must be true'); return false; }
     if (kind === 'video') {
-      if (typeof pi.title === 'string' && [...pi.title].length > 2200) { ttError(reply, 400, 'invalid_params', 'post_info.title is longer than 2200 characters'); return false; }
+      if (typeof pi.title === 'string' && pi.title.length > textMax.videoTitle) { ttError(reply, 400, 'invalid_params', `post_info.title is longer than ${textMax.videoTitle} UTF-16 runes`); return false; }
       const c = pi.video_cover_timestamp_ms;
       if (c !== undefined && (typeof c !== 'number' || !Number.isInteger(c) || c < 0)) { ttError(reply, 400, 'invalid_params', 'post_info.video_cover_timestamp_ms must be a non-negative integer'); return false; }
     } else {
-      if (typeof pi.title === 'string' && [...pi.title].length > 90) { ttError(reply, 400, 'invalid_params', 'post_info.title is longer than 90 characters'); return false; }
-      if (typeof pi.description === 'string' && [...pi.description].length > 4000) { ttError(reply, 400, 'invalid_params', 'post_info.description is longer than 4000 characters'); return false; }
+      if (typeof pi.title === 'string' && pi.title.length > textMax.photoTitle) { ttError(reply, 400, 'invalid_params', `post_info.title is longer than ${textMax.photoTitle} UTF-16 runes`); return false; }
+      if (typeof pi.description === 'string' && pi.description.length > textMax.photoDescription) { ttError(reply, 400, 'invalid_params', `post_info.description is longer than ${textMax.photoDescription} UTF-16 runes`); return false; }
     }
     return true;
   }
@@ -318,6 +344,25 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     };
     publishes.set(p.id, p);
     return p;
+  }
+
+  /**
+   * The media transfer guide's chunk restrictions
+   * (https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide), checked at
+   * init: total_chunk_count = floor(video_size / chunk_size); every chunk minChunk-maxChunk
+   * (5-64 MB) except the last, which takes the trailing bytes (up to 2 x maxChunk, 128 MB); a
+   * video under minChunk goes whole (chunk_size = video_size); one over maxChunk in several
+   * chunks; 1 to 1,000 chunks. Null when the plan is valid, else the refusal's message.
+   */
+  function chunkRulesBroken(size: number, chunk: number, count: number): string | null {
+    if (![size, chunk, count].every((n) => Number.isInteger(n) && n >= 0) || size === 0 || chunk === 0) return 'video_size, chunk_size and total_chunk_count are required';
+    if (size < minChunk) return chunk === size && count === 1 ? null : `A video under ${minChunk} bytes must be uploaded whole: chunk_size = video_size, total_chunk_count = 1`;
+    if (chunk < minChunk || chunk > maxChunk) return `chunk_size must be between ${minChunk} and ${maxChunk} bytes`;
+    if (count !== Math.floor(size / chunk)) return `total_chunk_count must be floor(video_size / chunk_size) = ${Math.floor(size / chunk)}`;
+    if (count < 1 || count > 1000) return 'total_chunk_count must be between 1 and 1000';
+    if (size > maxChunk && count < 2) return `A video over ${maxChunk} bytes must be uploaded in multiple chunks`;
+    if (size - chunk * (count - 1) > 2 * maxChunk) return `The last chunk may not exceed ${2 * maxChunk} bytes`;
+    return null;
   }
 
   async function videoInit(req: FastifyRequest, reply: FastifyReply, mode: 'direct' | 'inbox') {
@@ -334,15 +379,8 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     if (mode === 'inbox' && b.post_info) return ttError(reply, 400, 'invalid_params', 'post_info is not accepted for inbox uploads');
     if (si.source === 'FILE_UPLOAD') {
       const size = Number(si.video_size); const chunk = Number(si.chunk_size); const count = Number(si.total_chunk_count);
-      if (![size, chunk, count].every((n) => Number.isInteger(n) && n > 0)) return ttError(reply, 400, 'invalid_params', 'video_size, chunk_size and total_chunk_count are required');
-      if (size < minChunk) {
-        if (chunk !== size || count !== 1) return ttError(reply, 400, 'invalid_params', `A video under ${minChunk} bytes must be uploaded whole: chunk_size = video_size, total_chunk_count = 1`);
-      } else {
-        if (chunk < minChunk || chunk > maxChunk) return ttError(reply, 400, 'invalid_params', `chunk_size must be between ${minChunk} and ${maxChunk} bytes`);
-        if (count !== Math.floor(size / chunk)) return ttError(reply, 400, 'invalid_params', 'total_chunk_count must be floor(video_size / chunk_size)');
-        if (count > 1000) return ttError(reply, 400, 'invalid_params', 'At most 1000 chunks');
-        if (size - chunk * (count - 1) > 2 * maxChunk) return ttError(reply, 400, 'invalid_params', `The last chunk may not exceed ${2 * maxChunk} bytes`);
-      }
+      const refused = chunkRulesBroken(size, chunk, count);
+      if (refused) return ttError(reply, 400, 'invalid_params', refused);
       const p = newPublish(a.openId, 'video', mode, 'FILE_UPLOAD', pi, si, f);
       p.uploadId = randomBytes(16).toString('hex');
       uploads.set(p.uploadId, p);
@@ -353,7 +391,7 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     if (si.source === 'PULL_FROM_URL') {
       if (typeof si.video_url !== 'string' || !/^https?:\/\//.test(si.video_url)) return ttError(reply, 400, 'invalid_params', 'source_info.video_url must be an http(s) URL');
       const p = newPublish(a.openId, 'video', mode, 'PULL_FROM_URL', pi, si, f);
-      check(p, await pull(si.video_url, false), 'video_pull_failed');
+      check(p, await pull(si.video_url), 'video_pull_failed');
       if (droppedAfterCreate(f, req)) return reply;
       return ok({ publish_id: p.id });
     }
@@ -381,9 +419,8 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     const idx = si.photo_cover_index;
     if (typeof idx !== 'number' || !Number.isInteger(idx) || idx < 0 || idx >= images.length) return ttError(reply, 400, 'invalid_params', 'photo_cover_index must index photo_images');
     const p = newPublish(a.openId, 'photo', mode, 'PULL_FROM_URL', pi, si, f);
-    const pulled = await Promise.all((images as string[]).map((u) => pull(u, true)));
-    check(p, pulled.some((x) => x === null) ? null : pulled.some((x) => x!.length === 0) ? Buffer.alloc(1) : Buffer.concat(pulled as Buffer[]), 'photo_pull_failed');
-    if (pulled.every((x) => x !== null) && pulled.some((x) => x!.length === 0)) p.checked = Promise.resolve('file_format_check_failed');
+    const problem = photoProblem(await Promise.all((images as string[]).map((u) => pull(u))));
+    p.checked = Promise.resolve(p.forcedFail ? 'file_format_check_failed' : problem);
     if (droppedAfterCreate(f, req)) return reply;
     return ok({ publish_id: p.id });
   });

@@ -28,7 +28,6 @@ let sim: TikTokSimulator;
 let media: MediaServer;
 let video: string;
 let bigVideo: string;
-let bigSize: number;
 let jpg: string[];
 let png: string;
 
@@ -46,19 +45,19 @@ function makeJpeg(seed: number): Buffer {
 const h = platformHarness({
   platform: 'tiktok', tag: 'tt', setupTimeoutMs: 60_000,
   async setup() {
-    sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, minChunkBytes: 32 * KB, maxChunkBytes: 128 * KB, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
+    // TikTok's own chunk rules (5-64 MB chunks), so the adapter's chunk plan is held to them.
+    sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
     media = await startMediaServer();
     const small = makeVideo({ seconds: 2 });
     video = media.put('/clip.mp4', small, 'video/mp4');
     const big = makeVideo({ seconds: 4, width: 640, height: 480, rate: 30 });
-    bigSize = big.length;
     bigVideo = media.put('/big.mp4', big, 'video/mp4');
     jpg = [1, 2, 3].map((i) => media.put(`/photo${i}.jpg`, makeJpeg(i), 'image/jpeg'));
     png = media.put('/pic.png', makePng(4, 4), 'image/png');
     const env = platformEnv('tiktok', { clientId: sim.clientKey, clientSecret: sim.clientSecret, url: sim.url });
     const app = { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
-    // Small chunks so that a test video is sent in several (the simulator takes 32-128 KB chunks).
-    const adapter = new TikTokAdapter(tiktokOAuth, () => app, { chunkBytes: 32 * KB, minChunkBytes: 32 * KB, pollIntervalMs: 10, pollMaxIntervalMs: 40, pollTimeoutMs: 3000, postIdPolls: 3 });
+    // The default chunk plan (10 MB chunks): the simulator enforces TikTok's chunk rules on it.
+    const adapter = new TikTokAdapter(tiktokOAuth, () => app, { pollIntervalMs: 10, pollMaxIntervalMs: 40, pollTimeoutMs: 3000, postIdPolls: 3 });
     const adapters = createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9', platformApps: { tiktok: { clientId: sim.clientKey, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url } } },
       { tiktok: adapter as never });
     return { env, deps: { adapters } };
@@ -98,9 +97,24 @@ const contract = platformContract({
 
 describe('TikTok: units', () => {
   it('plans chunks as the media transfer guide says', () => {
-    expect(chunkPlan(3 * 1024 * KB, 10 * 1024 * KB, 5 * 1024 * KB)).toEqual({ chunkSize: 3 * 1024 * KB, chunkCount: 1 });
-    expect(chunkPlan(25 * 1024 * KB, 10 * 1024 * KB, 5 * 1024 * KB)).toEqual({ chunkSize: 10 * 1024 * KB, chunkCount: 2 });
-    expect(chunkPlan(9 * 1024 * KB, 10 * 1024 * KB, 5 * 1024 * KB)).toEqual({ chunkSize: 10 * 1024 * KB, chunkCount: 1 });
+    const MB = 1024 * KB;
+    // Under 5 MB: one chunk of the file's own size.
+    expect(chunkPlan(3 * MB, 10 * MB)).toEqual({ chunkSize: 3 * MB, chunkCount: 1 });
+    expect(chunkPlan(5 * MB - 1, 10 * MB)).toEqual({ chunkSize: 5 * MB - 1, chunkCount: 1 });
+    // 5 MB up to the preferred chunk: whole, in one chunk of its size (10 MB chunks would make floor(size / chunk) = 0).
+    expect(chunkPlan(5 * MB, 10 * MB)).toEqual({ chunkSize: 5 * MB, chunkCount: 1 });
+    expect(chunkPlan(9 * MB, 10 * MB)).toEqual({ chunkSize: 9 * MB, chunkCount: 1 });
+    // Larger: floor(size / chunk) chunks, the last taking the remainder.
+    expect(chunkPlan(20 * MB, 10 * MB)).toEqual({ chunkSize: 10 * MB, chunkCount: 2 });
+    expect(chunkPlan(25 * MB, 10 * MB)).toEqual({ chunkSize: 10 * MB, chunkCount: 2 });
+    // The preferred size is clamped to 5-64 MB; over 64 MB always at least 2 chunks; never over 1,000.
+    expect(chunkPlan(30 * MB, 1 * MB)).toEqual({ chunkSize: 5 * MB, chunkCount: 6 });
+    expect(chunkPlan(100 * MB, 128 * MB)).toEqual({ chunkSize: 50 * MB, chunkCount: 2 });
+    expect(chunkPlan(64 * MB, 128 * MB)).toEqual({ chunkSize: 64 * MB, chunkCount: 1 });
+    const huge = chunkPlan(20_000 * MB, 10 * MB);
+    expect(huge.chunkCount).toBeLessThanOrEqual(1000);
+    expect(huge.chunkSize).toBeLessThanOrEqual(64 * MB);
+    expect(20_000 * MB - huge.chunkSize * (huge.chunkCount - 1)).toBeLessThanOrEqual(128 * MB);
   });
   it('maps TikTok error codes to adapter error kinds and keeps 64-bit ids exact', () => {
     const kind = (code: string, status = 400) => mapTikTokError({ code, message: code }, status).kind;
@@ -158,13 +172,44 @@ describe('TikTok: publishing', () => {
     expect(p.sourceInfo).toMatchObject({ source: 'FILE_UPLOAD', total_chunk_count: 1 });
   });
 
-  it('uploads a larger video in several chunks with byte-exact Content-Range', async () => {
-    const res = await post({ content: 'chunked upload', publishNow: true, mediaItems: [{ type: 'video', url: bigVideo }], platforms: on() });
+  // Sizes around every boundary of the media transfer guide, uploaded to the simulator (which
+  // enforces its chunk rules at init and the byte-exact Content-Range of each chunk).
+  const MB = 1024 * KB;
+  it.each([
+    ['under 5 MB: whole', 5 * MB - 1, 5 * MB - 1, 1],
+    ['exactly 5 MB: one 5 MB chunk', 5 * MB, 5 * MB, 1],
+    ['between 5 and 10 MB: whole, in one chunk of its size', 7 * MB + 3, 7 * MB + 3, 1],
+    ['just under two chunks: one 10 MB chunk plus the remainder in it', 20 * MB - 1, 10 * MB, 1],
+    ['an exact multiple of the chunk size', 20 * MB, 10 * MB, 2],
+    ['a last partial chunk (it takes the remainder)', 25 * MB + 5, 10 * MB, 2],
+  ] as const)('uploads a video of %s by FILE_UPLOAD as the media transfer guide says', async (name, size, chunkSize, chunkCount) => {
+    const url = media.put(`/sized-${size}.mp4`, makeVideo({ seconds: 2, minBytes: size }), 'video/mp4');
+    const content = `sized upload ${name}`;
+    const res = await post({ content, publishNow: true, mediaItems: [{ type: 'video', url }], platforms: on() });
     expect(res.statusCode, res.body).toBe(201);
-    const p = byTitle('chunked upload')[0];
-    expect(p.sourceInfo).toMatchObject({ source: 'FILE_UPLOAD', video_size: bigSize, chunk_size: 32 * KB, total_chunk_count: Math.floor(bigSize / (32 * KB)) });
-    expect(Number(p.sourceInfo.total_chunk_count)).toBeGreaterThan(1);
-    expect(p.bytes).toBe(bigSize);
+    const p = byTitle(content)[0];
+    expect(p.sourceInfo).toEqual({ source: 'FILE_UPLOAD', video_size: size, chunk_size: chunkSize, total_chunk_count: chunkCount });
+    expect(p.bytes).toBe(size);
+  }, 60_000);
+
+  it('the simulator refuses every chunk plan the media transfer guide forbids (invalid_params)', async () => {
+    const token = (await h.credentials<{ accessToken: string }>()).accessToken;
+    const init = async (video_size: number, chunk_size: number, total_chunk_count: number) => {
+      const res = await fetch(`${sim.url}/v2/post/publish/video/init/`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify({ post_info: { title: 'plan', privacy_level: 'SELF_ONLY' }, source_info: { source: 'FILE_UPLOAD', video_size, chunk_size, total_chunk_count } }) });
+      return ((await res.json()) as { error: { code: string } }).error.code;
+    };
+    expect(await init(7 * MB, 10 * MB, 1)).toBe('invalid_params'); // the old plan: chunk larger than the file, floor = 0
+    expect(await init(7 * MB, 10 * MB, 0)).toBe('invalid_params');
+    expect(await init(4 * MB, 1 * MB, 4)).toBe('invalid_params'); // under 5 MB: whole
+    expect(await init(30 * MB, 4 * MB, 7)).toBe('invalid_params'); // chunks under 5 MB
+    expect(await init(130 * MB, 65 * MB, 2)).toBe('invalid_params'); // chunks over 64 MB
+    expect(await init(25 * MB, 10 * MB, 3)).toBe('invalid_params'); // not floor(size / chunk)
+    expect(await init(65 * MB, 65 * MB, 1)).toBe('invalid_params'); // over 64 MB in one chunk
+    expect(await init(6000 * MB, 5 * MB, 1200)).toBe('invalid_params'); // over 1,000 chunks
+    for (const [size, chunk, count] of [[4 * MB, 4 * MB, 1], [5 * MB, 5 * MB, 1], [7 * MB, 7 * MB, 1], [64 * MB, 64 * MB, 1], [20 * MB, 10 * MB, 2], [25 * MB, 10 * MB, 2], [65 * MB, 10 * MB, 6]]) {
+      expect(await init(size, chunk, count), `${size}/${chunk}/${count}`).toBe('ok');
+    }
   });
 
   it('passes every tiktokSettings flag through (nested snake_case) and picks the given privacy level', async () => {

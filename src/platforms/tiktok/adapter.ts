@@ -40,9 +40,11 @@
  * Any failure after the visible call is reported as transient (never rate_limited or
  * disconnected), so the publisher verifies instead of posting twice.
  *
- * Chunk rules (media transfer guide): a file under 5 MB is sent whole; otherwise chunks of
- * `chunkBytes` (5-64 MB), `total_chunk_count = floor(size / chunk_size)`, the last chunk
- * taking the leftover (up to 128 MB); `Content-Range: bytes first-last/total`, in order.
+ * Chunk rules (media transfer guide, upload.ts `chunkPlan`): a file under 5 MB is sent whole;
+ * otherwise chunks of `chunkBytes` (clamped to 5-64 MB, and to the file's size: a file smaller
+ * than one chunk goes whole), `total_chunk_count = floor(size / chunk_size)`, the last chunk
+ * taking the leftover (up to 128 MB); a file over 64 MB in 2 or more chunks, never over 1,000;
+ * `Content-Range: bytes first-last/total`, in order.
  */
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';

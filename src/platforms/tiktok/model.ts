@@ -13,7 +13,7 @@ import type { PlatformApp } from '../oauth.ts';
 export interface TikTokOptions {
   /** Video upload source when the post does not say (`platformSpecificData.videoSource`). Default FILE_UPLOAD. */
   videoSource?: 'FILE_UPLOAD' | 'PULL_FROM_URL';
-  /** Chunk size for FILE_UPLOAD, bytes (5-64 MB). Default 10 MB. */
+  /** Preferred chunk size for FILE_UPLOAD, bytes (clamped to 5-64 MB and to the file's size; upload.ts chunkPlan). Default 10 MB. */
   chunkBytes?: number;
   /** Files below this are sent in one chunk (TikTok: 5 MB). */
   minChunkBytes?: number;

@@ -5,10 +5,28 @@
 import { AdapterError } from '../types.ts';
 import type { TikTokPrepared } from './model.ts';
 
-/** Chunk plan for a file of `size` bytes. */
-export function chunkPlan(size: number, chunkBytes: number, minChunkBytes: number): { chunkSize: number; chunkCount: number } {
+/** TikTok's chunk limits (media transfer guide): 5-64 MB per chunk, the last up to 128 MB, 1-1000 chunks. */
+export const TIKTOK_MIN_CHUNK_BYTES = 5 * 1024 * 1024;
+export const TIKTOK_MAX_CHUNK_BYTES = 64 * 1024 * 1024;
+export const TIKTOK_MAX_CHUNKS = 1000;
+
+/**
+ * Chunk plan for a file of `size` bytes, as the media transfer guide
+ * (https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide) requires:
+ * - under `minChunkBytes` (5 MB): one chunk of the file's own size;
+ * - otherwise chunk_size = `chunkBytes` clamped to 5-64 MB and never more than the file (a file
+ *   smaller than the preferred chunk goes whole, in one chunk of its size), and
+ *   total_chunk_count = floor(size / chunk_size): the last chunk takes the remainder, so it
+ *   may be larger than chunk_size (less than twice it, so at most 128 MB);
+ * - a file over 64 MB always goes in at least 2 chunks, and never in more than 1,000 (the chunk
+ *   grows instead).
+ */
+export function chunkPlan(size: number, chunkBytes: number, minChunkBytes = TIKTOK_MIN_CHUNK_BYTES, maxChunkBytes = TIKTOK_MAX_CHUNK_BYTES): { chunkSize: number; chunkCount: number } {
   if (size < minChunkBytes) return { chunkSize: size, chunkCount: 1 };
-  return { chunkSize: chunkBytes, chunkCount: Math.max(1, Math.floor(size / chunkBytes)) };
+  let chunk = Math.min(Math.max(chunkBytes, minChunkBytes), maxChunkBytes, size);
+  if (size > maxChunkBytes && Math.floor(size / chunk) < 2) chunk = Math.floor(size / 2);
+  if (Math.floor(size / chunk) > TIKTOK_MAX_CHUNKS) chunk = Math.min(maxChunkBytes, Math.ceil(size / TIKTOK_MAX_CHUNKS));
+  return { chunkSize: chunk, chunkCount: Math.floor(size / chunk) };
 }
 
 /** PUTs chunk `i` (the last one takes the leftover bytes). @throws AdapterError (network/5xx transient, else rejected). */
