@@ -75,10 +75,27 @@ export const FACEBOOK_MAX_PHOTOS = 10;
 export const FACEBOOK_PHOTO_MAX_BYTES = 4 * MB;
 /** Story video up to 4 GB. */
 export const FACEBOOK_STORY_VIDEO_MAX_BYTES = 4 * GB;
+/** Story photo up to 10 MB (Page Stories API, English page; older translations say 4 MB). */
+export const FACEBOOK_STORY_PHOTO_MAX_BYTES = 10 * MB;
+/** Video stories last 3 to 60 seconds (Page Stories API: "video stories ... 60 seconds" is the binding sentence). */
+export const FACEBOOK_STORY_VIDEO_MIN_SECONDS = 3;
+export const FACEBOOK_STORY_VIDEO_MAX_SECONDS = 60;
+/** Video stories: at least 540 x 960 pixels (Page Stories API; 1080 x 1920 and 9:16 are recommended). */
+export const FACEBOOK_STORY_VIDEO_MIN_WIDTH = 540;
+export const FACEBOOK_STORY_VIDEO_MIN_HEIGHT = 960;
 
 // Instagram: https://developers.facebook.com/docs/instagram-platform/content-publishing
 export const INSTAGRAM_MAX_CAPTION = 2_200;
 export const INSTAGRAM_MAX_HASHTAGS = 30;
+/** @-mentions per caption (IG User Media reference). */
+export const INSTAGRAM_MAX_MENTIONS = 20;
+/** Collaborators per post (collaborators reference; not on stories). */
+export const INSTAGRAM_MAX_COLLABORATORS = 3;
+/** Feed and carousel image aspect ratio, width / height: 4:5 to 1.91:1 (IG User Media reference). */
+export const INSTAGRAM_IMAGE_MIN_ASPECT = { w: 4, h: 5 } as const;
+export const INSTAGRAM_IMAGE_MAX_ASPECT = { w: 191, h: 100 } as const;
+/** Story and carousel videos: at most 60 seconds (IG User Media reference; reels have their own bounds). */
+export const INSTAGRAM_STORY_VIDEO_MAX_SECONDS = 60;
 export const INSTAGRAM_MAX_FIRST_COMMENT = 2_200;
 export const INSTAGRAM_IMAGE_MAX_BYTES = 8 * MB;
 export const INSTAGRAM_THUMBNAIL_MAX_BYTES = 8 * MB;
@@ -114,13 +131,15 @@ export const X_VIDEO_MAX_SECONDS = 20 * 60;
 
 // Threads: https://developers.facebook.com/documentation/threads/posts
 export const THREADS_MAX_TEXT = 500;
-/** Most items in a carousel: 20 per two third-party sources, 10 per another (UNCONFIRMED; ThreadsOptions.carouselMax overrides). */
+/** Carousels take 2 to 20 items (Threads posts page; third-party guides said 10 or 20; ThreadsOptions.carouselMax overrides). */
 export const THREADS_CAROUSEL_MAX = 20;
 /** Image cap in bytes (8 MB; third-party mirror of the media guidelines). */
 export const THREADS_IMAGE_MAX_BYTES = 8 * MB;
 /** Video caps: 1 GB and 5 minutes (third-party mirror). */
 export const THREADS_VIDEO_MAX_BYTES = 1 * GB;
 export const THREADS_VIDEO_MAX_SECONDS = 300;
+/** Links per post: more than 5 fail with THREADS_API__LINK_LIMIT_EXCEEDED (Threads text attachments page, since 2025-12-22). */
+export const THREADS_MAX_LINKS = 5;
 
 // TikTok: https://developers.tiktok.com/doc/content-posting-api-reference-direct-post
 /** Caption (video `title`) limit: 2,200 characters (third-party sources). */

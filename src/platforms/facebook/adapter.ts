@@ -28,14 +28,15 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 import {
-  capabilitiesOf, FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_PHOTOS, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES,
+  capabilitiesOf, FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES,
 } from '../../shared/capabilities.ts';
+import { FACEBOOK_DEFAULT_LIMITS, facebookRules, isFacebookStory } from '../../shared/rules/facebook.ts';
 
 /** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
 export { FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES };
@@ -78,10 +79,7 @@ export interface FacebookPrepared {
   firstComment?: string;
 }
 
-const ext = (m: MediaRef) => (m.filename ?? (() => { try { return new URL(m.url).pathname; } catch { return m.url; } })()).toLowerCase().replace(/^.*\./, '');
-const isJpegOrPng = (m: MediaRef) => (m.mimeType ? /^image\/(jpe?g|png)$/.test(m.mimeType) : ['jpg', 'jpeg', 'png'].includes(ext(m)));
-const isMp4OrMov = (m: MediaRef) => (m.mimeType ? /^video\/(mp4|quicktime)$/.test(m.mimeType) : ['mp4', 'mov'].includes(ext(m)));
-const isStory = (req: PublishRequest) => req.platformSpecificData.contentType === 'story';
+const isStory = isFacebookStory;
 
 export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>, FacebookPrepared> {
   readonly platform = 'facebook' as const;
@@ -89,46 +87,13 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
   private readonly opts: Required<FacebookOptions>;
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: FacebookOptions = {}) {
-    this.opts = { maxPhotos: FACEBOOK_MAX_PHOTOS, storyPhotoMaxBytes: 10 * 1024 * 1024, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, storyRequireHttps: true, ...opts };
+    this.opts = { ...FACEBOOK_DEFAULT_LIMITS, pollIntervalMs: 2000, pollTimeoutMs: 10 * 60_000, storyRequireHttps: true, ...opts };
     this.capabilities = { ...FACEBOOK_CAPABILITIES, maxImages: this.opts.maxPhotos };
   }
 
+  /** The shared rule table (src/shared/rules/facebook.ts) with this adapter's limits. */
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const psd = req.platformSpecificData;
-    const v = (field: string, rule: string, message: string) => out.push({ field, rule, message });
-    if (req.threadItems.length > 1) v('threadItems', 'facebook.thread.unsupported', 'Facebook Pages have no threads; publish one post (use firstComment for a follow-up)');
-    if ([...req.text].length > FACEBOOK_MAX_TEXT) v('content', 'facebook.text.max_length', `Facebook posts are limited to ${FACEBOOK_MAX_TEXT} characters`);
-    if (psd.firstComment !== undefined) {
-      if (typeof psd.firstComment !== 'string') v('platformSpecificData.firstComment', 'facebook.first_comment.type', 'firstComment must be a string');
-      else if ([...psd.firstComment].length > FACEBOOK_MAX_FIRST_COMMENT) v('platformSpecificData.firstComment', 'facebook.first_comment.max_length', `Facebook comments are limited to about ${FACEBOOK_MAX_FIRST_COMMENT} characters`);
-    }
-    if (psd.link !== undefined && (typeof psd.link !== 'string' || !/^https?:\/\//.test(psd.link))) v('platformSpecificData.link', 'facebook.link.url', 'link must be an http(s) URL');
-    if (psd.contentType !== undefined && psd.contentType !== 'story' && psd.contentType !== 'post') v('platformSpecificData.contentType', 'facebook.content_type', 'contentType must be "post" or "story"');
-    if (isStory(req)) {
-      if (req.mediaItems.length !== 1) v('mediaItems', 'facebook.story.single_media', 'A Facebook story needs exactly one image (JPEG or PNG) or one video (MP4 or MOV)');
-      const m = req.mediaItems[0];
-      if (m) {
-        if (m.type === 'image' && !isJpegOrPng(m)) v('mediaItems.0', 'facebook.story.image_format', 'Facebook story images must be JPEG or PNG');
-        else if (m.type === 'video' && !isMp4OrMov(m)) v('mediaItems.0', 'facebook.story.video_format', 'Facebook story videos must be MP4 or MOV (H.264 + AAC)');
-        else if (m.type !== 'image' && m.type !== 'video') v('mediaItems.0', 'facebook.story.media_type', 'A Facebook story is one image or one video');
-        if (this.opts.storyRequireHttps && !/^https:\/\//i.test(m.url)) v('mediaItems.0', 'facebook.story.https_url', 'Facebook story media must be on a public HTTPS URL');
-        if (m.type === 'image' && m.size !== undefined && m.size > this.opts.storyPhotoMaxBytes) v('mediaItems.0', 'facebook.story.image_max_bytes', `Facebook story images are limited to ${Math.round(this.opts.storyPhotoMaxBytes / 1048576)} MB`);
-        if (m.type === 'video' && m.size !== undefined && m.size > FACEBOOK_STORY_VIDEO_MAX_BYTES) v('mediaItems.0', 'facebook.story.video_max_bytes', 'Facebook story videos are limited to 4 GB');
-      }
-      if (typeof psd.firstComment === 'string' && psd.firstComment.trim()) v('platformSpecificData.firstComment', 'facebook.story.first_comment', 'Facebook stories cannot have a first comment');
-      return out;
-    }
-    if (req.mediaItems.length === 0 && !req.text.trim() && typeof psd.link !== 'string') v('content', 'facebook.text.required', 'A Facebook post without media needs text or a link');
-    const videos = req.mediaItems.filter((m) => m.type === 'video');
-    req.mediaItems.forEach((m, i) => {
-      if (m.type === 'document') v(`mediaItems.${i}`, 'facebook.media.type', 'Facebook Pages posts take images and videos, not documents');
-      if ((m.type === 'image' || m.type === 'gif') && m.size !== undefined && m.size > FACEBOOK_PHOTO_MAX_BYTES) v(`mediaItems.${i}`, 'facebook.media.image_max_bytes', 'Facebook photos are limited to 4 MB');
-    });
-    if (videos.length > 1) v('mediaItems', 'facebook.media.single_video', 'A Facebook post takes one video');
-    if (videos.length > 0 && req.mediaItems.length > videos.length) v('mediaItems', 'facebook.media.mixed', 'A Facebook post takes either photos or one video, not both');
-    if (videos.length === 0 && req.mediaItems.length > this.opts.maxPhotos) v('mediaItems', 'facebook.media.max_photos', `A Facebook post takes at most ${this.opts.maxPhotos} photos`);
-    return out;
+    return facebookRules.check(req, { maxPhotos: this.opts.maxPhotos, storyPhotoMaxBytes: this.opts.storyPhotoMaxBytes, storyRequireHttps: this.opts.storyRequireHttps });
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
@@ -155,7 +120,7 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
     };
     if (isStory(req)) {
       const m = req.mediaItems[0];
-      if (m.type === 'image') {
+      if (m.type === 'image' || m.type === 'gif') {
         const { id } = await this.post<{ id: string }>(ctx, account, `${page}/photos`, { url: m.url, published: 'false' });
         return { ...base, message: '', kind: 'photo_story', photoIds: [id] };
       }

@@ -32,9 +32,9 @@ import {
 import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage } from '../meta/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
 import {
-  capabilitiesOf, INSTAGRAM_CAROUSEL_MAX, INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS,
-  INSTAGRAM_THUMBNAIL_MAX_BYTES, INSTAGRAM_VIDEO_MAX_BYTES, INSTAGRAM_VIDEO_MAX_SECONDS, INSTAGRAM_VIDEO_MIN_SECONDS,
+  capabilitiesOf, INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS, INSTAGRAM_THUMBNAIL_MAX_BYTES,
 } from '../../shared/capabilities.ts';
+import { INSTAGRAM_DEFAULT_LIMITS, instagramRules, instagramThumbnailOf, isInstagramStory } from '../../shared/rules/instagram.ts';
 
 /** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
 export { INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS, INSTAGRAM_THUMBNAIL_MAX_BYTES };
@@ -72,9 +72,8 @@ export interface InstagramPrepared {
   firstComment?: string;
 }
 
-const ext = (url: string) => { try { return new URL(url).pathname.toLowerCase().replace(/^.*\./, ''); } catch { return ''; } };
-const isStory = (req: PublishRequest) => req.platformSpecificData.contentType === 'story';
-const thumbnailOf = (req: PublishRequest, m: MediaRef) => m.instagramThumbnail ?? (typeof req.platformSpecificData.instagramThumbnail === 'string' ? req.platformSpecificData.instagramThumbnail : undefined);
+const isStory = isInstagramStory;
+const thumbnailOf = (req: PublishRequest, m: MediaRef) => { const t = instagramThumbnailOf(req, m); return typeof t === 'string' ? t : undefined; };
 
 export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>, InstagramPrepared> {
   readonly platform = 'instagram' as const;
@@ -82,80 +81,13 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
   private readonly opts: Required<InstagramOptions>;
 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, opts: InstagramOptions = {}) {
-    this.opts = {
-      maxCollaborators: 3, carouselMax: INSTAGRAM_CAROUSEL_MAX, videoMaxBytes: INSTAGRAM_VIDEO_MAX_BYTES,
-      videoMinSeconds: INSTAGRAM_VIDEO_MIN_SECONDS, videoMaxSeconds: INSTAGRAM_VIDEO_MAX_SECONDS,
-      pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts,
-    };
+    this.opts = { ...INSTAGRAM_DEFAULT_LIMITS, pollIntervalMs: 2000, pollTimeoutMs: 5 * 60_000, ...opts };
     this.capabilities = { ...INSTAGRAM_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };
   }
 
+  /** The shared rule table (src/shared/rules/instagram.ts) with this adapter's limits. */
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const v = (field: string, rule: string, message: string) => out.push({ field, rule, message });
-    const psd = req.platformSpecificData;
-    const story = isStory(req);
-    if (req.threadItems.length > 1) v('threadItems', 'instagram.thread.unsupported', 'Instagram has no threads; use a carousel or firstComment');
-    if ([...req.text].length > INSTAGRAM_MAX_CAPTION) v('content', 'instagram.caption.max_length', `Instagram captions are limited to ${INSTAGRAM_MAX_CAPTION} characters`);
-    const hashtags = req.text.match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
-    if (hashtags > INSTAGRAM_MAX_HASHTAGS) v('content', 'instagram.caption.hashtags', `Instagram captions take at most ${INSTAGRAM_MAX_HASHTAGS} hashtags; this one has ${hashtags}`);
-    if (psd.contentType !== undefined && psd.contentType !== 'story' && psd.contentType !== 'post' && psd.contentType !== 'reel') v('platformSpecificData.contentType', 'instagram.content_type', 'contentType must be "post", "reel" or "story"');
-    if (req.mediaItems.length === 0) v('mediaItems', 'instagram.media.required', 'Instagram posts need at least one image or video');
-    req.mediaItems.forEach((m, i) => {
-      if (m.type !== 'image' && m.type !== 'video') v(`mediaItems.${i}`, 'instagram.media.type', `Instagram takes images (JPEG, PNG) and videos (MP4, MOV), not ${m.type === 'gif' ? 'GIFs' : 'documents'}`);
-      if (m.type === 'image' && m.size !== undefined && m.size > INSTAGRAM_IMAGE_MAX_BYTES) v(`mediaItems.${i}`, 'instagram.media.image_max_bytes', 'Instagram images are limited to 8 MB');
-      if (m.type === 'video' && m.size !== undefined && m.size > this.opts.videoMaxBytes) v(`mediaItems.${i}`, 'instagram.media.video_max_bytes', `Instagram videos are limited to ${Math.round(this.opts.videoMaxBytes / 1048576)} MB`);
-      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < this.opts.videoMinSeconds || m.durationSeconds > this.opts.videoMaxSeconds)) {
-        v(`mediaItems.${i}`, 'instagram.media.video_duration', `Instagram videos must last ${this.opts.videoMinSeconds} seconds to ${this.opts.videoMaxSeconds / 60} minutes`);
-      }
-      const thumb = m.type === 'video' ? thumbnailOf(req, m) : undefined;
-      if (thumb !== undefined) {
-        if (typeof thumb !== 'string' || !/^https?:\/\//.test(thumb)) v(`mediaItems.${i}.instagramThumbnail`, 'instagram.thumbnail.url', 'instagramThumbnail must be an http(s) URL');
-        else if (!['jpg', 'jpeg'].includes(ext(thumb))) v(`mediaItems.${i}.instagramThumbnail`, 'instagram.thumbnail.format', 'The Instagram video thumbnail must be a JPEG (.jpg or .jpeg)');
-      }
-    });
-    if (story) {
-      if (req.mediaItems.length > 1) v('mediaItems', 'instagram.story.single_media', 'An Instagram story is one image or one video');
-      if (psd.collaborators !== undefined) v('platformSpecificData.collaborators', 'instagram.story.collaborators', 'Collaborators are not allowed on Instagram stories');
-      if (psd.firstComment !== undefined) v('platformSpecificData.firstComment', 'instagram.story.first_comment', 'Instagram stories cannot have a first comment');
-    } else if (req.mediaItems.length > this.opts.carouselMax) {
-      v('mediaItems', 'instagram.carousel.max_items', `An Instagram carousel takes 2 to ${this.opts.carouselMax} items`);
-    }
-    if (psd.collaborators !== undefined && !story) {
-      const c = psd.collaborators;
-      if (!Array.isArray(c) || c.some((x) => typeof x !== 'string')) v('platformSpecificData.collaborators', 'instagram.collaborators.type', 'collaborators must be a list of Instagram usernames');
-      else {
-        if (c.length > this.opts.maxCollaborators) v('platformSpecificData.collaborators', 'instagram.collaborators.max', `An Instagram post takes at most ${this.opts.maxCollaborators} collaborators`);
-        c.forEach((u: string, i) => {
-          if (u.startsWith('@')) v(`platformSpecificData.collaborators.${i}`, 'instagram.collaborators.no_at', `Give collaborator usernames without the @ ("${u.slice(1)}")`);
-          else if (!/^[A-Za-z0-9._]{1,30}$/.test(u)) v(`platformSpecificData.collaborators.${i}`, 'instagram.collaborators.username', `"${u}" is not an Instagram username`);
-        });
-      }
-    }
-    if (psd.userTags !== undefined) {
-      const tags = psd.userTags;
-      const single = req.mediaItems.length === 1 ? req.mediaItems[0] : undefined;
-      if (story || (single && single.type === 'video')) v('platformSpecificData.userTags', 'instagram.user_tags.media', 'userTags are allowed on images and carousels only');
-      else if (!Array.isArray(tags)) v('platformSpecificData.userTags', 'instagram.user_tags.type', 'userTags must be a list of {username, x, y}');
-      else {
-        (tags as UserTag[]).forEach((t, i) => {
-          const f = `platformSpecificData.userTags.${i}`;
-          if (!t || typeof t.username !== 'string' || !t.username || t.username.startsWith('@')) v(f, 'instagram.user_tags.username', 'Each user tag needs a username without the @');
-          for (const k of ['x', 'y'] as const) {
-            if (typeof t?.[k] !== 'number' || !(t[k] >= 0 && t[k] <= 1)) v(`${f}.${k}`, 'instagram.user_tags.position', `${k} must be a number from 0.0 to 1.0 (a fraction of the image, not pixels)`);
-          }
-          const idx = t?.mediaIndex ?? 0;
-          const target = req.mediaItems[idx];
-          if (!Number.isInteger(idx) || !target) v(`${f}.mediaIndex`, 'instagram.user_tags.media_index', 'mediaIndex must point at an item of mediaItems');
-          else if (target.type !== 'image') v(`${f}.mediaIndex`, 'instagram.user_tags.media', 'userTags can only be placed on images');
-        });
-      }
-    }
-    if (psd.firstComment !== undefined && !story) {
-      if (typeof psd.firstComment !== 'string') v('platformSpecificData.firstComment', 'instagram.first_comment.type', 'firstComment must be a string');
-      else if ([...psd.firstComment].length > INSTAGRAM_MAX_FIRST_COMMENT) v('platformSpecificData.firstComment', 'instagram.first_comment.max_length', `Instagram comments are limited to about ${INSTAGRAM_MAX_FIRST_COMMENT} characters`);
-    }
-    return out;
+    return instagramRules.check(req, this.opts);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

@@ -33,6 +33,7 @@ import { THREADS_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, THREADS_CAROUSEL_MAX, THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THREADS_VIDEO_MAX_SECONDS,
 } from '../../shared/capabilities.ts';
+import { threadsRules } from '../../shared/rules/threads.ts';
 import { threadsTextLength } from '../../shared/post-rules.ts';
 
 /** The limits and Threads' text length live in src/shared/ (shared with the composer). */
@@ -41,10 +42,8 @@ export { THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THR
 /** Tunables for facts Threads' own pages do not state (UNCONFIRMED) or sources disagree on (CONFLICT). */
 export interface ThreadsOptions {
   /**
-   * Most items in a carousel. **CONFLICT** among third-party guides: 20
-   * (https://docs.getlate.dev/resources/media-guidelines/threads) vs 10
-   * (https://docs.zernio.com/platforms/threads); a later check of Threads' own docs gave
-   * 2 to 20. Default 20.
+   * Most items in a carousel: 2 to 20 (https://developers.facebook.com/docs/threads/posts;
+   * third-party guides said 10 or 20). Default 20.
    */
   carouselMax?: number;
   /** Interval between container status polls, ms (Threads advises about 30 s on average for media). Default 2,000. */
@@ -85,34 +84,9 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
     this.capabilities = { ...THREADS_CAPABILITIES, maxImages: this.opts.carouselMax, maxVideos: this.opts.carouselMax };
   }
 
+  /** The shared rule table (src/shared/rules/threads.ts) with this adapter's carousel limit; every thread item is checked. */
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const texts = req.threadItems.length > 0 ? req.threadItems.map((t) => t.content) : [req.text];
-    texts.forEach((t, i) => {
-      const n = threadsTextLength(t);
-      if (n > THREADS_MAX_TEXT) {
-        out.push({ field: req.threadItems.length > 0 ? `threadItems.${i}.content` : 'content', rule: 'threads.text.max_length',
-          message: `Threads posts are limited to ${THREADS_MAX_TEXT} characters (emoji count as their UTF-8 bytes); this text has ${n}` });
-      }
-    });
-    if (req.mediaItems.length === 0 && !texts[0].trim()) out.push({ field: 'content', rule: 'threads.text.required', message: 'A Threads post without media needs text' });
-    req.threadItems.slice(1).forEach((t, i) => {
-      if (t.mediaItems?.length) out.push({ field: `threadItems.${i + 1}.mediaItems`, rule: 'threads.thread.media_first_only', message: 'Only the first post of a Threads thread can carry media here' });
-    });
-    req.mediaItems.forEach((m, i) => {
-      if (m.type === 'document' || m.type === 'gif') out.push({ field: `mediaItems.${i}`, rule: 'threads.media.type', message: `Threads accepts images (JPEG, PNG) and videos (MP4, MOV), not ${m.type === 'gif' ? 'GIFs' : 'documents'}` });
-      if (m.type === 'image' && m.size !== undefined && m.size > THREADS_IMAGE_MAX_BYTES) out.push({ field: `mediaItems.${i}`, rule: 'threads.media.image_max_bytes', message: 'Threads images are limited to 8 MB' });
-      if (m.type === 'video' && m.size !== undefined && m.size > THREADS_VIDEO_MAX_BYTES) out.push({ field: `mediaItems.${i}`, rule: 'threads.media.video_max_bytes', message: 'Threads videos are limited to 1 GB' });
-      if (m.type === 'video' && m.durationSeconds !== undefined && m.durationSeconds > THREADS_VIDEO_MAX_SECONDS) out.push({ field: `mediaItems.${i}`, rule: 'threads.media.video_max_duration', message: 'Threads videos are limited to 5 minutes' });
-    });
-    if (req.mediaItems.length > this.opts.carouselMax) {
-      out.push({ field: 'mediaItems', rule: 'threads.carousel.max_items', message: `A Threads carousel takes at most ${this.opts.carouselMax} items` });
-    }
-    const replyTo = req.platformSpecificData.replyToId;
-    if (replyTo !== undefined && (typeof replyTo !== 'string' || !/^\d+$/.test(replyTo))) {
-      out.push({ field: 'platformSpecificData.replyToId', rule: 'threads.reply_to.id', message: 'replyToId must be the numeric id of a Threads post' });
-    }
-    return out;
+    return threadsRules.check(req, { carouselMax: this.opts.carouselMax });
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

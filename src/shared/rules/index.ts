@@ -6,6 +6,9 @@
  */
 import type { PlatformId } from '../platforms.ts';
 import { blueskyRules } from './bluesky.ts';
+import { facebookRules } from './facebook.ts';
+import { instagramRules } from './instagram.ts';
+import { threadsRules } from './threads.ts';
 import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -17,6 +20,9 @@ export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, Threa
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each set has its own limits type
 export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   bluesky: blueskyRules,
+  instagram: instagramRules,
+  facebook: facebookRules,
+  threads: threadsRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
