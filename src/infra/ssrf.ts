@@ -24,7 +24,7 @@ export class FetchBlockedError extends Error {
 export { isBlockedAddress };
 
 export interface GuardedFetchOptions {
-  /** Largest body accepted, bytes: a larger Content-Length is refused before reading, a longer body is cut off. */
+  /** Largest body accepted, bytes: a larger Content-Length is refused before reading, a longer body is cut off (with `prefix`: the bytes read). */
   maxBytes: number;
   /** Total time for the whole fetch, redirects included, ms (default 30,000). */
   timeoutMs?: number;
@@ -38,6 +38,11 @@ export interface GuardedFetchOptions {
   allowAddresses?: readonly string[];
   /** Redirects followed (default 3); each hop goes through the same checks. */
   maxRedirects?: number;
+  /**
+   * Reads only the first `maxBytes` (a header probe): asks for them with a Range request and
+   * stops there, instead of refusing a larger body. The result is then a prefix of the file.
+   */
+  prefix?: boolean;
 }
 
 /** What a guarded fetch returns: the whole body (at most `maxBytes`) and the media type without parameters. */
@@ -90,20 +95,21 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => { if (!settled) { settled = true; clearTimeout(timer); fn(); } };
-    const req = mod.get(u, { lookup, headers: { 'user-agent': 'Herald/1.0 (+media fetch)' } }, (res) => {
+    const headers: Record<string, string> = { 'user-agent': 'Herald/1.0 (+media fetch)', ...(opts.prefix ? { range: `bytes=0-${opts.maxBytes - 1}` } : {}) };
+    const req = mod.get(u, { lookup, headers }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         settle(() => resolve({ redirect: res.headers.location! }));
         return;
       }
-      if (status !== 200) {
+      if (status !== 200 && !(opts.prefix && status === 206)) {
         res.resume();
         settle(() => reject(new Error(`fetching ${url} answered HTTP ${status}`)));
         return;
       }
       const declared = Number(res.headers['content-length'] ?? -1);
-      if (declared > opts.maxBytes) {
+      if (declared > opts.maxBytes && !opts.prefix) {
         res.destroy();
         settle(() => reject(new FetchBlockedError(`${url} is ${declared} bytes; the limit is ${opts.maxBytes}`)));
         return;
@@ -112,6 +118,12 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
+        if (size >= opts.maxBytes && opts.prefix) {
+          chunks.push(c);
+          res.destroy();
+          settle(() => resolve({ bytes: Buffer.concat(chunks).subarray(0, opts.maxBytes), contentType: contentTypeOf(res) }));
+          return;
+        }
         if (size > opts.maxBytes) {
           res.destroy();
           settle(() => reject(new FetchBlockedError(`${url} is larger than the limit of ${opts.maxBytes} bytes`)));
@@ -119,7 +131,7 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
         }
         chunks.push(c);
       });
-      res.on('end', () => settle(() => resolve({ bytes: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim() })));
+      res.on('end', () => settle(() => resolve({ bytes: Buffer.concat(chunks), contentType: contentTypeOf(res) })));
       res.on('error', (err) => settle(() => reject(err)));
       res.on('close', () => { if (!res.complete) settle(() => reject(new Error(`fetching ${url}: the connection closed before the body was complete`))); });
     });
@@ -131,4 +143,9 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
     }, timeLeftMs);
     req.on('error', (err) => settle(() => reject(err)));
   });
+}
+
+/** The response's media type without parameters. */
+function contentTypeOf(res: http.IncomingMessage): string {
+  return String(res.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim();
 }
