@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await page.getByRole('checkbox', { name: /alice\.test/ }).check();
     const text = page.getByLabel('Text', { exact: true });
     await text.fill('é'.repeat(301));
-    await page.getByText('Bluesky allows 300 graphemes; this text has 301').waitFor();
+    await page.getByText('Bluesky posts are limited to 300 graphemes (this text has 301)').waitFor();
     expect(await page.locator('.counter.over').textContent()).toBe('Bluesky: 301/300 graphemes');
     expect(await page.getByRole('button', { name: 'Schedule post' }).isDisabled()).toBe(true);
     await text.fill(postText);

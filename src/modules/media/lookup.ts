@@ -57,12 +57,25 @@ export async function mediaMetadataByUrl(db: Db, tenantId: string, url: string):
 /**
  * Fills size, type and ffprobe metadata (duration in seconds, displayed width and height
  * in pixels, codecs) into the media items that are Herald's own uploads of `tenantId`, in
- * place, so platform rules on sizes and durations are checked before publishing. Foreign
- * URLs are left as given.
+ * place, so platform rules on sizes and durations are checked before publishing. Images
+ * named by a foreign URL get their format and pixel size from `opts.probeRemoteImage` when
+ * given (read concurrently with the lookup); other foreign URLs are left as given.
  */
-export async function enrichMediaRefs(db: Db, tenantId: string, lists: MediaRef[][]): Promise<void> {
-  const items = lists.flat().map((m) => ({ m, id: mediaIdFromUrl(m.url, tenantId) })).filter((x): x is { m: MediaRef; id: string } => !!x.id);
-  if (items.length === 0) return;
+export async function enrichMediaRefs(db: Db, tenantId: string, lists: MediaRef[][], opts: EnrichOptions = {}): Promise<void> {
+  const all = lists.flat().map((m) => ({ m, id: mediaIdFromUrl(m.url, tenantId) }));
+  const foreign = all.filter((x) => !x.id && (x.m.type === 'image' || x.m.type === 'gif') && (x.m.width === undefined || x.m.height === undefined));
+  const probing = opts.probeRemoteImage ? Promise.all(foreign.map(async ({ m }) => {
+    const info = await opts.probeRemoteImage!(m.url);
+    if (!info) return;
+    m.width = info.width;
+    m.height = info.height;
+    m.mimeType = info.mimeType;
+  })) : Promise.resolve();
+  const items = all.filter((x): x is { m: MediaRef; id: string } => !!x.id);
+  if (items.length === 0) {
+    await probing;
+    return;
+  }
   const { rows } = await db.query<{ id: string; type: MediaRef['type']; mime_type: string; size: number; metadata: Record<string, unknown> }>(
     'SELECT id, type, mime_type, size, metadata FROM media_files WHERE tenant_id = $1 AND id = ANY($2::char(24)[])',
     [tenantId, [...new Set(items.map((x) => x.id))]]);
@@ -80,4 +93,14 @@ export async function enrichMediaRefs(db: Db, tenantId: string, lists: MediaRef[
     if (typeof md.videoCodec === 'string') m.videoCodec = md.videoCodec;
     if (typeof md.audioCodec === 'string') m.audioCodec = md.audioCodec;
   }
+  await probing;
+}
+
+/** How {@link enrichMediaRefs} reads media Herald did not store. */
+export interface EnrichOptions {
+  /**
+   * Format and pixel size of an image named by URL (src/infra/remote-media.ts), so pixel and
+   * format rules are checked at creation; null when it cannot be read (the rules run again at publish time).
+   */
+  probeRemoteImage?: (url: string) => Promise<{ mimeType: string; width: number; height: number } | null>;
 }
