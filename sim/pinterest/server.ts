@@ -13,9 +13,13 @@
  *   title <= 100, description <= 800, alt_text <= 500, link <= 2048, media_source
  *   image_url / multiple_image_urls (2-5: "constraint: maxItems=5") / video_id (media
  *   succeeded; a cover is required: "cover_image_url or cover_image_content_type ...").
+ *   Images are fetched as Pinterest fetches them: unreachable -> "Unable to reach the URL";
+ *   over `imageMaxBytes` (20 MB) or not BMP/JPEG/PNG/TIFF/GIF/WebP by their bytes (mediaInfo)
+ *   -> 400 code 1.
  * - Video: `POST /v5/media` -> media_id + an S3-style presigned POST (`/__s3/pinterest-media-upload`)
  *   whose fields must all be sent, file last; `GET /v5/media/{id}` status registered ->
- *   processing -> succeeded (or failed).
+ *   processing -> succeeded (or failed: also when the uploaded file is not an MP4/MOV of
+ *   `videoMinSeconds`-`videoMaxSeconds`, 4 s to 15 min, by its movie header).
  * - A per-minute limit on `org_write` calls (POST /v5/pins, POST /v5/media) -> 429.
  * - Trial access (`accessTier: 'trial'`): created pins are flagged visible to the creator only.
  * - Faults (`addFault` or POST /__sim/faults): 429, 5xx, expired token (401), processing
@@ -26,6 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface PinterestSimOptions {
@@ -40,7 +45,15 @@ export interface PinterestSimOptions {
   /** Refresh tokens rotate on refresh ("continuous refresh"). */
   continuousRefresh?: boolean;
   accessTier?: 'trial' | 'standard';
+  /** Largest image Pinterest fetches for a pin, bytes (20 MB per the media guides). */
+  imageMaxBytes?: number;
+  /** Video duration bounds in seconds (4 s to 15 min). */
+  videoMinSeconds?: number;
+  videoMaxSeconds?: number;
 }
+
+/** Image formats Pinterest takes (BMP, JPEG, PNG, TIFF, GIF, WebP), as mediaInfo names them. */
+const IMAGE_FORMATS = new Set(['bmp', 'jpeg', 'png', 'tiff', 'gif', 'webp']);
 
 export type PinterestFault = {
   op: 'pin' | 'media' | 'token' | 'read' | 'any';
@@ -54,7 +67,7 @@ export interface SimPin {
   id: string; board_id: string; title: string; description: string; link: string | null; alt_text: string | null; created_at: string;
   media_source: Record<string, unknown>; media_type: 'image' | 'video' | 'multiple_images'; creator_only: boolean;
 }
-interface SimMedia { id: string; owner: string; status: 'registered' | 'processing' | 'succeeded' | 'failed'; polls: number; params: Record<string, string>; failNext: boolean }
+interface SimMedia { id: string; owner: string; status: 'registered' | 'processing' | 'succeeded' | 'failed'; polls: number; params: Record<string, string>; failNext: boolean; invalid?: string }
 
 export interface PinterestSimulator extends SimulatorBase<PinterestFault> {
   user: { id: string; username: string };
@@ -209,6 +222,22 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
   });
 
   const isUrl = (v: unknown) => { try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; } };
+  /** Fetches an image as Pinterest does and checks it; the error message, or null when it is fine. */
+  async function imageProblem(url: string): Promise<string | null> {
+    let bytes: Buffer;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      if (!res.ok) return 'Unable to reach the URL';
+      bytes = Buffer.from(await res.arrayBuffer());
+    } catch {
+      return 'Unable to reach the URL';
+    }
+    const max = opts.imageMaxBytes ?? 20 * 1024 * 1024;
+    if (bytes.length > max) return `Invalid request body: image file is too large (${bytes.length} bytes; maximum ${max})`;
+    const info = mediaInfo(bytes);
+    if (!IMAGE_FORMATS.has(info.format)) return 'Invalid request body: image format not supported (BMP, JPEG, PNG, TIFF, GIF or WEBP expected)';
+    return null;
+  }
   app.post('/v5/pins', async (req, reply) => {
     const f = await fault('pin', reply, req);
     if (f === 'handled') return reply;
@@ -226,12 +255,18 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     let mediaType: SimPin['media_type'];
     if (ms.source_type === 'image_url') {
       if (!isUrl(ms.url)) return err(reply, 400, 1, 'Unable to reach the URL');
+      const problem = await imageProblem(ms.url as string);
+      if (problem) return err(reply, 400, 1, problem);
       mediaType = 'image';
     } else if (ms.source_type === 'multiple_image_urls') {
       const items = ms.items as Array<{ url?: string }> | undefined;
       if (!Array.isArray(items) || items.length < 2) return err(reply, 400, 1, 'Invalid request body: media_source.items constraint: minItems=2');
       if (items.length > 5) return err(reply, 400, 1, 'Invalid request body: media_source.items constraint: maxItems=5');
       if (!items.every((i) => isUrl(i.url))) return err(reply, 400, 1, 'Unable to reach the URL');
+      for (const i of items) {
+        const problem = await imageProblem(i.url as string);
+        if (problem) return err(reply, 400, 1, problem);
+      }
       mediaType = 'multiple_images';
     } else if (ms.source_type === 'video_id') {
       const m = media.get(String(ms.media_id));
@@ -272,14 +307,20 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     const fields: Record<string, string> = {};
     let size = 0;
     let fileLast = false;
+    let file: Buffer = Buffer.alloc(0);
     for await (const part of req.parts()) {
-      if (part.type === 'file') { size = (await part.toBuffer()).length; fileLast = true; } else { fields[part.fieldname] = String(part.value); fileLast = false; }
+      if (part.type === 'file') { file = await part.toBuffer(); size = file.length; fileLast = true; } else { fields[part.fieldname] = String(part.value); fileLast = false; }
     }
     const m = [...media.values()].find((x) => x.params.key === fields.key);
     const xml = (code: string, msg: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${msg}</Message></Error>`;
     if (!m || Object.entries(m.params).some(([k, v]) => fields[k] !== v)) return reply.status(403).type('application/xml').send(xml('AccessDenied', 'Invalid according to Policy: Policy Condition failed'));
     if (!fileLast || size === 0) return reply.status(400).type('application/xml').send(xml('InvalidArgument', 'POST requires exactly one file upload per request, as the last field'));
-    m.status = m.failNext ? 'failed' : 'processing';
+    // Processing checks the video: MP4/MOV (M4V is an MP4), 4 s to 15 min; otherwise the media fails.
+    const info = mediaInfo(file);
+    const [min, max] = [opts.videoMinSeconds ?? 4, opts.videoMaxSeconds ?? 15 * 60];
+    if (info.format !== 'mp4' && info.format !== 'mov') m.invalid = 'unsupported video format (MP4, MOV or M4V expected)';
+    else if (info.durationSeconds === undefined || info.durationSeconds < min || info.durationSeconds > max) m.invalid = `video duration ${info.durationSeconds ?? '?'} s is outside ${min} s to ${max} s`;
+    m.status = m.failNext || m.invalid ? 'failed' : 'processing';
     return reply.status(204).send();
   });
 

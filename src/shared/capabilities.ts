@@ -171,6 +171,8 @@ export const PINTEREST_ALT_TEXT_MAX = 500;
 export const PINTEREST_LINK_MAX = 2048;
 export const PINTEREST_CAROUSEL_MIN = 2;
 export const PINTEREST_CAROUSEL_MAX = 5;
+/** Image formats Pinterest takes (by MIME subtype): BMP, JPEG, PNG, TIFF, GIF, WebP (third-party media guides; UNCONFIRMED on the official page). */
+export const PINTEREST_IMAGE_FORMATS = ['bmp', 'jpeg', 'png', 'tiff', 'gif', 'webp'] as const;
 /** Image size cap in bytes: 20 MB per a third-party guide (UNCONFIRMED officially). */
 export const PINTEREST_IMAGE_MAX_BYTES = 20 * MB;
 /** Video size cap in bytes: 2 GB, one mirror says 1 GB (CONFLICT); change here if Pinterest refuses. */

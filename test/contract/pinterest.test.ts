@@ -11,26 +11,35 @@ import { pinterestOAuth, PINTEREST_DEFAULTS } from '../../src/platforms/pinteres
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
+import { makeImage, makeVideo } from '../support/media.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { cases, CASE_BOARD } from '../rules/pinterest.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract, type Case } from './suite.ts';
 
 let sim: PinterestSimulator;
+let media: MediaServer;
 let boardId: string;
 const h = platformHarness({
   platform: 'pinterest', tag: 'pin',
   async setup() {
     sim = await startPinterestSimulator({ processingPolls: 2 });
+    media = await startMediaServer();
+    // Pinterest fetches the images itself and checks uploaded videos: real files.
+    for (let i = 0; i < 10; i++) media.put(`/pin-${i}.jpg`, makeImage({ format: 'jpeg', width: 64 + i, height: 64 }), 'image/jpeg');
+    media.put('/clip.mp4', makeVideo({ seconds: 5, width: 320, height: 240 }), 'video/mp4');
     boardId = sim.boards[0].id;
     return { env: platformEnv('pinterest', sim) };
   },
-  teardown: async () => { await sim?.close(); },
+  teardown: async () => { await sim?.close(); await media?.close(); },
 });
 
 const post = (payload: object) => h.post(payload);
 const get = (url: string, t: Tenant = h.tenant) => h.ctx.app.inject({ method: 'GET', url, headers: t.headers });
 const put = (url: string, payload: object, t: Tenant = h.tenant) => h.ctx.app.inject({ method: 'PUT', url, headers: t.headers, payload });
 const target1 = (psd: Record<string, unknown> = {}) => [{ platform: 'pinterest', accountId: h.accountId, platformSpecificData: psd }];
-const img = (n: number) => ({ type: 'image', url: `https://cdn.example.com/pin-${n}.jpg` });
-const video = () => ({ type: 'video', url: `${sim.url}/__sim/files/clip.mp4`, mimeType: 'video/mp4' });
+const img = (n: number) => ({ type: 'image', url: `${media.url}/pin-${n}.jpg` });
+const video = () => ({ type: 'video', url: `${media.url}/clip.mp4`, mimeType: 'video/mp4' });
 const pinsTitled = (title: string) => sim.pins.filter((p) => p.title === title);
 /** The cases that read the board name it (the others go to the default board). */
 const onBoard = new Set<Case>(['lostAnswerBurst', 'verifyUnreadable', 'lookBack']);
@@ -103,7 +112,7 @@ describe('Pinterest: publishing', () => {
     expect(t.platformPostUrl).toBe(`https://www.pinterest.com/pin/${t.platformPostId}/`);
     const pin = sim.pins.find((p) => p.id === t.platformPostId)!;
     expect(pin).toMatchObject({ board_id: boardId, title: 'Lemon tart', description: 'Lemon tart\nThe best recipe.', link: 'https://example.com/tart', alt_text: 'a tart', media_type: 'image' });
-    expect(pin.media_source).toEqual({ source_type: 'image_url', url: 'https://cdn.example.com/pin-1.jpg' });
+    expect(pin.media_source).toEqual({ source_type: 'image_url', url: `${media.url}/pin-1.jpg` });
   });
 
   it('publishes a carousel (2-5 images) to platformSpecificData.boardId', async () => {
@@ -130,7 +139,7 @@ describe('Pinterest: publishing', () => {
     expect(sim.pins.find((p) => p.id === a.json().post.platforms[0].platformPostId)!.media_source).toMatchObject({ cover_image_url: 'https://cdn.example.com/cover.jpg' });
     const b = await post({ content: 'cover image', publishNow: true, mediaItems: [video(), img(9)], platforms: target1() });
     expect(b.statusCode, b.body).toBe(201);
-    expect(sim.pins.find((p) => p.id === b.json().post.platforms[0].platformPostId)!.media_source).toMatchObject({ cover_image_url: 'https://cdn.example.com/pin-9.jpg' });
+    expect(sim.pins.find((p) => p.id === b.json().post.platforms[0].platformPostId)!.media_source).toMatchObject({ cover_image_url: `${media.url}/pin-9.jpg` });
     const c = await post({ content: 'key frame', publishNow: true, mediaItems: [video()], platforms: target1({ coverImageKeyFrameTime: 2.5 }) });
     expect(sim.pins.find((p) => p.id === c.json().post.platforms[0].platformPostId)!.media_source).toMatchObject({ cover_image_key_frame_time: 2.5 });
   });
@@ -176,6 +185,30 @@ describe('Pinterest: publishing', () => {
     const res = await post({ content: 'foreign board', publishNow: true, mediaItems: [img(1)], platforms: target1({ boardId: foreign }) });
     expect(res.statusCode).toBe(207);
     expect(res.json().platformResults[0].error).toMatch(/Board not found/);
+  });
+});
+
+describe('Pinterest: the rule table against the simulator', () => {
+  simulatorRuleCases({
+    cases,
+    publisher: async () => {
+      const row = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('pinterest'),
+        account: { id: h.accountId, platformUserId: row.platform_user_id, username: 'herald_sim', settings: row.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
+    complete: (p) => {
+      const given = p.platformSpecificData.boardId;
+      return { ...p, platformSpecificData: { ...p.platformSpecificData, boardId: given === undefined || given === CASE_BOARD ? boardId : given } };
+    },
+  });
+
+  it('the description may be 800 characters and a video may take one image as its cover, through the API', async () => {
+    const res = await post({ content: 'd'.repeat(800), publishNow: true, mediaItems: [video(), img(3)], platforms: target1() });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(sim.pins.find((p) => p.id === res.json().post.platforms[0].platformPostId)!.media_source).toMatchObject({ source_type: 'video_id', cover_image_url: `${media.url}/pin-3.jpg` });
   });
 });
 

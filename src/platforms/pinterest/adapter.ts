@@ -28,6 +28,7 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
+import { pinterestRules } from '../../shared/rules/pinterest.ts';
 import {
   capabilitiesOf, PINTEREST_ALT_TEXT_MAX, PINTEREST_CAROUSEL_MAX, PINTEREST_CAROUSEL_MIN, PINTEREST_DESCRIPTION_MAX, PINTEREST_IMAGE_MAX_BYTES,
   PINTEREST_LINK_MAX, PINTEREST_TITLE_MAX, PINTEREST_VIDEO_MAX_BYTES, PINTEREST_VIDEO_MAX_SECONDS, PINTEREST_VIDEO_MIN_SECONDS,
@@ -70,9 +71,6 @@ interface Pin { id: string; title?: string | null; description?: string | null; 
 const pinTime = (t: string) => Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(t) ? t : `${t}Z`);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const isHttpUrl = (v: unknown): boolean => {
-  try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; }
-};
 
 /** Title as posted: the explicit title, else the content's first line cut to 100 characters. */
 export function pinTitle(req: PublishRequest): string {
@@ -99,49 +97,7 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, private readonly opts: PinterestAdapterOptions = {}) {}
 
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const psd = req.platformSpecificData;
-    const add = (field: string, rule: string, message: string) => out.push({ field, rule, message });
-    if (req.threadItems.length > 0) add('platformSpecificData.threadItems', 'pinterest.threads.unsupported', 'Pinterest pins cannot be threads');
-    if (req.accountSettings && !str(psd.boardId) && !str(req.accountSettings.defaultBoardId)) {
-      add('platformSpecificData.boardId', 'pinterest.board.required', 'No board: give platformSpecificData.boardId or set a default board with PUT /v1/accounts/{accountId}/pinterest-boards');
-    }
-    const media = req.mediaItems;
-    const images = media.filter((m) => m.type === 'image' || m.type === 'gif');
-    const videos = media.filter((m) => m.type === 'video');
-    media.forEach((m, i) => {
-      if (m.type === 'document') add(`mediaItems.${i}`, 'pinterest.media.type', 'Pinterest does not accept documents (PDF)');
-      if (m.type !== 'video' && m.size !== undefined && m.size > PINTEREST_IMAGE_MAX_BYTES) add(`mediaItems.${i}`, 'pinterest.media.image_max_bytes', `Pinterest images are limited to ${PINTEREST_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
-      if (m.type === 'video' && m.size !== undefined && m.size > PINTEREST_VIDEO_MAX_BYTES) add(`mediaItems.${i}`, 'pinterest.media.video_max_bytes', `Pinterest videos are limited to ${PINTEREST_VIDEO_MAX_BYTES / 1024 ** 3} GB`);
-      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < PINTEREST_VIDEO_MIN_SECONDS || m.durationSeconds > PINTEREST_VIDEO_MAX_SECONDS)) {
-        add(`mediaItems.${i}`, 'pinterest.media.video_duration', `Pinterest videos must last ${PINTEREST_VIDEO_MIN_SECONDS} seconds to ${PINTEREST_VIDEO_MAX_SECONDS / 60} minutes; this one lasts ${m.durationSeconds} s`);
-      }
-    });
-    if (images.length === 0 && videos.length === 0) add('mediaItems', 'pinterest.media.required', 'A pin needs at least one image (image pin) or exactly one video (video pin)');
-    if (videos.length > 1) add('mediaItems', 'pinterest.media.one_video', 'A video pin takes exactly one video');
-    if (videos.length === 1 && images.length > 1) add('mediaItems', 'pinterest.media.video_with_images', 'A video pin takes one video and at most one image (used as its cover)');
-    if (videos.length === 0 && images.length > PINTEREST_CAROUSEL_MAX) add('mediaItems', 'pinterest.media.carousel_max', `A carousel pin takes ${PINTEREST_CAROUSEL_MIN} to ${PINTEREST_CAROUSEL_MAX} images; got ${images.length}`);
-    const explicitTitle = psd.title;
-    if (explicitTitle !== undefined && (typeof explicitTitle !== 'string' || explicitTitle.length > PINTEREST_TITLE_MAX)) {
-      add('platformSpecificData.title', 'pinterest.title.max_length', `Pin titles are strings of at most ${PINTEREST_TITLE_MAX} characters`);
-    }
-    const description = req.text.trim();
-    if (description.length > PINTEREST_DESCRIPTION_MAX) add('content', 'pinterest.description.max_length', `Pin descriptions are limited to ${PINTEREST_DESCRIPTION_MAX} characters; this one has ${description.length}`);
-    if (psd.link !== undefined) {
-      if (!isHttpUrl(psd.link)) add('platformSpecificData.link', 'pinterest.link.url', 'link must be an absolute http(s) URL');
-      else if ((psd.link as string).length > PINTEREST_LINK_MAX) add('platformSpecificData.link', 'pinterest.link.max_length', `link is limited to ${PINTEREST_LINK_MAX} characters`);
-    }
-    if (psd.boardId !== undefined && (typeof psd.boardId !== 'string' || !/^\d{1,24}$/.test(psd.boardId))) {
-      add('platformSpecificData.boardId', 'pinterest.board.id', 'boardId must be a Pinterest board id (digits); see GET /v1/accounts/{accountId}/pinterest-boards');
-    }
-    if (psd.coverImageUrl !== undefined && !isHttpUrl(psd.coverImageUrl)) add('platformSpecificData.coverImageUrl', 'pinterest.cover.url', 'coverImageUrl must be an absolute http(s) URL');
-    const kft = psd.coverImageKeyFrameTime;
-    if (kft !== undefined && (typeof kft !== 'number' || !Number.isFinite(kft) || kft < 0)) {
-      add('platformSpecificData.coverImageKeyFrameTime', 'pinterest.cover.key_frame_time', 'coverImageKeyFrameTime must be a number of seconds, 0 or more');
-    }
-    const alt = images[0]?.altText;
-    if (alt !== undefined && alt.length > PINTEREST_ALT_TEXT_MAX) add('mediaItems.0', 'pinterest.media.alt_text_max_length', `Pin alt text is limited to ${PINTEREST_ALT_TEXT_MAX} characters`);
-    return out;
+    return pinterestRules.check(req);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

@@ -9,6 +9,7 @@ import { blueskyRules } from './bluesky.ts';
 import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { threadsRules } from './threads.ts';
+import { pinterestRules } from './pinterest.ts';
 import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -23,6 +24,7 @@ export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   instagram: instagramRules,
   facebook: facebookRules,
   threads: threadsRules,
+  pinterest: pinterestRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
