@@ -16,7 +16,11 @@
  *   call, `since`/`until`), GET /v1.0/{user}/threads_publishing_limit.
  * - Media is downloaded from image_url / video_url like Threads does: an unreachable URL
  *   turns the container to ERROR "The media could not be fetched from this URI". Downloads
- *   go through the SSRF guard (sim/common/fetch-media.ts, `mediaFetch` option).
+ *   go through the SSRF guard (sim/common/fetch-media.ts, `mediaFetch` option). The bytes are
+ *   checked (sim/common/media-info.ts): images JPEG or PNG up to 8 MB, videos MP4 or MOV up to
+ *   1 GB and 5 minutes; a breach turns the container to ERROR with the reason.
+ * - More than 5 distinct links in `text` fail at container creation with
+ *   THREADS_API__LINK_LIMIT_EXCEEDED (https://developers.facebook.com/documentation/threads/create-posts/text-attachments).
  * - 250 published posts per user per rolling 24 h (configurable); scopes enforced
  *   (threads_content_publish to publish, threads_manage_replies for replies).
  * - Faults (POST /__sim/faults or addFault): rate limit, 5xx, expired token, slow, dropped
@@ -32,7 +36,8 @@ import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
-import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { mediaInfo } from '../common/media-info.ts';
 
 export interface ThreadsSimUser { id: string; username: string; name: string }
 export interface ThreadsSimOptions {
@@ -48,6 +53,14 @@ export interface ThreadsSimOptions {
   minRefreshAgeSeconds?: number;
   /** Which media URLs may be downloaded (default: public addresses only, through the SSRF guard). */
   mediaFetch?: SimMediaFetchPolicy;
+  /** Links per post; more fail with THREADS_API__LINK_LIMIT_EXCEEDED (Threads: 5). */
+  maxLinks?: number;
+  /** Largest image, bytes (Threads: 8 MB). */
+  imageMaxBytes?: number;
+  /** Largest video, bytes (Threads: 1 GB). */
+  videoMaxBytes?: number;
+  /** Longest video, seconds (Threads: 300). */
+  videoMaxSeconds?: number;
 }
 
 /** A fault for the next `count` matching calls, after letting `after` of them through. */
@@ -57,6 +70,8 @@ interface Container {
   id: string; owner: string; media_type: string; text: string; url?: string; is_carousel_item: boolean; children: string[];
   reply_to_id?: string; status: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'; error_message?: string;
   polls: number; created: number; fetched?: Promise<boolean>; fetchOk?: boolean; forcedError?: boolean; mediaId?: string;
+  /** Why the downloaded media breaks Threads' media rules (format, size, duration). */
+  mediaError?: string;
   /** Why the SSRF guard refused the media URL (sim/common/fetch-media.ts). */
   fetchRefused?: string;
 }
@@ -75,6 +90,8 @@ export interface ThreadsSimulator extends SimulatorBase<Fault> {
 const numericId = numericIds(17_841_400_000_000_000n, 97);
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+/** Distinct URLs of a text, as Threads counts links ("all unique URLs found in the text field"). */
+const linkCount = (t: string) => new Set(t.match(/(?:https?:\/\/|\bwww\.)\S+/gi)?.map((u) => u.toLowerCase()) ?? []).size;
 const textLength = (t: string) => { let n = 0; for (const { segment } of segmenter.segment(t)) n += EMOJI.test(segment) ? Buffer.byteLength(segment) : [...segment].length; return n; };
 
 const graphError = graphErrors('THApiException');
@@ -174,11 +191,33 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   });
 
   // Containers ----------------------------------------------------------------
+  const MB = 1024 * 1024;
+  /**
+   * Threads' media specifications (https://developers.facebook.com/docs/threads/overview#media-specifications):
+   * images JPEG or PNG up to 8 MB; videos MP4 or MOV up to 1 GB and 5 minutes. Read from the bytes.
+   */
+  const mediaProblem = (c: Container, bytes: Buffer): string | undefined => {
+    const info = mediaInfo(bytes);
+    if (c.media_type === 'IMAGE') {
+      if (info.format !== 'jpeg' && info.format !== 'png') return `The media format is not supported: images must be JPEG or PNG (this file is ${info.format})`;
+      const max = opts.imageMaxBytes ?? 8 * MB;
+      if (bytes.length > max) return `The image is too large: images can be at most 8 MB (${max} bytes; this one has ${bytes.length})`;
+      return undefined;
+    }
+    if (info.format !== 'mp4' && info.format !== 'mov') return `The media format is not supported: videos must be MP4 or MOV (this file is ${info.format})`;
+    const max = opts.videoMaxBytes ?? 1024 * MB;
+    if (bytes.length > max) return `The video is too large: videos can be at most 1 GB (this one has ${bytes.length} bytes)`;
+    const maxSeconds = opts.videoMaxSeconds ?? 300;
+    if (info.durationSeconds !== undefined && info.durationSeconds > maxSeconds) return `The video is too long: videos can be at most 5 minutes (${maxSeconds} seconds; this one lasts ${info.durationSeconds} s)`;
+    return undefined;
+  };
   const startFetch = (c: Container) => {
-    c.fetched = mediaFetchable(c.url!, opts.mediaFetch).then((r) => {
-      c.fetchOk = r.ok;
-      if (r.refused) c.fetchRefused = r.refused;
-      return r.ok;
+    c.fetched = fetchMedia(c.url!, opts.mediaFetch).then((r) => {
+      const ok = r.ok && r.bytes.length > 0;
+      c.fetchOk = ok;
+      if (!r.ok && r.refused) c.fetchRefused = r.error;
+      if (r.ok && ok) c.mediaError = mediaProblem(c, r.bytes);
+      return ok;
     });
   };
 
@@ -194,7 +233,9 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type)) return graphError(reply, 400, 100, 'Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}');
     if (textLength(text) > 500) return graphError(reply, 400, 100, 'Param text must be at most 500 characters long.');
     const isItem = b.is_carousel_item === 'true';
-    if (type === 'TEXT' && !text) return graphError(reply, 400, 100, 'Param text is required for TEXT posts');
+    const links = linkCount(text);
+    if (links > (opts.maxLinks ?? 5)) return graphError(reply, 400, 100, `THREADS_API__LINK_LIMIT_EXCEEDED: a post can contain at most ${opts.maxLinks ?? 5} links (this one has ${links})`);
+    if (type === 'TEXT' && !text.trim()) return graphError(reply, 400, 100, 'Param text is required for TEXT posts');
     if (type === 'IMAGE' && !b.image_url) return graphError(reply, 400, 100, 'Param image_url is required for IMAGE');
     if (type === 'VIDEO' && !b.video_url) return graphError(reply, 400, 100, 'Param video_url is required for VIDEO');
     if (isItem && (type === 'TEXT' || type === 'CAROUSEL')) return graphError(reply, 400, 100, 'Only IMAGE and VIDEO can be carousel items');
@@ -231,6 +272,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     if (c.fetchOk === undefined && c.polls < (opts.processingPolls ?? 1)) return;
     const ok = await c.fetched;
     if (!ok) { c.status = 'ERROR'; c.error_message = `The media could not be fetched from this URI${c.fetchRefused ? ` (${c.fetchRefused})` : ''}`; return; }
+    if (c.mediaError) { c.status = 'ERROR'; c.error_message = c.mediaError; return; }
     if (c.polls >= (opts.processingPolls ?? 1)) c.status = 'FINISHED';
   };
 

@@ -8,8 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { startThreadsSimulator, type ThreadsSimulator } from '../../sim/threads/server.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
+import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { makePng } from '../support/png.ts';
+import { cases as threadsRuleCases } from '../rules/threads.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: ThreadsSimulator;
@@ -21,8 +23,8 @@ const h = platformHarness({
   async setup() {
     sim = await startThreadsSimulator({ processingPolls: 1, minRefreshAgeSeconds: 0, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
     media = await startMediaServer();
-    img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
-    video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
+    img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makeImage({ format: 'png', width: 60 + i, height: 60 }), 'image/png'));
+    video = media.put('/clip.mp4', makeVideo({ seconds: 2 }), 'video/mp4');
     return { env: platformEnv('threads', sim) };
   },
   teardown: async () => { await sim?.close(); await media?.close(); },
@@ -120,9 +122,32 @@ describe('Threads: publishing', () => {
     expect(JSON.stringify(doc.json().details.fields)).toMatch(/threads\.media\.type/);
     const thread = await post({ content: 'x', publishNow: true, platforms: on({ platformSpecificData: { threadItems: [{ content: 'ok' }, { content: 'b'.repeat(501) }] } }) });
     expect(JSON.stringify(thread.json().details.fields)).toMatch(/threadItems\.1\.content.*threads\.text\.max_length/);
+    const empty = await post({ content: 'x', publishNow: true, platforms: on({ platformSpecificData: { threadItems: [{ content: 'first' }, { content: ' ' }] } }) });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json().details.fields)).toMatch(/threadItems\.1\.content":\["[^"]*\[rule threads\.text\.required\]/);
+    const links = await post({ content: Array.from({ length: 6 }, (_, i) => `https://example${i}.com/`).join(' '), publishNow: true, platforms: on() });
+    expect(links.statusCode).toBe(400);
+    expect(links.json().details.fields.content.join()).toMatch(/\[rule threads\.text\.max_links\]/);
+    const webp = await post({ content: 'x', publishNow: true, mediaItems: [{ type: 'image', url: 'https://example.com/a.webp', mimeType: 'image/webp' }], platforms: on() });
+    expect(webp.statusCode).toBe(400);
+    expect(JSON.stringify(webp.json().details.fields)).toMatch(/\[rule threads\.media\.format\]/);
     const reply = await post({ content: 'x', publishNow: true, platforms: on({ platformSpecificData: { replyToId: 'not-an-id' } }) });
     expect(JSON.stringify(reply.json().details.fields)).toMatch(/threads\.reply_to\.id/);
     expect((sim.calls.get('POST /v1.0/:userId/threads') ?? 0) + (sim.calls.get('POST /v1.0/:userId/threads_publish') ?? 0)).toBe(before);
+  });
+});
+
+describe('Threads: the rule cases against the simulator (test/rules/threads.cases.ts)', () => {
+  simulatorRuleCases({
+    cases: threadsRuleCases,
+    publisher: async () => {
+      const a = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('threads'),
+        account: { id: h.accountId, platformUserId: a.platform_user_id, username: sim.user.username, settings: a.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
   });
 });
 
