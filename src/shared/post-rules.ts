@@ -143,6 +143,8 @@ export interface PlatformRule {
   label: string;
   /** Maximum post text, in `unit`. */
   maxText: number;
+  /** A longer limit for posts whose media is only images (TikTok photo descriptions: 4,000). */
+  maxTextPhotos?: number;
   unit: TextUnit;
   /** Threads counts an emoji as its UTF-8 bytes. */
   emojiCountsAsBytes?: boolean;
@@ -167,6 +169,7 @@ function ruleOf(id: PlatformId): PlatformRule {
     id,
     label: PLATFORM_LABELS[id],
     maxText: c.maxTextLength,
+    ...(c.maxTextLengthPhotos ? { maxTextPhotos: c.maxTextLengthPhotos } : {}),
     unit: c.textUnit,
     ...(c.emojiCountsAsBytes ? { emojiCountsAsBytes: true } : {}),
     // YouTube's description limit is in bytes too, but equal to its length limit: shown once.
@@ -182,6 +185,12 @@ function ruleOf(id: PlatformId): PlatformRule {
 }
 
 export const PLATFORM_RULES: Readonly<Record<PlatformId, PlatformRule>> = Object.fromEntries(PLATFORMS.map((id) => [id, ruleOf(id)])) as Record<PlatformId, PlatformRule>;
+
+/** The text limit that applies to a post with `media` (photo posts may have a longer one). */
+export function ruleMaxText(rule: Pick<PlatformRule, 'maxText' | 'maxTextPhotos'>, media: readonly Pick<MediaLike, 'type'>[]): number {
+  const photosOnly = media.length > 0 && media.every((m) => m.type === 'image');
+  return photosOnly && rule.maxTextPhotos ? rule.maxTextPhotos : rule.maxText;
+}
 
 /** Text length in the platform's unit, for a rule (the composer's counters). */
 export function ruleTextLength(rule: Pick<PlatformRule, 'unit' | 'emojiCountsAsBytes'>, text: string): number {

@@ -8,7 +8,7 @@ import { PLATFORMS, type PlatformId } from '../../../src/shared/platforms.ts';
 import { PLATFORM_RULES as RULES, type PlatformRule as SharedRule } from '../../../src/shared/post-rules.ts';
 
 export {
-  checkPost, countGraphemes, ruleTextLength as textLength, utf8Length, weightedLength, type MediaLike, type RuleProblem, type TextUnit,
+  checkPost, countGraphemes, ruleMaxText, ruleTextLength as textLength, utf8Length, weightedLength, type MediaLike, type RuleProblem, type TextUnit,
 } from '../../../src/shared/post-rules.ts';
 
 export const PLATFORM_IDS = PLATFORMS;

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
-import { checkPost, PLATFORM_RULES, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
+import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
 import { allTimeZones, browserTimeZone, pad, wallTime } from '../time.ts';
 import { useAccounts, useProfiles } from './Profiles.tsx';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
@@ -187,7 +187,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                 {platforms.map((p) => {
                   const rule = PLATFORM_RULES[p];
                   const n = textLength(rule, content);
-                  return <span key={p} className={n > rule.maxText ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{rule.maxText.toLocaleString('en-US')} {rule.unit}</span>;
+                  const max = ruleMaxText(rule, uploaded);
+                  return <span key={p} className={n > max ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
                 })}
               </div>
             </div>
@@ -204,7 +205,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                     {PLATFORM_RULES[a.platform as PlatformName] && (() => {
                       const rule = PLATFORM_RULES[a.platform as PlatformName];
                       const n = textLength(rule, custom[a._id] ?? '');
-                      return <span className={n > rule.maxText ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{rule.maxText.toLocaleString('en-US')} {rule.unit}</span>;
+                      const max = ruleMaxText(rule, uploaded);
+                      return <span className={n > max ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
                     })()}
                   </div>
                 )}
