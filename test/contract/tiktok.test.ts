@@ -16,11 +16,14 @@ import { startTikTokSimulator, type TikTokSimulator } from '../../sim/tiktok/ser
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
 import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
+import type { AccountContext, PublishRequest } from '../../src/platforms/types.ts';
 import { tiktokOAuth } from '../../src/platforms/tiktok/oauth.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
+import { cases as ruleCases, TIKTOK_CASE_CREATOR } from '../rules/tiktok.cases.ts';
+import { sendPastHerald, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 const KB = 1024;
@@ -46,7 +49,8 @@ const h = platformHarness({
   platform: 'tiktok', tag: 'tt', setupTimeoutMs: 60_000,
   async setup() {
     // TikTok's own chunk rules (5-64 MB chunks), so the adapter's chunk plan is held to them.
-    sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
+    // Creators may post up to 60 s here, so the duration rule's cases stay short (test/rules/tiktok.cases.ts).
+    sim = await startTikTokSimulator({ limits: { creatorInfo: 10_000, init: 10_000, status: 10_000 }, mediaFetch: { allowPrivate: true }, creator: { maxVideoPostDurationSec: TIKTOK_CASE_CREATOR.maxVideoPostDurationSec } }); // media is on a loopback server
     media = await startMediaServer();
     const small = makeVideo({ seconds: 2 });
     video = media.put('/clip.mp4', small, 'video/mp4');
@@ -309,6 +313,20 @@ describe('TikTok: publishing', () => {
     expect(anyCalls()).toBe(before);
   });
 
+  it('counts captions in UTF-16 units as TikTok does: 1,101 emoji (2,202 units) are refused when the post is scheduled, not at publish time', async () => {
+    const before = anyCalls();
+    const res = await post({ content: '😀'.repeat(1101), scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details.fields.content.join(' ')).toContain('[rule tiktok.text.max_length]');
+    const photos = await post({ content: `a${'😀'.repeat(2000)}`, scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: jpg[0] }], platforms: on() });
+    expect(photos.statusCode, photos.body).toBe(400);
+    expect(photos.json().details.fields.content.join(' ')).toContain('[rule tiktok.text.max_length]');
+    expect(anyCalls()).toBe(before);
+    const fits = await post({ content: '😀'.repeat(1100), publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(byTitle('😀'.repeat(1100))).toHaveLength(1);
+  });
+
   it('re-checks the creator\'s options before publishing: a level no longer allowed is refused before the init call', async () => {
     const saved = [...sim.creator.privacyLevelOptions];
     sim.creator.privacyLevelOptions.splice(0, sim.creator.privacyLevelOptions.length, 'SELF_ONLY');
@@ -338,6 +356,41 @@ describe('TikTok: publishing', () => {
     } finally {
       sim.creator.commentDisabled = false;
     }
+  });
+});
+
+describe('TikTok: the platform\'s own rules', () => {
+  const publisher = async () => {
+    const row = await h.account();
+    const account: AccountContext = { id: h.accountId, platformUserId: row.platform_user_id, username: sim.user.username, settings: row.settings ?? {}, credentials: await h.credentials() };
+    return { adapter: h.ctx.services.adapters.require('tiktok'), account };
+  };
+  /**
+   * A privacy level the creator does not offer is refused by the adapter's own re-check before
+   * any call (privacyFor), so it goes straight to TikTok's video init here, as the adapter
+   * would send it, to show TikTok's own answer.
+   */
+  const initDirectly = async (req: PublishRequest, privacy: unknown): Promise<Error | null> => {
+    const token = (await h.credentials<{ accessToken: string }>()).accessToken;
+    const res = await fetch(`${sim.url}/v2/post/publish/video/init/`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({ post_info: { title: req.text, privacy_level: privacy, disable_comment: false, disable_duet: false, disable_stitch: false }, source_info: { source: 'PULL_FROM_URL', video_url: req.mediaItems[0].url } }),
+    });
+    const body = (await res.json()) as { error?: { code?: string; message?: string } };
+    return body.error?.code === 'ok' ? null : mapTikTokError(body.error, res.status);
+  };
+  simulatorRuleCases({
+    cases: ruleCases,
+    publisher,
+    async send(req) {
+      const privacy = tiktokSettingsOf(req.platformSpecificData).privacy_level;
+      if (privacy !== undefined && !sim.creator.privacyLevelOptions.includes(String(privacy))) return initDirectly(req, privacy);
+      const { adapter, account } = await publisher();
+      // The adapter re-checks the probed duration against the creator's limit before any call;
+      // without that metadata the video goes to TikTok, whose own check reads the bytes.
+      return sendPastHerald(adapter, account, { ...req, mediaItems: req.mediaItems.map(({ durationSeconds: _d, ...m }) => m) });
+    },
+    media: () => media,
   });
 });
 

@@ -10,6 +10,7 @@ import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { threadsRules } from './threads.ts';
 import { pinterestRules } from './pinterest.ts';
+import { tiktokRules } from './tiktok.ts';
 import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -25,6 +26,7 @@ export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   facebook: facebookRules,
   threads: threadsRules,
   pinterest: pinterestRules,
+  tiktok: tiktokRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
