@@ -10,10 +10,15 @@
  * - GET /{v}/me (user_id, username, name, account_type BUSINESS | MEDIA_CREATOR | PERSONAL).
  * - POST /{v}/{ig-user}/media: image (image_url), REELS (video_url, cover_url, share_to_feed),
  *   STORIES, carousel children (is_carousel_item; VIDEO children) and CAROUSEL (children 2-10);
- *   caption 2,200 characters; user_tags JSON with x, y in 0-1 (images only); collaborators
- *   JSON (at most 5, official value; not on stories). Media URLs are downloaded through the SSRF
- *   guard (sim/common/fetch-media.ts, `mediaFetch` option): an unreachable or refused URL turns
- *   the container to ERROR with subcode text 2207052.
+ *   caption 2,200 characters, 30 hashtags and 20 @-mentions; user_tags JSON with x, y in 0-1
+ *   (images only); collaborators JSON (at most 3; not on stories). Media URLs are downloaded
+ *   through the SSRF guard (sim/common/fetch-media.ts, `mediaFetch` option): an unreachable or
+ *   refused URL turns the container to ERROR with subcode text 2207052. The bytes are checked
+ *   (sim/common/media-info.ts) against the IG User Media reference's specifications: an image
+ *   (fetched while the container is created) must be JPEG (else 9004/2207005), at most 8 MB
+ *   (2207004) and, outside stories, 4:5 to 1.91:1 (36003/2207009), answered at once; a video
+ *   must be MP4/MOV, a reel 3 s to 15 min, a story or carousel video at most 60 s, else the
+ *   container turns to ERROR with 2207026.
  * - GET /{v}/{container}?fields=status_code,status: IN_PROGRESS -> FINISHED | ERROR;
  *   PUBLISHED after media_publish; EXPIRED after 24 h.
  * - POST /{v}/{ig-user}/media_publish?creation_id: publishing a container that is not
@@ -35,7 +40,8 @@ import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
-import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { fetchMedia, mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { mediaInfo } from '../common/media-info.ts';
 
 export type InstagramAccountType = 'BUSINESS' | 'MEDIA_CREATOR' | 'PERSONAL';
 export interface InstagramSimUser { id: string; username: string; name: string; account_type: InstagramAccountType }
@@ -43,6 +49,22 @@ export interface InstagramSimOptions {
   clientId?: string; clientSecret?: string; version?: string; processingPolls?: number; publishLimit?: number; minRefreshAgeSeconds?: number;
   /** Which media URLs may be downloaded (default: public addresses only, through the SSRF guard). */
   mediaFetch?: SimMediaFetchPolicy;
+  /** Collaborators per post (Instagram: 3). */
+  maxCollaborators?: number;
+  /** Carousel children, 2 to this (Instagram: 10). */
+  carouselMax?: number;
+  /** Hashtags and @-mentions per caption (Instagram: 30 and 20). */
+  maxHashtags?: number;
+  maxMentions?: number;
+  /** Largest image, bytes (Instagram: 8 MB). */
+  imageMaxBytes?: number;
+  /** Reel duration bounds, seconds (3 s to 15 min). */
+  reelMinSeconds?: number;
+  reelMaxSeconds?: number;
+  /** Longest story or carousel video, seconds (Instagram: 60). */
+  storyVideoMaxSeconds?: number;
+  /** Largest video, bytes (300 MB). */
+  videoMaxBytes?: number;
 }
 
 export type InstagramFault = {
@@ -56,6 +78,8 @@ export interface InstagramContainer {
   user_tags?: Array<{ username: string; x: number; y: number }>; collaborators?: string[]; share_to_feed?: boolean;
   status_code: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED'; status?: string; polls: number; created: number;
   fetched?: Promise<boolean>; forcedError?: boolean; mediaId?: string;
+  /** Why the downloaded video breaks Instagram's video rules (format, size, duration): the container turns to ERROR with it. */
+  mediaError?: string;
   /** Why the SSRF guard refused a media URL (sim/common/fetch-media.ts). */
   fetchRefused?: string;
 }
@@ -119,6 +143,55 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     const tk = `IGAA${randomBytes(24).toString('base64url')}`;
     tokens.set(tk, { userId, expires: Date.now() + ttl * 1000, issued: Date.now(), longLived, scope });
     return tk;
+  };
+  const MB = 1024 * 1024;
+  /**
+   * An image's problems by Instagram's image specifications (IG User Media reference,
+   * https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media):
+   * JPEG only, at most 8 MB, aspect ratio 4:5 to 1.91:1 (feed and carousel images). Read from the bytes.
+   */
+  const imageProblem = (bytes: Buffer, story: boolean): { code: number; message: string; extra: Record<string, unknown> } | undefined => {
+    const info = mediaInfo(bytes);
+    if (info.format === 'unknown' || info.format === 'mp4' || info.format === 'mov' || info.format === 'webm') {
+      return { code: 9004, message: 'Only photo or video can be accepted as media type.', extra: { error_subcode: 2207052, error_user_title: 'Media download has failed.' } };
+    }
+    if (info.format !== 'jpeg') {
+      return { code: 9004, message: `The image format is not supported (${info.format}). Only JPEG images can be published.`, extra: { error_subcode: 2207005 } };
+    }
+    const max = opts.imageMaxBytes ?? 8 * MB;
+    if (bytes.length > max) return { code: 9004, message: `The image is too large: at most 8 MB (${max} bytes; this one has ${bytes.length}).`, extra: { error_subcode: 2207004 } };
+    const { width: w, height: h } = info;
+    if (!story && w && h && (w * 5 < h * 4 || w * 100 > h * 191)) {
+      const ratio = (w / h).toFixed(4).replace(/0+$/, '');
+      return { code: 36003, message: 'The aspect ratio is not supported.', extra: { error_subcode: 2207009, error_user_title: 'Cannot Publish Image', error_user_msg: `The submitted image with aspect ratio ('${ratio}') cannot be published. Please submit an image with a valid aspect ratio.` } };
+    }
+    return undefined;
+  };
+  /** A video's problems: MP4 or MOV, at most 300 MB; reels 3 s to 15 min, story and carousel videos at most 60 s. */
+  const videoProblem = (c: InstagramContainer, bytes: Buffer): string | undefined => {
+    const info = mediaInfo(bytes);
+    if (info.format !== 'mp4' && info.format !== 'mov') return `Error: 2207026 The video format is not supported (${info.format}); use MP4 or MOV`;
+    const maxBytes = opts.videoMaxBytes ?? 300 * MB;
+    if (bytes.length > maxBytes) return `Error: 2207026 The video is too large (${bytes.length} bytes; at most ${maxBytes})`;
+    const d = info.durationSeconds;
+    if (d === undefined) return undefined;
+    if (c.media_type === 'REELS') {
+      const min = opts.reelMinSeconds ?? 3;
+      const max = opts.reelMaxSeconds ?? 900;
+      if (d < min || d > max) return `Error: 2207026 The video duration is not supported: reels last ${min} seconds to ${max / 60} minutes (this one lasts ${d} s)`;
+    } else {
+      const max = opts.storyVideoMaxSeconds ?? 60;
+      if (d > max) return `Error: 2207026 The video duration is not supported: ${c.media_type === 'STORIES' ? 'story' : 'carousel'} videos can be at most ${max} seconds (this one lasts ${d} s)`;
+    }
+    return undefined;
+  };
+  /** Downloads a container's video like Instagram does (through the SSRF guard) and checks it; notes a refusal or a broken rule on the container. */
+  const fetchVideo = async (c: InstagramContainer, url: string) => {
+    const r = await fetchMedia(url, opts.mediaFetch);
+    if (!r.ok) { if (r.refused) c.fetchRefused ??= r.error; return false; }
+    if (r.bytes.length === 0) return false;
+    c.mediaError = videoProblem(c, r.bytes);
+    return true;
   };
   /** Downloads a container's media like Instagram does, through the SSRF guard; notes a refusal on the container. */
   const fetchable = async (c: InstagramContainer, url: string) => {
@@ -185,6 +258,10 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     if (!['IMAGE', 'VIDEO', 'REELS', 'STORIES', 'CAROUSEL'].includes(type)) return graphError(reply, 400, 100, 'Param media_type must be one of {IMAGE, VIDEO, REELS, STORIES, CAROUSEL}');
     if (type === 'VIDEO' && !isItem) return graphError(reply, 400, 100, 'The VIDEO media type is only for carousel items; publish single videos as REELS', { error_subcode: 2207023 });
     if ((b.caption ?? '').length > 2200) return graphError(reply, 400, 100, 'The caption is too long', { error_subcode: 2207010 });
+    const hashtags = (b.caption ?? '').match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
+    if (hashtags > (opts.maxHashtags ?? 30)) return graphError(reply, 400, 100, `The caption can contain at most ${opts.maxHashtags ?? 30} hashtags (this one has ${hashtags})`, { error_subcode: 2207010 });
+    const mentions = (b.caption ?? '').match(/(^|\s)@[A-Za-z0-9._]+/g)?.length ?? 0;
+    if (mentions > (opts.maxMentions ?? 20)) return graphError(reply, 400, 100, `The caption can contain at most ${opts.maxMentions ?? 20} @mentions (this one has ${mentions})`, { error_subcode: 2207010 });
     if (isItem && b.caption) return graphError(reply, 400, 100, 'Carousel items cannot have a caption');
     const url = b.image_url ?? b.video_url;
     if (type !== 'CAROUSEL' && !url) return graphError(reply, 400, 100, 'Param image_url or video_url is required');
@@ -201,12 +278,12 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     if (b.collaborators) {
       if (type === 'STORIES' || isItem) return graphError(reply, 400, 100, 'Param collaborators is not allowed for this media type');
       collaborators = JSON.parse(b.collaborators) as string[];
-      if (collaborators.length > 5) return graphError(reply, 400, 100, 'A post can have at most 5 collaborators');
+      if (collaborators.length > (opts.maxCollaborators ?? 3)) return graphError(reply, 400, 100, `A post can have at most ${opts.maxCollaborators ?? 3} collaborators`);
     }
     let children: string[] = [];
     if (type === 'CAROUSEL') {
       children = (b.children ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      if (children.length < 2 || children.length > 10) return graphError(reply, 400, 100, 'A carousel needs 2 to 10 children', { error_subcode: 2207028 });
+      if (children.length < 2 || children.length > (opts.carouselMax ?? 10)) return graphError(reply, 400, 100, `A carousel needs 2 to ${opts.carouselMax ?? 10} children`, { error_subcode: 2207028 });
       for (const id of children) {
         const ch = containers.get(id);
         if (!ch || ch.owner !== uid || !ch.is_carousel_item) return graphError(reply, 400, 100, `Invalid child container ${id}`, { error_subcode: 2207028 });
@@ -218,7 +295,20 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
       user_tags: userTags, collaborators, share_to_feed: b.share_to_feed !== 'false',
       status_code: type === 'CAROUSEL' ? 'FINISHED' : 'IN_PROGRESS', polls: 0, created: Date.now(), forcedError: f !== null && f.kind === 'processing_failed',
     };
-    if (url) c.fetched = Promise.all([fetchable(c, url), c.cover_url ? fetchable(c, c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
+    if (b.image_url) {
+      // Instagram downloads an image while it creates the container and answers a bad one at once.
+      const r = await fetchMedia(b.image_url, opts.mediaFetch);
+      if (r.ok && r.bytes.length > 0) {
+        const bad = imageProblem(r.bytes, type === 'STORIES');
+        if (bad) return graphError(reply, 400, bad.code, bad.message, bad.extra);
+        c.fetched = Promise.resolve(true);
+      } else {
+        if (!r.ok && r.refused) c.fetchRefused = r.error;
+        c.fetched = Promise.resolve(false);
+      }
+    } else if (url) {
+      c.fetched = Promise.all([fetchVideo(c, url), c.cover_url ? fetchable(c, c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
+    }
     containers.set(c.id, c);
     return { id: c.id };
   });
@@ -231,6 +321,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     if (c.polls < (opts.processingPolls ?? 1)) return;
     c.status_code = (await c.fetched) ? 'FINISHED' : 'ERROR';
     if (c.status_code === 'ERROR') c.status = `Error: 2207052 The media could not be fetched from the URI${c.fetchRefused ? ` (${c.fetchRefused})` : ''}`;
+    else if (c.mediaError) { c.status_code = 'ERROR'; c.status = c.mediaError; }
   };
 
   app.get(`/${V}/:id`, async (req, reply) => {

@@ -9,9 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import { startInstagramSimulator, type InstagramSimulator } from '../../sim/instagram/server.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
+import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { oauthConnect } from '../support/oauth.ts';
-import { makePng } from '../support/png.ts';
+import { multipart } from '../support/png.ts';
+import { cases as instagramRuleCases } from '../rules/instagram.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: InstagramSimulator;
@@ -24,9 +27,9 @@ const h = platformHarness({
   async setup() {
     sim = await startInstagramSimulator({ processingPolls: 1, minRefreshAgeSeconds: 0, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
     media = await startMediaServer();
-    img = [1, 2, 3].map((i) => media.put(`/img${i}.jpg`, makePng(4, i + 1), 'image/jpeg'));
-    video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
-    cover = media.put('/cover.jpg', makePng(4, 9), 'image/jpeg');
+    img = [1, 2, 3].map((i) => media.put(`/img${i}.jpg`, makeImage({ format: 'jpeg', width: 60 + i, height: 60 }), 'image/jpeg'));
+    video = media.put('/clip.mp4', makeVideo({ seconds: 3 }), 'video/mp4');
+    cover = media.put('/cover.jpg', makeImage({ format: 'jpeg', width: 90, height: 160 }), 'image/jpeg');
     media.put('/huge-cover.jpg', Buffer.alloc(8 * 1024 * 1024 + 10, 1), 'image/jpeg');
     return { env: platformEnv('instagram', sim) };
   },
@@ -170,6 +173,56 @@ describe('Instagram: publishing (container, status polled, media_publish)', () =
     expect(res.statusCode).toBe(207);
     expect(res.json().platformResults[0].error).toMatch(/instagram\.thumbnail\.max_bytes/);
     expect(platformCalls()).toBe(before);
+  });
+});
+
+/** Uploads files to Herald (/v1/media), which records their format, pixels and duration. */
+async function upload(files: Array<{ filename: string; contentType: string; data: Buffer }>): Promise<Array<Record<string, unknown>>> {
+  const mp = multipart('files', files);
+  const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().files;
+}
+
+describe('Instagram: rules that used to fail only at publish time are refused when the post is scheduled', () => {
+  it('a PNG, a 4:5-breaking image, 21 @-mentions, 61 s story and carousel videos: 400 naming the rule, no platform call', async () => {
+    const before = platformCalls();
+    const [png, tall, ok] = await upload([
+      { filename: 'a.png', contentType: 'image/png', data: makeImage({ format: 'png', width: 64, height: 64 }) },
+      { filename: 'tall.jpg', contentType: 'image/jpeg', data: makeImage({ format: 'jpeg', width: 400, height: 501 }) },
+      { filename: 'ok.jpg', contentType: 'image/jpeg', data: makeImage({ format: 'jpeg', width: 64, height: 64 }) },
+    ]);
+    const [long] = await upload([{ filename: 'long.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 61 }) }]);
+    const cases: Array<[object, string, string]> = [
+      [{ content: 'x', mediaItems: [png] }, 'mediaItems.0', 'instagram.image.format'],
+      [{ content: 'x', mediaItems: [tall] }, 'mediaItems.0', 'instagram.image.aspect_ratio'],
+      [{ content: Array.from({ length: 21 }, (_, i) => `@u${i}`).join(' '), mediaItems: [ok] }, 'content', 'instagram.caption.mentions'],
+      [{ content: 'x', mediaItems: [long], platforms: on({ platformSpecificData: { contentType: 'story' } }) }, 'mediaItems.0', 'instagram.story.video_duration'],
+      [{ content: 'x', mediaItems: [ok, long] }, 'mediaItems.1', 'instagram.carousel.video_duration'],
+    ];
+    for (const [payload, field, rule] of cases) {
+      const res = await post({ publishNow: true, platforms: on(), ...payload });
+      expect(res.statusCode, `${rule}: ${res.body.slice(0, 300)}`).toBe(400);
+      const fields = res.json().details.fields as Record<string, string[]>;
+      const key = Object.keys(fields).find((k) => k === field || k.endsWith(`.${field}`));
+      expect(key, `${rule}: ${JSON.stringify(fields)}`).toBeDefined();
+      expect(fields[key!].join()).toContain(`[rule ${rule}]`);
+    }
+    expect(platformCalls()).toBe(before);
+  });
+});
+
+describe('Instagram: the rule cases against the simulator (test/rules/instagram.cases.ts)', () => {
+  simulatorRuleCases({
+    cases: instagramRuleCases,
+    publisher: async () => {
+      const a = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('instagram'),
+        account: { id: h.accountId, platformUserId: a.platform_user_id, username: 'herald_business', settings: a.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
   });
 });
 
