@@ -18,7 +18,12 @@
  *   `paging.next`, and the `since`/`until` time filters; the feed refuses a limit over 100),
  *   GET /{v}/{post}?fields=permalink_url.
  * - Media is downloaded from its URL like Facebook does; an unreachable URL is refused with
- *   code 324 "Missing or invalid image file" (photos) or turns the video to `error`.
+ *   code 324 "Missing or invalid image file" (photos) or turns the video to `error`. The bytes
+ *   are checked (sim/common/media-info.ts): a photo that is not an image or is over 10 MB is
+ *   refused with subcode 1366046, as is a feed post attaching a photo over 4 MB or more than
+ *   10 photos, or a story photo that is not JPEG, PNG, BMP, GIF or TIFF; a story video that is
+ *   not MP4/MOV, lasts outside 3-60 s or is smaller than 540x960 turns to `error` with the
+ *   reason (Page Stories API). Empty messages without media and links that are not URLs are refused.
  * - Every answer carries `x-app-usage` / `x-page-usage` JSON headers; a throttled call answers
  *   code 32 (Page) or 4 (app) with the usage at 100.
  * - Faults (addFault): rate limit, 5xx, expired token (190/463), revoked (190/460), slow,
@@ -34,11 +39,26 @@ import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
-import { mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { fetchMedia, mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { mediaInfo, type MediaFormat } from '../common/media-info.ts';
 
 export interface FacebookSimPage { id: string; name: string; category: string; tasks: string[] }
 /** `mediaFetch`: which photo/video URLs may be downloaded (default: public addresses only, through the SSRF guard). */
-export interface FacebookSimOptions { clientId?: string; clientSecret?: string; version?: string; pageSize?: number; processingPolls?: number; mediaFetch?: SimMediaFetchPolicy }
+export interface FacebookSimOptions {
+  clientId?: string; clientSecret?: string; version?: string; pageSize?: number; processingPolls?: number; mediaFetch?: SimMediaFetchPolicy;
+  /** Photos per feed post (attached_media; 10). */
+  maxPhotos?: number;
+  /** Largest feed photo, bytes (4 MB; subcode 1366046 otherwise). */
+  photoMaxBytes?: number;
+  /** Largest story photo, bytes (Page Stories API: 10 MB). */
+  storyPhotoMaxBytes?: number;
+  /** Story video duration bounds, seconds (Page Stories API: 3 to 60). */
+  storyVideoMinSeconds?: number;
+  storyVideoMaxSeconds?: number;
+  /** Smallest story video, pixels (Page Stories API: 540 x 960). */
+  storyVideoMinWidth?: number;
+  storyVideoMinHeight?: number;
+}
 
 export type FacebookFault = {
   op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'list' | 'any';
@@ -47,8 +67,8 @@ export type FacebookFault = {
 };
 
 export interface FacebookSimPost { id: string; pageId: string; kind: 'feed' | 'video' | 'photo_story' | 'video_story'; message: string; link?: string; photos: string[]; videoUrl?: string; mediaId?: string; created: string }
-interface Photo { id: string; pageId: string; url: string; published: boolean }
-interface Video { id: string; pageId: string; url?: string; status: 'in_progress' | 'ready' | 'error'; polls: number; forcedError?: boolean; fetched?: Promise<boolean>; story: boolean }
+interface Photo { id: string; pageId: string; url: string; published: boolean; format: MediaFormat; bytes: number }
+interface Video { id: string; pageId: string; url?: string; status: 'in_progress' | 'ready' | 'error'; polls: number; forcedError?: boolean; fetched?: Promise<boolean>; story: boolean; error?: string }
 
 export interface FacebookSimulator {
   url: string; app: FastifyInstance; clientId: string; clientSecret: string; version: string;
@@ -197,10 +217,21 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
       return handle(req, reply, page, params(req), f);
     };
 
+  const MB = 1024 * 1024;
+  const PHOTO_FORMATS: MediaFormat[] = ['jpeg', 'png', 'gif', 'bmp', 'tiff', 'webp'];
+  /** Story photo formats (Page Stories API: .jpeg .bmp .png .gif .tiff). */
+  const STORY_PHOTO_FORMATS: MediaFormat[] = ['jpeg', 'png', 'gif', 'bmp', 'tiff'];
+  const tooBig = (reply: FastifyReply, what: string) => graphError(reply, 400, 100, `(#100) ${what}`, { error_subcode: 1366046, error_user_title: 'Photo too big or wrong format' });
+
   app.post('/:v/:page/photos', pageRoute('photo', async (req, reply, page, b, f) => {
     if (!b.url) return graphError(reply, 400, 100, '(#100) Requires one of the params: source, url');
-    if (!(await fetchable(b.url))) return graphError(reply, 400, 324, '(#324) Missing or invalid image file', { error_subcode: 2069019 });
-    const ph: Photo = { id: numericId(), pageId: page, url: b.url, published: b.published !== 'false' };
+    const got = await fetchMedia(b.url, opts.mediaFetch);
+    if (!got.ok || got.bytes.length === 0) return graphError(reply, 400, 324, '(#324) Missing or invalid image file', { error_subcode: 2069019 });
+    const info = mediaInfo(got.bytes);
+    if (!PHOTO_FORMATS.includes(info.format)) return tooBig(reply, `The photo is in an unsupported format (${info.format})`);
+    const storyMax = opts.storyPhotoMaxBytes ?? 10 * MB;
+    if (got.bytes.length > storyMax) return tooBig(reply, `The photo is too big: ${got.bytes.length} bytes (at most ${storyMax})`);
+    const ph: Photo = { id: numericId(), pageId: page, url: b.url, published: b.published !== 'false', format: info.format, bytes: got.bytes.length };
     photos.set(ph.id, ph);
     if (ph.published) return finishPost(req, reply, f, { id: `${page}_${numericId()}`, pageId: page, kind: 'feed', message: b.caption ?? '', photos: [ph.id], created: graphTime(new Date()) }, { id: ph.id, post_id: posts.at(-1)?.id });
     return { id: ph.id };
@@ -215,9 +246,13 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
       const ph = id ? photos.get(id) : undefined;
       if (!ph || ph.pageId !== page) return graphError(reply, 400, 100, `(#100) Invalid media_fbid in ${k}`);
       if (ph.published) return graphError(reply, 400, 100, '(#100) The photo has already been published', { error_subcode: 1366051 });
+      const max = opts.photoMaxBytes ?? 4 * MB;
+      if (ph.bytes > max) return tooBig(reply, `The photo in ${k} is too big for a feed post: ${ph.bytes} bytes (at most ${max})`);
       attached.push(ph.id);
     }
-    if (!b.message && !b.link && attached.length === 0) return graphError(reply, 400, 100, '(#100) Posts where the message is empty need a link or attached_media');
+    if (attached.length > (opts.maxPhotos ?? 10)) return graphError(reply, 400, 100, `(#100) attached_media: a post can have at most ${opts.maxPhotos ?? 10} photos`);
+    if (b.link !== undefined && !/^https?:\/\/\S+$/i.test(b.link)) return graphError(reply, 400, 100, '(#100) Param link must be a valid URL');
+    if (!b.message?.trim() && !b.link && attached.length === 0) return graphError(reply, 400, 100, '(#100) Posts where the message is empty need a link or attached_media');
     if (b.message && b.message.length > 63_206) return graphError(reply, 400, 100, '(#100) The message is too long');
     const last = posts.filter((p) => p.pageId === page && p.kind === 'feed').at(-1);
     if (last && last.message && last.message === b.message && attached.length === 0 && Date.now() - Date.parse(last.created) < 60_000 && f?.kind !== 'drop_after_create') {
@@ -241,7 +276,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     const ph = photos.get(b.photo_id ?? '');
     if (!ph || ph.pageId !== page) return graphError(reply, 400, 100, '(#100) Invalid photo_id');
     if (ph.published) return graphError(reply, 400, 100, '(#100) The photo must be uploaded with published=false');
-    if (!/\.(jpe?g|png|bmp|gif|tiff?)(\?|$)/i.test(ph.url)) return graphError(reply, 400, 100, '(#100) Unsupported story photo format');
+    if (!STORY_PHOTO_FORMATS.includes(ph.format)) return tooBig(reply, `Unsupported story photo format (${ph.format}): use JPEG, PNG, BMP, GIF or TIFF`);
     ph.published = true;
     const p: FacebookSimPost = { id: numericId(), pageId: page, kind: 'photo_story', message: '', photos: [ph.id], mediaId: ph.id, created: graphTime(new Date()) };
     return finishPost(req, reply, f, p, { success: true, post_id: p.id });
@@ -275,9 +310,26 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     const fileUrl = req.headers.file_url as string | undefined;
     if (!fileUrl) return graphError(reply, 400, 100, 'The file_url header is required for hosted uploads');
     v.url = fileUrl;
-    v.fetched = fetchable(fileUrl);
+    v.fetched = v.story ? fetchStoryVideo(v, fileUrl) : fetchable(fileUrl);
     return { success: true };
   });
+
+  /**
+   * Downloads a story video and checks it against the Page Stories API's video specifications
+   * (https://developers.facebook.com/docs/page-stories-api): MP4 or MOV, 3 to 60 seconds, at
+   * least 540 x 960. A breach turns the video to `error` with the reason.
+   */
+  const fetchStoryVideo = async (v: Video, url: string): Promise<boolean> => {
+    const got = await fetchMedia(url, opts.mediaFetch);
+    if (!got.ok || got.bytes.length === 0) return false;
+    const info = mediaInfo(got.bytes);
+    const [minS, maxS] = [opts.storyVideoMinSeconds ?? 3, opts.storyVideoMaxSeconds ?? 60];
+    const [minW, minH] = [opts.storyVideoMinWidth ?? 540, opts.storyVideoMinHeight ?? 960];
+    if (info.format !== 'mp4' && info.format !== 'mov') v.error = `The video format is not supported (${info.format}): story videos must be MP4 or MOV`;
+    else if (info.durationSeconds !== undefined && (info.durationSeconds < minS || info.durationSeconds > maxS)) v.error = `Story videos must be ${minS} to ${maxS} seconds long (this one lasts ${info.durationSeconds} s)`;
+    else if (info.width && info.height && (info.width < minW || info.height < minH)) v.error = `The video resolution is too low: story videos must be at least ${minW}x${minH} (this one is ${info.width}x${info.height})`;
+    return true;
+  };
 
   app.get('/:v/:id', async (req, reply) => {
     const f = await fault('status', reply, req);
@@ -292,7 +344,8 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
         if (v.forcedError) v.status = 'error';
         else if (v.polls >= (opts.processingPolls ?? 1)) v.status = (await (v.fetched ?? fetchable(v.url ?? ''))) ? 'ready' : 'error';
       }
-      return { id, status: { video_status: v.status, ...(v.status === 'error' ? { processing_phase: { status: 'error', error: { message: 'The video could not be processed' } } } : {}) } };
+      if (v.status === 'ready' && v.error) v.status = 'error';
+      return { id, status: { video_status: v.status, ...(v.status === 'error' ? { processing_phase: { status: 'error', error: { message: v.error ?? 'The video could not be processed' } } } : {}) } };
     }
     const p = posts.find((x) => x.id === id);
     if (p) return { id, permalink_url: `https://www.facebook.com/${p.pageId}/posts/${p.id.split('_')[1] ?? p.id}`, message: p.message, created_time: p.created };

@@ -14,8 +14,11 @@ import { facebookOAuth } from '../../src/platforms/facebook/oauth.ts';
 import type { PlatformAdapter } from '../../src/platforms/types.ts';
 import { createProfile, createTenant } from '../helpers.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
+import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { makePng } from '../support/png.ts';
+import { multipart } from '../support/png.ts';
+import { cases as facebookRuleCases } from '../rules/facebook.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: FacebookSimulator;
@@ -27,8 +30,8 @@ const h = platformHarness({
   async setup() {
     sim = await startFacebookSimulator({ pageSize: 2, processingPolls: 1, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
     media = await startMediaServer();
-    img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makePng(4, i + 1), 'image/png'));
-    video = media.put('/clip.mp4', Buffer.alloc(4096, 7), 'video/mp4');
+    img = [1, 2, 3].map((i) => media.put(`/img${i}.png`, makeImage({ format: 'png', width: 60 + i, height: 60 }), 'image/png'));
+    video = media.put('/clip.mp4', makeVideo({ seconds: 3, width: 540, height: 960 }), 'video/mp4'); // valid as a story too
     const env = platformEnv('facebook', sim);
     const cfg = loadConfig({ DATABASE_URL: 'postgres://unused/x', HERALD_SECRET_KEY: '0'.repeat(64), ...env });
     const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
@@ -222,6 +225,49 @@ describe('Facebook: publishing with the Page token', () => {
     const a = new FacebookAdapter(facebookOAuth, () => { throw new Error('no app'); });
     const v = a.validate({ text: '', mediaItems: [{ type: 'image', url: 'http://example.com/a.png' }], threadItems: [], platformSpecificData: { contentType: 'story' }, tags: [], visibility: 'public' });
     expect(v.map((x) => x.rule)).toEqual(['facebook.story.https_url']);
+  });
+});
+
+/** Uploads files to Herald (/v1/media), which records their format, pixels and duration. */
+async function upload(files: Array<{ filename: string; contentType: string; data: Buffer }>): Promise<Array<Record<string, unknown>>> {
+  const mp = multipart('files', files);
+  const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().files;
+}
+
+describe('Facebook: story video rules that used to fail only at publish time are refused when the post is scheduled', () => {
+  it('a 61 s, a 2 s and a 538x960 story video: 400 naming the rule, no platform call', async () => {
+    const before = publishCalls();
+    const [long, short, narrow] = await upload([
+      { filename: 'long.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 61, width: 540, height: 960 }) },
+      { filename: 'short.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 2, width: 540, height: 960 }) },
+      { filename: 'narrow.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 3, width: 538, height: 960 }) },
+    ]);
+    const story = on({ platformSpecificData: { contentType: 'story' } });
+    for (const [m, rule] of [[long, 'facebook.story.video_duration'], [short, 'facebook.story.video_duration'], [narrow, 'facebook.story.video_dimensions']] as const) {
+      const res = await post({ content: '', publishNow: true, mediaItems: [m], platforms: story });
+      expect(res.statusCode, `${rule}: ${res.body.slice(0, 300)}`).toBe(400);
+      const fields = res.json().details.fields as Record<string, string[]>;
+      const key = Object.keys(fields).find((k) => k === 'mediaItems.0' || k.endsWith('.mediaItems.0'));
+      expect(key, JSON.stringify(fields)).toBeDefined();
+      expect(fields[key!].join()).toContain(`[rule ${rule}]`);
+    }
+    expect(publishCalls()).toBe(before);
+  });
+});
+
+describe('Facebook: the rule cases against the simulator (test/rules/facebook.cases.ts)', () => {
+  simulatorRuleCases({
+    cases: facebookRuleCases,
+    publisher: async () => {
+      const a = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('facebook'),
+        account: { id: accountId, platformUserId: a.platform_user_id, username: 'Herald Bakery', settings: a.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
   });
 });
 

@@ -11,10 +11,10 @@ const sv = (s = 3, w = 540, h = 960) => video(s, w, h);
 export const cases: RuleCase[] = [
   { rule: 'facebook.thread.unsupported', inside: { text: 'one', threadItems: [{ content: 'one' }] }, outside: { text: 'one', threadItems: [{ content: 'one' }, { content: 'two' }] }, platform: { notSent: `${HERALD}: Pages have no threads; the adapter publishes one post` } },
   { rule: 'facebook.text.max_length', inside: { text: 'x'.repeat(63_206) }, outside: { text: 'x'.repeat(63_207) }, platform: { refuses: /63206|too long/ } },
-  { rule: 'facebook.text.required', inside: { text: 'x' }, outside: { text: ' ' }, platform: { refuses: /message|empty/i } },
+  { rule: 'facebook.text.required', inside: { text: 'some text' }, outside: { text: ' ' }, platform: { refuses: /message|empty/i } },
   { rule: 'facebook.first_comment.type', inside: { text: 'x', platformSpecificData: { firstComment: 'hi' } }, outside: { text: 'x', platformSpecificData: { firstComment: 3 } }, platform: { notSent: `${HERALD}: the shape of Herald's input` } },
   { rule: 'facebook.first_comment.max_length', inside: { text: 'x', platformSpecificData: { firstComment: 'c'.repeat(8000) } }, outside: { text: 'x', platformSpecificData: { firstComment: 'c'.repeat(8001) } }, platform: { notSent: 'the comment is posted after the post is live; a refusal there is recorded on the result and never fails the post' } },
-  { rule: 'facebook.link.url', inside: { text: 'x', platformSpecificData: { link: 'https://example.com/' } }, outside: { text: 'x', platformSpecificData: { link: 'example.com' } }, platform: { refuses: /link/i } },
+  { rule: 'facebook.link.url', inside: { text: 'a link', platformSpecificData: { link: 'https://example.com/' } }, outside: { text: 'a link', platformSpecificData: { link: 'example.com' } }, platform: { refuses: /link/i } },
   { rule: 'facebook.content_type', inside: { text: 'x', platformSpecificData: { contentType: 'post' } }, outside: { text: 'x', platformSpecificData: { contentType: 'reel' } }, platform: { notSent: `${HERALD}: an option of Herald's input` } },
   { rule: 'facebook.media.type', inside: { text: 'x', mediaItems: [jpg()] }, outside: { text: 'x', mediaItems: [pdf()] }, platform: { refuses: /1366046|format/ } },
   { rule: 'facebook.media.image_max_bytes', inside: { text: 'x', mediaItems: [image('jpeg', 64, 64, { bytes: 4 * MB })] }, outside: { text: 'x', mediaItems: [image('jpeg', 64, 64, { bytes: 4 * MB + 1 })] }, platform: { refuses: /1366046|too big/ } },
