@@ -7,10 +7,12 @@
  *   use, Basic client authentication, 2-hour access tokens, rotating refresh tokens
  *   (an old refresh token is refused), revocation.
  * - GET /2/users/me, GET /2/users/:id/tweets, POST /2/tweets (weighted 280 characters via
- *   twitter-text, at most 4 media ids, media must belong to the user and be processed,
+ *   twitter-text, at most 4 media ids: up to 4 photos or 1 GIF or 1 video, never mixed;
+ *   a video over the user's duration limit is refused with 403; media must belong to the user and be processed,
  *   duplicate text refused with X's 403 body, replies must point to an existing post),
  *   media upload (simple for images; initialize/append/finalize/STATUS for video and GIF,
- *   with processing states pending -> in_progress -> succeeded).
+ *   with processing states pending -> in_progress -> succeeded), formats read from the bytes
+ *   (mediaInfo): photos JPG/PNG/GIF/WebP up to 5 MB, GIFs up to 15 MB, videos of at least 0.5 s.
  * - Rate limit on POST /2/tweets (per user, 15-minute window) with x-rate-limit-* headers.
  * - Faults for tests (POST /__sim/faults): next calls answer 429, 500/503, an expired
  *   token (401), a slow answer, a dropped connection, or a dropped answer after the post
@@ -22,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import twitterText from 'twitter-text';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
+import { mediaInfo, type MediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface XSimUser { id: string; username: string; name: string }
@@ -38,6 +41,12 @@ export interface XSimOptions {
   port?: number;
   /** Latency of POST /2/tweets after the post exists and before the answer leaves (ms). */
   tweetDelayMs?: number;
+  /** Photo (`tweet_image`) and animated GIF (`tweet_gif`) caps in bytes (X: 5 MB and 15 MB, https://docs.x.com/x-api/media). */
+  imageMaxBytes?: number;
+  gifMaxBytes?: number;
+  /** Video duration bounds in seconds for the user (X without Premium: 0.5 s to 20 minutes, best-practices page). */
+  videoMinSeconds?: number;
+  videoMaxSeconds?: number;
 }
 
 /** A fault for the next `count` matching calls, after letting `after` of them through. */
@@ -46,7 +55,14 @@ type Fault = SimFault<'tweet' | 'media' | 'token' | 'timeline' | 'any', 'rate_li
 /** `text` as X shows it (links wrapped as t.co), `sent` as the client sent it (X's duplicate check compares content). */
 interface Tweet { id: string; text: string; sent: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null; urls: TweetUrl[] }
 interface TweetUrl { start: number; end: number; url: string; expanded_url: string; display_url: string }
-interface Media { id: string; owner: string; type: string; total: number; received: number; state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed'; polls: number; category: string }
+interface Media {
+  id: string; owner: string; type: string; total: number; received: number; state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed'; polls: number; category: string;
+  /** Appended chunks (chunked uploads), read at finalize. */
+  chunks?: Buffer[];
+  /** What the bytes are (mediaInfo at upload or finalize). */
+  info?: MediaInfo;
+  error?: string;
+}
 
 export interface XSimulator extends SimulatorBase<Fault> {
   user: XSimUser;
@@ -104,6 +120,13 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   const calls = new Map<string, number>();
   let duplicatesRefused = 0;
   const limit = opts.tweetLimit ?? 100;
+  const imageMax = opts.imageMaxBytes ?? 5 * 1024 * 1024;
+  const gifMax = opts.gifMaxBytes ?? 15 * 1024 * 1024;
+  const videoMin = opts.videoMinSeconds ?? 0.5;
+  const videoMax = opts.videoMaxSeconds ?? 20 * 60;
+  const INVALID = 'https://api.x.com/2/problems/invalid-request';
+  /** A photo, an animated GIF or a video, as a post counts its media (by upload category). */
+  const kindOf = (m: Media) => (m.category === 'tweet_video' ? 'video' : m.category === 'tweet_gif' ? 'gif' : 'photo');
 
   const app = await simApp({ calls, bodyLimit: 64 * 1024 * 1024, multipartFileSize: 64 * 1024 * 1024 });
   const faults = new FaultQueue<Fault>({
@@ -200,11 +223,20 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     if (!text && ids.length === 0) return problem(reply, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', 'https://api.x.com/2/problems/invalid-request');
     if (twitterText.parseTweet(text).weightedLength > 280) return problem(reply, 400, 'Invalid Request', 'The text of your Tweet is too long.', 'https://api.x.com/2/problems/invalid-request');
     if (ids.length > 4) return problem(reply, 400, 'Invalid Request', 'maximum of 4 items', 'https://api.x.com/2/problems/invalid-request');
+    const attached: Media[] = [];
     for (const id of ids) {
       const m = media.get(id);
       if (!m || m.owner !== uid) return problem(reply, 400, 'Invalid Request', `Your media IDs are invalid.`, 'https://api.x.com/2/problems/invalid-request');
       if (m.state !== 'succeeded') return problem(reply, 400, 'Invalid Request', 'Your media is not ready yet.', 'https://api.x.com/2/problems/invalid-request');
+      attached.push(m);
     }
+    // Up to 4 photos, or 1 animated GIF, or 1 video (https://docs.x.com/x-api/media/quickstart/best-practices).
+    if (attached.length > 1 && attached.some((m) => kindOf(m) !== 'photo')) {
+      return problem(reply, 400, 'Invalid Request', 'Your media IDs are invalid: a Post may contain up to 4 photos, 1 animated GIF or 1 video, not a mix.', INVALID);
+    }
+    // Post-create limits follow the user, checked apart from the upload's (best-practices page).
+    const long = attached.find((m) => kindOf(m) === 'video' && (m.info?.durationSeconds ?? 0) > videoMax);
+    if (long) return problem(reply, 403, 'Forbidden', `This user is not allowed to post a video longer than ${videoMax / 60} minutes.`, 'about:blank');
     const parent = body.reply?.in_reply_to_tweet_id;
     if (parent && !tweets.some((t) => t.id === parent)) return problem(reply, 400, 'Invalid Request', 'The Tweet you are replying to does not exist.', 'https://api.x.com/2/problems/invalid-request');
     if (tweets.some((t) => t.author_id === uid && t.sent === text && text && Date.now() - Date.parse(t.created_at) < 24 * 3600_000)) {
@@ -292,7 +324,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   };
   const mediaData = (m: Media) => ({
     id: m.id, media_key: mediaKey(m), size: m.total, expires_after_secs: 86400,
-    ...(m.state === 'succeeded' && m.category === 'tweet_image' ? {} : { processing_info: { state: m.state, ...(m.state === 'in_progress' || m.state === 'pending' ? { check_after_secs: 1, progress_percent: m.state === 'pending' ? 0 : 50 } : {}), ...(m.state === 'failed' ? { error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } } : {}) } }),
+    ...(m.state === 'succeeded' && m.category === 'tweet_image' ? {} : { processing_info: { state: m.state, ...(m.state === 'in_progress' || m.state === 'pending' ? { check_after_secs: 1, progress_percent: m.state === 'pending' ? 0 : 50 } : {}), ...(m.state === 'failed' ? { error: { code: 1, name: 'InvalidMedia', message: m.error ?? 'Unsupported video format' } } : {}) } }),
   });
 
   app.post('/2/media/upload', async (req, reply) => {
@@ -300,18 +332,22 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     if (f === 'handled') return reply;
     const uid = authUser(req, reply);
     if (!uid) return reply;
-    let bytes = 0;
+    let data: Buffer = Buffer.alloc(0);
     let category = 'tweet_image';
     let type = 'application/octet-stream';
     for await (const part of req.parts()) {
-      if (part.type === 'file' && part.fieldname === 'media') { type = part.mimetype; bytes = (await part.toBuffer()).length; }
+      if (part.type === 'file' && part.fieldname === 'media') { type = part.mimetype; data = await part.toBuffer(); }
       else if (part.type === 'field' && part.fieldname === 'media_category') category = String(part.value);
     }
+    const bytes = data.length;
     if (bytes === 0) return problem(reply, 400, 'Invalid Request', 'media is required', 'https://api.x.com/2/problems/invalid-request');
-    if (category === 'tweet_image' && bytes > 5 * 1024 * 1024) return problem(reply, 400, 'Invalid Request', 'File size exceeds 5242880 bytes.', 'https://api.x.com/2/problems/invalid-request');
-    if (category === 'tweet_image' && !/^image\/(jpeg|png|gif|webp)$/.test(type)) return problem(reply, 400, 'Invalid Request', 'Unsupported media type', 'https://api.x.com/2/problems/invalid-request');
+    if (category === 'tweet_image' && bytes > imageMax) return problem(reply, 400, 'Invalid Request', `File size exceeds ${imageMax} bytes.`, 'https://api.x.com/2/problems/invalid-request');
+    // The format is read from the bytes, not the declared type: JPG, PNG, GIF or WebP (best-practices page).
+    const info = mediaInfo(data);
+    if (category === 'tweet_image' && !['jpeg', 'png', 'gif', 'webp'].includes(info.format)) return problem(reply, 400, 'Invalid Request', 'Unsupported media type', 'https://api.x.com/2/problems/invalid-request');
     const m = newMedia(uid, type, bytes, category);
     m.received = bytes;
+    m.info = info;
     m.state = 'succeeded';
     return { data: mediaData(m) };
   });
@@ -322,6 +358,8 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     const b = (req.body ?? {}) as { media_type?: string; total_bytes?: number; media_category?: string };
     if (!b.media_type || !b.total_bytes || !b.media_category) return problem(reply, 400, 'Invalid Request', 'media_type, total_bytes and media_category are required', 'https://api.x.com/2/problems/invalid-request');
     if (b.total_bytes > 16 * 1024 ** 3) return problem(reply, 400, 'Invalid Request', 'total_bytes too large', 'https://api.x.com/2/problems/invalid-request');
+    const cap = b.media_category === 'tweet_gif' ? gifMax : b.media_category === 'tweet_image' ? imageMax : null;
+    if (cap !== null && b.total_bytes > cap) return problem(reply, 400, 'Invalid Request', `File size exceeds ${cap} bytes.`, INVALID);
     const m = newMedia(uid, b.media_type, b.total_bytes, b.media_category);
     return { data: { id: m.id, media_key: mediaData(m).media_key, expires_after_secs: 86400 } };
   });
@@ -331,7 +369,12 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     if (!uid) return reply;
     const m = media.get((req.params as { id: string }).id);
     if (!m || m.owner !== uid || m.state !== 'uploading') return problem(reply, 400, 'Invalid Request', 'Invalid media id', 'https://api.x.com/2/problems/invalid-request');
-    for await (const part of req.parts()) if (part.type === 'file' && part.fieldname === 'media') m.received += (await part.toBuffer()).length;
+    for await (const part of req.parts()) {
+      if (part.type !== 'file' || part.fieldname !== 'media') continue;
+      const chunk = await part.toBuffer();
+      m.received += chunk.length;
+      (m.chunks ??= []).push(chunk);
+    }
     return reply.status(200).send({ data: { expires_at: Math.floor(Date.now() / 1000) + 86400 } });
   });
 
@@ -344,6 +387,22 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     if (!m || m.owner !== uid) return problem(reply, 400, 'Invalid Request', 'Invalid media id', 'https://api.x.com/2/problems/invalid-request');
     if (m.received !== m.total) return problem(reply, 400, 'Invalid Request', `File size mismatch: received ${m.received} of ${m.total} bytes`, 'https://api.x.com/2/problems/invalid-request');
     m.state = f && f !== null && f.kind === 'processing_failed' ? 'failed' : 'pending';
+    m.info = mediaInfo(Buffer.concat(m.chunks ?? []));
+    m.chunks = undefined;
+    // Photos are JPG, PNG, GIF or WebP, animated GIFs are GIFs (read from the bytes); anything else is refused.
+    const formats = m.category === 'tweet_image' ? ['jpeg', 'png', 'gif', 'webp'] : m.category === 'tweet_gif' ? ['gif'] : null;
+    if (formats && !formats.includes(m.info.format)) {
+      m.state = 'failed';
+      return problem(reply, 400, 'Invalid Request', 'Unsupported media type', INVALID);
+    }
+    if (m.category === 'tweet_video' && !['mp4', 'mov'].includes(m.info.format)) {
+      m.state = 'failed';
+      m.error = 'Unsupported video format';
+    }
+    if (m.category === 'tweet_video' && m.info.durationSeconds !== undefined && m.info.durationSeconds < videoMin) {
+      m.state = 'failed';
+      m.error = `Video duration is too short: minimum is ${videoMin * 1000} milliseconds`;
+    }
     return { data: mediaData(m) };
   });
 

@@ -7,17 +7,22 @@
 import { describe, expect, it } from 'vitest';
 import { startXSimulator, type XSimulator } from '../../sim/twitter/server.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng, multipart } from '../support/png.ts';
+import { cases } from '../rules/twitter.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: XSimulator;
+let media: MediaServer;
 const h = platformHarness({
   platform: 'twitter', tag: 'x',
   async setup() {
     sim = await startXSimulator({ processingPolls: 2 });
+    media = await startMediaServer();
     return { env: platformEnv('twitter', sim) };
   },
-  teardown: async () => { await sim?.close(); },
+  teardown: async () => { await sim?.close(); await media?.close(); },
 });
 const on = (extra: object = {}) => [{ platform: 'twitter', accountId: h.accountId, ...extra }];
 const post = (payload: object) => h.post(payload);
@@ -87,6 +92,38 @@ describe('X: publishing', () => {
     const mixed = await post({ content: 'x', publishNow: true, mediaItems: [{ type: 'video', url: 'https://example.com/a.mp4' }, { type: 'image', url: 'https://example.com/b.png' }], platforms: on() });
     expect(mixed.json().details.fields.mediaItems.join()).toMatch(/twitter\.media\.one_gif_or_video/);
     expect(sim.calls.get('POST /2/tweets') ?? 0).toBe(before);
+  });
+
+  it('refuses a thread with an empty reply when it is scheduled, not after its first post is live', async () => {
+    const before = creates();
+    const res = await post({
+      content: 'empty reply 1/2', scheduledFor: '2030-01-01T00:00:00Z',
+      platforms: on({ platformSpecificData: { threadItems: [{ content: 'empty reply 1/2' }, { content: '  ' }] } }),
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().details.fields as Record<string, string[]>;
+    expect(fields['platforms.0.platformSpecificData.threadItems.1.content'].join()).toMatch(/\[rule twitter\.text\.empty\]/);
+    const long = await post({
+      content: 'long reply 1/2', scheduledFor: '2030-01-01T00:00:00Z',
+      platforms: on({ platformSpecificData: { threadItems: [{ content: 'long reply 1/2' }, { content: `${'日本'.repeat(70)}x` }] } }),
+    });
+    expect(long.statusCode).toBe(400);
+    expect((long.json().details.fields as Record<string, string[]>)['platforms.0.platformSpecificData.threadItems.1.content'].join()).toMatch(/\[rule twitter\.text\.max_weighted_length\]/);
+    expect(creates()).toBe(before);
+  });
+});
+
+describe('X: the rule table against the simulator', () => {
+  simulatorRuleCases({
+    cases,
+    publisher: async () => {
+      const row = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('twitter'),
+        account: { id: h.accountId, platformUserId: row.platform_user_id, username: sim.user.username, settings: row.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
   });
 });
 

@@ -153,8 +153,10 @@ function padPng(bytes: Buffer, minBytes: number): Buffer {
 function padGif(bytes: Buffer, minBytes: number): Buffer {
   const text = Math.max(1, minBytes - bytes.length - 3);
   const blocks: Buffer[] = [Buffer.from([0x21, 0xfe])];
+  // Each sub-block takes its length byte and 1 to 255 bytes; never leave 1 byte over (a sub-block cannot be empty).
   for (let left = text; left > 0;) {
-    const n = Math.min(255, left);
+    let n = left < 2 ? 1 : Math.min(255, left - 1);
+    if (left - (n + 1) === 1) n -= 1;
     blocks.push(Buffer.from([n]), Buffer.alloc(n, 0x20));
     left -= n + 1;
   }

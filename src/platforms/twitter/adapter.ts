@@ -9,7 +9,6 @@
  * re-uploaded when a retry finds them stale). X has no idempotency key for posts:
  * `verify` reads the user's posts back to before the attempt and matches what was sent.
  */
-import twitterText from 'twitter-text';
 import { httpJson } from '../http.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
@@ -17,8 +16,9 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
+import { twitterRules, xWeightedLength } from '../../shared/rules/twitter.ts';
 import {
-  capabilitiesOf, X_GIF_MAX_BYTES, X_IMAGE_MAX_BYTES, X_MAX_IMAGES, X_MAX_WEIGHTED_LENGTH, X_VIDEO_MAX_BYTES, X_VIDEO_MAX_SECONDS, X_VIDEO_MIN_SECONDS,
+  capabilitiesOf, X_GIF_MAX_BYTES, X_IMAGE_MAX_BYTES, X_MAX_WEIGHTED_LENGTH, X_VIDEO_MAX_BYTES, X_VIDEO_MAX_SECONDS, X_VIDEO_MIN_SECONDS,
 } from '../../shared/capabilities.ts';
 
 /** The limits live in src/shared/capabilities.ts (shared with the composer). */
@@ -27,10 +27,8 @@ const CHUNK_BYTES = 1024 * 1024;
 
 export const X_CAPABILITIES: PlatformCapabilities = capabilitiesOf('twitter');
 
-/** Weighted length as X counts it (URLs 23, emoji and CJK 2). */
-export function weightedLength(text: string): number {
-  return twitterText.parseTweet(text).weightedLength;
-}
+/** Weighted length as X counts it (URLs 23, emoji and CJK 2): the shared rule table's count. */
+export const weightedLength = xWeightedLength;
 
 export interface XPrepared {
   preparedAt: string;
@@ -76,35 +74,7 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp) {}
 
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const texts = req.threadItems.length > 0 ? req.threadItems.map((t) => t.content) : [req.text];
-    texts.forEach((t, i) => {
-      const n = weightedLength(t);
-      if (n > X_MAX_WEIGHTED_LENGTH) {
-        out.push({ field: req.threadItems.length > 0 ? `threadItems.${i}.content` : 'content', rule: 'twitter.text.max_weighted_length',
-          message: `X posts are limited to ${X_MAX_WEIGHTED_LENGTH} weighted characters (links count 23, emoji 2); this text has ${n}` });
-      }
-    });
-    req.threadItems.slice(1).forEach((t, i) => {
-      if (t.mediaItems?.length) out.push({ field: `threadItems.${i + 1}.mediaItems`, rule: 'twitter.thread.media_first_only', message: 'Only the first post of an X thread can carry media here' });
-    });
-    const media = req.mediaItems;
-    const images = media.filter((m) => m.type === 'image');
-    const gifs = media.filter((m) => m.type === 'gif');
-    const videos = media.filter((m) => m.type === 'video');
-    media.forEach((m, i) => {
-      if (m.type === 'document') out.push({ field: `mediaItems.${i}`, rule: 'twitter.media.type', message: 'X does not accept documents (PDF)' });
-      const cap = m.type === 'image' ? X_IMAGE_MAX_BYTES : m.type === 'gif' ? X_GIF_MAX_BYTES : X_VIDEO_MAX_BYTES;
-      if (m.size !== undefined && m.size > cap) out.push({ field: `mediaItems.${i}`, rule: `twitter.media.${m.type}_max_bytes`, message: `X ${m.type}s are limited to ${cap / 1024 / 1024} MB` });
-      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < X_VIDEO_MIN_SECONDS || m.durationSeconds > X_VIDEO_MAX_SECONDS)) {
-        out.push({ field: `mediaItems.${i}`, rule: 'twitter.media.video_duration', message: `X videos must last ${X_VIDEO_MIN_SECONDS} s to ${X_VIDEO_MAX_SECONDS / 60} minutes (this one lasts ${m.durationSeconds} s)` });
-      }
-    });
-    if (images.length > X_MAX_IMAGES) out.push({ field: 'mediaItems', rule: 'twitter.media.max_images', message: `X posts take at most ${X_MAX_IMAGES} images` });
-    if ((gifs.length > 0 || videos.length > 0) && media.length > 1) {
-      out.push({ field: 'mediaItems', rule: 'twitter.media.one_gif_or_video', message: 'An X post takes up to 4 images, or exactly 1 GIF, or exactly 1 video' });
-    }
-    return out;
+    return twitterRules.check(req);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

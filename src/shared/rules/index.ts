@@ -11,6 +11,7 @@ import { instagramRules } from './instagram.ts';
 import { threadsRules } from './threads.ts';
 import { pinterestRules } from './pinterest.ts';
 import { tiktokRules } from './tiktok.ts';
+import { twitterRules } from './twitter.ts';
 import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -27,6 +28,7 @@ export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   threads: threadsRules,
   pinterest: pinterestRules,
   tiktok: tiktokRules,
+  twitter: twitterRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */

@@ -2,6 +2,7 @@
  * Text measured the way each platform counts it: graphemes (Bluesky), X's weighted length,
  * Threads' emoji-as-bytes, UTF-16 code units (TikTok), code points, and UTF-8 bytes. Pure.
  */
+import twitterText from 'twitter-text';
 import type { PlatformLimits } from '../capabilities.ts';
 
 let segmenter: Intl.Segmenter | null = null;
@@ -18,23 +19,13 @@ export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-const URL_RE = /https?:\/\/[^\s]+/g;
-// Characters X counts as 1: Latin, general punctuation and a few other ranges (twitter-text's default config).
-const WEIGHT_ONE = [[0x0000, 0x10ff], [0x2000, 0x200d], [0x2010, 0x201f], [0x2032, 0x2037]] as const;
-
 /**
- * X's weighted length: URLs count 23, most Latin characters 1, CJK and emoji 2 (after NFC).
- * An approximation of twitter-text (which the server's X adapter uses) without its bundle.
+ * X's weighted length, exactly as X counts it: twitter-text's default (v3) configuration, the
+ * package X publishes for this (https://docs.x.com/fundamentals/counting-characters); URLs count
+ * 23, emoji and CJK 2, after NFC normalisation. The X rules (src/shared/rules/twitter.ts) use it.
  */
 export function weightedLength(text: string): number {
-  let n = 0;
-  const withoutUrls = text.normalize('NFC').replace(URL_RE, () => { n += 23; return ''; });
-  for (const { segment } of graphemes(withoutUrls)) {
-    const cp = segment.codePointAt(0)!;
-    const light = segment.length <= 2 && [...segment].length === 1 && WEIGHT_ONE.some(([a, b]) => cp >= a && cp <= b);
-    n += light ? 1 : 2;
-  }
-  return n;
+  return twitterText.parseTweet(text).weightedLength;
 }
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
