@@ -11,8 +11,11 @@
  *   REVOKED_ACCESS_TOKEN for revoked ones, EXPIRED_ACCESS_TOKEN for expired ones).
  * - organizationAcls (roleAssignee finder), organizations/{id}; images, documents and videos
  *   (initializeUpload, PUT to the upload URL, video parts with ETags + finalizeUpload, status
- *   PROCESSING -> AVAILABLE or PROCESSING_FAILED); POST /rest/posts (201, empty body,
- *   x-restli-id; 3,000 characters; little-text reserved characters must be escaped; mentions
+ *   PROCESSING -> AVAILABLE or PROCESSING_FAILED; images read from the bytes on upload: JPG, GIF
+ *   or PNG, fewer than 36,152,320 pixels, GIFs up to 250 frames, else 400 ILLEGAL_ARGUMENT,
+ *   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/images-api);
+ *   POST /rest/posts (201, empty body,
+ *   x-restli-id; 3,000 characters of the escaped commentary as sent; little-text reserved characters must be escaped; mentions
  *   of organizations by numeric id; multiImage 2-20; media must belong to the author and be
  *   AVAILABLE; organization authors need an ADMINISTRATOR role; 422 DUPLICATE_POST for the same
  *   commentary from the same author); GET /rest/posts?q=author (members need the restricted
@@ -25,6 +28,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
+import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 
 export interface LinkedInSimOrg { id: number; localizedName: string; vanityName: string; role: string; state: 'APPROVED' | 'REQUESTED' | 'REVOKED' }
@@ -43,6 +47,12 @@ export interface LinkedInSimOptions {
   oldestVersion?: string;
   /** Largest video part in bytes (LinkedIn: 4 MB). */
   videoPartBytes?: number;
+  /** Commentary limit in characters, counted on the little text as sent (Posts API: 3,000). */
+  maxCommentary?: number;
+  /** Images must have fewer pixels than this (Images API: 36,152,320). */
+  imageMaxPixels?: number;
+  /** Most frames of an animated GIF (Images API: 250). */
+  gifMaxFrames?: number;
 }
 
 type Fault = {
@@ -252,6 +262,17 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     const data = req.body as Buffer;
     if (!Buffer.isBuffer(data) || data.length === 0) return reply.status(400).send();
     a.bytes = data.length;
+    if (a.kind === 'image') {
+      // The Images API takes JPG, GIF and PNG, fewer than 36,152,320 pixels, GIFs up to 250 frames (read from the bytes).
+      const info = mediaInfo(data);
+      if (!['jpeg', 'png', 'gif'].includes(info.format)) return liError(reply, 400, `Unsupported image format: ${info.format}. Supported formats are JPG, GIF and PNG`, 'ILLEGAL_ARGUMENT');
+      const maxPixels = opts.imageMaxPixels ?? 36_152_320;
+      if (info.width && info.height && info.width * info.height >= maxPixels) {
+        return liError(reply, 400, `Image has ${info.width * info.height} pixels (${info.width}x${info.height}); images must have fewer than ${maxPixels} pixels`, 'ILLEGAL_ARGUMENT');
+      }
+      const maxFrames = opts.gifMaxFrames ?? 250;
+      if (info.format === 'gif' && (info.frames ?? 1) > maxFrames) return liError(reply, 400, `Animated GIF has ${info.frames} frames; at most ${maxFrames} frames are supported`, 'ILLEGAL_ARGUMENT');
+    }
     if (a.kind === 'document' && data.subarray(0, 5).toString('latin1') !== '%PDF-') { a.status = 'PROCESSING_FAILED'; a.reason = 'Document is not a valid PDF'; return reply.status(201).send(); }
     a.status = a.failOnProcess ? 'PROCESSING_FAILED' : 'AVAILABLE';
     if (a.failOnProcess) a.reason = 'Media processing failed';
@@ -332,7 +353,8 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
     if (!b.author || !b.distribution || !b.lifecycleState || !b.visibility) return liError(reply, 422, 'ERROR :: /author, /visibility, /distribution and /lifecycleState are required', 'MISSING_FIELD');
     if (!mayActAs(t, b.author, reply, 'partnerApiPostsExternal.CREATE')) return reply;
     const commentary = b.commentary ?? '';
-    if ([...commentary].length > 3000) return liError(reply, 422, 'ERROR :: /commentary :: length of commentary exceeds 3000', 'UNPROCESSABLE_ENTITY');
+    const maxCommentary = opts.maxCommentary ?? 3000;
+    if ([...commentary].length > maxCommentary) return liError(reply, 422, `ERROR :: /commentary :: length of commentary exceeds ${maxCommentary}`, 'UNPROCESSABLE_ENTITY');
     const bad = littleTextProblem(commentary);
     if (bad >= 0) return liError(reply, 400, `Commentary has an unescaped reserved character "${commentary[bad]}" at ${bad} (little text format)`, 'ILLEGAL_ARGUMENT');
     for (const m of commentary.matchAll(/@\[(?:\\.|[^\]\\])*\]\(urn:li:organization:([^)]+)\)/g)) {

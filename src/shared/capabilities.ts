@@ -115,6 +115,13 @@ export const LINKEDIN_MAX_IMAGES = 20;
 export const LINKEDIN_DOCUMENT_MAX_BYTES = 100 * MB;
 /** Video cap: 500 MB, 3 s to 30 min (third party). */
 export const LINKEDIN_VIDEO_MAX_BYTES = 500 * MB;
+export const LINKEDIN_VIDEO_MIN_SECONDS = 3;
+export const LINKEDIN_VIDEO_MAX_SECONDS = 30 * 60;
+/** Images: fewer than this many pixels (width x height), JPG, GIF or PNG, GIFs up to 250 frames (Images API). */
+export const LINKEDIN_IMAGE_MAX_PIXELS = 36_152_320;
+export const LINKEDIN_GIF_MAX_FRAMES = 250;
+/** The Images API's page, which states the image rules. */
+export const LINKEDIN_IMAGES_API_URL = 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/images-api';
 
 // X: https://docs.x.com/x-api/posts/create-post and https://docs.x.com/x-api/media/quickstart/best-practices
 export const X_MAX_WEIGHTED_LENGTH = 280;

@@ -12,7 +12,10 @@ import { startLinkedInSimulator, type LinkedInSimOptions, type LinkedInSimulator
 import { createProfile, createTenant, insertAccount } from '../helpers.ts';
 import { platformEnv, platformHarness, type ConnectResult } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { makePng } from '../support/png.ts';
+import { makeImage } from '../support/media.ts';
+import { makePng, multipart } from '../support/png.ts';
+import { cases } from '../rules/linkedin.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract, type Case } from './suite.ts';
 
 let sim: LinkedInSimulator;
@@ -292,6 +295,45 @@ describe('LinkedIn: publishing', () => {
     const comment = await post({ content: 'x', publishNow: true, platforms: on({ platformSpecificData: { firstComment: 'c'.repeat(1251) } }) });
     expect(JSON.stringify(comment.json().details.fields)).toMatch(/platformSpecificData\.firstComment.*linkedin\.first_comment\.max_length/);
     expect((sim.calls.get('POST /rest/posts') ?? 0) + (sim.calls.get('POST /rest/images') ?? 0)).toBe(before);
+  });
+
+  it('refuses when scheduled what LinkedIn would refuse at publish time: WebP, too many pixels (known from Herald\'s upload), commentary over 3,000 once escaped', async () => {
+    const before = (sim.calls.get('POST /rest/posts') ?? 0) + (sim.calls.get('POST /rest/images') ?? 0);
+    const later = { scheduledFor: '2030-01-01T00:00:00Z' };
+    const upload = async (filename: string, contentType: string, data: Buffer) => {
+      const mp = multipart('files', [{ filename, contentType, data }]);
+      const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().files[0];
+    };
+    const huge = await upload('huge.jpg', 'image/jpeg', makeImage({ format: 'jpeg', width: 6140, height: 5888 }));
+    const webp = await upload('pic.webp', 'image/webp', makeImage({ format: 'webp', width: 64, height: 64 }));
+    const cases: Array<[object, string, RegExp]> = [
+      [{ content: 'webp', mediaItems: [webp] }, 'mediaItems.0', /JPG, GIF or PNG.*\[rule linkedin\.image\.format\]/],
+      [{ content: 'webp by URL', mediaItems: [{ type: 'image', url: 'https://example.com/a.webp' }] }, 'mediaItems.0', /\[rule linkedin\.image\.format\]/],
+      [{ content: 'huge', mediaItems: [huge] }, 'mediaItems.0', /fewer than 36,152,320 pixels.*6140 x 5888.*\[rule linkedin\.image\.max_pixels\]/],
+      [{ content: `${'a'.repeat(2990)} (see) [1]` }, 'content', /3,000 characters as sent.*3,004 \(3,000 before escaping\).*\[rule linkedin\.text\.max_length\]/],
+    ];
+    for (const [payload, field, rule] of cases) {
+      const res = await post({ ...payload, ...later, platforms: on() });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect((res.json().details.fields as Record<string, string[]>)[field]?.join() ?? JSON.stringify(res.json().details.fields)).toMatch(rule);
+    }
+    expect((sim.calls.get('POST /rest/posts') ?? 0) + (sim.calls.get('POST /rest/images') ?? 0)).toBe(before);
+  });
+});
+
+describe('LinkedIn: the rule table against the simulator', () => {
+  simulatorRuleCases({
+    cases,
+    publisher: async () => {
+      const row = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('linkedin'),
+        account: { id: h.accountId, platformUserId: row.platform_user_id, username: 'Herald LinkedIn Sim', settings: row.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
   });
 });
 

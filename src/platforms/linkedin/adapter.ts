@@ -36,6 +36,7 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
+import { linkedinRules, toLittleText } from '../../shared/rules/linkedin.ts';
 import {
   capabilitiesOf, LINKEDIN_DOCUMENT_MAX_BYTES, LINKEDIN_MAX_FIRST_COMMENT, LINKEDIN_MAX_IMAGES, LINKEDIN_MAX_TEXT, LINKEDIN_VIDEO_MAX_BYTES,
 } from '../../shared/capabilities.ts';
@@ -66,40 +67,7 @@ export interface LinkedInOptions {
 
 export const LINKEDIN_CAPABILITIES: PlatformCapabilities = capabilitiesOf('linkedin');
 
-/** `@[Name](urn:li:person:ID)` or `@[Name](urn:li:organization:ID)`. */
-const MENTION = /@\[([^\]\n]{1,200})\]\((urn:li:(person|organization):([^)\s]+))\)/g;
-const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
-const HASHTAG = /#([\p{L}\p{N}_]+)/gu;
-
-function escapeLittle(s: string): string {
-  // Hashtags become {hashtag|\#|word}; everything else reserved is backslash-escaped.
-  let out = '';
-  let last = 0;
-  for (const m of s.matchAll(HASHTAG)) {
-    out += s.slice(last, m.index).replace(RESERVED, (c) => `\\${c}`);
-    out += `{hashtag|\\#|${m[1].replace(RESERVED, (c) => `\\${c}`)}}`;
-    last = m.index! + m[0].length;
-  }
-  return out + s.slice(last).replace(RESERVED, (c) => `\\${c}`);
-}
-
-/**
- * Converts Herald content to LinkedIn's little-text format: mentions
- * `@[Name](urn:li:person:ID)` / `@[Name](urn:li:organization:ID)` are kept as mention markup
- * (reserved characters in the name escaped), `#word` becomes `{hashtag|\#|word}`, and the
- * reserved characters `\ | { } @ [ ] ( ) < > # * _ ~` elsewhere are backslash-escaped.
- * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format
- */
-export function toLittleText(text: string): string {
-  let out = '';
-  let last = 0;
-  for (const m of text.matchAll(MENTION)) {
-    out += escapeLittle(text.slice(last, m.index));
-    out += `@[${m[1].replace(RESERVED, (c) => `\\${c}`)}](${m[2]})`;
-    last = m.index! + m[0].length;
-  }
-  return out + escapeLittle(text.slice(last));
-}
+export { toLittleText };
 
 /** Pages in a PDF, counted from its page objects (`/Type /Page`); null when none are found. */
 export function countPdfPages(bytes: Buffer): number | null {
@@ -144,45 +112,7 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
   }
 
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const n = [...req.text].length;
-    if (n > LINKEDIN_MAX_TEXT) out.push({ field: 'content', rule: 'linkedin.text.max_length', message: `LinkedIn posts are limited to ${LINKEDIN_MAX_TEXT} characters; this text has ${n}` });
-    if (req.threadItems.length > 1) out.push({ field: 'threadItems', rule: 'linkedin.thread.unsupported', message: 'LinkedIn has no threads; publish one post (use firstComment for a follow-up)' });
-    for (const m of req.text.matchAll(MENTION)) {
-      if (m[3] === 'organization' && !/^\d+$/.test(m[4])) {
-        out.push({ field: 'content', rule: 'linkedin.mention.organization_id', message: `Mention "${m[0]}": organizations are mentioned by numeric company id (urn:li:organization:12345), not a vanity name` });
-      }
-    }
-    const media = req.mediaItems;
-    const images = media.filter((m) => m.type === 'image' || m.type === 'gif');
-    const videos = media.filter((m) => m.type === 'video');
-    const docs = media.filter((m) => m.type === 'document');
-    if (docs.length > 1) out.push({ field: 'mediaItems', rule: 'linkedin.document.one', message: 'A LinkedIn post takes one document' });
-    if (docs.length > 0 && docs.length !== media.length) out.push({ field: 'mediaItems', rule: 'linkedin.document.alone', message: 'A LinkedIn document cannot be combined with images or videos' });
-    if (videos.length > 1) out.push({ field: 'mediaItems', rule: 'linkedin.video.one', message: 'A LinkedIn post takes one video' });
-    if (videos.length > 0 && images.length > 0) out.push({ field: 'mediaItems', rule: 'linkedin.video.alone', message: 'A LinkedIn video cannot be combined with images' });
-    if (images.length > LINKEDIN_MAX_IMAGES) out.push({ field: 'mediaItems', rule: 'linkedin.media.max_images', message: `A LinkedIn post takes at most ${LINKEDIN_MAX_IMAGES} images` });
-    media.forEach((m, i) => {
-      if (m.type === 'document') {
-        if (m.size !== undefined && m.size > LINKEDIN_DOCUMENT_MAX_BYTES) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.document.max_bytes', message: 'LinkedIn documents are limited to 100 MB' });
-        const pdf = (m.mimeType ?? '').toLowerCase() === 'application/pdf' || /\.pdf($|\?)/i.test(m.url) || (!m.mimeType && !/\.[a-z0-9]+($|\?)/i.test(m.url));
-        if (!pdf) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.document.pdf', message: 'LinkedIn documents must be PDF files' });
-      }
-      if (m.type === 'video' && m.size !== undefined && m.size > LINKEDIN_VIDEO_MAX_BYTES) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.video.max_bytes', message: 'LinkedIn videos are limited to 500 MB' });
-      if (m.type === 'video' && m.durationSeconds !== undefined && (m.durationSeconds < 3 || m.durationSeconds > 1800)) out.push({ field: `mediaItems.${i}`, rule: 'linkedin.video.duration', message: 'LinkedIn videos must be 3 seconds to 30 minutes long' });
-    });
-    const psd = req.platformSpecificData;
-    if (psd.firstComment !== undefined) {
-      if (typeof psd.firstComment !== 'string') out.push({ field: 'platformSpecificData.firstComment', rule: 'linkedin.first_comment.type', message: 'firstComment must be a string' });
-      else if ([...psd.firstComment].length > LINKEDIN_MAX_FIRST_COMMENT) out.push({ field: 'platformSpecificData.firstComment', rule: 'linkedin.first_comment.max_length', message: `LinkedIn comments are limited to ${LINKEDIN_MAX_FIRST_COMMENT} characters` });
-    }
-    if (psd.visibility !== undefined && psd.visibility !== 'PUBLIC' && psd.visibility !== 'CONNECTIONS') {
-      out.push({ field: 'platformSpecificData.visibility', rule: 'linkedin.visibility', message: 'visibility must be PUBLIC or CONNECTIONS' });
-    }
-    if (psd.documentTitle !== undefined && (typeof psd.documentTitle !== 'string' || psd.documentTitle.length > 400)) {
-      out.push({ field: 'platformSpecificData.documentTitle', rule: 'linkedin.document.title', message: 'documentTitle must be a string of at most 400 characters' });
-    }
-    return out;
+    return linkedinRules.check(req);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

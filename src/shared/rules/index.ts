@@ -12,6 +12,7 @@ import { threadsRules } from './threads.ts';
 import { pinterestRules } from './pinterest.ts';
 import { tiktokRules } from './tiktok.ts';
 import { twitterRules } from './twitter.ts';
+import { linkedinRules } from './linkedin.ts';
 import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -29,6 +30,7 @@ export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   pinterest: pinterestRules,
   tiktok: tiktokRules,
   twitter: twitterRules,
+  linkedin: linkedinRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
