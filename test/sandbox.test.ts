@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './helpers.ts';
 import { freePort } from './support/net.ts';
-import { makeVideo } from './support/media.ts';
+import { makeImage, makeVideo } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';
 
 let sandbox: Sandbox;
@@ -231,7 +231,7 @@ describe('sandbox simulators that download media by URL (SSRF guard)', () => {
     expect(sideDoor.status).toBe('failed');
     expect(victimHits.length).toBe(before);
 
-    const mp = multipart('files', [{ filename: 'p.jpg', contentType: 'image/png', data: makePng(4, 4) }]);
+    const mp = multipart('files', [{ filename: 'p.jpg', contentType: 'image/jpeg', data: makeImage({ format: 'jpeg', width: 64, height: 64 }) }]); // Instagram takes JPEG only
     const up = await app.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': mp.contentType }, payload: mp.payload });
     expect(up.statusCode, up.body).toBe(200);
     const own = await publish(platform, accountId, `own media ${platform}`, up.json().files);
