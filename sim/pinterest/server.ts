@@ -13,7 +13,8 @@
  *   title <= 100, description <= 800, alt_text <= 500, link <= 2048, media_source
  *   image_url / multiple_image_urls (2-5: "constraint: maxItems=5") / video_id (media
  *   succeeded; a cover is required: "cover_image_url or cover_image_content_type ...").
- *   Images are fetched as Pinterest fetches them: unreachable -> "Unable to reach the URL";
+ *   Images are fetched as Pinterest fetches them, through the SSRF guard (sim/common/fetch-media.ts,
+ *   `mediaFetch` option): unreachable or refused -> "Unable to reach the URL";
  *   over `imageMaxBytes` (20 MB) or not BMP/JPEG/PNG/TIFF/GIF/WebP by their bytes (mediaInfo)
  *   -> 400 code 1.
  * - Video: `POST /v5/media` -> media_id + an S3-style presigned POST (`/__s3/pinterest-media-upload`)
@@ -30,6 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
 
@@ -45,6 +47,8 @@ export interface PinterestSimOptions {
   /** Refresh tokens rotate on refresh ("continuous refresh"). */
   continuousRefresh?: boolean;
   accessTier?: 'trial' | 'standard';
+  /** Which image URLs may be downloaded (default: public addresses only, through the SSRF guard). */
+  mediaFetch?: SimMediaFetchPolicy;
   /** Largest image Pinterest fetches for a pin, bytes (20 MB per the media guides). */
   imageMaxBytes?: number;
   /** Video duration bounds in seconds (4 s to 15 min). */
@@ -224,15 +228,11 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
   const isUrl = (v: unknown) => { try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; } };
   /** Fetches an image as Pinterest does and checks it; the error message, or null when it is fine. */
   async function imageProblem(url: string): Promise<string | null> {
-    let bytes: Buffer;
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-      if (!res.ok) return 'Unable to reach the URL';
-      bytes = Buffer.from(await res.arrayBuffer());
-    } catch {
-      return 'Unable to reach the URL';
-    }
     const max = opts.imageMaxBytes ?? 20 * 1024 * 1024;
+    // Through the SSRF guard (sim/common/fetch-media.ts); one byte over the cap is enough to tell.
+    const r = await fetchMedia(url, opts.mediaFetch, { maxBytes: max + 1, timeoutMs: 30_000 });
+    if (!r.ok) return r.refused && !/larger than the limit|bytes; the limit is/.test(r.error) ? `Unable to reach the URL (${r.error})` : r.refused ? `Invalid request body: image file is too large (maximum ${max} bytes)` : 'Unable to reach the URL';
+    const bytes = r.bytes;
     if (bytes.length > max) return `Invalid request body: image file is too large (${bytes.length} bytes; maximum ${max})`;
     const info = mediaInfo(bytes);
     if (!IMAGE_FORMATS.has(info.format)) return 'Invalid request body: image format not supported (BMP, JPEG, PNG, TIFF, GIF or WEBP expected)';

@@ -54,7 +54,7 @@ export interface SandboxSimulatorEntry {
 export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'twitter', start: async () => (await import('../../sim/twitter/server.ts')).startXSimulator() },
   { platform: 'reddit', start: async () => (await import('../../sim/reddit/server.ts')).startRedditSimulator() },
-  { platform: 'pinterest', start: async () => (await import('../../sim/pinterest/server.ts')).startPinterestSimulator() },
+  { platform: 'pinterest', start: async ({ mediaFetch }) => (await import('../../sim/pinterest/server.ts')).startPinterestSimulator({ mediaFetch }) },
   { platform: 'linkedin', start: async () => (await import('../../sim/linkedin/server.ts')).startLinkedInSimulator() },
   { platform: 'threads', start: async ({ mediaFetch }) => (await import('../../sim/threads/server.ts')).startThreadsSimulator({ mediaFetch }) },
   { platform: 'facebook', start: async ({ mediaFetch }) => (await import('../../sim/facebook/server.ts')).startFacebookSimulator({ mediaFetch }) },

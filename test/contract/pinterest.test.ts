@@ -23,7 +23,7 @@ let boardId: string;
 const h = platformHarness({
   platform: 'pinterest', tag: 'pin',
   async setup() {
-    sim = await startPinterestSimulator({ processingPolls: 2 });
+    sim = await startPinterestSimulator({ processingPolls: 2, mediaFetch: { allowPrivate: true } }); // media is on a loopback server
     media = await startMediaServer();
     // Pinterest fetches the images itself and checks uploaded videos: real files.
     for (let i = 0; i < 10; i++) media.put(`/pin-${i}.jpg`, makeImage({ format: 'jpeg', width: 64 + i, height: 64 }), 'image/jpeg');
@@ -203,6 +203,14 @@ describe('Pinterest: the rule table against the simulator', () => {
       const given = p.platformSpecificData.boardId;
       return { ...p, platformSpecificData: { ...p.platformSpecificData, boardId: given === undefined || given === CASE_BOARD ? boardId : given } };
     },
+  });
+
+  it('an image format Pinterest does not take is refused when the post is created, not at publish time', async () => {
+    const before = sim.calls.get('POST /v5/pins') ?? 0;
+    const res = await post({ content: 'svg', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url: `${media.url}/a.svg`, mimeType: 'image/svg+xml' }], platforms: target1() });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details.fields['mediaItems.0'].join(' ')).toMatch(/\[rule pinterest\.image\.format\]/);
+    expect(sim.calls.get('POST /v5/pins') ?? 0).toBe(before);
   });
 
   it('the description may be 800 characters and a video may take one image as its cover, through the API', async () => {
