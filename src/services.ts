@@ -80,7 +80,11 @@ export function createServices(deps: ServiceDeps) {
   });
   const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId });
   const queue = createQueueService(db, clock);
-  const posts = createPostsService({ db, usage, adapters, publisher, clock, queue });
+  const posts = createPostsService({
+    db, usage, adapters, publisher, clock, queue,
+    // A Reddit post is checked against its subreddit's own rules when it is created or edited.
+    ruleSettings: (t) => (t.platform === 'reddit' ? reddit.ruleSettings(t.account, t.platformSpecificData) : Promise.resolve(undefined)),
+  });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
   const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });

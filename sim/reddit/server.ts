@@ -5,18 +5,24 @@
  * - OAuth 2.0 authorization code (the authorize page approves at once as the simulator's
  *   user), Basic client authentication, `duration=permanent` grants a refresh token that
  *   does not rotate, `temporary` none; 60-minute access tokens; revocation.
- * - `GET /api/v1/me`; `GET /subreddits/mine/subscriber`; `GET /r/{sr}/about`;
+ * - `GET /api/v1/me`; `GET /subreddits/mine/subscriber`; `GET /r/{sr}/about` (submission_type,
+ *   allow_images, allow_galleries, allow_videos); `GET /api/v1/{sr}/post_requirements`
+ *   (is_flair_required, title/body lengths, body_restriction_policy), configurable per subreddit;
  *   listings `GET /{sort}`, `/r/{sr}/{sort}` (hot|new|top|rising, `t` for top), `/search`,
  *   `/r/{sr}/search`, `/user/{name}/submitted` in the Listing envelope with
  *   after/before fullnames and `limit` 1-100; base36 ids and `t3_` fullnames.
  * - `POST /api/submit` (form, api_type=json): kinds self/link/image, Reddit's rules
  *   (title required and <= 300, self text <= 40,000, sub exists, submission_type and
- *   allow_images, url needed for link/image, ALREADY_SUB when resubmit is false) answered
+ *   allow_images, url needed for link/image, ALREADY_SUB when resubmit is false, BAD_SR_NAME,
+ *   http(s) urls only, uploaded images JPEG/PNG/GIF by their bytes (INVALID_MEDIA), the
+ *   subreddit's post requirements as SUBMIT_VALIDATION_* errors) answered
  *   as HTTP 200 `{"json":{"errors":[[CODE, message, field]]}}`; image posts answer only a
  *   websocket_url and appear in the submitted listing after `imageDelayMs`.
- * - `POST /api/submit_gallery_post.json` (JSON): 2-20 items whose media_id is an uploaded asset.
+ * - `POST /api/submit_gallery_post.json` (JSON): 2-20 (`galleryMax`) items whose media_id is an
+ *   uploaded asset; NO_IMAGES when the subreddit takes no galleries.
  * - `POST /api/media/asset(.json)` lease + an S3-style presigned POST (`/__s3/reddit-uploaded-media`)
- *   answering XML with `<Location>`.
+ *   answering XML with `<Location>`; the lease takes image/jpeg, png and gif (INVALID_OPTION
+ *   otherwise), the upload refuses an image over `imageMaxBytes` (20 MB) with EntityTooLarge.
  * - Every API call needs a User-Agent (403 otherwise) and answers `x-ratelimit-used`,
  *   `-remaining`, `-reset` (seconds until the window ends); over the limit -> 429.
  * - Faults (`addFault` or POST /__sim/faults): 429, 5xx, expired token (401), RATELIMIT
@@ -26,6 +32,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface RedditSimOptions {
@@ -39,7 +46,14 @@ export interface RedditSimOptions {
   windowSeconds?: number;
   /** Delay before an uploaded-image post shows in listings (ms). */
   imageDelayMs?: number;
+  /** Largest image upload, bytes (20 MB is the commonly cited figure). */
+  imageMaxBytes?: number;
+  /** Most images in a gallery (20). */
+  galleryMax?: number;
 }
+
+/** Image formats Reddit's media upload takes, as mediaInfo names them. */
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
 export type RedditFault = {
   op: 'submit' | 'media' | 'token' | 'read' | 'any';
@@ -48,7 +62,19 @@ export type RedditFault = {
   delayMs?: number;
 };
 
-export interface SimSubreddit { name: string; title: string; submission_type: 'any' | 'self' | 'link'; allow_images: boolean; over18: boolean; subscribed: boolean; private?: boolean }
+/** A subreddit's post requirements (`GET /api/v1/{sr}/post_requirements`), the fields the simulator applies. */
+export interface SimPostRequirements {
+  is_flair_required?: boolean;
+  title_text_min_length?: number | null;
+  title_text_max_length?: number | null;
+  body_restriction_policy?: 'required' | 'notAllowed' | 'none';
+  body_text_min_length?: number | null;
+  body_text_max_length?: number | null;
+}
+export interface SimSubreddit {
+  name: string; title: string; submission_type: 'any' | 'self' | 'link'; allow_images: boolean; over18: boolean; subscribed: boolean; private?: boolean;
+  allow_galleries?: boolean; allow_videos?: boolean; requirements?: SimPostRequirements;
+}
 export interface SimPost {
   id: string; subreddit: string; author: string; title: string; kind: string; selftext: string; url: string;
   created_utc: number; score: number; num_comments: number; over_18: boolean; spoiler: boolean; stickied: boolean;
@@ -76,7 +102,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
   const access = new Map<string, { expires: number; scope: string }>();
   const refresh = new RefreshTokens<{ scope: string }>(() => randomBytes(24).toString('base64url'));
   const posts: SimPost[] = [];
-  const uploads = new Map<string, { key: string; received: boolean }>();
+  const uploads = new Map<string, { key: string; received: boolean; format?: string }>();
   const assets = new Map<string, string>(); // asset_id -> upload key
   const calls = new Map<string, number>();
   let lastUa: string | undefined;
@@ -88,6 +114,14 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     ['herald', { name: 'herald', title: 'Herald users', submission_type: 'any', allow_images: true, over18: false, subscribed: true }],
     ['selfonly', { name: 'selfonly', title: 'Text posts only', submission_type: 'self', allow_images: false, over18: false, subscribed: true }],
     ['linksonly', { name: 'linksonly', title: 'Links only', submission_type: 'link', allow_images: false, over18: false, subscribed: false }],
+    // Subreddits with posting rules (about and post_requirements), for the rule cases.
+    ['noimages', { name: 'noimages', title: 'No images', submission_type: 'any', allow_images: false, over18: false, subscribed: false }],
+    ['nogalleries', { name: 'nogalleries', title: 'No galleries', submission_type: 'any', allow_images: true, allow_galleries: false, over18: false, subscribed: false }],
+    ['flairreq', { name: 'flairreq', title: 'Flair required', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { is_flair_required: true } }],
+    ['titlelen', { name: 'titlelen', title: 'Titles 10-50', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { title_text_min_length: 10, title_text_max_length: 50 } }],
+    ['bodyreq', { name: 'bodyreq', title: 'Body required', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { body_restriction_policy: 'required' } }],
+    ['nobody', { name: 'nobody', title: 'Titles only', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { body_restriction_policy: 'notAllowed' } }],
+    ['bodylen', { name: 'bodylen', title: 'Bodies 10-100', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { body_text_min_length: 10, body_text_max_length: 100 } }],
   ]);
   // A few posts by others for the feed and search.
   const now = Date.now() / 1000;
@@ -228,7 +262,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     kind: 't5',
     data: { id: Buffer.from(s.name).toString('hex').slice(0, 6), name: `t5_${Buffer.from(s.name).toString('hex').slice(0, 6)}`, display_name: s.name,
       display_name_prefixed: `r/${s.name}`, title: s.title, url: `/r/${s.name}/`, over18: s.over18, submission_type: s.submission_type,
-      allow_images: s.allow_images, subscribers: 1000, public_description: s.title, subreddit_type: s.private ? 'private' : 'public' },
+      allow_images: s.allow_images, allow_galleries: s.allow_galleries ?? s.allow_images, allow_videos: s.allow_videos ?? true, subscribers: 1000, public_description: s.title, subreddit_type: s.private ? 'private' : 'public' },
   });
   app.get('/subreddits/mine/subscriber', async (req, reply) => {
     const f = await fault('read', reply, req);
@@ -238,12 +272,46 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     return { kind: 'Listing', data: { after: null, before: null, dist: subs.length, children: subs.map(t5) } };
   });
   app.get('/r/:sr/about', async (req, reply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
     if (!api(req, reply)) return reply;
     const s = subreddits.get((req.params as { sr: string }).sr.toLowerCase());
     if (!s) return reply.status(404).send({ message: 'Not Found', error: 404 });
     if (s.private) return reply.status(403).send({ message: 'Forbidden', error: 403, reason: 'private' });
     return t5(s);
   });
+
+  app.get('/api/v1/:sr/post_requirements', async (req, reply) => {
+    const f = await fault('read', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const s = subreddits.get((req.params as { sr: string }).sr.toLowerCase());
+    if (!s) return reply.status(404).send({ message: 'Not Found', error: 404 });
+    const r = s.requirements ?? {};
+    return {
+      title_regexes: [], body_blacklisted_strings: [], title_blacklisted_strings: [], body_text_max_length: r.body_text_max_length ?? null,
+      title_required_strings: [], guidelines_text: null, gallery_min_items: null, domain_blacklist: [], domain_whitelist: [],
+      title_text_max_length: r.title_text_max_length ?? null, body_restriction_policy: r.body_restriction_policy ?? 'none', link_restriction_policy: 'none',
+      guidelines_display_policy: null, body_required_strings: [], title_text_min_length: r.title_text_min_length ?? null, gallery_captions_requirement: 'none',
+      is_flair_required: r.is_flair_required ?? false, gallery_max_items: null, gallery_urls_requirement: 'none', body_regexes: [], link_repost_age: null,
+      body_text_min_length: r.body_text_min_length ?? null,
+    };
+  });
+
+  /** A post requirement the submission breaks, as Reddit's SUBMIT_VALIDATION_* error; null when none. */
+  function requirementError(s: SimSubreddit, kind: string, title: string, body: string, flairId: string | undefined): [string, string, string] | null {
+    const r = s.requirements ?? {};
+    if (r.is_flair_required && !flairId) return ['SUBMIT_VALIDATION_FLAIR_REQUIRED', 'Your post must contain post flair.', 'flair'];
+    if (r.title_text_min_length && title.length < r.title_text_min_length) return ['SUBMIT_VALIDATION_TITLE_TOO_SHORT', `Your post title must be at least ${r.title_text_min_length} characters.`, 'title'];
+    if (r.title_text_max_length && title.length > r.title_text_max_length) return ['SUBMIT_VALIDATION_TITLE_TOO_LONG', `Your post title must be at most ${r.title_text_max_length} characters.`, 'title'];
+    if (kind === 'self') {
+      if (r.body_restriction_policy === 'required' && !body) return ['SUBMIT_VALIDATION_BODY_REQUIRED', 'Your post must have body text.', 'text'];
+      if (r.body_restriction_policy === 'notAllowed' && body) return ['SUBMIT_VALIDATION_BODY_NOT_ALLOWED', 'Body text is not allowed in this community.', 'text'];
+      if (body && r.body_text_min_length && body.length < r.body_text_min_length) return ['SUBMIT_VALIDATION_BODY_TOO_SHORT', `Your post body must be at least ${r.body_text_min_length} characters.`, 'text'];
+      if (r.body_text_max_length && body.length > r.body_text_max_length) return ['SUBMIT_VALIDATION_BODY_TOO_LONG', `Your post body must be at most ${r.body_text_max_length} characters.`, 'text'];
+    }
+    return null;
+  }
 
   // Listings --------------------------------------------------------------------
   const feed = (sr: string | null) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -296,7 +364,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     if (!api(req, reply)) return reply;
     const b = (req.body ?? {}) as Record<string, string>;
     if (!b.filepath || !b.mimetype) return reply.send({ json: { errors: [['BAD_REQUEST', 'filepath and mimetype are required', 'filepath']] } });
-    if (!/^image\/(jpeg|png|gif|webp)$/.test(b.mimetype) && !/^video\//.test(b.mimetype)) return reply.send({ json: { errors: [['INVALID_OPTION', 'unsupported mimetype', 'mimetype']] } });
+    if (!/^image\/(jpeg|png|gif)$/.test(b.mimetype) && !/^video\//.test(b.mimetype)) return reply.send({ json: { errors: [['INVALID_OPTION', 'unsupported mimetype', 'mimetype']] } });
     const assetId = randomBytes(8).toString('hex');
     const key = `rte_images/${assetId}/${b.filepath.replace(/[^\w.-]/g, '_')}`;
     uploads.set(key, { key, received: false });
@@ -316,17 +384,24 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
   app.post('/__s3/reddit-uploaded-media', async (req, reply) => {
     const fields: Record<string, string> = {};
     let size = 0;
+    let file: Buffer = Buffer.alloc(0);
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') return reply.status(400).type('application/xml').send('<Error><Code>InvalidArgument</Code></Error>');
-        size = (await part.toBuffer()).length;
+        file = await part.toBuffer();
+        size = file.length;
       } else fields[part.fieldname] = String(part.value);
+    }
+    const maxBytes = opts.imageMaxBytes ?? 20 * 1024 * 1024;
+    if (/^image\//.test(fields['Content-Type'] ?? '') && size > maxBytes) {
+      return reply.status(400).type('application/xml').send(`<Error><Code>EntityTooLarge</Code><Message>Your proposed upload exceeds the maximum allowed size</Message><ProposedSize>${size}</ProposedSize><MaxSizeAllowed>${maxBytes}</MaxSizeAllowed></Error>`);
     }
     const u = uploads.get(fields.key);
     if (!u || fields.policy !== Buffer.from(fields.key).toString('base64') || size === 0) {
       return reply.status(403).type('application/xml').send('<Error><Code>AccessDenied</Code><Message>Invalid according to Policy</Message></Error>');
     }
     u.received = true;
+    u.format = mediaInfo(file).format;
     const location = `${simUrl}/__s3/reddit-uploaded-media/${encodeURIComponent(fields.key)}`;
     return reply.status(201).type('application/xml')
       .send(`<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${location}</Location><Bucket>reddit-uploaded-media</Bucket><Key>${fields.key}</Key></PostResponse>`);
@@ -340,7 +415,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     const b = (req.body ?? {}) as Record<string, string>;
     const err = (code: string, msg: string, field: string) => reply.send({ json: { errors: [[code, msg, field]] } });
     if (b.api_type !== 'json') return reply.status(400).send({ message: 'api_type=json expected by this simulator', error: 400 });
-    if (!b.sr) return err('BAD_SR_NAME', 'that name isn\'t going to work', 'sr');
+    if (!b.sr || !/^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/.test(b.sr)) return err('BAD_SR_NAME', 'that name isn\'t going to work', 'sr');
     const s = subreddits.get(b.sr.toLowerCase());
     if (!s) return err('SUBREDDIT_NOEXIST', 'that community doesn\'t exist', 'sr');
     if (s.private) return reply.status(404).send({ message: 'Not Found', error: 404 });
@@ -353,12 +428,18 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     if (b.kind === 'image' && !s.allow_images) return err('NO_IMAGES', 'This community doesn\'t allow images', 'sr');
     if (b.kind !== 'self') {
       if (!b.url) return err('NO_URL', 'a url is required', 'url');
-      try { new URL(b.url); } catch { return err('BAD_URL', 'you should check that url', 'url'); }
+      let ok = false;
+      try { ok = /^https?:$/.test(new URL(b.url).protocol); } catch { /* not a URL */ }
+      if (!ok) return err('BAD_URL', 'you should check that url', 'url');
     }
     if (b.kind === 'image') {
       const key = decodeURIComponent(b.url.split('/__s3/reddit-uploaded-media/')[1] ?? '');
-      if (!uploads.get(key)?.received) return err('BAD_URL', 'the image was not uploaded', 'url');
+      const u = uploads.get(key);
+      if (!u?.received) return err('BAD_URL', 'the image was not uploaded', 'url');
+      if (!IMAGE_FORMATS.has(u.format ?? '')) return err('INVALID_MEDIA', 'the image must be a JPEG, PNG or GIF', 'url');
     }
+    const requirement = requirementError(s, b.kind, b.title, b.kind === 'self' ? (b.text ?? '') : '', b.flair_id);
+    if (requirement) return err(...requirement);
     if (b.kind === 'link' && b.resubmit !== 'true' && posts.some((p) => p.subreddit === s.name && p.url === b.url)) {
       return err('ALREADY_SUB', 'that link has already been submitted', 'url');
     }
@@ -382,18 +463,23 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     const f = await fault('submit', reply, req);
     if (f === 'handled') return reply;
     if (!api(req, reply)) return reply;
-    const b = (req.body ?? {}) as { sr?: string; title?: string; items?: Array<{ media_id?: string; caption?: string }>; nsfw?: boolean; spoiler?: boolean; flair_text?: string };
+    const b = (req.body ?? {}) as { sr?: string; title?: string; items?: Array<{ media_id?: string; caption?: string }>; nsfw?: boolean; spoiler?: boolean; flair_id?: string; flair_text?: string };
     const err = (code: string, msg: string, field: string) => reply.send({ json: { errors: [[code, msg, field]] } });
     const s = b.sr ? subreddits.get(b.sr.toLowerCase()) : undefined;
     if (!s) return err('SUBREDDIT_NOEXIST', 'that community doesn\'t exist', 'sr');
-    if (!s.allow_images || s.submission_type === 'self') return err('NO_IMAGES', 'This community doesn\'t allow images', 'sr');
+    if (s.submission_type === 'self') return err('NO_LINKS', 'This community only allows text posts', 'sr');
+    if (!s.allow_images || s.allow_galleries === false) return err('NO_IMAGES', 'This community doesn\'t allow galleries', 'sr');
     if (!b.title) return err('NO_TEXT', 'we need something here', 'title');
     if (b.title.length > 300) return err('TOO_LONG', 'this is too long (max: 300)', 'title');
     const items = b.items ?? [];
-    if (items.length < 2 || items.length > 20) return err('BAD_NUMBER', 'a gallery needs 2 to 20 items', 'items');
+    const galleryMax = opts.galleryMax ?? 20;
+    if (items.length < 2 || items.length > galleryMax) return err('BAD_NUMBER', `a gallery needs 2 to ${galleryMax} items`, 'items');
+    const requirement = requirementError(s, 'gallery', b.title, '', b.flair_id);
+    if (requirement) return err(...requirement);
     for (const it of items) {
       const key = it.media_id ? assets.get(it.media_id) : undefined;
       if (!key || !uploads.get(key)?.received) return err('MEDIA_UPLOAD_FAILED', 'one of the images was not uploaded', 'items');
+      if (!IMAGE_FORMATS.has(uploads.get(key)?.format ?? '')) return err('INVALID_MEDIA', 'the images must be JPEG, PNG or GIF', 'items');
       if ((it.caption ?? '').length > 180) return err('TOO_LONG', 'this is too long (max: 180)', 'caption');
     }
     const p: SimPost = {

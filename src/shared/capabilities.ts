@@ -196,6 +196,8 @@ export const REDDIT_FLAIR_ID_MAX = 36;
 export const REDDIT_FLAIR_TEXT_MAX = 64;
 /** Images in a gallery post: 2 to 20 (20 is the commonly cited maximum, UNCONFIRMED). */
 export const REDDIT_GALLERY_MAX = 20;
+/** Image formats Reddit's media upload takes (by MIME subtype): JPEG, PNG, GIF. */
+export const REDDIT_IMAGE_FORMATS = ['jpeg', 'png', 'gif'] as const;
 /** Image upload cap in bytes: 20 MB is the commonly cited figure, UNCONFIRMED. */
 export const REDDIT_IMAGE_MAX_BYTES = 20 * MB;
 

@@ -11,16 +11,21 @@ import { startRedditSimulator, type RedditSimulator } from '../../sim/reddit/ser
 import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
+import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import { cases } from '../rules/reddit.cases.ts';
+import { simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: RedditSimulator;
+let media: MediaServer;
 const h = platformHarness({
   platform: 'reddit', tag: 'rd',
   async setup() {
     sim = await startRedditSimulator({ imageDelayMs: 300 });
+    media = await startMediaServer();
     return { env: platformEnv('reddit', sim) };
   },
-  teardown: async () => { await sim?.close(); },
+  teardown: async () => { await sim?.close(); await media?.close(); },
 });
 
 const post = (payload: object) => h.post(payload);
@@ -108,7 +113,7 @@ describe('Reddit: publishing', () => {
   });
 
   it('publishes a link post to platformSpecificData.subreddit with platformSpecificData.title, nsfw and flair', async () => {
-    const res = await post({ content: 'ignored for links', publishNow: true, platforms: target1({ subreddit: 'herald', title: 'A link worth reading', url: 'https://example.com/article', nsfw: true, flairText: 'News' }) });
+    const res = await post({ content: 'A link worth reading', publishNow: true, platforms: target1({ subreddit: 'herald', title: 'A link worth reading', url: 'https://example.com/article', nsfw: true, flairText: 'News' }) });
     expect(res.statusCode, res.body).toBe(201);
     const p = sim.posts.find((x) => x.id === res.json().post.platforms[0].platformPostId)!;
     expect(p).toMatchObject({ subreddit: 'herald', title: 'A link worth reading', kind: 'link', url: 'https://example.com/article', over_18: true, link_flair_text: 'News' });
@@ -190,11 +195,92 @@ describe('Reddit: publishing', () => {
   });
 
   it('Reddit\'s own refusals (json.errors) fail the target with Reddit\'s code and text, not retried', async () => {
-    const res = await post({ content: 'a text post', publishNow: true, platforms: target1({ subreddit: 'linksonly' }) });
-    expect(res.statusCode).toBe(207);
-    expect(res.json().platformResults[0].error).toMatch(/NO_SELFS/);
+    // The subreddit stops taking text posts after the post was scheduled: Reddit's refusal at publish time.
+    const id = (await post({ content: 'a text post', scheduledFor: '2030-01-01T00:00:00Z', platforms: target1({ subreddit: 'herald' }) })).json().post._id;
+    sim.subreddits.get('herald')!.submission_type = 'link';
+    try {
+      await runDue(id);
+    } finally {
+      sim.subreddits.get('herald')!.submission_type = 'any';
+    }
+    expect(await target(id)).toMatchObject({ status: 'failed', error_message: expect.stringMatching(/NO_SELFS/) });
     const gone = await post({ content: 'to a missing sub', publishNow: true, platforms: target1({ subreddit: 'nosuchsub' }) });
     expect(gone.json().platformResults[0].error).toMatch(/SUBREDDIT_NOEXIST/);
+  });
+});
+
+describe('Reddit: rules that used to fail only at publish time are refused when the post is created', () => {
+  /** The 400's message for `field`, which names the rule as `[rule <id>]`. */
+  const refused = async (payload: object, field: string) => {
+    const before = sim.calls.get('POST /api/submit') ?? 0;
+    const res = await post(payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(sim.calls.get('POST /api/submit') ?? 0).toBe(before);
+    const fields = res.json().details.fields as Record<string, string[]>;
+    expect(Object.keys(fields), JSON.stringify(fields)).toContain(field);
+    return fields[field].join(' ');
+  };
+  const later = '2030-01-01T00:00:00Z';
+
+  it('body text on a link or image post (Reddit would drop it)', async () => {
+    expect(await refused({ content: 'A link\nwith a body', scheduledFor: later, platforms: target1({ url: 'https://example.com/x' }) }, 'content')).toMatch(/\[rule reddit\.body\.not_carried\]/);
+  });
+
+  it('an image format Reddit does not take (WebP)', async () => {
+    expect(await refused({ content: 'A picture', scheduledFor: later, mediaItems: [{ type: 'image', url: 'https://example.com/a.webp', mimeType: 'image/webp' }], platforms: target1() }, 'mediaItems.0'))
+      .toMatch(/\[rule reddit\.image\.format\]/);
+  });
+
+  it('the subreddit\'s submission type, read from /r/{sr}/about with the account\'s token', async () => {
+    expect(await refused({ content: 'A link', scheduledFor: later, platforms: target1({ subreddit: 'selfonly', url: 'https://example.com/y' }) }, 'platforms.0.platformSpecificData.subreddit'))
+      .toMatch(/\[rule reddit\.subreddit\.link_posts_not_allowed\]/);
+    expect(await refused({ content: 'A text post', scheduledFor: later, platforms: target1({ subreddit: 'linksonly' }) }, 'platforms.0.platformSpecificData.subreddit'))
+      .toMatch(/\[rule reddit\.subreddit\.text_posts_not_allowed\]/);
+  });
+
+  it('the subreddit\'s post requirements (flair, title and body), read from post_requirements', async () => {
+    expect(await refused({ content: 'Needs a flair', scheduledFor: later, platforms: target1({ subreddit: 'flairreq' }) }, 'platforms.0.platformSpecificData.flairId'))
+      .toMatch(/\[rule reddit\.subreddit\.flair_required\]/);
+    expect(await refused({ content: 'short', scheduledFor: later, platforms: target1({ subreddit: 'titlelen' }) }, 'content')).toMatch(/\[rule reddit\.subreddit\.title_length\]/);
+    expect(await refused({ content: 'Title only', scheduledFor: later, platforms: target1({ subreddit: 'bodyreq' }) }, 'content')).toMatch(/\[rule reddit\.subreddit\.body_policy\]/);
+    const ok = await post({ content: 'With a flair', scheduledFor: later, platforms: target1({ subreddit: 'flairreq', flairId: 'a1b2c3' }) });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('when the post\'s subreddit changes (update), the new subreddit\'s rules apply', async () => {
+    const res = await post({ content: 'A link', scheduledFor: later, platforms: target1({ subreddit: 'herald', url: 'https://example.com/z' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().post._id;
+    const upd = await h.ctx.app.inject({ method: 'PUT', url: `/v1/posts/${id}`, headers: h.tenant.headers, payload: { platforms: target1({ subreddit: 'selfonly', url: 'https://example.com/z' }) } });
+    expect(upd.statusCode, upd.body).toBe(400);
+    expect(upd.json().details.fields['platforms.0.platformSpecificData.subreddit'].join(' ')).toMatch(/\[rule reddit\.subreddit\.link_posts_not_allowed\]/);
+  });
+
+  it('a subreddit Reddit cannot answer for (5xx) does not block the post: Reddit checks at publish time', async () => {
+    sim.addFault({ op: 'read', kind: 'server_error', count: 1 });
+    const res = await post({ content: 'A picture', scheduledFor: later, mediaItems: [{ type: 'image', url: 'https://example.com/a.png', mimeType: 'image/png' }], platforms: target1({ subreddit: 'noimages' }) });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+let unique = 0;
+describe('Reddit: the rule table against the simulator', () => {
+  simulatorRuleCases({
+    cases,
+    publisher: async () => {
+      const row = await h.account();
+      return {
+        adapter: h.ctx.services.adapters.require('reddit'),
+        account: { id: h.accountId, platformUserId: row.platform_user_id, username: 'herald_sim', settings: row.settings ?? {}, credentials: await h.credentials() },
+      };
+    },
+    media: () => media,
+    complete: (p) => ({
+      ...p,
+      platformSpecificData: { subreddit: 'test', ...p.platformSpecificData },
+      // An image post is found in the account's submitted listing by its title: one title per post.
+      text: p.mediaItems.length === 1 && p.text.trim() ? p.text.replace(/^[^\n]*/, (first) => `${first} #${++unique}`) : p.text,
+    }),
   });
 });
 

@@ -77,6 +77,7 @@ export function createPostCreation(deps: {
     if (queueProfile && !(await source.profileAccessible(queueProfile))) throw notFound('Profile');
     const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined);
     dropYouTubeTagOverflow(targets, tags, warnings);
+    if (mode !== 'draft') await rules.readRuleSettings(targets);
     if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors, { hashtags, mentions });
     else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
     errors.throwIfAny();

@@ -23,7 +23,7 @@ import { createPostLifecycle } from './lifecycle.ts';
 import { createPublishInline } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import { createPostReads } from './read.ts';
-import { createTargetRules } from './targets.ts';
+import { createTargetRules, type TargetRulesDeps } from './targets.ts';
 import { createPostUpdate } from './update.ts';
 
 export type { PlannedPost } from './create.ts';
@@ -33,8 +33,10 @@ export { dbAccountSource } from './targets.ts';
 
 export function createPostsService(deps: {
   db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: PublishingPort; clock: () => Date; queue: QueueService;
+  /** What targets' rules read from their platform (Reddit's subreddit rules); see TargetRulesDeps. */
+  ruleSettings?: TargetRulesDeps['ruleSettings'];
 }) {
-  const rules = createTargetRules({ adapters: deps.adapters, clock: deps.clock });
+  const rules = createTargetRules({ adapters: deps.adapters, clock: deps.clock, ruleSettings: deps.ruleSettings });
   const publishInline = createPublishInline({ db: deps.db, publisher: deps.publisher });
   return {
     ...createPostCreation({ ...deps, rules, publishInline }),

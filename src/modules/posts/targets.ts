@@ -21,6 +21,22 @@ export interface ResolvedTarget {
   platform: PlatformId;
   customContent: string | null;
   platformSpecificData: Record<string, unknown>;
+  /**
+   * Settings the platform's rules need besides the account's own, read from the platform when
+   * the post is checked (Reddit: the subreddit's rules, `subredditRules`); see {@link TargetRulesDeps.ruleSettings}.
+   */
+  ruleSettings?: Record<string, unknown>;
+}
+
+export interface TargetRulesDeps {
+  adapters: AdapterRegistry;
+  clock: () => Date;
+  /**
+   * Reads what a target's rules need from its platform (Reddit: the subreddit's posting rules
+   * through the account's session, cached). Undefined when there is nothing or it cannot be
+   * read: the post is not blocked then (the platform checks at publish time).
+   */
+  ruleSettings?(target: ResolvedTarget): Promise<Record<string, unknown> | undefined>;
 }
 
 /** Where target accounts come from: the database, or a preloaded list (bulk upload). */
@@ -43,7 +59,7 @@ export function dbAccountSource(q: Queryable, tenantId: string, auth?: AuthConte
   };
 }
 
-export function createTargetRules(deps: { adapters: AdapterRegistry; clock: () => Date }) {
+export function createTargetRules(deps: TargetRulesDeps) {
   const { adapters } = deps;
 
   /**
@@ -113,6 +129,16 @@ export function createTargetRules(deps: { adapters: AdapterRegistry; clock: () =
       return out;
     },
 
+    /** Reads each target's {@link ResolvedTarget.ruleSettings} (before {@link check}; a failed read leaves it unset). */
+    async readRuleSettings(targets: ResolvedTarget[]): Promise<void> {
+      const read = deps.ruleSettings;
+      if (!read) return;
+      await Promise.all(targets.map(async (t) => {
+        const settings = await read(t).catch(() => undefined);
+        if (settings) t.ruleSettings = settings;
+      }));
+    },
+
     /** Checks every target against its platform's rules (skipped for drafts). */
     check(targets: ResolvedTarget[], content: string, media: MediaRef[], tags: string[], visibility: 'public' | 'private' | 'unlisted', at: Date | null, errors: FieldErrorCollector,
       marks: { hashtags: string[]; mentions: string[] } = { hashtags: [], mentions: [] }) {
@@ -120,7 +146,7 @@ export function createTargetRules(deps: { adapters: AdapterRegistry; clock: () =
         const thread = threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors);
         const req = buildPublishRequest({
           content, customContent: t.customContent, mediaItems: media, platformSpecificData: t.platformSpecificData,
-          threadItems: thread, tags, visibility, scheduledFor: at, accountSettings: t.account.settings ?? {},
+          threadItems: thread, tags, visibility, scheduledFor: at, accountSettings: { ...(t.account.settings ?? {}), ...(t.ruleSettings ?? {}) },
           platform: t.platform, hashtags: marks.hashtags, mentions: marks.mentions,
         });
         if (!req.text.trim() && req.mediaItems.length === 0) {

@@ -91,6 +91,7 @@ export function createPostUpdate(deps: {
         }
       }
       if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
+      if (mode !== 'draft') await rules.readRuleSettings(targets);
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       errors.throwIfAny();
 

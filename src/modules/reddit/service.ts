@@ -10,7 +10,9 @@
  */
 import { fieldError } from '../../core/errors.ts';
 import { normalizeSubreddit, SUBREDDIT_NAME, type RedditListing, type RedditThing } from '../../platforms/reddit/adapter.ts';
-import { redditListing, redditSearch, redditSubredditName, redditSubscribedPage } from '../../platforms/reddit/listings.ts';
+import { redditListing, redditSearch, redditSubredditName, redditSubredditRules, redditSubscribedPage } from '../../platforms/reddit/listings.ts';
+import type { RedditSubredditRules } from '../../shared/rules/reddit.ts';
+import type { AccountRow } from '../accounts/repository.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { toAccountView } from '../accounts/service.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
@@ -37,6 +39,8 @@ export interface RedditItem {
 export const FEED_SORTS = ['hot', 'new', 'top', 'rising'] as const;
 export const SEARCH_SORTS = ['relevance', 'hot', 'top', 'new', 'comments'] as const;
 export const TIME_FILTERS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
+/** How long a subreddit's posting rules are kept before Reddit is asked again (ms). */
+export const SUBREDDIT_RULES_TTL_MS = 10 * 60_000;
 /** Subscribed subreddits read for the picker: pages of 100, at most this many pages. */
 const MAX_SUBREDDIT_PAGES = 10;
 
@@ -60,8 +64,35 @@ function checkSubreddit(field: string, v: string | undefined): string | undefine
 
 export function createRedditService(deps: { accounts: AccountsRepository; sessions: PlatformSessions }) {
   const open = (auth: AuthContext, accountId: string, field?: string) => deps.sessions.open(auth, accountId, 'reddit', 'Reddit', field);
+  /** Subreddit rules read per account and subreddit, kept SUBREDDIT_RULES_TTL_MS. */
+  const rulesCache = new Map<string, { rules: RedditSubredditRules | null; expires: number }>();
 
   return {
+    /**
+     * The account settings the rule table needs to check a post against its subreddit's own
+     * rules: `{ subredditRules: { <name>: RedditSubredditRules } }` for the post's subreddit
+     * (its own, else the account's default), read with the account's token and cached
+     * {@link SUBREDDIT_RULES_TTL_MS}. Undefined when there is no valid subreddit, the account
+     * is disconnected, or Reddit cannot be read (the post is not blocked then: Reddit itself
+     * checks at publish time).
+     */
+    async ruleSettings(row: AccountRow, platformSpecificData: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+      const sr = normalizeSubreddit(platformSpecificData.subreddit) ?? normalizeSubreddit(row.settings?.defaultSubreddit);
+      if (!sr || !SUBREDDIT_NAME.test(sr) || !row.is_active) return undefined;
+      const key = `${row.id}:${sr.toLowerCase()}`;
+      let hit = rulesCache.get(key);
+      if (!hit || hit.expires < Date.now()) {
+        try {
+          const rules = await deps.sessions.sessionFor(row, 'reddit', 'Reddit').call((token, app) => redditSubredditRules(app, token, sr));
+          hit = { rules: rules ? { ...rules, fetchedAt: Date.now() } : null, expires: Date.now() + SUBREDDIT_RULES_TTL_MS };
+          rulesCache.set(key, hit);
+        } catch {
+          return undefined;
+        }
+      }
+      return hit.rules ? { subredditRules: { [sr.toLowerCase()]: hit.rules } } : undefined;
+    },
+
     /** `{ subreddits: [{id, name, display_name_prefixed, title, url, over18, subscribers}], defaultSubreddit }`. */
     async listSubreddits(auth: AuthContext, accountId: string) {
       const s = await open(auth, accountId);

@@ -28,14 +28,14 @@ import {
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import { redditJson } from './http.ts';
+import { normalizeSubreddit, redditRules, redditTitleAndBody, SUBREDDIT_NAME } from '../../shared/rules/reddit.ts';
 import {
   capabilitiesOf, REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX,
 } from '../../shared/capabilities.ts';
 
 /** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
 export { REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX };
-/** Subreddit names: 3-21 letters, digits and underscores (2-character legacy names exist, so 2 is accepted). */
-export const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
+export { normalizeSubreddit, redditTitleAndBody, SUBREDDIT_NAME };
 
 export const REDDIT_CAPABILITIES: PlatformCapabilities = capabilitiesOf('reddit');
 
@@ -83,22 +83,7 @@ export interface RedditThing {
 }
 export interface RedditListing<T = RedditThing> { kind: 'Listing'; data: { after: string | null; before: string | null; children: Array<{ kind: string; data: T }> } }
 
-/** `subreddit` without an `r/` prefix, or null when empty. */
-export function normalizeSubreddit(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  const s = v.trim().replace(/^\/?r\//i, '').replace(/\/+$/, '');
-  return s || null;
-}
-
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-
-/** Title and body as posted: the explicit title and the whole text, or the first line and the rest. */
-export function redditTitleAndBody(req: PublishRequest): { title: string; body: string } {
-  const explicit = str(req.platformSpecificData.title);
-  if (explicit) return { title: explicit, body: req.text.trim() };
-  const [first, ...rest] = req.text.trim().split(/\r?\n/);
-  return { title: (first ?? '').trim(), body: rest.join('\n').trim() };
-}
 
 const permalinkUrl = (p: string) => (p.startsWith('http') ? p : `https://www.reddit.com${p}`);
 /** Listings end after about this many items, whatever lies beyond. */
@@ -110,50 +95,7 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
   constructor(private readonly provider: OAuthProvider, private readonly app: () => PlatformApp, private readonly opts: RedditAdapterOptions = {}) {}
 
   validate(req: PublishRequest): RuleViolation[] {
-    const out: RuleViolation[] = [];
-    const psd = req.platformSpecificData;
-    const { title, body } = redditTitleAndBody(req);
-    if (req.threadItems.length > 0) out.push({ field: 'platformSpecificData.threadItems', rule: 'reddit.threads.unsupported', message: 'Reddit posts cannot be threads' });
-    if (req.accountSettings && !normalizeSubreddit(psd.subreddit) && !normalizeSubreddit(req.accountSettings.defaultSubreddit)) {
-      out.push({ field: 'platformSpecificData.subreddit', rule: 'reddit.subreddit.required',
-        message: 'No subreddit: give platformSpecificData.subreddit or set a default with PUT /v1/accounts/{accountId}/reddit-subreddits' });
-    }
-    if (!title) out.push({ field: 'platformSpecificData.title', rule: 'reddit.title.required', message: 'A Reddit post needs a title: give platformSpecificData.title or a first line of content' });
-    if (title.length > REDDIT_TITLE_MAX) {
-      out.push({ field: str(psd.title) ? 'platformSpecificData.title' : 'content', rule: 'reddit.title.max_length', message: `Reddit titles are limited to ${REDDIT_TITLE_MAX} characters; this one has ${title.length}` });
-    }
-    if (psd.subreddit !== undefined) {
-      const sr = normalizeSubreddit(psd.subreddit);
-      if (!sr || !SUBREDDIT_NAME.test(sr)) out.push({ field: 'platformSpecificData.subreddit', rule: 'reddit.subreddit.name', message: 'subreddit must be a subreddit name such as "test" or "r/test" (letters, digits, underscores, up to 21)' });
-    }
-    const url = psd.url;
-    if (url !== undefined) {
-      let ok = false;
-      try { ok = typeof url === 'string' && /^https?:$/.test(new URL(url).protocol); } catch { /* not a URL */ }
-      if (!ok) out.push({ field: 'platformSpecificData.url', rule: 'reddit.link.url', message: 'url must be an absolute http(s) URL for a Reddit link post' });
-    }
-    const media = req.mediaItems;
-    media.forEach((m, i) => {
-      if (m.type === 'video') out.push({ field: `mediaItems.${i}`, rule: 'reddit.media.video_unsupported', message: 'Reddit video posts are not supported here; post a link or an image' });
-      if (m.type === 'document') out.push({ field: `mediaItems.${i}`, rule: 'reddit.media.type', message: 'Reddit does not accept documents (PDF)' });
-      if ((m.type === 'image' || m.type === 'gif') && m.size !== undefined && m.size > REDDIT_IMAGE_MAX_BYTES) {
-        out.push({ field: `mediaItems.${i}`, rule: 'reddit.media.image_max_bytes', message: `Reddit images are limited to ${REDDIT_IMAGE_MAX_BYTES / 1024 / 1024} MB` });
-      }
-    });
-    if (media.length > REDDIT_GALLERY_MAX) out.push({ field: 'mediaItems', rule: 'reddit.media.gallery_max', message: `A Reddit gallery takes 2 to ${REDDIT_GALLERY_MAX} images; got ${media.length}` });
-    if (media.length > 0 && url !== undefined) out.push({ field: 'platformSpecificData.url', rule: 'reddit.post.link_or_image', message: 'A Reddit post is either a link post (url) or an image post (mediaItems), not both' });
-    if (media.length === 0 && url === undefined && body.length > REDDIT_SELFTEXT_MAX) {
-      out.push({ field: 'content', rule: 'reddit.text.max_length', message: `Reddit self-post text is limited to ${REDDIT_SELFTEXT_MAX} characters; this one has ${body.length}` });
-    }
-    const flairId = psd.flairId;
-    if (flairId !== undefined && (typeof flairId !== 'string' || flairId.length > REDDIT_FLAIR_ID_MAX)) {
-      out.push({ field: 'platformSpecificData.flairId', rule: 'reddit.flair.id', message: `flairId must be a string of at most ${REDDIT_FLAIR_ID_MAX} characters` });
-    }
-    const flairText = psd.flairText;
-    if (flairText !== undefined && (typeof flairText !== 'string' || flairText.length > REDDIT_FLAIR_TEXT_MAX)) {
-      out.push({ field: 'platformSpecificData.flairText', rule: 'reddit.flair.text', message: `flairText must be a string of at most ${REDDIT_FLAIR_TEXT_MAX} characters` });
-    }
-    return out;
+    return redditRules.check(req);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

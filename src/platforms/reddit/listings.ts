@@ -4,6 +4,7 @@
  * the subreddits the account subscribes to (scope mysubreddits), whether a subreddit exists,
  * a subreddit's (or the front page's) listing, and search.
  */
+import type { RedditSubredditRules } from '../../shared/rules/reddit.ts';
 import type { PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
 import type { RedditListing } from './adapter.ts';
@@ -41,4 +42,39 @@ export async function redditSearch(app: PlatformApp, token: string, q: { q: stri
   return (await redditJson<RedditListing>(app, path, {
     token, query: { q: q.q, sort: q.sort, limit: q.limit, after: q.after, restrict_sr: q.subreddit ? String(q.restrict) : undefined, type: 'link', raw_json: 1 },
   })).body;
+}
+
+/**
+ * A subreddit's posting rules, as the shared rule table applies them: `GET /r/{sr}/about`
+ * (submission_type, allow_images, allow_galleries; https://www.reddit.com/dev/api#GET_r_{subreddit}_about)
+ * and `GET /api/v1/{sr}/post_requirements` (is_flair_required, title and body lengths,
+ * body_restriction_policy; https://www.reddit.com/dev/api#GET_api_v1_{subreddit}_post_requirements).
+ * Null when Reddit answers 404 or 403 for the subreddit. @throws AdapterError otherwise
+ */
+export async function redditSubredditRules(app: PlatformApp, token: string, sr: string): Promise<RedditSubredditRules | null> {
+  const missing = (err: unknown) => {
+    if (err instanceof AdapterError && err.kind === 'rejected' && (err.opts.status === 404 || err.opts.status === 403)) return null;
+    throw err;
+  };
+  const about = await redditJson<{ data?: { submission_type?: string; allow_images?: boolean; allow_galleries?: boolean } }>(app, `/r/${encodeURIComponent(sr)}/about`, { token }).catch(missing);
+  if (!about?.body.data) return null;
+  const d = about.body.data;
+  const req = await redditJson<{
+    is_flair_required?: boolean; title_text_min_length?: number | null; title_text_max_length?: number | null;
+    body_restriction_policy?: string; body_text_min_length?: number | null; body_text_max_length?: number | null;
+  }>(app, `/api/v1/${encodeURIComponent(sr)}/post_requirements`, { token }).catch(missing);
+  const r = req?.body ?? {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+  const out: RedditSubredditRules = {
+    submissionType: d.submission_type === 'self' || d.submission_type === 'link' ? d.submission_type : 'any',
+    ...(typeof d.allow_images === 'boolean' ? { allowImages: d.allow_images } : {}),
+    ...(typeof d.allow_galleries === 'boolean' ? { allowGalleries: d.allow_galleries } : {}),
+    ...(r.is_flair_required ? { flairRequired: true } : {}),
+    ...(num(r.title_text_min_length) ? { titleMinLength: num(r.title_text_min_length) } : {}),
+    ...(num(r.title_text_max_length) ? { titleMaxLength: num(r.title_text_max_length) } : {}),
+    ...(r.body_restriction_policy === 'required' || r.body_restriction_policy === 'notAllowed' ? { bodyPolicy: r.body_restriction_policy } : {}),
+    ...(num(r.body_text_min_length) ? { bodyMinLength: num(r.body_text_min_length) } : {}),
+    ...(num(r.body_text_max_length) ? { bodyMaxLength: num(r.body_text_max_length) } : {}),
+  };
+  return out;
 }

@@ -10,6 +10,7 @@ import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { threadsRules } from './threads.ts';
 import { pinterestRules } from './pinterest.ts';
+import { redditRules } from './reddit.ts';
 import { tiktokRules } from './tiktok.ts';
 import { twitterRules } from './twitter.ts';
 import { linkedinRules } from './linkedin.ts';
@@ -28,6 +29,7 @@ export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   facebook: facebookRules,
   threads: threadsRules,
   pinterest: pinterestRules,
+  reddit: redditRules,
   tiktok: tiktokRules,
   twitter: twitterRules,
   linkedin: linkedinRules,
