@@ -22,6 +22,7 @@
  *   versions 0 and 1, ISO/IEC 14496-12 8.2.2), seconds as a float. Absent when unreadable.
  */
 import { imageSize } from 'image-size';
+import { gifFrames } from '../../src/shared/media/gif.ts';
 
 export type MediaFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'bmp' | 'tiff' | 'heic' | 'mp4' | 'mov' | 'webm' | 'unknown';
 
@@ -77,50 +78,8 @@ function imageInfo(bytes: Buffer): MediaInfo {
   return info;
 }
 
-/**
- * The number of images in a GIF: walks header, logical screen descriptor and global colour
- * table, then the blocks (extensions 0x21 and their sub-blocks, image descriptors 0x2C with
- * their local colour table and LZW data sub-blocks) up to the trailer 0x3B. A truncated or
- * corrupt file gives the images read before the damage.
- */
-export function gifFrames(buf: Buffer): number {
-  if (buf.length < 13) return 0;
-  let at = 13;
-  const screenFlags = buf[10];
-  if (screenFlags & 0x80) at += 3 * (1 << ((screenFlags & 0x07) + 1));
-  /** Skips data sub-blocks (length byte, then that many bytes) up to the zero-length terminator; -1 when truncated. */
-  const skipSubBlocks = (p: number): number => {
-    while (p < buf.length) {
-      const n = buf[p];
-      p += 1 + n;
-      if (n === 0) return p;
-    }
-    return -1;
-  };
-  let frames = 0;
-  while (at < buf.length) {
-    const introducer = buf[at];
-    if (introducer === 0x3b) break;
-    if (introducer === 0x21) {
-      // Extension: introducer, label, sub-blocks.
-      at = skipSubBlocks(at + 2);
-    } else if (introducer === 0x2c) {
-      // Image descriptor: introducer, left, top, width, height (u16 each), packed fields.
-      if (at + 10 > buf.length) break;
-      const flags = buf[at + 9];
-      at += 10;
-      if (flags & 0x80) at += 3 * (1 << ((flags & 0x07) + 1));
-      // LZW minimum code size, then the image data sub-blocks.
-      at = skipSubBlocks(at + 1);
-      if (at < 0) break;
-      frames++;
-    } else {
-      break;
-    }
-    if (at < 0) break;
-  }
-  return frames;
-}
+/** GIF frames: the block walk lives in src/shared/media/gif.ts (the upload probe uses it too). */
+export { gifFrames };
 
 /** The frames of a WebP: the ANMF chunks of an animation, else 1. */
 function webpFrames(buf: Buffer): number {

@@ -12,6 +12,8 @@ import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { freePort } from '../support/net.ts';
 import { encodePng } from '../support/png.ts';
+import { makeImage } from '../support/media.ts';
+import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -84,6 +86,15 @@ describe('POST /v1/media: accepted files', () => {
     expect(filesOnDisk(t.userId)).toHaveLength(1);
     const { rows } = await ctx.db.query('SELECT mime_type, type, size, tenant_id FROM media_files WHERE tenant_id = $1', [t.userId]);
     expect(rows).toEqual([{ mime_type: 'image/png', type: 'image', size: bytes.length, tenant_id: t.userId }]);
+  });
+
+  it('records an animated GIF\'s frame count and pixels (LinkedIn takes at most 250 frames: checked when a post is created)', async () => {
+    const t = await createTenant(ctx);
+    const res = await upload(t, [{ filename: 'spin.gif', contentType: 'image/gif', data: makeImage({ format: 'gif', width: 40, height: 30, frames: 7 }) }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const file = res.json().files[0];
+    expect(file).toMatchObject({ type: 'gif', mimeType: 'image/gif' });
+    expect((await mediaMetadataByUrl(ctx.db, t.userId, file.url))?.metadata).toMatchObject({ frames: 7, width: 40, height: 30 });
   });
 
   it('accepts several files in one request, in order, each with its own type', async () => {

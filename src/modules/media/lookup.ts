@@ -89,6 +89,7 @@ export async function enrichMediaRefs(db: Db, tenantId: string, lists: MediaRef[
     m.type = r.type;
     if (typeof md.duration === 'number') m.durationSeconds = md.duration;
     if (typeof md.width === 'number') m.width = md.width;
+    if (typeof md.frames === 'number') m.frames = md.frames;
     if (typeof md.height === 'number') m.height = md.height;
     if (typeof md.videoCodec === 'string') m.videoCodec = md.videoCodec;
     if (typeof md.audioCodec === 'string') m.audioCodec = md.audioCodec;

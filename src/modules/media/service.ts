@@ -28,6 +28,7 @@ import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
 import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
+import { gifFrames } from '../../shared/media/gif.ts';
 
 /** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; docs/decisions/0009). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
@@ -166,6 +167,8 @@ export function createMediaService(deps: MediaServiceDeps) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message, { fields: { [args.field]: [decision.message] }, filename: args.filename, allowed: [...ALLOWED_CONTENT_TYPES] });
     }
     const metadata = await probeMedia(args.staged, decision.mimeType, { ffprobePath: deps.ffprobePath });
+    // LinkedIn takes GIFs of at most 250 frames: count them for the creation-time rule check.
+    if (decision.mimeType === 'image/gif') metadata.frames = gifFrames(await fs.promises.readFile(args.staged));
     // The file name starts with 128 random bits: the media URL is public, and ids are
     // time-ordered (one id predicts the next), so the URL must not follow from the id.
     const name = safeName(args.filename, extensionFor(decision.mimeType));

@@ -18,6 +18,8 @@ export interface MediaMetadata {
   audioCodec?: string;
   /** Average frame rate of the first video stream, frames per second. */
   frameRate?: number;
+  /** Frames of an animated GIF (counted from its blocks, src/shared/media/gif.ts). */
+  frames?: number;
   /** Rotation the player applies, degrees (0, 90, 180, 270). */
   rotation?: number;
   /** ffprobe's container name(s), e.g. `mov,mp4,m4a,3gp,3g2,mj2`. */
