@@ -16,14 +16,18 @@
  *   `granularity`, 256 KiB by default; `a` must be the next byte) answers 308 + `Range: bytes=0-N`,
  *   and 201 with the video resource when complete; `bytes * /total` probes. Unknown or expired
  *   sessions answer 404.
- * - Videos: duration read with ffprobe from the uploaded bytes (or `durationOverride`); a Short
- *   is <= 180 s (Herald's threshold, docs/decisions/0017; `shortsNeedVertical` adds the "square or
- *   vertical" condition that third-party guides state and YouTube's API docs do not, UNCONFIRMED).
+ * - Videos: duration and pixel size read from the uploaded bytes with mediaInfo (the MP4/MOV
+ *   movie and track headers; ffprobe as a fallback for other containers; or `durationOverride`);
+ *   a Short is square or vertical AND at most `shortMaxSeconds` (180 s), as YouTube's Shorts page
+ *   says (https://support.google.com/youtube/answer/15424877; docs/decisions/0027-youtube-shorts.md).
+ *   `shortsNeedVertical: false` makes the duration alone decide (Herald's rule before 0027).
  *   `GET /youtube/v3/videos?id=` shows status.uploadStatus uploaded -> processed after
  *   `processingPolls` reads (or failed on the processing fault), plus privacyStatus/publishAt.
- * - `POST /upload/youtube/v3/thumbnails/set?videoId=`: JPEG/PNG/GIF by magic bytes, at most
- *   `thumbnailMaxBytes` (2 MB; CONFLICT 50 MB, configurable), refused on Shorts and on
- *   unverified channels (403).
+ * - `POST /upload/youtube/v3/thumbnails/set?videoId=` (https://developers.google.com/youtube/v3/docs/thumbnails/set):
+ *   JPEG or PNG by the bytes (mediaInfo; anything else, GIF and WebP included: 400 invalidImage
+ *   "The provided image content is invalid."), at most `thumbnailMaxBytes` (2 MB per that page;
+ *   CONFLICT 50 MB on the newer reference, configurable; over it: 400 failedPrecondition),
+ *   refused on Shorts (400 invalidVideo; UNCONFIRMED wording) and on unverified channels (403 forbidden).
  * - `POST/GET /youtube/v3/commentThreads` (textOriginal <= 10,000: commentTextTooLong;
  *   videoNotFound), `GET /youtube/v3/playlistItems` (the uploads playlist, newest first;
  *   `maxResults` 0-50, default 5, more refused; `pageToken` from `nextPageToken`, which is
@@ -44,6 +48,7 @@ import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../c
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
+import { mediaInfo } from '../common/media-info.ts';
 import { probeVideo } from '../common/probe.ts';
 
 export interface YouTubeSimOptions {
@@ -60,7 +65,10 @@ export interface YouTubeSimOptions {
   verifiedChannel?: boolean;
   /** Comments on a private video (scheduled uploads) are accepted (UNCONFIRMED upstream). Default true. */
   commentsOnPrivate?: boolean;
+  /** A Short must be square or vertical as well as short (YouTube's Shorts page). Default true. */
   shortsNeedVertical?: boolean;
+  /** Longest Short, seconds. Default 180. */
+  shortMaxSeconds?: number;
   /** Duration in seconds for every uploaded video instead of ffprobe. */
   durationOverride?: number;
   processingPolls?: number;
@@ -307,10 +315,14 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
 
   async function complete(sess: Session, processingFails: boolean): Promise<SimVideo> {
     const bytes = Buffer.concat(sess.chunks);
-    const probe = opts.durationOverride !== undefined ? { duration: opts.durationOverride } as { duration: number | null; width?: number; height?: number } : await probeVideo(bytes, opts.ffprobePath);
+    const info = mediaInfo(bytes);
+    const probe: { duration: number | null; width?: number; height?: number } = opts.durationOverride !== undefined
+      ? { duration: opts.durationOverride, width: info.width, height: info.height }
+      : info.durationSeconds !== undefined ? { duration: info.durationSeconds, width: info.width, height: info.height } : await probeVideo(bytes, opts.ffprobePath);
     const s = sess.meta.snippet as Record<string, unknown>;
     const st = sess.meta.status as Record<string, unknown>;
-    const vertical = probe.width !== undefined && probe.height !== undefined ? probe.height >= probe.width : true;
+    // Square or vertical; an unknown shape is not a Short.
+    const vertical = probe.width !== undefined && probe.height !== undefined && probe.height >= probe.width;
     const v: SimVideo = {
       id: randomId(11), channelId: sess.channelId, title: String(s.title), description: String(s.description ?? ''),
       tags: Array.isArray(s.tags) ? (s.tags as string[]) : [], categoryId: String(s.categoryId ?? '22'),
@@ -319,7 +331,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
       containsSyntheticMedia: typeof st.containsSyntheticMedia === 'boolean' ? st.containsSyntheticMedia : null,
       notifySubscribers: sess.notify, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'),
       durationSeconds: probe.duration,
-      isShort: probe.duration !== null && probe.duration <= 180 && (!opts.shortsNeedVertical || vertical),
+      isShort: probe.duration !== null && probe.duration <= (opts.shortMaxSeconds ?? 180) && (opts.shortsNeedVertical === false || vertical),
       uploadStatus: 'uploaded', polls: 0, processingFails, thumbnail: null, publishedAt: new Date().toISOString(),
     };
     videos.push(v);
@@ -389,8 +401,9 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     if (v.isShort) return gerr(reply, 400, 'invalidVideo', 'Custom thumbnails cannot be set on Shorts.', 'youtube.thumbnail');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (body.length === 0) return gerr(reply, 400, 'mediaBodyRequired', 'The request does not include the image content.', 'youtube.thumbnail');
-    if (body.length > thumbMax) return gerr(reply, 413, 'mediaBodyTooLarge', `The thumbnail image file is too large (max ${thumbMax} bytes).`, 'youtube.thumbnail');
-    const type = body[0] === 0xff && body[1] === 0xd8 ? 'image/jpeg' : body.subarray(1, 4).toString('latin1') === 'PNG' ? 'image/png' : body.subarray(0, 4).toString('latin1') === 'GIF8' ? 'image/gif' : null;
+    if (body.length > thumbMax) return gerr(reply, 400, 'failedPrecondition', `The thumbnail image file is too large: the maximum file size is ${thumbMax} bytes.`, 'youtube.thumbnail');
+    const format = mediaInfo(body).format;
+    const type = format === 'jpeg' ? 'image/jpeg' : format === 'png' ? 'image/png' : null;
     if (!type) return gerr(reply, 400, 'invalidImage', 'The provided image content is invalid.', 'youtube.thumbnail');
     if (!charge(reply, 50)) return reply;
     v.thumbnail = { bytes: body.length, type };

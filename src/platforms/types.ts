@@ -109,7 +109,7 @@ export interface AdapterContext {
    * Reads media metadata (ffprobe) from bytes fetched with `fetchMedia`, for media that
    * carries none (a URL Herald did not store). Absent where probing is not available.
    */
-  probeMedia?(bytes: Buffer, mimeType: string): Promise<{ durationSeconds?: number }>;
+  probeMedia?(bytes: Buffer, mimeType: string): Promise<{ durationSeconds?: number; width?: number; height?: number }>;
   /** Structured log. */
   log(msg: string, data?: Record<string, unknown>): void;
 }

@@ -91,7 +91,10 @@ export function createPublisher(deps: PublisherDeps) {
   function adapterContext(account: AccountRow) {
     return adapterContextFor(accounts, account, {
       fetchMedia: (item: MediaRef, maxBytes: number) => fetchGuarded(deps.mediaStorage, item, maxBytes, { allowPrivate: deps.config.allowPrivateUrls }),
-      probeMedia: async (bytes, mimeType) => ({ durationSeconds: (await probeBytes(bytes, mimeType, { ffprobePath: deps.config.ffprobePath, timeoutMs: 60_000 })).duration }),
+      probeMedia: async (bytes, mimeType) => {
+        const md = await probeBytes(bytes, mimeType, { ffprobePath: deps.config.ffprobePath, timeoutMs: 60_000 });
+        return { durationSeconds: md.duration, width: md.width, height: md.height };
+      },
     });
   }
 

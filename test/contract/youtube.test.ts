@@ -12,12 +12,15 @@ import { startYouTubeSimulator, type YouTubeSimulator } from '../../sim/youtube/
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { YouTubeAdapter } from '../../src/platforms/youtube/adapter.ts';
 import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';
-import { msUntilPacificMidnight } from '../../src/platforms/youtube/google.ts';
+import { mapGoogleError, msUntilPacificMidnight } from '../../src/platforms/youtube/google.ts';
 import { insertAccount } from '../helpers.ts';
 import { platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
-import { makeVideo } from '../support/media.ts';
+import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
+import type { AccountContext, AdapterContext, PlatformAdapter, PublishRequest } from '../../src/platforms/types.ts';
+import { cases as ruleCases } from '../rules/youtube.cases.ts';
+import { resolveMedia, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 const CHUNK = 256 * 1024;
@@ -220,7 +223,7 @@ describe('YouTube: rules, refused before any platform call', () => {
     expect(sessionsStarted()).toBe(before);
   });
 
-  it('a thumbnail over 2 MB, or not a JPG/PNG/GIF, fails before any upload', async () => {
+  it('a thumbnail over 2 MB, or not a JPEG/PNG, fails before any upload', async () => {
     const big = Buffer.concat([makePng(2, 2), Buffer.alloc(2 * 1024 * 1024)]);
     const bigUrl = media.put('/big.png', big, 'image/png');
     const fakeUrl = media.put('/fake.jpg', Buffer.from('not an image at all'), 'image/jpeg');
@@ -229,9 +232,87 @@ describe('YouTube: rules, refused before any platform call', () => {
     expect(a.statusCode).toBe(207);
     expect(a.json().platformResults[0].error).toMatch(/youtube\.thumbnail\.max_bytes/);
     const b = await post({ content: 'fake thumbnail', publishNow: true, mediaItems: video(longUrl, { thumbnail: fakeUrl }), platforms: on() });
-    expect(b.json().platformResults[0].error).toMatch(/not a JPG, PNG or GIF.*youtube\.thumbnail\.type/);
+    expect(b.json().platformResults[0].error).toMatch(/not a JPEG or PNG.*youtube\.thumbnail\.type/);
     expect(sessionsStarted()).toBe(before);
   });
+});
+
+describe('YouTube: Shorts are vertical or square AND at most 3 minutes (docs/decisions/0027-youtube-shorts.md)', () => {
+  it('a horizontal 2-minute video is a regular video: published with its custom thumbnail (refused as a "Short" before 0027)', async () => {
+    const wide = media.put('/wide-2min.mp4', makeVideo({ seconds: 120, width: 160, height: 120, rate: 5, audio: false }), 'video/mp4');
+    const res = await post({ content: 'two minutes, landscape', publishNow: true, mediaItems: video(wide, { thumbnail: thumbUrl }), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const t = res.json().post.platforms[0];
+    expect(t.platformPostUrl).toBe(`https://www.youtube.com/watch?v=${t.platformPostId}`);
+    expect(byId(t.platformPostId)).toMatchObject({ isShort: false, thumbnail: { type: 'image/png' } });
+    expect((await target(res.json().post._id)).result?.extra).toMatchObject({ isShort: false, thumbnail: { status: 'published' } });
+  });
+
+  it('a square video uploaded to Herald (ffprobe metadata) with a thumbnail is refused when the post is created', async () => {
+    const mp = multipart('files', [{ filename: 'square.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 2, width: 160, height: 160, rate: 5, audio: false }) }]);
+    const up = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+    expect(up.statusCode, up.body).toBe(200);
+    const before = sessionsStarted();
+    const res = await post({ content: 'square with thumbnail', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: video(up.json().files[0].url, { thumbnail: thumbUrl }), platforms: on() });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details.fields['mediaItems.0.thumbnail'].join(' ')).toContain('[rule youtube.short.no_custom_thumbnail]');
+    expect(sessionsStarted()).toBe(before);
+  });
+
+  it('a GIF thumbnail (thumbnails.set takes JPEG or PNG) is refused when the post is created, not at publish time', async () => {
+    const gif = media.put('/thumb.gif', makeImage({ format: 'gif', width: 64, height: 36, frames: 2 }), 'image/gif');
+    const before = sessionsStarted();
+    const res = await post({ content: 'gif thumbnail', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: video(longUrl, { thumbnail: gif }), platforms: on() });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details.fields['mediaItems.0.thumbnail'].join(' ')).toContain('[rule youtube.thumbnail.type]');
+    expect(sessionsStarted()).toBe(before);
+  });
+});
+
+describe('YouTube: the platform\'s own rules', () => {
+  const publisher = async () => {
+    const row = await h.account();
+    const account: AccountContext = { id: h.accountId, platformUserId: row.platform_user_id, username: 'heraldsim', settings: row.settings ?? {}, credentials: await h.credentials() };
+    return { adapter: h.ctx.services.adapters.require('youtube'), account };
+  };
+  /**
+   * Publishes past Herald's checks and answers YouTube's refusal: of the upload, of the first
+   * comment (which the adapter records on the result instead of failing the post), or of the
+   * thumbnail, which goes to thumbnails.set directly (the adapter re-checks a thumbnail's bytes
+   * and the Short rule before any call).
+   */
+  async function send(req: PublishRequest): Promise<Error | null> {
+    const { adapter, account } = await publisher();
+    const unchecked: PlatformAdapter = Object.create(adapter, { validate: { value: () => [] } });
+    const ctx: AdapterContext = {
+      async saveCredentials(credentials) { account.credentials = credentials; },
+      async fetchMedia(item) {
+        const res = await fetch(item.url);
+        return { bytes: Buffer.from(await res.arrayBuffer()), mimeType: res.headers.get('content-type') ?? 'application/octet-stream' };
+      },
+      log() {},
+    };
+    const thumbnail = req.mediaItems[0]?.thumbnail;
+    const bare = { ...req, mediaItems: req.mediaItems.map(({ thumbnail: _t, ...m }) => m) };
+    let result;
+    try {
+      result = await unchecked.commit(ctx, account, bare, await unchecked.prepare(ctx, account, bare));
+    } catch (e) {
+      return e as Error;
+    }
+    const comment = result.extra?.firstComment as { status?: string; error?: string } | undefined;
+    if (comment?.status === 'failed') return new Error(comment.error);
+    if (!thumbnail) return null;
+    const ext = thumbnail.split('?')[0].split('.').pop()!;
+    const served = resolveMedia(media, { type: 'image', url: thumbnail, mimeType: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` });
+    const bytes = Buffer.from(await (await fetch(served.url)).arrayBuffer());
+    const token = (account.credentials as { accessToken: string }).accessToken;
+    const res = await fetch(`${sim.url}/upload/youtube/v3/thumbnails/set?videoId=${result.platformPostId}&uploadType=media`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': served.mimeType! }, body: bytes,
+    });
+    return res.ok ? null : mapGoogleError(res.status, await res.json(), res.headers, 'YouTube thumbnails.set');
+  }
+  simulatorRuleCases({ cases: ruleCases, publisher, send, media: () => media });
 });
 
 contract.failures({
@@ -489,23 +570,39 @@ describe('YouTube: simulator fidelity', () => {
     }
   });
 
-  it('refuses publishAt unless private, and a custom thumbnail on a Short', async () => {
-    const s = await startYouTubeSimulator({ durationOverride: 30 });
+  it('refuses publishAt unless private, and a custom thumbnail on a Short (vertical, at most 3 minutes: read from the uploaded bytes)', async () => {
+    const s = await startYouTubeSimulator();
     try {
       const tok = await token(s);
       const bad = await start(s, tok, { privacyStatus: 'public', publishAt: new Date(Date.now() + 3600_000).toISOString() });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as G).error.errors[0].reason).toBe('invalidPublishAt');
-      const ok = await start(s, tok, { privacyStatus: 'private', publishAt: new Date(Date.now() + 3600_000).toISOString() });
-      const session = ok.headers.get('location')!;
-      const put = await fetch(session, { method: 'PUT', headers: { authorization: `Bearer ${tok}`, 'content-range': 'bytes 0-9/10', 'content-type': 'video/mp4' }, body: Buffer.alloc(10, 1) });
-      expect(put.status).toBe(201);
-      const v = (await put.json()) as { id: string; status: Record<string, unknown> };
+      const upload = async (bytes: Buffer, status: object = {}) => {
+        const ok = await fetch(`${s.url}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
+          method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json', 'x-upload-content-length': String(bytes.length), 'x-upload-content-type': 'video/mp4' },
+          body: JSON.stringify({ snippet: { title: 't' }, status }),
+        });
+        const put = await fetch(ok.headers.get('location')!, { method: 'PUT', headers: { authorization: `Bearer ${tok}`, 'content-range': `bytes 0-${bytes.length - 1}/${bytes.length}`, 'content-type': 'video/mp4' }, body: bytes });
+        expect(put.status).toBe(201);
+        return (await put.json()) as { id: string; status: Record<string, unknown> };
+      };
+      const v = await upload(shortVideo, { privacyStatus: 'private', publishAt: new Date(Date.now() + 3600_000).toISOString() });
       expect(v.id).toMatch(/^[\w-]{11}$/);
       expect(v.status).toMatchObject({ privacyStatus: 'private', uploadStatus: 'uploaded' });
-      const thumb = await fetch(`${s.url}/upload/youtube/v3/thumbnails/set?videoId=${v.id}`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'image/png' }, body: makePng(4, 4) });
+      const setThumb = (id: string, body: Buffer, type = 'image/png') => fetch(`${s.url}/upload/youtube/v3/thumbnails/set?videoId=${id}`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': type }, body });
+      const thumb = await setThumb(v.id, makePng(4, 4));
       expect(thumb.status).toBe(400);
       expect(((await thumb.json()) as G).error.message).toMatch(/Shorts/);
+      // A horizontal video of the same length is a regular video: JPEG and PNG thumbnails up to 2 MB, not GIF, not more.
+      const wide = await upload(makeVideo({ seconds: 2, width: 160, height: 120, rate: 5, audio: false }));
+      expect((await setThumb(wide.id, makePng(4, 4))).status).toBe(200);
+      expect((await setThumb(wide.id, makeImage({ format: 'jpeg', width: 64, height: 36, minBytes: 2 * 1024 * 1024 }), 'image/jpeg')).status).toBe(200);
+      const gif = await setThumb(wide.id, makeImage({ format: 'gif', width: 64, height: 36 }), 'image/gif');
+      expect(gif.status).toBe(400);
+      expect(((await gif.json()) as G).error.errors[0]).toMatchObject({ reason: 'invalidImage', domain: 'youtube.thumbnail' });
+      const big = await setThumb(wide.id, makeImage({ format: 'jpeg', width: 64, height: 36, minBytes: 2 * 1024 * 1024 + 1 }), 'image/jpeg');
+      expect(big.status).toBe(400);
+      expect(((await big.json()) as G).error.errors[0].reason).toBe('failedPrecondition');
     } finally {
       await s.close();
     }

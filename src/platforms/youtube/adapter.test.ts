@@ -59,8 +59,14 @@ describe('YouTube helpers', () => {
 
   it('rules', () => {
     expect(rules(req())).toEqual([]);
-    expect(rules(req({ mediaItems: [{ type: 'video', url: 'https://e.x/a.mp4', durationSeconds: 180, thumbnail: 'https://e.x/t.png' }] }))).toEqual(['youtube.short.no_custom_thumbnail']);
-    expect(rules(req({ mediaItems: [{ type: 'video', url: 'https://e.x/a.mp4', durationSeconds: 180.5, thumbnail: 'https://e.x/t.png' }] }))).toEqual([]);
+    // A Short is square or vertical AND at most 3 minutes (docs/decisions/0027-youtube-shorts.md).
+    const vid = (durationSeconds: number, width?: number, height?: number, thumbnail = 'https://e.x/t.png') => req({ mediaItems: [{ type: 'video', url: 'https://e.x/a.mp4', durationSeconds, width, height, thumbnail }] });
+    expect(rules(vid(180, 1080, 1920))).toEqual(['youtube.short.no_custom_thumbnail']);
+    expect(rules(vid(60, 1080, 1080))).toEqual(['youtube.short.no_custom_thumbnail']);
+    expect(rules(vid(180.5, 1080, 1920))).toEqual([]);
+    expect(rules(vid(120, 1920, 1080))).toEqual([]);
+    expect(rules(vid(60))).toEqual([]); // shape unknown: decided at publish time from the bytes
+    expect(rules(vid(600, 1920, 1080, 'https://e.x/t.gif'))).toEqual(['youtube.thumbnail.type']);
     expect(rules(req({ platformSpecificData: { visibility: 'friends' } }))).toEqual(['youtube.visibility']);
     expect(rules(req({ platformSpecificData: { containsSyntheticMedia: 'yes' } }))).toEqual(['youtube.containsSyntheticMedia.type']);
     const later = new Date(Date.now() + 3600_000);

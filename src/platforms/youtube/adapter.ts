@@ -1,7 +1,7 @@
 /**
  * YouTube Data API v3 adapter (docs/decisions/0017-youtube.md): one video per
- * post, uploaded with the resumable protocol; Shorts (3 minutes or less) and regular videos;
- * custom thumbnails (regular videos only); a first comment; scheduled videos uploaded at once.
+ * post, uploaded with the resumable protocol; Shorts (square or vertical and 3 minutes or less,
+ * docs/decisions/0027-youtube-shorts.md) and regular videos; custom thumbnails (regular videos only); a first comment; scheduled videos uploaded at once.
  * Sources: https://developers.google.com/youtube/v3/docs/videos/insert,
  * https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol,
  * .../docs/thumbnails/set, .../docs/commentThreads/insert, .../docs/videos#status.
@@ -17,8 +17,9 @@
  * is refused by the rules; a future private post is uploaded private without publishAt.
  *
  * Phases (docs/decisions/0002):
- * - `prepare`: fetch the video (duration from Herald's ffprobe metadata, else ffprobe on the
- *   fetched bytes through AdapterContext.probeMedia), check the Short/thumbnail rule and the thumbnail's type and size, start the
+ * - `prepare`: fetch the video (duration and pixel size from Herald's ffprobe metadata, else ffprobe
+ *   on the fetched bytes through AdapterContext.probeMedia), check the Short/thumbnail rule and the
+ *   thumbnail's type (JPEG/PNG) and size, start the
  *   resumable session (`POST /upload/youtube/v3/videos?uploadType=resumable`, session URI in
  *   `Location`; nothing exists on the channel yet) and send every chunk but the last
  *   (`PUT <session>` with `Content-Range`, 308 + `Range` until done). A dropped chunk is resumed
@@ -49,10 +50,10 @@ import { googleJson } from './google.ts';
 import { RESUMABLE_GRANULARITY, type VideoResource, type YouTubeApi, type YouTubeOptions, type YouTubePrepared } from './model.ts';
 import { buildResult } from './publish.ts';
 import {
-  fitYouTubeTagCount, isAhead, noAngles, privacyOf, str, titleOf, validateYouTube, youtubeTags,
+  fitYouTubeTagCount, isAhead, isYouTubeShort, noAngles, privacyOf, str, titleOf, validateYouTube, youtubeTags,
   YOUTUBE_CAPABILITIES, YOUTUBE_SHORT_MAX_SECONDS, YOUTUBE_THUMBNAIL_MAX_BYTES, YOUTUBE_VIDEO_MAX_BYTES,
 } from './rules.ts';
-import { fetchThumbnail, probeDuration, putSession, sendBytes } from './upload.ts';
+import { fetchThumbnail, probeVideo, putSession, sendBytes } from './upload.ts';
 
 // The adapter's pieces: rules.ts (validate, title/tags, capabilities, limits), upload.ts (duration,
 // thumbnail, resumable upload), publish.ts (thumbnail, first comment, result), model.ts (shapes).
@@ -106,10 +107,16 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     const psd = req.platformSpecificData;
     const { bytes, mimeType } = await ctx.fetchMedia(video, this.opts.maxVideoBytes);
     if (bytes.length === 0) throw new AdapterError('rejected', 'The video file is empty');
-    const durationSeconds = video.durationSeconds ?? await probeDuration(ctx, bytes, mimeType);
-    const isShort = durationSeconds !== undefined && durationSeconds <= this.opts.shortMaxSeconds;
+    // A Short is square or vertical AND at most 3 minutes (docs/decisions/0027-youtube-shorts.md):
+    // Herald's metadata, else ffprobe on the fetched bytes; unknown shape -> not treated as a Short.
+    const known = video.durationSeconds !== undefined && video.width !== undefined && video.height !== undefined;
+    const probed = known ? undefined : await probeVideo(ctx, bytes, mimeType);
+    const durationSeconds = video.durationSeconds ?? probed?.durationSeconds;
+    const width = video.width ?? probed?.width;
+    const height = video.height ?? probed?.height;
+    const isShort = isYouTubeShort(durationSeconds, width, height, this.opts.shortMaxSeconds) === true;
     if (isShort && video.thumbnail) {
-      throw new AdapterError('rejected', `This video is ${durationSeconds} seconds long, so YouTube publishes it as a Short (3 minutes or less), and Shorts cannot have a custom thumbnail [rule youtube.short.no_custom_thumbnail]`);
+      throw new AdapterError('rejected', `This video is ${width}x${height} and ${durationSeconds} seconds long, so YouTube publishes it as a Short (square or vertical, 3 minutes or less), and Shorts cannot have a custom thumbnail [rule youtube.short.no_custom_thumbnail]`);
     }
     if (video.thumbnail) await fetchThumbnail(ctx, video.thumbnail, this.opts.thumbnailMaxBytes);
     const { title } = titleOf(req);

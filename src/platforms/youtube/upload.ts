@@ -16,9 +16,9 @@ export function imageTypeOf(b: Buffer): 'image/jpeg' | 'image/png' | 'image/gif'
   return null;
 }
 
-/** A video's duration from the publisher's ffprobe (AdapterContext.probeMedia), when it has one. */
-export async function probeDuration(ctx: AdapterContext, bytes: Buffer, mimeType: string): Promise<number | undefined> {
-  return (await ctx.probeMedia?.(bytes, mimeType.startsWith('video/') ? mimeType : 'video/mp4'))?.durationSeconds;
+/** A video's duration and displayed pixel size from the publisher's ffprobe (AdapterContext.probeMedia), when it has one. */
+export async function probeVideo(ctx: AdapterContext, bytes: Buffer, mimeType: string): Promise<{ durationSeconds?: number; width?: number; height?: number } | undefined> {
+  return ctx.probeMedia?.(bytes, mimeType.startsWith('video/') ? mimeType : 'video/mp4');
 }
 
 /** One PUT to the session. Returns the video when done, else the next offset. @throws AdapterError (transient on network failure). */
@@ -78,7 +78,7 @@ export async function sendBytes(ctx: AdapterContext, api: YouTubeApi, opts: Pick
 }
 
 /** Fetches and checks the thumbnail. @throws AdapterError rejected naming the rule. */
-export async function fetchThumbnail(ctx: AdapterContext, url: string, max: number): Promise<{ bytes: Buffer; mimeType: string }> {
+export async function fetchThumbnail(ctx: AdapterContext, url: string, max: number): Promise<{ bytes: Buffer; mimeType: 'image/jpeg' | 'image/png' }> {
   let got;
   try {
     got = await ctx.fetchMedia({ type: 'image', url }, max + 1);
@@ -90,6 +90,7 @@ export async function fetchThumbnail(ctx: AdapterContext, url: string, max: numb
   }
   if (got.bytes.length > max) throw new AdapterError('rejected', `The YouTube thumbnail is ${got.bytes.length} bytes; the limit is ${max / 1024 / 1024} MB [rule youtube.thumbnail.max_bytes]`);
   const type = imageTypeOf(got.bytes);
-  if (!type) throw new AdapterError('rejected', 'The YouTube thumbnail is not a JPG, PNG or GIF image [rule youtube.thumbnail.type]');
+  // thumbnails.set accepts image/jpeg and image/png (https://developers.google.com/youtube/v3/docs/thumbnails/set).
+  if (type !== 'image/jpeg' && type !== 'image/png') throw new AdapterError('rejected', `The YouTube thumbnail is not a JPEG or PNG image${type ? ` (it is ${type})` : ''} [rule youtube.thumbnail.type]`);
   return { bytes: got.bytes, mimeType: type };
 }

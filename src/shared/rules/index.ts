@@ -14,6 +14,7 @@ import { redditRules } from './reddit.ts';
 import { tiktokRules } from './tiktok.ts';
 import { twitterRules } from './twitter.ts';
 import { linkedinRules } from './linkedin.ts';
+import { youtubeRules } from './youtube.ts';
 import type { PlatformRuleSet, RuleDoc, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -33,6 +34,7 @@ export const RULE_SETS: Partial<Record<PlatformId, PlatformRuleSet<any>>> = {
   tiktok: tiktokRules,
   twitter: twitterRules,
   linkedin: linkedinRules,
+  youtube: youtubeRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
