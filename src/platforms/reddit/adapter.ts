@@ -11,7 +11,10 @@
  * - kind: one image in mediaItems -> `image` (uploaded through the media-asset lease and
  *   its S3 form in `prepare`); 2 to 20 images -> a gallery (each uploaded the same way, then
  *   referenced by asset id); else `platformSpecificData.url` -> `link` (resubmit=true);
- *   else `self` with the text (markdown). Link and image posts carry no body.
+ *   else `self` with the text (markdown). Link, image and gallery posts carry no body: a post
+ *   with text after its title is refused before it is scheduled (rule reddit.body.not_carried).
+ * - rules: the shared table (src/shared/rules/reddit.ts), including the subreddit's own rules
+ *   when the server read them into `accountSettings.subredditRules` (src/modules/reddit/service.ts).
  * - optional: `flairId` (<= 36), `flairText` (<= 64), `nsfw`, `spoiler`, `sendReplies`.
  *
  * Reddit has no idempotency key. Text, link and gallery submits answer the post id at once.
