@@ -15,8 +15,9 @@
  *   through the SSRF guard (sim/common/fetch-media.ts, `mediaFetch` option): an unreachable or
  *   refused URL turns the container to ERROR with subcode text 2207052. The bytes are checked
  *   (sim/common/media-info.ts) against the IG User Media reference's specifications: an image
- *   (fetched while the container is created) must be JPEG (else 9004/2207005), at most 8 MB
- *   (2207004) and, outside stories, 4:5 to 1.91:1 (36003/2207009), answered at once; a video
+ *   (fetched while the container is created) must be JPEG (else 36001/2207005), at most 8 MB
+ *   (36000/2207004) and, outside stories, 4:5 to 1.91:1 (36003/2207009), answered at once; more
+ *   than 20 @-mentions: 100/2207040; a caption over 2,200 characters or 30 hashtags: 36004/2207010; a video
  *   must be MP4/MOV, a reel 3 s to 15 min, a story or carousel video at most 60 s, else the
  *   container turns to ERROR with 2207026.
  * - GET /{v}/{container}?fields=status_code,status: IN_PROGRESS -> FINISHED | ERROR;
@@ -148,7 +149,10 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   /**
    * An image's problems by Instagram's image specifications (IG User Media reference,
    * https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media):
-   * JPEG only, at most 8 MB, aspect ratio 4:5 to 1.91:1 (feed and carousel images). Read from the bytes.
+   * JPEG only, at most 8 MB, aspect ratio 4:5 to 1.91:1 (feed and carousel images). Read from the
+   * bytes; answered with the codes of Instagram's error code table
+   * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/error-codes):
+   * 36001/2207005, 36000/2207004, 36003/2207009.
    */
   const imageProblem = (bytes: Buffer, story: boolean): { code: number; message: string; extra: Record<string, unknown> } | undefined => {
     const info = mediaInfo(bytes);
@@ -156,10 +160,12 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
       return { code: 9004, message: 'Only photo or video can be accepted as media type.', extra: { error_subcode: 2207052, error_user_title: 'Media download has failed.' } };
     }
     if (info.format !== 'jpeg') {
-      return { code: 9004, message: `The image format is not supported (${info.format}). Only JPEG images can be published.`, extra: { error_subcode: 2207005 } };
+      return { code: 36001, message: 'The image format is not supported.', extra: { error_subcode: 2207005, error_user_title: 'Unsupported image format', error_user_msg: `The image format ${info.format} is not supported. Supported formats are: jpeg.` } };
     }
     const max = opts.imageMaxBytes ?? 8 * MB;
-    if (bytes.length > max) return { code: 9004, message: `The image is too large: at most 8 MB (${max} bytes; this one has ${bytes.length}).`, extra: { error_subcode: 2207004 } };
+    if (bytes.length > max) {
+      return { code: 36000, message: 'The image size is too large.', extra: { error_subcode: 2207004, error_user_title: 'Image size too large', error_user_msg: `The image is too large to download. It should be less than ${max / MB} MiB.` } };
+    }
     const { width: w, height: h } = info;
     if (!story && w && h && (w * 5 < h * 4 || w * 100 > h * 191)) {
       const ratio = (w / h).toFixed(4).replace(/0+$/, '');
@@ -170,7 +176,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   /** A video's problems: MP4 or MOV, at most 300 MB; reels 3 s to 15 min, story and carousel videos at most 60 s. */
   const videoProblem = (c: InstagramContainer, bytes: Buffer): string | undefined => {
     const info = mediaInfo(bytes);
-    if (info.format !== 'mp4' && info.format !== 'mov') return `Error: 2207026 The video format is not supported (${info.format}); use MP4 or MOV`;
+    if (info.format !== 'mp4' && info.format !== 'mov') return `Error: 2207026 The video format is not supported. Please check spec for supported video format (this file is ${info.format}; MOV or MP4)`;
     const maxBytes = opts.videoMaxBytes ?? 300 * MB;
     if (bytes.length > maxBytes) return `Error: 2207026 The video is too large (${bytes.length} bytes; at most ${maxBytes})`;
     const d = info.durationSeconds;
@@ -257,11 +263,15 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     const isItem = b.is_carousel_item === 'true';
     if (!['IMAGE', 'VIDEO', 'REELS', 'STORIES', 'CAROUSEL'].includes(type)) return graphError(reply, 400, 100, 'Param media_type must be one of {IMAGE, VIDEO, REELS, STORIES, CAROUSEL}');
     if (type === 'VIDEO' && !isItem) return graphError(reply, 400, 100, 'The VIDEO media type is only for carousel items; publish single videos as REELS', { error_subcode: 2207023 });
-    if ((b.caption ?? '').length > 2200) return graphError(reply, 400, 100, 'The caption is too long', { error_subcode: 2207010 });
-    const hashtags = (b.caption ?? '').match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
-    if (hashtags > (opts.maxHashtags ?? 30)) return graphError(reply, 400, 100, `The caption can contain at most ${opts.maxHashtags ?? 30} hashtags (this one has ${hashtags})`, { error_subcode: 2207010 });
-    const mentions = (b.caption ?? '').match(/(^|\s)@[A-Za-z0-9._]+/g)?.length ?? 0;
-    if (mentions > (opts.maxMentions ?? 20)) return graphError(reply, 400, 100, `The caption can contain at most ${opts.maxMentions ?? 20} @mentions (this one has ${mentions})`, { error_subcode: 2207010 });
+    const caption = b.caption ?? '';
+    if (caption.length > 2200) {
+      return graphError(reply, 400, 36004, 'The caption is too long', { error_subcode: 2207010, error_user_title: 'Caption too long',
+        error_user_msg: `The submitted image's caption was ${caption.length} characters long. The maximum number of characters permitted for a caption is 2200. Please submit media with a shorter caption.` });
+    }
+    const hashtags = caption.match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
+    if (hashtags > (opts.maxHashtags ?? 30)) return graphError(reply, 400, 36004, `The caption can contain at most ${opts.maxHashtags ?? 30} hashtags (this one has ${hashtags})`, { error_subcode: 2207010 });
+    const mentions = caption.match(/(^|\s)@[A-Za-z0-9._]+/g)?.length ?? 0;
+    if (mentions > (opts.maxMentions ?? 20)) return graphError(reply, 400, 100, `Cannot use more than ${opts.maxMentions ?? 20} tags per created media.`, { error_subcode: 2207040 });
     if (isItem && b.caption) return graphError(reply, 400, 100, 'Carousel items cannot have a caption');
     const url = b.image_url ?? b.video_url;
     if (type !== 'CAROUSEL' && !url) return graphError(reply, 400, 100, 'Param image_url or video_url is required');
@@ -283,7 +293,9 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     let children: string[] = [];
     if (type === 'CAROUSEL') {
       children = (b.children ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-      if (children.length < 2 || children.length > (opts.carouselMax ?? 10)) return graphError(reply, 400, 100, `A carousel needs 2 to ${opts.carouselMax ?? 10} children`, { error_subcode: 2207028 });
+      if (children.length < 2 || children.length > (opts.carouselMax ?? 10)) {
+        return graphError(reply, 400, 100, `Your post won't work as a carousel. Carousels need at least 2 photos/videos and no more than ${opts.carouselMax ?? 10} photos/videos.`, { error_subcode: 2207028 });
+      }
       for (const id of children) {
         const ch = containers.get(id);
         if (!ch || ch.owner !== uid || !ch.is_carousel_item) return graphError(reply, 400, 100, `Invalid child container ${id}`, { error_subcode: 2207028 });
