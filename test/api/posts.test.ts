@@ -385,11 +385,11 @@ describe('ids', () => {
 });
 
 describe('media rules use the stored file', () => {
-  it('refuses a Bluesky image over 1,000,000 bytes uploaded to Herald, before publishing', async () => {
+  it('refuses a Bluesky image over 2,000,000 bytes uploaded to Herald, before publishing', async () => {
     const { makePng, multipart } = await import('../support/png.ts');
     const { t, accountId } = await setup();
-    const big = makePng(640, 600, 'noise');
-    expect(big.length).toBeGreaterThan(1_000_000);
+    const big = makePng(900, 800, 'noise');
+    expect(big.length).toBeGreaterThan(2_000_000);
     const mp = multipart('files', [{ filename: 'big.png', contentType: 'image/png', data: big }]);
     const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': mp.contentType }, payload: mp.payload });
     expect(up.statusCode).toBe(200);
@@ -397,7 +397,7 @@ describe('media rules use the stored file', () => {
     // the client sends only the URL: Herald knows the size from its own records
     const res = await post(t, { content: 'big picture', publishNow: true, mediaItems: [{ url: file.url }], platforms: [{ platform: 'bluesky', accountId }] });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details.fields['mediaItems.0'].join()).toMatch(/1,?000,?000|1 MB|bytes/);
+    expect(res.json().details.fields['mediaItems.0'].join()).toMatch(/2,000,000 bytes.*\[rule bluesky\.image\.max_bytes\]/);
     expect(adapter.commits.filter((c) => c.text === 'big picture')).toHaveLength(0);
   });
 });
