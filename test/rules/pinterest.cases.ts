@@ -15,6 +15,8 @@ const pic = () => image('jpeg', 64, 64);
 const clip = (s = 5) => video(s, 320, 240);
 /** An "image" whose file is a PDF: no format Pinterest takes. */
 const notAnImage: MediaRef = { ...pdf(), type: 'image', url: `${CASE_MEDIA_ORIGIN}/doc.pdf?as=image` };
+/** A "video" whose file is a PDF: no format Pinterest takes. */
+const notAVideo: MediaRef = { ...pdf(), type: 'video', url: `${CASE_MEDIA_ORIGIN}/doc.pdf?as=video` };
 
 export const cases: RuleCase[] = [
   { rule: 'pinterest.threads.unsupported', inside: { text: 'pin', mediaItems: [pic()] }, outside: { text: 'pin', mediaItems: [pic()], threadItems: [{ content: 'one' }, { content: 'two' }] }, platform: { notSent: 'Pinterest\'s API has no threads: there is nothing to send' } },
@@ -28,6 +30,7 @@ export const cases: RuleCase[] = [
   { rule: 'pinterest.media.carousel_max', inside: { text: 'pin', mediaItems: times(5, pic) }, outside: { text: 'pin', mediaItems: times(6, pic) }, platform: { refuses: /maxItems=5/ } },
   { rule: 'pinterest.media.one_video', inside: { text: 'pin', mediaItems: [clip()] }, outside: { text: 'pin', mediaItems: [clip(), clip(6)] }, platform: { notSent: 'a video pin\'s media_source names one media id: Herald cannot send two videos' } },
   { rule: 'pinterest.media.video_with_images', inside: { text: 'pin', mediaItems: [clip(), pic()] }, outside: { text: 'pin', mediaItems: [clip(), pic(), pic()] }, platform: { notSent: 'a video pin takes one cover image: Herald cannot send a second image' } },
+  { rule: 'pinterest.video.format', inside: { text: 'pin', mediaItems: [clip()] }, outside: { text: 'pin', mediaItems: [notAVideo] }, platform: { refuses: /could not process the video/ } },
   { rule: 'pinterest.media.video_duration', name: 'too short', inside: { text: 'pin', mediaItems: [clip(4)] }, outside: { text: 'pin', mediaItems: [clip(3.9)] }, platform: { refuses: /could not process the video/ } },
   { rule: 'pinterest.media.video_duration', name: 'too long', inside: { text: 'pin', mediaItems: [video(900, 64, 64)] }, outside: { text: 'pin', mediaItems: [video(901, 64, 64)] }, platform: { notSent: 'a 15-minute video takes too long to generate on every run; the simulator\'s videoMaxSeconds check is the one the short case exercises' } },
   { rule: 'pinterest.media.video_max_bytes', inside: { text: 'pin', mediaItems: [video(5, 320, 240, { bytes: 2 * MB })] }, outside: { text: 'pin', mediaItems: [{ ...clip(), size: 2 * 1024 * MB + 1 }] }, platform: { notSent: 'a 2 GB file is too large to generate in a test' } },

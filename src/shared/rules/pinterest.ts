@@ -39,6 +39,7 @@ export const PINTEREST_RULES = [
   { id: 'pinterest.media.carousel_max', summary: `Carousel pins: ${PINTEREST_CAROUSEL_MIN} to ${PINTEREST_CAROUSEL_MAX} images.`, source: PINS_CREATE },
   { id: 'pinterest.media.one_video', summary: 'A video pin takes exactly one video.', source: PINS_CREATE },
   { id: 'pinterest.media.video_with_images', summary: 'A video pin takes one video and at most one image, which becomes the video\'s cover (cover_image_url).', source: PINS_CREATE },
+  { id: 'pinterest.video.format', summary: 'Videos: MP4, MOV or M4V.', source: MEDIA_CREATE },
   { id: 'pinterest.media.video_duration', summary: `Videos: ${PINTEREST_VIDEO_MIN_SECONDS} seconds to ${PINTEREST_VIDEO_MAX_SECONDS / 60} minutes.`, source: MEDIA_CREATE },
   { id: 'pinterest.media.video_max_bytes', summary: `Videos: at most ${n(PINTEREST_VIDEO_MAX_BYTES)} bytes (2 GB).`, source: MEDIA_CREATE },
   { id: 'pinterest.title.max_length', summary: `Title (platformSpecificData.title): at most ${PINTEREST_TITLE_MAX} characters; without one, the content's first line cut to ${PINTEREST_TITLE_MAX}.`, source: PINS_CREATE },
@@ -56,6 +57,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 const isHttpUrl = (v: unknown): boolean => {
   try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; }
 };
+const VIDEO_MIME = new Set(['video/mp4', 'video/quicktime', 'video/x-m4v']);
 const IMAGE_MIME = new Set(PINTEREST_IMAGE_FORMATS.map((f) => `image/${f}`).concat(['image/jpg', 'image/x-ms-bmp', 'image/tif']));
 
 /** Every Pinterest rule `post` breaks, without any network call. Empty array = publishable. */
@@ -79,6 +81,7 @@ function check(req: RulePost, limits: Partial<PinterestLimits> = {}): RuleViolat
       if (m.size !== undefined && m.size > lim.imageMaxBytes) add(field, 'pinterest.media.image_max_bytes', `Pinterest images are limited to ${n(lim.imageMaxBytes)} bytes (this one has ${n(m.size)})`);
     }
     if (m.type === 'video') {
+      if (m.mimeType && !VIDEO_MIME.has(m.mimeType.toLowerCase())) add(field, 'pinterest.video.format', `Pinterest videos must be MP4, MOV or M4V (this file is ${m.mimeType})`);
       if (m.size !== undefined && m.size > lim.videoMaxBytes) add(field, 'pinterest.media.video_max_bytes', `Pinterest videos are limited to ${n(lim.videoMaxBytes)} bytes (this one has ${n(m.size)})`);
       if (m.durationSeconds !== undefined && (m.durationSeconds < lim.videoMinSeconds || m.durationSeconds > lim.videoMaxSeconds)) {
         add(field, 'pinterest.media.video_duration', `Pinterest videos must last ${lim.videoMinSeconds} seconds to ${lim.videoMaxSeconds / 60} minutes; this one lasts ${m.durationSeconds} s`);
