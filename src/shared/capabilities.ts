@@ -12,7 +12,8 @@ import { PLATFORMS, type PlatformId } from './platforms.ts';
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-export type TextUnit = 'characters' | 'graphemes' | 'weighted characters';
+/** `UTF-16 units`: a JavaScript string's length (TikTok: an emoji outside the BMP counts 2). */
+export type TextUnit = 'characters' | 'graphemes' | 'weighted characters' | 'UTF-16 units';
 
 /** Capabilities that drive validation, the bulk CSV and the composer. */
 export interface PlatformCapabilities {
@@ -246,7 +247,7 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     imageMaxBytes: THREADS_IMAGE_MAX_BYTES, videoMaxBytes: THREADS_VIDEO_MAX_BYTES,
   },
   tiktok: {
-    maxTextLength: TIKTOK_VIDEO_CAPTION_MAX, textUnit: 'characters', maxImages: TIKTOK_PHOTO_MAX_ITEMS, maxVideos: 1,
+    maxTextLength: TIKTOK_VIDEO_CAPTION_MAX, textUnit: 'UTF-16 units', maxImages: TIKTOK_PHOTO_MAX_ITEMS, maxVideos: 1,
     threads: false, firstComment: false, docsUrl: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post',
     maxTextLengthPhotos: TIKTOK_PHOTO_DESCRIPTION_MAX, maxImagesWithVideo: 0, gif: 'refused', maxDocuments: 0, mediaRequired: 'image-or-video',
     imageMaxBytes: TIKTOK_PHOTO_MAX_BYTES, videoMaxBytes: TIKTOK_VIDEO_MAX_BYTES,

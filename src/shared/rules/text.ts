@@ -44,6 +44,7 @@ export function threadsTextLength(text: string): number {
 export function textLength(caps: Pick<PlatformLimits, 'textUnit' | 'emojiCountsAsBytes'>, text: string): number {
   if (caps.textUnit === 'graphemes') return countGraphemes(text);
   if (caps.textUnit === 'weighted characters') return weightedLength(text);
+  if (caps.textUnit === 'UTF-16 units') return text.length;
   if (caps.emojiCountsAsBytes) return threadsTextLength(text);
   return [...text].length;
 }
