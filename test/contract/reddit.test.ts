@@ -247,6 +247,17 @@ describe('Reddit: rules that used to fail only at publish time are refused when 
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
+  it('a subreddit\'s rules are read once and kept for the next posts', async () => {
+    const about = () => sim.calls.get('GET /r/:sr/about') ?? 0;
+    const first = await post({ content: 'First of two', scheduledFor: later, platforms: target1({ subreddit: 'bodylen' }) });
+    expect(first.statusCode, first.body).toBe(201);
+    const after = about();
+    const second = await post({ content: `Second of two\n${'b'.repeat(101)}`, scheduledFor: later, platforms: target1({ subreddit: 'bodylen' }) });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().details.fields.content.join(' ')).toMatch(/\[rule reddit\.subreddit\.body_length\]/);
+    expect(about()).toBe(after);
+  });
+
   it('when the post\'s subreddit changes (update), the new subreddit\'s rules apply', async () => {
     const res = await post({ content: 'A link', scheduledFor: later, platforms: target1({ subreddit: 'herald', url: 'https://example.com/z' }) });
     expect(res.statusCode, res.body).toBe(201);
