@@ -41,7 +41,7 @@ import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
-import { fetchMedia, mediaFetchable, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
+import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { mediaInfo } from '../common/media-info.ts';
 
 export type InstagramAccountType = 'BUSINESS' | 'MEDIA_CREATOR' | 'PERSONAL';
@@ -196,14 +196,18 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     const r = await fetchMedia(url, opts.mediaFetch);
     if (!r.ok) { if (r.refused) c.fetchRefused ??= r.error; return false; }
     if (r.bytes.length === 0) return false;
-    c.mediaError = videoProblem(c, r.bytes);
+    c.mediaError ??= videoProblem(c, r.bytes);
     return true;
   };
-  /** Downloads a container's media like Instagram does, through the SSRF guard; notes a refusal on the container. */
-  const fetchable = async (c: InstagramContainer, url: string) => {
-    const r = await mediaFetchable(url, opts.mediaFetch);
-    if (r.refused) c.fetchRefused ??= r.refused;
-    return r.ok;
+  /** Downloads a reel's cover (`cover_url`): a JPEG of at most 8 MB (the IG User Media reference's cover photo specifications). */
+  const fetchCover = async (c: InstagramContainer, url: string) => {
+    const r = await fetchMedia(url, opts.mediaFetch);
+    if (!r.ok) { if (r.refused) c.fetchRefused ??= r.error; return false; }
+    if (r.bytes.length === 0) return false;
+    const info = mediaInfo(r.bytes);
+    if (info.format !== 'jpeg') c.mediaError ??= `Error: 2207005 The cover image format ${info.format} is not supported. Supported formats are: jpeg.`;
+    else if (r.bytes.length > (opts.imageMaxBytes ?? 8 * MB)) c.mediaError ??= `Error: 2207004 The cover image is too large to download. It should be less than ${(opts.imageMaxBytes ?? 8 * MB) / MB} MiB.`;
+    return true;
   };
 
   // OAuth ---------------------------------------------------------------------
@@ -319,7 +323,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
         c.fetched = Promise.resolve(false);
       }
     } else if (url) {
-      c.fetched = Promise.all([fetchVideo(c, url), c.cover_url ? fetchable(c, c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
+      c.fetched = Promise.all([fetchVideo(c, url), c.cover_url ? fetchCover(c, c.cover_url) : Promise.resolve(true)]).then(([a, b2]) => a && b2);
     }
     containers.set(c.id, c);
     return { id: c.id };

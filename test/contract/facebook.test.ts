@@ -17,8 +17,10 @@ import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { multipart } from '../support/png.ts';
+import type { PublishRequest } from '../../src/platforms/types.ts';
+import { fullPost } from '../rules/cases.ts';
 import { cases as facebookRuleCases } from '../rules/facebook.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { sendPastHerald, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: FacebookSimulator;
@@ -258,17 +260,21 @@ describe('Facebook: story video rules that used to fail only at publish time are
 });
 
 describe('Facebook: the rule cases against the simulator (test/rules/facebook.cases.ts)', () => {
-  simulatorRuleCases({
-    cases: facebookRuleCases,
-    publisher: async () => {
-      const a = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('facebook'),
-        account: { id: accountId, platformUserId: a.platform_user_id, username: 'Herald Bakery', settings: a.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
-    media: () => media,
-  });
+  const publisher = async () => {
+    const a = await h.account();
+    return {
+      adapter: h.ctx.services.adapters.require('facebook'),
+      account: { id: accountId, platformUserId: a.platform_user_id, username: 'Herald Bakery', settings: a.settings ?? {}, credentials: await h.credentials() },
+    };
+  };
+  simulatorRuleCases({ cases: facebookRuleCases, publisher, media: () => media });
+
+  it('the platform itself: facebook.story.video_format: a WebM story video turns to error (the rule-case helper generates MP4 only)', async () => {
+    const { adapter, account } = await publisher();
+    const url = media.put('/rules/story.webm', makeVideo({ seconds: 3, width: 540, height: 960, format: 'webm' }), 'video/webm');
+    const err = await sendPastHerald(adapter, account, fullPost({ mediaItems: [{ type: 'video', url, mimeType: 'video/webm' }], platformSpecificData: { contentType: 'story' } }) as PublishRequest);
+    expect(err?.message).toMatch(/video format is not supported \(webm\)/);
+  }, 60_000);
 });
 
 contract.failedFirstComment({

@@ -13,8 +13,10 @@ import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { oauthConnect } from '../support/oauth.ts';
 import { multipart } from '../support/png.ts';
+import type { PublishRequest } from '../../src/platforms/types.ts';
+import { fullPost } from '../rules/cases.ts';
 import { cases as instagramRuleCases } from '../rules/instagram.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { sendPastHerald, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: InstagramSimulator;
@@ -213,16 +215,22 @@ describe('Instagram: rules that used to fail only at publish time are refused wh
 });
 
 describe('Instagram: the rule cases against the simulator (test/rules/instagram.cases.ts)', () => {
-  simulatorRuleCases({
-    cases: instagramRuleCases,
-    publisher: async () => {
-      const a = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('instagram'),
-        account: { id: h.accountId, platformUserId: a.platform_user_id, username: 'herald_business', settings: a.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
-    media: () => media,
+  const publisher = async () => {
+    const a = await h.account();
+    return {
+      adapter: h.ctx.services.adapters.require('instagram'),
+      account: { id: h.accountId, platformUserId: a.platform_user_id, username: 'herald_business', settings: a.settings ?? {}, credentials: await h.credentials() },
+    };
+  };
+  simulatorRuleCases({ cases: instagramRuleCases, publisher, media: () => media });
+
+  it('the platform itself: instagram.thumbnail.format: a JPEG cover is taken, a PNG cover fails the reel container (the rule-case helper generates media items, not covers)', async () => {
+    const { adapter, account } = await publisher();
+    const png = media.put('/rules/cover.png', makeImage({ format: 'png', width: 90, height: 160 }), 'image/png');
+    const ok = await sendPastHerald(adapter, account, fullPost({ text: 'jpeg cover', mediaItems: [{ type: 'video', url: video, instagramThumbnail: cover }] }) as PublishRequest);
+    expect(ok?.message ?? null).toBeNull();
+    const err = await sendPastHerald(adapter, account, fullPost({ text: 'png cover', mediaItems: [{ type: 'video', url: video, instagramThumbnail: png }] }) as PublishRequest);
+    expect(err?.message).toMatch(/2207005 The cover image format png is not supported/);
   });
 });
 
