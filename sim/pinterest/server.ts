@@ -51,6 +51,12 @@ export interface PinterestSimOptions {
   mediaFetch?: SimMediaFetchPolicy;
   /** Largest image Pinterest fetches for a pin, bytes (20 MB per the media guides). */
   imageMaxBytes?: number;
+  /** Field limits of POST /v5/pins in characters (title 100, description 800, alt_text 500, link 2048) and the carousel's most images (5). */
+  titleMax?: number;
+  descriptionMax?: number;
+  altTextMax?: number;
+  linkMax?: number;
+  carouselMax?: number;
   /** Video duration bounds in seconds (4 s to 15 min). */
   videoMinSeconds?: number;
   videoMaxSeconds?: number;
@@ -246,7 +252,7 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     if (typeof b.board_id !== 'string' || !/^\d+$/.test(b.board_id)) return err(reply, 400, 1, 'Invalid request body: board_id is required');
     const board = boards.find((x) => x.id === b.board_id);
     if (!board || board.owner !== user.username) return err(reply, 404, 40, 'Board not found.');
-    for (const [k, max] of [['title', 100], ['description', 800], ['alt_text', 500], ['link', 2048]] as const) {
+    for (const [k, max] of [['title', opts.titleMax ?? 100], ['description', opts.descriptionMax ?? 800], ['alt_text', opts.altTextMax ?? 500], ['link', opts.linkMax ?? 2048]] as const) {
       if (b[k] !== undefined && b[k] !== null && (typeof b[k] !== 'string' || (b[k] as string).length > max)) return err(reply, 400, 1, `Invalid request body: ${k} exceeds maxLength=${max}`);
     }
     if (b.link && !isUrl(b.link)) return err(reply, 400, 1, 'Invalid request body: link is not a valid URL');
@@ -261,7 +267,8 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     } else if (ms.source_type === 'multiple_image_urls') {
       const items = ms.items as Array<{ url?: string }> | undefined;
       if (!Array.isArray(items) || items.length < 2) return err(reply, 400, 1, 'Invalid request body: media_source.items constraint: minItems=2');
-      if (items.length > 5) return err(reply, 400, 1, 'Invalid request body: media_source.items constraint: maxItems=5');
+      const carouselMax = opts.carouselMax ?? 5;
+      if (items.length > carouselMax) return err(reply, 400, 1, `Invalid request body: media_source.items constraint: maxItems=${carouselMax}`);
       if (!items.every((i) => isUrl(i.url))) return err(reply, 400, 1, 'Unable to reach the URL');
       for (const i of items) {
         const problem = await imageProblem(i.url as string);

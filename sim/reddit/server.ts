@@ -48,6 +48,9 @@ export interface RedditSimOptions {
   imageDelayMs?: number;
   /** Largest image upload, bytes (20 MB is the commonly cited figure). */
   imageMaxBytes?: number;
+  /** Title and self-text limits in characters (300 and 40,000). */
+  titleMax?: number;
+  selftextMax?: number;
   /** Most images in a gallery (20). */
   galleryMax?: number;
 }
@@ -421,8 +424,9 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     if (s.private) return reply.status(404).send({ message: 'Not Found', error: 404 });
     if (!['self', 'link', 'image'].includes(b.kind)) return err('INVALID_OPTION', 'that option is not valid', 'kind');
     if (!b.title) return err('NO_TEXT', 'we need something here', 'title');
-    if (b.title.length > 300) return err('TOO_LONG', 'this is too long (max: 300)', 'title');
-    if (b.kind === 'self' && (b.text ?? '').length > 40_000) return err('TOO_LONG', 'this is too long (max: 40000)', 'text');
+    const [titleMax, textMax] = [opts.titleMax ?? 300, opts.selftextMax ?? 40_000];
+    if (b.title.length > titleMax) return err('TOO_LONG', `this is too long (max: ${titleMax})`, 'title');
+    if (b.kind === 'self' && (b.text ?? '').length > textMax) return err('TOO_LONG', `this is too long (max: ${textMax})`, 'text');
     if (b.kind === 'self' && s.submission_type === 'link') return err('NO_SELFS', 'This community doesn\'t allow text posts', 'sr');
     if (b.kind !== 'self' && s.submission_type === 'self') return err('NO_LINKS', 'This community only allows text posts', 'sr');
     if (b.kind === 'image' && !s.allow_images) return err('NO_IMAGES', 'This community doesn\'t allow images', 'sr');
@@ -470,7 +474,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     if (s.submission_type === 'self') return err('NO_LINKS', 'This community only allows text posts', 'sr');
     if (!s.allow_images || s.allow_galleries === false) return err('NO_IMAGES', 'This community doesn\'t allow galleries', 'sr');
     if (!b.title) return err('NO_TEXT', 'we need something here', 'title');
-    if (b.title.length > 300) return err('TOO_LONG', 'this is too long (max: 300)', 'title');
+    if (b.title.length > (opts.titleMax ?? 300)) return err('TOO_LONG', `this is too long (max: ${opts.titleMax ?? 300})`, 'title');
     const items = b.items ?? [];
     const galleryMax = opts.galleryMax ?? 20;
     if (items.length < 2 || items.length > galleryMax) return err('BAD_NUMBER', `a gallery needs 2 to ${galleryMax} items`, 'items');
