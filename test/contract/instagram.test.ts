@@ -212,6 +212,18 @@ describe('Instagram: rules that used to fail only at publish time are refused wh
     }
     expect(platformCalls()).toBe(before);
   });
+
+  it('an image named by URL is probed when the post is created: a PNG behind a .jpg URL, and a 1:2 JPEG, are refused with 400', async () => {
+    const before = platformCalls();
+    const pngUrl = media.put('/looks-like.jpg', makeImage({ format: 'png', width: 64, height: 64 }), 'image/jpeg');
+    const tallUrl = media.put('/tall-by-url.jpg', makeImage({ format: 'jpeg', width: 300, height: 600 }), 'image/jpeg');
+    for (const [url, rule] of [[pngUrl, 'instagram.image.format'], [tallUrl, 'instagram.image.aspect_ratio']]) {
+      const res = await post({ content: 'by url', publishNow: true, platforms: on(), mediaItems: [{ type: 'image', url }] });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+      expect(res.json().details.fields['mediaItems.0'].join()).toContain(`[rule ${rule}]`);
+    }
+    expect(platformCalls()).toBe(before);
+  });
 });
 
 describe('Instagram: the rule cases against the simulator (test/rules/instagram.cases.ts)', () => {

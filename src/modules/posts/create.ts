@@ -9,7 +9,7 @@ import { PLANS } from '../../shared/plans.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { enrichMediaRefs } from '../media/lookup.ts';
+import { enrichMediaRefs, type EnrichOptions } from '../media/lookup.ts';
 import type { QueueService } from '../queue/service.ts';
 import type { UsageService } from '../usage/service.ts';
 import { reserveIdempotencyKey } from './idempotency.ts';
@@ -48,6 +48,7 @@ export interface PlannedPost {
 
 export function createPostCreation(deps: {
   db: Db; usage: UsageService; publisher: PublishingPort; clock: () => Date; queue: QueueService; rules: TargetRules; publishInline: PublishInline;
+  probeRemoteImage?: EnrichOptions['probeRemoteImage'];
 }) {
   const { db, usage, publisher, clock, queue, rules } = deps;
 
@@ -70,7 +71,7 @@ export function createPostCreation(deps: {
     const hashtags = normalizeHashtags(body.hashtags, errors);
     const mentions = normalizeMentions(body.mentions, errors);
     const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
-    await enrichMediaRefs(db, auth.tenantId, [media]);
+    await enrichMediaRefs(db, auth.tenantId, [media], { probeRemoteImage: deps.probeRemoteImage });
     const content = body.content ?? '';
     const visibility = body.visibility ?? 'public';
     const now = clock();

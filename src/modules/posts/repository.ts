@@ -312,6 +312,11 @@ export async function targetProfileIds(q: Queryable, postId: string): Promise<st
   return rows.map((r) => r.profile_id);
 }
 
+/** The post's targets in order, without locking (a read ahead of the transaction that locks them). */
+export async function readTargets(q: Queryable, postId: string): Promise<TargetRow[]> {
+  return (await q.query<TargetRow>('SELECT * FROM post_targets WHERE post_id = $1 ORDER BY position', [postId])).rows;
+}
+
 /** The post's targets in order, locked FOR UPDATE. */
 export async function lockTargets(q: Queryable, postId: string): Promise<TargetRow[]> {
   return (await q.query<TargetRow>('SELECT * FROM post_targets WHERE post_id = $1 ORDER BY position FOR UPDATE', [postId])).rows;

@@ -24,6 +24,7 @@ import { createPublishInline } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import { createPostReads } from './read.ts';
 import { createTargetRules, type TargetRulesDeps } from './targets.ts';
+import type { EnrichOptions } from '../media/lookup.ts';
 import { createPostUpdate } from './update.ts';
 
 export type { PlannedPost } from './create.ts';
@@ -35,6 +36,8 @@ export function createPostsService(deps: {
   db: Db; usage: UsageService; adapters: AdapterRegistry; publisher: PublishingPort; clock: () => Date; queue: QueueService;
   /** What targets' rules read from their platform (Reddit's subreddit rules); see TargetRulesDeps. */
   ruleSettings?: TargetRulesDeps['ruleSettings'];
+  /** Format and pixels of an image named by a foreign URL (src/infra/remote-media.ts), for the rule check at creation. */
+  probeRemoteImage?: EnrichOptions['probeRemoteImage'];
 }) {
   const rules = createTargetRules({ adapters: deps.adapters, clock: deps.clock, ruleSettings: deps.ruleSettings });
   const publishInline = createPublishInline({ db: deps.db, publisher: deps.publisher });

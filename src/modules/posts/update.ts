@@ -8,14 +8,14 @@ import { newId } from '../../core/ids.ts';
 import type { PlatformId } from '../../platforms/types.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { enrichMediaRefs } from '../media/lookup.ts';
+import { enrichMediaRefs, type EnrichOptions } from '../media/lookup.ts';
 import type { QueueService } from '../queue/service.ts';
 import type { UsageService } from '../usage/service.ts';
 import { lockAccessiblePost } from './access.ts';
 import { viewOf, type PublishInline, type WriteResult } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import {
-  deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, recomputePostStatus, renumberTargets, updatePost,
+  deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost,
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
 import { dbAccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
@@ -25,8 +25,35 @@ const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
 
 export function createPostUpdate(deps: {
   db: Db; usage: UsageService; publisher: PublishingPort; clock: () => Date; queue: QueueService; rules: TargetRules; publishInline: PublishInline;
+  probeRemoteImage?: EnrichOptions['probeRemoteImage'];
 }) {
   const { db, usage, publisher, clock, queue, rules } = deps;
+
+  /**
+   * Network and media reads the rule check needs, done before the transaction so that no
+   * platform call holds the post's lock: the body's media are enriched (stored metadata, probed
+   * foreign images), and the platforms' rule settings (Reddit's subreddit rules, cached) are read
+   * for the targets the edit will most likely have; inside, the same reads hit the cache.
+   */
+  async function readAhead(auth: AuthContext, id: string, body: UpdatePostBody, errors: FieldErrorCollector) {
+    const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : undefined;
+    if (media) await enrichMediaRefs(db, auth.tenantId, [media], { probeRemoteImage: deps.probeRemoteImage });
+    if (body.isDraft) return media;
+    const accounts = dbAccountSource(db, auth.tenantId);
+    let targets: ResolvedTarget[];
+    if (body.platforms !== undefined) {
+      targets = await rules.resolve(accounts, auth, body.platforms, 'scheduled', new FieldErrorCollector());
+    } else {
+      const current = (await readTargets(db, id)).filter((t) => t.status !== 'published');
+      const byId = new Map((await accounts.byIds(current.map((t) => t.account_id))).map((a) => [a.id, a]));
+      targets = current.flatMap((t) => {
+        const account = byId.get(t.account_id);
+        return account ? [{ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data }] : [];
+      });
+    }
+    await rules.readRuleSettings(targets);
+    return media;
+  }
 
   /**
    * Updates an editable post.
@@ -36,6 +63,7 @@ export function createPostUpdate(deps: {
     const errors = new FieldErrorCollector();
     const warnings: string[] = [];
     const now = clock();
+    const bodyMedia = await readAhead(auth, id, body, errors);
     const outcome = await db.tx(async (client) => {
       const post = await lockAccessiblePost(client, auth, id);
       if (!EDITABLE.has(post.status)) {
@@ -67,8 +95,7 @@ export function createPostUpdate(deps: {
       const tags = body.tags !== undefined ? normalizeTags(body.tags, warnings) : post.tags;
       const hashtags = body.hashtags !== undefined ? normalizeHashtags(body.hashtags, errors) : post.hashtags;
       const mentions = body.mentions !== undefined ? normalizeMentions(body.mentions, errors) : post.mentions;
-      const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : post.media_items;
-      if (body.mediaItems !== undefined) await enrichMediaRefs(db, auth.tenantId, [media]);
+      const media = bodyMedia ?? post.media_items;
       const content = body.content !== undefined ? (body.content ?? '') : post.content;
       const visibility = body.visibility ?? post.visibility;
       const published = oldTargets.filter((t) => t.status === 'published');
@@ -91,7 +118,7 @@ export function createPostUpdate(deps: {
         }
       }
       if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
-      if (mode !== 'draft') await rules.readRuleSettings(targets);
+      if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       errors.throwIfAny();
 
