@@ -8,8 +8,8 @@
  */
 import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../plans.ts';
 import { PLATFORMS as PLATFORM_IDS } from '../platforms.ts';
-import { PLATFORM_RULES } from '../post-rules.ts';
-import { ruleDocs } from '../rules/index.ts';
+import { PLATFORM_RULES } from '../platform-summary.ts';
+import { ruleDocs } from '../rules/catalog.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [

@@ -1,9 +1,8 @@
 /**
- * Text measured the way each platform counts it: graphemes (Bluesky), X's weighted length,
- * Threads' emoji-as-bytes, UTF-16 code units (TikTok), code points, and UTF-8 bytes. Pure.
+ * Text measured the way platforms count it: graphemes (Bluesky), Threads' emoji-as-bytes and
+ * UTF-8 bytes. X's weighted length is in ./weighted-length.ts (it needs twitter-text, which
+ * only the X rules and the composer's counters load). Pure.
  */
-import twitterText from 'twitter-text';
-import type { PlatformLimits } from '../capabilities.ts';
 
 let segmenter: Intl.Segmenter | null = null;
 const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
@@ -19,15 +18,6 @@ export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
-/**
- * X's weighted length, exactly as X counts it: twitter-text's default (v3) configuration, the
- * package X publishes for this (https://docs.x.com/fundamentals/counting-characters); URLs count
- * 23, emoji and CJK 2, after NFC normalisation. The X rules (src/shared/rules/twitter.ts) use it.
- */
-export function weightedLength(text: string): number {
-  return twitterText.parseTweet(text).weightedLength;
-}
-
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 /**
@@ -38,13 +28,4 @@ export function threadsTextLength(text: string): number {
   let n = 0;
   for (const { segment } of graphemes(text)) n += EMOJI.test(segment) ? utf8Length(segment) : [...segment].length;
   return n;
-}
-
-/** Text length in the platform's unit. */
-export function textLength(caps: Pick<PlatformLimits, 'textUnit' | 'emojiCountsAsBytes'>, text: string): number {
-  if (caps.textUnit === 'graphemes') return countGraphemes(text);
-  if (caps.textUnit === 'weighted characters') return weightedLength(text);
-  if (caps.textUnit === 'UTF-16 units') return text.length;
-  if (caps.emojiCountsAsBytes) return threadsTextLength(text);
-  return [...text].length;
 }

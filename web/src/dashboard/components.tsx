@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError, type PostStatus } from './api.ts';
-import { PLATFORM_RULES, type PlatformName } from '../lib/platform-rules.ts';
+import { PLATFORM_RULES, type PlatformName } from '../lib/platforms.ts';
 
 export function ErrorBox({ error, title }: { error: unknown; title?: string }) {
   if (!error) return null;

@@ -1,6 +1,6 @@
 import { mount } from '../shared/mount.tsx';
 import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
-import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platform-rules.ts';
+import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platforms.ts';
 import './landing.css';
 
 const FEATURES: Array<[string, string]> = [

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, PageTitle, StatusBadge } from '../components.tsx';
-import { PLATFORM_RULES, type PlatformName } from '../../lib/platform-rules.ts';
+import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { addDays, allTimeZones, browserTimeZone, dateKey, instantOf, pad, timeInZone, wallTime, weekdayMon } from '../time.ts';
 
 type YMD = { year: number; month: number; day: number };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api, unwrap, type PostStatus } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
-import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platform-rules.ts';
+import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { useProfiles } from './Profiles.tsx';
 

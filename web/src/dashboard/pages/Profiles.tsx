@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
-import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platform-rules.ts';
+import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
 
 export function useProfiles() {
