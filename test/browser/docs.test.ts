@@ -183,6 +183,24 @@ describe.skipIf(!hasChromium)('documentation page', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await page.screenshot({ path: screenshotPath('docs-phone') });
+    // Every platform's rules, from the rule table, readable at phone width too.
+    const rules = page.getByRole('heading', { name: 'Every rule, per platform' });
+    await rules.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('docs-rules-phone') });
+    await page.close();
+  });
+
+  it('lists every platform\'s rules with the id a 400 names and the platform page it comes from', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openDocs(page, `${base}/docs#platforms`);
+    const section = page.locator('#platforms');
+    await section.getByRole('heading', { name: 'Every rule, per platform' }).waitFor();
+    const item = section.locator('li', { has: page.locator('code', { hasText: /^instagram\.image\.format$/ }) });
+    expect(await item.textContent()).toMatch(/JPEG only/);
+    expect(await item.getByRole('link', { name: 'source' }).getAttribute('href')).toMatch(/^https:\/\/developers\.facebook\.com\//);
+    await section.getByRole('heading', { name: 'Instagram', exact: true }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('docs-rules') });
     await page.close();
   });
 });

@@ -41,6 +41,10 @@ export const SEARCH_SORTS = ['relevance', 'hot', 'top', 'new', 'comments'] as co
 export const TIME_FILTERS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 /** How long a subreddit's posting rules are kept before Reddit is asked again (ms). */
 export const SUBREDDIT_RULES_TTL_MS = 10 * 60_000;
+/** Longest a post's creation waits for a subreddit's rules (ms); past it the post is not blocked and Reddit checks at publish time. */
+export const SUBREDDIT_RULES_WAIT_MS = 5_000;
+/** Most subreddit rule sets kept per process (the oldest go first). */
+const SUBREDDIT_RULES_CACHE_MAX = 2_000;
 /** Subscribed subreddits read for the picker: pages of 100, at most this many pages. */
 const MAX_SUBREDDIT_PAGES = 10;
 
@@ -82,12 +86,20 @@ export function createRedditService(deps: { accounts: AccountsRepository; sessio
       const key = `${row.id}:${sr.toLowerCase()}`;
       let hit = rulesCache.get(key);
       if (!hit || hit.expires < Date.now()) {
+        let timer: NodeJS.Timeout | undefined;
         try {
-          const rules = await deps.sessions.sessionFor(row, 'reddit', 'Reddit').call((token, app) => redditSubredditRules(app, token, sr));
+          const read = deps.sessions.sessionFor(row, 'reddit', 'Reddit').call((token, app) => redditSubredditRules(app, token, sr));
+          const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('subreddit rules: no answer in time')), SUBREDDIT_RULES_WAIT_MS); });
+          read.catch(() => {}); // a late failure after the wait gave up is not unhandled
+          const rules = await Promise.race([read, late]);
           hit = { rules: rules ? { ...rules, fetchedAt: Date.now() } : null, expires: Date.now() + SUBREDDIT_RULES_TTL_MS };
+          rulesCache.delete(key);
           rulesCache.set(key, hit);
+          if (rulesCache.size > SUBREDDIT_RULES_CACHE_MAX) rulesCache.delete(rulesCache.keys().next().value!);
         } catch {
           return undefined;
+        } finally {
+          clearTimeout(timer);
         }
       }
       return hit.rules ? { subredditRules: { [sr.toLowerCase()]: hit.rules } } : undefined;

@@ -113,7 +113,9 @@ function platformTable(): string {
 function platformRules(): string {
   return PLATFORM_IDS.map((id) => {
     const rows = ruleDocs(id).map((r) => {
-      const source = r.source.startsWith('https://') ? `[source](${r.source})` : `Herald's own rule (${r.source})`;
+      // A rule of Herald's own making cites its decision record (docs/decisions/NNNN-name.md in the repository).
+      const record = /docs\/decisions\/(\d{4})/.exec(r.source)?.[1];
+      const source = r.source.startsWith('https://') ? `[source](${r.source})` : `Herald's own rule${record ? ` (decision ${record})` : ''}`;
       return `- ${r.summary} \`${r.id}\` · ${source}`;
     });
     return [`#### ${PLATFORM_RULES[id].label}`, '', ...rows].join('\n');
