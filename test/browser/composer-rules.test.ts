@@ -1,0 +1,75 @@
+/**
+ * The composer runs the platforms' rule table (src/shared/rules/) in Chromium, on what the
+ * browser itself measures of a picked file (web/src/lib/media-probe.ts): an Instagram image
+ * outside 4:5-1.91:1 is refused while composing, naming the rule, before anything is saved; a
+ * square JPEG fits. Screenshots at desktop and phone width go to test-results/screenshots.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { makeImage } from '../support/media.ts';
+import { freePort } from '../support/net.ts';
+import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
+
+const hasChromium = chromiumAvailable('test/browser/composer-rules.test.ts');
+const email = 'composer@herald.test';
+const password = 'a long composer password';
+
+let ctx: TestContext;
+let browser: Browser;
+let page: Page;
+let base: string;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  const port = await freePort();
+  ctx = await createTestApp({ listen: true, env: { PORT: String(port) } });
+  base = `http://127.0.0.1:${port}`;
+  const { userId } = await ctx.services.users.createRootUser({ email, password, name: 'Casey Composer', plan: 'advanced' });
+  const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'setup' });
+  const tenant: Tenant = { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
+  const profileId = await createProfile(ctx, tenant, 'Café');
+  await insertAccount(ctx, tenant, profileId, 'instagram', { username: 'cafe_gram' });
+  browser = await launch({ timezoneId: 'Europe/Paris' });
+  page = await browser.context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+});
+
+describe.skipIf(!hasChromium)('composer rules in the browser', () => {
+  it('measures a picked image in the browser and applies Instagram\'s aspect-ratio rule while composing; a square JPEG fits', async () => {
+    await page.goto(`${base}/dashboard`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    await page.getByRole('checkbox', { name: /cafe_gram/ }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Our new espresso blend');
+    // No media yet: Instagram has no text posts.
+    await page.getByText('Instagram posts need at least one image or video').waitFor();
+
+    await page.getByLabel('Media').setInputFiles({ name: 'tall.jpg', mimeType: 'image/jpeg', buffer: makeImage({ format: 'jpeg', width: 400, height: 600 }) });
+    await page.getByText(/Instagram feed images need an aspect ratio from 4:5 \(0\.8\) to 1\.91:1; this one is 400x600/).waitFor();
+    expect(await page.getByRole('button', { name: 'Schedule post' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: screenshotPath('composer-rule-aspect'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath('composer-rule-aspect-phone'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.locator('.media-item', { hasText: 'tall.jpg' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByLabel('Media').setInputFiles({ name: 'square.jpg', mimeType: 'image/jpeg', buffer: makeImage({ format: 'jpeg', width: 600, height: 600 }) });
+    await page.locator('.media-item', { hasText: 'square.jpg' }).waitFor();
+    await page.getByText("Fits every selected platform's rules.").waitFor();
+    expect(await page.getByRole('button', { name: 'Schedule post' }).isDisabled()).toBe(false);
+  });
+});
+
+// Callbacks given to page.evaluate run in the page (untyped here: the server's tsconfig has no DOM library).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+declare const document: any, window: any;
