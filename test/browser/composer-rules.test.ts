@@ -71,5 +71,4 @@ describe.skipIf(!hasChromium)('composer rules in the browser', () => {
 });
 
 // Callbacks given to page.evaluate run in the page (untyped here: the server's tsconfig has no DOM library).
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare const document: any, window: any;
