@@ -20,7 +20,7 @@ import { multipart } from '../support/png.ts';
 import type { PublishRequest } from '../../src/platforms/types.ts';
 import { fullPost } from '../rules/cases.ts';
 import { cases as facebookRuleCases } from '../rules/facebook.cases.ts';
-import { sendPastHerald, simulatorRuleCases } from './rule-cases.ts';
+import { sendPastHerald, harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: FacebookSimulator;
@@ -260,13 +260,7 @@ describe('Facebook: story video rules that used to fail only at publish time are
 });
 
 describe('Facebook: the rule cases against the simulator (test/rules/facebook.cases.ts)', () => {
-  const publisher = async () => {
-    const a = await h.account();
-    return {
-      adapter: h.ctx.services.adapters.require('facebook'),
-      account: { id: accountId, platformUserId: a.platform_user_id, username: 'Herald Bakery', settings: a.settings ?? {}, credentials: await h.credentials() },
-    };
-  };
+  const publisher = harnessPublisher(h, 'facebook', () => accountId);
   simulatorRuleCases({ cases: facebookRuleCases, publisher, media: () => media });
 
   it('the platform itself: facebook.story.video_format: a WebM story video turns to error (the rule-case helper generates MP4 only)', async () => {

@@ -16,7 +16,7 @@ import { multipart } from '../support/png.ts';
 import type { PublishRequest } from '../../src/platforms/types.ts';
 import { fullPost } from '../rules/cases.ts';
 import { cases as instagramRuleCases } from '../rules/instagram.cases.ts';
-import { sendPastHerald, simulatorRuleCases } from './rule-cases.ts';
+import { sendPastHerald, harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: InstagramSimulator;
@@ -227,13 +227,7 @@ describe('Instagram: rules that used to fail only at publish time are refused wh
 });
 
 describe('Instagram: the rule cases against the simulator (test/rules/instagram.cases.ts)', () => {
-  const publisher = async () => {
-    const a = await h.account();
-    return {
-      adapter: h.ctx.services.adapters.require('instagram'),
-      account: { id: h.accountId, platformUserId: a.platform_user_id, username: 'herald_business', settings: a.settings ?? {}, credentials: await h.credentials() },
-    };
-  };
+  const publisher = harnessPublisher(h, 'instagram');
   simulatorRuleCases({ cases: instagramRuleCases, publisher, media: () => media });
 
   it('the platform itself: instagram.thumbnail.format: a JPEG cover is taken, a PNG cover fails the reel container (the rule-case helper generates media items, not covers)', async () => {

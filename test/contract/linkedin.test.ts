@@ -15,7 +15,7 @@ import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makeImage } from '../support/media.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { cases } from '../rules/linkedin.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract, type Case } from './suite.ts';
 
 let sim: LinkedInSimulator;
@@ -326,13 +326,7 @@ describe('LinkedIn: publishing', () => {
 describe('LinkedIn: the rule table against the simulator', () => {
   simulatorRuleCases({
     cases,
-    publisher: async () => {
-      const row = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('linkedin'),
-        account: { id: h.accountId, platformUserId: row.platform_user_id, username: 'Herald LinkedIn Sim', settings: row.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
+    publisher: harnessPublisher(h, 'linkedin'),
     media: () => media,
   });
 });

@@ -14,7 +14,7 @@ import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { cases, CASE_BOARD } from '../rules/pinterest.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract, type Case } from './suite.ts';
 
 let sim: PinterestSimulator;
@@ -191,13 +191,7 @@ describe('Pinterest: publishing', () => {
 describe('Pinterest: the rule table against the simulator', () => {
   simulatorRuleCases({
     cases,
-    publisher: async () => {
-      const row = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('pinterest'),
-        account: { id: h.accountId, platformUserId: row.platform_user_id, username: 'herald_sim', settings: row.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
+    publisher: harnessPublisher(h, 'pinterest'),
     media: () => media,
     complete: (p) => {
       const given = p.platformSpecificData.boardId;

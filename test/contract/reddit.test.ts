@@ -13,7 +13,7 @@ import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { cases } from '../rules/reddit.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: RedditSimulator;
@@ -278,13 +278,7 @@ let unique = 0;
 describe('Reddit: the rule table against the simulator', () => {
   simulatorRuleCases({
     cases,
-    publisher: async () => {
-      const row = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('reddit'),
-        account: { id: h.accountId, platformUserId: row.platform_user_id, username: 'herald_sim', settings: row.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
+    publisher: harnessPublisher(h, 'reddit'),
     media: () => media,
     complete: (p) => ({
       ...p,

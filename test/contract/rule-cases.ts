@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
-import type { AccountContext, AdapterContext, PlatformAdapter, PublishRequest } from '../../src/platforms/types.ts';
+import type { AccountContext, AdapterContext, PlatformAdapter, PlatformId, PublishRequest } from '../../src/platforms/types.ts';
+import type { PlatformHarness } from '../support/harness.ts';
 import type { MediaRef, RulePost } from '../../src/shared/rules/types.ts';
 import { CASE_MEDIA_ORIGIN, fullPost, type RuleCase } from '../rules/cases.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
@@ -115,6 +116,21 @@ export async function sendPastHerald(adapter: PlatformAdapter, account: AccountC
 
 /** The refusal as a test reads it: message plus the platform's code. */
 const describeError = (e: Error) => `${e.message} ${(e as { opts?: { platformCode?: string } }).opts?.platformCode ?? ''}`;
+
+/**
+ * {@link SimulatorRuleOptions.publisher} for a contract test: the adapter the app configured for
+ * `platform` and the harness's connected account (`accountId()`, the harness account by default).
+ */
+export function harnessPublisher(h: PlatformHarness, platform: PlatformId, accountId: () => string = () => h.accountId): () => Promise<{ adapter: PlatformAdapter; account: AccountContext }> {
+  return async () => {
+    const id = accountId();
+    const row = await h.account(id);
+    return {
+      adapter: h.ctx.services.adapters.require(platform),
+      account: { id, platformUserId: row.platform_user_id, username: row.username, settings: row.settings ?? {}, credentials: await h.credentials(id) },
+    };
+  };
+}
 
 /** One test per case the platform answers: the inside post is published, the outside one refused with the platform's error. */
 export function simulatorRuleCases(opts: SimulatorRuleOptions): void {

@@ -11,7 +11,7 @@ import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { cases as threadsRuleCases } from '../rules/threads.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: ThreadsSimulator;
@@ -140,13 +140,7 @@ describe('Threads: publishing', () => {
 describe('Threads: the rule cases against the simulator (test/rules/threads.cases.ts)', () => {
   simulatorRuleCases({
     cases: threadsRuleCases,
-    publisher: async () => {
-      const a = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('threads'),
-        account: { id: h.accountId, platformUserId: a.platform_user_id, username: sim.user.username, settings: a.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
+    publisher: harnessPublisher(h, 'threads'),
     media: () => media,
   });
 });

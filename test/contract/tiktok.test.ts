@@ -16,14 +16,14 @@ import { startTikTokSimulator, type TikTokSimulator } from '../../sim/tiktok/ser
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { TikTokAdapter, chunkPlan, tiktokSettingsOf } from '../../src/platforms/tiktok/adapter.ts';
 import { mapTikTokError, parseTikTokJson } from '../../src/platforms/tiktok/api.ts';
-import type { AccountContext, PublishRequest } from '../../src/platforms/types.ts';
+import type { PublishRequest } from '../../src/platforms/types.ts';
 import { tiktokOAuth } from '../../src/platforms/tiktok/oauth.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng } from '../support/png.ts';
 import { cases as ruleCases, TIKTOK_CASE_CREATOR } from '../rules/tiktok.cases.ts';
-import { sendPastHerald, simulatorRuleCases } from './rule-cases.ts';
+import { sendPastHerald, harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 const KB = 1024;
@@ -360,11 +360,7 @@ describe('TikTok: publishing', () => {
 });
 
 describe('TikTok: the platform\'s own rules', () => {
-  const publisher = async () => {
-    const row = await h.account();
-    const account: AccountContext = { id: h.accountId, platformUserId: row.platform_user_id, username: sim.user.username, settings: row.settings ?? {}, credentials: await h.credentials() };
-    return { adapter: h.ctx.services.adapters.require('tiktok'), account };
-  };
+  const publisher = harnessPublisher(h, 'tiktok');
   /**
    * A privacy level the creator does not offer is refused by the adapter's own re-check before
    * any call (privacyFor), so it goes straight to TikTok's video init here, as the adapter

@@ -10,7 +10,7 @@ import { platformEnv, platformHarness } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { cases } from '../rules/twitter.cases.ts';
-import { simulatorRuleCases } from './rule-cases.ts';
+import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 let sim: XSimulator;
@@ -116,13 +116,7 @@ describe('X: publishing', () => {
 describe('X: the rule table against the simulator', () => {
   simulatorRuleCases({
     cases,
-    publisher: async () => {
-      const row = await h.account();
-      return {
-        adapter: h.ctx.services.adapters.require('twitter'),
-        account: { id: h.accountId, platformUserId: row.platform_user_id, username: sim.user.username, settings: row.settings ?? {}, credentials: await h.credentials() },
-      };
-    },
+    publisher: harnessPublisher(h, 'twitter'),
     media: () => media,
   });
 });

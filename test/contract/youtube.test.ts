@@ -18,9 +18,9 @@ import { platformHarness } from '../support/harness.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import type { AccountContext, AdapterContext, PlatformAdapter, PublishRequest } from '../../src/platforms/types.ts';
+import type { AdapterContext, PlatformAdapter, PublishRequest } from '../../src/platforms/types.ts';
 import { cases as ruleCases } from '../rules/youtube.cases.ts';
-import { resolveMedia, simulatorRuleCases } from './rule-cases.ts';
+import { resolveMedia, harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
 const CHUNK = 256 * 1024;
@@ -270,11 +270,7 @@ describe('YouTube: Shorts are vertical or square AND at most 3 minutes (docs/dec
 });
 
 describe('YouTube: the platform\'s own rules', () => {
-  const publisher = async () => {
-    const row = await h.account();
-    const account: AccountContext = { id: h.accountId, platformUserId: row.platform_user_id, username: 'heraldsim', settings: row.settings ?? {}, credentials: await h.credentials() };
-    return { adapter: h.ctx.services.adapters.require('youtube'), account };
-  };
+  const publisher = harnessPublisher(h, 'youtube');
   /**
    * Publishes past Herald's checks and answers YouTube's refusal: of the upload, of the first
    * comment (which the adapter records on the result instead of failing the post), or of the

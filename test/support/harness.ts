@@ -39,6 +39,7 @@ export async function readTarget(ctx: TestContext, postId: string): Promise<Targ
 /** An account's stored row (credentials still sealed). */
 export interface AccountRow {
   credentials: string;
+  username: string;
   platform_user_id: string;
   token_expires_at: Date | null;
   settings: Record<string, any>;
@@ -48,7 +49,7 @@ export interface AccountRow {
 
 export async function readAccount(ctx: TestContext, id: string): Promise<AccountRow> {
   const { rows } = await ctx.db.query<AccountRow>(
-    'SELECT credentials, platform_user_id, token_expires_at, settings, is_active, inactive_reason FROM accounts WHERE id = $1', [id]);
+    'SELECT credentials, username, platform_user_id, token_expires_at, settings, is_active, inactive_reason FROM accounts WHERE id = $1', [id]);
   return rows[0];
 }
 
