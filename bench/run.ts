@@ -279,8 +279,8 @@ async function main() {
     const loadDesc = `${ROUNDS} rounds, ${LOAD.seconds} s per run, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up each`;
     // ---- (c) list posts, run first: the posts table then holds only the 10,000 seeded posts (tenant A's
     // creates would otherwise add some 30,000 rows of another tenant, which Herald's count reads too) -----
-    console.log(`\n(c) list posts (run first), 10 of ${LIST_POSTS} with their targets: Herald GET /v1/posts?limit=10 vs anchor GET /posts`);
-    console.log(`    ${loadDesc}; alternating Herald / anchor`);
+    console.log(`\n(c) list posts (run first), 10 of ${LIST_POSTS} with their targets: Herald GET /v1/posts?limit=10${anchor ? ' vs anchor GET /posts' : ' (anchor unavailable)'}`);
+    console.log(`    ${loadDesc}${anchor ? '; alternating Herald / anchor' : ''}`);
     const { runs: listRuns } = await alternate([heraldList, ...(anchorList ? [anchorList] : [])], ROUNDS, LOAD);
     line('median Herald', fmtMedian(medians(listRuns[0])));
     let listRatio: ReturnType<typeof ratios> | null = null;
@@ -293,9 +293,9 @@ async function main() {
     }
 
     // ---- (a) + (b) create post: Herald one target / anchor / Herald three targets + media ----
-    console.log(`\n(a) create post, scheduled, one target: Herald POST /v1/posts vs anchor POST /posts`);
+    console.log(`\n(a) create post, scheduled, one target: Herald POST /v1/posts${anchor ? ' vs anchor POST /posts' : ' (anchor unavailable)'}`);
     console.log(`(b) create post, three targets + one media item: Herald only, in the same rounds (label "Herald 3+1")`);
-    console.log(`    ${loadDesc}; alternating Herald / anchor / Herald 3+1`);
+    console.log(`    ${loadDesc}; alternating Herald${anchor ? ' / anchor' : ''} / Herald 3+1`);
     const createTargets = [heraldCreate, ...(anchorCreate ? [anchorCreate] : []), heraldCreate3];
     const { runs: createRuns, warmups: createWarmups } = await alternate(createTargets, ROUNDS, LOAD);
     const hC = createRuns[0];
