@@ -63,7 +63,7 @@ export function createServices(deps: ServiceDeps) {
 
   const auth = createAuthService(db, clock);
   const users = createUsersService(db);
-  const apiKeys = createApiKeysService(db, clock);
+  const apiKeys = createApiKeysService(db, clock, { onRevoke: (keyId) => auth.forgetKey(keyId) });
   const usage = createUsageService(db, clock);
   const profiles = createProfilesService(db, usage);
   const accountsRepository = createAccountsRepository(db, secrets);

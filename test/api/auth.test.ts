@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { KEY_CACHE_TTL_MS } from '../../src/modules/auth/service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestApp(); });
@@ -27,11 +28,31 @@ describe('authentication', () => {
     // the key is never shown again
     const list = await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: t.headers });
     expect(list.json().apiKeys.find((k: { id: string }) => k.id === apiKey.id)).not.toHaveProperty('key');
+    // Changed by another process (here: straight in the database): this process reads the key again within KEY_CACHE_TTL_MS.
     await ctx.db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [apiKey.id]);
+    await new Promise((r) => setTimeout(r, KEY_CACHE_TTL_MS + 50));
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: h })).statusCode).toBe(401);
     await ctx.db.query(`UPDATE api_keys SET expires_at = NULL WHERE id = $1`, [apiKey.id]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: h })).statusCode, 'an expired key is never cached').toBe(200);
+    // Revoked through this process: refused at once, not after the cache time.
     expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/api-keys/${apiKey.id}`, headers: t.headers })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: h })).statusCode).toBe(401);
+  });
+
+  it('a key revoked by another process stops working within KEY_CACHE_TTL_MS here', async () => {
+    const t = await createTenant(ctx);
+    const other = await createTestApp({ databaseUrl: ctx.databaseUrl });
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: t.headers })).statusCode).toBe(200);
+      const { rows } = await ctx.db.query<{ id: string }>('SELECT id FROM api_keys WHERE user_id = $1', [t.userId]);
+      // The other process shares the database and revokes the key through its own API.
+      expect((await other.app.inject({ method: 'DELETE', url: `/v1/api-keys/${rows[0].id}`, headers: t.headers })).statusCode).toBe(200);
+      expect((await other.app.inject({ method: 'GET', url: '/v1/profiles', headers: t.headers })).statusCode).toBe(401);
+      await new Promise((r) => setTimeout(r, KEY_CACHE_TTL_MS + 50));
+      expect((await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: t.headers })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it('stores keys only as SHA-256 hashes', async () => {

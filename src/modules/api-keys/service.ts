@@ -35,7 +35,8 @@ function toView(k: KeyRow) {
   };
 }
 
-export function createApiKeysService(db: Db, clock: () => Date) {
+/** `onRevoke`: told the id of each key revoked, so this process's authentication forgets it at once. */
+export function createApiKeysService(db: Db, clock: () => Date, deps: { onRevoke?: (keyId: string) => void } = {}) {
   return {
     async list(auth: AuthContext) {
       const { rows } = await db.query<KeyRow>(
@@ -69,6 +70,7 @@ export function createApiKeysService(db: Db, clock: () => Date) {
         [keyId, auth.userId, auth.tenantId],
       );
       if (!rowCount) throw notFound('API key');
+      deps.onRevoke?.(keyId);
       return { message: 'API key deleted successfully' };
     },
   };

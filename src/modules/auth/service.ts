@@ -2,6 +2,13 @@
  * API key authentication: `Authorization: Bearer <key>` -> {@link AuthContext}.
  * Keys are looked up by their SHA-256 (stored form) and compared in constant time;
  * revoked and expired keys are refused the same way as unknown ones (401).
+ *
+ * A found key's row (key, user, tenant plan) is kept for {@link KEY_CACHE_TTL_MS} per process,
+ * keyed by the key's hash, so a burst of requests with one key costs one lookup a second. A
+ * revocation, a permission or plan change therefore takes effect within that time on every
+ * process, and at once on the process that revoked the key ({@link AuthService.forgetKey});
+ * expiry is checked on every request against the clock. Unknown, revoked and expired keys are
+ * never cached.
  */
 import { AppError } from '../../core/errors.ts';
 import { digestsEqual, hashApiKey } from '../../core/crypto.ts';
@@ -30,31 +37,60 @@ interface KeyRow {
 
 const unauthorized = (why: string) => new AppError('UNAUTHORIZED', 'Unauthorized', { reason: why });
 
+/** How long a found key's row is reused before it is read again (ms). */
+export const KEY_CACHE_TTL_MS = 1_000;
+/** Most keys kept per process (the oldest entry goes first). */
+const KEY_CACHE_MAX = 10_000;
+
 export function createAuthService(db: Db, now: () => Date = () => new Date()) {
+  /** Key rows by key hash (hex), with the monotonic time they were read. */
+  const cache = new Map<string, { row: KeyRow; readAt: number }>();
+
+  async function lookup(digest: Buffer): Promise<KeyRow | undefined> {
+    const key = digest.toString('hex');
+    const hit = cache.get(key);
+    const t = performance.now();
+    if (hit && t - hit.readAt < KEY_CACHE_TTL_MS) return hit.row;
+    const { rows } = await db.query<KeyRow>(
+      `SELECT k.id AS key_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at, k.last_used_at,
+              u.id AS user_id, u.tenant_id, u.is_root, u.profile_access, u.profile_ids,
+              r.plan, r.billing_period, r.billing_anchor
+         FROM api_keys k
+         JOIN users u ON u.id = k.user_id
+         JOIN users r ON r.id = u.tenant_id
+        WHERE k.key_hash = $1`,
+      [digest],
+    );
+    const row = rows[0];
+    cache.delete(key);
+    // Only a usable key is kept: a revoked or expired one is read again next time (it may be fixed).
+    if (row && !row.revoked_at && (!row.expires_at || row.expires_at.getTime() > now().getTime())) {
+      cache.set(key, { row, readAt: t });
+      if (cache.size > KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    }
+    return row;
+  }
+
   return {
+    /** Drops a key from this process's cache (its revocation takes effect here at once; elsewhere within {@link KEY_CACHE_TTL_MS}). */
+    forgetKey(keyId: string): void {
+      for (const [k, v] of cache) if (v.row.key_id === keyId) cache.delete(k);
+    },
+
     /** @throws AppError UNAUTHORIZED when the header is missing/malformed or the key is unknown, revoked or expired. */
     async authenticate(authorization: string | undefined): Promise<AuthContext> {
       if (!authorization) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>"');
       const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       if (!m) throw unauthorized('Authorization header must be "Bearer <API key>"');
       const digest = hashApiKey(m[1]);
-      const { rows } = await db.query<KeyRow>(
-        `SELECT k.id AS key_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at, k.last_used_at,
-                u.id AS user_id, u.tenant_id, u.is_root, u.profile_access, u.profile_ids,
-                r.plan, r.billing_period, r.billing_anchor
-           FROM api_keys k
-           JOIN users u ON u.id = k.user_id
-           JOIN users r ON r.id = u.tenant_id
-          WHERE k.key_hash = $1`,
-        [digest],
-      );
-      const row = rows[0];
+      const row = await lookup(digest);
       if (!row || !digestsEqual(row.key_hash, digest)) throw unauthorized('Invalid API key');
       const t = now();
       if (row.revoked_at) throw unauthorized('API key has been revoked');
       if (row.expires_at && row.expires_at.getTime() <= t.getTime()) throw unauthorized('API key has expired');
       if (!row.last_used_at || t.getTime() - row.last_used_at.getTime() > 60_000) {
         // Coarse last-used tracking: at most one write per key per minute.
+        row.last_used_at = t;
         db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, t]).catch(() => {});
       }
       return {
