@@ -59,7 +59,7 @@ export const INSTAGRAM_RULES = [
   { id: 'instagram.image.format', summary: 'Images: JPEG only (PNG, WebP, GIF and others are refused).', source: MEDIA_REF },
   { id: 'instagram.image.aspect_ratio', summary: 'Feed and carousel images: aspect ratio (width / height) from 4:5 (0.8) to 1.91:1.', source: MEDIA_REF },
   { id: 'instagram.media.image_max_bytes', summary: `Images: at most 8 MB (${n(INSTAGRAM_IMAGE_MAX_BYTES)} bytes) each.`, source: MEDIA_REF },
-  { id: 'instagram.media.video_max_bytes', summary: 'Reels: at most 300 MB (the adapter\'s videoMaxBytes).', source: MEDIA_REF },
+  { id: 'instagram.media.video_max_bytes', summary: 'Reels: at most 300 MB.', source: MEDIA_REF },
   { id: 'instagram.media.video_duration', summary: 'Reels (single videos): 3 seconds to 15 minutes.', source: MEDIA_REF },
   { id: 'instagram.story.video_duration', summary: `Story videos: at most ${INSTAGRAM_STORY_VIDEO_MAX_SECONDS} seconds.`, source: MEDIA_REF },
   { id: 'instagram.carousel.video_duration', summary: `Carousel videos: at most ${INSTAGRAM_STORY_VIDEO_MAX_SECONDS} seconds each.`, source: MEDIA_REF },
