@@ -62,9 +62,12 @@ interface TargetWithAccount extends TargetRow {
   acc_is_active: boolean | null;
 }
 
+/** What a target's view needs of its row and its account. */
+type TargetViewRow = Omit<TargetWithAccount, 'run_at' | 'locked_until' | 'updated_at'>;
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function targetView(t: TargetWithAccount) {
+function targetView(t: TargetViewRow) {
   return {
     _id: t.id,
     platform: t.platform,
@@ -84,7 +87,7 @@ function targetView(t: TargetWithAccount) {
   };
 }
 
-export function postView(p: PostRow, targets: TargetWithAccount[]) {
+export function postView(p: PostRow, targets: TargetViewRow[]) {
   const threads = targets
     .filter((t) => t.result?.thread && t.result.thread.length > 0)
     .map((t) => ({ platform: t.platform, accountId: t.account_id, items: t.result!.thread! }));
@@ -117,27 +120,37 @@ export function postView(p: PostRow, targets: TargetWithAccount[]) {
 
 export type PostViewT = ReturnType<typeof postView>;
 
-/** Loads the API views of the given posts (of one tenant), in the order of `ids`. */
+/** A target as its post's view reads it (one element of the `targets` array {@link loadPostViews} selects). */
+type TargetJson = Omit<TargetWithAccount, 'published_at' | 'run_at' | 'locked_until' | 'updated_at'> & { published_at: string | null };
+
+/**
+ * Loads the API views of the given posts (of one tenant), in the order of `ids`: each post
+ * with its targets in one statement, so a post and its targets come from the same snapshot
+ * (two separate reads could show a published post whose target still says publishing).
+ */
 export async function loadPostViews(q: Queryable, tenantId: string, ids: string[]): Promise<PostViewT[]> {
   if (ids.length === 0) return [];
-  const [{ rows: posts }, { rows: targets }] = await Promise.all([
-    q.query<PostRow>('SELECT * FROM posts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids]),
-    q.query<TargetWithAccount>(
-      `SELECT t.*, a.username AS acc_username, a.display_name AS acc_display_name, a.is_active AS acc_is_active
+  const { rows } = await q.query<PostRow & { targets: TargetJson[] }>(
+    `SELECT p.*, COALESCE((
+       SELECT json_agg(json_build_object(
+                'id', t.id, 'post_id', t.post_id, 'tenant_id', t.tenant_id, 'position', t.position, 'account_id', t.account_id,
+                'platform', t.platform, 'custom_content', t.custom_content, 'platform_specific_data', t.platform_specific_data,
+                'status', t.status, 'attempts', t.attempts, 'locked_by', t.locked_by, 'platform_post_id', t.platform_post_id,
+                'platform_post_url', t.platform_post_url, 'published_at', t.published_at, 'error_message', t.error_message,
+                'error_category', t.error_category, 'result', t.result,
+                'acc_username', a.username, 'acc_display_name', a.display_name, 'acc_is_active', a.is_active)
+              ORDER BY t.position)
          FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id
-        WHERE t.tenant_id = $1 AND t.post_id = ANY($2::char(24)[])
-        ORDER BY t.post_id, t.position`,
-      [tenantId, ids],
-    ),
-  ]);
-  const byPost = new Map<string, TargetWithAccount[]>();
-  for (const t of targets) {
-    const list = byPost.get(t.post_id) ?? [];
-    list.push(t);
-    byPost.set(t.post_id, list);
-  }
-  const byId = new Map(posts.map((p) => [p.id, p]));
-  return ids.filter((id) => byId.has(id)).map((id) => postView(byId.get(id)!, byPost.get(id) ?? []));
+        WHERE t.post_id = p.id AND t.tenant_id = p.tenant_id), '[]'::json) AS targets
+       FROM posts p
+      WHERE p.tenant_id = $1 AND p.id = ANY($2::char(24)[])`,
+    [tenantId, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.filter((id) => byId.has(id)).map((id) => {
+    const { targets, ...post } = byId.get(id)!;
+    return postView(post as PostRow, targets.map((t) => ({ ...t, published_at: t.published_at ? new Date(t.published_at) : null })));
+  });
 }
 
 /**
