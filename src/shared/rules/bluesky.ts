@@ -6,10 +6,10 @@
 import { BLUESKY_DOCS_URL, BLUESKY_MAX_IMAGE_BYTES, BLUESKY_MAX_IMAGES, BLUESKY_MAX_LANGS, BLUESKY_MAX_GRAPHEMES, BLUESKY_MAX_TEXT_BYTES } from '../capabilities.ts';
 import { countGraphemes, utf8Length } from './text.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 const POST_LEXICON = 'https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/feed/post.json';
 const IMAGES_LEXICON = 'https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json';
-const n = (v: number) => v.toLocaleString('en-US');
 
 /** One post to create, with where its fields live in the request (for violation paths). */
 export interface BlueskyPlannedItem {
@@ -44,7 +44,7 @@ export const BLUESKY_RULES = [
   { id: 'bluesky.image.max_bytes', summary: `Images: at most ${n(BLUESKY_MAX_IMAGE_BYTES)} bytes each.`, source: IMAGES_LEXICON },
   { id: 'bluesky.media.type', summary: 'Media: images (image/*) only; documents are not accepted.', source: IMAGES_LEXICON },
   { id: 'bluesky.media.video_unsupported', summary: 'Video: not supported by Herald yet (it needs the video.bsky.app upload service).', source: 'https://docs.bsky.app/docs/tutorials/video' },
-  { id: 'bluesky.thread.media_on_reply', summary: 'Threads: only the first post carries media.', source: 'docs/decisions/0026-one-rule-table.md' },
+  { id: 'bluesky.thread.media_on_reply', summary: 'Threads: only the first post carries media.', source: HERALD_RULE_SOURCE },
   { id: 'bluesky.langs.max_count', summary: `Languages: at most ${BLUESKY_MAX_LANGS} BCP-47 tags (platformSpecificData.langs).`, source: POST_LEXICON },
 ] as const;
 

@@ -11,6 +11,7 @@ import {
   FACEBOOK_STORY_VIDEO_MIN_WIDTH,
 } from '../capabilities.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 export interface FacebookLimits {
   maxPhotos: number;
@@ -24,7 +25,6 @@ export const FACEBOOK_DEFAULT_LIMITS: FacebookLimits = { maxPhotos: FACEBOOK_MAX
 const POSTS = 'https://developers.facebook.com/docs/pages-api/posts';
 const STORIES = 'https://developers.facebook.com/docs/page-stories-api';
 const COMMENTS = 'https://developers.facebook.com/docs/graph-api/reference/object/comments';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
 
 const ext = (m: MediaRef) => (m.filename ?? (() => { try { return new URL(m.url).pathname; } catch { return m.url; } })()).toLowerCase().replace(/^.*\./, '');
 /** Story photo formats the Page Stories API lists: .jpeg .bmp .png .gif .tiff. */
@@ -34,13 +34,13 @@ export const isFacebookStory = (post: RulePost) => post.platformSpecificData.con
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
 export const FACEBOOK_RULES = [
-  { id: 'facebook.thread.unsupported', summary: 'Facebook Pages have no threads: one post per target (use firstComment for a follow-up).', source: HERALD },
-  { id: 'facebook.text.max_length', summary: `Text: at most ${FACEBOOK_MAX_TEXT.toLocaleString('en-US')} characters.`, source: POSTS },
+  { id: 'facebook.thread.unsupported', summary: 'Facebook Pages have no threads: one post per target (use firstComment for a follow-up).', source: HERALD_RULE_SOURCE },
+  { id: 'facebook.text.max_length', summary: `Text: at most ${n(FACEBOOK_MAX_TEXT)} characters.`, source: POSTS },
   { id: 'facebook.text.required', summary: 'A feed post without media needs text or a link.', source: POSTS },
-  { id: 'facebook.first_comment.type', summary: 'platformSpecificData.firstComment is a string.', source: HERALD },
-  { id: 'facebook.first_comment.max_length', summary: `First comment: at most about ${FACEBOOK_MAX_FIRST_COMMENT.toLocaleString('en-US')} characters.`, source: COMMENTS },
+  { id: 'facebook.first_comment.type', summary: 'platformSpecificData.firstComment is a string.', source: HERALD_RULE_SOURCE },
+  { id: 'facebook.first_comment.max_length', summary: `First comment: at most about ${n(FACEBOOK_MAX_FIRST_COMMENT)} characters.`, source: COMMENTS },
   { id: 'facebook.link.url', summary: 'platformSpecificData.link is an http(s) URL.', source: POSTS },
-  { id: 'facebook.content_type', summary: 'platformSpecificData.contentType is "post" or "story".', source: HERALD },
+  { id: 'facebook.content_type', summary: 'platformSpecificData.contentType is "post" or "story".', source: HERALD_RULE_SOURCE },
   { id: 'facebook.media.type', summary: 'Feed posts take photos and videos, not documents.', source: POSTS },
   { id: 'facebook.media.image_max_bytes', summary: 'Feed photos: at most 4 MB each.', source: POSTS },
   { id: 'facebook.media.single_video', summary: 'A feed post takes one video.', source: POSTS },

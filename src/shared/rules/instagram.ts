@@ -10,6 +10,7 @@ import {
   INSTAGRAM_VIDEO_MAX_BYTES, INSTAGRAM_VIDEO_MAX_SECONDS, INSTAGRAM_VIDEO_MIN_SECONDS,
 } from '../capabilities.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 export interface InstagramLimits {
   maxCollaborators: number;
@@ -28,8 +29,6 @@ const MEDIA_REF = 'https://developers.facebook.com/docs/instagram-platform/insta
 const PUBLISHING = 'https://developers.facebook.com/docs/instagram-platform/content-publishing';
 const COLLABORATORS = 'https://developers.facebook.com/documentation/instagram-platform/instagram-graph-api/reference/ig-media/collaborators';
 const COMMENTS = 'https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
-const n = (v: number) => v.toLocaleString('en-US');
 
 /** Hashtags of a caption as Herald counts them (`#` after a space or the start). */
 export const instagramHashtags = (text: string) => text.match(/(^|\s)#[^\s#]+/g)?.length ?? 0;
@@ -49,11 +48,11 @@ function isJpeg(m: MediaRef): boolean {
 }
 
 export const INSTAGRAM_RULES = [
-  { id: 'instagram.thread.unsupported', summary: 'Instagram has no threads: one post per target (use a carousel or the first comment).', source: HERALD },
+  { id: 'instagram.thread.unsupported', summary: 'Instagram has no threads: one post per target (use a carousel or the first comment).', source: HERALD_RULE_SOURCE },
   { id: 'instagram.caption.max_length', summary: `Caption: at most ${n(INSTAGRAM_MAX_CAPTION)} characters.`, source: MEDIA_REF },
   { id: 'instagram.caption.hashtags', summary: `Caption: at most ${INSTAGRAM_MAX_HASHTAGS} hashtags.`, source: MEDIA_REF },
   { id: 'instagram.caption.mentions', summary: `Caption: at most ${INSTAGRAM_MAX_MENTIONS} @-mentions.`, source: MEDIA_REF },
-  { id: 'instagram.content_type', summary: 'platformSpecificData.contentType is "post", "reel" or "story".', source: HERALD },
+  { id: 'instagram.content_type', summary: 'platformSpecificData.contentType is "post", "reel" or "story".', source: HERALD_RULE_SOURCE },
   { id: 'instagram.media.required', summary: 'Every post needs at least one image or video (Instagram has no text posts).', source: PUBLISHING },
   { id: 'instagram.media.type', summary: 'Media: images and videos only (no GIFs, no documents).', source: MEDIA_REF },
   { id: 'instagram.image.format', summary: 'Images: JPEG only (PNG, WebP, GIF and others are refused).', source: MEDIA_REF },
@@ -63,22 +62,22 @@ export const INSTAGRAM_RULES = [
   { id: 'instagram.media.video_duration', summary: 'Reels (single videos): 3 seconds to 15 minutes.', source: MEDIA_REF },
   { id: 'instagram.story.video_duration', summary: `Story videos: at most ${INSTAGRAM_STORY_VIDEO_MAX_SECONDS} seconds.`, source: MEDIA_REF },
   { id: 'instagram.carousel.video_duration', summary: `Carousel videos: at most ${INSTAGRAM_STORY_VIDEO_MAX_SECONDS} seconds each.`, source: MEDIA_REF },
-  { id: 'instagram.thumbnail.url', summary: 'A video cover (instagramThumbnail) is an http(s) URL.', source: HERALD },
+  { id: 'instagram.thumbnail.url', summary: 'A video cover (instagramThumbnail) is an http(s) URL.', source: HERALD_RULE_SOURCE },
   { id: 'instagram.thumbnail.format', summary: 'A video cover (cover_url) is a JPEG (.jpg or .jpeg).', source: MEDIA_REF },
-  { id: 'instagram.story.single_media', summary: 'A story is one image or one video.', source: HERALD },
+  { id: 'instagram.story.single_media', summary: 'A story is one image or one video.', source: HERALD_RULE_SOURCE },
   { id: 'instagram.story.collaborators', summary: 'Stories take no collaborators.', source: COLLABORATORS },
   { id: 'instagram.story.first_comment', summary: 'Stories take no comments, so no first comment.', source: COMMENTS },
   { id: 'instagram.carousel.max_items', summary: `Carousels: 2 to ${INSTAGRAM_CAROUSEL_MAX} images and videos.`, source: MEDIA_REF },
-  { id: 'instagram.collaborators.type', summary: 'platformSpecificData.collaborators is a list of usernames.', source: HERALD },
+  { id: 'instagram.collaborators.type', summary: 'platformSpecificData.collaborators is a list of usernames.', source: HERALD_RULE_SOURCE },
   { id: 'instagram.collaborators.max', summary: `Collaborators: at most ${INSTAGRAM_MAX_COLLABORATORS} per post (feed images, reels, carousels).`, source: COLLABORATORS },
-  { id: 'instagram.collaborators.no_at', summary: 'Collaborators are given without the @.', source: HERALD },
-  { id: 'instagram.collaborators.username', summary: 'Collaborators are Instagram usernames: 1 to 30 letters, digits, dots and underscores.', source: HERALD },
+  { id: 'instagram.collaborators.no_at', summary: 'Collaborators are given without the @.', source: HERALD_RULE_SOURCE },
+  { id: 'instagram.collaborators.username', summary: 'Collaborators are Instagram usernames: 1 to 30 letters, digits, dots and underscores.', source: HERALD_RULE_SOURCE },
   { id: 'instagram.user_tags.media', summary: 'User tags go on images only (single images and carousel images; not reels or stories).', source: MEDIA_REF },
-  { id: 'instagram.user_tags.type', summary: 'platformSpecificData.userTags is a list of {username, x, y}.', source: HERALD },
-  { id: 'instagram.user_tags.username', summary: 'Each user tag names a username, without the @.', source: HERALD },
+  { id: 'instagram.user_tags.type', summary: 'platformSpecificData.userTags is a list of {username, x, y}.', source: HERALD_RULE_SOURCE },
+  { id: 'instagram.user_tags.username', summary: 'Each user tag names a username, without the @.', source: HERALD_RULE_SOURCE },
   { id: 'instagram.user_tags.position', summary: 'User tag x and y are fractions of the image, 0.0 to 1.0.', source: MEDIA_REF },
-  { id: 'instagram.user_tags.media_index', summary: 'A user tag\'s mediaIndex points at an item of the post.', source: HERALD },
-  { id: 'instagram.first_comment.type', summary: 'platformSpecificData.firstComment is a string.', source: HERALD },
+  { id: 'instagram.user_tags.media_index', summary: 'A user tag\'s mediaIndex points at an item of the post.', source: HERALD_RULE_SOURCE },
+  { id: 'instagram.first_comment.type', summary: 'platformSpecificData.firstComment is a string.', source: HERALD_RULE_SOURCE },
   { id: 'instagram.first_comment.max_length', summary: `First comment: at most ${n(INSTAGRAM_MAX_FIRST_COMMENT)} characters.`, source: COMMENTS },
 ] as const;
 

@@ -11,6 +11,7 @@ import {
   LINKEDIN_MAX_TEXT, LINKEDIN_VIDEO_MAX_BYTES, LINKEDIN_VIDEO_MAX_SECONDS, LINKEDIN_VIDEO_MIN_SECONDS,
 } from '../capabilities.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 const LI = 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares';
 const POSTS_API = `${LI}/posts-api`;
@@ -19,8 +20,6 @@ const MULTI_IMAGE = `${LI}/multiimage-post-api`;
 const VIDEOS_API = `${LI}/videos-api`;
 const DOCUMENTS_API = `${LI}/documents-api`;
 const COMMENTS_API = `${LI}/comments-api`;
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
-const n = (v: number) => v.toLocaleString('en-US');
 
 /** `@[Name](urn:li:person:ID)` or `@[Name](urn:li:organization:ID)`. */
 export const LINKEDIN_MENTION = /@\[([^\]\n]{1,200})\]\((urn:li:(person|organization):([^)\s]+))\)/g;
@@ -73,7 +72,7 @@ export const LINKEDIN_DEFAULT_LIMITS: LinkedInLimits = {
 export const LINKEDIN_RULES = [
   { id: 'linkedin.text.max_length', summary: `Commentary: at most ${n(LINKEDIN_MAX_TEXT)} characters as sent, in LinkedIn's little text format (each reserved character \\ | { } @ [ ] ( ) < > # * _ ~ is sent escaped and counts 2; a #hashtag is sent as {hashtag|\\#|word}).`, source: POSTS_API },
   { id: 'linkedin.mention.organization_id', summary: 'Mentions: organizations are mentioned by numeric id, @[Name](urn:li:organization:12345).', source: LITTLE_TEXT },
-  { id: 'linkedin.thread.unsupported', summary: 'Threads: LinkedIn has none; one post (a follow-up goes in firstComment).', source: HERALD },
+  { id: 'linkedin.thread.unsupported', summary: 'Threads: LinkedIn has none; one post (a follow-up goes in firstComment).', source: HERALD_RULE_SOURCE },
   { id: 'linkedin.media.max_images', summary: `Images: at most ${LINKEDIN_MAX_IMAGES} per post (2 to ${LINKEDIN_MAX_IMAGES} make a multi-image post).`, source: MULTI_IMAGE },
   { id: 'linkedin.image.format', summary: 'Images: JPG, GIF or PNG (WebP and other formats are refused).', source: LINKEDIN_IMAGES_API_URL },
   { id: 'linkedin.image.max_pixels', summary: `Images: fewer than ${n(LINKEDIN_IMAGE_MAX_PIXELS)} pixels (width x height).`, source: LINKEDIN_IMAGES_API_URL },
@@ -85,9 +84,9 @@ export const LINKEDIN_RULES = [
   { id: 'linkedin.document.one', summary: 'Documents: one per post.', source: DOCUMENTS_API },
   { id: 'linkedin.document.alone', summary: 'Documents: cannot be combined with images or videos.', source: DOCUMENTS_API },
   { id: 'linkedin.document.max_bytes', summary: `Documents: at most ${LINKEDIN_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`, source: DOCUMENTS_API },
-  { id: 'linkedin.document.pdf', summary: 'Documents: PDF only (Herald uploads documents as PDF; LinkedIn also takes PPT, PPTX, DOC and DOCX).', source: HERALD },
-  { id: 'linkedin.document.title', summary: 'platformSpecificData.documentTitle: a string of at most 400 characters.', source: HERALD },
-  { id: 'linkedin.first_comment.type', summary: 'platformSpecificData.firstComment: a string.', source: HERALD },
+  { id: 'linkedin.document.pdf', summary: 'Documents: PDF only (Herald uploads documents as PDF; LinkedIn also takes PPT, PPTX, DOC and DOCX).', source: HERALD_RULE_SOURCE },
+  { id: 'linkedin.document.title', summary: 'platformSpecificData.documentTitle: a string of at most 400 characters.', source: HERALD_RULE_SOURCE },
+  { id: 'linkedin.first_comment.type', summary: 'platformSpecificData.firstComment: a string.', source: HERALD_RULE_SOURCE },
   { id: 'linkedin.first_comment.max_length', summary: `First comment: at most ${n(LINKEDIN_MAX_FIRST_COMMENT)} characters.`, source: COMMENTS_API },
   { id: 'linkedin.visibility', summary: 'platformSpecificData.visibility: PUBLIC or CONNECTIONS.', source: POSTS_API },
 ] as const;

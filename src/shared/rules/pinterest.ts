@@ -9,12 +9,11 @@ import {
   PINTEREST_LINK_MAX, PINTEREST_TITLE_MAX, PINTEREST_VIDEO_MAX_BYTES, PINTEREST_VIDEO_MAX_SECONDS, PINTEREST_VIDEO_MIN_SECONDS,
 } from '../capabilities.ts';
 import type { PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 const PINS_CREATE = 'https://developers.pinterest.com/docs/api/v5/pins-create/';
 const MEDIA_CREATE = 'https://developers.pinterest.com/docs/api/v5/media-create/';
 const BOARDS = 'https://developers.pinterest.com/docs/api/v5/boards-list/';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
-const n = (v: number) => v.toLocaleString('en-US');
 
 export interface PinterestLimits {
   imageMaxBytes: number;
@@ -48,7 +47,7 @@ export const PINTEREST_RULES = [
   { id: 'pinterest.link.max_length', summary: `link: at most ${n(PINTEREST_LINK_MAX)} characters.`, source: PINS_CREATE },
   { id: 'pinterest.media.alt_text_max_length', summary: `Alt text (the first image's altText): at most ${PINTEREST_ALT_TEXT_MAX} characters.`, source: PINS_CREATE },
   { id: 'pinterest.cover.url', summary: 'coverImageUrl (a video\'s cover): an absolute http(s) URL.', source: PINS_CREATE },
-  { id: 'pinterest.cover.key_frame_time', summary: 'coverImageKeyFrameTime (a video\'s cover frame): a number of seconds, 0 or more.', source: HERALD },
+  { id: 'pinterest.cover.key_frame_time', summary: 'coverImageKeyFrameTime (a video\'s cover frame): a number of seconds, 0 or more.', source: HERALD_RULE_SOURCE },
 ] as const;
 
 type RuleId = (typeof PINTEREST_RULES)[number]['id'];

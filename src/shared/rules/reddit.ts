@@ -10,12 +10,12 @@ import {
   REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_FORMATS, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX,
 } from '../capabilities.ts';
 import type { PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 const SUBMIT = 'https://www.reddit.com/dev/api#POST_api_submit';
 const GALLERY = 'https://www.reddit.com/dev/api#POST_api_submit_gallery_post.json';
 const ABOUT = 'https://www.reddit.com/dev/api#GET_r_{subreddit}_about';
 const REQUIREMENTS = 'https://www.reddit.com/dev/api#GET_api_v1_{subreddit}_post_requirements';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
 
 /** Subreddit names: 3-21 letters, digits and underscores (2-character legacy names exist, so 2 is accepted). */
 export const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
@@ -79,14 +79,14 @@ export const REDDIT_RULES = [
   { id: 'reddit.subreddit.name', summary: 'subreddit: a name of 2 to 21 letters, digits and underscores ("test" or "r/test").', source: SUBMIT },
   { id: 'reddit.title.required', summary: 'A title is required: platformSpecificData.title, else the content\'s first line.', source: SUBMIT },
   { id: 'reddit.title.max_length', summary: `Title: at most ${REDDIT_TITLE_MAX} characters.`, source: SUBMIT },
-  { id: 'reddit.text.max_length', summary: `Text posts: a body of at most ${REDDIT_SELFTEXT_MAX.toLocaleString('en-US')} characters.`, source: SUBMIT },
+  { id: 'reddit.text.max_length', summary: `Text posts: a body of at most ${n(REDDIT_SELFTEXT_MAX)} characters.`, source: SUBMIT },
   { id: 'reddit.body.not_carried', summary: 'Link, image and gallery posts carry no body text (Reddit\'s submit drops it): such a post has only a title (the content\'s first line, or platformSpecificData.title with no other content).', source: SUBMIT },
   { id: 'reddit.link.url', summary: 'url (a link post): an absolute http(s) URL.', source: SUBMIT },
   { id: 'reddit.post.link_or_image', summary: 'A post is a link post (url) or an image post (mediaItems), not both.', source: SUBMIT },
   { id: 'reddit.media.type', summary: 'Media: images only; documents (PDF) are not accepted.', source: SUBMIT },
-  { id: 'reddit.media.video_unsupported', summary: 'Video: not supported by Herald yet (Reddit video posts need an uploaded poster image); images only.', source: HERALD },
+  { id: 'reddit.media.video_unsupported', summary: 'Video: not supported by Herald yet (Reddit video posts need an uploaded poster image); images only.', source: HERALD_RULE_SOURCE },
   { id: 'reddit.image.format', summary: 'Images: JPEG, PNG or GIF.', source: SUBMIT },
-  { id: 'reddit.media.image_max_bytes', summary: `Images: at most ${REDDIT_IMAGE_MAX_BYTES.toLocaleString('en-US')} bytes (20 MB) each.`, source: SUBMIT },
+  { id: 'reddit.media.image_max_bytes', summary: `Images: at most ${n(REDDIT_IMAGE_MAX_BYTES)} bytes (20 MB) each.`, source: SUBMIT },
   { id: 'reddit.media.gallery_max', summary: `Galleries: 2 to ${REDDIT_GALLERY_MAX} images (one image is an image post).`, source: GALLERY },
   { id: 'reddit.flair.id', summary: `flairId: at most ${REDDIT_FLAIR_ID_MAX} characters.`, source: SUBMIT },
   { id: 'reddit.flair.text', summary: `flairText: at most ${REDDIT_FLAIR_TEXT_MAX} characters.`, source: SUBMIT },

@@ -9,6 +9,7 @@ import {
 } from '../capabilities.ts';
 import { threadsTextLength } from './text.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE } from './format.ts';
 
 export interface ThreadsLimits {
   carouselMax: number;
@@ -19,7 +20,6 @@ export const THREADS_DEFAULT_LIMITS: ThreadsLimits = { carouselMax: THREADS_CARO
 const POSTS = 'https://developers.facebook.com/docs/threads/posts';
 const LINKS = 'https://developers.facebook.com/documentation/threads/create-posts/text-attachments';
 const MEDIA = 'https://developers.facebook.com/docs/threads/overview#media-specifications';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
 
 /**
  * The links of a post's text as the link limit counts them ("all unique URLs found in the text
@@ -39,14 +39,14 @@ export const THREADS_RULES = [
   { id: 'threads.text.max_length', summary: `Text: at most ${THREADS_MAX_TEXT} characters per post; emoji count as their UTF-8 bytes.`, source: POSTS },
   { id: 'threads.text.max_links', summary: `Text: at most ${THREADS_MAX_LINKS} links per post (more fail with THREADS_API__LINK_LIMIT_EXCEEDED).`, source: LINKS },
   { id: 'threads.text.required', summary: 'A post without media needs text; every reply of a thread needs text.', source: POSTS },
-  { id: 'threads.thread.media_first_only', summary: 'Threads: only the first post carries media.', source: HERALD },
+  { id: 'threads.thread.media_first_only', summary: 'Threads: only the first post carries media.', source: HERALD_RULE_SOURCE },
   { id: 'threads.media.type', summary: 'Media: images and videos (no GIFs, no documents).', source: MEDIA },
   { id: 'threads.media.format', summary: 'Images are JPEG or PNG; videos are MP4 or MOV.', source: MEDIA },
   { id: 'threads.media.image_max_bytes', summary: 'Images: at most 8 MB each.', source: MEDIA },
   { id: 'threads.media.video_max_bytes', summary: 'Videos: at most 1 GB each.', source: MEDIA },
   { id: 'threads.media.video_max_duration', summary: `Videos: at most ${THREADS_VIDEO_MAX_SECONDS / 60} minutes.`, source: MEDIA },
   { id: 'threads.carousel.max_items', summary: `Carousels: 2 to ${THREADS_CAROUSEL_MAX} images and videos.`, source: POSTS },
-  { id: 'threads.reply_to.id', summary: 'platformSpecificData.replyToId is the numeric id of a Threads post.', source: HERALD },
+  { id: 'threads.reply_to.id', summary: 'platformSpecificData.replyToId is the numeric id of a Threads post.', source: HERALD_RULE_SOURCE },
 ] as const;
 
 type ThreadsRuleId = (typeof THREADS_RULES)[number]['id'];

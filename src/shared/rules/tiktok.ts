@@ -10,14 +10,13 @@ import {
   TIKTOK_PHOTO_DESCRIPTION_MAX, TIKTOK_PHOTO_MAX_BYTES, TIKTOK_PHOTO_MAX_ITEMS, TIKTOK_VIDEO_CAPTION_MAX, TIKTOK_VIDEO_MAX_BYTES,
 } from '../capabilities.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 const DIRECT_POST = 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post';
 const PHOTO_POST = 'https://developers.tiktok.com/doc/content-posting-api-reference-photo-post';
 const CREATOR_INFO = 'https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info';
 const MEDIA_TRANSFER = 'https://developers.tiktok.com/doc/content-posting-api-media-transfer-guide';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
 const MB = 1024 * 1024;
-const n = (v: number) => v.toLocaleString('en-US');
 
 export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
 export const TIKTOK_COMMERCIAL_TYPES = ['none', 'brand_organic', 'brand_content'] as const;
@@ -83,16 +82,16 @@ export const TIKTOK_RULES = [
   { id: 'tiktok.video.max_bytes', summary: `Videos: at most ${TIKTOK_VIDEO_MAX_BYTES / MB / 1024} GB (sources disagree: 1, 4 or 10 GB; configurable).`, source: MEDIA_TRANSFER },
   { id: 'tiktok.video.max_duration', summary: 'Videos: no longer than the creator\'s max_video_post_duration_sec (creator info, cached at connect).', source: CREATOR_INFO },
   { id: 'tiktok.text.max_length', summary: `Text, counted in UTF-16 code units (an emoji outside the BMP counts 2): video captions (post_info.title) at most ${n(TIKTOK_VIDEO_CAPTION_MAX)}, photo descriptions at most ${n(TIKTOK_PHOTO_DESCRIPTION_MAX)}.`, source: DIRECT_POST },
-  { id: 'tiktok.thread.unsupported', summary: 'TikTok has no threads: a post has no thread items.', source: HERALD },
-  { id: 'tiktok.settings.boolean', summary: 'The interaction, consent, disclosure and draft switches (allow_comment, draft, ...) are true or false.', source: HERALD },
+  { id: 'tiktok.thread.unsupported', summary: 'TikTok has no threads: a post has no thread items.', source: HERALD_RULE_SOURCE },
+  { id: 'tiktok.settings.boolean', summary: 'The interaction, consent, disclosure and draft switches (allow_comment, draft, ...) are true or false.', source: HERALD_RULE_SOURCE },
   { id: 'tiktok.privacy_level.value', summary: `privacy_level is one of ${TIKTOK_PRIVACY_LEVELS.join(', ')} (FRIENDS means MUTUAL_FOLLOW_FRIENDS).`, source: DIRECT_POST },
   { id: 'tiktok.privacy_level.option', summary: 'privacy_level is one of the creator\'s privacy_level_options (creator info).', source: CREATOR_INFO },
-  { id: 'tiktok.commercial_content_type.value', summary: `commercial_content_type is one of ${TIKTOK_COMMERCIAL_TYPES.join(', ')}.`, source: HERALD },
-  { id: 'tiktok.commercial.brand_organic_requires_flag', summary: 'commercial_content_type brand_organic ("Promotional content") needs is_brand_organic_post true.', source: HERALD },
-  { id: 'tiktok.commercial.brand_content_requires_flag', summary: 'commercial_content_type brand_content ("Paid partnership") needs brand_partner_promote true.', source: HERALD },
+  { id: 'tiktok.commercial_content_type.value', summary: `commercial_content_type is one of ${TIKTOK_COMMERCIAL_TYPES.join(', ')}.`, source: HERALD_RULE_SOURCE },
+  { id: 'tiktok.commercial.brand_organic_requires_flag', summary: 'commercial_content_type brand_organic ("Promotional content") needs is_brand_organic_post true.', source: HERALD_RULE_SOURCE },
+  { id: 'tiktok.commercial.brand_content_requires_flag', summary: 'commercial_content_type brand_content ("Paid partnership") needs brand_partner_promote true.', source: HERALD_RULE_SOURCE },
   { id: 'tiktok.commercial.brand_content_not_private', summary: 'Branded content (brand_content_toggle) cannot be posted SELF_ONLY.', source: DIRECT_POST },
   { id: 'tiktok.video_cover_timestamp_ms.value', summary: 'video_cover_timestamp_ms is a whole number of milliseconds, 0 or more.', source: DIRECT_POST },
-  { id: 'tiktok.video_cover_timestamp_ms.range', summary: 'video_cover_timestamp_ms is within the video (at most its duration in ms).', source: HERALD },
+  { id: 'tiktok.video_cover_timestamp_ms.range', summary: 'video_cover_timestamp_ms is within the video (at most its duration in ms).', source: HERALD_RULE_SOURCE },
   { id: 'tiktok.photo_cover_index.range', summary: 'photo_cover_index is the index of one of the photos (0 to count - 1).', source: PHOTO_POST },
   { id: 'tiktok.video_source.value', summary: 'videoSource is FILE_UPLOAD or PULL_FROM_URL.', source: DIRECT_POST },
 ] as const;

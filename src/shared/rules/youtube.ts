@@ -11,14 +11,13 @@ import {
 } from '../capabilities.ts';
 import { utf8Length } from './text.ts';
 import type { PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
+import { HERALD_RULE_SOURCE, n } from './format.ts';
 
 const INSERT = 'https://developers.google.com/youtube/v3/docs/videos/insert';
 const VIDEOS = 'https://developers.google.com/youtube/v3/docs/videos';
 const THUMBNAILS_SET = 'https://developers.google.com/youtube/v3/docs/thumbnails/set';
 const COMMENT_THREADS = 'https://developers.google.com/youtube/v3/docs/commentThreads/insert';
 const SHORTS = 'https://support.google.com/youtube/answer/15424877';
-const HERALD = 'docs/decisions/0026-one-rule-table.md';
-const n = (v: number) => v.toLocaleString('en-US');
 
 /** The limits an adapter may override (YouTubeOptions). */
 export interface YouTubeLimits {
@@ -104,15 +103,15 @@ export const YOUTUBE_RULES = [
   { id: 'youtube.thumbnail.type', summary: 'Thumbnails: JPEG or PNG (GIF and WebP are refused).', source: THUMBNAILS_SET },
   { id: 'youtube.title.max_length', summary: `Title (platformSpecificData.title): at most ${YOUTUBE_TITLE_MAX} characters.`, source: VIDEOS },
   { id: 'youtube.title.angle_brackets', summary: 'Title: no < or > characters.', source: VIDEOS },
-  { id: 'youtube.title.type', summary: 'platformSpecificData.title is a string.', source: HERALD },
+  { id: 'youtube.title.type', summary: 'platformSpecificData.title is a string.', source: HERALD_RULE_SOURCE },
   { id: 'youtube.description.max_bytes', summary: `Description (the text): at most ${n(YOUTUBE_DESCRIPTION_MAX_BYTES)} bytes of UTF-8 (< and > are sent as their full-width forms).`, source: VIDEOS },
   { id: 'youtube.tags.max_total', summary: `Tags: at most ${YOUTUBE_TAGS_MAX_TOTAL} characters in total, after duplicates and tags over ${YOUTUBE_TAG_MAX} characters are dropped.`, source: VIDEOS },
-  { id: 'youtube.first_comment.type', summary: 'platformSpecificData.firstComment is a string.', source: HERALD },
+  { id: 'youtube.first_comment.type', summary: 'platformSpecificData.firstComment is a string.', source: HERALD_RULE_SOURCE },
   { id: 'youtube.first_comment.max_length', summary: `First comment: at most ${n(YOUTUBE_FIRST_COMMENT_MAX)} characters.`, source: COMMENT_THREADS },
   { id: 'youtube.visibility', summary: 'platformSpecificData.visibility / privacyStatus is public, private or unlisted.', source: VIDEOS },
-  { id: 'youtube.containsSyntheticMedia.type', summary: 'platformSpecificData.containsSyntheticMedia is true or false.', source: HERALD },
-  { id: 'youtube.madeForKids.type', summary: 'platformSpecificData.madeForKids is true or false.', source: HERALD },
-  { id: 'youtube.notifySubscribers.type', summary: 'platformSpecificData.notifySubscribers is true or false.', source: HERALD },
+  { id: 'youtube.containsSyntheticMedia.type', summary: 'platformSpecificData.containsSyntheticMedia is true or false.', source: HERALD_RULE_SOURCE },
+  { id: 'youtube.madeForKids.type', summary: 'platformSpecificData.madeForKids is true or false.', source: HERALD_RULE_SOURCE },
+  { id: 'youtube.notifySubscribers.type', summary: 'platformSpecificData.notifySubscribers is true or false.', source: HERALD_RULE_SOURCE },
   { id: 'youtube.category_id', summary: 'platformSpecificData.categoryId is a numeric YouTube video category id (e.g. "22").', source: VIDEOS },
 ] as const;
 export type YouTubeRuleId = (typeof YOUTUBE_RULES)[number]['id'];
