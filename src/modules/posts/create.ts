@@ -6,7 +6,6 @@
 import { FieldErrorCollector, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { PLANS } from '../../shared/plans.ts';
-import type { MediaRef } from '../../platforms/types.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { enrichMediaRefs, type EnrichOptions } from '../media/lookup.ts';
@@ -14,14 +13,14 @@ import type { QueueService } from '../queue/service.ts';
 import type { UsageService } from '../usage/service.ts';
 import { reserveIdempotencyKey } from './idempotency.ts';
 import type { PublishingPort } from './publishing-port.ts';
-import { insertPostsWithTargets, postView, type NewTarget, type PostRow, type PostViewT } from './repository.ts';
+import { insertPostsWithTargets, postView, type NewTarget, type PostFields, type PostRow, type PostViewT } from './repository.ts';
 import type { CreatePostBody } from './schemas.ts';
 import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 
 /** A validated new post, ready to insert (plan -> insert). */
-export interface PlannedPost {
+export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'visibility' | 'tags' | 'hashtags' | 'mentions' | 'media' | 'hidden' | 'metadata'> {
   id: string;
   mode: Mode;
   warnings: string[];
@@ -33,15 +32,6 @@ export interface PlannedPost {
   timezone: string;
   timezoneGiven: boolean;
   preferredAt: Date | null;
-  title: string | null;
-  content: string;
-  visibility: 'public' | 'private' | 'unlisted';
-  tags: string[];
-  hashtags: string[];
-  mentions: string[];
-  media: MediaRef[];
-  hidden: boolean;
-  metadata: Record<string, unknown>;
   /** Set by insert. */
   createdAt?: Date;
 }

@@ -15,10 +15,10 @@ import { lockAccessiblePost } from './access.ts';
 import { viewOf, type PublishInline, type WriteResult } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import {
-  deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost,
+  deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost, type TargetRow,
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
-import { dbAccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
 const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
@@ -28,6 +28,20 @@ export function createPostUpdate(deps: {
   probeRemoteImage?: EnrichOptions['probeRemoteImage'];
 }) {
   const { db, usage, publisher, clock, queue, rules } = deps;
+
+  /** The post's unpublished targets as the edit keeps them (no platforms in the body), and those whose account is gone. */
+  async function keptTargets(accounts: AccountSource, rows: TargetRow[]): Promise<{ targets: ResolvedTarget[]; disconnected: TargetRow[] }> {
+    const keep = rows.filter((t) => t.status !== 'published');
+    const byId = new Map((await accounts.byIds(keep.map((t) => t.account_id))).map((a) => [a.id, a]));
+    const targets: ResolvedTarget[] = [];
+    const disconnected: TargetRow[] = [];
+    for (const t of keep) {
+      const account = byId.get(t.account_id);
+      if (account) targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
+      else disconnected.push(t);
+    }
+    return { targets, disconnected };
+  }
 
   /**
    * Network and media reads the rule check needs, done before the transaction so that no
@@ -44,12 +58,7 @@ export function createPostUpdate(deps: {
     if (body.platforms !== undefined) {
       targets = await rules.resolve(accounts, auth, body.platforms, 'scheduled', new FieldErrorCollector());
     } else {
-      const current = (await readTargets(db, id)).filter((t) => t.status !== 'published');
-      const byId = new Map((await accounts.byIds(current.map((t) => t.account_id))).map((a) => [a.id, a]));
-      targets = current.flatMap((t) => {
-        const account = byId.get(t.account_id);
-        return account ? [{ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data }] : [];
-      });
+      targets = (await keptTargets(accounts, await readTargets(db, id))).targets;
     }
     await rules.readRuleSettings(targets);
     return media;
@@ -105,17 +114,9 @@ export function createPostUpdate(deps: {
         targets = await rules.resolve(accounts, auth, body.platforms, mode, errors);
         targets = targets.filter((t) => !published.some((p) => p.account_id === t.account.id));
       } else {
-        const keep = oldTargets.filter((t) => t.status !== 'published');
-        const byId = new Map((await accounts.byIds(keep.map((t) => t.account_id))).map((a) => [a.id, a]));
-        targets = [];
-        for (const t of keep) {
-          const account = byId.get(t.account_id);
-          if (!account) {
-            if (mode !== 'draft') errors.add('platforms', `the ${t.platform} account ${t.account_id} was disconnected; give platforms again`);
-            continue;
-          }
-          targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
-        }
+        const kept = await keptTargets(accounts, oldTargets);
+        targets = kept.targets;
+        if (mode !== 'draft') for (const t of kept.disconnected) errors.add('platforms', `the ${t.platform} account ${t.account_id} was disconnected; give platforms again`);
       }
       if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
