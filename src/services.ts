@@ -31,7 +31,7 @@ import { createAdapterRegistry, type AdapterRegistry } from './platforms/registr
 import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import path from 'node:path';
-import { probeRemoteImage } from './infra/remote-media.ts';
+import { createRemoteImageProber } from './infra/remote-media.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -85,8 +85,8 @@ export function createServices(deps: ServiceDeps) {
     db, usage, adapters, publisher, clock, queue,
     // A Reddit post is checked against its subreddit's own rules when it is created or edited.
     ruleSettings: (t) => (t.platform === 'reddit' ? reddit.ruleSettings(t.account, t.platformSpecificData) : Promise.resolve(undefined)),
-    // An image named by URL is probed (first 256 KB) so pixel and format rules are checked when the post is created.
-    probeRemoteImage: (url) => probeRemoteImage(url, { allowPrivate: config.allowPrivateUrls }),
+    // An image named by URL is probed (first 256 KB, remembered per URL) so pixel and format rules are checked when the post is created.
+    probeRemoteImage: createRemoteImageProber({ allowPrivate: config.allowPrivateUrls }),
   });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });

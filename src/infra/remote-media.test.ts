@@ -1,13 +1,14 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeImage } from '../../test/support/media.ts';
-import { probeRemoteImage } from './remote-media.ts';
+import { createRemoteImageProber, probeRemoteImage } from './remote-media.ts';
 
 let server: http.Server;
 let base: string;
 const files = new Map<string, Buffer>();
 const ranges: string[] = [];
 let sent = 0;
+let requests = 0;
 
 beforeAll(async () => {
   files.set('/portrait.jpg', makeImage({ format: 'jpeg', width: 1080, height: 1350 }));
@@ -15,6 +16,7 @@ beforeAll(async () => {
   files.set('/really-a-png.jpg', makeImage({ format: 'png', width: 640, height: 320 }));
   files.set('/notes.txt', Buffer.from('not an image'));
   server = http.createServer((req, res) => {
+    requests++;
     const f = files.get(req.url ?? '');
     if (!f) { res.writeHead(404).end(); return; }
     ranges.push(String(req.headers.range ?? ''));
@@ -44,5 +46,18 @@ describe('probeRemoteImage', () => {
     const before = ranges.length;
     expect(await probeRemoteImage(`${base}/portrait.jpg`)).toBeNull();
     expect(ranges.length, 'loopback is refused before any request').toBe(before);
+  });
+
+  it('a prober asks once per URL: repeated and concurrent requests, and a missing file, are answered from its memory', async () => {
+    const probe = createRemoteImageProber({ allowPrivate: true });
+    const before = requests;
+    const answers = await Promise.all([1, 2, 3].map(() => probe(`${base}/portrait.jpg`)));
+    expect(answers).toEqual(Array(3).fill({ mimeType: 'image/jpeg', width: 1080, height: 1350 }));
+    expect(await probe(`${base}/portrait.jpg`)).toEqual({ mimeType: 'image/jpeg', width: 1080, height: 1350 });
+    expect(requests - before).toBe(1);
+    const misses = requests;
+    expect(await probe(`${base}/missing.jpg`)).toBeNull();
+    expect(await probe(`${base}/missing.jpg`)).toBeNull();
+    expect(requests - misses, 'a URL that answered nothing is asked once too').toBe(1);
   });
 });

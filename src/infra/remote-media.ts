@@ -5,6 +5,7 @@
  * 1.91:1 are checked when the post is created instead of failing at publish time.
  */
 import { imageSize } from 'image-size';
+import { LRUCache } from 'lru-cache';
 import { guardedFetch } from './ssrf.ts';
 
 /** What a header probe found: the image's media type by its bytes and its displayed pixel size. */
@@ -37,4 +38,18 @@ export async function probeRemoteImage(url: string, opts: { allowPrivate?: boole
   } catch {
     return null;
   }
+}
+
+/**
+ * A {@link probeRemoteImage} that remembers each URL's answer (null included, so a dead host is
+ * asked once, not once per bulk-upload row) for `ttlMs` (default 10 minutes), at most `max` URLs
+ * (default 5,000), and asks once for concurrent requests of the same URL.
+ */
+export function createRemoteImageProber(opts: { allowPrivate?: boolean; timeoutMs?: number; ttlMs?: number; max?: number } = {}): (url: string) => Promise<RemoteImageInfo | null> {
+  const cache = new LRUCache<string, { info: RemoteImageInfo | null }>({
+    max: opts.max ?? 5_000,
+    ttl: opts.ttlMs ?? 10 * 60_000,
+    fetchMethod: async (url) => ({ info: await probeRemoteImage(url, opts) }),
+  });
+  return async (url) => (await cache.fetch(url))?.info ?? null;
 }

@@ -10,6 +10,7 @@
  * expiry is checked on every request against the clock. Unknown, revoked and expired keys are
  * never cached.
  */
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../core/errors.ts';
 import { digestsEqual, hashApiKey } from '../../core/crypto.ts';
 import type { Db } from '../../storage/db.ts';
@@ -39,18 +40,17 @@ const unauthorized = (why: string) => new AppError('UNAUTHORIZED', 'Unauthorized
 
 /** How long a found key's row is reused before it is read again (ms). */
 export const KEY_CACHE_TTL_MS = 1_000;
-/** Most keys kept per process (the oldest entry goes first). */
+/** Most keys kept per process (the least recently used goes first). */
 const KEY_CACHE_MAX = 10_000;
 
 export function createAuthService(db: Db, now: () => Date = () => new Date()) {
-  /** Key rows by key hash (hex), with the monotonic time they were read. */
-  const cache = new Map<string, { row: KeyRow; readAt: number }>();
+  /** Usable key rows by key hash (hex). */
+  const cache = new LRUCache<string, KeyRow>({ max: KEY_CACHE_MAX, ttl: KEY_CACHE_TTL_MS });
 
   async function lookup(digest: Buffer): Promise<KeyRow | undefined> {
     const key = digest.toString('hex');
     const hit = cache.get(key);
-    const t = performance.now();
-    if (hit && t - hit.readAt < KEY_CACHE_TTL_MS) return hit.row;
+    if (hit) return hit;
     const { rows } = await db.query<KeyRow>(
       `SELECT k.id AS key_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at, k.last_used_at,
               u.id AS user_id, u.tenant_id, u.is_root, u.profile_access, u.profile_ids,
@@ -62,19 +62,16 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
       [digest],
     );
     const row = rows[0];
-    cache.delete(key);
     // Only a usable key is kept: a revoked or expired one is read again next time (it may be fixed).
-    if (row && !row.revoked_at && (!row.expires_at || row.expires_at.getTime() > now().getTime())) {
-      cache.set(key, { row, readAt: t });
-      if (cache.size > KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    }
+    if (row && !row.revoked_at && (!row.expires_at || row.expires_at.getTime() > now().getTime())) cache.set(key, row);
     return row;
   }
 
   return {
     /** Drops a key from this process's cache (its revocation takes effect here at once; elsewhere within {@link KEY_CACHE_TTL_MS}). */
     forgetKey(keyId: string): void {
-      for (const [k, v] of cache) if (v.row.key_id === keyId) cache.delete(k);
+      const hashes = [...cache.entries()].filter(([, row]) => row.key_id === keyId).map(([hash]) => hash);
+      for (const hash of hashes) cache.delete(hash);
     },
 
     /** @throws AppError UNAUTHORIZED when the header is missing/malformed or the key is unknown, revoked or expired. */

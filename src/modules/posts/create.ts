@@ -61,7 +61,8 @@ export function createPostCreation(deps: {
     const hashtags = normalizeHashtags(body.hashtags, errors);
     const mentions = normalizeMentions(body.mentions, errors);
     const media = normalizeMedia(body.mediaItems, 'mediaItems', errors);
-    await enrichMediaRefs(db, auth.tenantId, [media], { probeRemoteImage: deps.probeRemoteImage });
+    // Foreign images are probed only when the rules will run (not for drafts).
+    await enrichMediaRefs(db, auth.tenantId, [media], mode !== 'draft' ? { probeRemoteImage: deps.probeRemoteImage } : {});
     const content = body.content ?? '';
     const visibility = body.visibility ?? 'public';
     const now = clock();

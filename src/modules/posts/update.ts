@@ -51,7 +51,7 @@ export function createPostUpdate(deps: {
    */
   async function readAhead(auth: AuthContext, id: string, body: UpdatePostBody, errors: FieldErrorCollector) {
     const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : undefined;
-    if (media) await enrichMediaRefs(db, auth.tenantId, [media], { probeRemoteImage: deps.probeRemoteImage });
+    if (media) await enrichMediaRefs(db, auth.tenantId, [media], body.isDraft ? {} : { probeRemoteImage: deps.probeRemoteImage });
     if (body.isDraft) return media;
     const accounts = dbAccountSource(db, auth.tenantId);
     let targets: ResolvedTarget[];

@@ -8,6 +8,7 @@
  *   `GET /r/{sr}/search`), mapped to Herald's Reddit item.
  * Docs: https://www.reddit.com/dev/api#section_listings (calls in platforms/reddit/listings.ts).
  */
+import { LRUCache } from 'lru-cache';
 import { fieldError } from '../../core/errors.ts';
 import { normalizeSubreddit, SUBREDDIT_NAME, type RedditListing, type RedditThing } from '../../platforms/reddit/adapter.ts';
 import { redditListing, redditSearch, redditSubredditName, redditSubredditRules, redditSubscribedPage } from '../../platforms/reddit/listings.ts';
@@ -43,7 +44,7 @@ export const TIME_FILTERS = ['hour', 'day', 'week', 'month', 'year', 'all'] as c
 export const SUBREDDIT_RULES_TTL_MS = 10 * 60_000;
 /** Longest a post's creation waits for a subreddit's rules (ms); past it the post is not blocked and Reddit checks at publish time. */
 export const SUBREDDIT_RULES_WAIT_MS = 5_000;
-/** Most subreddit rule sets kept per process (the oldest go first). */
+/** Most subreddit rule sets kept per process (the least recently used go first). */
 const SUBREDDIT_RULES_CACHE_MAX = 2_000;
 /** Subscribed subreddits read for the picker: pages of 100, at most this many pages. */
 const MAX_SUBREDDIT_PAGES = 10;
@@ -68,8 +69,8 @@ function checkSubreddit(field: string, v: string | undefined): string | undefine
 
 export function createRedditService(deps: { accounts: AccountsRepository; sessions: PlatformSessions }) {
   const open = (auth: AuthContext, accountId: string, field?: string) => deps.sessions.open(auth, accountId, 'reddit', 'Reddit', field);
-  /** Subreddit rules read per account and subreddit, kept SUBREDDIT_RULES_TTL_MS. */
-  const rulesCache = new Map<string, { rules: RedditSubredditRules | null; expires: number }>();
+  /** Subreddit rules read per account and subreddit, kept SUBREDDIT_RULES_TTL_MS (null: the subreddit has none to apply). */
+  const rulesCache = new LRUCache<string, { rules: RedditSubredditRules | null }>({ max: SUBREDDIT_RULES_CACHE_MAX, ttl: SUBREDDIT_RULES_TTL_MS });
 
   return {
     /**
@@ -85,17 +86,15 @@ export function createRedditService(deps: { accounts: AccountsRepository; sessio
       if (!sr || !SUBREDDIT_NAME.test(sr) || !row.is_active) return undefined;
       const key = `${row.id}:${sr.toLowerCase()}`;
       let hit = rulesCache.get(key);
-      if (!hit || hit.expires < Date.now()) {
+      if (!hit) {
         let timer: NodeJS.Timeout | undefined;
         try {
           const read = deps.sessions.sessionFor(row, 'reddit', 'Reddit').call((token, app) => redditSubredditRules(app, token, sr));
           const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('subreddit rules: no answer in time')), SUBREDDIT_RULES_WAIT_MS); });
           read.catch(() => {}); // a late failure after the wait gave up is not unhandled
           const rules = await Promise.race([read, late]);
-          hit = { rules: rules ? { ...rules, fetchedAt: Date.now() } : null, expires: Date.now() + SUBREDDIT_RULES_TTL_MS };
-          rulesCache.delete(key);
+          hit = { rules: rules ? { ...rules, fetchedAt: Date.now() } : null };
           rulesCache.set(key, hit);
-          if (rulesCache.size > SUBREDDIT_RULES_CACHE_MAX) rulesCache.delete(rulesCache.keys().next().value!);
         } catch {
           return undefined;
         } finally {
