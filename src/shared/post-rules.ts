@@ -37,6 +37,8 @@ export interface PostContext {
   threadItems?: ThreadItem[];
   /** The account's settings (default subreddit, default board); absent: required settings are not checked. */
   accountSettings?: Record<string, unknown>;
+  /** When the post is scheduled for (absent: publish now or a draft). */
+  scheduledFor?: Date;
 }
 
 
@@ -55,6 +57,7 @@ export function checkPost(platform: PlatformId, text: string, media: MediaLike[]
   const post: RulePost = {
     text, mediaItems: media.map((m) => ({ url: '', ...m })), threadItems: ctx.threadItems ?? [],
     platformSpecificData: ctx.platformSpecificData ?? {}, ...(ctx.accountSettings ? { accountSettings: ctx.accountSettings } : {}),
+    ...(ctx.scheduledFor ? { scheduledFor: ctx.scheduledFor } : {}),
   };
   const out: RuleProblem[] = RULE_SETS[platform].check(post).map((v) => ({ platform, field: composerField(v.field), message: v.message, rule: v.rule }));
   if (!text.trim() && media.length === 0 && !ctx.threadItems?.length && !out.some((p) => p.field === 'content')) {

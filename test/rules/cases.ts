@@ -36,7 +36,10 @@ export interface RuleCase {
 }
 
 export function fullPost(p: CasePost): RulePost {
-  return { text: p.text ?? '', mediaItems: p.mediaItems ?? [], threadItems: p.threadItems ?? [], platformSpecificData: p.platformSpecificData ?? {}, tags: p.tags ?? [], visibility: p.visibility ?? 'public', ...(p.accountSettings ? { accountSettings: p.accountSettings } : {}) };
+  return {
+    text: p.text ?? '', mediaItems: p.mediaItems ?? [], threadItems: p.threadItems ?? [], platformSpecificData: p.platformSpecificData ?? {}, tags: p.tags ?? [],
+    visibility: p.visibility ?? 'public', ...(p.accountSettings ? { accountSettings: p.accountSettings } : {}), ...(p.scheduledFor ? { scheduledFor: p.scheduledFor } : {}),
+  };
 }
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';

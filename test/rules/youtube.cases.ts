@@ -30,5 +30,11 @@ export const cases: RuleCase[] = [
   { rule: 'youtube.containsSyntheticMedia.type', inside: withPsd({ containsSyntheticMedia: true }), outside: withPsd({ containsSyntheticMedia: 'yes' }), platform: { notSent: `${HERALD}: a value that is not a boolean is left out of the request` } },
   { rule: 'youtube.madeForKids.type', inside: withPsd({ madeForKids: false }), outside: withPsd({ madeForKids: 'no' }), platform: { notSent: `${HERALD}: Herald sends selfDeclaredMadeForKids as a boolean` } },
   { rule: 'youtube.notifySubscribers.type', inside: withPsd({ notifySubscribers: false }), outside: withPsd({ notifySubscribers: 'no' }), platform: { notSent: `${HERALD}: Herald sends notifySubscribers as true or false` } },
+  {
+    rule: 'youtube.schedule.public_only',
+    inside: { ...withPsd({ visibility: 'public' }), scheduledFor: new Date(Date.now() + 86_400_000) },
+    outside: { ...withPsd({ visibility: 'unlisted' }), scheduledFor: new Date(Date.now() + 86_400_000) },
+    platform: { notSent: 'publishAt is only accepted with privacyStatus private (the video turns public at that time): an unlisted schedule has no request to send' },
+  },
   { rule: 'youtube.category_id', inside: withPsd({ categoryId: '22' }), outside: withPsd({ categoryId: 'music' }), platform: { refuses: /invalidCategoryId/ } },
 ];

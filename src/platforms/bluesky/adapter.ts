@@ -25,7 +25,8 @@ import {
 import { assertPrepared, buildResult, createOrRecover, getPostRecord } from './publish.ts';
 import type { BlueskyImagesEmbed, BlueskyPostRecord, BlueskyPrepared, StrongRef } from './records.ts';
 import { buildFacets, externalEmbed, firstLink, type Facet } from './richtext.ts';
-import { BLUESKY_CAPABILITIES, langsOf, MAX_IMAGE_BYTES, planItems, validateBluesky } from './rules.ts';
+import { BLUESKY_CAPABILITIES, MAX_IMAGE_BYTES } from './rules.ts';
+import { blueskyRules, planBlueskyItems } from '../../shared/rules/bluesky.ts';
 import { type BlueskyCredentials, type HttpOptions, SessionStore, parseCredentials } from './session.ts';
 import { nextTid } from './tid.ts';
 import { uploadImage } from './upload.ts';
@@ -92,7 +93,7 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
 
   /** All rule violations of `req`, without any network call. Empty array = publishable. */
   validate(req: PublishRequest): RuleViolation[] {
-    return validateBluesky(req, { maxImageBytes: this.maxImageBytes });
+    return blueskyRules.check(req, { maxImageBytes: this.maxImageBytes });
   }
 
   /**
@@ -107,8 +108,8 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
     }
     const session = this.sessions.open(ctx, account);
     await session.ensureFresh();
-    const items = planItems(req);
-    const langs = langsOf(req) as string[] | undefined;
+    const items = planBlueskyItems(req);
+    const langs = req.platformSpecificData?.langs as string[] | undefined;
     const linkCard = req.platformSpecificData?.linkCard !== false;
     const base = this.http.now();
     const posts: BlueskyPrepared['posts'] = [];

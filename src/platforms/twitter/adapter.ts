@@ -16,7 +16,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
-import { twitterRules, xWeightedLength } from '../../shared/rules/twitter.ts';
+import { twitterRules } from '../../shared/rules/twitter.ts';
 import {
   capabilitiesOf, X_GIF_MAX_BYTES, X_IMAGE_MAX_BYTES, X_MAX_WEIGHTED_LENGTH, X_VIDEO_MAX_BYTES, X_VIDEO_MAX_SECONDS, X_VIDEO_MIN_SECONDS,
 } from '../../shared/capabilities.ts';
@@ -28,7 +28,7 @@ const CHUNK_BYTES = 1024 * 1024;
 export const X_CAPABILITIES: PlatformCapabilities = capabilitiesOf('twitter');
 
 /** Weighted length as X counts it (URLs 23, emoji and CJK 2): the shared rule table's count. */
-export const weightedLength = xWeightedLength;
+export { weightedLength } from '../../shared/rules/weighted-length.ts';
 
 export interface XPrepared {
   preparedAt: string;

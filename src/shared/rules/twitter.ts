@@ -12,8 +12,6 @@ import { weightedLength } from './weighted-length.ts';
 import { TWITTER_RULES, mb } from './twitter-table.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
 
-/** Weighted length as X counts it (twitter-text's default v3 config: URLs 23, emoji and CJK 2, after NFC). */
-export const xWeightedLength = weightedLength;
 
 export { TWITTER_RULES };
 
@@ -36,7 +34,7 @@ function check(post: RulePost): RuleViolation[] {
   const out: RuleViolation[] = [];
   const add = (field: string, rule: TwitterRuleId, message: string) => out.push({ field, rule, message });
   planItems(post).forEach((item, i, all) => {
-    const w = xWeightedLength(item.text);
+    const w = weightedLength(item.text);
     if (w > X_MAX_WEIGHTED_LENGTH) {
       add(item.textField, 'twitter.text.max_weighted_length', `X posts are limited to ${X_MAX_WEIGHTED_LENGTH} weighted characters (links count 23, emoji 2); this text has ${w}`);
     }

@@ -49,6 +49,8 @@ export interface RulePost {
   platformSpecificData: Record<string, unknown>;
   tags?: string[];
   visibility?: 'public' | 'private' | 'unlisted';
+  /** The scheduled instant (UTC), when the post is scheduled (YouTube's publishAt rule reads it). */
+  scheduledFor?: Date;
   /**
    * The connected account's settings (default subreddit, default board, cached creator or
    * subreddit rules, ...). Absent: rules that depend on them are not checked here.

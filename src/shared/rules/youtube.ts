@@ -113,10 +113,18 @@ export const YOUTUBE_RULES = [
   { id: 'youtube.madeForKids.type', summary: 'platformSpecificData.madeForKids is true or false.', source: HERALD_RULE_SOURCE },
   { id: 'youtube.notifySubscribers.type', summary: 'platformSpecificData.notifySubscribers is true or false.', source: HERALD_RULE_SOURCE },
   { id: 'youtube.category_id', summary: 'platformSpecificData.categoryId is a numeric YouTube video category id (e.g. "22").', source: VIDEOS },
+  { id: 'youtube.schedule.public_only', summary: 'A scheduled video can only become public at its time (YouTube\'s publishAt); an unlisted video is published now, not scheduled.', source: 'https://developers.google.com/youtube/v3/docs/videos#status.publishAt' },
 ] as const;
 export type YouTubeRuleId = (typeof YOUTUBE_RULES)[number]['id'];
 
 /** Every YouTube rule `post` breaks (no network call). */
+/**
+ * True when `scheduledFor` is far enough ahead to hand to YouTube as publishAt (which must be in
+ * the future). The posts service runs such targets at once when the time is over a minute ahead,
+ * so the worker has 45 seconds of slack before the adapter gives up and publishes directly.
+ */
+export const isAhead = (at: Date | undefined, now = Date.now()) => !!at && at.getTime() > now + 15_000;
+
 function check(post: RulePost, limits: Partial<YouTubeLimits> = {}): RuleViolation[] {
   const lim = { ...YOUTUBE_DEFAULT_LIMITS, ...limits };
   const out: RuleViolation[] = [];
@@ -166,6 +174,10 @@ function check(post: RulePost, limits: Partial<YouTubeLimits> = {}): RuleViolati
     if (psd[k] !== undefined && typeof psd[k] !== 'boolean') add(`platformSpecificData.${k}`, `youtube.${k}.type`, 'must be true or false');
   }
   if (psd.categoryId !== undefined && !/^\d{1,3}$/.test(String(psd.categoryId))) add('platformSpecificData.categoryId', 'youtube.category_id', 'must be a numeric YouTube video category id (e.g. "22")');
+  if (isAhead(post.scheduledFor, Date.now() + 45_000) && privacyOf(post) === 'unlisted') {
+    add('platformSpecificData.visibility', 'youtube.schedule.public_only',
+      'YouTube can only schedule a video to become public (it is uploaded private with publishAt); publish an unlisted video now, or schedule it as public');
+  }
   return out;
 }
 

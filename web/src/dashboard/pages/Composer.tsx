@@ -94,7 +94,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const problems: RuleProblem[] = useMemo(() => targets.flatMap((a) => {
     const p = a.platform as PlatformName;
     if (!PLATFORM_RULES[p]) return [];
-    return checkPost(p, custom[a._id] ?? content, uploaded.map((f) => ({ type: f.type, size: f.size, mimeType: f.mimeType, width: f.width, height: f.height, durationSeconds: f.durationSeconds })));
+    return checkPost(p, custom[a._id] ?? content, uploaded);
   }), [targets, custom, content, uploaded]);
 
   const platforms = [...new Set(targets.map((a) => a.platform as PlatformName))].filter((p) => PLATFORM_RULES[p]);
