@@ -77,10 +77,10 @@ describe('composer platform rules', () => {
     expect(countGraphemes('👩‍👩‍👧‍👦é')).toBe(2);
     expect(weightedLength('hi https://example.com/a/very/long/path 日本')).toBe(3 + 23 + 1 + 4);
     expect(checkPost('bluesky', 'a'.repeat(300), [])).toEqual([]);
-    expect(checkPost('bluesky', 'a'.repeat(301), [])[0]).toMatchObject({ rule: 'bluesky.text.max_graphemes', message: 'Bluesky posts are limited to 300 graphemes (this text has 301)' });
+    expect(checkPost('bluesky', 'a'.repeat(301), [])[0]).toMatchObject({ rule: 'bluesky.text.max_graphemes', field: 'content' });
     expect(checkPost('bluesky', 'ok', Array(5).fill({ type: 'image' })).map((p) => p.rule)).toEqual(['bluesky.images.max_count']);
     expect(checkPost('youtube', 'title', []).map((p) => p.field)).toEqual(['media']);
-    expect(checkPost('twitter', 'x'.repeat(281), [])[0].message).toMatch(/280/);
+    expect(checkPost('twitter', 'x'.repeat(281), []).map((p) => p.rule)).toEqual(['twitter.text.max_weighted_length']);
   });
 
   it('the platforms section lists every rule of every platform from the rule table, with its source', () => {
