@@ -26,7 +26,12 @@
  * - Every API call needs a User-Agent (403 otherwise) and answers `x-ratelimit-used`,
  *   `-remaining`, `-reset` (seconds until the window ends); over the limit -> 429.
  * - Faults (`addFault` or POST /__sim/faults): 429, 5xx, expired token (401), RATELIMIT
- *   error array, slow, dropped connection, or a dropped answer after the post was created.
+ *   error array, slow, dropped connection, or a dropped answer after the post was created. *
+ * Error codes: those Reddit's API documents (BAD_SR_NAME, INVALID_OPTION, NO_TEXT, TOO_LONG,
+ * NO_SELFS, NO_LINKS, ALREADY_SUB, RATELIMIT) are Reddit's own. SUBMIT_VALIDATION_FLAIR_REQUIRED
+ * ("Your post must contain post flair.", field flair) is what Reddit answers as clients observe it;
+ * the other SUBMIT_VALIDATION_* names (title and body requirements), NO_IMAGES, INVALID_MEDIA
+ * and BAD_NUMBER follow that pattern but are the simulator's own names: Reddit's are not published.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
