@@ -84,7 +84,7 @@ export function createServices(deps: ServiceDeps) {
   const posts = createPostsService({
     db, usage, adapters, publisher, clock, queue,
     // A Reddit post is checked against its subreddit's own rules when it is created or edited.
-    ruleSettings: (t) => (t.platform === 'reddit' ? reddit.ruleSettings(t.account, t.platformSpecificData) : Promise.resolve(undefined)),
+    ruleSettings: { platforms: ['reddit'], read: (t) => reddit.ruleSettings(t.account, t.platformSpecificData) },
     // An image named by URL is probed (first 256 KB, remembered per URL) so pixel and format rules are checked when the post is created.
     probeRemoteImage: createRemoteImageProber({ allowPrivate: config.allowPrivateUrls }),
   });

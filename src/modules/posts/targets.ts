@@ -32,11 +32,15 @@ export interface TargetRulesDeps {
   adapters: AdapterRegistry;
   clock: () => Date;
   /**
-   * Reads what a target's rules need from its platform (Reddit: the subreddit's posting rules
-   * through the account's session, cached). Undefined when there is nothing or it cannot be
-   * read: the post is not blocked then (the platform checks at publish time).
+   * What a target's rules need from its platform, for the `platforms` that have such rules
+   * (Reddit: the subreddit's posting rules through the account's session, cached). `read`
+   * answers undefined when there is nothing or it cannot be read: the post is not blocked then
+   * (the platform checks at publish time).
    */
-  ruleSettings?(target: ResolvedTarget): Promise<Record<string, unknown> | undefined>;
+  ruleSettings?: {
+    platforms: readonly PlatformId[];
+    read(target: ResolvedTarget): Promise<Record<string, unknown> | undefined>;
+  };
 }
 
 /** Where target accounts come from: the database, or a preloaded list (bulk upload). */
@@ -129,12 +133,17 @@ export function createTargetRules(deps: TargetRulesDeps) {
       return out;
     },
 
+    /** True when a target on `platform` has rules that read settings from the platform ({@link readRuleSettings}). */
+    readsFromPlatform(platform: string): boolean {
+      return !!deps.ruleSettings?.platforms.includes(platform as PlatformId);
+    },
+
     /** Reads each target's {@link ResolvedTarget.ruleSettings} (before {@link check}; a failed read leaves it unset). */
     async readRuleSettings(targets: ResolvedTarget[]): Promise<void> {
-      const read = deps.ruleSettings;
-      if (!read) return;
-      await Promise.all(targets.map(async (t) => {
-        const settings = await read(t).catch(() => undefined);
+      const source = deps.ruleSettings;
+      if (!source) return;
+      await Promise.all(targets.filter((t) => source.platforms.includes(t.platform)).map(async (t) => {
+        const settings = await source.read(t).catch(() => undefined);
         if (settings) t.ruleSettings = settings;
       }));
     },

@@ -47,19 +47,20 @@ export function createPostUpdate(deps: {
    * Network and media reads the rule check needs, done before the transaction so that no
    * platform call holds the post's lock: the body's media are enriched (stored metadata, probed
    * foreign images), and the platforms' rule settings (Reddit's subreddit rules, cached) are read
-   * for the targets the edit will most likely have; inside, the same reads hit the cache.
+   * for the targets the edit will most likely have, when one of their platforms has such rules;
+   * inside, the same reads hit the cache.
    */
   async function readAhead(auth: AuthContext, id: string, body: UpdatePostBody, errors: FieldErrorCollector) {
     const media = body.mediaItems !== undefined ? normalizeMedia(body.mediaItems, 'mediaItems', errors) : undefined;
     if (media) await enrichMediaRefs(db, auth.tenantId, [media], body.isDraft ? {} : { probeRemoteImage: deps.probeRemoteImage });
     if (body.isDraft) return media;
+    const current = body.platforms === undefined ? await readTargets(db, id) : [];
+    const platforms = body.platforms !== undefined ? body.platforms.map((p) => p.platform) : current.map((t) => t.platform);
+    if (!platforms.some((p) => rules.readsFromPlatform(p))) return media; // nothing to read from a platform: no extra queries
     const accounts = dbAccountSource(db, auth.tenantId);
-    let targets: ResolvedTarget[];
-    if (body.platforms !== undefined) {
-      targets = await rules.resolve(accounts, auth, body.platforms, 'scheduled', new FieldErrorCollector());
-    } else {
-      targets = (await keptTargets(accounts, await readTargets(db, id))).targets;
-    }
+    const targets = body.platforms !== undefined
+      ? await rules.resolve(accounts, auth, body.platforms, 'scheduled', new FieldErrorCollector())
+      : (await keptTargets(accounts, current)).targets;
     await rules.readRuleSettings(targets);
     return media;
   }
