@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { metadataFromFfprobe, type FfprobeOutput } from '../../src/shared/media/ffprobe.ts';
-import { mp4DurationSeconds } from './mp4.ts';
+import { mp4DurationSeconds } from './media-info.ts';
 
 /** Runs `fn` on a temporary file holding `bytes`; the file is removed afterwards. */
 export async function withTempFile<T>(bytes: Buffer, prefix: string, name: string, fn: (file: string) => Promise<T>): Promise<T> {

@@ -45,7 +45,7 @@ import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { mediaInfo } from '../common/media-info.ts';
-import { mp4DurationSeconds } from '../common/mp4.ts';
+import { mp4DurationSeconds } from '../common/media-info.ts';
 import { ffprobe, withTempFile } from '../common/probe.ts';
 
 export interface TikTokSimCreator {
