@@ -93,7 +93,7 @@ export function createRedditService(deps: { accounts: AccountsRepository; sessio
           const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('subreddit rules: no answer in time')), SUBREDDIT_RULES_WAIT_MS); });
           read.catch(() => {}); // a late failure after the wait gave up is not unhandled
           const rules = await Promise.race([read, late]);
-          hit = { rules: rules ? { ...rules, fetchedAt: Date.now() } : null };
+          hit = { rules };
           rulesCache.set(key, hit);
         } catch {
           return undefined;

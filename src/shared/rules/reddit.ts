@@ -38,8 +38,6 @@ export interface RedditSubredditRules {
   bodyPolicy?: 'required' | 'notAllowed' | 'none';
   bodyMinLength?: number;
   bodyMaxLength?: number;
-  /** When Herald read them (ms since epoch). */
-  fetchedAt?: number;
 }
 
 /** `subreddit` without an `r/` prefix, or null when empty. */
