@@ -16,7 +16,6 @@ import { createProfile, createTenant } from '../helpers.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { multipart } from '../support/png.ts';
 import type { PublishRequest } from '../../src/platforms/types.ts';
 import { fullPost } from '../rules/cases.ts';
 import { cases as facebookRuleCases } from '../rules/facebook.cases.ts';
@@ -230,18 +229,10 @@ describe('Facebook: publishing with the Page token', () => {
   });
 });
 
-/** Uploads files to Herald (/v1/media), which records their format, pixels and duration. */
-async function upload(files: Array<{ filename: string; contentType: string; data: Buffer }>): Promise<Array<Record<string, unknown>>> {
-  const mp = multipart('files', files);
-  const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().files;
-}
-
 describe('Facebook: story video rules that used to fail only at publish time are refused when the post is scheduled', () => {
   it('a 61 s, a 2 s and a 538x960 story video: 400 naming the rule, no platform call', async () => {
     const before = publishCalls();
-    const [long, short, narrow] = await upload([
+    const [long, short, narrow] = await h.upload([
       { filename: 'long.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 61, width: 540, height: 960 }) },
       { filename: 'short.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 2, width: 540, height: 960 }) },
       { filename: 'narrow.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 3, width: 538, height: 960 }) },

@@ -12,7 +12,6 @@ import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { oauthConnect } from '../support/oauth.ts';
-import { multipart } from '../support/png.ts';
 import type { PublishRequest } from '../../src/platforms/types.ts';
 import { fullPost } from '../rules/cases.ts';
 import { cases as instagramRuleCases } from '../rules/instagram.cases.ts';
@@ -178,23 +177,15 @@ describe('Instagram: publishing (container, status polled, media_publish)', () =
   });
 });
 
-/** Uploads files to Herald (/v1/media), which records their format, pixels and duration. */
-async function upload(files: Array<{ filename: string; contentType: string; data: Buffer }>): Promise<Array<Record<string, unknown>>> {
-  const mp = multipart('files', files);
-  const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().files;
-}
-
 describe('Instagram: rules that used to fail only at publish time are refused when the post is scheduled', () => {
   it('a PNG, a 4:5-breaking image, 21 @-mentions, 61 s story and carousel videos: 400 naming the rule, no platform call', async () => {
     const before = platformCalls();
-    const [png, tall, ok] = await upload([
+    const [png, tall, ok] = await h.upload([
       { filename: 'a.png', contentType: 'image/png', data: makeImage({ format: 'png', width: 64, height: 64 }) },
       { filename: 'tall.jpg', contentType: 'image/jpeg', data: makeImage({ format: 'jpeg', width: 400, height: 501 }) },
       { filename: 'ok.jpg', contentType: 'image/jpeg', data: makeImage({ format: 'jpeg', width: 64, height: 64 }) },
     ]);
-    const [long] = await upload([{ filename: 'long.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 61 }) }]);
+    const [long] = await h.upload([{ filename: 'long.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 61 }) }]);
     const cases: Array<[object, string, string]> = [
       [{ content: 'x', mediaItems: [png] }, 'mediaItems.0', 'instagram.image.format'],
       [{ content: 'x', mediaItems: [tall] }, 'mediaItems.0', 'instagram.image.aspect_ratio'],

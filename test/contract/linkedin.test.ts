@@ -13,7 +13,7 @@ import { createProfile, createTenant, insertAccount } from '../helpers.ts';
 import { platformEnv, platformHarness, type ConnectResult } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makeImage } from '../support/media.ts';
-import { makePng, multipart } from '../support/png.ts';
+import { makePng } from '../support/png.ts';
 import { cases } from '../rules/linkedin.cases.ts';
 import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract, type Case } from './suite.ts';
@@ -301,10 +301,7 @@ describe('LinkedIn: publishing', () => {
     const before = (sim.calls.get('POST /rest/posts') ?? 0) + (sim.calls.get('POST /rest/images') ?? 0);
     const later = { scheduledFor: '2030-01-01T00:00:00Z' };
     const upload = async (filename: string, contentType: string, data: Buffer) => {
-      const mp = multipart('files', [{ filename, contentType, data }]);
-      const res = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().files[0];
+      return (await h.upload([{ filename, contentType, data }]))[0];
     };
     const huge = await upload('huge.jpg', 'image/jpeg', makeImage({ format: 'jpeg', width: 6140, height: 5888 }));
     const webp = await upload('pic.webp', 'image/webp', makeImage({ format: 'webp', width: 64, height: 64 }));

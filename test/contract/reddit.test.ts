@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { startRedditSimulator, type RedditSimulator } from '../../sim/reddit/server.ts';
 import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
-import { makePng, multipart } from '../support/png.ts';
+import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { cases } from '../rules/reddit.cases.ts';
 import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
@@ -120,8 +120,7 @@ describe('Reddit: publishing', () => {
   });
 
   it('publishes an image post: lease, S3 upload, submit, then found in the submitted listing', async () => {
-    const mp = multipart('files', [{ filename: 'cat.png', contentType: 'image/png', data: makePng(4, 4) }]);
-    const files = (await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload })).json().files;
+    const files = await h.upload([{ filename: 'cat.png', contentType: 'image/png', data: makePng(4, 4) }]);
     const res = await post({ content: 'A picture of a cat', publishNow: true, mediaItems: files, platforms: target1({ subreddit: 'herald' }) });
     expect(res.statusCode, res.body).toBe(201);
     const t = res.json().post.platforms[0];
@@ -134,8 +133,7 @@ describe('Reddit: publishing', () => {
   });
 
   it('publishes a gallery (2-20 images): each uploaded, then submit_gallery_post with the asset ids', async () => {
-    const mp = multipart('files', [1, 2, 3].map((i) => ({ filename: `g${i}.png`, contentType: 'image/png', data: makePng(3, i) })));
-    const files = (await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload })).json().files;
+    const files = await h.upload([1, 2, 3].map((i) => ({ filename: `g${i}.png`, contentType: 'image/png', data: makePng(3, i) })));
     const res = await post({ content: 'Three pictures', publishNow: true, mediaItems: files, platforms: target1() });
     expect(res.statusCode, res.body).toBe(201);
     const t = res.json().post.platforms[0];
@@ -145,8 +143,7 @@ describe('Reddit: publishing', () => {
 
   it('image post whose submit answer was lost: verify waits until Reddit shows it, no duplicate', async () => {
     sim.addFault({ op: 'submit', kind: 'drop_after_create', count: 1 });
-    const mp = multipart('files', [{ filename: 'late.png', contentType: 'image/png', data: makePng(5, 5) }]);
-    const files = (await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload })).json().files;
+    const files = await h.upload([{ filename: 'late.png', contentType: 'image/png', data: makePng(5, 5) }]);
     const id = (await post({ content: 'late picture', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: files, platforms: target1() })).json().post._id;
     await runDue(id);
     expect((await target(id)).status).toBe('pending');

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startXSimulator, type XSimulator } from '../../sim/twitter/server.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
-import { makePng, multipart } from '../support/png.ts';
+import { makePng } from '../support/png.ts';
 import { cases } from '../rules/twitter.cases.ts';
 import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
@@ -62,8 +62,7 @@ describe('X: publishing', () => {
   });
 
   it('publishes images uploaded through /v1/media', async () => {
-    const mp = multipart('files', [1, 2].map((i) => ({ filename: `p${i}.png`, contentType: 'image/png', data: makePng(3, i) })));
-    const files = (await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload })).json().files;
+    const files = await h.upload([1, 2].map((i) => ({ filename: `p${i}.png`, contentType: 'image/png', data: makePng(3, i) })));
     const res = await post({ content: 'two pictures', publishNow: true, mediaItems: files, platforms: on() });
     expect(res.statusCode).toBe(201);
     const tw = sim.tweets.find((x) => x.id === res.json().post.platforms[0].platformPostId)!;

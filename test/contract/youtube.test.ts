@@ -15,7 +15,7 @@ import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';
 import { mapGoogleError, msUntilPacificMidnight } from '../../src/platforms/youtube/google.ts';
 import { insertAccount } from '../helpers.ts';
 import { platformHarness } from '../support/harness.ts';
-import { makePng, multipart } from '../support/png.ts';
+import { makePng } from '../support/png.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import type { AdapterContext, PlatformAdapter, PublishRequest } from '../../src/platforms/types.ts';
@@ -204,10 +204,8 @@ describe('YouTube: rules, refused before any platform call', () => {
   });
 
   it('a thumbnail on a Short uploaded to Herald (ffprobe metadata) is refused when the post is created', async () => {
-    const mp = multipart('files', [{ filename: 'short.mp4', contentType: 'video/mp4', data: shortVideo }]);
-    const up = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
-    expect(up.statusCode, up.body).toBe(200);
-    const url = up.json().files[0].url;
+    const [uploaded] = await h.upload([{ filename: 'short.mp4', contentType: 'video/mp4', data: shortVideo }]);
+    const url = uploaded.url;
     const before = sessionsStarted();
     const res = await post({ content: 'short with thumbnail', publishNow: true, mediaItems: video(url, { thumbnail: thumbUrl }), platforms: on() });
     expect(res.statusCode).toBe(400);
@@ -249,11 +247,9 @@ describe('YouTube: Shorts are vertical or square AND at most 3 minutes (docs/dec
   });
 
   it('a square video uploaded to Herald (ffprobe metadata) with a thumbnail is refused when the post is created', async () => {
-    const mp = multipart('files', [{ filename: 'square.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 2, width: 160, height: 160, rate: 5, audio: false }) }]);
-    const up = await h.ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...h.tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
-    expect(up.statusCode, up.body).toBe(200);
+    const [uploaded] = await h.upload([{ filename: 'square.mp4', contentType: 'video/mp4', data: makeVideo({ seconds: 2, width: 160, height: 160, rate: 5, audio: false }) }]);
     const before = sessionsStarted();
-    const res = await post({ content: 'square with thumbnail', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: video(up.json().files[0].url, { thumbnail: thumbUrl }), platforms: on() });
+    const res = await post({ content: 'square with thumbnail', scheduledFor: '2030-01-01T00:00:00Z', mediaItems: video(uploaded.url, { thumbnail: thumbUrl }), platforms: on() });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().details.fields['mediaItems.0.thumbnail'].join(' ')).toContain('[rule youtube.short.no_custom_thumbnail]');
     expect(sessionsStarted()).toBe(before);

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../../src/services.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { oauthConnect, type OAuthDance } from './oauth.ts';
 import { runDue, startTestPublisher } from './publishing.ts';
+import { multipart } from './png.ts';
 
 /** The app settings that point a platform at its simulator (HERALD_{PLATFORM}_CLIENT_ID, _CLIENT_SECRET, _API_URL, _AUTH_URL). */
 export function platformEnv(platform: string, sim: { clientId: string; clientSecret: string; url: string }): Record<string, string> {
@@ -69,6 +70,8 @@ export interface PlatformHarness {
   accountId: string;
   /** POST /v1/posts as the tenant. */
   post(payload: object): Promise<Awaited<ReturnType<TestContext['app']['inject']>>>;
+  /** Uploads files to Herald (POST /v1/media, multipart), which records their format, pixels and duration; answers the `files` entries. */
+  upload(files: Array<{ filename: string; contentType: string; data: Buffer }>): Promise<Array<Record<string, any>>>;
   /** Makes the post's pending targets due now and runs them. */
   runDue(postId: string): Promise<number>;
   target(postId: string): Promise<TargetRow>;
@@ -126,6 +129,12 @@ export function platformHarness(opts: HarnessOptions): PlatformHarness {
     get worker() { return worker; },
     accountId: '',
     post: (payload) => ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload }),
+    async upload(files) {
+      const mp = multipart('files', files);
+      const res = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': mp.contentType }, payload: mp.payload });
+      if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+      return res.json().files;
+    },
     runDue: (postId) => runDue(ctx, worker, postId),
     target: (postId) => readTarget(ctx, postId),
     accounts: async (profile = profileId) => (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profile}`, headers: tenant.headers })).json().accounts,
