@@ -101,6 +101,14 @@ describe('herald CLI with DATABASE_URL', () => {
     expect(keys.json().apiKeys).toHaveLength(2);
     // Upper-case ids are accepted too.
     jsonLine(await herald(['key', 'create', '--user', created.userId.toUpperCase()], env));
+
+    // user addon: grants and removes a paid add-on on the tenant.
+    const granted = await herald(['user', 'addon', '--user', created.userId, '--addon', 'analytics'], env);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(JSON.parse(granted.stdout)).toEqual({ userId: created.userId, addons: ['analytics'] });
+    expect(await ctx.services.users.addons(created.userId)).toEqual(['analytics']);
+    const removed = await herald(['user', 'addon', '--user', created.userId, '--addon', 'analytics', '--off'], env);
+    expect(JSON.parse(removed.stdout)).toEqual({ userId: created.userId, addons: [] });
   });
 
   it('refuses bad input with a non-zero exit, a clear message on stderr and nothing on stdout', async () => {
@@ -114,6 +122,7 @@ describe('herald CLI with DATABASE_URL', () => {
       [['key', 'create', '--user', '0123456789abcdef01234567', '--expires-in', '0'], /--expires-in must be a whole number of days/],
       [['key', 'create', '--user', '0123456789abcdef01234567'], /no user with id 0123456789abcdef01234567/],
       [['user', 'create', '--email', 'f@b.test'], /HERALD_SECRET_KEY/, { HERALD_SECRET_KEY: 'short' }],
+      [['user', 'addon', '--user', '0123456789abcdef01234567', '--addon', 'gold'], /--addon must be one of analytics, clips/],
     ];
     const results = await Promise.all(cases.map(([args, , extra]) => herald(args, { ...env, ...extra })));
     results.forEach((r, i) => {

@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/http/app.ts';
 import { createServices, type ServiceDeps, type Services } from '../src/services.ts';
 import { createDb, type Db } from '../src/storage/db.ts';
-import type { PlanId } from '../src/shared/plans.ts';
+import type { AddonId, PlanId } from '../src/shared/plans.ts';
 import type { Permission } from '../src/shared/permissions.ts';
 
 let counter = 0;
@@ -79,8 +79,8 @@ export interface Tenant {
 }
 
 /** Creates a root user with an API key (all permissions unless given). */
-export async function createTenant(ctx: TestContext, opts: { plan?: PlanId; permissions?: Permission[]; email?: string } = {}): Promise<Tenant> {
-  const { userId } = await ctx.services.users.createRootUser({ email: opts.email ?? `u${Date.now()}${counter++}@example.test`, plan: opts.plan ?? 'advanced' });
+export async function createTenant(ctx: TestContext, opts: { plan?: PlanId; addons?: AddonId[]; permissions?: Permission[]; email?: string } = {}): Promise<Tenant> {
+  const { userId } = await ctx.services.users.createRootUser({ email: opts.email ?? `u${Date.now()}${counter++}@example.test`, plan: opts.plan ?? 'advanced', addons: opts.addons });
   const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'test', permissions: opts.permissions });
   return { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
 }

@@ -4,6 +4,7 @@
  *   herald start | api | worker            run both roles, or one
  *   herald user create --email E [--name N] [--password P] [--plan free|basic|professional|advanced]
  *   herald user password --email E [--password P]
+ *   herald user addon --user ID --addon analytics|clips [--off]
  *   herald key create --user ID [--name N] [--expires-in DAYS]
  *   herald migrate
  *
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
-import { isPlanId, PLAN_IDS } from '../shared/plans.ts';
+import { ADDON_IDS, isAddonId, isPlanId, PLAN_IDS } from '../shared/plans.ts';
 import type { Role } from '../main.ts';
 import { openRuntime } from '../runtime.ts';
 import { createApiKeysService } from '../modules/api-keys/service.ts';
@@ -26,6 +27,7 @@ const USAGE = `Usage:
   herald worker                     the publishing worker only
   herald user create --email E [--name N] [--password P] [--plan ${PLAN_IDS.join('|')}]
   herald user password --email E [--password P]   set a dashboard password (a random one is printed when P is omitted)
+  herald user addon --user ID --addon ${ADDON_IDS.join('|')} [--off]   grant (or with --off remove) a paid add-on
   herald key create --user ID [--name N] [--expires-in DAYS]
   herald migrate                    apply database migrations and exit`;
 
@@ -63,6 +65,21 @@ export async function main(argv: string[]): Promise<number> {
       const { userId } = await users.createRootUser({ email: values.email!, name: values.name, password: values.password, plan });
       const key = await createApiKeysService(rt.db, () => new Date()).create({ tenantId: userId, userId }, { name: 'CLI key' });
       return { userId, apiKey: key.key };
+    });
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return 0;
+  }
+  if (cmd === 'user' && sub === 'addon') {
+    const { values } = parseArgs({ args: rest, options: { user: { type: 'string' }, addon: { type: 'string' }, off: { type: 'boolean' } } });
+    if (!values.user || !isId(values.user)) throw new UsageError('--user must be a user id (24 hex characters)');
+    if (!isAddonId(values.addon)) throw new UsageError(`--addon must be one of ${ADDON_IDS.join(', ')}`);
+    const addon = values.addon;
+    const out = await withRuntime(async (rt) => {
+      const { rows } = await rt.db.query<{ tenant_id: string }>('SELECT tenant_id FROM users WHERE id = $1', [values.user!.toLowerCase()]);
+      if (!rows[0]) throw new UsageError(`no user with id ${values.user}`);
+      const users = createUsersService(rt.db);
+      await users.setAddon(rows[0].tenant_id, addon, !values.off);
+      return { userId: values.user!.toLowerCase(), addons: await users.addons(rows[0].tenant_id) };
     });
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;

@@ -37,6 +37,26 @@ export const PLANS: Record<PlanId, Plan> = {
   advanced: { id: 'advanced', name: 'Advanced', marketingName: 'Unlimited', monthlyPriceUsd: 999, uploads: -1, profiles: 150, requestsPerMinute: 1200, mostPopular: false },
 };
 
+/** Paid add-ons a tenant can hold beside its plan (spec: analytics is a paid add-on; AI clipping has a free tier and an add-on). */
+export const ADDON_IDS = ['analytics', 'clips'] as const;
+export type AddonId = (typeof ADDON_IDS)[number];
+
+export interface Addon {
+  id: AddonId;
+  name: string;
+  /** What the add-on unlocks, one sentence for the pricing page and upgrade answers. */
+  description: string;
+}
+
+export const ADDONS: Record<AddonId, Addon> = {
+  analytics: { id: 'analytics', name: 'Analytics', description: 'Per-post metrics from every platform, refreshed in the background, with charts and CSV export.' },
+  clips: { id: 'clips', name: 'AI Clipping', description: 'AI video clipping with credits and no watermark.' },
+};
+
+export function isAddonId(v: unknown): v is AddonId {
+  return typeof v === 'string' && (ADDON_IDS as readonly string[]).includes(v);
+}
+
 /** Annual billing saves 40% against twelve monthly payments. */
 export const ANNUAL_DISCOUNT = 0.4;
 

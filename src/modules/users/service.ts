@@ -5,7 +5,7 @@
 import { AppError, notFound, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPassword } from '../../core/password.ts';
-import type { PlanId } from '../../shared/plans.ts';
+import type { AddonId, PlanId } from '../../shared/plans.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 
@@ -53,7 +53,7 @@ export function createUsersService(db: Db) {
      * Creates a root user (a new tenant). Used by the CLI and first start.
      * @throws AppError VALIDATION_ERROR on a bad or already used email.
      */
-    async createRootUser(input: { email: string; name?: string; password?: string; plan?: PlanId }): Promise<{ userId: string }> {
+    async createRootUser(input: { email: string; name?: string; password?: string; plan?: PlanId; addons?: AddonId[] }): Promise<{ userId: string }> {
       const email = input.email.trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw fieldError('email', 'must be a valid email address');
       if (input.password !== undefined && input.password.length < 8) throw fieldError('password', 'must be at least 8 characters');
@@ -61,15 +61,31 @@ export function createUsersService(db: Db) {
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       try {
         await db.query(
-          `INSERT INTO users (id, tenant_id, email, name, password_hash, role, is_root, plan)
-           VALUES ($1, $1, $2, $3, $4, 'owner', true, $5)`,
-          [id, email, input.name ?? null, passwordHash, input.plan ?? 'free'],
+          `INSERT INTO users (id, tenant_id, email, name, password_hash, role, is_root, plan, addons)
+           VALUES ($1, $1, $2, $3, $4, 'owner', true, $5, $6)`,
+          [id, email, input.name ?? null, passwordHash, input.plan ?? 'free', input.addons ?? []],
         );
       } catch (err) {
         if ((err as { code?: string }).code === '23505') throw fieldError('email', 'is already used by another user');
         throw err;
       }
       return { userId: id };
+    },
+
+    /** The add-ons the tenant holds (on its root user). An unknown tenant holds none. */
+    async addons(tenantId: string): Promise<AddonId[]> {
+      const { rows } = await db.query<{ addons: AddonId[] }>('SELECT addons FROM users WHERE tenant_id = $1 AND is_root', [tenantId]);
+      return rows[0]?.addons ?? [];
+    },
+
+    /** Grants or removes an add-on on the tenant's root user (CLI, tests; billing later). */
+    async setAddon(tenantId: string, addon: AddonId, on: boolean): Promise<void> {
+      await db.query(
+        on
+          ? 'UPDATE users SET addons = array_append(addons, $2) WHERE tenant_id = $1 AND is_root AND NOT ($2 = ANY(addons))'
+          : 'UPDATE users SET addons = array_remove(addons, $2) WHERE tenant_id = $1 AND is_root',
+        [tenantId, addon],
+      );
     },
 
     async exists(userId: string): Promise<boolean> {
