@@ -141,11 +141,16 @@ contract.connectOwn('connecting a page', () => {
     const ok = await h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers, payload: { selectedPageId: sim.pages[1].id } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ selectedPage: { id: sim.pages[1].id, name: 'Herald Books' }, account: { selectedPageName: 'Herald Books', username: 'Herald Books' } });
+    // The account shows the new page's picture, not the previous page's.
+    expect(ok.json().account.profilePicture).toBe(`https://scontent.xx.fbcdn.net/${sim.pages[1].id}.jpg`);
+    const listed = await h.ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: h.tenant.headers });
+    expect(listed.json().accounts.find((a: { _id: string }) => a._id === accountId).profilePicture).toBe(`https://scontent.xx.fbcdn.net/${sim.pages[1].id}.jpg`);
     const res = await post({ content: 'from the book store', publishNow: true, platforms: on() });
     expect(res.statusCode, res.body).toBe(201);
     expect(sim.posts.at(-1)).toMatchObject({ pageId: sim.pages[1].id, message: 'from the book store' });
     const back = await h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers, payload: { selectedPageId: sim.pages[0].id } });
     expect(back.statusCode).toBe(200);
+    expect(back.json().account.profilePicture).toBe(`https://scontent.xx.fbcdn.net/${sim.pages[0].id}.jpg`);
   });
 });
 

@@ -119,10 +119,10 @@ export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
     },
 
     /** Points the account at another platform account of the same login (a Facebook Page switch) and reactivates it. */
-    moveTo: (accountId: string, to: { platformUserId: string; name: string; credentials: Record<string, unknown>; settings: Record<string, unknown> }) =>
-      one(`UPDATE accounts SET platform_user_id = $2, username = $3, display_name = $3, credentials = $4, is_active = true, inactive_reason = NULL,
+    moveTo: (accountId: string, to: { platformUserId: string; name: string; profilePicture: string | null; credentials: Record<string, unknown>; settings: Record<string, unknown> }) =>
+      one(`UPDATE accounts SET platform_user_id = $2, username = $3, display_name = $3, profile_picture = $6, credentials = $4, is_active = true, inactive_reason = NULL,
                   settings = settings || $5::jsonb, updated_at = now() WHERE id = $1 RETURNING *`,
-        [accountId, to.platformUserId, to.name, secrets.sealJson(to.credentials), JSON.stringify(to.settings)]),
+        [accountId, to.platformUserId, to.name, secrets.sealJson(to.credentials), JSON.stringify(to.settings), to.profilePicture]),
 
     /** The account of `profileId` for this platform account, locked for update (inside a transaction). */
     lockConnected: (q: Queryable, profileId: string, platform: PlatformId, platformUserId: string) =>

@@ -81,7 +81,8 @@ export function createFacebookService(deps: { accounts: AccountsService; reposit
       if (!page.access_token) throw new AppError('PLATFORM_ERROR', 'Facebook did not return a token for this page', { platform: 'facebook' });
       if (await repo.platformAccountTaken(a.profile_id, 'facebook', page.id, a.id)) throw new AppError('CONFLICT', `The Facebook page ${page.name} is already connected to this profile as another account`, { platform: 'facebook' });
       const next = { ...creds, accessToken: page.access_token };
-      const row = await repo.moveTo(a.id, { platformUserId: page.id, name: page.name, credentials: next, settings: { selectedPageId: page.id, selectedPageName: page.name } });
+      // The picture is the new page's (none when Facebook gives none): never the previous page's.
+      const row = await repo.moveTo(a.id, { platformUserId: page.id, name: page.name, profilePicture: page.picture?.data?.url ?? null, credentials: next, settings: { selectedPageId: page.id, selectedPageName: page.name } });
       return { message: `The Facebook account now publishes to ${page.name}`, selectedPage: { id: page.id, name: page.name }, account: toAccountView(row) };
     },
   };
