@@ -39,6 +39,12 @@ const EnvSchema = Type.Object({
   HERALD_S3_URL_EXPIRES: Type.Integer({ minimum: 60, maximum: 604_800, default: 604_800 }),
   HERALD_UPLOAD_TOKEN_TTL: Type.Integer({ minimum: 60, maximum: 604_800, default: 3_600 }),
   HERALD_FFPROBE_PATH: Type.String({ minLength: 1, default: 'ffprobe' }),
+  HERALD_FFMPEG_PATH: Type.String({ minLength: 1, default: 'ffmpeg' }),
+  HERALD_CLIPS_CONCURRENCY: Type.Integer({ minimum: 0, maximum: 64, default: 1 }),
+  HERALD_CLIPS_PRESET: Type.Enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'], { default: 'veryfast' }),
+  HERALD_CLIPS_OUTPUT_HEIGHT: Type.Integer({ minimum: 320, maximum: 3840, multipleOf: 16, default: 1280 }),
+  HERALD_CLIPS_MAX_SOURCE_BYTES: Type.Integer({ minimum: 1, maximum: 4 * 1024 ** 3, default: 1024 ** 3 }),
+  HERALD_CLIPS_MAX_DURATION: Type.Integer({ minimum: 15, maximum: 86_400, default: 10_800 }),
   HERALD_SUPPORT_EMAIL: Type.String({ pattern: '^[^\\s@<>"]+@[^\\s@<>"]+$', default: 'support@localhost' }),
   HERALD_DOCS_AI_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   HERALD_DOCS_AI_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -96,6 +102,8 @@ export interface Config {
   ffprobePath: string;
   /** Support mailbox shown in the docs page's help block. */
   supportEmail: string;
+  /** AI clipping (src/clips, docs/decisions/0028-clip-scoring.md). */
+  clips: ClipsConfig;
   /** OpenAI-compatible chat endpoint for "Ask Docs AI" answers (base URL, e.g. https://host/v1); null: retrieval only. */
   docsAi: { url: string; apiKey?: string; model: string } | null;
   /**
@@ -171,10 +179,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadTokenTtlSeconds: e.HERALD_UPLOAD_TOKEN_TTL,
     ffprobePath: e.HERALD_FFPROBE_PATH,
     supportEmail: e.HERALD_SUPPORT_EMAIL,
+    clips: {
+      ffmpegPath: e.HERALD_FFMPEG_PATH, ffprobePath: e.HERALD_FFPROBE_PATH, concurrency: e.HERALD_CLIPS_CONCURRENCY,
+      preset: e.HERALD_CLIPS_PRESET, outputHeight: e.HERALD_CLIPS_OUTPUT_HEIGHT,
+      maxSourceBytes: e.HERALD_CLIPS_MAX_SOURCE_BYTES, maxDurationSeconds: e.HERALD_CLIPS_MAX_DURATION,
+    },
     docsAi: e.HERALD_DOCS_AI_URL ? { url: e.HERALD_DOCS_AI_URL.replace(/\/+$/, ''), apiKey: e.HERALD_DOCS_AI_KEY, model: e.HERALD_DOCS_AI_MODEL } : null,
     platformApps,
     sandbox: e.HERALD_SANDBOX === 'on',
   };
+}
+
+/** AI clipping settings (HERALD_FFMPEG_PATH and HERALD_CLIPS_*). */
+export interface ClipsConfig {
+  /** ffmpeg executable for analysis and encoding. */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Clip jobs one worker process runs at once (CPU-heavy; 0: this worker runs none). */
+  concurrency: number;
+  /** x264 preset of the clip encodes (faster presets: larger files, less CPU). */
+  preset: 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | 'slow';
+  /** Height of the 9:16 output in pixels (width = height * 9 / 16). */
+  outputHeight: number;
+  /** Largest source video fetched, bytes (checked against Content-Length before the download). */
+  maxSourceBytes: number;
+  /** Longest source video accepted, seconds. */
+  maxDurationSeconds: number;
 }
 
 /** Media storage backend settings (HERALD_STORAGE and HERALD_S3_*). */
