@@ -11,19 +11,21 @@
  *   are released at once instead of after the stale timeout.
  * - Posts whose derived status no longer matches their targets are recomputed.
  * - Expired idempotency keys, old rate-limit windows and dead process rows are purged.
+ * - The per-backend post counter rows are folded together (docs/decisions/0034-post-counters.md),
+ *   in a statement of their own after the pass, so no writer waits on the pass's transaction.
  * Runs in every worker; a transaction-level advisory lock keeps one pass at a time.
  */
 import type { Db } from '../storage/db.ts';
 import { pidAlive } from '../infra/process.ts';
 import { createTargetsRepository, forgetSilentProcesses, releaseStaleTargets } from './targets-repository.ts';
-import { repairPostStatuses } from '../modules/posts/repository.ts';
+import { compactPostCounters, repairPostStatuses } from '../modules/posts/repository.ts';
 import { pruneIdempotencyKeys } from '../modules/posts/idempotency.ts';
 import { pruneRateLimitCounters } from '../storage/rate-limit-counters.ts';
 
 const LOCK_KEY = 7_263_591_005;
 
 export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ released: number; fixed: number }> {
-  return db.tx(async (client) => {
+  const result = await db.tx(async (client) => {
     const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
     if (!got[0].ok) return { released: 0, fixed: 0 };
     const stale = opts.staleMs / 1000;
@@ -34,6 +36,8 @@ export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ re
     await pruneRateLimitCounters(client);
     return { released: released.length, fixed };
   });
+  await compactPostCounters(db);
+  return result;
 }
 
 

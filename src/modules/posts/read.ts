@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { assertPostAccess } from './access.ts';
 import { viewOf } from './publish-inline.ts';
-import { getPostRow, listPostIds, loadPostViews } from './repository.ts';
+import { getPostRow, listPostPage } from './repository.ts';
 import type { ListPostsQuery } from './schemas.ts';
 
 /** A dateFrom/dateTo bound: a date (whole day, UTC) or a date-time. @throws 400 VALIDATION_ERROR naming the field. */
@@ -35,11 +35,10 @@ export function createPostReads(deps: { db: Db }) {
       if (profileId) await getAccessibleProfile(db, auth, profileId);
       const from = bound(q.dateFrom, 'dateFrom', false);
       const to = bound(q.dateTo, 'dateTo', true);
-      const { ids, total } = await listPostIds(db, {
+      const { posts, total } = await listPostPage(db, {
         tenantId: auth.tenantId, includeHidden: q.includeHidden, status: q.status, createdBy: q.createdBy?.toLowerCase(), platform: q.platform,
         profileId, scope: auth.profileAccess !== 'all' ? { userId: auth.userId, profileIds: auth.profileIds } : undefined, from, to,
       }, limit, (page - 1) * limit);
-      const posts = await loadPostViews(db, auth.tenantId, ids);
       return { posts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
   };

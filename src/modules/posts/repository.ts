@@ -130,8 +130,19 @@ type TargetJson = Omit<TargetWithAccount, 'published_at' | 'run_at' | 'locked_un
  */
 export async function loadPostViews(q: Queryable, tenantId: string, ids: string[]): Promise<PostViewT[]> {
   if (ids.length === 0) return [];
-  const { rows } = await q.query<PostRow & { targets: TargetJson[] }>(
-    `SELECT p.*, COALESCE((
+  const { rows } = await q.query<PostWithTargets>(
+    `SELECT p.*, ${TARGETS_JSON} AS targets FROM posts p WHERE p.tenant_id = $1 AND p.id = ANY($2::char(24)[])`,
+    [tenantId, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.filter((id) => byId.has(id)).map((id) => viewWithTargets(byId.get(id)!));
+}
+
+/** A post row with its targets as {@link TARGETS_JSON} selects them. */
+type PostWithTargets = PostRow & { targets: TargetJson[] };
+
+/** The targets of post row `p`, with their accounts, as one JSON array ordered by position. */
+const TARGETS_JSON = `COALESCE((
        SELECT json_agg(json_build_object(
                 'id', t.id, 'post_id', t.post_id, 'tenant_id', t.tenant_id, 'position', t.position, 'account_id', t.account_id,
                 'platform', t.platform, 'custom_content', t.custom_content, 'platform_specific_data', t.platform_specific_data,
@@ -141,16 +152,11 @@ export async function loadPostViews(q: Queryable, tenantId: string, ids: string[
                 'acc_username', a.username, 'acc_display_name', a.display_name, 'acc_is_active', a.is_active)
               ORDER BY t.position)
          FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id
-        WHERE t.post_id = p.id AND t.tenant_id = p.tenant_id), '[]'::json) AS targets
-       FROM posts p
-      WHERE p.tenant_id = $1 AND p.id = ANY($2::char(24)[])`,
-    [tenantId, ids],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.filter((id) => byId.has(id)).map((id) => {
-    const { targets, ...post } = byId.get(id)!;
-    return postView(post as PostRow, targets.map((t) => ({ ...t, published_at: t.published_at ? new Date(t.published_at) : null })));
-  });
+        WHERE t.post_id = p.id AND t.tenant_id = p.tenant_id), '[]'::json)`;
+
+function viewWithTargets(row: PostWithTargets): PostViewT {
+  const { targets, ...post } = row;
+  return postView(post as PostRow, targets.map((t) => ({ ...t, published_at: t.published_at ? new Date(t.published_at) : null })));
 }
 
 /**
@@ -398,13 +404,26 @@ export interface PostFilters {
   to?: Date | null;
 }
 
-/** One page of the tenant's post ids, newest first, and the total. */
-export async function listPostIds(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+/**
+ * One page of the tenant's posts (views with their targets), newest first, and the exact
+ * total matching the filters.
+ *
+ * Without filters other than `status` and `includeHidden`, the total is the sum of the
+ * tenant's `post_counters` rows (migrations/0012_post_counters.sql: kept by triggers on `posts` in the
+ * writing transaction, one row per writing backend), read in the same statement (so from the same snapshot)
+ * as the page: no rows are counted (docs/decisions/0034-post-counters.md). Other filters count
+ * the matching rows.
+ */
+export async function listPostPage(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ posts: PostViewT[]; total: number }> {
   const where: string[] = ['p.tenant_id = $1'];
   const args: unknown[] = [f.tenantId];
   const arg = (v: unknown) => { args.push(v); return `$${args.length}`; };
   if (!f.includeHidden) where.push('NOT p.hidden');
   if (f.status) where.push(`p.status = ${arg(f.status)}`);
+  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to);
+  const counterTotal = counted
+    ? `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`
+    : null;
   if (f.createdBy) where.push(`p.created_by = ${arg(f.createdBy)}`);
   if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = ${arg(f.platform)})`);
   if (f.profileId) {
@@ -416,9 +435,40 @@ export async function listPostIds(q: Queryable, f: PostFilters, limit: number, o
   if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= ${arg(f.from)}`);
   if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= ${arg(f.to)}`);
   const cond = where.join(' AND ');
-  const [{ rows: idRows }, { rows: countRows }] = await Promise.all([
-    q.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`, args),
+  const page = `SELECT p.*, ${TARGETS_JSON} AS targets FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`;
+  if (counterTotal) {
+    // The total rides along on every row; a page past the end has none and asks for it alone.
+    const { rows } = await q.query<PostWithTargets & { total: number }>(`SELECT pg.*, ${counterTotal} AS total FROM (${page}) pg`, args);
+    const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(`SELECT ${counterTotal} AS total`, args)).rows[0].total);
+    return { posts: rows.map(({ total: _total, ...row }) => viewWithTargets(row)), total };
+  }
+  const [{ rows }, { rows: countRows }] = await Promise.all([
+    q.query<PostWithTargets>(page, args),
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts p WHERE ${cond}`, args),
   ]);
-  return { ids: idRows.map((r) => r.id), total: countRows[0].n };
+  return { posts: rows.map(viewWithTargets), total: countRows[0].n };
 }
+
+/**
+ * Folds each tenant's `post_counters` rows (migrations/0012_post_counters.sql: kept by triggers on `posts` in the
+ * writing transaction, one row per writing backend) into its shard-0 row, skipping rows a running
+ * transaction holds (so it never waits on a writer and never deadlocks); one pass at a time
+ * (advisory lock). Returns how many rows were folded.
+ */
+export async function compactPostCounters(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `WITH lock AS (SELECT pg_try_advisory_xact_lock(${COUNTERS_LOCK}) AS ok),
+     moved AS (
+       DELETE FROM post_counters c
+        WHERE (SELECT ok FROM lock) AND (c.tenant_id, c.status, c.hidden, c.shard) IN (
+          SELECT tenant_id, status, hidden, shard FROM post_counters WHERE shard <> 0 LIMIT 10000 FOR UPDATE SKIP LOCKED)
+       RETURNING c.tenant_id, c.status, c.hidden, c.n),
+     folded AS (
+       INSERT INTO post_counters (tenant_id, status, hidden, shard, n)
+       SELECT tenant_id, status, hidden, 0, sum(n) FROM moved GROUP BY tenant_id, status, hidden
+       ON CONFLICT (tenant_id, status, hidden, shard) DO UPDATE SET n = post_counters.n + excluded.n)
+     SELECT count(*)::int AS n FROM moved`);
+  return rows[0].n;
+}
+
+const COUNTERS_LOCK = 7_263_591_010;
