@@ -4,7 +4,7 @@
  * limits, tags) live in validation.ts and answer the same 400 `details.fields` shape.
  */
 import { Type, type Static } from 'typebox';
-import { Id } from '../../http/schemas.ts';
+import { Id, Nullable, NullableTimestamp } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../platforms/types.ts';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'] as const;
@@ -65,14 +65,14 @@ export const PostTargetView = Type.Object({
     Type.Object({ _id: Type.String(), platform: Type.String(), username: Type.String(), displayName: Type.String(), isActive: Type.Boolean() }),
     Type.String(),
   ]),
-  customContent: Type.Union([Type.String(), Type.Null()]),
+  customContent: Nullable(Type.String()),
   platformSpecificData: Type.Object({}, { additionalProperties: true }),
   status: Type.String({ description: 'pending | publishing | published | failed | cancelled (draft for draft posts)' }),
-  platformPostId: Type.Union([Type.String(), Type.Null()]),
-  platformPostUrl: Type.Union([Type.String(), Type.Null()]),
-  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  errorMessage: Type.Union([Type.String(), Type.Null()]),
-  errorCategory: Type.Union([Type.String(), Type.Null()]),
+  platformPostId: Nullable(Type.String()),
+  platformPostUrl: Nullable(Type.String()),
+  publishedAt: NullableTimestamp(),
+  errorMessage: Nullable(Type.String()),
+  errorCategory: Nullable(Type.String()),
   attempts: Type.Integer(),
   thread: Type.Optional(Type.Array(ThreadEntry)),
 });
@@ -81,11 +81,11 @@ export const PostView = Type.Object({
   _id: Type.String(),
   userId: Type.String(),
   createdBy: Type.String(),
-  title: Type.Union([Type.String(), Type.Null()]),
+  title: Nullable(Type.String()),
   content: Type.String(),
   mediaItems: Type.Array(Type.Object({}, { additionalProperties: true })),
   platforms: Type.Array(PostTargetView),
-  scheduledFor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  scheduledFor: NullableTimestamp(),
   timezone: Type.String(),
   status: Type.Enum(POST_STATUSES),
   publishNow: Type.Boolean(),
@@ -94,11 +94,11 @@ export const PostView = Type.Object({
   tags: Type.Array(Type.String()),
   hashtags: Type.Array(Type.String()),
   mentions: Type.Array(Type.String()),
-  queuedFromProfile: Type.Union([Type.String(), Type.Null()]),
+  queuedFromProfile: Nullable(Type.String()),
   hidden: Type.Boolean(),
   metadata: Type.Object({}, { additionalProperties: true }),
   thread: Type.Optional(Type.Array(Type.Object({ platform: Type.String(), accountId: Type.String(), items: Type.Array(ThreadEntry) }))),
-  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  publishedAt: NullableTimestamp(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -107,8 +107,8 @@ export const PlatformResult = Type.Object({
   platform: Type.String(),
   accountId: Type.String(),
   status: Type.String(),
-  platformPostUrl: Type.Union([Type.String(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
+  platformPostUrl: Nullable(Type.String()),
+  error: Nullable(Type.String()),
 });
 
 export const PostWriteResponse = Type.Object({
