@@ -94,6 +94,8 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/posts/:id/edit">{(p) => <ComposerPage postId={p.id} />}</Route>
               <Route path="/posts/:id">{(p) => <PostDetailPage id={p.id} />}</Route>
               <Route path="/profiles" component={ProfilesPage} />
+              {/* Connect flows started through the API without redirect_url end here (the server's default). */}
+              <Route path="/accounts">{() => <Redirect to={`/profiles${window.location.search}`} replace />}</Route>
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/usage" component={UsagePage} />
