@@ -8,6 +8,12 @@ import { addDays, allTimeZones, browserTimeZone, dateKey, instantOf, pad, timeIn
 
 type YMD = { year: number; month: number; day: number };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const LOOK_BACK_MS = 31 * 86_400_000;
+
+/** When a post shows on the calendar: when it was published, else when it is scheduled. */
+export function placedAt(p: PostView): string | null {
+  return p.publishedAt ?? p.scheduledFor;
+}
 
 /** Every post scheduled in [from, to), all pages. */
 export async function fetchPostsBetween(from: Date, to: Date): Promise<PostView[]> {
@@ -21,14 +27,16 @@ export async function fetchPostsBetween(from: Date, to: Date): Promise<PostView[
 }
 
 function usePostsBetween(from: Date, to: Date) {
-  return useQuery({ queryKey: ['posts', 'range', from.toISOString(), to.toISOString()], queryFn: () => fetchPostsBetween(from, to), refetchInterval: 15_000 });
+  // Published posts sit on the day they were published, which is later than their scheduled time
+  // when that was in the past: look back a month for them.
+  return useQuery({ queryKey: ['posts', 'range', from.toISOString(), to.toISOString()], queryFn: () => fetchPostsBetween(new Date(from.getTime() - LOOK_BACK_MS), to), refetchInterval: 15_000 });
 }
 
 function PostChip({ post, tz }: { post: PostView; tz: string }) {
   const platforms = [...new Set(post.platforms.map((t) => t.platform))];
   return (
     <Link href={`/posts/${post._id}`} className={`post-chip chip-${post.status}`} title={post.content}>
-      <span className="chip-time">{post.scheduledFor ? timeInZone(post.scheduledFor, tz) : ''}</span>
+      <span className="chip-time">{placedAt(post) ? timeInZone(placedAt(post)!, tz) : ''}</span>
       <span className="chip-dots" aria-hidden="true">{platforms.map((p) => <span key={p} className="pdot" style={{ background: PLATFORM_RULES[p as PlatformName]?.brand ?? '#888' }} />)}</span>
       <span className="chip-text">{post.content || '(no text)'}</span>
       <span className="sr-only">, {post.status}, on {platforms.join(', ')}</span>
@@ -58,11 +66,12 @@ export default function CalendarPage() {
   const byDay = useMemo(() => {
     const m = new Map<string, PostView[]>();
     for (const p of posts.data ?? []) {
-      if (!p.scheduledFor) continue;
-      const k = dateKey(wallTime(new Date(p.scheduledFor), tz));
+      const at = placedAt(p);
+      if (!at) continue;
+      const k = dateKey(wallTime(new Date(at), tz));
       m.set(k, [...(m.get(k) ?? []), p]);
     }
-    for (const list of m.values()) list.sort((a, b) => a.scheduledFor!.localeCompare(b.scheduledFor!));
+    for (const list of m.values()) list.sort((a, b) => placedAt(a)!.localeCompare(placedAt(b)!));
     return m;
   }, [posts.data, tz]);
 
@@ -112,10 +121,10 @@ export default function CalendarPage() {
                 const k = dateKey(d);
                 const list = byDay.get(k) ?? [];
                 return (
-                  <div key={k} role="gridcell" className={`cal-cell${d.month !== anchor.month ? ' other' : ''}${k === todayKey ? ' today' : ''}`} data-date={k}>
+                  <div key={k} role="gridcell" className={`cal-cell${d.month !== anchor.month ? ' other' : ''}${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}`} data-date={k}>
                     <div className="cal-day">
                       <span className="day-num">{d.day}</span>
-                      <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>
+                      {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>}
                     </div>
                     {list.slice(0, 4).map((p) => <PostChip key={p._id} post={p} tz={tz} />)}
                     {list.length > 4 && <button type="button" className="more-link" onClick={() => { setAnchor(d); setViewSaved('week'); }}>+{list.length - 4} more</button>}
@@ -131,8 +140,8 @@ export default function CalendarPage() {
             const k = dateKey(d);
             const list = byDay.get(k) ?? [];
             return (
-              <div key={k} role="gridcell" className={`week-col${k === todayKey ? ' today' : ''}`} data-date={k}>
-                <div className="week-head"><span>{WEEKDAYS[i]}</span> <strong>{d.day}</strong> <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link></div>
+              <div key={k} role="gridcell" className={`week-col${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}`} data-date={k}>
+                <div className="week-head"><span>{WEEKDAYS[i]}</span> <strong>{d.day}</strong> {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>}</div>
                 {list.length === 0 && <p className="muted small">No posts</p>}
                 {list.map((p) => (
                   <div key={p._id} className="week-item">

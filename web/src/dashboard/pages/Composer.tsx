@@ -4,9 +4,25 @@ import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
-import { allTimeZones, browserTimeZone, pad, wallTime } from '../time.ts';
+import { allTimeZones, browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
 import { useAccounts, useProfiles } from './Profiles.tsx';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
+import { accountSettingsOf, cleanPlatformData, PlatformOptions, type PlatformData } from '../composer/PlatformOptions.tsx';
+
+/** Rule messages that name API fields, said in the composer's words (the rule ids are the shared table's). */
+const COMPOSER_WORDING: Record<string, string> = {
+  'reddit.subreddit.required': 'Choose a subreddit (or set a default subreddit for this account under Profiles & accounts)',
+  'reddit.title.required': 'A Reddit post needs a title: fill in the title or give the text a first line',
+  'pinterest.board.required': 'Choose a board (or set a default board for this account under Profiles & accounts)',
+};
+
+/** `date` + `time` (wall clock in `tz`) as an instant, or null when incomplete. */
+function scheduledInstant(date: string, time: string, tz: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})/.exec(time);
+  if (!d || !t) return null;
+  return instantOf({ year: +d[1], month: +d[2], day: +d[3], hour: +t[1], minute: +t[2] }, tz);
+}
 
 type Mode = 'schedule' | 'now' | 'queue' | 'draft';
 
@@ -31,7 +47,9 @@ const MODES: Array<[Mode, string, string]> = [
 
 function defaultWhen(tz: string, dateParam: string | null): { date: string; time: string } {
   const w = wallTime(new Date(Date.now() + 3_600_000), tz);
-  if (dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam)) return { date: dateParam, time: '09:00' };
+  const today = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  // A day picked on the calendar: 09:00 there, or the next whole hour when that day is today.
+  if (dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && dateParam !== today) return { date: dateParam, time: '09:00' };
   return { date: `${w.year}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:00` };
 }
 
@@ -53,6 +71,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [content, setContent] = useState('');
   const [custom, setCustom] = useState<Record<string, string | undefined>>({});
+  const [options, setOptions] = useState<Record<string, PlatformData>>({});
   const [media, setMedia] = useState<MediaEntry[]>([]);
   const [mode, setMode] = useState<Mode>('schedule');
   const [date, setDate] = useState(init.date);
@@ -74,6 +93,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     const ids = p.platforms.map((t) => (typeof t.accountId === 'string' ? t.accountId : t.accountId._id));
     setSelected(ids);
     setCustom(Object.fromEntries(p.platforms.filter((t) => t.customContent).map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, t.customContent ?? undefined])));
+    setOptions(Object.fromEntries(p.platforms.map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, { ...t.platformSpecificData }])));
     const first = accounts.data.find((a) => ids.includes(a._id));
     if (first) setProfileId(first.profileId);
     setMedia(p.mediaItems.map((m, i) => ({ key: `existing-${i}`, name: String(m.filename ?? m.url), progress: 1, status: 'done', file: m as unknown as UploadedFile, altText: String(m.altText ?? '') })));
@@ -91,11 +111,17 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file! }));
   const uploading = media.some((m) => m.status === 'uploading');
 
-  const problems: RuleProblem[] = useMemo(() => targets.flatMap((a) => {
+  const when = mode === 'schedule' ? scheduledInstant(date, time, tz) : null;
+  const inPast = when !== null && when.getTime() < Date.now() - 60_000;
+  // The server's checks (src/shared/post-rules.ts) on everything the API would check: the text,
+  // the media, the target's options, the account's settings and the schedule.
+  const problems: Array<RuleProblem & { account: string }> = targets.flatMap((a) => {
     const p = a.platform as PlatformName;
     if (!PLATFORM_RULES[p]) return [];
-    return checkPost(p, custom[a._id] ?? content, uploaded);
-  }), [targets, custom, content, uploaded]);
+    return checkPost(p, custom[a._id] ?? content, uploaded, {
+      platformSpecificData: cleanPlatformData(options[a._id]), accountSettings: accountSettingsOf(a), ...(when ? { scheduledFor: when } : {}),
+    }).map((x) => ({ ...x, message: (x.rule && COMPOSER_WORDING[x.rule]) || x.message, account: a.username }));
+  });
 
   const platforms = [...new Set(targets.map((a) => a.platform as PlatformName))].filter((p) => PLATFORM_RULES[p]);
 
@@ -106,7 +132,13 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         mediaItems: media.filter((m) => m.status === 'done' && m.file).map(({ file: f, altText }) => ({
           type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
         })),
-        platforms: targets.map((a) => ({ platform: a.platform as PlatformName, accountId: a._id, ...(custom[a._id] !== undefined ? { customContent: custom[a._id] } : {}) })),
+        platforms: targets.map((a) => {
+          const data = cleanPlatformData(options[a._id]);
+          return {
+            platform: a.platform as PlatformName, accountId: a._id, ...(custom[a._id] !== undefined ? { customContent: custom[a._id] } : {}),
+            ...(Object.keys(data).length ? { platformSpecificData: data } : {}),
+          };
+        }),
       };
       if (mode === 'schedule') Object.assign(body, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
       if (mode === 'now') body.publishNow = true;
@@ -212,6 +244,9 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                 )}
               </div>
             ))}
+            {targets.map((a) => (
+              <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
+            ))}
             <div className="field">
               <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to 5 GB each — large files upload resumably)</span></label>
               <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
@@ -258,6 +293,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                   <label htmlFor="c-tz">Time zone</label>
                   <select id="c-tz" value={tz} onChange={(e) => setTz(e.target.value)}>{allTimeZones().map((z) => <option key={z}>{z}</option>)}</select>
                 </div>
+                {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
               </div>
             )}
           </section>
@@ -266,13 +302,13 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
             {problems.length === 0 && targets.length > 0 && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
             {problems.length > 0 && (
-              <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />: {p.message}</li>)}</ul>
+              <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
             )}
             {uploading && <p className="muted">Waiting for uploads to finish…</p>}
           </section>
           <ErrorBox error={save.error} title="The post was not saved" />
           <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
-            {save.isPending ? 'Saving…' : mode === 'schedule' ? (postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
+            {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
           </button>
         </aside>
       </form>

@@ -4,6 +4,56 @@ import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '.
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
+import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
+
+/** Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a post names none. */
+function DefaultSubreddit({ a }: { a: Account }) {
+  const qc = useQueryClient();
+  const subs = useSubreddits(a._id);
+  const [value, setValue] = useState(a.defaultSubreddit ?? '');
+  const save = useMutation({
+    mutationFn: () => unwrap(api.PUT('/v1/accounts/{accountId}/reddit-subreddits', { params: { path: { accountId: a._id } }, body: { defaultSubreddit: value.trim() } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['reddit-subreddits', a._id] }); },
+  });
+  const id = `ds-${a._id}`;
+  return (
+    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <label htmlFor={id}>Default subreddit</label>
+      <input id={id} value={value} onChange={(e) => setValue(e.target.value)} list={`${id}-list`} placeholder="r/yoursubreddit" maxLength={24} />
+      <datalist id={`${id}-list`}>{subs.data?.subreddits.map((x) => <option key={x.id} value={x.name} />)}</datalist>
+      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value.trim() || value.trim() === a.defaultSubreddit}>Save<span className="sr-only"> default subreddit</span></button>
+      {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
+      <ErrorBox error={save.error} title="Could not set the default subreddit" />
+    </form>
+  );
+}
+
+/** Default board of a Pinterest account (PUT /v1/accounts/{id}/pinterest-boards): used when a pin names none. */
+function DefaultBoard({ a }: { a: Account }) {
+  const qc = useQueryClient();
+  const boards = usePinterestBoards(a._id);
+  const [value, setValue] = useState(a.defaultBoardId ?? '');
+  const save = useMutation({
+    mutationFn: () => {
+      const board = boards.data?.boards.find((b) => b.id === value);
+      return unwrap(api.PUT('/v1/accounts/{accountId}/pinterest-boards', { params: { path: { accountId: a._id } }, body: { defaultBoardId: value, ...(board ? { defaultBoardName: board.name } : {}) } }));
+    },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['pinterest-boards', a._id] }); },
+  });
+  const id = `db-${a._id}`;
+  return (
+    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <label htmlFor={id}>Default board</label>
+      <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
+        <option value="">{boards.isLoading ? 'Loading boards…' : 'Choose a board'}</option>
+        {boards.data?.boards.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+      </select>
+      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value || value === a.defaultBoardId}>Save<span className="sr-only"> default board</span></button>
+      {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
+      <ErrorBox error={save.error ?? boards.error} title="Could not set the default board" />
+    </form>
+  );
+}
 
 export function useProfiles() {
   return useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
@@ -106,8 +156,10 @@ function AccountRow({ a }: { a: Account }) {
           : <span className="state state-ok">Active</span>}
         {a.tokenExpiresAt && <span className={expiresSoon ? 'state state-warn' : 'muted'}> · token expires {formatInZone(a.tokenExpiresAt, tz, { dateStyle: 'medium' })}</span>}
       </span>
-      <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Disconnect ${a.username}?`)) disconnect.mutate(); }} disabled={disconnect.isPending}>Disconnect</button>
+      <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Disconnect ${a.username}?`)) disconnect.mutate(); }} disabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></button>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
+      {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
+      {a.platform === 'pinterest' && a.isActive && <DefaultBoard a={a} />}
     </li>
   );
 }
@@ -187,14 +239,27 @@ export default function ProfilesPage() {
   const profiles = useProfiles();
   const accounts = useAccounts();
   const [creating, setCreating] = useState(false);
-  const params = new URLSearchParams(location.search);
+  const [params, setParams] = useState(() => new URLSearchParams(location.search));
+  const dismiss = () => { history.replaceState(null, '', location.pathname); setParams(new URLSearchParams()); };
+  const connectedPlatform = params.get('connected') ?? params.get('platform') ?? '';
+  const platformName = PLATFORM_RULES[connectedPlatform as PlatformName]?.label ?? connectedPlatform;
   return (
     <>
       <PageTitle title="Profiles & accounts">
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={creating}>New profile</button>
       </PageTitle>
-      {params.get('connected') && <p className="alert alert-ok">Connected {params.get('connected')} account {params.get('username')}.</p>}
-      {params.get('error') && <p className="alert alert-error">Connecting {params.get('platform')} failed: {params.get('error')}.</p>}
+      {params.get('connected') && (
+        <div className="alert alert-ok banner" role="status">
+          <span>Connected {params.get('username') ? <strong>{params.get('username')}</strong> : 'the account'} on {platformName}.</span>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={dismiss}>Dismiss</button>
+        </div>
+      )}
+      {params.get('error') && (
+        <div className="alert alert-error banner" role="alert">
+          <span>Connecting {platformName || 'the account'} failed: {params.get('error') === 'access_denied' ? 'the authorization was declined' : params.get('error')?.replace(/_/g, ' ')}.</span>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={dismiss}>Dismiss</button>
+        </div>
+      )}
       {creating && <section className="card" aria-label="New profile"><h2 className="small-title">New profile</h2><ProfileForm onDone={() => setCreating(false)} submitLabel="Create profile" /></section>}
       {profiles.isLoading && <Loading />}
       <ErrorBox error={profiles.error ?? accounts.error} />

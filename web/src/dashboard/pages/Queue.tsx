@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api.ts';
+import { Link } from 'wouter';
+import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { allTimeZones, browserTimeZone, formatInZone } from '../time.ts';
 import { useProfiles } from './Profiles.tsx';
@@ -29,6 +30,23 @@ function Editor({ profileId }: { profileId: string }) {
     enabled: !!current.data?.exists,
     queryFn: () => unwrap(api.GET('/v1/queue/preview', { params: { query: { profileId, count: 10 } } })),
   });
+
+  // Posts waiting in this queue: scheduled from now on, taken from the profile's queue.
+  const queued = useQuery({
+    queryKey: ['posts', 'queued', profileId],
+    enabled: !!current.data?.exists,
+    queryFn: async () => {
+      const out: PostView[] = [];
+      for (let page = 1; page <= 10; page++) {
+        const r = await unwrap(api.GET('/v1/posts', { params: { query: { profileId, status: 'scheduled', dateFrom: new Date().toISOString(), limit: 100, page } } }));
+        out.push(...r.posts.filter((p) => p.queuedFromProfile === profileId));
+        if (page >= r.pagination.pages) break;
+      }
+      return out.sort((a, b) => (a.scheduledFor ?? '').localeCompare(b.scheduledFor ?? ''));
+    },
+  });
+  const heldBy = new Map((queued.data ?? []).filter((p) => p.scheduledFor).map((p) => [new Date(p.scheduledFor!).getTime(), p]));
+  const slotLabel = (iso: string) => formatInZone(iso, tz, { weekday: 'long', dateStyle: undefined, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
   const save = useMutation({
     mutationFn: () => unwrap(api.PUT('/v1/queue/slots', { body: { profileId, timezone: tz, slots, active, reshuffleExisting: reshuffle } })),
@@ -89,8 +107,30 @@ function Editor({ profileId }: { profileId: string }) {
       {current.data?.exists && (
         <section className="card" aria-labelledby="q-next">
           <h2 id="q-next" className="small-title">Next slots</h2>
-          <ErrorBox error={preview.error} />
-          <ol className="next-slots">{preview.data?.slots.map((s) => <li key={s}>{formatInZone(s, tz, { weekday: 'long', dateStyle: undefined, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} <span className="muted">({tz})</span></li>)}</ol>
+          <ErrorBox error={preview.error ?? queued.error} />
+          <ol className="next-slots">{preview.data?.slots.map((s) => {
+            const post = heldBy.get(new Date(s).getTime());
+            return (
+              <li key={s} className={post ? 'slot-held' : 'slot-free'}>
+                <span className="slot-when">{slotLabel(s)}</span>{' '}
+                {post
+                  ? <span className="slot-state">held by <Link href={`/posts/${post._id}`} className="slot-post">{post.content.slice(0, 80) || '(no text)'}</Link></span>
+                  : <span className="slot-state muted">free</span>}
+              </li>
+            );
+          })}</ol>
+          <p className="muted small">Times in {tz}.</p>
+        </section>
+      )}
+      {current.data?.exists && (
+        <section className="card" aria-labelledby="q-posts">
+          <h2 id="q-posts" className="small-title">Queued posts</h2>
+          {queued.data?.length === 0 && <p className="muted">No post is waiting in this queue. Choose “Add to queue” in the composer.</p>}
+          {!!queued.data?.length && (
+            <ol className="queued-posts">{queued.data.map((p) => (
+              <li key={p._id}><span className="slot-when">{p.scheduledFor ? slotLabel(p.scheduledFor) : ''}</span> <Link href={`/posts/${p._id}`}>{p.content.slice(0, 120) || '(no text)'}</Link></li>
+            ))}</ol>
+          )}
         </section>
       )}
     </>
