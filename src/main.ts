@@ -9,6 +9,7 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp, type App } from './http/app.ts';
 import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './publishing/worker.ts';
+import { startClipWorker, type ClipWorker } from './clips/worker.ts';
 import { openRuntime } from './runtime.ts';
 import { createServices } from './services.ts';
 import { startSandbox, type Sandbox } from './sandbox/index.ts';
@@ -43,6 +44,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   let app: App | null = null;
   let worker: Worker | null = null;
   let heartbeat: Heartbeat | null = null;
+  let clipWorker: ClipWorker | null = null;
   let url: string | null = null;
   try {
 
@@ -65,11 +67,15 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
       db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency,
       pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger, instance: config.dataDir,
       tokenRefresh: { adapters: services.adapters, secrets: services.secrets },
+      metricsRefresh: { run: () => services.analytics.refreshDue() },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
+    // AI clipping jobs (src/clips/worker.ts): CPU-heavy, HERALD_CLIPS_CONCURRENCY at a time.
+    clipWorker = startClipWorker({ clips: services.videoClips, workerId: processId, concurrency: config.clips.concurrency, staleMs: config.workerStaleMs, pollMs: config.workerPollMs, log: logger });
   }
   } catch (err) {
     await app?.close().catch(() => {});
+    await clipWorker?.stop().catch(() => {});
     await worker?.stop(1_000).catch(() => {});
     await sandbox?.close().catch(() => {});
     await runtime.close();
@@ -82,6 +88,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     if (closed) return;
     closed = true;
     if (app) await app.close();
+    if (clipWorker) await clipWorker.stop();
     if (worker) await worker.stop();
     if (heartbeat) await heartbeat.stop();
     if (sandbox) await sandbox.close();

@@ -24,6 +24,7 @@ import { createMediaService } from './modules/media/service.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
 import { createPublisher } from './publishing/publisher.ts';
@@ -32,6 +33,7 @@ import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './stora
 import type { Sandbox } from './sandbox/index.ts';
 import path from 'node:path';
 import { createRemoteImageProber } from './infra/remote-media.ts';
+import { createVideoClipsService } from './modules/video-clips/service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -67,7 +69,7 @@ export function createServices(deps: ServiceDeps) {
   const usage = createUsageService(db, clock);
   const profiles = createProfilesService(db, usage);
   const accountsRepository = createAccountsRepository(db, secrets);
-  const accounts = createAccountsService({ db, accounts: accountsRepository, adapters });
+  const accounts = createAccountsService({ db, accounts: accountsRepository, adapters, users });
   const platformSessions = createPlatformSessions({ accounts: accountsRepository, adapters });
   const selections = createSelectionStore({ db, secrets, clock });
   const facebook = createFacebookService({ accounts, repository: accountsRepository, adapters, selections });
@@ -92,10 +94,15 @@ export function createServices(deps: ServiceDeps) {
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
   const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
   const sessions = createSessionsService(db, clock);
+  const analytics = createAnalyticsService({ db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId) });
+  const videoClips = createVideoClipsService({
+    db, storage: mediaStorage, clock, config: config.clips, workRoot: path.join(config.dataDir, 'clips-work'),
+    allowPrivateUrls: config.allowPrivateUrls, addons: (tenantId) => users.addons(tenantId),
+  });
 
   return {
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips,
   };
 }
 

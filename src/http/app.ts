@@ -27,6 +27,7 @@ import { mediaRoutes } from '../modules/media/routes.ts';
 import { mediaUploadRoutes } from '../modules/media/upload-routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
 import { queueRoutes } from '../modules/queue/routes.ts';
+import { analyticsRoutes } from '../modules/analytics/routes.ts';
 import { bulkRoutes } from '../modules/bulk/routes.ts';
 import { linkedinRoutes } from '../modules/linkedin/routes.ts';
 import { redditRoutes } from '../modules/reddit/routes.ts';
@@ -38,6 +39,7 @@ import { sessionsRoutes } from '../modules/sessions/routes.ts';
 import { docsAiRoutes } from '../modules/docs-ai/routes.ts';
 import { webRoutes } from './web.ts';
 import { sandboxRoutes } from '../modules/sandbox/routes.ts';
+import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -178,12 +180,14 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(mediaRoutes, { services });
     await v1.register(usageRoutes, { services });
     await v1.register(queueRoutes, { services });
+    await v1.register(analyticsRoutes, { services });
     await v1.register(bulkRoutes, { services });
     await v1.register(linkedinRoutes, { services });
     await v1.register(redditRoutes, { services });
     await v1.register(pinterestRoutes, { services });
     await v1.register(facebookRoutes, { services });
     await v1.register(sandboxRoutes, { services });
+    await v1.register(videoClipsRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
