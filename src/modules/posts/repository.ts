@@ -2,7 +2,7 @@
  * Posts and targets in PostgreSQL: rows, the API view, listing with filters, and the
  * status derivation shared by the API and the publisher.
  */
-import type { Queryable } from '../../storage/db.ts';
+import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
 
@@ -30,6 +30,12 @@ export interface PostRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/** The columns of {@link PostRow}, for statements that must not say `*` (prepared ones, see PreparedStatement). */
+const POST_COLUMNS = ['id', 'tenant_id', 'created_by', 'title', 'content', 'status', 'scheduled_for', 'timezone', 'publish_now', 'is_draft',
+  'visibility', 'tags', 'hashtags', 'mentions', 'media_items', 'queued_from_profile', 'hidden', 'metadata', 'usage_counted_at',
+  'published_at', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof PostRow>;
+const P_COLUMNS = POST_COLUMNS.map((c) => `p.${c}`).join(', ');
 
 export type TargetStatus = 'draft' | 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled';
 
@@ -267,13 +273,7 @@ const targetColumns = (rows: NewTarget[]) => [
   rows.map((r) => r.status), rows.map((r) => r.runAt),
 ];
 
-/**
- * Inserts posts and their targets (the jobs) in ONE statement, so it is atomic on its own:
- * no post is saved without its targets. `now` is their created/updated time.
- */
-export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date): Promise<void> {
-  await q.query(
-    `WITH new_posts AS (
+const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH new_posts AS (
        INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
                           visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at,
                           hashtags, mentions)
@@ -290,7 +290,15 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
      SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
        FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
          AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
-      WHERE (SELECT count(*) FROM new_posts) = $28`,
+      WHERE (SELECT count(*) FROM new_posts) = $28`);
+
+/**
+ * Inserts posts and their targets (the jobs) in ONE statement, so it is atomic on its own:
+ * no post is saved without its targets. `now` is their created/updated time.
+ */
+export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date): Promise<void> {
+  await q.query(
+    INSERT_POSTS_WITH_TARGETS,
     [tenantId, userId,
       posts.map((p) => p.id), posts.map((p) => p.title), posts.map((p) => p.content), posts.map((p) => p.status),
       posts.map((p) => p.scheduledFor), posts.map((p) => p.timezone), posts.map((p) => p.publishNow), posts.map((p) => p.isDraft),
@@ -415,38 +423,77 @@ export interface PostFilters {
  * the matching rows.
  */
 export async function listPostPage(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ posts: PostViewT[]; total: number }> {
-  const where: string[] = ['p.tenant_id = $1'];
-  const args: unknown[] = [f.tenantId];
-  const arg = (v: unknown) => { args.push(v); return `$${args.length}`; };
-  if (!f.includeHidden) where.push('NOT p.hidden');
-  if (f.status) where.push(`p.status = ${arg(f.status)}`);
-  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to);
-  const counterTotal = counted
-    ? `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`
-    : null;
-  if (f.createdBy) where.push(`p.created_by = ${arg(f.createdBy)}`);
-  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = ${arg(f.platform)})`);
-  if (f.profileId) {
-    where.push(`(p.queued_from_profile = ${arg(f.profileId)} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${args.length}))`);
-  }
-  if (f.scope) {
-    where.push(`(p.created_by = ${arg(f.scope.userId)} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY(${arg(f.scope.profileIds)}::char(24)[])))`);
-  }
-  if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= ${arg(f.from)}`);
-  if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= ${arg(f.to)}`);
-  const cond = where.join(' AND ');
-  const page = `SELECT p.*, ${TARGETS_JSON} AS targets FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`;
-  if (counterTotal) {
+  const args: unknown[] = [f.tenantId, limit, offset];
+  if (f.status) args.push(f.status);
+  if (f.createdBy) args.push(f.createdBy);
+  if (f.platform) args.push(f.platform);
+  if (f.profileId) args.push(f.profileId);
+  if (f.scope) args.push(f.scope.userId, f.scope.profileIds);
+  if (f.from) args.push(f.from);
+  if (f.to) args.push(f.to);
+  const st = listStatements(f);
+  if (st.countedTotal) {
     // The total rides along on every row; a page past the end has none and asks for it alone.
-    const { rows } = await q.query<PostWithTargets & { total: number }>(`SELECT pg.*, ${counterTotal} AS total FROM (${page}) pg`, args);
-    const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(`SELECT ${counterTotal} AS total`, args)).rows[0].total);
+    const { rows } = await q.query<PostWithTargets & { total: number }>(st.page, args);
+    const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(st.countedTotal, f.status ? [f.tenantId, f.status] : [f.tenantId])).rows[0].total);
     return { posts: rows.map(({ total: _total, ...row }) => viewWithTargets(row)), total };
   }
   const [{ rows }, { rows: countRows }] = await Promise.all([
-    q.query<PostWithTargets>(page, args),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts p WHERE ${cond}`, args),
+    q.query<PostWithTargets>(st.page, args),
+    q.query<{ n: number }>(st.count!, [f.tenantId, ...args.slice(3)]),
   ]);
   return { posts: rows.map(viewWithTargets), total: countRows[0].n };
+}
+
+interface ListStatements {
+  /** $1 tenant, $2 limit, $3 offset, then the filters' values in PostFilters order. */
+  page: PreparedStatement;
+  /** With counters: the total alone ($1 tenant[, $2 status]). */
+  countedTotal: PreparedStatement | null;
+  /** Without counters: count(*) ($1 tenant, then the filters' values). */
+  count: PreparedStatement | null;
+}
+
+const listStatementCache = new Map<string, ListStatements>();
+
+/** The prepared statements of one combination of filters (their text depends only on which filters are set). */
+function listStatements(f: PostFilters): ListStatements {
+  const key = [!f.includeHidden && 'visible', f.status && 'status', f.createdBy && 'creator', f.platform && 'platform', f.profileId && 'profile',
+    f.scope && 'scope', f.from && 'from', f.to && 'to'].filter(Boolean).join('.') || 'all';
+  const cached = listStatementCache.get(key);
+  if (cached) return cached;
+  // Placeholders of the filters, numbered after the page's $1-$3; count(*) numbers them from $2.
+  const build = (first: number) => {
+    let n = first;
+    const where: string[] = ['p.tenant_id = $1'];
+    if (!f.includeHidden) where.push('NOT p.hidden');
+    if (f.status) where.push(`p.status = $${n++}`);
+    if (f.createdBy) where.push(`p.created_by = $${n++}`);
+    if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
+    if (f.profileId) {
+      where.push(`(p.queued_from_profile = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${n}))`);
+      n++;
+    }
+    if (f.scope) {
+      where.push(`(p.created_by = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY($${n + 1}::char(24)[])))`);
+      n += 2;
+    }
+    if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= $${n++}`);
+    if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n++}`);
+    return where.join(' AND ');
+  };
+  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to);
+  const counterSum = (statusParam: string) =>
+    `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ` AND c.status = ${statusParam}` : ''})`;
+  const page = `SELECT ${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum('$4')} AS total` : ''}
+       FROM posts p WHERE ${build(4)} ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`;
+  const st: ListStatements = {
+    page: prepared(`posts.page.${key}`, page),
+    countedTotal: counted ? prepared(`posts.total.${key}`, `SELECT ${counterSum('$2')} AS total`) : null,
+    count: counted ? null : prepared(`posts.count.${key}`, `SELECT count(*)::int AS n FROM posts p WHERE ${build(2)}`),
+  };
+  listStatementCache.set(key, st);
+  return st;
 }
 
 /**
