@@ -479,7 +479,7 @@ function listStatements(f: PostFilters): ListStatements {
       n += 2;
     }
     if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= $${n++}`);
-    if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n++}`);
+    if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n}`);
     return where.join(' AND ');
   };
   const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to);
