@@ -38,6 +38,7 @@ const EnvSchema = Type.Object({
   HERALD_S3_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   HERALD_S3_URL_EXPIRES: Type.Integer({ minimum: 60, maximum: 604_800, default: 604_800 }),
   HERALD_UPLOAD_TOKEN_TTL: Type.Integer({ minimum: 60, maximum: 604_800, default: 3_600 }),
+  HERALD_ANALYTICS_RATE_LIMIT: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
   HERALD_FFPROBE_PATH: Type.String({ minLength: 1, default: 'ffprobe' }),
   HERALD_FFMPEG_PATH: Type.String({ minLength: 1, default: 'ffmpeg' }),
   HERALD_CLIPS_CONCURRENCY: Type.Integer({ minimum: 0, maximum: 64, default: 1 }),
@@ -92,6 +93,8 @@ export interface Config {
   workerStaleMs: number;
   logLevel: string;
   rateLimit: boolean;
+  /** GET /v1/analytics requests per user and hour (HERALD_ANALYTICS_RATE_LIMIT; spec: 30). Always on. */
+  analyticsRateLimit: number;
   /** Lets the SSRF guard reach loopback/private addresses (tests and local simulators only). */
   allowPrivateUrls: boolean;
   /** Where media files live: local disk under `dataDir/media` (default) or an S3-compatible bucket. */
@@ -174,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerStaleMs: e.HERALD_WORKER_STALE_MS,
     logLevel: e.HERALD_LOG_LEVEL,
     rateLimit: e.HERALD_RATE_LIMIT === 'on',
+    analyticsRateLimit: e.HERALD_ANALYTICS_RATE_LIMIT,
     allowPrivateUrls: e.HERALD_ALLOW_PRIVATE_URLS === 'true',
     storage: storageConfig(e),
     uploadTokenTtlSeconds: e.HERALD_UPLOAD_TOKEN_TTL,

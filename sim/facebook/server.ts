@@ -36,6 +36,7 @@ import { listen, runAsMain, simApp } from '../common/app.ts';
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { graphInsights, MetricsBook } from '../common/metrics.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
@@ -61,7 +62,7 @@ export interface FacebookSimOptions {
 }
 
 export type FacebookFault = {
-  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'list' | 'any';
+  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'list' | 'metrics' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'revoked' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'fail';
   count: number; delayMs?: number;
 };
@@ -76,6 +77,8 @@ export interface FacebookSimulator {
   pages: FacebookSimPage[];
   posts: FacebookSimPost[];
   comments: Array<{ id: string; objectId: string; message: string }>;
+  /** The posts' insights and counters (GET /{post}/insights, GET /{post}?fields=shares,comments). */
+  metrics: MetricsBook;
   photos: Map<string, Photo>;
   calls: Map<string, number>;
   addFault(f: FacebookFault): void;
@@ -101,6 +104,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   type Tok = { kind: 'user' | 'page'; pageId?: string; expires: number; longLived: boolean };
   const tokens = new Map<string, Tok>();
   const posts: FacebookSimPost[] = [];
+  const metrics = new MetricsBook();
   const photos = new Map<string, Photo>();
   const videos = new Map<string, Video>();
   const comments: Array<{ id: string; objectId: string; message: string }> = [];
@@ -176,7 +180,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   });
   app.get('/:v/me/permissions', async (req, reply) => {
     if (!auth(req, reply)) return reply;
-    return { data: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video'].map((permission) => ({ permission, status: 'granted' })) };
+    return { data: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video', 'read_insights'].map((permission) => ({ permission, status: 'granted' })) };
   });
 
   app.get('/:v/me/accounts', async (req, reply) => {
@@ -348,6 +352,11 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
       return { id, status: { video_status: v.status, ...(v.status === 'error' ? { processing_phase: { status: 'error', error: { message: v.error ?? 'The video could not be processed' } } } : {}) } };
     }
     const p = posts.find((x) => x.id === id);
+    const fields = String((req.query as Record<string, string>).fields ?? '').split(',');
+    if (p && fields.includes('shares')) {
+      const c = metrics.last(id) ?? metrics.read(id);
+      return { id, shares: { count: c.shares }, comments: { data: [], summary: { order: 'chronological', total_count: c.comments, can_comment: true } } };
+    }
     if (p) return { id, permalink_url: `https://www.facebook.com/${p.pageId}/posts/${p.id.split('_')[1] ?? p.id}`, message: p.message, created_time: p.created };
     return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
   });
@@ -357,6 +366,25 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
    * comments made with a Page token are `from` the Page
    * (https://developers.facebook.com/docs/graph-api/reference/object/comments/).
    */
+  /**
+   * A Page post's insights (https://developers.facebook.com/docs/graph-api/reference/insights): unique media
+   * views, reactions by type, clicks. Stories have none (an empty list).
+   */
+  app.get('/:v/:object/insights', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const id = (req.params as { object: string }).object;
+    const p = posts.find((x) => x.id === id);
+    if (!p) return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist`, { error_subcode: 33 });
+    if (p.kind === 'photo_story' || p.kind === 'video_story') return { data: [] };
+    const asked = String((req.query as Record<string, string>).metric ?? '').split(',').filter(Boolean);
+    const c = metrics.read(id);
+    const love = Math.floor(c.likes / 5);
+    return graphInsights(id, asked, { post_total_media_view_unique: c.reach, post_reactions_by_type_total: { like: c.likes - love, love }, post_clicks: c.clicks });
+  });
+
   app.get('/:v/:object/comments', async (req, reply) => {
     const f = await fault('list', reply, req);
     if (f === 'handled') return reply;
@@ -429,7 +457,7 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
 
   base = await listen(app);
   return {
-    url: base, app, clientId, clientSecret, version: V, user, pages, posts, comments, photos, calls,
+    url: base, app, clientId, clientSecret, version: V, user, pages, posts, comments, photos, calls, metrics,
     addFault: (f) => faults.add(f),
     addPost(pageId, kind, message, at = new Date()) {
       const p: FacebookSimPost = { id: kind === 'feed' ? `${pageId}_${numericId()}` : numericId(), pageId, kind, message, photos: [], created: graphTime(at) };

@@ -38,6 +38,7 @@ import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../c
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { graphInsights, MetricsBook } from '../common/metrics.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
 import { graphPage } from '../common/graph-paging.ts';
@@ -69,7 +70,7 @@ export interface InstagramSimOptions {
 }
 
 export type InstagramFault = {
-  op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'list' | 'any';
+  op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'list' | 'metrics' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number; delayMs?: number;
 };
@@ -92,6 +93,8 @@ export interface InstagramSimulator extends SimulatorBase<InstagramFault> {
   nextLogin: 'business' | 'personal' | 'creator';
   media: InstagramMedia[];
   containers: Map<string, InstagramContainer>;
+  /** The media's insights (GET /{media}/insights). */
+  metrics: MetricsBook;
   /** Publishes media directly, as if the user posted it in the app (an IMAGE feed post by default). */
   addMedia(owner: string, caption: string, kind?: { media_type?: string; media_product_type?: string }, at?: Date): InstagramMedia;
 }
@@ -112,6 +115,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   const tokens = new Map<string, { userId: string; expires: number; issued: number; longLived: boolean; scope: string[] }>();
   const containers = new Map<string, InstagramContainer>();
   const media: InstagramMedia[] = [];
+  const metrics = new MetricsBook();
   const calls = new Map<string, number>();
   const limit = opts.publishLimit ?? 50;
 
@@ -410,6 +414,23 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
    * the commenter's `from {id, username}` and `username`
    * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-media/comments).
    */
+  /**
+   * Media insights (https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights):
+   * views, reach, likes, comments, shares, saved. Children of a carousel have none (an empty list, not 0).
+   */
+  app.get(`/${V}/:media/insights`, async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const id = (req.params as { media: string }).media;
+    const m = media.find((x) => x.id === id && x.owner === uid);
+    if (!m) return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist`, { error_subcode: 33 });
+    const asked = String((req.query as Record<string, string>).metric ?? '').split(',').filter(Boolean);
+    const c = metrics.read(id);
+    return graphInsights(id, asked, { views: c.views, reach: c.reach, likes: c.likes, comments: m.comments.length + c.comments, shares: c.shares, saved: c.saves });
+  });
+
   app.get(`/${V}/:media/comments`, async (req, reply) => {
     const f = await fault('list', reply, req);
     if (f === 'handled') return reply;
@@ -455,7 +476,7 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
   });
 
   const out: InstagramSimulator = {
-    url: await listen(app), app, clientId, clientSecret, users, media, containers, calls,
+    url: await listen(app), app, clientId, clientSecret, users, media, containers, calls, metrics,
     get nextLogin() { return sim.nextLogin; },
     set nextLogin(v) { sim.nextLogin = v; },
     addMedia(owner, caption, kind = {}, at = new Date()) {

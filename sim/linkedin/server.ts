@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { MetricsBook } from '../common/metrics.ts';
 import { newestFirst } from '../common/lists.ts';
 import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
@@ -56,7 +57,7 @@ export interface LinkedInSimOptions {
 }
 
 type Fault = {
-  op: 'post' | 'upload' | 'comment' | 'token' | 'list' | 'any';
+  op: 'post' | 'upload' | 'comment' | 'token' | 'list' | 'metrics' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number; delayMs?: number;
 };
@@ -70,6 +71,8 @@ export interface LinkedInSimulator extends SimulatorBase<Fault> {
   orgs: LinkedInSimOrg[];
   posts: LinkedInSimPost[];
   assets: Map<string, Asset>;
+  /** The organization posts' statistics (GET /rest/organizationalEntityShareStatistics). */
+  metrics: MetricsBook;
   /** Creates a post directly, as if the author posted on LinkedIn itself (text only). */
   addPost(author: string, commentary: string, at?: Date): LinkedInSimPost;
   /** Revokes every access and refresh token (401 REVOKED_ACCESS_TOKEN). */
@@ -118,6 +121,7 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
   const refreshTokens = new Map<string, { userId: string; expires: number; scope: string[] }>();
   const assets = new Map<string, Asset>();
   const posts: LinkedInSimPost[] = [];
+  const metrics = new MetricsBook();
   const calls = new Map<string, number>();
   const partSize = opts.videoPartBytes ?? 4 * 1024 * 1024;
   let base = '';
@@ -216,6 +220,35 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
   });
 
   // Organizations -------------------------------------------------------------
+  /**
+   * An organization's post statistics (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/share-statistics):
+   * `q=organizationalEntity`, the organization, and `shares=List(…)` / `ugcPosts=List(…)` of its posts;
+   * one element per post with totalShareStatistics. The member must administer the organization.
+   */
+  app.get('/rest/organizationalEntityShareStatistics', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const q = req.query as Record<string, string>;
+    if (q.q !== 'organizationalEntity') return liError(reply, 400, 'q must be organizationalEntity', 'ILLEGAL_ARGUMENT');
+    const org = orgOf(q.organizationalEntity ?? '');
+    if (!org || org.state !== 'APPROVED' || org.role !== 'ADMINISTRATOR') return denied(reply, 'organizationalEntityShareStatistics');
+    const list = (v: string | undefined) => (v ? /^List\((.*)\)$/.exec(v)?.[1]?.split(',').map((x) => decodeURIComponent(x)) ?? [] : []);
+    const asked = [...list(q.shares).map((u) => ['share', u]), ...list(q.ugcPosts).map((u) => ['ugcPost', u])];
+    const elements = asked.flatMap(([kind, urn]) => {
+      const p = posts.find((x) => x.id === urn && x.author === q.organizationalEntity);
+      if (!p) return [];
+      const c = metrics.read(urn);
+      const engagement = c.impressions ? (c.clicks + c.likes + c.comments + c.shares) / c.impressions : 0;
+      return [{
+        organizationalEntity: q.organizationalEntity, [kind]: urn,
+        totalShareStatistics: { impressionCount: c.impressions, uniqueImpressionsCount: c.reach, clickCount: c.clicks, likeCount: c.likes, commentCount: c.comments, shareCount: c.shares, engagement },
+      }];
+    });
+    return { paging: { count: 10, start: 0, links: [] }, elements };
+  });
+
   app.get('/rest/organizationAcls', async (req, reply) => {
     const t = auth(req, reply);
     if (!t) return reply;
@@ -464,7 +497,7 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
 
   base = await listen(app);
   return {
-    url: base, app, member, orgs, posts, assets, clientId, clientSecret, calls,
+    url: base, app, member, orgs, posts, assets, clientId, clientSecret, calls, metrics,
     addPost(author, commentary, at = new Date()) {
       const p: LinkedInSimPost = { id: `urn:li:share:${digits(19)}`, author, commentary, visibility: 'PUBLIC', createdAt: at.getTime(), comments: [] };
       posts.push(p);

@@ -31,6 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { MetricsBook } from '../common/metrics.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
@@ -66,7 +67,7 @@ export interface PinterestSimOptions {
 const IMAGE_FORMATS = new Set(['bmp', 'jpeg', 'png', 'tiff', 'gif', 'webp']);
 
 export type PinterestFault = {
-  op: 'pin' | 'media' | 'token' | 'read' | 'any';
+  op: 'pin' | 'media' | 'token' | 'read' | 'metrics' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number;
   delayMs?: number;
@@ -83,6 +84,8 @@ export interface PinterestSimulator extends SimulatorBase<PinterestFault> {
   user: { id: string; username: string };
   boards: SimBoard[];
   pins: SimPin[];
+  /** The Pins' analytics (GET /v5/pins/{id}/analytics). */
+  metrics: MetricsBook;
   /** Creates an image pin directly, as if the user pinned it on Pinterest. */
   addPin(boardId: string, title: string, description?: string, at?: Date): SimPin;
 }
@@ -103,6 +106,7 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
   }));
   boards.push({ id: numericId(), name: 'Someone else\'s board', description: '', privacy: 'PUBLIC', owner: 'someone_else' });
   const pins: SimPin[] = [];
+  const metrics = new MetricsBook();
   const media = new Map<string, SimMedia>();
   const calls = new Map<string, number>();
   const writes: number[] = [];
@@ -224,6 +228,25 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     board_owner: { username: user.username }, creative_type: p.media_type === 'video' ? 'VIDEO' : p.media_type === 'multiple_images' ? 'CAROUSEL' : 'REGULAR',
     media: { media_type: p.media_type }, is_standard: true,
   });
+  /**
+   * Pin analytics (https://developers.pinterest.com/docs/api/v5/pins-analytics): start_date at most 90 days back,
+   * `metric_types` named; answers `all.lifetime_metrics`, `all.summary_metrics` and `all.daily_metrics`.
+   */
+  app.get('/v5/pins/:id/analytics', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const p = pins.find((x) => x.id === (req.params as { id: string }).id);
+    if (!p) return err(reply, 404, 50, 'Pin not found.');
+    const q = req.query as Record<string, string>;
+    if (!q.start_date || !q.end_date || !q.metric_types) return err(reply, 400, 1, 'start_date, end_date and metric_types are required.');
+    if (Date.parse(q.start_date) < Date.now() - 91 * 86_400_000) return err(reply, 400, 1, 'start_date cannot be more than 90 days ago.');
+    const c = metrics.read(p.id);
+    const all: Record<string, number> = { IMPRESSION: c.impressions, SAVE: c.saves, PIN_CLICK: c.clicks, OUTBOUND_CLICK: c.outboundClicks, TOTAL_REACTIONS: c.likes, TOTAL_COMMENTS: c.comments };
+    const asked = Object.fromEntries(q.metric_types.split(',').filter((m) => m in all).map((m) => [m, all[m]]));
+    return { all: { lifetime_metrics: asked, summary_metrics: asked, daily_metrics: [{ date: new Date().toISOString().slice(0, 10), data_status: 'READY', metrics: asked }] } };
+  });
+
   app.get('/v5/pins/:id', async (req, reply) => {
     if (!authed(req, reply)) return reply;
     const p = pins.find((x) => x.id === (req.params as { id: string }).id);
@@ -352,7 +375,7 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
 
   const simUrl = await listen(app);
   return {
-    url: simUrl, app, user, clientId, clientSecret, boards, pins, calls,
+    url: simUrl, app, user, clientId, clientSecret, boards, pins, calls, metrics,
     addPin(boardId, title, description = '', at = new Date()) {
       const pin: SimPin = {
         id: numericId(), board_id: boardId, title, description, link: null, alt_text: null, created_at: at.toISOString().replace(/\.\d+Z$/, ''),

@@ -37,6 +37,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { MetricsBook } from '../common/metrics.ts';
 import { mediaInfo } from '../common/media-info.ts';
 import { authorizeRoute, basicCredentials, bearerToken, RefreshTokens, takeCode } from '../common/oauth.ts';
 
@@ -64,7 +65,7 @@ export interface RedditSimOptions {
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
 export type RedditFault = {
-  op: 'submit' | 'media' | 'token' | 'read' | 'any';
+  op: 'submit' | 'media' | 'token' | 'read' | 'metrics' | 'any';
   kind: 'rate_limit' | 'ratelimit_error' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create';
   count: number;
   delayMs?: number;
@@ -92,6 +93,8 @@ export interface SimPost {
 export interface RedditSimulator extends SimulatorBase<RedditFault> {
   user: { id: string; name: string };
   posts: SimPost[];
+  /** The posts' growing score and comment count (GET /api/info). */
+  metrics: MetricsBook;
   subreddits: Map<string, SimSubreddit>;
   /** User-Agent of the last API call. */
   lastUserAgent: () => string | undefined;
@@ -110,6 +113,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
   const access = new Map<string, { expires: number; scope: string }>();
   const refresh = new RefreshTokens<{ scope: string }>(() => randomBytes(24).toString('base64url'));
   const posts: SimPost[] = [];
+  const metrics = new MetricsBook();
   const uploads = new Map<string, { key: string; received: boolean; format?: string }>();
   const assets = new Map<string, string>(); // asset_id -> upload key
   const calls = new Map<string, number>();
@@ -335,6 +339,21 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     const items = visible().filter((p) => !name || p.subreddit === name.toLowerCase());
     return listing(sorted(items, sort, q.t), q, reply);
   };
+  /** Posts by fullname (https://www.reddit.com/dev/api#GET_api_info): `id=t3_a,t3_b`, up to 100; score and num_comments grow. */
+  app.get('/api/info', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const ids = String((req.query as Record<string, string>).id ?? '').split(',').filter((x) => x.startsWith('t3_')).map((x) => x.slice(3));
+    const found = posts.filter((p) => ids.includes(p.id));
+    for (const p of found) {
+      const c = metrics.read(p.id);
+      p.score = c.likes;
+      p.num_comments = c.comments;
+    }
+    return listing(found, {}, reply);
+  });
+
   app.get('/:sort', feed(null));
   app.get('/r/:sr/:sort', feed(null));
 
@@ -508,7 +527,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
 
   const simUrl = await listen(app);
   return {
-    url: simUrl, app, user, clientId, clientSecret, posts, subreddits, calls,
+    url: simUrl, app, user, clientId, clientSecret, posts, subreddits, calls, metrics,
     lastUserAgent: () => lastUa,
     addPost(subreddit, title, selftext = '', at = new Date()) {
       const p: SimPost = {

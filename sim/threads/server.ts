@@ -32,6 +32,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { graphErrors, graphTime } from '../common/graph.ts';
 import { numericIds } from '../common/ids.ts';
+import { graphInsights, MetricsBook } from '../common/metrics.ts';
 import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, takeCode } from '../common/oauth.ts';
@@ -64,7 +65,7 @@ export interface ThreadsSimOptions {
 }
 
 /** A fault for the next `count` matching calls, after letting `after` of them through. */
-type Fault = SimFault<'create' | 'publish' | 'status' | 'token' | 'list' | 'any', 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'>;
+type Fault = SimFault<'create' | 'publish' | 'status' | 'token' | 'list' | 'metrics' | 'any', 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'>;
 
 interface Container {
   id: string; owner: string; media_type: string; text: string; url?: string; is_carousel_item: boolean; children: string[];
@@ -82,6 +83,8 @@ export interface ThreadsSimulator extends SimulatorBase<Fault> {
   user: ThreadsSimUser;
   posts: ThreadsPost[];
   containers: Map<string, Container>;
+  /** The posts' insights (GET /v1.0/{id}/insights). */
+  metrics: MetricsBook;
   /** Publishes a TEXT post (or a reply) directly, as if the user posted it in the app. */
   addPost(text: string, opts?: { replyToId?: string; at?: Date }): ThreadsPost;
 }
@@ -104,6 +107,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   const tokens = new Map<string, { userId: string; expires: number; issued: number; longLived: boolean; scope: string[] }>();
   const containers = new Map<string, Container>();
   const posts: ThreadsPost[] = [];
+  const metrics = new MetricsBook();
   const calls = new Map<string, number>();
   const limit = opts.publishLimit ?? 250;
   const carouselMax = opts.carouselMax ?? 20;
@@ -362,6 +366,20 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   app.get('/v1.0/:userId/threads', list(false));
   app.get('/v1.0/:userId/replies', list(true));
 
+  // Media insights (https://developers.facebook.com/docs/threads/insights): views, likes, replies, reposts, quotes, shares.
+  app.get('/v1.0/:userId/insights', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply, 'threads_manage_insights');
+    if (!uid) return reply;
+    const id = (req.params as { userId: string }).userId;
+    const p = posts.find((x) => x.id === id && x.owner === uid);
+    if (!p) return graphError(reply, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist`, { error_subcode: 33 });
+    const asked = String((req.query as Record<string, string>).metric ?? '').split(',').filter(Boolean);
+    const c = metrics.read(id);
+    return graphInsights(id, asked, { views: c.views, likes: c.likes, replies: c.comments, reposts: c.shares, quotes: c.quotes, shares: 0 });
+  });
+
   app.get('/v1.0/:userId/threads_publishing_limit', async (req, reply) => {
     const uid = authUser(req, reply, 'threads_basic');
     if (!uid) return reply;
@@ -374,7 +392,7 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
   faults.route(app);
 
   return {
-    url: await listen(app), app, user, posts, containers, clientId, clientSecret, calls,
+    url: await listen(app), app, user, posts, containers, clientId, clientSecret, calls, metrics,
     addPost(text, o = {}) {
       const p: ThreadsPost = {
         id: numericId(), owner: user.id, media_type: 'TEXT', text, timestamp: graphTime(o.at ?? new Date()), shortcode: randomBytes(8).toString('base64url'),

@@ -42,6 +42,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { numericIds } from '../common/ids.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { MetricsBook } from '../common/metrics.ts';
 import { authorizeRoute, bearerToken, takeCode } from '../common/oauth.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { mediaInfo } from '../common/media-info.ts';
@@ -83,7 +84,7 @@ export interface TikTokSimOptions {
   mediaFetch?: SimMediaFetchPolicy;
 }
 
-type FaultOp = 'token' | 'creator_info' | 'init' | 'upload' | 'status' | 'list' | 'any';
+type FaultOp = 'token' | 'creator_info' | 'init' | 'upload' | 'status' | 'list' | 'metrics' | 'any';
 type Fault = {
   op: FaultOp;
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'too_many_posts';
@@ -107,6 +108,8 @@ export interface TikTokSimulator extends SimulatorBase<Fault> {
   user: { openId: string; unionId: string; username: string; displayName: string };
   creator: TikTokSimCreator;
   posts: TikTokPost[];
+  /** The videos' counters (POST /v2/video/query/). */
+  metrics: MetricsBook;
   publishes: Map<string, Publish>;
   clientKey: string;
   /** The client key again, under the name the sandbox (src/sandbox/index.ts) reads. */
@@ -157,6 +160,7 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
   const publishes = new Map<string, Publish>();
   const uploads = new Map<string, Publish>();
   const posts: TikTokPost[] = [];
+  const metrics = new MetricsBook();
   const calls = new Map<string, number>();
   const windows = new Map<string, number[]>();
 
@@ -507,11 +511,31 @@ export async function startTikTokSimulator(opts: TikTokSimOptions = {}): Promise
     return ok({ videos, cursor, has_more: mine.length > page.length });
   });
 
+  /**
+   * Video counters (https://developers.tiktok.com/doc/tiktok-api-v2-video-query): `filters.video_ids` (1 to 20)
+   * of the user's public videos; `fields` names what comes back (view_count, like_count, comment_count, share_count).
+   */
+  app.post('/v2/video/query/', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const a = auth(req, reply, 'video.list');
+    if (!a) return reply;
+    const ids = ((req.body ?? {}) as { filters?: { video_ids?: string[] } }).filters?.video_ids;
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20) return ttError(reply, 400, 'invalid_params', 'filters.video_ids must list 1 to 20 video ids');
+    const fields = String((req.query as Record<string, string>).fields ?? 'id').split(',');
+    const videos = posts.filter((p) => p.owner === a.openId && ids.includes(p.id)).map((p) => {
+      const c = metrics.read(p.id);
+      const all: Record<string, unknown> = { id: p.id, view_count: c.views, like_count: c.likes, comment_count: c.comments, share_count: c.shares, create_time: p.createTime };
+      return Object.fromEntries(Object.entries(all).filter(([k]) => k === 'id' || fields.includes(k)));
+    });
+    return ok({ videos, cursor: 0, has_more: false });
+  });
+
   faults.route(app);
 
   const base = await listen(app);
   return {
-    url: base, app, user, creator, posts, publishes, clientKey, clientId: clientKey, clientSecret, calls,
+    url: base, app, user, creator, posts, publishes, clientKey, clientId: clientKey, clientSecret, calls, metrics,
     addVideo(caption, at = new Date()) {
       const post: TikTokPost = {
         id: postId(), publishId: '', owner: user.openId, kind: 'video', title: caption, description: '', privacyLevel: 'PUBLIC_TO_EVERYONE',

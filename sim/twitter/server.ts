@@ -25,6 +25,7 @@ import twitterText from 'twitter-text';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
 import { mediaInfo, type MediaInfo } from '../common/media-info.ts';
+import { MetricsBook } from '../common/metrics.ts';
 import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
 
 export interface XSimUser { id: string; username: string; name: string }
@@ -50,7 +51,7 @@ export interface XSimOptions {
 }
 
 /** A fault for the next `count` matching calls, after letting `after` of them through. */
-type Fault = SimFault<'tweet' | 'media' | 'token' | 'timeline' | 'any', 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'>;
+type Fault = SimFault<'tweet' | 'media' | 'token' | 'timeline' | 'metrics' | 'any', 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed'>;
 
 /** `text` as X shows it (links wrapped as t.co), `sent` as the client sent it (X's duplicate check compares content). */
 interface Tweet { id: string; text: string; sent: string; author_id: string; created_at: string; media_ids: string[]; in_reply_to: string | null; urls: TweetUrl[] }
@@ -73,6 +74,8 @@ export interface XSimulator extends SimulatorBase<Fault> {
   addTweet(text: string, at?: Date): Tweet;
   /** Revokes every token (refresh fails with invalid_grant). */
   revokeAll(): void;
+  /** The posts' metrics (GET /2/tweets with public_metrics). */
+  metrics: MetricsBook;
 }
 
 let snow = BigInt(Date.now()) << 22n;
@@ -118,6 +121,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   const media = new Map<string, Media>();
   const windows = new Map<string, { start: number; count: number }>();
   const calls = new Map<string, number>();
+  const metrics = new MetricsBook();
   let duplicatesRefused = 0;
   const limit = opts.tweetLimit ?? 100;
   const imageMax = opts.imageMaxBytes ?? 5 * 1024 * 1024;
@@ -308,6 +312,27 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     return data.length ? { data, meta } : { meta };
   });
 
+  // Public metrics (https://docs.x.com/x-api/fundamentals/metrics): GET /2/tweets?ids=…&tweet.fields=public_metrics, up to 100 ids.
+  app.get('/2/tweets', async (req, reply) => {
+    const f = await fault('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const q = req.query as { ids?: string; 'tweet.fields'?: string };
+    const ids = (q.ids ?? '').split(',').filter(Boolean);
+    if (!ids.length || ids.length > 100) return problem(reply, 400, 'Invalid Request', 'ids must name 1 to 100 posts', INVALID);
+    const withMetrics = (q['tweet.fields'] ?? '').split(',').includes('public_metrics');
+    const found = ids.map((id) => tweets.find((t) => t.id === id)).filter((t): t is Tweet => !!t);
+    const data = found.map((t) => {
+      if (!withMetrics) return { id: t.id, text: t.text };
+      const c = metrics.read(t.id);
+      return { id: t.id, text: t.text, public_metrics: { retweet_count: c.shares, reply_count: c.comments, like_count: c.likes, quote_count: c.quotes, bookmark_count: c.saves, impression_count: c.impressions } };
+    });
+    const errors = ids.filter((id) => !found.some((t) => t.id === id))
+      .map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: 'Not Found Error', resource_type: 'tweet', parameter: 'ids', resource_id: id, type: 'https://api.x.com/2/problems/resource-not-found' }));
+    return { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) };
+  });
+
   app.get('/2/tweets/:id', async (req, reply) => {
     const uid = authUser(req, reply);
     if (!uid) return reply;
@@ -428,7 +453,7 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
   }));
 
   return {
-    url: await listen(app, opts.port ?? 0), app, user, tweets, clientId, clientSecret, calls,
+    url: await listen(app, opts.port ?? 0), app, user, tweets, clientId, clientSecret, calls, metrics,
     get duplicatesRefused() { return duplicatesRefused; },
     addTweet(text: string, at = new Date()) {
       const { shown, urls } = wrapLinks(text);

@@ -46,6 +46,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, simControls, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue } from '../common/faults.ts';
+import { MetricsBook } from '../common/metrics.ts';
 import { newestFirst } from '../common/lists.ts';
 import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
 import { mediaInfo } from '../common/media-info.ts';
@@ -75,7 +76,7 @@ export interface YouTubeSimOptions {
   ffprobePath?: string;
 }
 
-export type YouTubeFaultOp = 'token' | 'session' | 'chunk' | 'final' | 'probe' | 'thumbnail' | 'comment' | 'list' | 'any';
+export type YouTubeFaultOp = 'token' | 'session' | 'chunk' | 'final' | 'probe' | 'thumbnail' | 'comment' | 'list' | 'metrics' | 'any';
 export interface YouTubeFault {
   op: YouTubeFaultOp;
   kind: 'rate_limit' | 'quota' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'upload_limit';
@@ -112,6 +113,8 @@ export interface YouTubeSimulator extends SimulatorBase<YouTubeFault> {
   channel: { id: string; title: string; handle: string; uploads: string };
   videos: SimVideo[];
   comments: SimComment[];
+  /** The videos' statistics (GET /youtube/v3/videos?part=statistics). */
+  metrics: MetricsBook;
   sessions: Map<string, Session>;
   /** Chunk PUTs seen (with the Content-Range), in order. */
   puts: string[];
@@ -145,6 +148,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   const refresh = new RefreshTokens<{ scope: string }>(() => `1//0${randomBytes(30).toString('base64url')}`);
   const sessions = new Map<string, Session>();
   const videos: SimVideo[] = [];
+  const metrics = new MetricsBook();
   const comments: SimComment[] = [];
   const calls = new Map<string, number>();
   const puts: string[] = [];
@@ -376,8 +380,13 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   });
 
   app.get('/youtube/v3/videos', async (req, reply) => {
-    if (!authed(req, reply)) return reply;
     const q = req.query as Record<string, string>;
+    // part=statistics is what analytics reads (https://developers.google.com/youtube/v3/docs/videos#statistics).
+    if (String(q.part ?? '').split(',').includes('statistics')) {
+      const f = await fault('metrics', reply, req);
+      if (f === 'handled') return reply;
+    }
+    if (!authed(req, reply)) return reply;
     if (!charge(reply, 1)) return reply;
     const ids = (q.id ?? '').split(',');
     const items = videos.filter((v) => ids.includes(v.id)).map((v) => {
@@ -385,7 +394,8 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
         v.polls++;
         if (v.polls >= (opts.processingPolls ?? 1)) v.uploadStatus = v.processingFails ? 'failed' : 'processed';
       }
-      return { ...videoResource(v), processingDetails: { processingStatus: v.uploadStatus === 'processed' ? 'succeeded' : v.uploadStatus === 'failed' ? 'failed' : 'processing' } };
+      const stats = String(q.part ?? '').split(',').includes('statistics') ? (() => { const c = metrics.read(v.id); return { statistics: { viewCount: String(c.views), likeCount: String(c.likes), favoriteCount: '0', commentCount: String(c.comments) } }; })() : {};
+      return { ...videoResource(v), ...stats, processingDetails: { processingStatus: v.uploadStatus === 'processed' ? 'succeeded' : v.uploadStatus === 'failed' ? 'failed' : 'processing' } };
     });
     return { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } };
   });
@@ -472,7 +482,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   faults.route(app);
 
   return {
-    url: await listen(app), app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts,
+    url: await listen(app), app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts, metrics,
     quotaUsed: () => ({ units: quota.units, inserts: quota.inserts }),
     ...simControls(app, faults, access, () => { access.clear(); refresh.clear(); }),
     expireSessions: () => { for (const s of sessions.values()) s.expired = true; },

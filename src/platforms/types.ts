@@ -28,6 +28,9 @@ export type { PlatformCapabilities } from '../shared/capabilities.ts';
 /** Media, thread items and rule violations are shared with the composer (src/shared/rules/types.ts). */
 export type { MediaRef, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
+import type { PostMetrics } from '../shared/metrics.ts';
+/** Metrics in Herald's vocabulary and each platform's names for them live in src/shared/metrics.ts. */
+export { mapMetrics, noMetrics, PLATFORM_METRICS, type MetricName, type PostMetrics } from '../shared/metrics.ts';
 
 /** What an adapter needs to publish one target: a {@link RulePost} with every field set. */
 export interface PublishRequest extends RulePost {
@@ -135,6 +138,14 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
   commit(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<PublishResult>;
   /** See {@link VerifyResult} and {@link VerifyWindow}. Never throws: failures are 'unknown'. */
   verify(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P, window: VerifyWindow): Promise<VerifyResult<P>>;
+  /**
+   * Reads published posts' metrics from the platform's analytics endpoint (the endpoint and the
+   * mapping of its names are data: {@link PLATFORM_METRICS}). Answers one entry per id it could
+   * read; an id missing from the answer has no metrics there (deleted, or a kind without
+   * metrics). Metrics the platform does not have are `null`. Absent: the platform has no metrics.
+   * @throws AdapterError `rate_limited` (with retryAfterMs), `disconnected`, `transient`.
+   */
+  fetchMetrics?(ctx: AdapterContext, account: AccountContext<C>, platformPostIds: string[]): Promise<Map<string, PostMetrics>>;
 }
 
 /** Categories of adapter failure (docs/decisions/0002). */

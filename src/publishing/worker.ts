@@ -33,6 +33,11 @@ export interface WorkerOptions {
   instance?: string | null;
   /** With these, the worker also refreshes OAuth tokens before they expire (every `tokenRefreshMs`). */
   tokenRefresh?: { adapters: AdapterRegistry; secrets: SecretBox; intervalMs?: number };
+  /**
+   * With this, the worker also runs the analytics refresh pass (every `intervalMs`, 5 minutes by
+   * default): src/modules/analytics/service.ts refreshDue, which schedules itself per post.
+   */
+  metricsRefresh?: { run(): Promise<{ refreshed: number; rateLimited: number; failed: number; needsReconnect: unknown[] }>; intervalMs?: number };
 }
 
 export interface Worker {
@@ -115,6 +120,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.tokenRefresh.intervalMs ?? 60_000) : null;
   refreshTimer?.unref();
 
+  const metricsTimer = opts.metricsRefresh ? setInterval(() => {
+    opts.metricsRefresh!.run().then((r) => {
+      if (r.refreshed || r.rateLimited || r.failed || r.needsReconnect.length) opts.log?.info(r, 'analytics refresh pass');
+    }).catch((err) => opts.log?.error({ err }, 'analytics refresh failed'));
+  }, opts.metricsRefresh.intervalMs ?? 5 * 60_000) : null;
+  metricsTimer?.unref();
+
   let lastClaimAt = 0;
   const loop = (async () => {
     while (!stopping) {
@@ -157,6 +169,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       await loop;
       clearInterval(reconcileTimer);
       if (refreshTimer) clearInterval(refreshTimer);
+      if (metricsTimer) clearInterval(metricsTimer);
       offDue();
       await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, graceMs).unref())]);
       if (listener) {

@@ -69,7 +69,7 @@ contract.connect({
   platformUserId: () => sim.users.business.id,
   authUrl(au) {
     expect(au.pathname).toBe('/oauth/authorize');
-    expect(au.searchParams.get('scope')).toBe('instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments');
+    expect(au.searchParams.get('scope')).toBe('instagram_business_basic,instagram_business_content_publish,instagram_business_manage_comments,instagram_business_manage_insights');
     expect(au.searchParams.has('code_challenge')).toBe(false);
   },
   first() {

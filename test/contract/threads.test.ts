@@ -56,7 +56,7 @@ contract.connect({
   platformUserId: () => sim.user.id,
   authUrl(au) {
     expect(au.pathname).toBe('/oauth/authorize');
-    expect(au.searchParams.get('scope')).toBe('threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies');
+    expect(au.searchParams.get('scope')).toBe('threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights');
     expect(au.searchParams.has('code_challenge')).toBe(false);
   },
   singleUse: true,

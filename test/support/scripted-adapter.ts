@@ -7,10 +7,13 @@
  *   "#flaky"     -> a network failure on the first commit, then success
  *   "#slow"      -> the commit takes 500 ms
  *   "#lost"      -> the first commit creates the post but its answer is lost (network error)
+ * Metrics (fetchMetrics): "likes:N" in the text gives N likes (else 1), 2 comments, reposts 0,
+ * no impressions (Bluesky has none: null); "#nometrics" answers nothing for the post. Each read
+ * adds one like (a post keeps being liked). `failNextMetrics` makes the next read throw.
  */
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PublishRequest, type PublishResult, type VerifyResult,
+  AdapterError, mapMetrics, type AccountContext, type AdapterContext, type PlatformAdapter, type PostMetrics, type PublishRequest, type PublishResult, type VerifyResult,
 } from '../../src/platforms/types.ts';
 
 export class ScriptedAdapter implements PlatformAdapter {
@@ -20,6 +23,12 @@ export class ScriptedAdapter implements PlatformAdapter {
   readonly commits: Array<{ accountId: string; text: string; token: string }> = [];
   private readonly published = new Map<string, PublishResult>();
   private flakySeen = new Set<string>();
+  private readonly texts = new Map<string, string>();
+  private readonly reads = new Map<string, number>();
+  /** fetchMetrics calls seen (one per account and pass). */
+  metricsCalls = 0;
+  /** Thrown by the next fetchMetrics call, then cleared. */
+  failNextMetrics: AdapterError | null = null;
 
   validate(req: PublishRequest) {
     return this.rules.validate(req);
@@ -42,11 +51,28 @@ export class ScriptedAdapter implements PlatformAdapter {
     const n = this.commits.length;
     const result = { platformPostId: `scripted-${n}`, platformPostUrl: `https://example.test/post/${n}` };
     this.published.set(token, result);
+    this.texts.set(result.platformPostId, req.text);
     if (req.text.includes('#lost') && !this.flakySeen.has(`lost:${account.id}`)) {
       this.flakySeen.add(`lost:${account.id}`);
       throw new AdapterError('transient', 'socket hang up after the request was sent (scripted)');
     }
     return result;
+  }
+
+  async fetchMetrics(_ctx: AdapterContext, _account: AccountContext, ids: string[]): Promise<Map<string, PostMetrics>> {
+    this.metricsCalls++;
+    const fail = this.failNextMetrics;
+    if (fail) { this.failNextMetrics = null; throw fail; }
+    const out = new Map<string, PostMetrics>();
+    for (const id of ids) {
+      const text = this.texts.get(id);
+      if (text === undefined || text.includes('#nometrics')) continue;
+      const n = (this.reads.get(id) ?? 0) + 1;
+      this.reads.set(id, n);
+      const likes = Number(/likes:(\d+)/.exec(text)?.[1] ?? 1) + n - 1;
+      out.set(id, mapMetrics('bluesky', { likeCount: likes, replyCount: 2, repostCount: 0, quoteCount: 0 }));
+    }
+    return out;
   }
 
   async verify(_ctx: AdapterContext, _account: AccountContext, _req: PublishRequest, prepared: Record<string, unknown>): Promise<VerifyResult> {

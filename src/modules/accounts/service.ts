@@ -50,7 +50,7 @@ export function toAccountView(a: AccountRow) {
 
 export type AccountView = ReturnType<typeof toAccountView>;
 
-export function createAccountsService(deps: { db: Db; accounts: AccountsRepository; adapters: AdapterRegistry }) {
+export function createAccountsService(deps: { db: Db; accounts: AccountsRepository; adapters: AdapterRegistry; users: { addons(tenantId: string): Promise<readonly string[]> } }) {
   const { db, accounts: repo } = deps;
 
   /**
@@ -78,7 +78,7 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
     async list(auth: AuthContext, profileId?: string) {
       if (profileId) await getAccessibleProfile(db, auth, profileId);
       const rows = await repo.listForTenant(auth.tenantId, profileId ?? null);
-      return { accounts: rows.filter((a) => canAccessProfile(auth, a.profile_id)).map(toAccountView), hasAnalyticsAccess: false };
+      return { accounts: rows.filter((a) => canAccessProfile(auth, a.profile_id)).map(toAccountView), hasAnalyticsAccess: (await deps.users.addons(auth.tenantId)).includes('analytics') };
     },
 
     async get(auth: AuthContext, accountId: string) {

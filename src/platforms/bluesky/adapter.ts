@@ -21,6 +21,7 @@ import {
   type RuleViolation,
   type VerifyResult,
   type VerifyWindow,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { assertPrepared, buildResult, createOrRecover, getPostRecord } from './publish.ts';
 import type { BlueskyImagesEmbed, BlueskyPostRecord, BlueskyPrepared, StrongRef } from './records.ts';
@@ -94,6 +95,22 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
   /** All rule violations of `req`, without any network call. Empty array = publishable. */
   validate(req: PublishRequest): RuleViolation[] {
     return blueskyRules.check(req, { maxImageBytes: this.maxImageBytes });
+  }
+
+  /**
+   * Post counts, 25 posts a call (`GET /xrpc/app.bsky.feed.getPosts?uris=…` on the account's PDS, which
+   * serves it from the AppView it is configured with; https://docs.bsky.app/docs/api/app-bsky-feed-get-posts):
+   * likes, replies (comments), reposts + quotes (shares), bookmarks (saves, where the AppView counts them).
+   * Bluesky has no view or impression counts. Deleted posts are left out.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext<BlueskyCredentials>, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    const session = this.sessions.open(ctx, account);
+    for (let i = 0; i < platformPostIds.length; i += 25) {
+      const body = await session.call<{ posts?: Array<Record<string, unknown> & { uri: string }> }>('app.bsky.feed.getPosts', { query: { uris: platformPostIds.slice(i, i + 25) } });
+      for (const p of body.posts ?? []) out.set(p.uri, mapMetrics('bluesky', p));
+    }
+    return out;
   }
 
   /**

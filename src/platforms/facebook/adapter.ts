@@ -30,8 +30,9 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
-import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage } from '../meta/graph.ts';
+import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES,
@@ -94,6 +95,26 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
   /** The shared rule table (src/shared/rules/facebook.ts) with this adapter's limits. */
   validate(req: PublishRequest): RuleViolation[] {
     return facebookRules.check(req, { maxPhotos: this.opts.maxPhotos, storyPhotoMaxBytes: this.opts.storyPhotoMaxBytes, storyRequireHttps: this.opts.storyRequireHttps });
+  }
+
+  /**
+   * A Page post's insights and counters, two calls per post: `GET /{post_id}/insights?metric=post_total_media_view_unique,
+   * post_reactions_by_type_total,post_clicks` (https://developers.facebook.com/docs/graph-api/reference/insights;
+   * reactions are a breakdown by type, summed as likes) and `GET /{post_id}?fields=shares,comments.limit(0).summary(true)`
+   * (https://developers.facebook.com/docs/graph-api/reference/post). A post without insights (a story) is left out.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    for (const id of platformPostIds) {
+      const insights = await this.get<GraphInsights>(ctx, account, `${id}/insights`, { metric: 'post_total_media_view_unique,post_reactions_by_type_total,post_clicks' });
+      const counts: Record<string, unknown> = insightCounts(insights);
+      if (!Object.keys(counts).length) continue;
+      const post = await this.get<{ shares?: { count?: number }; comments?: { summary?: { total_count?: number } } }>(ctx, account, id, { fields: 'shares,comments.limit(0).summary(true)' });
+      counts['shares.count'] = post.shares?.count ?? 0;
+      if (post.comments?.summary?.total_count !== undefined) counts['comments.summary.total_count'] = post.comments.summary.total_count;
+      out.set(id, mapMetrics('facebook', counts));
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

@@ -25,7 +25,7 @@ export const FACEBOOK_DEFAULTS = { apiBaseUrl: 'https://graph.facebook.com', aut
 /** Graph API version prefix (v25.0 is the latest the Graph docs pages use; some already show v26.0). */
 export const FACEBOOK_API_VERSION = 'v25.0';
 /** List pages, read and publish as them, comment (first comments), and videos. */
-export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video'];
+export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts', 'pages_manage_engagement', 'business_management', 'publish_video', 'read_insights'];
 interface TokenResponse { access_token: string; token_type?: string; expires_in?: number }
 
 function asGrantError(err: unknown, what: string): AdapterError {

@@ -28,8 +28,9 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
-import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage } from '../meta/graph.ts';
+import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, INSTAGRAM_IMAGE_MAX_BYTES, INSTAGRAM_MAX_CAPTION, INSTAGRAM_MAX_FIRST_COMMENT, INSTAGRAM_MAX_HASHTAGS, INSTAGRAM_THUMBNAIL_MAX_BYTES,
@@ -88,6 +89,23 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
   /** The shared rule table (src/shared/rules/instagram.ts) with this adapter's limits. */
   validate(req: PublishRequest): RuleViolation[] {
     return instagramRules.check(req, this.opts);
+  }
+
+  /**
+   * Media insights, one call per post (`GET /{ig_media_id}/insights?metric=views,reach,likes,comments,shares,saved`,
+   * https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights). Missing
+   * data comes back as an empty list (not 0), and such a post is left out.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    for (const id of platformPostIds) {
+      const body = await this.call(ctx, account, async (token, base) => (await graphJson<GraphInsights>(base, this.path(`${id}/insights`), {
+        token, query: { metric: 'views,reach,likes,comments,shares,saved' },
+      })).body);
+      const counts = insightCounts(body);
+      if (Object.keys(counts).length) out.set(id, mapMetrics('instagram', counts));
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

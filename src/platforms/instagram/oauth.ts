@@ -28,7 +28,7 @@ export const INSTAGRAM_DEFAULTS = { apiBaseUrl: 'https://graph.instagram.com', a
 export const INSTAGRAM_TOKEN_BASE = 'https://api.instagram.com';
 /** Graph version prefix on graph.instagram.com. */
 export const INSTAGRAM_API_VERSION = 'v25.0';
-export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments'];
+export const INSTAGRAM_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish', 'instagram_business_manage_comments', 'instagram_business_manage_insights'];
 /** account_type values accepted at connect. */
 export const INSTAGRAM_BUSINESS_TYPES = ['BUSINESS'];
 

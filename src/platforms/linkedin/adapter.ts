@@ -34,6 +34,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
 import { linkedinRules, toLittleText } from '../../shared/rules/linkedin.ts';
@@ -113,6 +114,33 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
 
   validate(req: PublishRequest): RuleViolation[] {
     return linkedinRules.check(req);
+  }
+
+  /**
+   * Statistics of an organization's posts (`GET /rest/organizationalEntityShareStatistics?q=organizationalEntity`,
+   * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/share-statistics),
+   * 20 posts a call. A member's own posts have no statistics in this API (member post analytics is a
+   * separate restricted product), so an account posting as the member answers none.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    const org = authorUrn(account);
+    if (!org.startsWith('urn:li:organization:')) return out;
+    for (let i = 0; i < platformPostIds.length; i += 20) {
+      const urns = platformPostIds.slice(i, i + 20);
+      const shares = urns.filter((u) => u.startsWith('urn:li:share:'));
+      const ugc = urns.filter((u) => u.startsWith('urn:li:ugcPost:'));
+      const list = (xs: string[]) => `List(${xs.map(encodeURIComponent).join(',')})`;
+      const qs = `q=organizationalEntity&organizationalEntity=${encodeURIComponent(org)}${shares.length ? `&shares=${list(shares)}` : ''}${ugc.length ? `&ugcPosts=${list(ugc)}` : ''}`;
+      if (!shares.length && !ugc.length) continue;
+      const { body } = await this.call(ctx, account, (token, base) => linkedinJson<{ elements?: Array<{ share?: string; ugcPost?: string; totalShareStatistics?: Record<string, number> }> }>(
+        base, `/rest/organizationalEntityShareStatistics?${qs}`, { token }));
+      for (const e of body.elements ?? []) {
+        const urn = e.share ?? e.ugcPost;
+        if (urn && e.totalShareStatistics) out.set(urn, mapMetrics('linkedin', e.totalShareStatistics));
+      }
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

@@ -112,3 +112,23 @@ export async function graphLookBack<T>(
   }
   return { complete: false, items };
 }
+
+/** A Graph API insights answer (`GET /{id}/insights`): one entry per metric. */
+export interface GraphInsights {
+  data?: Array<{ name: string; period?: string; values?: Array<{ value: unknown }>; total_value?: { value: unknown } }>;
+}
+
+/**
+ * The metrics of an insights answer by name: `total_value.value` or the latest `values[].value`;
+ * a breakdown object (reactions by type) is summed. An empty answer (no data for this media) gives {}.
+ * https://developers.facebook.com/docs/graph-api/reference/insights
+ */
+export function insightCounts(body: GraphInsights): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const m of body.data ?? []) {
+    const v = m.total_value?.value ?? m.values?.at(-1)?.value;
+    if (typeof v === 'number') out[m.name] = v;
+    else if (v && typeof v === 'object') out[m.name] = Object.values(v).reduce<number>((s, x) => s + (typeof x === 'number' ? x : 0), 0);
+  }
+  return out;
+}

@@ -26,6 +26,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
 import { pinterestRules } from '../../shared/rules/pinterest.ts';
@@ -98,6 +99,28 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
 
   validate(req: PublishRequest): RuleViolation[] {
     return pinterestRules.check(req);
+  }
+
+  /**
+   * Pin analytics, one call per Pin (`GET /v5/pins/{pin_id}/analytics`, https://developers.pinterest.com/docs/api/v5/pins-analytics),
+   * over the 90 days the endpoint allows back (a Pin's totals since it was created, for recent Pins):
+   * impressions, saves, Pin and outbound clicks (clicks), reactions (likes), comments.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    const base = this.app().apiBaseUrl;
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const end = new Date();
+    const start = new Date(end.getTime() - 89 * 86_400_000);
+    for (const id of platformPostIds) {
+      const { body } = await this.call(ctx, account, (token) => pinterestJson<{ all?: { lifetime_metrics?: Record<string, number>; summary_metrics?: Record<string, number> } }>(
+        base, `/v5/pins/${encodeURIComponent(id)}/analytics`, {
+          token, query: { start_date: day(start), end_date: day(end), metric_types: 'IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK,TOTAL_REACTIONS,TOTAL_COMMENTS' },
+        }));
+      const counts = body.all?.lifetime_metrics ?? body.all?.summary_metrics;
+      if (counts) out.set(id, mapMetrics('pinterest', counts));
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

@@ -29,6 +29,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { redditJson } from './http.ts';
 import { normalizeSubreddit, redditRules, redditTitleAndBody, SUBREDDIT_NAME } from '../../shared/rules/reddit.ts';
@@ -99,6 +100,20 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
 
   validate(req: PublishRequest): RuleViolation[] {
     return redditRules.check(req);
+  }
+
+  /**
+   * Scores and comment counts, 100 posts a call (`GET /api/info?id=t3_a,t3_b`, https://www.reddit.com/dev/api#GET_api_info):
+   * `score` (likes) and `num_comments` (comments); Reddit shows no view counts to the API.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    for (let i = 0; i < platformPostIds.length; i += 100) {
+      const ids = platformPostIds.slice(i, i + 100);
+      const { body } = await this.call(ctx, account, (token) => redditJson<RedditListing>(this.app(), '/api/info', { token, query: { id: ids.map((id) => `t3_${id}`).join(',') } }));
+      for (const c of body.data?.children ?? []) out.set(c.data.id, mapMetrics('reddit', c.data as unknown as Record<string, unknown>));
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

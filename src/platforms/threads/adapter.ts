@@ -27,8 +27,9 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
-import { graphJson, graphLookBack, type GraphListPage } from '../meta/graph.ts';
+import { graphJson, graphLookBack, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { THREADS_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, THREADS_CAROUSEL_MAX, THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THREADS_VIDEO_MAX_SECONDS,
@@ -87,6 +88,23 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
   /** The shared rule table (src/shared/rules/threads.ts) with this adapter's carousel limit; every thread item is checked. */
   validate(req: PublishRequest): RuleViolation[] {
     return threadsRules.check(req, { carouselMax: this.opts.carouselMax });
+  }
+
+  /**
+   * Post insights, one call per post (`GET /{media_id}/insights?metric=views,likes,replies,reposts,quotes,shares`,
+   * https://developers.facebook.com/docs/threads/insights). A post without insights (a repost) answers
+   * an empty list and is left out.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    for (const id of platformPostIds) {
+      const body = await this.call(ctx, account, async (token, base) => (await graphJson<GraphInsights>(base, `/${THREADS_API_VERSION}/${id}/insights`, {
+        token, query: { metric: 'views,likes,replies,reposts,quotes,shares' },
+      })).body);
+      const counts = insightCounts(body);
+      if (Object.keys(counts).length) out.set(id, mapMetrics('threads', counts));
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

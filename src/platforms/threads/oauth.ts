@@ -27,7 +27,7 @@ export const THREADS_API_VERSION = 'v1.0';
  * publish replies, threads_read_replies to read the user's replies back when checking an
  * interrupted thread (https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies).
  */
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies'];
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies', 'threads_manage_insights'];
 
 interface LongLived { access_token: string; token_type?: string; expires_in?: number }
 

@@ -15,6 +15,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { twitterRules } from '../../shared/rules/twitter.ts';
 import {
@@ -201,6 +202,23 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
     if (chain.length === prepared.texts.length) return { status: 'published', result: this.resultOf(account, chain) };
     // Proven absent: the look-back reached `since` and no post (or no reply in the chain) matches.
     return { status: 'not_published', ...(chain.length > posted.length ? { prepared: { ...prepared, posted: chain } } : {}) };
+  }
+
+  /**
+   * Public metrics of up to 100 posts a call (`GET /2/tweets?ids=…&tweet.fields=public_metrics`,
+   * https://docs.x.com/x-api/fundamentals/metrics): impressions, likes, replies, retweets + quotes
+   * (shares) and bookmarks (saves). Posts X no longer serves are left out.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const base = this.app().apiBaseUrl;
+    const out = new Map<string, PostMetrics>();
+    for (let i = 0; i < platformPostIds.length; i += 100) {
+      const ids = platformPostIds.slice(i, i + 100);
+      const { body } = await this.call(ctx, account, (token) => httpJson<{ data?: Array<{ id: string; public_metrics?: Record<string, number> }> }>(
+        base, '/2/tweets', { token, query: { ids: ids.join(','), 'tweet.fields': 'public_metrics' } }, xMessage));
+      for (const t of body.data ?? []) if (t.public_metrics) out.set(t.id, mapMetrics('twitter', t.public_metrics));
+    }
+    return out;
   }
 
   private resultOf(account: AccountContext, ids: string[]): PublishResult {

@@ -45,6 +45,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { googleJson } from './google.ts';
 import { RESUMABLE_GRANULARITY, type VideoResource, type YouTubeApi, type YouTubeOptions, type YouTubePrepared } from './model.ts';
@@ -83,6 +84,23 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
 
   validate(req: PublishRequest): RuleViolation[] {
     return validateYouTube(req, this.opts);
+  }
+
+  /**
+   * Video statistics, 50 videos a call (`GET /youtube/v3/videos?part=statistics&id=…`, 1 quota unit,
+   * https://developers.google.com/youtube/v3/docs/videos#statistics). Counts are strings; a hidden like
+   * count is absent (null). Deleted videos are left out.
+   */
+  async fetchMetrics(ctx: AdapterContext, account: AccountContext, platformPostIds: string[]): Promise<Map<string, PostMetrics>> {
+    const out = new Map<string, PostMetrics>();
+    const base = this.app().apiBaseUrl;
+    for (let i = 0; i < platformPostIds.length; i += 50) {
+      const ids = platformPostIds.slice(i, i + 50);
+      const { body } = await this.call(ctx, account, (token) => googleJson<{ items?: Array<{ id: string; statistics?: Record<string, string> }> }>(
+        base, '/youtube/v3/videos', { token, query: { part: 'statistics', id: ids.join(',') } }));
+      for (const v of body.items ?? []) if (v.statistics) out.set(v.id, mapMetrics('youtube', v.statistics));
+    }
+    return out;
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

@@ -1,0 +1,225 @@
+/**
+ * The analytics tables (migrations/0011_analytics.sql): `post_metrics`, the latest metrics and
+ * refresh schedule of each followed target, and `post_metric_snapshots`, the time series.
+ * The views read published targets and their posts beside them (a read model: the posts
+ * module owns those rows and never reads these).
+ */
+import { METRICS, engagementOf, type MetricName, type PostMetrics } from '../../shared/metrics.ts';
+import type { PlatformId } from '../../shared/platforms.ts';
+import type { Queryable } from '../../storage/db.ts';
+
+/** A followed target as the refresh job reads it. */
+export interface MetricsTargetRow {
+  target_id: string;
+  tenant_id: string;
+  post_id: string;
+  account_id: string;
+  platform: PlatformId;
+  platform_post_id: string;
+  published_at: Date;
+  sync_status: 'pending' | 'synced' | 'unavailable';
+  refreshes: number;
+  failures: number;
+}
+
+/** One target of a post as the views show it: the target with its latest metrics. */
+export interface TargetMetricsRow extends Record<MetricName, string | null> {
+  target_id: string;
+  post_id: string;
+  platform: PlatformId;
+  account_id: string;
+  username: string | null;
+  profile_id: string | null;
+  status: string;
+  platform_post_id: string | null;
+  platform_post_url: string | null;
+  published_at: Date | null;
+  error_message: string | null;
+  sync_status: 'pending' | 'synced' | 'unavailable' | null;
+  last_refreshed_at: Date | null;
+  last_error: string | null;
+}
+
+export interface PostRow {
+  id: string;
+  content: string;
+  status: string;
+  scheduled_for: Date | null;
+  published_at: Date | null;
+  created_at: Date;
+}
+
+/** The list view's filters, resolved (dates as instants, `to` exclusive). */
+export interface ListFilters {
+  platform: PlatformId | null;
+  profileId: string | null;
+  /** Profiles a scoped team member may see; null: all. */
+  profileIds: readonly string[] | null;
+  from: Date;
+  to: Date;
+}
+
+/** A day of the time series: metric gains that day, summed over the selected targets. */
+export type DailyRow = { day: Date } & Record<MetricName | 'engagement', string | null>;
+
+const METRIC_COLS = METRICS.join(', ');
+
+/** `$n` placeholders for the filters, appended to `params`; conditions on `t` (targets) and `a` (accounts). */
+function filterSql(f: ListFilters, params: unknown[]): string {
+  const conds: string[] = [];
+  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  if (f.platform) conds.push(`t.platform = ${add(f.platform)}`);
+  if (f.profileId) conds.push(`a.profile_id = ${add(f.profileId)}`);
+  if (f.profileIds) conds.push(`a.profile_id = ANY(${add(f.profileIds)}::char(24)[])`);
+  conds.push(`t.published_at >= ${add(f.from)}`, `t.published_at < ${add(f.to)}`);
+  return conds.join(' AND ');
+}
+
+export function createAnalyticsRepository(db: Queryable) {
+  return {
+    /**
+     * Starts following published targets not followed yet (published within `sinceMs`, with a
+     * platform post id), due at once; answers how many. `unavailable`: platforms without metrics.
+     */
+    async enroll(now: Date, sinceMs: number, unavailable: readonly PlatformId[], limit = 1000): Promise<number> {
+      const { rowCount } = await db.query(
+        `INSERT INTO post_metrics (target_id, tenant_id, post_id, account_id, platform, platform_post_id, published_at, sync_status, next_refresh_at)
+         SELECT t.id, t.tenant_id, t.post_id, t.account_id, t.platform, t.platform_post_id, t.published_at,
+                CASE WHEN t.platform = ANY($3::text[]) THEN 'unavailable' ELSE 'pending' END,
+                CASE WHEN t.platform = ANY($3::text[]) THEN NULL ELSE $1::timestamptz END
+           FROM post_targets t
+          WHERE t.status = 'published' AND t.platform_post_id IS NOT NULL AND t.published_at > $2
+            AND NOT EXISTS (SELECT 1 FROM post_metrics m WHERE m.target_id = t.id)
+          ORDER BY t.published_at DESC
+          LIMIT $4
+         ON CONFLICT (target_id) DO NOTHING`,
+        [now, new Date(now.getTime() - sinceMs), unavailable, limit]);
+      return rowCount ?? 0;
+    },
+
+    /** Followed targets due for a refresh at `now`, oldest due first. */
+    async due(now: Date, limit: number): Promise<MetricsTargetRow[]> {
+      return (await db.query<MetricsTargetRow>(
+        `SELECT target_id, tenant_id, post_id, account_id, platform, platform_post_id, published_at, sync_status, refreshes, failures
+           FROM post_metrics WHERE next_refresh_at <= $1 ORDER BY next_refresh_at LIMIT $2`, [now, limit])).rows;
+    },
+
+    /** Stores a successful read: the latest counts and a snapshot; `next` is the next refresh (null: none). */
+    async saveReading(targetId: string, tenantId: string, m: PostMetrics, at: Date, next: Date | null): Promise<void> {
+      const values = METRICS.map((k) => m[k]);
+      await db.query(
+        `WITH s AS (
+           INSERT INTO post_metric_snapshots (target_id, captured_at, tenant_id, ${METRIC_COLS}, engagement)
+           VALUES ($1, $2, $3, ${METRICS.map((_, i) => `$${i + 6}`).join(', ')}, $4)
+           ON CONFLICT (target_id, captured_at) DO NOTHING
+         )
+         UPDATE post_metrics SET ${METRICS.map((k, i) => `${k} = $${i + 6}`).join(', ')}, engagement = $4,
+                sync_status = 'synced', last_refreshed_at = $2, next_refresh_at = $5, refreshes = refreshes + 1, failures = 0, last_error = NULL
+          WHERE target_id = $1`,
+        [targetId, at, tenantId, engagementOf(m), next, ...values]);
+    },
+
+    /** A read that answered nothing for the target (not there yet, or a kind without metrics): keeps its counts. */
+    async saveMissing(targetId: string, at: Date, next: Date | null): Promise<void> {
+      await db.query(
+        `UPDATE post_metrics SET last_refreshed_at = $2, next_refresh_at = $3, refreshes = refreshes + 1, failures = 0, last_error = NULL,
+                sync_status = CASE WHEN sync_status = 'synced' THEN 'synced' ELSE 'unavailable' END
+          WHERE target_id = $1`, [targetId, at, next]);
+    },
+
+    /** A failed read (rate limit, platform error): counted, the error kept, the refresh moved to `next`. */
+    async saveFailure(targetIds: string[], error: string, next: Date): Promise<void> {
+      await db.query(
+        'UPDATE post_metrics SET failures = failures + 1, last_error = $2, next_refresh_at = $3 WHERE target_id = ANY($1::char(24)[])',
+        [targetIds, error, next]);
+    },
+
+    /** The page of published posts matching `f`, sorted, with the total; engagement summed over the matching targets. */
+    async listPosts(tenantId: string, f: ListFilters, sort: { by: 'date' | 'engagement'; order: 'asc' | 'desc' }, page: { limit: number; offset: number }): Promise<{ ids: string[]; total: number }> {
+      const params: unknown[] = [tenantId];
+      const where = filterSql(f, params);
+      const dir = sort.order === 'asc' ? 'ASC' : 'DESC';
+      const key = sort.by === 'engagement' ? 'engagement' : 'published_at';
+      params.push(page.limit, page.offset);
+      const { rows } = await db.query<{ post_id: string; total: string }>(
+        `WITH p AS (
+           SELECT t.post_id, min(t.published_at) AS published_at, sum(coalesce(m.engagement, 0)) AS engagement
+             FROM post_targets t
+             JOIN accounts a ON a.id = t.account_id
+             LEFT JOIN post_metrics m ON m.target_id = t.id
+            WHERE t.tenant_id = $1 AND t.status = 'published' AND ${where}
+            GROUP BY t.post_id
+         )
+         SELECT post_id, count(*) OVER () AS total FROM p
+          ORDER BY ${key} ${dir}, published_at ${dir}, post_id ${dir}
+          LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+      if (rows.length) return { ids: rows.map((r) => r.post_id), total: Number(rows[0].total) };
+      if (page.offset === 0) return { ids: [], total: 0 };
+      // A page past the end: the total still counts.
+      const c = await db.query<{ n: string }>(
+        `SELECT count(DISTINCT t.post_id) AS n FROM post_targets t JOIN accounts a ON a.id = t.account_id
+          WHERE t.tenant_id = $1 AND t.status = 'published' AND ${where}`, params.slice(0, -2));
+      return { ids: [], total: Number(c.rows[0].n) };
+    },
+
+    /** The tenant's posts with these ids. */
+    async posts(tenantId: string, ids: string[]): Promise<PostRow[]> {
+      return (await db.query<PostRow>(
+        'SELECT id, content, status, scheduled_for, published_at, created_at FROM posts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])',
+        [tenantId, ids])).rows;
+    },
+
+    /** The targets of these posts with their latest metrics (every status; the views pick). */
+    async targets(tenantId: string, postIds: string[]): Promise<TargetMetricsRow[]> {
+      return (await db.query<TargetMetricsRow>(
+        `SELECT t.id AS target_id, t.post_id, t.platform, t.account_id, a.username, a.profile_id, t.status, t.platform_post_id, t.platform_post_url,
+                t.published_at, t.error_message, m.sync_status, m.last_refreshed_at, m.last_error, ${METRICS.map((k) => `m.${k}`).join(', ')}
+           FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN post_metrics m ON m.target_id = t.id
+          WHERE t.tenant_id = $1 AND t.post_id = ANY($2::char(24)[])
+          ORDER BY t.post_id, t.position`, [tenantId, postIds])).rows;
+    },
+
+    /** Post counts for the overview (in the caller's profiles when scoped) and the last refresh. */
+    async overview(tenantId: string, profileIds: readonly string[] | null): Promise<{ total: number; published: number; scheduled: number; lastSync: Date | null }> {
+      const scope = profileIds
+        ? `AND EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY($2::char(24)[]))`
+        : '';
+      const params: unknown[] = profileIds ? [tenantId, profileIds] : [tenantId];
+      const { rows } = await db.query<{ total: string; published: string; scheduled: string }>(
+        `SELECT count(*) AS total, count(*) FILTER (WHERE status IN ('published', 'partial')) AS published, count(*) FILTER (WHERE status = 'scheduled') AS scheduled
+           FROM posts p WHERE tenant_id = $1 AND NOT hidden AND status <> 'draft' ${scope}`, params);
+      const last = await db.query<{ at: Date | null }>('SELECT max(last_refreshed_at) AS at FROM post_metrics WHERE tenant_id = $1', [tenantId]);
+      return { total: Number(rows[0].total), published: Number(rows[0].published), scheduled: Number(rows[0].scheduled), lastSync: last.rows[0].at };
+    },
+
+    /**
+     * Per day (UTC) in [from, to): what the selected targets gained that day, from the snapshots
+     * (each target's last reading of a day less its last reading before). Targets are selected by
+     * `f` (their publish time in the range too).
+     */
+    async daily(tenantId: string, f: ListFilters): Promise<DailyRow[]> {
+      const params: unknown[] = [tenantId];
+      const where = filterSql(f, params);
+      const cols = [...METRICS, 'engagement'] as const;
+      const { rows } = await db.query<DailyRow>(
+        `WITH sel AS (
+           SELECT t.id FROM post_targets t JOIN accounts a ON a.id = t.account_id
+            WHERE t.tenant_id = $1 AND t.status = 'published' AND ${where}
+         ), last_of_day AS (
+           SELECT DISTINCT ON (s.target_id, date_trunc('day', s.captured_at AT TIME ZONE 'UTC'))
+                  s.target_id, date_trunc('day', s.captured_at AT TIME ZONE 'UTC') AS day, ${cols.map((c) => `s.${c}`).join(', ')}
+             FROM post_metric_snapshots s JOIN sel ON sel.id = s.target_id
+            WHERE s.tenant_id = $1
+            ORDER BY s.target_id, date_trunc('day', s.captured_at AT TIME ZONE 'UTC'), s.captured_at DESC
+         ), gains AS (
+           SELECT day, ${cols.map((c) => `${c} - coalesce(lag(${c}) OVER (PARTITION BY target_id ORDER BY day), 0) AS ${c}`).join(', ')}
+             FROM last_of_day
+         )
+         SELECT day AT TIME ZONE 'UTC' AS day, ${cols.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+           FROM gains GROUP BY day ORDER BY day`, params);
+      return rows;
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

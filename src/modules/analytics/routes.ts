@@ -1,0 +1,61 @@
+/**
+ * GET /v1/analytics (spec: single-post view with postId, list view without) and
+ * GET /v1/analytics/daily (the dashboard's chart). Both need the Analytics add-on (402
+ * analytics_addon_required) and share their own limit: `analyticsRateLimit` requests per user
+ * and hour (spec: 30), counted in PostgreSQL so every API process shares it. Every answer
+ * carries X-RateLimit-Limit/-Remaining/-Reset (Unix seconds) for this limit; over it, 429
+ * RATE_LIMITED with the reset time and Retry-After.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../core/errors.ts';
+import { errors } from '../../http/schemas.ts';
+import type { Services } from '../../services.ts';
+import { countHit } from '../../storage/rate-limit-counters.ts';
+import { AnalyticsDaily, AnalyticsFilters, AnalyticsList, AnalyticsQuery, SinglePostAnalytics } from './schemas.ts';
+
+const HOUR_MS = 3_600_000;
+
+export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  /** The analytics limit, as an onRequest hook of these routes (after the general limit, whose headers it replaces). */
+  const limit = async (req: FastifyRequest, reply: FastifyReply) => {
+    const auth = req.auth;
+    if (!auth) return;
+    const max = services.config.analyticsRateLimit;
+    const now = services.clock().getTime();
+    const { count, windowStart } = await countHit(services.db, `analytics:${auth.userId}`, HOUR_MS, now);
+    const reset = Math.ceil((windowStart.getTime() + HOUR_MS) / 1000);
+    reply.header('X-RateLimit-Limit', max);
+    reply.header('X-RateLimit-Remaining', Math.max(0, max - count));
+    reply.header('X-RateLimit-Reset', reset);
+    if (count > max) {
+      reply.header('Retry-After', Math.max(1, reset - Math.floor(now / 1000)));
+      const resetAt = new Date(reset * 1000).toISOString();
+      throw new AppError('RATE_LIMITED', `Analytics rate limit exceeded: ${max} requests per hour; try again after ${resetAt}`, { limit: max, window: 'hour', resetAt }, { resetAt });
+    }
+  };
+
+  app.get('/analytics', {
+    config: { permission: 'analytics:read' },
+    onRequest: limit,
+    schema: {
+      tags: ['Analytics'], summary: 'Post analytics: one post (postId) or the list of published posts',
+      description: 'Needs the Analytics add-on (402 analytics_addon_required). Limited to 30 requests per user and hour (X-RateLimit-* headers; 429 past it). ' +
+        'Metrics a platform does not have are null.',
+      querystring: AnalyticsQuery,
+      response: { 200: Type.Union([SinglePostAnalytics, AnalyticsList]), ...errors(402, 403, 429) },
+    },
+  }, async (req) => services.analytics.get(req.auth, req.query));
+
+  app.get('/analytics/daily', {
+    config: { permission: 'analytics:read' },
+    onRequest: limit,
+    schema: {
+      tags: ['Analytics'], summary: 'Daily gains of the selected posts\' metrics (from the stored snapshots)',
+      description: 'Herald\'s own view for charts: for each UTC day, what the posts published in the range gained that day. Same add-on and limit as GET /v1/analytics.',
+      querystring: Type.Object(AnalyticsFilters),
+      response: { 200: AnalyticsDaily, ...errors(402, 403, 429) },
+    },
+  }, async (req) => services.analytics.daily(req.auth, req.query));
+};
