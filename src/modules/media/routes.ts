@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { malformedMultipart } from '../../http/multipart.ts';
-import { errors } from '../../http/schemas.ts';
+import { errors, Pagination } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { ALLOWED_CONTENT_TYPES } from './content-types.ts';
 import type { UploadedFile } from './service.ts';
@@ -61,6 +61,33 @@ The token is valid for one upload of the declared size and type, for one hour by
 
 export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_BYTES, files: MAX_FILES, fields: 20, parts: 40 } });
+
+  app.get('/media', {
+    config: { permission: 'media:read' },
+    schema: {
+      tags: ['Media'], summary: 'List uploaded media (the media library)',
+      description: 'The files uploaded to this account (both upload flows), newest first, paged. `q` searches the file names (case-insensitive); `type` keeps one kind. Each file can be reused in `mediaItems` as it is.',
+      querystring: Type.Object({
+        page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' })),
+        q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the file name' })),
+        type: Type.Optional(UploadedFileSchema.properties.type),
+      }),
+      response: {
+        200: Type.Object({
+          files: Type.Array(Type.Object({
+            _id: Type.String(), ...UploadedFileSchema.properties,
+            width: Type.Optional(Type.Integer({ description: 'Pixels (images and videos)' })),
+            height: Type.Optional(Type.Integer({ description: 'Pixels (images and videos)' })),
+            durationSeconds: Type.Optional(Type.Number({ description: 'Seconds (videos, animated GIFs)' })),
+            createdAt: Type.String({ format: 'date-time' }),
+          })),
+          pagination: Pagination,
+        }),
+        ...errors(),
+      },
+    },
+  }, async (req) => services.media.list(req.auth, req.query));
 
   app.post('/media', {
     config: { permission: 'media:write' },

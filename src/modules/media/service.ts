@@ -29,6 +29,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
 import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
 import { gifFrames } from '../../shared/media/gif.ts';
+import { createMediaRepository } from './repository.ts';
 
 /** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; docs/decisions/0009). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
@@ -207,9 +208,31 @@ export function createMediaService(deps: MediaServiceDeps) {
     await datastore.configstore.delete(uploadId).catch(() => {});
   }
 
+  const library = createMediaRepository(db);
+
   const service = {
     /** The tus data store (for the tus server in upload-routes.ts). */
     datastore,
+
+    /**
+     * The media library (GET /v1/media): the tenant's uploaded files, newest first, `limit` per
+     * page (1-100), optionally one `type` and a case-insensitive search `q` in the file name.
+     * Each entry carries what POST /v1/media answered plus its id, pixels, duration (seconds)
+     * and upload time, so a file can be reused in a post as it is.
+     */
+    async list(auth: AuthContext, query: { page?: number; limit?: number; q?: string; type?: UploadedFile['type'] }) {
+      const limit = Math.min(Math.max(query.limit ?? 20, 1), 100);
+      const page = Math.max(query.page ?? 1, 1);
+      const { rows, total } = await library.list(auth.tenantId, { q: query.q, type: query.type, limit, offset: (page - 1) * limit });
+      const files = await Promise.all(rows.map(async (r) => ({
+        _id: r.id, type: r.type, url: await storage.urlFor(r.storage_key), filename: r.filename, size: Number(r.size), mimeType: r.mime_type,
+        ...(r.metadata.width !== undefined ? { width: r.metadata.width } : {}),
+        ...(r.metadata.height !== undefined ? { height: r.metadata.height } : {}),
+        ...(r.metadata.duration !== undefined ? { durationSeconds: r.metadata.duration } : {}),
+        createdAt: r.created_at.toISOString(),
+      })));
+      return { files, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
 
     /**
      * Stores one multipart file. `declaredType` is the part's Content-Type.

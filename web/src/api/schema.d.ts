@@ -1330,6 +1330,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Post analytics: one post (postId) or the list of published posts
+         * @description Needs the Analytics add-on (402 analytics_addon_required). Limited to 30 requests per user and hour (X-RateLimit-* headers; 429 past it). Metrics a platform does not have are null.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
+                    fromDate?: string;
+                    limit?: number;
+                    order?: "asc" | "desc";
+                    page?: number;
+                    /** @description Only targets on this platform (default all) */
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    /** @description One post: the single-post view */
+                    postId?: string;
+                    /** @description Only targets of this profile's accounts (default all) */
+                    profileId?: string;
+                    /** @description Publish time, or engagement (likes + comments + shares + saves + clicks) */
+                    sortBy?: "date" | "engagement";
+                    /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
+                    toDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            analytics: {
+                                /** @description clicks; null where the platform has no such metric */
+                                clicks: number | null;
+                                /** @description comments; null where the platform has no such metric */
+                                comments: number | null;
+                                /** @description Engagement as a percentage of impressions (or views, or reach) */
+                                engagementRate: number | null;
+                                /** @description impressions; null where the platform has no such metric */
+                                impressions: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the platform was last read
+                                 */
+                                lastUpdated: string | null;
+                                /** @description likes; null where the platform has no such metric */
+                                likes: number | null;
+                                /** @description reach; null where the platform has no such metric */
+                                reach: number | null;
+                                /** @description saves; null where the platform has no such metric */
+                                saves: number | null;
+                                /** @description shares; null where the platform has no such metric */
+                                shares: number | null;
+                                /** @description views; null where the platform has no such metric */
+                                views: number | null;
+                            };
+                            content: string;
+                            isExternal: boolean;
+                            platform: string | null;
+                            platformAnalytics: {
+                                accountId: string;
+                                accountUsername: string | null;
+                                analytics: {
+                                    /** @description clicks; null where the platform has no such metric */
+                                    clicks: number | null;
+                                    /** @description comments; null where the platform has no such metric */
+                                    comments: number | null;
+                                    /** @description Engagement as a percentage of impressions (or views, or reach) */
+                                    engagementRate: number | null;
+                                    /** @description impressions; null where the platform has no such metric */
+                                    impressions: number | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the platform was last read
+                                     */
+                                    lastUpdated: string | null;
+                                    /** @description likes; null where the platform has no such metric */
+                                    likes: number | null;
+                                    /** @description reach; null where the platform has no such metric */
+                                    reach: number | null;
+                                    /** @description saves; null where the platform has no such metric */
+                                    saves: number | null;
+                                    /** @description shares; null where the platform has no such metric */
+                                    shares: number | null;
+                                    /** @description views; null where the platform has no such metric */
+                                    views: number | null;
+                                } | null;
+                                errorMessage: string | null;
+                                platform: string;
+                                platformPostId: string | null;
+                                platformPostUrl: string | null;
+                                /** @enum {unknown} */
+                                status: "published" | "failed";
+                                /** @enum {unknown} */
+                                syncStatus: "synced" | "pending" | "unavailable";
+                            }[];
+                            platformPostUrl: string | null;
+                            postId: string;
+                            /** Format: date-time */
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            scheduledFor: string | null;
+                            status: string;
+                            /** @enum {unknown} */
+                            syncStatus: "synced" | "pending" | "partial" | "unavailable";
+                        } | {
+                            accounts: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            }[];
+                            hasAnalyticsAccess: boolean;
+                            overview: {
+                                /** Format: date-time */
+                                lastSync: string | null;
+                                publishedPosts: number;
+                                scheduledPosts: number;
+                                totalPosts: number;
+                            };
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                pages: number;
+                                total: number;
+                            };
+                            posts: {
+                                _id: string;
+                                analytics: {
+                                    /** @description clicks; null where the platform has no such metric */
+                                    clicks: number | null;
+                                    /** @description comments; null where the platform has no such metric */
+                                    comments: number | null;
+                                    /** @description Engagement as a percentage of impressions (or views, or reach) */
+                                    engagementRate: number | null;
+                                    /** @description impressions; null where the platform has no such metric */
+                                    impressions: number | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the platform was last read
+                                     */
+                                    lastUpdated: string | null;
+                                    /** @description likes; null where the platform has no such metric */
+                                    likes: number | null;
+                                    /** @description reach; null where the platform has no such metric */
+                                    reach: number | null;
+                                    /** @description saves; null where the platform has no such metric */
+                                    saves: number | null;
+                                    /** @description shares; null where the platform has no such metric */
+                                    shares: number | null;
+                                    /** @description views; null where the platform has no such metric */
+                                    views: number | null;
+                                };
+                                content: string;
+                                isExternal: boolean;
+                                platform: string | null;
+                                platformPostUrl: string | null;
+                                platforms: {
+                                    accountId: string;
+                                    accountUsername: string | null;
+                                    analytics: {
+                                        /** @description clicks; null where the platform has no such metric */
+                                        clicks: number | null;
+                                        /** @description comments; null where the platform has no such metric */
+                                        comments: number | null;
+                                        /** @description Engagement as a percentage of impressions (or views, or reach) */
+                                        engagementRate: number | null;
+                                        /** @description impressions; null where the platform has no such metric */
+                                        impressions: number | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description When the platform was last read
+                                         */
+                                        lastUpdated: string | null;
+                                        /** @description likes; null where the platform has no such metric */
+                                        likes: number | null;
+                                        /** @description reach; null where the platform has no such metric */
+                                        reach: number | null;
+                                        /** @description saves; null where the platform has no such metric */
+                                        saves: number | null;
+                                        /** @description shares; null where the platform has no such metric */
+                                        shares: number | null;
+                                        /** @description views; null where the platform has no such metric */
+                                        views: number | null;
+                                    } | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    /** @enum {unknown} */
+                                    status: "published" | "failed";
+                                    /** @enum {unknown} */
+                                    syncStatus: "synced" | "pending" | "unavailable";
+                                }[];
+                                profileId: string | null;
+                                /** Format: date-time */
+                                publishedAt: string | null;
+                                /** Format: date-time */
+                                scheduledFor: string | null;
+                                status: string;
+                                /** @enum {unknown} */
+                                syncStatus: "synced" | "pending" | "partial" | "unavailable";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily gains of the selected posts' metrics (from the stored snapshots)
+         * @description Herald's own view for charts: for each UTC day, what the posts published in the range gained that day. Same add-on and limit as GET /v1/analytics.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
+                    fromDate?: string;
+                    /** @description Only targets on this platform (default all) */
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    /** @description Only targets of this profile's accounts (default all) */
+                    profileId?: string;
+                    /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
+                    toDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            days: {
+                                /** @description clicks; null where the platform has no such metric */
+                                clicks: number | null;
+                                /** @description comments; null where the platform has no such metric */
+                                comments: number | null;
+                                /** @description YYYY-MM-DD (UTC) */
+                                date: string;
+                                engagement: number;
+                                /** @description impressions; null where the platform has no such metric */
+                                impressions: number | null;
+                                /** @description likes; null where the platform has no such metric */
+                                likes: number | null;
+                                /** @description reach; null where the platform has no such metric */
+                                reach: number | null;
+                                /** @description saves; null where the platform has no such metric */
+                                saves: number | null;
+                                /** @description shares; null where the platform has no such metric */
+                                shares: number | null;
+                                /** @description views; null where the platform has no such metric */
+                                views: number | null;
+                            }[];
+                            /** Format: date-time */
+                            fromDate: string;
+                            /** Format: date-time */
+                            toDate: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api-keys": {
         parameters: {
             query?: never;
@@ -2362,7 +2792,88 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List uploaded media (the media library)
+         * @description The files uploaded to this account (both upload flows), newest first, paged. `q` searches the file names (case-insensitive); `type` keeps one kind. Each file can be reused in `mediaItems` as it is.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 100 */
+                    limit?: number;
+                    page?: number;
+                    /** @description Part of the file name */
+                    q?: string;
+                    type?: "image" | "video" | "gif" | "document";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Seconds (videos, animated GIFs) */
+                                durationSeconds?: number;
+                                filename: string;
+                                /** @description Pixels (images and videos) */
+                                height?: number;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                                /** @description Pixels (images and videos) */
+                                width?: number;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                pages: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Upload media: multipart for small files, or start a client upload (JSON) for files up to 5GB
@@ -2582,6 +3093,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -2590,9 +3102,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -2777,6 +3291,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -2785,9 +3300,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -2862,6 +3379,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -2870,9 +3388,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -2947,6 +3467,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -2955,9 +3476,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -3105,6 +3628,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -3113,9 +3637,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -3297,6 +3823,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -3305,9 +3832,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -3382,6 +3911,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -3390,9 +3920,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -3467,6 +3999,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -3475,9 +4008,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -3552,6 +4087,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -3560,9 +4096,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -3766,6 +4304,7 @@ export interface paths {
                                     platformSpecificData: {
                                         [key: string]: unknown;
                                     };
+                                    /** Format: date-time */
                                     publishedAt: string | null;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
@@ -3774,9 +4313,11 @@ export interface paths {
                                         platformPostUrl: string;
                                     }[];
                                 }[];
+                                /** Format: date-time */
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
                                 status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
@@ -5351,6 +5892,392 @@ export interface paths {
                                 profileAccess: string[];
                                 role: string;
                             };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video-clips/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List clip jobs, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 20, at most 100 (larger values are clamped) */
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            jobs: {
+                                clips: {
+                                    cleanUrl: string | null;
+                                    /** @description Seconds */
+                                    duration: number;
+                                    /** @description Seconds into the source */
+                                    end_time: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description Files are deleted after this unless a post uses the clip
+                                     */
+                                    expiresAt: string;
+                                    /** @description Clip id */
+                                    id: string;
+                                    /** @description 1-based, in source order */
+                                    index: number;
+                                    /** @description Highlight score, 0 to about 1 */
+                                    score: number;
+                                    /** @description Seconds into the source */
+                                    start_time: number;
+                                    thumbnailUrl: string | null;
+                                    /** @description The clip to use: the clean file with the add-on, else the watermarked one */
+                                    url: string;
+                                    watermarkUrl: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                job_id: string;
+                                progress: {
+                                    percent: number;
+                                    /** @description queued, downloading, analysing, rendering or done */
+                                    stage: string;
+                                };
+                                source_duration: number | null;
+                                status: "processing" | "completed" | "failed";
+                                total_clips: number;
+                                video_file_name: string;
+                                /** @description Whether the clips carry the free tier watermark */
+                                watermark: boolean;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                pages: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video-clips/monthly-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Videos used and left this month */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            canCreate: boolean;
+                            /** @description Videos submitted this calendar month (UTC); failed jobs do not count */
+                            current: number;
+                            hasAddon: boolean;
+                            limit: number;
+                            message: string;
+                            remaining: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video-clips/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a video for AI clipping
+         * @description Answers at once; the clips are rendered in the background (poll GET /v1/video-clips/status/{jobId}). 403 when the month's allowance is used up.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Name shown for the job */
+                        video_file_name: string;
+                        /** @description HTTPS URL of the video, or the URL of a video uploaded to Herald (POST /v1/media) */
+                        video_url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            job_id: string;
+                            message: string;
+                            /** @description `processing` */
+                            status: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/video-clips/status/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status, progress and clips of a job */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Job id */
+                    jobId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clips: {
+                                cleanUrl: string | null;
+                                /** @description Seconds */
+                                duration: number;
+                                /** @description Seconds into the source */
+                                end_time: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Files are deleted after this unless a post uses the clip
+                                 */
+                                expiresAt: string;
+                                /** @description Clip id */
+                                id: string;
+                                /** @description 1-based, in source order */
+                                index: number;
+                                /** @description Highlight score, 0 to about 1 */
+                                score: number;
+                                /** @description Seconds into the source */
+                                start_time: number;
+                                thumbnailUrl: string | null;
+                                /** @description The clip to use: the clean file with the add-on, else the watermarked one */
+                                url: string;
+                                watermarkUrl: string | null;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            error: string | null;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            job_id: string;
+                            progress: {
+                                percent: number;
+                                /** @description queued, downloading, analysing, rendering or done */
+                                stage: string;
+                            };
+                            source_duration: number | null;
+                            status: "processing" | "completed" | "failed";
+                            total_clips: number;
+                            video_file_name: string;
+                            /** @description Whether the clips carry the free tier watermark */
+                            watermark: boolean;
                         };
                     };
                 };
