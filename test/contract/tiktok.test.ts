@@ -143,7 +143,8 @@ describe('TikTok: units', () => {
 contract.connect({
   title: 'client_key, comma-separated scopes, form token exchange, tokens sealed, creator info kept',
   username: () => sim.user.username,
-  account: { username: 'herald.tiktok', displayName: 'Herald TikTok Sim' },
+  // The creator's privacy options are shown to the composer (GET /v1/accounts).
+  account: { username: 'herald.tiktok', displayName: 'Herald TikTok Sim', tiktokPrivacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'] },
   minTtlMs: 23 * 3600_000,
   platformUserId: () => sim.user.openId,
   authUrl(au) {
@@ -518,4 +519,13 @@ contract.refreshJob({
   minTtlMs: 23 * 3600_000,
   check: (_row, creds, old) => expect(creds.refreshToken).not.toBe(old.refreshToken),
   refuse: () => sim.revokeAll(),
+});
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: null, reach: null, views: c.views, likes: c.likes, comments: c.comments, shares: c.shares, saves: null, clicks: null };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
 });

@@ -21,6 +21,7 @@ export const AccountSchema = Type.Object({
   defaultSubreddit: Type.Optional(Type.String()),
   defaultBoardId: Type.Optional(Type.String()),
   defaultBoardName: Type.Optional(Type.String()),
+  tiktokPrivacyLevelOptions: Type.Optional(Type.Array(Type.String(), { description: 'TikTok: the privacy levels this creator may post with (creator info, read at connect)' })),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

@@ -20,6 +20,12 @@ function profileUrl(a: AccountRow): string | undefined {
   return undefined;
 }
 
+/** The creator's allowed TikTok privacy levels from the creator info cached at connect, when known. */
+function tiktokPrivacyOptions(creator: unknown): string[] | undefined {
+  const o = (creator as { privacyLevelOptions?: unknown } | undefined)?.privacyLevelOptions;
+  return Array.isArray(o) && o.every((x) => typeof x === 'string') ? o : undefined;
+}
+
 /** The account as the API shows it (the fields the official client reads). Never includes credentials. */
 export function toAccountView(a: AccountRow) {
   const s = a.settings ?? {};
@@ -43,6 +49,7 @@ export function toAccountView(a: AccountRow) {
     defaultSubreddit: typeof s.defaultSubreddit === 'string' ? s.defaultSubreddit : undefined,
     defaultBoardId: typeof s.defaultBoardId === 'string' ? s.defaultBoardId : undefined,
     defaultBoardName: typeof s.defaultBoardName === 'string' ? s.defaultBoardName : undefined,
+    tiktokPrivacyLevelOptions: tiktokPrivacyOptions(s.tiktokCreator),
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),
   };

@@ -356,6 +356,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -458,6 +460,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -615,6 +619,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -759,6 +765,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -1063,6 +1071,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -1266,6 +1276,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -1469,6 +1481,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2146,6 +2160,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2320,6 +2336,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2522,6 +2540,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -2729,6 +2749,8 @@ export interface paths {
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
                                 selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
                                 tokenExpiresAt: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
