@@ -5,7 +5,7 @@
  * (docs/decisions/0001-job-queue-is-the-targets-table.md, 0002 and 0018). The posts module
  * writes targets when posts are created or edited; from then on only this file changes them.
  */
-import type { Db, Queryable } from '../storage/db.ts';
+import { prepared, type Db, type Queryable } from '../storage/db.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
 import { POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
 import type { PublishResult } from '../platforms/types.ts';
@@ -43,6 +43,94 @@ export interface TargetFinish {
 /** Crashes after which a crashed run counts as an attempt again (a post that kills every worker must still end). */
 export const MAX_FREE_CRASHES = 10;
 
+// The worker's statements run once or more per target, so PostgreSQL plans each once per
+// connection (prepared statements; see PreparedStatement in src/storage/db.ts).
+
+/** The columns of TargetRow, for prepared statements (which must not return `*`). */
+const TARGET_COLUMNS = ['id', 'post_id', 'tenant_id', 'position', 'account_id', 'platform', 'custom_content', 'platform_specific_data',
+  'status', 'run_at', 'attempts', 'locked_by', 'locked_until', 'platform_post_id', 'platform_post_url', 'published_at', 'error_message',
+  'error_category', 'result', 'updated_at'] as const satisfies ReadonlyArray<keyof TargetRow>;
+
+const DOUBT_DUE = prepared('targets.doubt-due',
+  `SELECT EXISTS (SELECT 1 FROM post_targets WHERE status = 'pending' AND in_doubt AND run_at <= now()) AS any`);
+
+/** $1 worker id, $2 limit, $3 lock seconds: locks the `due` rows, marks them publishing and their posts publishing. */
+const claimStatement = (name: string, due: string) => prepared(name,
+  `WITH due AS (${due}),
+   claimed AS (
+     UPDATE post_targets t
+        SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
+            attempts = t.attempts + 1, updated_at = now()
+       FROM due WHERE t.id = due.id
+     RETURNING ${TARGET_COLUMNS.map((c) => `t.${c}`).join(', ')}),
+   posts_publishing AS (
+     UPDATE posts SET status = 'publishing', updated_at = now()
+      WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
+   SELECT ${TARGET_COLUMNS.join(', ')} FROM claimed`);
+
+const CLAIM_IDS = claimStatement('targets.claim-ids',
+  `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`);
+const CLAIM_DUE = claimStatement('targets.claim-due',
+  `SELECT id FROM post_targets WHERE status = 'pending' AND run_at <= now() ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED`);
+const CLAIM_DOUBT_FIRST = claimStatement('targets.claim-doubt-first',
+  `WITH doubt AS (
+     SELECT id, run_at FROM post_targets
+      WHERE status = 'pending' AND in_doubt AND run_at <= now()
+      ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+   fresh AS (
+     SELECT id, run_at FROM post_targets t
+      WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
+        AND NOT EXISTS (SELECT 1 FROM post_targets d
+                         WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
+      ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+   SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
+    ORDER BY k, run_at LIMIT $2`);
+
+/** $1 post id, $2 target id, $3 account id. */
+const LOAD_CONTEXT = prepared('targets.load-context',
+  `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
+          (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
+                                     WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
+          (SELECT min(started_at) FROM publish_attempts WHERE target_id = $2 AND phase = 'commit') AS first_commit_at,
+          (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
+     FROM posts p LEFT JOIN accounts a ON a.id = $3
+    WHERE p.id = $1`);
+
+const START_ATTEMPT = prepared('targets.start-attempt',
+  `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`);
+
+/**
+ * The SET list of a finished target. $2 status, $3 run_at, $4 error, $5 category, $6 platform
+ * post id, $7 its URL, $8 result; `outcome` is the placeholder of the attempt's outcome.
+ */
+const setTarget = (outcome: string) => `status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
+                  run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND ${outcome} = 'unknown'),
+                  platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
+                  published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
+                  result = COALESCE($8::jsonb, result)`;
+
+/** One target: the attempt, the target and the derived post status in one statement ($9 worker, $10 attempt, $11 outcome). */
+const FINISH_SINGLE = prepared('targets.finish-single',
+  `WITH att AS (
+     UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
+   tgt AS (
+     UPDATE post_targets SET ${setTarget('$11')} WHERE id = $1 AND locked_by = $9
+     RETURNING post_id, status, attempts, published_at),
+   agg AS (
+     SELECT tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
+            (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,
+            (tgt.status = 'pending' AND tgt.attempts > 0)::int AS retrying, tgt.published_at AS last_published
+       FROM tgt)
+   UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
+          published_at = COALESCE(p.published_at, agg.last_published), updated_at = now()
+     FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')`);
+
+/** A target of a post with several: $9 worker, $10 outcome (the post's status is recomputed after). */
+const FINISH_TARGET = prepared('targets.finish', `UPDATE post_targets SET ${setTarget('$10')} WHERE id = $1 AND locked_by = $9`);
+
+const MS_UNTIL_NEXT_DUE = prepared('targets.ms-until-next-due',
+  `SELECT (extract(epoch FROM min(run_at) - now()) * 1000)::float8 AS ms FROM post_targets WHERE status = 'pending'`);
+
 export function createTargetsRepository(db: Db) {
   return {
     /**
@@ -57,36 +145,9 @@ export function createTargetsRepository(db: Db) {
       if (limit <= 0) return [];
       // The in-doubt ordering costs a heavier plan; take it only while some in-doubt target is
       // due (rare: after a crash or an unanswered call). Checked on a tiny partial index.
-      const doubtDue = !ids && (await db.query<{ any: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM post_targets WHERE status = 'pending' AND in_doubt AND run_at <= now()) AS any`)).rows[0].any;
-      const due = ids
-        ? `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`
-        : !doubtDue
-          ? `SELECT id FROM post_targets WHERE status = 'pending' AND run_at <= now() ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED`
-          : `WITH doubt AS (
-               SELECT id, run_at FROM post_targets
-                WHERE status = 'pending' AND in_doubt AND run_at <= now()
-                ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED),
-             fresh AS (
-               SELECT id, run_at FROM post_targets t
-                WHERE status = 'pending' AND run_at <= now() AND NOT in_doubt
-                  AND NOT EXISTS (SELECT 1 FROM post_targets d
-                                   WHERE d.account_id = t.account_id AND d.status = 'pending' AND d.in_doubt AND d.run_at <= now())
-                ORDER BY run_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-             SELECT id FROM (SELECT id, 0 AS k, run_at FROM doubt UNION ALL SELECT id, 1 AS k, run_at FROM fresh) c
-              ORDER BY k, run_at LIMIT $2`;
+      const doubtDue = !ids && (await db.query<{ any: boolean }>(DOUBT_DUE)).rows[0].any;
       const { rows } = await db.query<TargetRow>(
-        `WITH due AS (${due}),
-         claimed AS (
-           UPDATE post_targets t
-              SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
-                  attempts = t.attempts + 1, updated_at = now()
-             FROM due WHERE t.id = due.id
-           RETURNING t.*),
-         posts_publishing AS (
-           UPDATE posts SET status = 'publishing', updated_at = now()
-            WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
-         SELECT * FROM claimed`,
+        ids ? CLAIM_IDS : doubtDue ? CLAIM_DOUBT_FIRST : CLAIM_DUE,
         ids ? [workerId, limit, lockSeconds, ids] : [workerId, limit, lockSeconds],
       );
       return rows;
@@ -95,13 +156,7 @@ export function createTargetsRepository(db: Db) {
     /** The post, the account, the target's latest attempt, its first commit and the post's target count. Null: the post is gone. */
     async loadContext(target: TargetRow): Promise<TargetContext | null> {
       const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number; first_commit_at: Date | null }>(
-        `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
-                (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
-                                           WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
-                (SELECT min(started_at) FROM publish_attempts WHERE target_id = $2 AND phase = 'commit') AS first_commit_at,
-                (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
-           FROM posts p LEFT JOIN accounts a ON a.id = $3
-          WHERE p.id = $1`,
+        LOAD_CONTEXT,
         [target.post_id, target.id, target.account_id]);
       const r = rows[0];
       if (!r) return null;
@@ -113,7 +168,7 @@ export function createTargetsRepository(db: Db) {
     /** Writes an attempt row (for commit: BEFORE the visible call); returns its id. */
     async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
-        `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        START_ATTEMPT,
         [target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared)]);
       return rows[0].id;
     },
@@ -133,29 +188,10 @@ export function createTargetsRepository(db: Db) {
       const args = [target.id, update.status, update.status === 'pending' ? (update.runAt ?? null) : null,
         update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
         r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome];
-      const setTarget = (outcome: string) => `status = $2, locked_by = NULL, locked_until = NULL, updated_at = now(),
-                  run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND ${outcome} = 'unknown'),
-                  platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
-                  published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
-                  result = COALESCE($8::jsonb, result)`;
       if (single) {
         // One target: nothing else can change the post's status concurrently, so one atomic
         // statement records the attempt, the target and the derived post status.
-        await db.query(
-          `WITH att AS (
-             UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
-           tgt AS (
-             UPDATE post_targets SET ${setTarget('$11')} WHERE id = $1 AND locked_by = $9
-             RETURNING post_id, status, attempts, published_at),
-           agg AS (
-             SELECT tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
-                    (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,
-                    (tgt.status = 'pending' AND tgt.attempts > 0)::int AS retrying, tgt.published_at AS last_published
-               FROM tgt)
-           UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
-                  published_at = COALESCE(p.published_at, agg.last_published), updated_at = now()
-             FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')`,
-          args);
+        await db.query(FINISH_SINGLE, args);
         return;
       }
       await db.tx(async (client) => {
@@ -165,7 +201,7 @@ export function createTargetsRepository(db: Db) {
             [attemptId, update.attemptOutcome, update.error ?? null]);
         }
         if (!rows[0]) return; // the post was deleted while publishing
-        await client.query(`UPDATE post_targets SET ${setTarget('$10')} WHERE id = $1 AND locked_by = $9`, [...args.slice(0, 9), update.attemptOutcome]);
+        await client.query(FINISH_TARGET, [...args.slice(0, 9), update.attemptOutcome]);
         await recomputePostStatus(client, target.post_id);
       });
     },
@@ -192,8 +228,7 @@ export function createTargetsRepository(db: Db) {
 
     /** Milliseconds until the next pending target is due (negative: overdue), null when none is pending. */
     async msUntilNextDue(): Promise<number | null> {
-      const { rows } = await db.query<{ ms: number | null }>(
-        `SELECT (extract(epoch FROM min(run_at) - now()) * 1000)::float8 AS ms FROM post_targets WHERE status = 'pending'`);
+      const { rows } = await db.query<{ ms: number | null }>(MS_UNTIL_NEXT_DUE);
       return rows[0]?.ms ?? null;
     },
 
