@@ -119,9 +119,14 @@ export const clipsRepository = {
       [workerId, ids, leaseMs / 1000]);
   },
 
-  /** Releases a job's lease (a worker stopping before finishing): another worker resumes it. */
-  async releaseJob(q: Queryable, workerId: string, id: string): Promise<void> {
-    await q.query(`UPDATE clip_jobs SET locked_by = NULL, locked_until = NULL WHERE id = $1 AND locked_by = $2`, [id, workerId]);
+  /**
+   * Releases a job's lease (a worker stopping before finishing, or a passing error): another
+   * claim resumes it, at once or after `retryAfterMs`.
+   */
+  async releaseJob(q: Queryable, workerId: string, id: string, retryAfterMs = 0): Promise<void> {
+    await q.query(
+      `UPDATE clip_jobs SET locked_by = NULL, locked_until = CASE WHEN $3 > 0 THEN now() + make_interval(secs => $3) END WHERE id = $1 AND locked_by = $2`,
+      [id, workerId, retryAfterMs / 1000]);
   },
 
   /** Saves progress of a job this worker holds. False when the lease was lost (another worker has the job). */
@@ -130,7 +135,7 @@ export const clipsRepository = {
       `UPDATE clip_jobs SET stage = COALESCE($3, stage), progress = GREATEST(progress, COALESCE($4, progress)),
               source = COALESCE($5::jsonb, source), windows = COALESCE($6::jsonb, windows), updated_at = now()
         WHERE id = $1 AND locked_by = $2 AND status = 'processing'`,
-      [id, workerId, p.stage ?? null, p.progress ?? null, p.source ? JSON.stringify(p.source) : null, p.windows ? JSON.stringify(p.windows) : null]);
+      [id, workerId, p.stage ?? null, p.progress === undefined ? null : Math.min(100, Math.max(0, Math.floor(p.progress))), p.source ? JSON.stringify(p.source) : null, p.windows ? JSON.stringify(p.windows) : null]);
     return (rowCount ?? 0) > 0;
   },
 

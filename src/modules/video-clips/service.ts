@@ -48,6 +48,8 @@ export const KEPT_RECHECK_MS = 24 * 3600_000;
 export const WATERMARK_TEXT = 'Made with Herald';
 /** A job that failed for a passing reason this often is failed for good. */
 export const MAX_ATTEMPTS = 3;
+/** Wait before the next attempt after a passing error, times the attempts so far. */
+export const RETRY_AFTER_MS = 30_000;
 
 const PREFIX_BYTES = 1024 * 1024;
 
@@ -263,7 +265,8 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
       }
       const permanent = err instanceof ClipJobFailure || job.attempts >= MAX_ATTEMPTS;
       if (!permanent) {
-        await repo.releaseJob(db, workerId, job.id);
+        // A passing error (network, storage): tried again after 30 s, then 60 s.
+        await repo.releaseJob(db, workerId, job.id, RETRY_AFTER_MS * job.attempts);
         throw err;
       }
       await repo.finishJob(db, workerId, job.id, { status: 'failed', error: (err as Error).message.slice(0, 500) });
