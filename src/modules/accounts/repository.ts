@@ -6,7 +6,7 @@
 import { notFound } from '../../core/errors.ts';
 import type { SecretBox } from '../../core/crypto.ts';
 import { newId } from '../../core/ids.ts';
-import type { Queryable } from '../../storage/db.ts';
+import { prepared, type Queryable } from '../../storage/db.ts';
 import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 
@@ -29,6 +29,15 @@ export interface AccountRow {
   updated_at: Date;
 }
 
+/** The columns of AccountRow, for prepared statements (which must not return `*`). */
+const ACCOUNT_COLUMNS = ['id', 'tenant_id', 'profile_id', 'platform', 'platform_user_id', 'username', 'display_name', 'profile_picture',
+  'is_active', 'inactive_reason', 'credentials', 'token_expires_at', 'permissions', 'settings', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof AccountRow>;
+
+/** Run on every post created or edited: prepared (src/storage/db.ts PreparedStatement). */
+const FIND_TENANT_ACCOUNTS = prepared('accounts.find-tenant-accounts',
+  `SELECT ${ACCOUNT_COLUMNS.join(', ')} FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])`);
+
 /** Loads an account the caller may see (tenant and profile scope), or throws 404. */
 export async function getAccessibleAccount(q: Queryable, auth: AuthContext, accountId: string): Promise<AccountRow> {
   const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE id = $1 AND tenant_id = $2', [accountId, auth.tenantId]);
@@ -38,7 +47,7 @@ export async function getAccessibleAccount(q: Queryable, auth: AuthContext, acco
 
 /** The tenant's accounts with these ids (any order). */
 export async function findTenantAccounts(q: Queryable, tenantId: string, ids: string[]): Promise<AccountRow[]> {
-  return (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids])).rows;
+  return (await q.query<AccountRow>(FIND_TENANT_ACCOUNTS, [tenantId, ids])).rows;
 }
 
 /** Every account of the tenant, oldest first. */

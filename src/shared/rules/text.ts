@@ -7,15 +7,25 @@
 let segmenter: Intl.Segmenter | null = null;
 const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
 
-/** User-perceived characters (extended grapheme clusters), as Bluesky counts them. */
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * User-perceived characters (extended grapheme clusters, Unicode UAX #29), as Bluesky counts
+ * them. ASCII text needs no segmenter: every ASCII character is a cluster of its own except
+ * CR LF, which is one.
+ */
 export function countGraphemes(text: string): number {
+  if (ASCII.test(text)) return text.length - (text.includes('\r\n') ? text.split('\r\n').length - 1 : 0);
   let n = 0;
   for (const _ of graphemes(text)) n++;
   return n;
 }
 
+const encoder = new TextEncoder();
+
 export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+  return encoder.encode(text).length;
 }
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
