@@ -89,7 +89,7 @@ describe('the clip pipeline', () => {
     expect(a.statusCode).toBe(200);
     expect(a.json()).toMatchObject({ success: true, status: 'processing', message: 'Video submitted for processing' });
     // The add-on tenant's source is its own upload (a Herald media URL).
-    const b = await submit(paid, { video_url: await uploadVideo(paid, sourceBytes), video_file_name: 'talk.mp4' });
+    const b = await submit(paid, { video_url: await uploadVideo(paid, sourceBytes) });
     expect(b.statusCode).toBe(200);
     const queued = (await status(free, a.json().job_id)).json();
     expect(queued).toMatchObject({ status: 'processing', total_clips: 0, clips: [], progress: { stage: 'queued', percent: 0 } });
@@ -112,6 +112,7 @@ describe('the clip pipeline', () => {
     expect(freeJob.clips[0].cleanUrl).toBeNull();
     expect(freeJob.clips[0].url).toBe(freeJob.clips[0].watermarkUrl);
     expect(paidJob.watermark).toBe(false);
+    expect(paidJob.video_file_name).toBe('talk.mp4');
     expect(paidJob.clips[0].watermarkUrl).toBeNull();
     expect(paidJob.clips[0].url).toBe(paidJob.clips[0].cleanUrl);
 
@@ -188,9 +189,9 @@ describe('the clip pipeline', () => {
     expect(page.json().details.fields.video_url[0]).toMatch(/not a video/);
     const dead = await submit(t, { video_url: `${media.url}/missing.mp4`, video_file_name: 'x.mp4' });
     expect(dead.json().details.fields.video_url[0]).toMatch(/HTTP 404/);
-    const bad = await submit(t, { video_url: sourceUrl });
+    const bad = await submit(t, { video_file_name: 'x.mp4' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details.fields).toHaveProperty('video_file_name');
+    expect(bad.json().details.fields).toHaveProperty('video_url');
   });
 });
 

@@ -7,7 +7,7 @@ import { Timestamp, NullableTimestamp, Pagination } from '../../http/schemas.ts'
 
 export const ProcessBody = Type.Object({
   video_url: Type.String({ minLength: 1, maxLength: 2048, description: 'HTTPS URL of the video, or the URL of a video uploaded to Herald (POST /v1/media)' }),
-  video_file_name: Type.String({ minLength: 1, maxLength: 255, description: 'Name shown for the job' }),
+  video_file_name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Name shown for the job (default: the last part of the URL path)' })),
 });
 
 export const ProcessResponse = Type.Object({

@@ -73,6 +73,16 @@ export interface VideoClipsDeps {
   addons: (tenantId: string) => Promise<string[]>;
 }
 
+/** The last segment of a URL's path (decoded, at most 255 characters), or `video`. */
+function fileNameOf(url: string): string {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    return last.slice(0, 255) || 'video';
+  } catch {
+    return 'video';
+  }
+}
+
 const monthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
 const nextMonthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 
@@ -280,9 +290,10 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
      * `POST /v1/video-clips/process`: checks the source and the month's allowance, queues the job.
      * @throws AppError VALIDATION_ERROR (400) naming `video_url`; PLAN_LIMIT_REACHED (403) with the numbers.
      */
-    async process(auth: AuthContext, body: { video_url: string; video_file_name: string }) {
+    async process(auth: AuthContext, body: { video_url: string; video_file_name?: string }) {
       const url = body.video_url.trim();
       const own = await mediaMetadataByUrl(db, auth.tenantId, url);
+      const fileName = body.video_file_name ?? own?.filename ?? fileNameOf(url);
       if (own) {
         if (own.type !== 'video') throw fieldError('video_url', `is a ${own.type}, not a video`);
         if (own.size > config.maxSourceBytes) throw fieldError('video_url', `video is ${own.size} bytes; the limit is ${config.maxSourceBytes}`);
@@ -300,7 +311,7 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
             { limit: a.limit, current: a.current, remaining: 0, hasAddon: a.hasAddon });
         }
         return repo.insertJob(client, {
-          id: newId(), tenantId: auth.tenantId, videoUrl: url, videoFileName: body.video_file_name,
+          id: newId(), tenantId: auth.tenantId, videoUrl: url, videoFileName: fileName,
           watermark: !a.hasAddon, tier: a.hasAddon ? 'addon' : 'free',
         });
       });
