@@ -1,3 +1,4 @@
+import { Temporal } from '@js-temporal/polyfill';
 import { describe, expect, it } from 'vitest';
 import { billingPeriodStart, isValidTimeZone, parseScheduledFor } from './time.ts';
 
@@ -18,6 +19,42 @@ describe('parseScheduledFor', () => {
     // 2030-10-27 02:30 happens twice: the earlier is CEST = 00:30Z
     expect(parseScheduledFor('2030-10-27T02:30', 'Europe/Berlin')).toMatchObject({ instant: new Date('2030-10-27T00:30:00Z') });
   });
+  it('gives the instant Temporal gives for any local time in zones with DST, midnight transitions, 30-minute shifts and a skipped day', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'America/Santiago', 'America/Havana', 'Asia/Beirut', 'Australia/Lord_Howe',
+      'Pacific/Apia', 'America/St_Johns', 'Asia/Kolkata', 'Africa/Casablanca', 'Pacific/Kiritimati'];
+    let seed = 11;
+    const next = (n: number) => { seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31; return seed % n; };
+    const pad = (v: number, w = 2) => String(v).padStart(w, '0');
+    const days: Array<[number, number, number]> = [[2011, 12, 29], [2011, 12, 30], [2011, 12, 31]]; // Apia skipped the 30th
+    for (const zone of zones) {
+      // Every day around each of the zone's transitions in 2029-2031, plus random days from 1970 to 2040.
+      let t: Temporal.ZonedDateTime | null = Temporal.ZonedDateTime.from({ year: 2029, month: 1, day: 1, timeZone: zone });
+      for (let i = 0; i < 6 && t; i++) {
+        t = t.getTimeZoneTransition('next');
+        if (!t) break;
+        for (const d of [-1, 0, 1]) { const p = t.toPlainDate().add({ days: d }); days.push([p.year, p.month, p.day]); }
+      }
+      for (let i = 0; i < 20; i++) days.push([1970 + next(71), 1 + next(12), 1 + next(28)]);
+      for (const [y, m, d] of days) {
+        for (const [h, min] of [[0, 0], [0, 30], [1, 0], [2, 30], [3, 0], [12, 0], [23, 59], [next(24), next(60)]]) {
+          const local = `${y}-${pad(m)}-${pad(d)}T${pad(h)}:${pad(min)}`;
+          const want = Temporal.PlainDateTime.from(local).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+          const got = parseScheduledFor(local, zone);
+          expect(got.ok && got.instant.getTime(), `${local} ${zone}`).toBe(want);
+        }
+      }
+    }
+  });
+
+  it('rejects invalid calendar dates and times as Temporal does', () => {
+    for (const v of ['2030-02-29T10:00', '2028-02-30T10:00', '2030-04-31T10:00', '2030-13-01T10:00', '2030-00-10T10:00', '2030-01-00T10:00',
+      '2030-01-01T24:00', '2030-01-01T10:60', '2030-01-01T10:00:60', '2100-02-29T10:00Z']) {
+      expect(parseScheduledFor(v, 'Europe/Paris'), v).toMatchObject({ ok: false, field: 'scheduledFor', message: 'is not a valid calendar date and time' });
+    }
+    expect(parseScheduledFor('2028-02-29T10:00', 'Europe/Paris')).toMatchObject({ ok: true, instant: new Date('2028-02-29T09:00:00Z') });
+    expect(parseScheduledFor('2000-02-29T10:00Z', null)).toMatchObject({ ok: true, instant: new Date('2000-02-29T10:00:00Z') });
+  });
+
   it('rejects everything else with the field named', () => {
     for (const v of ['2030-07-01', '2030-07-01T12', '2030-07-01T25:00', '2030-07-01T12:00:00+01:00', 'tomorrow', '2030-7-1T12:00']) {
       expect(parseScheduledFor(v, 'UTC')).toMatchObject({ ok: false, field: 'scheduledFor' });

@@ -5,6 +5,7 @@
  * gap's length, an overlap takes the earlier instant.
  */
 import { Temporal } from '@js-temporal/polyfill';
+import { LRUCache } from 'lru-cache';
 
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const UTC_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?Z$/;
@@ -69,14 +70,48 @@ export function parseScheduledFor(value: string, timezone: string | undefined | 
     year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s ?? 0),
     millisecond: frac ? Number(frac.padEnd(3, '0').slice(0, 3)) : 0,
   };
-  let plain: Temporal.PlainDateTime;
-  try {
-    plain = Temporal.PlainDateTime.from(fields, { overflow: 'reject' });
-  } catch {
-    return { ok: false, field: 'scheduledFor', message: 'is not a valid calendar date and time' };
-  }
-  const zoned = plain.toZonedDateTime(utc ? 'UTC' : zone, { disambiguation: 'compatible' });
+  if (!validFields(fields)) return { ok: false, field: 'scheduledFor', message: 'is not a valid calendar date and time' };
+  const asUtc = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second, fields.millisecond);
+  if (utc) return { ok: true, instant: new Date(asUtc), timezone: zone };
+  const offsetMs = steadyOffsetMs(zone, fields.year, fields.month, fields.day);
+  if (offsetMs !== null) return { ok: true, instant: new Date(asUtc - offsetMs), timezone: zone };
+  // A day with a transition (DST change): Temporal resolves gaps and overlaps.
+  const zoned = Temporal.PlainDateTime.from(fields, { overflow: 'reject' }).toZonedDateTime(zone, { disambiguation: 'compatible' });
   return { ok: true, instant: new Date(zoned.epochMilliseconds), timezone: zone };
+}
+
+/** The ISO calendar's rule, as Temporal's `overflow: 'reject'` applies it (no 24:00, no leap second). */
+function validFields(f: { year: number; month: number; day: number; hour: number; minute: number; second: number }): boolean {
+  if (f.month < 1 || f.month > 12 || f.day < 1 || f.hour > 23 || f.minute > 59 || f.second > 59) return false;
+  const leap = f.year % 4 === 0 && (f.year % 100 !== 0 || f.year % 400 === 0);
+  const days = f.month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(f.month) ? 30 : 31;
+  return f.day <= days;
+}
+
+/** Per zone and local date: the UTC offset in ms when it holds all day, false when the day has a transition. */
+const dayOffsets = new LRUCache<string, number | false>({ max: 10_000 });
+
+/**
+ * The zone's UTC offset (ms) on a local date when it is the same from 00:00 to 24:00 local
+ * time, so every local time of the day is `local - offset` exactly; null when the zone changes
+ * its offset during that day or the day does not start at its 00:00 (a transition at midnight, a
+ * skipped day).
+ * Computed once per zone and date with Temporal (its transition search), then cached.
+ */
+function steadyOffsetMs(zone: string, year: number, month: number, day: number): number | null {
+  const key = `${zone}|${year}-${month}-${day}`;
+  let hit = dayOffsets.get(key);
+  if (hit === undefined) {
+    const start = Temporal.PlainDate.from({ year, month, day }).toZonedDateTime(zone);
+    const next = start.getTimeZoneTransition('next');
+    const end = start.add({ days: 1 });
+    // The day must start at its own 00:00 (a skipped day, like Apia's 2011-12-30, starts on the next one).
+    const steady = start.day === day && start.hour === 0 && start.minute === 0 && start.second === 0 && start.millisecond === 0
+      && (next === null || Temporal.ZonedDateTime.compare(next, end) >= 0);
+    hit = steady ? start.offsetNanoseconds / 1e6 : false;
+    dayOffsets.set(key, hit);
+  }
+  return hit === false ? null : hit;
 }
 
 /** Billing cadence of a user's plan. */
