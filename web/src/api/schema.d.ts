@@ -6165,8 +6165,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Name shown for the job */
-                        video_file_name: string;
+                        /** @description Name shown for the job (default: the last part of the URL path) */
+                        video_file_name?: string;
                         /** @description HTTPS URL of the video, or the URL of a video uploaded to Herald (POST /v1/media) */
                         video_url: string;
                     };
