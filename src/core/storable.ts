@@ -55,24 +55,36 @@ function isPlainContainer(v: object): boolean {
 export function unstorableJsonFields(value: unknown): FieldErrors | null {
   const fields: FieldErrors = {};
   let count = 0;
-  const add = (path: string, message: string) => { if (count++ < 20) (fields[path || '(body)'] ??= []).push(message); };
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 1 }];
+  const add = (at: Node, message: string) => { if (count++ < 20) (fields[pathOf(at) || '(body)'] ??= []).push(message); };
+  const stack: Node[] = [{ value, key: '', parent: null, depth: 1 }];
   while (stack.length > 0 && count < 20) {
-    const { value: v, path, depth } = stack.pop()!;
+    const node = stack.pop()!;
+    const v = node.value;
     if (typeof v === 'string') {
       const problem = unstorableText(v);
-      if (problem) add(path, problem);
+      if (problem) add(node, problem);
     } else if (v !== null && typeof v === 'object' && isPlainContainer(v)) {
-      if (depth > MAX_JSON_DEPTH) { add(path, `is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`); continue; }
-      for (const [k, x] of Object.entries(v)) {
-        const child = path ? `${path}.${printableKey(k)}` : printableKey(k);
+      if (node.depth > MAX_JSON_DEPTH) { add(node, `is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`); continue; }
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const child: Node = { value: (v as Record<string, unknown>)[k], key: k, parent: node, depth: node.depth + 1 };
         const problem = unstorableText(k);
         if (problem) add(child, `field names ${problem}`);
-        stack.push({ value: x, path: child, depth: depth + 1 });
+        stack.push(child);
       }
     }
   }
   return count > 0 ? fields : null;
+}
+
+/** A value met while walking request data; its field path is built only when it is reported. */
+interface Node { value: unknown; key: string; parent: Node | null; depth: number }
+
+/** `a.b.0.c` for a node (the root is ''), keys written printable. */
+function pathOf(node: Node): string {
+  const keys: string[] = [];
+  for (let n: Node | null = node; n && n.parent; n = n.parent) keys.push(printableKey(n.key));
+  return keys.reverse().join('.');
 }
 
 /**
@@ -84,13 +96,16 @@ export function unstorableJsonFields(value: unknown): FieldErrors | null {
 export function nonFiniteNumberFields(value: unknown): FieldErrors | null {
   const fields: FieldErrors = {};
   let count = 0;
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 1 }];
+  const stack: Node[] = [{ value, key: '', parent: null, depth: 1 }];
   while (stack.length > 0 && count < 20) {
-    const { value: v, path, depth } = stack.pop()!;
+    const node = stack.pop()!;
+    const v = node.value;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) { count++; (fields[path || '(body)'] ??= []).push('must be a finite number'); }
-    } else if (v !== null && typeof v === 'object' && isPlainContainer(v) && depth <= MAX_JSON_DEPTH) {
-      for (const [k, x] of Object.entries(v)) stack.push({ value: x, path: path ? `${path}.${printableKey(k)}` : printableKey(k), depth: depth + 1 });
+      if (!Number.isFinite(v)) { count++; (fields[pathOf(node) || '(body)'] ??= []).push('must be a finite number'); }
+    } else if (v !== null && typeof v === 'object' && isPlainContainer(v) && node.depth <= MAX_JSON_DEPTH) {
+      for (const k in v) {
+        if (Object.hasOwn(v, k)) stack.push({ value: (v as Record<string, unknown>)[k], key: k, parent: node, depth: node.depth + 1 });
+      }
     }
   }
   return count > 0 ? fields : null;
