@@ -327,3 +327,27 @@ contract.revoked({
   title: 'revoked page token (190/460): the account needs reconnecting and the target says so',
   revoke: () => sim.addFault({ op: 'publish', kind: 'revoked', count: 1 }),
 });
+
+contract.metrics({
+  async connect() {
+    const profile = await createProfile(h.ctx, h.tenant);
+    const { callback } = await startFlow(profile);
+    const done = await h.ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    const tempToken = new URL(done.headers.location as string).searchParams.get('tempToken')!;
+    // The other page the user administers (the first one was disconnected by the revocation case).
+    const chosen = await h.ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: h.tenant.headers, payload: { profileId: profile, pageId: sim.pages[1].id, tempToken } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    accountId = chosen.json().account._id;
+    return accountId;
+  },
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: null, reach: c.reach, views: null, likes: c.likes, comments: c.comments, shares: c.shares, saves: null, clicks: c.clicks };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.addFault({ op: 'metrics', kind: 'revoked', count: 1 }),
+  missing: {
+    title: 'a story has no insights: its target is unavailable, not zeros',
+    payload: (content) => ({ content, mediaItems: [{ type: 'image', url: img[1] }], platforms: on({ platformSpecificData: { contentType: 'story' } }) }),
+  },
+});

@@ -279,3 +279,13 @@ contract.failures({
 });
 
 contract.revoked({ revoke: () => sim.revokeAll() });
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    const comments = sim.media.find((m) => m.id === id)!.comments.length + c.comments;
+    return { impressions: null, reach: c.reach, views: c.views, likes: c.likes, comments, shares: c.shares, saves: c.saves, clicks: null };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
+});

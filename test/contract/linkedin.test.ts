@@ -61,7 +61,7 @@ const simPost = (urn: string) => sim.posts.find((p) => p.id === urn)!;
 const runDue = (postId: string) => h.runDue(postId);
 const target = (postId: string) => h.target(postId);
 /** Members cannot list their posts: verify needs the organization's token, so these cases publish as the organization. */
-const asOrganization = new Set<Case>(['serverError', 'lostAnswer', 'lostAnswerBurst', 'verifyUnreadable', 'lookBack']);
+const asOrganization = new Set<Case>(['serverError', 'lostAnswer', 'lostAnswerBurst', 'verifyUnreadable', 'lookBack', 'metrics']);
 
 const contract = platformContract({
   platform: 'linkedin', name: 'LinkedIn', h,
@@ -446,4 +446,13 @@ contract.revoked({
     return () => expect(sim.calls.get('POST /oauth/v2/accessToken')).toBe(tokenCalls);
   },
   error: /revoked.*reconnect/i,
+});
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: c.impressions, reach: c.reach, views: null, likes: c.likes, comments: c.comments, shares: c.shares, saves: null, clicks: c.clicks };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
 });

@@ -42,7 +42,7 @@ const img = (n: number) => ({ type: 'image', url: `${media.url}/pin-${n}.jpg` })
 const video = () => ({ type: 'video', url: `${media.url}/clip.mp4`, mimeType: 'video/mp4' });
 const pinsTitled = (title: string) => sim.pins.filter((p) => p.title === title);
 /** The cases that read the board name it (the others go to the default board). */
-const onBoard = new Set<Case>(['lostAnswerBurst', 'verifyUnreadable', 'lookBack']);
+const onBoard = new Set<Case>(['lostAnswerBurst', 'verifyUnreadable', 'lookBack', 'metrics']);
 
 const contract = platformContract({
   platform: 'pinterest', name: 'Pinterest', h,
@@ -263,4 +263,13 @@ describe('Pinterest: continuous refresh (rotating refresh tokens)', () => {
       await rot.close();
     }
   });
+});
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: c.impressions, reach: null, views: null, likes: c.likes, comments: c.comments, shares: null, saves: c.saves, clicks: c.clicks + c.outboundClicks };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
 });

@@ -401,3 +401,13 @@ contract.refreshJob({
   check: (_row, creds) => expect(creds.refreshToken).toBeTruthy(),
   refuse: () => sim.revokeAll(),
 });
+
+contract.metrics({
+  payload: (content) => ({ content, platforms: target1({ subreddit: 'test' }) }),
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: null, reach: null, views: null, likes: c.likes, comments: c.comments, shares: null, saves: null, clicks: null };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
+});

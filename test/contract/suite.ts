@@ -7,12 +7,13 @@
  * and, for platforms with a first comment, its failure and its single posting on the verify
  * path. Each platform's test calls these with its specifics and keeps its own cases.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MetricName } from '../../src/shared/metrics.ts';
 import { createTestApp, createTenant, createProfile } from '../helpers.ts';
 import type { AccountRow, ConnectResult, PlatformHarness, TargetRow } from '../support/harness.ts';
 
 /** The shared failure cases, as named to a platform's hooks. */
-export type Case = 'rateLimit' | 'serverError' | 'expired' | 'lostAnswer' | 'lostAnswerBurst' | 'verifyUnreadable' | 'dropped' | 'lookBack' | 'revoked';
+export type Case = 'rateLimit' | 'serverError' | 'expired' | 'lostAnswer' | 'lostAnswerBurst' | 'verifyUnreadable' | 'dropped' | 'lookBack' | 'revoked' | 'metrics';
 /** The faults the cases add, once each: `list_unreadable` makes verify's listing fail. */
 export type Fault = 'rate_limit' | 'server_error' | 'drop_after_create' | 'drop' | 'list_unreadable';
 
@@ -375,6 +376,115 @@ export function platformContract(spec: PlatformSpec) {
         }
 
         o.more?.();
+      });
+    },
+
+    /**
+     * Metrics (issue 11), registered last in a file (it revokes the account at the end): on a newly
+     * connected account, the refresh pass reads the platform's analytics endpoint and GET /v1/analytics
+     * shows the counts in Herald's names, `null` for what the platform does not have; each read
+     * stores a snapshot; a 429 on the metrics call backs the post off (no snapshot, read again
+     * later); a revoked authorization marks the account for reconnection and later passes skip it.
+     */
+    metrics(o: {
+      /** What Herald must show for the post, from the simulator's last answer (null: the platform has no such metric). */
+      expected(platformPostId: string): Record<MetricName, number | null>;
+      /** Adds one 429 at the metrics call. */
+      rateLimit(): void;
+      /** Revokes the authorization (the next read's token refresh is refused). */
+      revoke(): void | Promise<void>;
+      /** Connects a new account for these cases and answers its id (default: the harness's connectNew). */
+      connect?(): Promise<string>;
+      /** The post to read back (default: the contract's payload for the 'metrics' case). */
+      payload?(content: string): Record<string, unknown>;
+      /** A post kind without metrics on this platform, if any: its target ends unavailable, never zeros. */
+      missing?: { title: string; payload(content: string): Record<string, unknown> };
+    }) {
+      describe(`${name}: metrics`, () => {
+        const services = () => h.ctx.services;
+        const db = () => h.ctx.db;
+        beforeAll(async () => {
+          // A fresh connection: earlier cases revoked the first one.
+          h.accountId = o.connect ? await o.connect() : await h.connectNew();
+          await services().users.setAddon(h.tenant.userId, 'analytics', true);
+        });
+        /** Follows what was published so far, then leaves only this post due. */
+        const onlyDue = async (postId: string) => {
+          await services().analytics.refreshDue();
+          await db().query(`UPDATE post_metrics SET next_refresh_at = CASE WHEN post_id = $1 THEN now() - interval '1 second' ELSE NULL END`, [postId]);
+        };
+        const view = async (postId: string) => {
+          const res = await h.ctx.app.inject({ method: 'GET', url: `/v1/analytics?postId=${postId}`, headers: h.tenant.headers });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json();
+        };
+        const publish = async (payload: Record<string, unknown>) => {
+          const created = await h.post({ ...payload, publishNow: true });
+          expect(created.statusCode, created.body).toBe(201);
+          const id = created.json().post._id as string;
+          const t = await h.target(id);
+          expect(t.status).toBe('published');
+          return { id, platformPostId: t.platform_post_id! };
+        };
+        const snapshots = async (postId: string) => Number((await db().query<{ n: string }>(
+          'SELECT count(*) AS n FROM post_metric_snapshots s JOIN post_targets t ON t.id = s.target_id WHERE t.post_id = $1', [postId])).rows[0].n);
+        let post: { id: string; platformPostId: string };
+
+        it('reads the post\'s metrics from the platform: Herald\'s names, null where the platform has none; each read a snapshot', () => within('metrics', async () => {
+          post = await publish(o.payload ? o.payload('metrics read back') : spec.payload('metrics read back', 'metrics'));
+          await onlyDue(post.id);
+          const pass = await services().analytics.refreshDue();
+          expect(pass.refreshed).toBe(1);
+          const v = await view(post.id);
+          expect(v.syncStatus).toBe('synced');
+          const { engagementRate: _rate, lastUpdated, ...counts } = v.platformAnalytics[0].analytics;
+          expect(counts).toEqual(o.expected(post.platformPostId));
+          expect(lastUpdated).toEqual(expect.any(String));
+          const first = await snapshots(post.id);
+          await onlyDue(post.id);
+          await services().analytics.refreshDue();
+          expect(await snapshots(post.id)).toBe(first + 1);
+          const again = (await view(post.id)).platformAnalytics[0].analytics;
+          const { engagementRate: _r2, lastUpdated: _l2, ...grown } = again;
+          expect(grown).toEqual(o.expected(post.platformPostId));
+        }));
+
+        it('a 429 on the metrics call: no snapshot, the post backs off and is read on a later pass', () => within('metrics', async () => {
+          await onlyDue(post.id);
+          const before = await snapshots(post.id);
+          o.rateLimit();
+          const pass = await services().analytics.refreshDue();
+          expect(pass.rateLimited).toBe(1);
+          const { rows } = await db().query<{ next_refresh_at: Date; failures: number }>('SELECT next_refresh_at, failures FROM post_metrics WHERE post_id = $1', [post.id]);
+          expect(rows[0].failures).toBe(1);
+          expect(rows[0].next_refresh_at.getTime()).toBeGreaterThan(Date.now() + 60_000);
+          expect(await snapshots(post.id)).toBe(before);
+          await db().query('UPDATE post_metrics SET next_refresh_at = now() - interval \'1 second\' WHERE post_id = $1', [post.id]);
+          expect((await services().analytics.refreshDue()).refreshed).toBe(1);
+          expect(await snapshots(post.id)).toBe(before + 1);
+        }));
+
+        const missing = o.missing;
+        if (missing) {
+          it(missing.title, () => within('metrics', async () => {
+            const p = await publish(missing.payload('no metrics here'));
+            await onlyDue(p.id);
+            await services().analytics.refreshDue();
+            const v = await view(p.id);
+            expect(v.platformAnalytics[0]).toMatchObject({ syncStatus: 'unavailable', analytics: null });
+          }));
+        }
+
+        it('revoked authorization: the read marks the account for reconnection; later passes skip it and report it', () => within('metrics', async () => {
+          await o.revoke();
+          await onlyDue(post.id);
+          const pass = await services().analytics.refreshDue();
+          expect(pass.needsReconnect).toEqual([expect.objectContaining({ accountId: h.accountId, platform })]);
+          expect(await h.account()).toMatchObject({ is_active: false, inactive_reason: expect.stringMatching(/reconnect/i) });
+          await db().query('UPDATE post_metrics SET next_refresh_at = now() - interval \'1 second\' WHERE post_id = $1', [post.id]);
+          const later = await services().analytics.refreshDue();
+          expect(later).toMatchObject({ refreshed: 0, rateLimited: 0, failed: 0, needsReconnect: [expect.objectContaining({ accountId: h.accountId })] });
+        }));
       });
     },
 

@@ -202,3 +202,12 @@ contract.refreshJob({
   minTtlMs: 50 * 86400_000,
   refuse: () => sim.expireAccessTokens(),
 });
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: null, reach: null, views: c.views, likes: c.likes, comments: c.comments, shares: c.shares + c.quotes, saves: null, clicks: null };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
+});

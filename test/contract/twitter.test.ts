@@ -187,3 +187,12 @@ contract.refreshJob({
   minTtlMs: 3600_000,
   refuse: () => sim.revokeAll(),
 });
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: c.impressions, reach: null, views: null, likes: c.likes, comments: c.comments, shares: c.shares + c.quotes, saves: c.saves, clicks: null };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
+});

@@ -609,3 +609,12 @@ describe('YouTube: simulator fidelity', () => {
     expect(((await r.json()) as G).error).toMatchObject({ code: 401, errors: [{ reason: 'authError', domain: 'global' }] });
   });
 });
+
+contract.metrics({
+  expected: (id) => {
+    const c = sim.metrics.last(id)!;
+    return { impressions: null, reach: null, views: c.views, likes: c.likes, comments: c.comments, shares: null, saves: null, clicks: null };
+  },
+  rateLimit: () => sim.addFault({ op: 'metrics', kind: 'rate_limit', count: 1 }),
+  revoke: () => sim.revokeAll(),
+});
