@@ -15,6 +15,7 @@ const ProfilesPage = lazy(() => import('./pages/Profiles.tsx'));
 const QueuePage = lazy(() => import('./pages/Queue.tsx'));
 const ApiKeysPage = lazy(() => import('./pages/ApiKeys.tsx'));
 const UsagePage = lazy(() => import('./pages/Usage.tsx'));
+const ClipsPage = lazy(() => import('./pages/Clips.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
 
@@ -44,6 +45,7 @@ const NAV: Array<[string, string]> = [
   ['/compose', 'New post'],
   ['/profiles', 'Profiles & accounts'],
   ['/queue', 'Queue'],
+  ['/clips', 'AI clips'],
   ['/api-keys', 'API keys'],
   ['/usage', 'Usage & plan'],
 ];
@@ -99,6 +101,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/usage" component={UsagePage} />
+              <Route path="/clips" component={ClipsPage} />
               <Route path="/connect/facebook/select-page" component={SelectPagePage} />
               <Route path="/connect/linkedin/select-organization" component={SelectOrgPage} />
               <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>
