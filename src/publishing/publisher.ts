@@ -4,7 +4,9 @@
  *
  * Job = target row. A target in status `pending` whose `run_at` has passed is due. It is
  * claimed with `FOR UPDATE SKIP LOCKED` (status -> publishing, locked_by, locked_until),
- * so each due target runs in exactly one process. While it runs, the owner's heartbeat
+ * so each due target runs in exactly one process. The claiming statement also reads what the
+ * run needs (post, account, last attempt), so a run costs two statements of its own: the
+ * attempt row before the visible call and the finish after it. While it runs, the owner's heartbeat
  * extends the lock; a crashed owner's targets are released by the reconciler and
  * re-run, and the attempt rows tell the next run what happened:
  *
@@ -40,7 +42,7 @@ import { probeBytes } from '../infra/probe.ts';
 import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.ts';
 import { FieldErrorCollector } from '../core/errors.ts';
 import { fetchGuarded } from './fetch-media.ts';
-import { createTargetsRepository, type TargetFinish } from './targets-repository.ts';
+import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from './targets-repository.ts';
 
 /** Lock a claimed target for this long; the owner's heartbeat extends it. */
 export const LOCK_MS = 60_000;
@@ -99,13 +101,13 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /** Runs one claimed target to a final or retry state. Never throws. */
-  async function runTarget(target: TargetRow): Promise<void> {
+  async function runTarget(target: TargetRow | ClaimedTarget): Promise<void> {
     inFlight.add(target.id);
     let attemptId: number | null = null;
     // Where a failure happened decides whether the next run must verify before committing.
     let phase: 'prepare' | 'commit' = 'prepare';
     try {
-      const ctx = await targets.loadContext(target);
+      const ctx = 'context' in target ? target.context : await targets.loadContext(target);
       if (!ctx) return; // post deleted: its target rows are gone too
       const { post, account } = ctx;
       targetCounts.set(target.id, ctx.targetCount);

@@ -41,6 +41,14 @@ export interface TargetFinish {
 }
 
 /** Crashes after which a crashed run counts as an attempt again (a post that kills every worker must still end). */
+/**
+ * A claimed target with what its run needs, read in the claiming statement (so the run needs
+ * no statement of its own to load it); `context` null: the post is gone.
+ */
+export interface ClaimedTarget extends TargetRow {
+  context: TargetContext | null;
+}
+
 export const MAX_FREE_CRASHES = 10;
 
 // The worker's statements run once or more per target, so PostgreSQL plans each once per
@@ -50,6 +58,27 @@ export const MAX_FREE_CRASHES = 10;
 const TARGET_COLUMNS = ['id', 'post_id', 'tenant_id', 'position', 'account_id', 'platform', 'custom_content', 'platform_specific_data',
   'status', 'run_at', 'attempts', 'locked_by', 'locked_until', 'platform_post_id', 'platform_post_url', 'published_at', 'error_message',
   'error_category', 'result', 'updated_at'] as const satisfies ReadonlyArray<keyof TargetRow>;
+
+/**
+ * What a run needs besides the target row (a {@link TargetContext}), as columns over `p` (the
+ * post, null when gone) and `a` (the account), for the target given by these SQL expressions.
+ */
+const contextColumns = (postId: string, targetId: string) => `to_jsonb(p) AS ctx_post, to_jsonb(a) AS ctx_account,
+          (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
+                                     WHERE target_id = ${targetId} ORDER BY id DESC LIMIT 1) x) AS ctx_prev,
+          (SELECT min(started_at) FROM publish_attempts WHERE target_id = ${targetId} AND phase = 'commit') AS ctx_first_commit_at,
+          (SELECT count(*)::int FROM post_targets t WHERE t.post_id = ${postId}) AS ctx_target_count`;
+
+interface ContextColumns {
+  ctx_post: PostRow | null; ctx_account: AccountRow | null; ctx_prev: AttemptRow | null; ctx_target_count: number; ctx_first_commit_at: Date | null;
+}
+
+function toContext(r: ContextColumns): TargetContext | null {
+  if (!r.ctx_post) return null;
+  // jsonb turns timestamps into strings: restore the Date fields that are used.
+  const post = { ...r.ctx_post, scheduled_for: r.ctx_post.scheduled_for ? new Date(r.ctx_post.scheduled_for as unknown as string) : null } as PostRow;
+  return { post, account: r.ctx_account, prev: r.ctx_prev, targetCount: r.ctx_target_count, firstCommitAt: r.ctx_first_commit_at };
+}
 
 const DOUBT_DUE = prepared('targets.doubt-due',
   `SELECT EXISTS (SELECT 1 FROM post_targets WHERE status = 'pending' AND in_doubt AND run_at <= now()) AS any`);
@@ -66,7 +95,8 @@ const claimStatement = (name: string, due: string) => prepared(name,
    posts_publishing AS (
      UPDATE posts SET status = 'publishing', updated_at = now()
       WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
-   SELECT ${TARGET_COLUMNS.join(', ')} FROM claimed`);
+   SELECT ${TARGET_COLUMNS.map((col) => `c.${col}`).join(', ')}, ${contextColumns('c.post_id', 'c.id')}
+     FROM claimed c LEFT JOIN posts p ON p.id = c.post_id LEFT JOIN accounts a ON a.id = c.account_id`);
 
 const CLAIM_IDS = claimStatement('targets.claim-ids',
   `SELECT id FROM post_targets WHERE status = 'pending' AND id = ANY($4::char(24)[]) LIMIT $2 FOR UPDATE SKIP LOCKED`);
@@ -88,13 +118,7 @@ const CLAIM_DOUBT_FIRST = claimStatement('targets.claim-doubt-first',
 
 /** $1 post id, $2 target id, $3 account id. */
 const LOAD_CONTEXT = prepared('targets.load-context',
-  `SELECT to_jsonb(p) AS post, to_jsonb(a) AS account,
-          (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
-                                     WHERE target_id = $2 ORDER BY id DESC LIMIT 1) x) AS prev,
-          (SELECT min(started_at) FROM publish_attempts WHERE target_id = $2 AND phase = 'commit') AS first_commit_at,
-          (SELECT count(*)::int FROM post_targets t WHERE t.post_id = p.id) AS target_count
-     FROM posts p LEFT JOIN accounts a ON a.id = $3
-    WHERE p.id = $1`);
+  `SELECT ${contextColumns('$1', '$2')} FROM posts p LEFT JOIN accounts a ON a.id = $3 WHERE p.id = $1`);
 
 const START_ATTEMPT = prepared('targets.start-attempt',
   `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`);
@@ -141,28 +165,23 @@ export function createTargetsRepository(db: Db) {
      * first, and while one is due no fresh target of its account is claimed: the crashed
      * commit is verified before anything new is committed there (decision 0018).
      */
-    async claim(workerId: string, limit: number, lockSeconds: number, ids: string[] | null): Promise<TargetRow[]> {
+    async claim(workerId: string, limit: number, lockSeconds: number, ids: string[] | null): Promise<ClaimedTarget[]> {
       if (limit <= 0) return [];
       // The in-doubt ordering costs a heavier plan; take it only while some in-doubt target is
       // due (rare: after a crash or an unanswered call). Checked on a tiny partial index.
       const doubtDue = !ids && (await db.query<{ any: boolean }>(DOUBT_DUE)).rows[0].any;
-      const { rows } = await db.query<TargetRow>(
+      const { rows } = await db.query<TargetRow & ContextColumns>(
         ids ? CLAIM_IDS : doubtDue ? CLAIM_DOUBT_FIRST : CLAIM_DUE,
         ids ? [workerId, limit, lockSeconds, ids] : [workerId, limit, lockSeconds],
       );
-      return rows;
+      return rows.map(({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at, ...target }) =>
+        ({ ...target, context: toContext({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at }) }));
     },
 
     /** The post, the account, the target's latest attempt, its first commit and the post's target count. Null: the post is gone. */
     async loadContext(target: TargetRow): Promise<TargetContext | null> {
-      const { rows } = await db.query<{ post: PostRow; account: AccountRow | null; prev: AttemptRow | null; target_count: number; first_commit_at: Date | null }>(
-        LOAD_CONTEXT,
-        [target.post_id, target.id, target.account_id]);
-      const r = rows[0];
-      if (!r) return null;
-      // jsonb turns timestamps into strings: restore the Date fields that are used.
-      const post = { ...r.post, scheduled_for: r.post.scheduled_for ? new Date(r.post.scheduled_for as unknown as string) : null } as PostRow;
-      return { post, account: r.account, prev: r.prev, targetCount: r.target_count, firstCommitAt: r.first_commit_at };
+      const { rows } = await db.query<ContextColumns>(LOAD_CONTEXT, [target.post_id, target.id, target.account_id]);
+      return rows[0] ? toContext(rows[0]) : null;
     },
 
     /** Writes an attempt row (for commit: BEFORE the visible call); returns its id. */
