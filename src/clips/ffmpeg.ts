@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 /** ffmpeg failed or could not start. `message` ends with ffmpeg's last stderr line (no server paths are added). */
 export class FfmpegError extends Error {
   override readonly name = 'FfmpegError';
-  constructor(message: string, public readonly stderr: string) {
+  constructor(message: string, public readonly stderr: string, /** The executable was not found. */ public readonly missing = false) {
     super(message);
   }
 }
@@ -59,7 +59,8 @@ export function runFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void>
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => { stderr = (stderr + chunk).slice(-4_000); });
     child.on('error', (err: NodeJS.ErrnoException) => {
-      finish(new FfmpegError(err.code === 'ENOENT' ? `ffmpeg not found (${opts.ffmpegPath}); install ffmpeg` : `ffmpeg could not start: ${err.message}`, stderr));
+      const missing = err.code === 'ENOENT';
+      finish(new FfmpegError(missing ? `ffmpeg not found (${opts.ffmpegPath}); install ffmpeg` : `ffmpeg could not start: ${err.message}`, stderr, missing));
     });
     child.on('close', (code, sig) => {
       if (code === 0) finish(null);

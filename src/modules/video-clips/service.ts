@@ -222,6 +222,7 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
           ffmpegPath: config.ffmpegPath, duration: source.duration, workDir, signal,
           onProgress: (f) => progress('analysing', 5 + 35 * f),
         }).catch((err: unknown) => {
+          if (err instanceof FfmpegError && err.missing) throw new ClipJobFailure(err.message);
           if (err instanceof FfmpegError && !signal.aborted) throw new ClipJobFailure(`unreadable file: ${err.message}`);
           throw err;
         });
