@@ -16,10 +16,8 @@ import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
+import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
 
-// Callbacks given to page.evaluate run in the page (untyped here: the server's tsconfig has no DOM library).
-declare const document: any, window: any;
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-fixes.test.ts');
 const TZ = 'Europe/Paris';
@@ -56,22 +54,7 @@ afterAll(async () => {
 });
 
 const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
-const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-/** The elements that reach past the window's right edge (for the failure message). */
-const overflowing = () => page.evaluate(() => [...document.querySelectorAll('body *')]
-  .filter((e: any) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-wrap'))
-  .slice(0, 5).map((e: any) => `${e.tagName.toLowerCase()}.${String(e.className)}`).join(', '));
-
-/** Screenshots at 1280 and 390 px wide; at both the page must not scroll sideways. */
-async function shoot(name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  expect(await overflow(), `${name} at 1280 px`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: screenshotPath(`${name}-1280`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  expect(await overflow(), `${name} at 390 px: ${await overflowing()}`).toBeLessThanOrEqual(1);
-  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (name: string) => shootBothWidths(page, name);
 
 async function cookieHeader() {
   return (await browser.context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');

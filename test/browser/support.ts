@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots');
@@ -51,4 +51,32 @@ export async function launch(opts: { timezoneId?: string; viewport?: { width: nu
 export function screenshotPath(name: string): string {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   return path.join(SCREENSHOTS, `${name}.png`);
+}
+
+/** The page's sideways overflow in px and the first elements reaching past the window's right edge (outside scroll boxes). */
+async function overflowOf(page: Page): Promise<{ px: number; culprits: string }> {
+  return page.evaluate(`(() => {
+    const px = document.documentElement.scrollWidth - window.innerWidth;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-wrap'))
+      .slice(0, 6).map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ').join('.') : '')).join(', ');
+    return { px, culprits };
+  })()`);
+}
+
+/**
+ * Screenshots of the page at 1280 and 390 px wide (`<name>-1280.png`, `<name>-390.png`), full
+ * page; at both widths the page must not scroll sideways. The viewport is 1280 px wide after.
+ */
+export async function shootBothWidths(page: Page, name: string): Promise<void> {
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      const o = await overflowOf(page);
+      if (o.px > 1) throw new Error(`${name} at ${width} px scrolls sideways by ${o.px} px: ${o.culprits}`);
+      await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 }

@@ -30,12 +30,41 @@ export function StatusBadge({ status }: { status: PostStatus | string }) {
   return <span className={`status-badge ${STATUS_CLASS[status] ?? ''}`}>{status}</span>;
 }
 
+/** The short mark drawn in each platform's icon (its brand colour behind it). */
+const MARKS: Record<PlatformName, string> = {
+  facebook: 'f', instagram: 'IG', linkedin: 'in', twitter: 'X', threads: '@', tiktok: '♪', youtube: '▶', pinterest: 'P', reddit: 'r/', bluesky: '🦋',
+};
+
+/** A platform's icon: its mark on its brand colour. Decorative (the name is always written next to it). */
+export function PlatformIcon({ platform, size = 18 }: { platform: string; size?: number }) {
+  const rule = PLATFORM_RULES[platform as PlatformName];
+  return (
+    <span className="picon" aria-hidden="true" style={{ background: rule?.brand ?? '#888', width: size, height: size, fontSize: Math.round(size * 0.5) }}>
+      {MARKS[platform as PlatformName] ?? platform.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
 export function PlatformBadge({ platform, children }: { platform: string; children?: ReactNode }) {
   const rule = PLATFORM_RULES[platform as PlatformName];
   return (
     <span className="platform-badge">
-      <span className="pdot" style={{ background: rule?.brand ?? '#888' }} aria-hidden="true" />
+      <PlatformIcon platform={platform} size={16} />
       {children ?? rule?.label ?? platform}
+    </span>
+  );
+}
+
+/** An account's picture (the one the API returns), else its initial; the platform's icon in the corner. Decorative. */
+export function Avatar({ account, size = 28 }: { account: { platform: string; profilePicture?: string | null; displayName?: string; username: string }; size?: number }) {
+  const name = account.displayName || account.username;
+  return (
+    <span className="avatar" style={{ width: size, height: size }} aria-hidden="true">
+      {account.profilePicture
+        ? <img src={account.profilePicture} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" onError={(e) => { e.currentTarget.style.display = 'none'; }} />
+        : null}
+      <span className="avatar-initial" style={{ fontSize: Math.round(size * 0.45) }}>{name.replace(/^@/, '').slice(0, 1).toUpperCase()}</span>
+      <span className="avatar-platform"><PlatformIcon platform={account.platform} size={Math.max(12, Math.round(size * 0.45))} /></span>
     </span>
   );
 }

@@ -7,7 +7,9 @@ import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, 
 import { allTimeZones, browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
 import { useAccounts, useProfiles } from './Profiles.tsx';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
-import { accountSettingsOf, cleanPlatformData, PlatformOptions, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { PostPreview } from '../composer/Preview.tsx';
+import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
 
 /** Rule messages that name API fields, said in the composer's words (the rule ids are the shared table's). */
 const COMPOSER_WORDING: Record<string, string> = {
@@ -45,6 +47,15 @@ const MODES: Array<[Mode, string, string]> = [
   ['draft', 'Save as draft', 'Keep it without publishing'],
 ];
 
+/** A file from the media library as a composer media entry (already uploaded; its pixels and duration known). */
+function libraryEntry(f: LibraryFile): MediaEntry {
+  return {
+    key: `lib-${f._id}-${crypto.randomUUID()}`, name: f.filename, progress: 1, status: 'done', altText: '',
+    file: { type: f.type, url: f.url, filename: f.filename, size: f.size, mimeType: f.mimeType },
+    local: { ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}), ...(f.durationSeconds ? { durationSeconds: f.durationSeconds } : {}) },
+  };
+}
+
 function defaultWhen(tz: string, dateParam: string | null): { date: string; time: string } {
   const w = wallTime(new Date(Date.now() + 3_600_000), tz);
   const today = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
@@ -72,7 +83,14 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const [content, setContent] = useState('');
   const [custom, setCustom] = useState<Record<string, string | undefined>>({});
   const [options, setOptions] = useState<Record<string, PlatformData>>({});
-  const [media, setMedia] = useState<MediaEntry[]>([]);
+  const [media, setMedia] = useState<MediaEntry[]>(() => {
+    // "Use in a new post" from the media library hands the file over here.
+    const handed = sessionStorage.getItem('herald.composeMedia');
+    if (!handed || postId) return [];
+    sessionStorage.removeItem('herald.composeMedia');
+    try { return [libraryEntry(JSON.parse(handed) as LibraryFile)]; } catch { return []; }
+  });
+  const [picking, setPicking] = useState(false);
   const [mode, setMode] = useState<Mode>('schedule');
   const [date, setDate] = useState(init.date);
   const [time, setTime] = useState(init.time);
@@ -118,9 +136,15 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const problems: Array<RuleProblem & { account: string }> = targets.flatMap((a) => {
     const p = a.platform as PlatformName;
     if (!PLATFORM_RULES[p]) return [];
-    return checkPost(p, custom[a._id] ?? content, uploaded, {
-      platformSpecificData: cleanPlatformData(options[a._id]), accountSettings: accountSettingsOf(a), ...(when ? { scheduledFor: when } : {}),
-    }).map((x) => ({ ...x, message: (x.rule && COMPOSER_WORDING[x.rule]) || x.message, account: a.username }));
+    const text = custom[a._id] ?? content;
+    const data = cleanPlatformData(options[a._id], text);
+    const threadItems = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>) : undefined;
+    return [
+      ...checkPost(p, text, uploaded, {
+        platformSpecificData: data, accountSettings: accountSettingsOf(a), ...(threadItems ? { threadItems } : {}), ...(when ? { scheduledFor: when } : {}),
+      }).map((x) => ({ ...x, message: (x.rule && COMPOSER_WORDING[x.rule]) || x.message, account: a.username })),
+      ...composerChecks(a, options[a._id]).map((message) => ({ platform: p, field: 'settings' as const, message, account: a.username })),
+    ];
   });
 
   const platforms = [...new Set(targets.map((a) => a.platform as PlatformName))].filter((p) => PLATFORM_RULES[p]);
@@ -133,7 +157,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
         })),
         platforms: targets.map((a) => {
-          const data = cleanPlatformData(options[a._id]);
+          const data = cleanPlatformData(options[a._id], custom[a._id] ?? content);
           return {
             platform: a.platform as PlatformName, accountId: a._id, ...(custom[a._id] !== undefined ? { customContent: custom[a._id] } : {}),
             ...(Object.keys(data).length ? { platformSpecificData: data } : {}),
@@ -249,8 +273,12 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             ))}
             <div className="field">
               <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to 5 GB each — large files upload resumably)</span></label>
-              <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
+              <div className="media-inputs">
+                <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
+                <button type="button" className="btn btn-sm" onClick={() => setPicking(true)}>Choose from the library</button>
+              </div>
             </div>
+            {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
             {media.length > 0 && (
               <ul className="media-list">
                 {media.map((m) => (
@@ -271,6 +299,18 @@ export default function ComposerPage({ postId }: { postId?: string }) {
               </ul>
             )}
           </section>
+
+          {targets.length > 0 && (
+            <section className="card" aria-labelledby="c-preview">
+              <h2 id="c-preview" className="small-title">Preview</h2>
+              <div className="previews">
+                {targets.map((a) => (
+                  <PostPreview key={a._id} account={a} text={custom[a._id] ?? content} data={cleanPlatformData(options[a._id], custom[a._id] ?? content)}
+                    media={media.filter((m) => m.status === 'done' && m.file).map((m) => ({ url: m.file!.url, type: m.file!.type, altText: m.altText }))} />
+                ))}
+              </div>
+            </section>
+          )}
         </div>
 
         <aside className="composer-side">

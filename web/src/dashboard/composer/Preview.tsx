@@ -1,0 +1,77 @@
+/**
+ * A live preview of one target as its platform shows it in a feed: the account's name and
+ * picture, the text as the platform cuts it before its "more" link, the title where the
+ * platform has one, and the media laid out as the platform lays them out (a grid of up to
+ * four on X and Bluesky, one image with carousel dots on Instagram, the first image of a pin,
+ * a video frame on YouTube and TikTok). Approximate by nature: the rules themselves are
+ * checked by the shared rule table, not here.
+ */
+import type { Account } from '../api.ts';
+import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
+import { Avatar } from '../components.tsx';
+
+export interface PreviewMedia { url: string; type: 'image' | 'video' | 'gif' | 'document'; altText?: string }
+
+/** Characters shown before a feed cuts the text with its "more" link (what each platform shows on its web feed). */
+const FEED_CUT: Partial<Record<PlatformName, number>> = {
+  instagram: 125, facebook: 480, linkedin: 210, tiktok: 100, pinterest: 100, youtube: 160,
+};
+
+/** `text` as the feed shows it: whole, or cut at the platform's fold with its "more" label. */
+export function feedText(platform: PlatformName, text: string): { shown: string; cut: boolean } {
+  const max = FEED_CUT[platform];
+  const chars = [...text];
+  if (!max || chars.length <= max) return { shown: text, cut: false };
+  return { shown: `${chars.slice(0, max).join('').trimEnd()}…`, cut: true };
+}
+
+function MediaLayout({ platform, media }: { platform: PlatformName; media: PreviewMedia[] }) {
+  if (media.length === 0) return null;
+  const visual = media.filter((m) => m.type !== 'document');
+  const doc = media.find((m) => m.type === 'document');
+  const one = (m: PreviewMedia, cls = '') => (m.type === 'video'
+    ? <video className={`pv-media ${cls}`} src={m.url} muted preload="metadata" aria-label="Video" />
+    : <img className={`pv-media ${cls}`} src={m.url} alt={m.altText ?? ''} />);
+  if (doc && visual.length === 0) return <div className="pv-doc" aria-label="Document">PDF document</div>;
+  // Carousels show the first item and dots; grids show up to four.
+  if (platform === 'instagram' || platform === 'linkedin' || platform === 'pinterest' || platform === 'tiktok' || platform === 'threads' || platform === 'facebook' && visual.length > 4) {
+    return (
+      <div className="pv-carousel">
+        {one(visual[0])}
+        {visual.length > 1 && <div className="pv-dots" aria-label={`${visual.length} items`}>{visual.map((_, i) => <span key={i} className={i === 0 ? 'on' : ''} />)}</div>}
+      </div>
+    );
+  }
+  if (platform === 'youtube' || platform === 'reddit' && visual.length === 1) return one(visual[0], 'pv-wide');
+  const shown = visual.slice(0, 4);
+  return <div className={`pv-grid pv-grid-${shown.length}`}>{shown.map((m, i) => <div key={i} className="pv-cell">{one(m)}</div>)}</div>;
+}
+
+/** One platform's preview card. */
+export function PostPreview({ account, text, media, data }: { account: Account; text: string; media: PreviewMedia[]; data: Record<string, unknown> }) {
+  const platform = account.platform as PlatformName;
+  const rule = PLATFORM_RULES[platform];
+  const title = platform === 'reddit' || platform === 'youtube' || platform === 'pinterest'
+    ? (typeof data.title === 'string' && data.title.trim() ? data.title.trim() : text.split(/\r?\n/)[0] ?? '')
+    : '';
+  // Reddit and YouTube put the first line in the title when no title is given; the rest is the body.
+  const body = title && !(typeof data.title === 'string' && data.title.trim()) && (platform === 'reddit' || platform === 'youtube') ? text.split(/\r?\n/).slice(1).join('\n').trim() : text;
+  const { shown, cut } = feedText(platform, body);
+  const replies = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>).slice(1) : [];
+  const name = account.displayName || account.username;
+  return (
+    <article className={`pv pv-${platform}`} aria-label={`${rule?.label ?? platform} preview`}>
+      <header className="pv-head">
+        <Avatar account={account} size={32} />
+        <span className="pv-name"><strong>{name}</strong> <span className="muted">{platform === 'reddit' ? `r/${String(data.subreddit ?? account.defaultSubreddit ?? '…').replace(/^r\//, '')}` : `@${account.username.replace(/^@/, '')}`}</span></span>
+      </header>
+      {platform === 'reddit' || platform === 'youtube' ? <p className="pv-title">{title || <span className="muted">(no title)</span>}</p> : null}
+      {platform === 'youtube' ? <MediaLayout platform={platform} media={media} /> : null}
+      {shown && <p className="pv-text">{shown}{cut && <span className="pv-more"> more</span>}</p>}
+      {platform !== 'youtube' && <MediaLayout platform={platform} media={media} />}
+      {platform === 'pinterest' && title ? <p className="pv-title">{title}</p> : null}
+      {replies.map((r, i) => <p key={i} className="pv-reply"><span aria-hidden="true">↳ </span>{r.content || <span className="muted">(empty reply)</span>}</p>)}
+      {typeof data.firstComment === 'string' && data.firstComment.trim() && <p className="pv-comment"><strong>First comment:</strong> {data.firstComment}</p>}
+    </article>
+  );
+}
