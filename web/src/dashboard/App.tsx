@@ -16,6 +16,7 @@ const QueuePage = lazy(() => import('./pages/Queue.tsx'));
 const ApiKeysPage = lazy(() => import('./pages/ApiKeys.tsx'));
 const UsagePage = lazy(() => import('./pages/Usage.tsx'));
 const ClipsPage = lazy(() => import('./pages/Clips.tsx'));
+const MediaPage = lazy(() => import('./pages/Media.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
 
@@ -43,6 +44,7 @@ const NAV: Array<[string, string]> = [
   ['/calendar', 'Calendar'],
   ['/posts', 'Posts'],
   ['/compose', 'New post'],
+  ['/media', 'Media library'],
   ['/profiles', 'Profiles & accounts'],
   ['/queue', 'Queue'],
   ['/clips', 'AI clips'],
@@ -102,6 +104,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/usage" component={UsagePage} />
               <Route path="/clips" component={ClipsPage} />
+              <Route path="/media" component={MediaPage} />
               <Route path="/connect/facebook/select-page" component={SelectPagePage} />
               <Route path="/connect/linkedin/select-organization" component={SelectOrgPage} />
               <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>
