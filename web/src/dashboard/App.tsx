@@ -15,6 +15,7 @@ const ProfilesPage = lazy(() => import('./pages/Profiles.tsx'));
 const QueuePage = lazy(() => import('./pages/Queue.tsx'));
 const ApiKeysPage = lazy(() => import('./pages/ApiKeys.tsx'));
 const UsagePage = lazy(() => import('./pages/Usage.tsx'));
+const AnalyticsPage = lazy(() => import('./pages/Analytics.tsx'));
 const ClipsPage = lazy(() => import('./pages/Clips.tsx'));
 const MediaPage = lazy(() => import('./pages/Media.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
@@ -47,6 +48,7 @@ const NAV: Array<[string, string]> = [
   ['/media', 'Media library'],
   ['/profiles', 'Profiles & accounts'],
   ['/queue', 'Queue'],
+  ['/analytics', 'Analytics'],
   ['/clips', 'AI clips'],
   ['/api-keys', 'API keys'],
   ['/usage', 'Usage & plan'],
@@ -103,6 +105,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/usage" component={UsagePage} />
+              <Route path="/analytics" component={AnalyticsPage} />
               <Route path="/clips" component={ClipsPage} />
               <Route path="/media" component={MediaPage} />
               <Route path="/connect/facebook/select-page" component={SelectPagePage} />

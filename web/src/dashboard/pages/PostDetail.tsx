@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { api, unwrap } from '../api.ts';
 import { CAN_DELETE, CAN_EDIT, CAN_RETRY, ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
+import { PostMetricsSection } from './post-metrics.tsx';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -83,6 +84,7 @@ export default function PostDetailPage({ id }: { id: string }) {
           })}
         </ul>
       </section>
+      {(p.status === 'published' || p.status === 'partial') && <PostMetricsSection postId={p._id} tz={tz} />}
       <p><Link href="/posts">← All posts</Link> · <Link href="/calendar">Calendar</Link></p>
     </>
   );
