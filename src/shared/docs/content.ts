@@ -10,6 +10,7 @@ import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../plans.ts';
 import { PLATFORMS as PLATFORM_IDS } from '../platforms.ts';
 import { PLATFORM_RULES } from '../platform-summary.ts';
 import { ruleDocs } from '../rules/catalog.ts';
+import { METRICS, METRIC_LABELS, PLATFORM_METRICS } from '../metrics.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
@@ -106,6 +107,16 @@ function platformTable(): string {
   return ['| Platform | Id | Text limit | Media per post | Threads | First comment | Connect with |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** Each platform's metrics: which Herald metric comes from which of the platform's own names (src/shared/metrics.ts). */
+function metricsTable(): string {
+  const rows = PLATFORM_IDS.map((id) => {
+    const m = PLATFORM_METRICS[id];
+    const cells = METRICS.map((k) => (m.names[k] ? m.names[k]!.map((n) => `\`${n}\``).join(' + ') : '—'));
+    return `| [${PLATFORM_RULES[id].label}](${m.docsUrl}) | ${cells.join(' | ')} |`;
+  });
+  return [`| Platform | ${METRICS.map((k) => METRIC_LABELS[k]).join(' | ')} |`, `|---|${METRICS.map(() => '---').join('|')}|`, ...rows].join('\n');
+}
+
 /**
  * Every platform's rules from the one rule table (src/shared/rules/): what is allowed, the
  * rule id the API names in a 400, and the platform page the rule comes from.
@@ -128,6 +139,7 @@ export function expandPlaceholders(md: string): string {
     .replaceAll('{{rateLimitTable}}', rateLimitTable())
     .replaceAll('{{platformTable}}', platformTable())
     .replaceAll('{{platformRules}}', platformRules())
+    .replaceAll('{{metricsTable}}', metricsTable())
     .replaceAll('{{annualDiscount}}', `${Math.round(ANNUAL_DISCOUNT * 100)}%`);
 }
 
