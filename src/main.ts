@@ -7,12 +7,11 @@
 import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import type { Config } from './config.ts';
-import { buildApp, type App } from './http/app.ts';
-import { startHeartbeat, startWorker, type Heartbeat, type Worker } from './publishing/worker.ts';
-import { startClipWorker, type ClipWorker } from './clips/worker.ts';
+import type { App } from './http/app.ts';
+import type { Heartbeat, Worker } from './publishing/worker.ts';
+import type { ClipWorker } from './clips/worker.ts';
 import { openRuntime } from './runtime.ts';
-import { createServices } from './services.ts';
-import { startSandbox, type Sandbox } from './sandbox/index.ts';
+import type { Sandbox } from './sandbox/index.ts';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
@@ -25,9 +24,29 @@ export interface RunningHerald {
   close(): Promise<void>;
 }
 
+/**
+ * The application's modules, loaded on demand: most of a start's CPU goes to loading them, so
+ * runHerald loads them while PostgreSQL starts (a separate process) instead of before.
+ */
+async function loadModules() {
+  const [app, worker, clips, services, sandbox] = await Promise.all([
+    import('./http/app.ts'), import('./publishing/worker.ts'), import('./clips/worker.ts'), import('./services.ts'), import('./sandbox/index.ts'),
+  ]);
+  return {
+    buildApp: app.buildApp, startHeartbeat: worker.startHeartbeat, startWorker: worker.startWorker, startClipWorker: clips.startClipWorker,
+    createServices: services.createServices, startSandbox: sandbox.startSandbox,
+  };
+}
+
 export async function runHerald(config: Config, role: Role, opts: { installSignalHandlers?: boolean } = {}): Promise<RunningHerald> {
   const logger = pino({ level: config.logLevel, base: { pid: process.pid, role } });
+  const loading = loadModules();
+  loading.catch(() => {}); // awaited below; a failed start must not also report it unhandled
   const runtime = await openRuntime(config, { applicationName: `herald-${role}`, log: (m) => logger.debug(m) });
+  const { buildApp, startHeartbeat, startWorker, startClipWorker, createServices, startSandbox } = await loading.catch(async (err) => {
+    await runtime.close();
+    throw err;
+  });
   const processId = `${role === 'worker' ? 'worker' : role === 'api' ? 'api' : 'worker'}-${hostname()}-${process.pid}-${Date.now().toString(36)}`;
   // Sandbox mode: the simulators run inside this process, so a separate worker process cannot reach them.
   let sandbox: Sandbox | null = null;
