@@ -90,9 +90,10 @@ function portFree(port: number): Promise<boolean> {
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  // Checked often at first (a restarted cluster is up in a few hundred ms), then every 100 ms.
+  for (let i = 0; Date.now() < deadline; i++) {
     if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, i < 40 ? 25 : 100));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
