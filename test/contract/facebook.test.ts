@@ -135,6 +135,16 @@ contract.connectOwn('connecting a page', () => {
     expect(res.json().pages.map((p: { id: string }) => p.id)).toEqual([sim.pages[0].id, sim.pages[1].id]);
   });
 
+  it('lists the pages the account can switch to with GET /v1/accounts/{id}/facebook-page (administered pages only, no tokens)', async () => {
+    const res = await h.ctx.app.inject({ method: 'GET', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      selectedPageId: sim.pages[0].id,
+      pages: [sim.pages[0], sim.pages[1]].map((p) => ({ id: p.id, name: p.name, category: expect.any(String), picture: `https://scontent.xx.fbcdn.net/${p.id}.jpg` })),
+    });
+    expect(res.body).not.toContain('access_token');
+  });
+
   it('switches the page with PUT /v1/accounts/{id}/facebook-page (administered pages only)', async () => {
     const bad = await h.ctx.app.inject({ method: 'PUT', url: `/v1/accounts/${accountId}/facebook-page`, headers: h.tenant.headers, payload: { selectedPageId: sim.pages[2].id } });
     expect(bad.statusCode).toBe(403);

@@ -40,6 +40,22 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     },
   }, async (req) => facebook.selectPage(req.auth, req.body));
 
+  app.get('/accounts/:accountId/facebook-page', {
+    config: { permission: 'accounts:read' },
+    schema: {
+      tags: ['Accounts'], summary: 'List the Facebook pages an account can switch to, and its current page',
+      description: 'Read from Facebook with the stored user authorization: pages whose tasks include MANAGE or CREATE_CONTENT. No tokens are returned.',
+      params: Type.Object({ accountId: Id() }),
+      response: {
+        200: Type.Object({
+          selectedPageId: Type.String(),
+          pages: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), category: Type.String(), picture: Type.Union([Type.String(), Type.Null()]) })),
+        }),
+        ...errors(502),
+      },
+    },
+  }, async (req) => facebook.pagesForAccount(req.auth, req.params.accountId));
+
   app.put('/accounts/:accountId/facebook-page', {
     config: { permission: 'accounts:write' },
     schema: {

@@ -68,6 +68,25 @@ export function createFacebookService(deps: { accounts: AccountsService; reposit
       return { message: 'Facebook page connected successfully', ...(redirect ? { redirect_url: redirect } : {}), account: { ...toAccountView(account), accountId: account.id } };
     },
 
+    /**
+     * The pages the account's Facebook user administers (MANAGE or CREATE_CONTENT), for a page
+     * switch, and the page it publishes to now. Never includes page tokens.
+     * @throws 400 when the account is not Facebook or holds no user authorization; 502 when Facebook is unreachable.
+     */
+    async pagesForAccount(auth: AuthContext, accountId: string) {
+      const a = await repo.accessible(auth, accountId);
+      if (a.platform !== 'facebook') throw new AppError('BAD_REQUEST', `Account ${accountId} is a ${a.platform} account, not a Facebook account`, { platform: a.platform });
+      const creds = repo.credentialsOf(a);
+      if (typeof creds.userAccessToken !== 'string') throw new AppError('BAD_REQUEST', 'This Facebook account has no user authorization stored; connect Facebook again to switch pages', { platform: 'facebook' });
+      const pages = await pagesOf(creds.userAccessToken, async (msg) => {
+        await repo.markNeedsReconnect(a.id, `${msg}; reconnect the account`);
+      });
+      return {
+        selectedPageId: a.platform_user_id,
+        pages: pages.map((p) => ({ id: p.id, name: p.name, category: p.category ?? '', picture: p.picture?.data?.url ?? null })),
+      };
+    },
+
     async switchPage(auth: AuthContext, accountId: string, selectedPageId: string) {
       const a = await repo.accessible(auth, accountId);
       if (a.platform !== 'facebook') throw new AppError('BAD_REQUEST', `Account ${accountId} is a ${a.platform} account, not a Facebook account`, { platform: a.platform });
