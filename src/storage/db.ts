@@ -9,6 +9,21 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 // numeric as number
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
+const parseTimestamptz = pg.types.getTypeParser(1184);
+const UTC_TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?\+00$/;
+/**
+ * timestamptz as Date. On a server whose TimeZone is UTC (the embedded one's) values come as
+ * `2026-11-24 01:00:50.123456+00`: read those directly (a post view has four of them, a page of
+ * posts forty); anything else (another offset, years before 100, BC dates, infinity) goes to
+ * pg's own parser.
+ */
+pg.types.setTypeParser(1184, (v: string) => {
+  const m = UTC_TIMESTAMP.exec(v);
+  if (!m || m[1] < '0100') return parseTimestamptz(v);
+  const ms = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), ms));
+});
+
 /**
  * A named prepared statement: each connection has PostgreSQL parse and plan it once, on its
  * first use, and then only binds values, which for the long statements of the hot paths (a
