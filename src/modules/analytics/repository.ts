@@ -88,7 +88,7 @@ export function createAnalyticsRepository(db: Queryable) {
                 CASE WHEN t.platform = ANY($3::text[]) THEN 'unavailable' ELSE 'pending' END,
                 CASE WHEN t.platform = ANY($3::text[]) THEN NULL ELSE $1::timestamptz END
            FROM post_targets t
-          WHERE t.status = 'published' AND t.platform_post_id IS NOT NULL AND t.published_at > $2
+          WHERE t.status = 'published' AND t.platform_post_id IS NOT NULL AND t.published_at > $2 AND t.published_at <= $1
             AND NOT EXISTS (SELECT 1 FROM post_metrics m WHERE m.target_id = t.id)
           ORDER BY t.published_at DESC
           LIMIT $4

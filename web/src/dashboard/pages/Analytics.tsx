@@ -123,14 +123,14 @@ export default function AnalyticsPage() {
   const byGroup = (keyOf: (r: Row) => string[]) => {
     const groups = new Map<string, PostMetrics[]>();
     for (const r of rows) for (const k of keyOf(r)) groups.set(k, [...(groups.get(k) ?? []), metricsOf(r)]);
-    return [...groups].map(([k, ms]) => ({ key: k, posts: ms.length, engagement: ms.reduce((s, m) => s + engagementOf(m), 0), impressions: total(ms, 'impressions'), likes: total(ms, 'likes') }))
+    return [...groups].map(([k, ms]) => ({ key: k, posts: ms.length, engagement: ms.reduce((s, m) => s + engagementOf(m), 0) }))
       .sort((a, b) => b.engagement - a.engagement);
   };
   // Per platform: each target's own metrics.
   const perPlatform = useMemo(() => {
     const groups = new Map<string, PostMetrics[]>();
     for (const r of rows) for (const t of r.platforms) if (t.analytics) groups.set(t.platform, [...(groups.get(t.platform) ?? []), t.analytics as PostMetrics]);
-    return [...groups].map(([k, ms]) => ({ key: k, label: PLATFORM_RULES[k as PlatformName]?.label ?? k, posts: ms.length, engagement: ms.reduce((s, m) => s + engagementOf(m), 0), impressions: total(ms, 'impressions'), likes: total(ms, 'likes') }))
+    return [...groups].map(([k, ms]) => ({ key: k, label: PLATFORM_RULES[k as PlatformName]?.label ?? k, posts: ms.length, engagement: ms.reduce((s, m) => s + engagementOf(m), 0) }))
       .sort((a, b) => b.engagement - a.engagement);
   }, [rows]);
   const perProfile = byGroup((r) => [r.profileId ?? '']);
@@ -217,15 +217,15 @@ export default function AnalyticsPage() {
                           </BarChart>
                         </ResponsiveContainer>
                       </div>
-                      <table className="mini-table"><thead><tr><th scope="col">Platform</th><th scope="col">Posts</th><th scope="col">Engagement</th><th scope="col">Impressions</th></tr></thead>
-                        <tbody>{perPlatform.map((g) => <tr key={g.key}><td><PlatformBadge platform={g.key} /></td><td>{g.posts}</td><td>{fmt(g.engagement)}</td><td>{fmt(g.impressions)}</td></tr>)}</tbody></table>
+                      <div className="table-wrap"><table className="mini-table"><thead><tr><th scope="col">Platform</th><th scope="col">Posts</th><th scope="col">Engagement</th></tr></thead>
+                        <tbody>{perPlatform.map((g) => <tr key={g.key}><td><PlatformBadge platform={g.key} /></td><td>{g.posts}</td><td>{fmt(g.engagement)}</td></tr>)}</tbody></table></div>
                     </>
                   )}
                 </section>
                 <section className="card" aria-labelledby="a-profiles">
                   <h2 id="a-profiles" className="small-title">By profile</h2>
-                  <table className="mini-table"><thead><tr><th scope="col">Profile</th><th scope="col">Posts</th><th scope="col">Engagement</th><th scope="col">Likes</th></tr></thead>
-                    <tbody>{perProfile.map((g) => <tr key={g.key}><td>{profileName(g.key)}</td><td>{g.posts}</td><td>{fmt(g.engagement)}</td><td>{fmt(g.likes)}</td></tr>)}</tbody></table>
+                  <div className="table-wrap"><table className="mini-table"><thead><tr><th scope="col">Profile</th><th scope="col">Posts</th><th scope="col">Engagement</th></tr></thead>
+                    <tbody>{perProfile.map((g) => <tr key={g.key}><td>{profileName(g.key)}</td><td>{g.posts}</td><td>{fmt(g.engagement)}</td></tr>)}</tbody></table></div>
                 </section>
                 <section className="card" aria-labelledby="a-top">
                   <h2 id="a-top" className="small-title">Top posts</h2>
