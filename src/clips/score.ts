@@ -3,7 +3,7 @@
  *
  * Each second gets a score in 0..1 from what ffmpeg measured:
  *   0.45 x loudness + 0.35 x motion + 0.20 x scene cuts, times (1 - 0.7 x silence share),
- * where loudness and motion are scaled between their 5th and 95th percentile over the whole
+ * where loudness and motion are scaled between their 5th and 99th percentile over the whole
  * video (so a quiet lecture and a loud match are each judged against themselves) and cuts
  * count within +-2 s (two or more: 1). Windows of 15 to 60 s (5 s steps) are ranked by their
  * mean second score plus a small bonus for length (0.05 at 60 s), so a longer window wins
@@ -41,11 +41,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
-/** Scales a series to 0..1 between its 5th and 95th percentile; a flat series (spread below `minSpread`) scores 0. */
+/** Scales a series to 0..1 between its 5th and 99th percentile; a flat series (spread below `minSpread`) scores 0. */
 function scaled(xs: number[], minSpread: number): number[] {
   const sorted = [...xs].sort((a, b) => a - b);
   const lo = percentile(sorted, 0.05);
-  const hi = percentile(sorted, 0.95);
+  const hi = percentile(sorted, 0.99);
   if (hi - lo < minSpread) return xs.map(() => 0);
   return xs.map((x) => Math.min(1, Math.max(0, (x - lo) / (hi - lo))));
 }

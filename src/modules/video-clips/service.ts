@@ -24,7 +24,7 @@ import { FetchBlockedError, guardedFetch } from '../../infra/ssrf.ts';
 import { probeBytes, probeMedia } from '../../infra/probe.ts';
 import { checkFetchUrl } from '../../shared/net/address-policy.ts';
 import type { ClipsConfig } from '../../config.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { lockTenant } from '../usage/service.ts';
@@ -89,7 +89,7 @@ const nextMonthStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getU
 export function createVideoClipsService(deps: VideoClipsDeps) {
   const { db, storage, clock, config } = deps;
 
-  async function allowance(tenantId: string, q: Db | Parameters<typeof repo.countJobsSince>[0] = db) {
+  async function allowance(tenantId: string, q: Queryable = db) {
     const hasAddon = (await deps.addons(tenantId)).includes('clips');
     const limit = hasAddon ? ADDON_CREDITS_PER_MONTH : FREE_VIDEOS_PER_MONTH;
     const current = await repo.countJobsSince(q, tenantId, monthStart(clock()));
@@ -155,6 +155,15 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
   function checkDuration(duration: number, fail: (message: string) => Error): void {
     if (duration < MIN_CLIP_SECONDS) throw fail(`video is too short: ${duration.toFixed(1)} s; clips need at least ${MIN_CLIP_SECONDS} s`);
     if (duration > config.maxDurationSeconds) throw fail(`video is too long: ${Math.round(duration)} s; the limit is ${config.maxDurationSeconds} s`);
+  }
+
+  /** @throws AppError PLAN_LIMIT_REACHED (403) with the month's numbers when no video is left. */
+  function assertAllowance(a: { hasAddon: boolean; limit: number; current: number }): void {
+    if (a.current < a.limit) return;
+    const what = a.hasAddon ? `Your AI Clipping add-on gives ${a.limit} credits per month` : `The free tier allows ${a.limit} videos per month`;
+    throw new AppError('PLAN_LIMIT_REACHED', `Clip limit reached. ${what}. You have used ${a.current}.`,
+      { resource: 'video-clips', currentUsage: a.current, limit: a.limit, window: 'month', resetsAt: nextMonthStart(clock()).toISOString() },
+      { limit: a.limit, current: a.current, remaining: 0, hasAddon: a.hasAddon });
   }
 
   // ---- the job ----
@@ -292,6 +301,8 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
      * @throws AppError VALIDATION_ERROR (400) naming `video_url`; PLAN_LIMIT_REACHED (403) with the numbers.
      */
     async process(auth: AuthContext, body: { video_url: string; video_file_name?: string }) {
+      // Over the limit: answered before the source is fetched (checked again under the tenant's lock below).
+      assertAllowance(await allowance(auth.tenantId));
       const url = body.video_url.trim();
       const own = await mediaMetadataByUrl(db, auth.tenantId, url);
       const fileName = body.video_file_name ?? own?.filename ?? fileNameOf(url);
@@ -305,12 +316,7 @@ export function createVideoClipsService(deps: VideoClipsDeps) {
       const job = await db.tx(async (client) => {
         await lockTenant(client, auth.tenantId, 'video-clips');
         const a = await allowance(auth.tenantId, client);
-        if (a.current >= a.limit) {
-          const what = a.hasAddon ? `Your AI Clipping add-on gives ${a.limit} credits per month` : `The free tier allows ${a.limit} videos per month`;
-          throw new AppError('PLAN_LIMIT_REACHED', `Clip limit reached. ${what}. You have used ${a.current}.`,
-            { resource: 'video-clips', currentUsage: a.current, limit: a.limit, window: 'month', resetsAt: nextMonthStart(clock()).toISOString() },
-            { limit: a.limit, current: a.current, remaining: 0, hasAddon: a.hasAddon });
-        }
+        assertAllowance(a);
         return repo.insertJob(client, {
           id: newId(), tenantId: auth.tenantId, videoUrl: url, videoFileName: fileName,
           watermark: !a.hasAddon, tier: a.hasAddon ? 'addon' : 'free',
