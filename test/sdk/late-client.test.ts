@@ -338,6 +338,35 @@ describe('posts', () => {
   });
 });
 
+describe('analytics', () => {
+  it('getAnalytics: the list and single-post views after a refresh, and 402 analytics_addon_required without the add-on', async () => {
+    const t = await createTenant(ctx, { addons: ['analytics'] });
+    const profileId = await createProfile(ctx, t);
+    const accountId = await insertAccount(ctx, t, profileId, 'bluesky');
+    const sdk = clientFor(t);
+    const created = await sdk.posts.createPost({ body: { content: 'measured likes:12', publishNow: true, platforms: [{ platform: 'bluesky', accountId }] } });
+    const postId = created.data!.post!._id!;
+    await ctx.services.analytics.refreshDue();
+
+    const list = await sdk.analytics.getAnalytics({ query: { profileId, sortBy: 'engagement', order: 'desc', limit: 10, page: 1 } });
+    expect(list.response.status).toBe(200);
+    expect(list.request.url).toContain('/v1/analytics?');
+    expect(list.response.headers.get('x-ratelimit-limit')).toBe('30');
+    const body = list.data as { posts: Array<{ _id: string; analytics: { likes: number | null; impressions: number | null }; platforms: Array<{ platform: string }> }>; pagination: object; hasAnalyticsAccess: boolean };
+    expect(body.hasAnalyticsAccess).toBe(true);
+    expect(body.pagination).toEqual({ page: 1, limit: 10, total: 1, pages: 1 });
+    expect(body.posts[0]).toMatchObject({ _id: postId, analytics: { likes: 12, impressions: null }, platforms: [{ platform: 'bluesky' }] });
+
+    const single = await sdk.analytics.getAnalytics({ query: { postId } });
+    expect(single.data).toMatchObject({ postId, status: 'published', analytics: { likes: 12, comments: 2 }, platformAnalytics: [{ platform: 'bluesky', accountId, syncStatus: 'synced' }] });
+
+    const { sdk: without } = await tenantWithAccount();
+    const err = await rejection(without.analytics.getAnalytics());
+    expect(err.statusCode).toBe(402);
+    expect(err.code).toBe('analytics_addon_required');
+  });
+});
+
 describe('usage stats', () => {
   it('reports planName, limits, usage, canUpload and canCreateProfile', async () => {
     const { sdk, accountId } = await tenantWithAccount('free');
