@@ -2,7 +2,7 @@
  * The Clips page in a real Chromium against the real app and clip worker: the month's
  * allowance, a video submitted by URL and one uploaded from disk, progress while they run,
  * the clips playable in the page (the <video> loads the 9:16 clip), download links, and
- * "Use in a post" opening the composer. Screenshots at 1280 and 390 px wide.
+ * "Use in a post" opening the composer with the clip attached. Screenshots at 1280 and 390 px wide.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,7 @@ import { freePort } from '../support/net.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { startClipWorker, type ClipWorker } from '../../src/clips/worker.ts';
 import { makeVideo } from '../clips/support.ts';
-import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
+import { chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 declare const document: any;
 
@@ -92,7 +92,10 @@ describe.skipIf(!hasChromium)('Clips page', () => {
     expect(meta.d).toBeGreaterThan(15);
     await shootBothWidths(page, 'clips');
 
+    // "Use in a post": the composer opens with the clip attached.
     await first.getByRole('button', { name: 'Use in a post' }).click();
     await page.waitForURL(`${base}/dashboard/compose`);
+    await page.getByText('keynote-clip-1.mp4').first().waitFor();
+    await page.screenshot({ path: screenshotPath('clips-composer'), fullPage: true });
   }, 180_000);
 });
