@@ -18,6 +18,8 @@ const UsagePage = lazy(() => import('./pages/Usage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/Analytics.tsx'));
 const ClipsPage = lazy(() => import('./pages/Clips.tsx'));
 const MediaPage = lazy(() => import('./pages/Media.tsx'));
+const BulkPage = lazy(() => import('./pages/Bulk.tsx'));
+const RedditPage = lazy(() => import('./pages/Reddit.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
 
@@ -46,8 +48,10 @@ const NAV: Array<[string, string]> = [
   ['/posts', 'Posts'],
   ['/compose', 'New post'],
   ['/media', 'Media library'],
+  ['/bulk', 'Bulk upload'],
   ['/profiles', 'Profiles & accounts'],
   ['/queue', 'Queue'],
+  ['/reddit', 'Reddit'],
   ['/analytics', 'Analytics'],
   ['/clips', 'AI clips'],
   ['/api-keys', 'API keys'],
@@ -108,6 +112,8 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/analytics" component={AnalyticsPage} />
               <Route path="/clips" component={ClipsPage} />
               <Route path="/media" component={MediaPage} />
+              <Route path="/bulk" component={BulkPage} />
+              <Route path="/reddit" component={RedditPage} />
               <Route path="/connect/facebook/select-page" component={SelectPagePage} />
               <Route path="/connect/linkedin/select-organization" component={SelectOrgPage} />
               <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>

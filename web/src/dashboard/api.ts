@@ -88,6 +88,24 @@ export async function rawRequest<T>(method: string, url: string, body?: unknown)
   return (await res.json()) as T;
 }
 
+/**
+ * POSTs a multipart form (e.g. a CSV file) with the session's CSRF token; answers the JSON
+ * body, or throws {@link ApiError}. `isResult` says which error answers are results all the
+ * same (the bulk upload answers 400 with its per-row table when no row is valid).
+ */
+export async function postForm<T>(url: string, form: FormData, isResult: (body: unknown) => boolean = () => false): Promise<{ status: number; body: T }> {
+  const headers = new Headers({ accept: 'application/json' });
+  withCsrf(headers, 'POST');
+  const res = await fetch(url, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  if (res.status === 401) onUnauthorized?.();
+  if (!res.ok) {
+    const body: unknown = await res.clone().json().catch(() => null);
+    if (body && isResult(body)) return { status: res.status, body: body as T };
+    throw await toApiError(res);
+  }
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 export const sessionApi = {
   current: () => rawRequest<Session>('GET', '/auth/session'),
   login: (email: string, password: string) => rawRequest<Session>('POST', '/auth/login', { email, password }),

@@ -75,3 +75,38 @@ export function timeInZone(iso: string, tz: string): string {
   const w = wallTime(new Date(iso), tz);
   return `${pad(w.hour)}:${pad(w.minute)}`;
 }
+
+/** Whether the browser's locale writes times with AM/PM (12 h) or not (24 h). Every time on every page follows it. */
+export function uses12Hour(): boolean {
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hour12 === true;
+}
+
+/**
+ * The one time format of the dashboard: the browser locale's 12 or 24 hour clock, for instants
+ * (in a zone) and for wall-clock "HH:mm" strings such as queue slots.
+ */
+export const timeFormat = {
+  /** A time of day, e.g. "9:30 AM" or "09:30". */
+  time(at: string | Date, tz = browserTimeZone()): string {
+    return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', hour12: uses12Hour(), timeZone: tz }).format(typeof at === 'string' ? new Date(at) : at);
+  },
+  /** A date and time, e.g. "Nov 24, 2026, 9:30 AM". */
+  dateTime(at: string | Date, tz = browserTimeZone()): string {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', hour12: uses12Hour(), timeZone: tz }).format(typeof at === 'string' ? new Date(at) : at);
+  },
+  /** A weekday, date and time, e.g. "Tuesday, Nov 24, 11:30 PM". */
+  slot(at: string | Date, tz = browserTimeZone()): string {
+    return new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: uses12Hour(), timeZone: tz }).format(typeof at === 'string' ? new Date(at) : at);
+  },
+  /** A wall-clock "HH:mm" (24 h, as the API writes queue slots) in the same clock. */
+  wall(hhmm: string): string {
+    const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
+    if (!m) return hhmm;
+    return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', hour12: uses12Hour(), timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]))));
+  },
+};
+
+/** The dashboard's time format (see {@link timeFormat}). */
+export function useTimeFormat(): typeof timeFormat {
+  return timeFormat;
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '../api.ts';
-import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
+import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
@@ -145,22 +145,114 @@ function AccountRow({ a }: { a: Account }) {
     mutationFn: () => unwrap(api.DELETE('/v1/accounts/{accountId}', { params: { path: { accountId: a._id } } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['accounts'] }),
   });
-  const expiresSoon = a.tokenExpiresAt && new Date(a.tokenExpiresAt).getTime() - Date.now() < 3 * 86_400_000;
+  const [reconnectError, setReconnectError] = useState<unknown>(null);
+  const broken = a.needsReconnection || !a.isActive;
+  const oauth = PLATFORM_RULES[a.platform as PlatformName]?.connect !== 'app-password';
   return (
     <li className="account-row">
-      <PlatformBadge platform={a.platform} />
-      <span className="account-name"><strong>{a.displayName || a.username}</strong> <span className="muted">@{a.username.replace(/^@/, '')}</span></span>
+      <Avatar account={a} size={36} />
+      <span className="account-name"><strong>{a.displayName || a.username}</strong> <span className="muted">@{a.username.replace(/^@/, '')}</span>
+        <span className="account-platform"><PlatformBadge platform={a.platform} /></span></span>
       <span className="account-state">
-        {a.needsReconnection || !a.isActive
-          ? <span className="state state-bad">Needs reconnect{a.inactiveReason ? `: ${a.inactiveReason}` : ''}</span>
-          : <span className="state state-ok">Active</span>}
-        {a.tokenExpiresAt && <span className={expiresSoon ? 'state state-warn' : 'muted'}> · token expires {formatInZone(a.tokenExpiresAt, tz, { dateStyle: 'medium' })}</span>}
+        {broken
+          ? <span className="state state-bad">Needs reconnection{a.inactiveReason ? `: ${a.inactiveReason}` : ''}</span>
+          : <span className="state state-ok">Connected</span>}
+        {/* Herald renews OAuth tokens by itself: an expiry date is information, not an alarm. */}
+        {!broken && a.tokenExpiresAt && <span className="muted" title={`The current token is valid until ${formatInZone(a.tokenExpiresAt, tz, { dateStyle: 'medium' })}`}> · renews automatically</span>}
       </span>
+      {broken && oauth && (
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => { setReconnectError(null); startOAuthFlow(a.platform as PlatformName, a.profileId).catch(setReconnectError); }}>
+          Reconnect<span className="sr-only"> {a.username}</span>
+        </button>
+      )}
+      {reconnectError ? <ErrorBox error={reconnectError} title="Could not start the reconnection" /> : null}
       <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Disconnect ${a.username}?`)) disconnect.mutate(); }} disabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></button>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
       {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
       {a.platform === 'pinterest' && a.isActive && <DefaultBoard a={a} />}
+      {a.platform === 'facebook' && a.isActive && <FacebookPageSwitch a={a} />}
+      {a.platform === 'linkedin' && a.isActive && <LinkedInAuthorSwitch a={a} />}
     </li>
+  );
+}
+
+/** Starts an OAuth connect (or reconnect) of `platform` into a profile: the browser goes to the platform's consent page. */
+async function startOAuthFlow(platform: PlatformName, profileId: string): Promise<void> {
+  const redirect = `${location.origin}/dashboard/profiles`;
+  const url = `/v1/connect/${platform}?profileId=${encodeURIComponent(profileId)}&redirect_url=${encodeURIComponent(redirect)}`;
+  try {
+    const body = await rawRequest<{ authUrl?: string; url?: string }>('GET', url);
+    const target = body.authUrl ?? body.url;
+    if (target) location.assign(target);
+    else throw new Error(`The server did not return an authorization URL for ${PLATFORM_RULES[platform].label}`);
+  } catch (err) {
+    // A redirect answer: let the browser follow it.
+    if (err instanceof ApiError && err.code === 'REDIRECT') location.assign(url);
+    else throw err;
+  }
+}
+
+/** Which Facebook page the account publishes to, and a switch to another page the user administers. */
+function FacebookPageSwitch({ a }: { a: Account }) {
+  const qc = useQueryClient();
+  const pages = useQuery({
+    queryKey: ['facebook-pages', a._id],
+    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/facebook-page', { params: { path: { accountId: a._id } } })),
+  });
+  const [value, setValue] = useState('');
+  const current = pages.data?.selectedPageId ?? '';
+  const save = useMutation({
+    mutationFn: () => unwrap(api.PUT('/v1/accounts/{accountId}/facebook-page', { params: { path: { accountId: a._id } }, body: { selectedPageId: value } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['facebook-pages', a._id] }); },
+  });
+  const id = `fb-${a._id}`;
+  return (
+    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <label htmlFor={id}>Facebook page</label>
+      <select id={id} value={value || current} onChange={(e) => setValue(e.target.value)}>
+        {!pages.data && <option value="">{a.selectedPageName ?? 'Loading pages…'}</option>}
+        {pages.data?.pages.map((p) => <option key={p.id} value={p.id}>{p.name}{p.category ? ` (${p.category})` : ''}</option>)}
+      </select>
+      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value || value === current}>Switch<span className="sr-only"> Facebook page</span></button>
+      {save.isSuccess && <span className="state-ok" role="status">Now publishing to {save.data.selectedPage.name}</span>}
+      <ErrorBox error={save.error ?? pages.error} title="Could not switch the page" />
+    </form>
+  );
+}
+
+/** Whether a LinkedIn account publishes as the member or as one of their organizations, and a switch. */
+function LinkedInAuthorSwitch({ a }: { a: Account }) {
+  const qc = useQueryClient();
+  const orgs = useQuery({
+    queryKey: ['linkedin-orgs', a._id],
+    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/linkedin-organizations', { params: { path: { accountId: a._id } } })),
+  });
+  const currentOrg = (orgs.data?.selectedOrganization as { id?: string | number } | null | undefined)?.id;
+  const current = orgs.data ? (orgs.data.accountType === 'organization' && currentOrg !== undefined ? String(currentOrg) : 'personal') : '';
+  const [value, setValue] = useState('');
+  const save = useMutation({
+    mutationFn: () => {
+      const org = orgs.data?.organizations.find((o) => o.id === value);
+      return unwrap(api.PUT('/v1/accounts/{accountId}/linkedin-organization', {
+        params: { path: { accountId: a._id } },
+        body: org ? { accountType: 'organization', selectedOrganization: { id: org.id, urn: org.urn, name: org.name } } : { accountType: 'personal', selectedOrganization: null },
+      }));
+    },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['linkedin-orgs', a._id] }); },
+  });
+  const id = `li-${a._id}`;
+  return (
+    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+      <label htmlFor={id}>Publish as</label>
+      <select id={id} value={value || current} onChange={(e) => setValue(e.target.value)}>
+        {!orgs.data && <option value="">Loading…</option>}
+        {orgs.data && <option value="personal">{a.displayName || a.username} (personal profile)</option>}
+        {orgs.data?.organizations.map((o) => <option key={o.id} value={o.id}>{o.name} (company page)</option>)}
+      </select>
+      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value || value === current}>Switch<span className="sr-only"> LinkedIn author</span></button>
+      {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
+      <ErrorBox error={save.error ?? orgs.error} title="Could not change the LinkedIn author" />
+    </form>
   );
 }
 
@@ -172,17 +264,10 @@ function ConnectButtons({ profileId }: { profileId: string }) {
   async function startOAuth(platform: PlatformName) {
     setError(null);
     setBusy(platform);
-    const redirect = `${location.origin}/dashboard/profiles`;
-    const url = `/v1/connect/${platform}?profileId=${encodeURIComponent(profileId)}&redirect_url=${encodeURIComponent(redirect)}`;
     try {
-      const body = await rawRequest<{ authUrl?: string; url?: string }>('GET', url);
-      const target = body.authUrl ?? body.url;
-      if (target) location.assign(target);
-      else setError(new Error(`The server did not return an authorization URL for ${PLATFORM_RULES[platform].label}`));
+      await startOAuthFlow(platform, profileId);
     } catch (err) {
-      // A redirect answer: let the browser follow it.
-      if (err instanceof ApiError && err.code === 'REDIRECT') location.assign(url);
-      else setError(err);
+      setError(err);
     } finally {
       setBusy(null);
     }

@@ -1,0 +1,163 @@
+/**
+ * Accounts, bulk upload and Reddit in a real Chromium against the real app in sandbox mode
+ * (issue 13): Facebook connected through the page picker and switched to another page (its
+ * picture follows), LinkedIn switched to a company page, account health shown calmly (a token
+ * Herald renews is no alarm; a broken account offers Reconnect, which goes through the platform
+ * again), a CSV checked by a dry run (per-row errors) then created, and a Reddit account's feed
+ * and search. Screenshots at 1280 and 390 px wide.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { createTestApp, type TestContext } from '../helpers.ts';
+import { freePort } from '../support/net.ts';
+import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
+
+const hasChromium = chromiumAvailable('test/browser/dashboard-accounts.test.ts');
+const email = 'accounts@herald.test';
+const password = 'a long accounts password';
+
+let sandbox: Sandbox;
+let ctx: TestContext;
+let browser: Browser;
+let page: Page;
+let base: string;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  sandbox = await startSandbox({ bluesky: false });
+  const port = await freePort();
+  ctx = await createTestApp({ listen: true, env: { PORT: String(port), HERALD_SANDBOX: 'on' }, deps: { sandbox } });
+  base = `http://127.0.0.1:${port}`;
+  await ctx.services.users.createRootUser({ email, password, name: 'Ada Accounts', plan: 'advanced' });
+  browser = await launch({ timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 900 } });
+  page = await browser.context.newPage();
+  page.on('dialog', (d) => void d.accept());
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+  await sandbox?.close();
+});
+
+const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+const shoot = (name: string) => shootBothWidths(page, name);
+const row = (platform: string) => page.locator('.account-row', { has: page.locator('.platform-badge', { hasText: platform }) });
+
+async function accounts() {
+  const cookie = (await browser.context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  return (await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: { cookie } })).json().accounts as Array<Record<string, unknown>>;
+}
+
+describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
+  it('connects Facebook through the page picker, and switches it to another page; the picture follows', async () => {
+    await page.goto(`${base}/dashboard`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
+    await page.getByRole('button', { name: 'New profile' }).click();
+    await page.getByRole('region', { name: 'New profile' }).getByLabel('Name').fill('Books & Bread');
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    const card = page.getByRole('region', { name: /Books & Bread/ });
+    await card.getByRole('button', { name: 'Facebook' }).click();
+    await page.getByRole('heading', { name: 'Choose a Facebook page' }).waitFor();
+    await page.getByLabel(/Herald Bakery/).check();
+    await page.getByRole('button', { name: 'Connect this page' }).click();
+    await row('Facebook').getByText('Connected', { exact: true }).waitFor();
+    const before = (await accounts()).find((a) => a.platform === 'facebook')!;
+    const select = row('Facebook').getByLabel('Facebook page');
+    await select.locator('option', { hasText: 'Herald Books' }).waitFor({ state: 'attached' });
+    expect(await select.locator('option').allTextContents()).toEqual(['Herald Bakery (Bakery)', 'Herald Books (Book Store)']);
+    await select.selectOption({ label: 'Herald Books (Book Store)' });
+    await row('Facebook').getByRole('button', { name: 'Switch Facebook page' }).click();
+    await row('Facebook').getByRole('status').filter({ hasText: 'Now publishing to Herald Books' }).waitFor();
+    const after = (await accounts()).find((a) => a.platform === 'facebook')!;
+    expect(after.username).toBe('Herald Books');
+    expect(after.profilePicture).not.toBe(before.profilePicture);
+    await row('Facebook').locator(`img[src="${after.profilePicture as string}"]`).waitFor({ state: 'attached' });
+  });
+
+  it('connects LinkedIn and switches it to publish as a company page', async () => {
+    const card = page.getByRole('region', { name: /Books & Bread/ });
+    await card.getByRole('button', { name: 'LinkedIn' }).click();
+    await page.getByRole('heading', { name: 'Post as you or as a company page' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const li = row('LinkedIn');
+    await li.getByText('Connected', { exact: true }).waitFor();
+    const author = li.getByLabel('Publish as');
+    await author.locator('option', { hasText: 'Herald Demo Co' }).waitFor({ state: 'attached' });
+    await author.selectOption({ label: 'Herald Demo Co (company page)' });
+    await li.getByRole('button', { name: 'Switch LinkedIn author' }).click();
+    await li.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await accounts()).find((a) => a.platform === 'linkedin')).toMatchObject({ accountType: 'organization' });
+  });
+
+  it('shows health calmly and reconnects a broken account through the platform', async () => {
+    const card = page.getByRole('region', { name: /Books & Bread/ });
+    await card.getByRole('button', { name: 'Reddit' }).click();
+    await page.getByRole('status').filter({ hasText: 'on Reddit.' }).waitFor();
+    const reddit = row('Reddit');
+    // A token Herald renews by itself is information, not a warning.
+    await reddit.getByText('renews automatically').waitFor();
+    expect(await reddit.locator('.state-warn, .state-bad').count()).toBe(0);
+    await ctx.db.query(`UPDATE accounts SET is_active = false, inactive_reason = 'Reddit refused the token' WHERE platform = 'reddit'`);
+    await page.reload();
+    await reddit.getByText('Needs reconnection: Reddit refused the token').waitFor();
+    await shoot('accounts-health');
+    await reddit.getByRole('button', { name: /^Reconnect/ }).click();
+    await page.getByRole('status').filter({ hasText: 'on Reddit.' }).waitFor();
+    await reddit.getByText('Connected', { exact: true }).waitFor();
+    expect((await accounts()).filter((a) => a.platform === 'reddit')).toMatchObject([{ isActive: true }]);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await shoot('accounts-page');
+  });
+
+  it('checks a CSV with a dry run (per-row errors, nothing created), then creates the valid rows', async () => {
+    await nav().getByRole('link', { name: 'Bulk upload' }).click();
+    const csv = [
+      'platforms,profiles,post_content,schedule_time,tz,subreddit',
+      'linkedin,Books & Bread,New titles this week,2031-03-02 09:00,Europe/Paris,',
+      'linkedin,No Such Profile,This row names a missing profile,2031-03-02 10:00,Europe/Paris,',
+      'facebook,Books & Bread,Fresh bread at 7,2031-03-03 07:00,Europe/Paris,',
+    ].join('\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
+    const results = page.getByRole('region', { name: /Dry run/ });
+    await results.waitFor();
+    expect(await results.getByRole('status').textContent()).toBe('2 of 3 row(s) can be created; 1 with errors.');
+    const rows = results.locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(1).textContent()).toContain('Error');
+    expect(await rows.nth(1).locator('.row-errors').textContent()).toMatch(/No Such Profile/);
+    const { rows: before } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts');
+    expect(before[0].n).toBe(0);
+    await shoot('bulk-dry-run');
+    await page.getByRole('button', { name: 'Create 2 post(s)' }).click();
+    const created = page.getByRole('region', { name: 'Created' });
+    await created.getByRole('link', { name: 'Created' }).first().waitFor();
+    expect(await created.getByRole('link', { name: 'Created' }).count()).toBe(2);
+    const { rows: after } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts');
+    expect(after[0].n).toBe(2);
+  });
+
+  it('reads a subreddit and searches Reddit through the Reddit account', async () => {
+    await nav().getByRole('link', { name: 'Reddit' }).click();
+    await page.getByRole('heading', { name: 'Reddit' }).waitFor();
+    await page.getByLabel('Subreddit').fill('test');
+    await page.getByLabel('Sort').selectOption('new');
+    await page.getByRole('button', { name: 'Show' }).click();
+    const list = page.getByRole('list', { name: 'Reddit posts' });
+    await list.getByRole('listitem').first().waitFor();
+    expect(await list.getByRole('listitem').first().textContent()).toContain('r/test');
+    await shoot('reddit-feed');
+    await page.getByLabel('Search', { exact: true }).fill('cats');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(async () => {
+      const texts = await list.getByRole('listitem').allTextContents();
+      return texts.length > 0 && texts.every((t) => /about cats/.test(t) && t.includes('r/test'));
+    }).toBe(true);
+  });
+});
