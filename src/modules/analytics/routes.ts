@@ -18,7 +18,10 @@ import { AnalyticsDaily, AnalyticsFilters, AnalyticsList, AnalyticsQuery, Single
 const HOUR_MS = 3_600_000;
 
 export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  /** The analytics limit, as an onRequest hook of these routes (after the general limit, whose headers it replaces). */
+  /**
+   * The analytics limit, as a preHandler of these routes: after the general limit (whose headers
+   * it replaces) and after validation, so a request refused as malformed does not spend it.
+   */
   const limit = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = req.auth;
     if (!auth) return;
@@ -38,7 +41,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get('/analytics', {
     config: { permission: 'analytics:read' },
-    onRequest: limit,
+    preHandler: limit,
     schema: {
       tags: ['Analytics'], summary: 'Post analytics: one post (postId) or the list of published posts',
       description: 'Needs the Analytics add-on (402 analytics_addon_required). Limited to 30 requests per user and hour (X-RateLimit-* headers; 429 past it). ' +
@@ -50,7 +53,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get('/analytics/daily', {
     config: { permission: 'analytics:read' },
-    onRequest: limit,
+    preHandler: limit,
     schema: {
       tags: ['Analytics'], summary: 'Daily gains of the selected posts\' metrics (from the stored snapshots)',
       description: 'Herald\'s own view for charts: for each UTC day, what the posts published in the range gained that day. Same add-on and limit as GET /v1/analytics.',
