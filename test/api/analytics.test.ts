@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
+import { createPublisher } from '../../src/publishing/publisher.ts';
+import { startWorker } from '../../src/publishing/worker.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 
@@ -233,6 +235,21 @@ describe('the refresh pass', () => {
     const second = await ctx.services.analytics.refreshDue();
     expect(second.needsReconnect).toEqual([{ accountId, platform: 'bluesky', targets: 1 }]);
     expect(adapter.metricsCalls).toBe(calls);
+  });
+});
+
+describe('the worker', () => {
+  it('runs the refresh pass in the background (metricsRefresh): a published post gets its metrics without any request', async () => {
+    const { t, publish } = await setup();
+    const id = await publish('background likes:4');
+    const s = ctx.services;
+    const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-analytics-${process.pid}` });
+    const worker = await startWorker({ db: ctx.db, publisher, concurrency: 1, pollMs: 200, staleMs: 5_000, metricsRefresh: { run: () => s.analytics.refreshDue(), intervalMs: 100 } });
+    try {
+      await expect.poll(async () => (await get(t, `?postId=${id}`)).json().analytics?.likes, { timeout: 10_000 }).toBe(4);
+    } finally {
+      await worker.stop(1_000);
+    }
   });
 });
 
