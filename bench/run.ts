@@ -19,7 +19,8 @@
  *   (f) bulk CSV upload of 5,000 rows;
  * and, opt-in (they would push the run past its 3-minute budget):
  *   --drain-10k  (g) 10,000 posts due at once (created by bulk upload), same worker;
- *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it.
+ *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it;
+ *   --rss        (i) 100,000 creates against `herald api` in its own process, its RSS sampled.
  * `--profile` runs only the setup and CPU-profiles the server's main thread (inspector
  * Profiler) during 10 s of (a) and 10 s of (c); see bench/profile-summary.ts.
  * See bench/README.md for what each figure means and the last recorded run.
@@ -45,7 +46,7 @@ import { migrate } from '../src/storage/migrate.ts';
 import { ANCHOR_PATH, REPO_ROOT, startAnchor, type Anchor } from './anchor.ts';
 import { BenchAdapter } from './bench-adapter.ts';
 import {
-  alternate, cpuMeasure, fmtMedian, line, loadavg, medians, ms, ratios, runOnce, type LoadTarget, type RunFigures,
+  alternate, autocannon, cpuMeasure, fmtMedian, line, loadavg, medians, ms, ratios, runOnce, type LoadTarget, type RunFigures,
 } from './load.ts';
 import { printSummary, summarise, type CpuProfile } from './profile-summary.ts';
 import { freePort } from '../test/support/net.ts';
@@ -56,6 +57,8 @@ const ARGS = new Set(process.argv.slice(2));
 const PROFILE = ARGS.has('--profile');
 const DRAIN_10K = ARGS.has('--drain-10k');
 const STARTUP = ARGS.has('--startup');
+const RSS = ARGS.has('--rss');
+const RSS_REQUESTS = 100_000;
 const LOAD = { connections: 50, seconds: 8, warmupSeconds: 2 };
 const ROUNDS = 3;
 const PROFILE_SECONDS = 10;
@@ -68,7 +71,7 @@ const SINGLE_GAP_MS = 300;
 const SINGLE_LEAD_MS = 3_000;
 const BULK_ROWS = 5_000; // the bulk upload's maximum per file
 const DRAIN_POSTS = 10_000;
-const GOALS = { createRps: 0.5, createP99: 2, listRps: 0.7, lagRatio1k: 1.2, lagRatio10k: 1.1, singleP99: 100, secondStartMs: 3_000, firstStartMs: 10_000 };
+const GOALS = { rssGrowthMiB: 50, createRps: 0.5, createP99: 2, listRps: 0.7, lagRatio1k: 1.2, lagRatio10k: 1.1, singleP99: 100, secondStartMs: 3_000, firstStartMs: 10_000 };
 
 // ---- helpers ------------------------------------------------------------------------
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -400,6 +403,16 @@ async function main() {
     if (STARTUP) await startupRuns(tmp);
     else console.log(`(h) startup (first start with initdb, second on the same data directory): skipped (opt-in: npm run bench -- --startup; adds about 20 s)`);
 
+    // ---- (i) opt-in: memory over 100,000 creates -----------------------------------------
+    let rssGrowth: number | null = null;
+    if (RSS) {
+      rssGrowth = await rssRun({
+        DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn',
+      }, headers, JSON.stringify({ content: 'Memory run, scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
+    } else {
+      console.log(`(i) memory over ${RSS_REQUESTS.toLocaleString('en-US')} creates: skipped (opt-in: npm run bench -- --rss; adds about 2-3 min)`);
+    }
+
     // ---- summary -------------------------------------------------------------------
     console.log(`\nsummary against issue 14's goals`);
     if (createRatio) {
@@ -410,6 +423,7 @@ async function main() {
     if (!createRatio) line('ratios', 'none: the anchor is unavailable');
     line('(d) 1,000 due, drain / ideal', `${lag1k.ratio.toFixed(2)} (goal <= ${GOALS.lagRatio1k}: ${verdict(lag1k.ratio <= GOALS.lagRatio1k)})`);
     if (lag10k) line('(g) 10,000 due, drain / ideal', `${lag10k.ratio.toFixed(2)} (goal <= ${GOALS.lagRatio10k}: ${verdict(lag10k.ratio <= GOALS.lagRatio10k)})`);
+    if (rssGrowth !== null) line('(i) API RSS growth, 100,000 creates', `${rssGrowth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(rssGrowth <= GOALS.rssGrowthMiB)})`);
     line('(e) single-post lag p99', `${ms(percentile(singleLags, 99))} (goal < ${GOALS.singleP99} ms: ${verdict(percentile(singleLags, 99) < GOALS.singleP99)})`);
 
     console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
@@ -580,6 +594,57 @@ async function startupRuns(tmp: string): Promise<void> {
     line(which, Number.isFinite(answered)
       ? `/health answered ${status} after ${(answered / 1000).toFixed(2)} s (goal <= ${goal / 1000} s: ${verdict(answered <= goal)})`
       : `no answer within 60 s: ${stderr.slice(-500)}`);
+  }
+}
+
+/** VmRSS of a process in MiB (Linux /proc). */
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * (i) `node bin/herald.js api` as a child process on the bench's database (so that its memory is
+ * Herald's alone), loaded with RSS_REQUESTS creates (50 connections); its RSS sampled every
+ * second. Growth = the highest sample after the first 10% of the run minus the sample at 10%
+ * (start-up and first allocations excluded). Answers the growth in MiB.
+ */
+async function rssRun(env: Record<string, string>, headers: Record<string, string>, body: string): Promise<number> {
+  console.log(`\n(i) memory: ${RSS_REQUESTS.toLocaleString('en-US')} creates (50 connections) against \`node bin/herald.js api\` in its own process, same database; RSS sampled every second`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/herald.js'), 'api'], {
+    cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env, PORT: String(port) },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  try {
+    const t0 = performance.now();
+    for (;;) {
+      if (child.exitCode !== null || performance.now() - t0 > 60_000) throw new Error(`herald api did not start (exit code ${child.exitCode}): ${stderr.slice(-500)}`);
+      // Any answer will do: /health says 503 when no worker is alive, and this process has none.
+      try { await (await fetch(`http://127.0.0.1:${port}/health`)).arrayBuffer(); break; } catch { /* not yet */ }
+      await sleep(50);
+    }
+    const samples: Array<{ at: number; rss: number }> = [];
+    const start = performance.now();
+    const sampler = setInterval(() => { samples.push({ at: performance.now() - start, rss: rssMiB(child.pid!) }); }, 1_000);
+    samples.push({ at: 0, rss: rssMiB(child.pid!) });
+    const r = await autocannon({ url: `http://127.0.0.1:${port}/v1/posts`, method: 'POST', headers, body, connections: 50, amount: RSS_REQUESTS, workers: 1, timeout: 30 });
+    clearInterval(sampler);
+    const secs = (performance.now() - start) / 1000;
+    samples.push({ at: secs * 1000, rss: rssMiB(child.pid!) });
+    const warm = samples.find((x) => x.at >= secs * 100) ?? samples[0];
+    const after = samples.filter((x) => x.at >= warm.at);
+    const peak = Math.max(...after.map((x) => x.rss));
+    line('answers', `${r['2xx']} x 2xx, ${r.non2xx} other, ${r.errors} errors in ${secs.toFixed(1)} s (${Math.round(r['2xx'] / secs)} req/s)`);
+    line('RSS', `${samples[0].rss.toFixed(0)} MiB at start, ${warm.rss.toFixed(0)} MiB at 10% of the run, peak ${peak.toFixed(0)} MiB after it, ${samples.at(-1)!.rss.toFixed(0)} MiB at the end`);
+    const deciles = Array.from({ length: 10 }, (_, i) => samples.find((x) => x.at >= (secs * 1000 * (i + 1)) / 10) ?? samples.at(-1)!);
+    line('RSS at each tenth of the run', deciles.map((x) => x.rss.toFixed(0)).join(' / ') + ' MiB');
+    return peak - warm.rss;
+  } finally {
+    const exited = new Promise<void>((res) => { if (child.exitCode !== null) res(); else child.once('exit', () => res()); });
+    child.kill('SIGTERM');
+    await exited;
   }
 }
 
