@@ -127,26 +127,34 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.metricsRefresh.intervalMs ?? 5 * 60_000) : null;
   metricsTimer?.unref();
 
-  let lastClaimAt = 0;
+  // Claimed targets waiting for a slot. While busy, the loop claims a batch ahead, so that a
+  // slot that frees starts its next target at once instead of waiting for a claim statement;
+  // one claim statement serves several targets. The buffer holds at most `batch` targets for
+  // milliseconds (their locks last LOCK_MS), and stop() runs what it holds.
+  const batch = Math.max(1, Math.floor(opts.concurrency / 10));
+  const buffer: Awaited<ReturnType<Publisher['claimDue']>> = [];
+  const start = (t: (typeof buffer)[number]) => {
+    const p: Promise<void> = publisher.runTarget(t).finally(() => { running.delete(p); poke(); });
+    running.add(p);
+  };
   const loop = (async () => {
     while (!stopping) {
       try {
+        while (buffer.length > 0 && running.size < opts.concurrency) start(buffer.shift()!);
         const free = opts.concurrency - running.size;
-        // Claim in batches while busy (one claim statement per batch, not per finished
-        // target), but never leave free slots unused for long.
-        const batch = Math.max(1, Math.floor(opts.concurrency / 10));
-        if (free > 0 && free < batch && running.size > 0 && Date.now() - lastClaimAt < 25) {
-          await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, 25); });
-          continue;
+        // Claim for the free slots, plus a batch ahead while every slot is (about to be) busy.
+        const want = free + (running.size > 0 ? batch : 0) - buffer.length;
+        if (want > 0 && (free > 0 || buffer.length < Math.ceil(batch / 2))) {
+          const claimed = await publisher.claimDue(want);
+          buffer.push(...claimed);
+          if (claimed.length === want) continue;
+          // Fewer due than asked: start them, then sleep until the next due time.
+          while (buffer.length > 0 && running.size < opts.concurrency) start(buffer.shift()!);
         }
-        if (free > 0) {
-          lastClaimAt = Date.now();
-          const claimed = await publisher.claimDue(free);
-          for (const t of claimed) {
-            const p: Promise<void> = publisher.runTarget(t).finally(() => { running.delete(p); poke(); });
-            running.add(p);
-          }
-          if (claimed.length === free) continue;
+        if (buffer.length > 0) {
+          // Every slot busy and the batch ahead claimed: wait for a slot to free.
+          await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, pollMs); });
+          continue;
         }
         let sleepMs = pollMs;
         if (running.size < opts.concurrency) {
@@ -159,6 +167,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         await new Promise((r) => setTimeout(r, pollMs));
       }
     }
+    // Claimed but not started: run them too (at most `batch`), so that nothing waits for the reconciler.
+    while (buffer.length > 0) start(buffer.shift()!);
   })();
 
   return {
