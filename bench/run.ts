@@ -17,6 +17,8 @@
  *       adapter whose commit takes 50 ms; lag = commit start - T;
  *   (e) single-post lag: 20 posts due a few hundred ms apart, with an idle worker;
  *   (f) bulk CSV upload of 5,000 rows;
+ *   (j) analytics (issue 11): GET /v1/analytics over 10,000 published posts with 30 days of
+ *       snapshots, one connection, 2 s per view (bench/analytics.ts; about 20 s);
  * and, opt-in (they would push the run past its 3-minute budget):
  *   --drain-10k  (g) 10,000 posts due at once (created by bulk upload), same worker;
  *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it;
@@ -45,6 +47,7 @@ import { startEmbeddedPostgres, type EmbeddedPgHandle } from '../src/storage/emb
 import { migrate } from '../src/storage/migrate.ts';
 import { ANCHOR_PATH, REPO_ROOT, startAnchor, type Anchor } from './anchor.ts';
 import { BenchAdapter } from './bench-adapter.ts';
+import { runAnalyticsBench } from './analytics.ts';
 import {
   alternate, autocannon, cpuMeasure, fmtMedian, line, loadavg, medians, ms, ratios, runOnce, type LoadTarget, type RunFigures,
 } from './load.ts';
@@ -412,6 +415,10 @@ async function main() {
     } else {
       console.log(`(i) memory over ${RSS_REQUESTS.toLocaleString('en-US')} creates: skipped (opt-in: npm run bench -- --rss; adds about 2-3 min)`);
     }
+
+    // ---- (j) analytics list view (issue 11): bench/analytics.ts, in its own database and app ----
+    console.log(`\n(j) analytics: GET /v1/analytics over 10,000 published posts with 30 days of snapshots, one connection, 2 s per view (bench/analytics.ts)`);
+    await runAnalyticsBench({ seconds: 2, connections: 1 });
 
     // ---- summary -------------------------------------------------------------------
     console.log(`\nsummary against issue 14's goals`);
