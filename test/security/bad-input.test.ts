@@ -12,6 +12,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { newId } from '../../src/core/ids.ts';
 import { MAX_JSON_DEPTH } from '../../src/http/app.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
 
@@ -81,8 +82,13 @@ const profileId = await createProfile(ctx, tenant);
 const accountId = await insertAccount(ctx, tenant, profileId, 'bluesky');
 const draft = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload: { content: 'mine', isDraft: true } });
 const keyRes = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: tenant.headers, payload: { name: 'spare' } });
+// A finished AI clipping job of the caller's (written directly: its id is what the suite needs).
+const jobId = newId();
+await ctx.db.query(
+  `INSERT INTO clip_jobs (id, tenant_id, video_url, video_file_name, status, stage, progress, watermark, tier, finished_at)
+   VALUES ($1, $2, 'https://videos.example.test/mine.mp4', 'mine.mp4', 'completed', 'done', 100, true, 'free', now())`, [jobId, tenant.userId]);
 const OWN: Record<string, string> = {
-  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId,
+  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId,
   platform: 'twitter',
 };
 /** Path parameters that are names from a fixed list, not resource ids. */

@@ -68,6 +68,8 @@ interface Victim {
   /** A second API key of B's (not used for B's own reads, so its row stays stable). */
   keyId: string;
   keyValue: string;
+  /** A finished AI clipping job of B's (written directly: the suite needs its id, not its clips). */
+  jobId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -83,6 +85,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   accountId: (v) => v.accountId,
   keyId: (v) => v.keyId,
   userId: (v) => v.userId,
+  jobId: (v) => v.jobId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -118,7 +121,11 @@ async function makeVictim(): Promise<Victim> {
   await ctx.db.query(`UPDATE posts SET status = 'failed' WHERE id = $1`, [postId]);
   const k = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: tenant.headers, payload: { name: 'second' } });
   expect(k.statusCode, k.body).toBe(201);
-  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key };
+  const jobId = newId();
+  await ctx.db.query(
+    `INSERT INTO clip_jobs (id, tenant_id, video_url, video_file_name, status, stage, progress, watermark, tier, finished_at)
+     VALUES ($1, $2, 'https://videos.example.test/b.mp4', 'b.mp4', 'completed', 'done', 100, true, 'free', now())`, [jobId, tenant.userId]);
+  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId };
 }
 
 /** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */
