@@ -302,6 +302,18 @@ describe('status table', () => {
 });
 
 describe('plan limits', () => {
+  it('stays exact under concurrency: 25 parallel creates on the free plan store exactly 10 posts', async () => {
+    const { t, accountId } = await setup('free');
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) =>
+      post(t, { content: `racer ${i}`, scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId }] })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.statusCode === 403)).toHaveLength(15);
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM posts WHERE tenant_id = $1', [t.userId]);
+    expect(rows[0].n).toBe(10);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/usage-stats', headers: t.headers })).json().usage.uploads).toBe(10);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: t.headers })).json().pagination.total).toBe(10);
+  });
+
   it('answers 403 with the spec body after 10 posts on the free plan; drafts do not count', async () => {
     const { t, accountId } = await setup('free');
     for (let i = 0; i < 10; i++) {
