@@ -27,53 +27,73 @@ export const ENGAGEMENT_METRICS: readonly MetricName[] = ['likes', 'comments', '
  * absent here is `null` on that platform. Several names are summed (X's retweets and quotes
  * are both shares).
  */
-export const PLATFORM_METRICS: Record<PlatformId, { endpoint: string; docsUrl: string; names: Partial<Record<MetricName, string[]>> }> = {
+export const PLATFORM_METRICS: Record<PlatformId, {
+  endpoint: string;
+  docsUrl: string;
+  names: Partial<Record<MetricName, string[]>>;
+  /**
+   * Most posts of one account read in one refresh pass (every 5 minutes), to stay inside the
+   * platform's read limits: endpoints that take one post a call get fewer (Instagram allows about
+   * 200 calls an hour per account, https://developers.facebook.com/docs/graph-api/overview/rate-limiting).
+   */
+  postsPerPass: number;
+}> = {
   twitter: {
+    postsPerPass: 100,
     endpoint: 'GET /2/tweets?ids=…&tweet.fields=public_metrics',
     docsUrl: 'https://docs.x.com/x-api/fundamentals/metrics',
     names: { impressions: ['impression_count'], likes: ['like_count'], comments: ['reply_count'], shares: ['retweet_count', 'quote_count'], saves: ['bookmark_count'] },
   },
   bluesky: {
+    postsPerPass: 100,
     endpoint: 'GET /xrpc/app.bsky.feed.getPosts?uris=…',
     docsUrl: 'https://docs.bsky.app/docs/api/app-bsky-feed-get-posts',
     names: { likes: ['likeCount'], comments: ['replyCount'], shares: ['repostCount', 'quoteCount'], saves: ['bookmarkCount'] },
   },
   threads: {
+    postsPerPass: 15,
     endpoint: 'GET /{media_id}/insights?metric=views,likes,replies,reposts,quotes,shares',
     docsUrl: 'https://developers.facebook.com/docs/threads/insights',
     names: { views: ['views'], likes: ['likes'], comments: ['replies'], shares: ['reposts', 'quotes', 'shares'] },
   },
   instagram: {
+    postsPerPass: 15,
     endpoint: 'GET /{ig_media_id}/insights?metric=views,reach,likes,comments,shares,saved',
     docsUrl: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights',
     names: { views: ['views'], reach: ['reach'], likes: ['likes'], comments: ['comments'], shares: ['shares'], saves: ['saved'] },
   },
   facebook: {
+    postsPerPass: 10,
     endpoint: 'GET /{post_id}/insights?metric=post_total_media_view_unique,post_reactions_by_type_total,post_clicks and GET /{post_id}?fields=shares,comments.summary(true)',
     docsUrl: 'https://developers.facebook.com/docs/graph-api/reference/insights',
     names: { reach: ['post_total_media_view_unique'], likes: ['post_reactions_by_type_total'], clicks: ['post_clicks'], comments: ['comments.summary.total_count'], shares: ['shares.count'] },
   },
   linkedin: {
+    postsPerPass: 100,
     endpoint: 'GET /rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=…&shares=List(…)',
     docsUrl: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/share-statistics',
     names: { impressions: ['impressionCount'], reach: ['uniqueImpressionsCount'], clicks: ['clickCount'], likes: ['likeCount'], comments: ['commentCount'], shares: ['shareCount'] },
   },
   youtube: {
+    postsPerPass: 100,
     endpoint: 'GET /youtube/v3/videos?part=statistics&id=…',
     docsUrl: 'https://developers.google.com/youtube/v3/docs/videos#statistics',
     names: { views: ['viewCount'], likes: ['likeCount'], comments: ['commentCount'] },
   },
   tiktok: {
+    postsPerPass: 100,
     endpoint: 'POST /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count',
     docsUrl: 'https://developers.tiktok.com/doc/tiktok-api-v2-video-query',
     names: { views: ['view_count'], likes: ['like_count'], comments: ['comment_count'], shares: ['share_count'] },
   },
   pinterest: {
+    postsPerPass: 30,
     endpoint: 'GET /v5/pins/{pin_id}/analytics?metric_types=IMPRESSION,SAVE,PIN_CLICK,OUTBOUND_CLICK,TOTAL_REACTIONS,TOTAL_COMMENTS',
     docsUrl: 'https://developers.pinterest.com/docs/api/v5/pins-analytics',
     names: { impressions: ['IMPRESSION'], saves: ['SAVE'], clicks: ['PIN_CLICK', 'OUTBOUND_CLICK'], likes: ['TOTAL_REACTIONS'], comments: ['TOTAL_COMMENTS'] },
   },
   reddit: {
+    postsPerPass: 100,
     endpoint: 'GET /api/info?id=t3_…',
     docsUrl: 'https://www.reddit.com/dev/api#GET_api_info',
     names: { likes: ['score'], comments: ['num_comments'] },

@@ -7,7 +7,7 @@
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import type { SecretBox } from '../../core/crypto.ts';
 import { ADDONS } from '../../shared/plans.ts';
-import { METRICS, engagementRateOf, noMetrics, type MetricName, type PostMetrics } from '../../shared/metrics.ts';
+import { METRICS, PLATFORM_METRICS, engagementRateOf, noMetrics, type MetricName, type PostMetrics } from '../../shared/metrics.ts';
 import { PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { AdapterError } from '../../platforms/types.ts';
@@ -24,8 +24,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Posts older than this are no longer refreshed (Pinterest reads at most 90 days back; interest fades long before). */
 export const METRICS_FOLLOW_MS = 90 * DAY;
-/** Most targets read per account in one pass (one or a few platform calls), so one pass stays within each platform's limits. */
-export const METRICS_BATCH_PER_ACCOUNT = 100;
 /** Most targets a pass takes. */
 const METRICS_PASS_LIMIT = 2000;
 /** First wait after a failed read; it doubles with each failure in a row, up to a day. */
@@ -243,8 +241,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
 
     /**
      * One refresh pass (the worker runs it every few minutes; one pass at a time across processes):
-     * follows newly published targets, then reads the due ones account by account, at most
-     * {@link METRICS_BATCH_PER_ACCOUNT} per account. A 429 moves that account's targets back by the
+     * follows newly published targets, then reads the due ones account by account, at most the
+     * platform's `postsPerPass` (src/shared/metrics.ts) per account. A 429 moves that account's targets back by the
      * platform's wait (or a doubling backoff); accounts that need reconnection are skipped and
      * reported, and a read refused for revoked access marks its account so.
      */
@@ -274,7 +272,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
               continue;
             }
             if (!adapter?.fetchMetrics) continue;
-            const batch = all.slice(0, METRICS_BATCH_PER_ACCOUNT);
+            // Oldest due first; the rest wait for the next pass (each platform's posts-per-pass cap keeps within its read limits).
+            const batch = all.slice(0, PLATFORM_METRICS[a.platform].postsPerPass);
             const { account, ctx } = adapterContextFor(deps.accounts, a);
             try {
               const got = await adapter.fetchMetrics(ctx, account, batch.map((t) => t.platform_post_id));
