@@ -130,7 +130,7 @@ describe('the views', () => {
     const list = (await get(t)).json();
     expect(list.posts.map((p: { _id: string }) => p._id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(list.pagination).toEqual({ page: 1, limit: 50, total: 3, pages: 1 });
-    expect(list.overview).toMatchObject({ totalPosts: 3, publishedPosts: 3, scheduledPosts: 0, lastSync: expect.any(String) });
+    expect(list.overview).toMatchObject({ totalPosts: 3, publishedPosts: 3, scheduledPosts: 0, lastSync: expect.any(String), dataStaleness: { staleAccountCount: 0 } });
     expect(list.hasAnalyticsAccess).toBe(true);
     expect(list.accounts).toHaveLength(1);
     expect(list.posts[0]).toMatchObject({ content: 'c likes:20', status: 'published', isExternal: false, analytics: { likes: 20 }, platforms: [{ platform: 'bluesky' }] });
@@ -229,6 +229,9 @@ describe('the refresh pass', () => {
     expect(first.needsReconnect).toEqual([{ accountId, platform: 'bluesky', targets: 1 }]);
     const accounts = (await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: t.headers })).json().accounts;
     expect(accounts[0]).toMatchObject({ isActive: false, needsReconnection: true });
+    // The views say so: the target's metrics are paused, the overview counts the account.
+    expect((await get(t, `?postId=${id}`)).json().platformAnalytics[0].errorMessage).toMatch(/paused: the account needs reconnecting/);
+    expect((await get(t)).json().overview.dataStaleness).toEqual({ staleAccountCount: 1, syncTriggered: false });
 
     await ctx.db.query('UPDATE post_metrics SET next_refresh_at = now() - interval \'1 second\' WHERE post_id = $1', [id]);
     const calls = adapter.metricsCalls;

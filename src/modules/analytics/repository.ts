@@ -38,6 +38,9 @@ export interface TargetMetricsRow extends Record<MetricName, string | null> {
   sync_status: 'pending' | 'synced' | 'unavailable' | null;
   last_refreshed_at: Date | null;
   last_error: string | null;
+  /** The account's state (null: the account was removed). */
+  account_active: boolean | null;
+  inactive_reason: string | null;
 }
 
 export interface PostRow {
@@ -173,14 +176,15 @@ export function createAnalyticsRepository(db: Queryable) {
     async targets(tenantId: string, postIds: string[]): Promise<TargetMetricsRow[]> {
       return (await db.query<TargetMetricsRow>(
         `SELECT t.id AS target_id, t.post_id, t.platform, t.account_id, a.username, a.profile_id, t.status, t.platform_post_id, t.platform_post_url,
-                t.published_at, t.error_message, m.sync_status, m.last_refreshed_at, m.last_error, ${METRICS.map((k) => `m.${k}`).join(', ')}
+                t.published_at, t.error_message, m.sync_status, m.last_refreshed_at, m.last_error, a.is_active AS account_active, a.inactive_reason,
+                ${METRICS.map((k) => `m.${k}`).join(', ')}
            FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id LEFT JOIN post_metrics m ON m.target_id = t.id
           WHERE t.tenant_id = $1 AND t.post_id = ANY($2::char(24)[])
           ORDER BY t.post_id, t.position`, [tenantId, postIds])).rows;
     },
 
-    /** Post counts for the overview (in the caller's profiles when scoped) and the last refresh. */
-    async overview(tenantId: string, profileIds: readonly string[] | null): Promise<{ total: number; published: number; scheduled: number; lastSync: Date | null }> {
+    /** Post counts for the overview (in the caller's profiles when scoped), the last refresh, and the accounts whose metrics wait for a reconnection. */
+    async overview(tenantId: string, profileIds: readonly string[] | null): Promise<{ total: number; published: number; scheduled: number; lastSync: Date | null; staleAccounts: number }> {
       const scope = profileIds
         ? `AND EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY($2::char(24)[]))`
         : '';
@@ -188,8 +192,11 @@ export function createAnalyticsRepository(db: Queryable) {
       const { rows } = await db.query<{ total: string; published: string; scheduled: string }>(
         `SELECT count(*) AS total, count(*) FILTER (WHERE status IN ('published', 'partial')) AS published, count(*) FILTER (WHERE status = 'scheduled') AS scheduled
            FROM posts p WHERE tenant_id = $1 AND NOT hidden AND status <> 'draft' ${scope}`, params);
-      const last = await db.query<{ at: Date | null }>('SELECT max(last_refreshed_at) AS at FROM post_metrics WHERE tenant_id = $1', [tenantId]);
-      return { total: Number(rows[0].total), published: Number(rows[0].published), scheduled: Number(rows[0].scheduled), lastSync: last.rows[0].at };
+      const last = await db.query<{ at: Date | null; stale: string }>(
+        `SELECT max(m.last_refreshed_at) AS at,
+                count(DISTINCT m.account_id) FILTER (WHERE NOT a.is_active AND m.next_refresh_at IS NOT NULL${profileIds ? ' AND a.profile_id = ANY($2::char(24)[])' : ''}) AS stale
+           FROM post_metrics m LEFT JOIN accounts a ON a.id = m.account_id WHERE m.tenant_id = $1`, params);
+      return { total: Number(rows[0].total), published: Number(rows[0].published), scheduled: Number(rows[0].scheduled), lastSync: last.rows[0].at, staleAccounts: Number(last.rows[0].stale) };
     },
 
     /**

@@ -66,7 +66,13 @@ export const SinglePostAnalytics = Type.Object({
 });
 
 export const AnalyticsList = Type.Object({
-  overview: Type.Object({ totalPosts: Type.Integer(), publishedPosts: Type.Integer(), scheduledPosts: Type.Integer(), lastSync: NullableTimestamp() }),
+  overview: Type.Object({
+    totalPosts: Type.Integer(), publishedPosts: Type.Integer(), scheduledPosts: Type.Integer(), lastSync: NullableTimestamp(),
+    dataStaleness: Type.Object({
+      staleAccountCount: Type.Integer({ description: 'Accounts whose posts\' metrics wait for a reconnection' }),
+      syncTriggered: Type.Boolean({ description: 'Always false: Herald refreshes on its own schedule' }),
+    }),
+  }),
   posts: Type.Array(Type.Object({
     _id: Type.String(),
     content: Type.String(),

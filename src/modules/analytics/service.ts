@@ -101,7 +101,9 @@ function platformAnalytics(t: TargetMetricsRow) {
     analytics: published && t.sync_status === 'synced' ? postAnalytics(metricsOf(t), t.last_refreshed_at) : null,
     syncStatus,
     platformPostUrl: t.platform_post_url,
-    errorMessage: !published ? t.error_message : t.last_error,
+    errorMessage: !published ? t.error_message
+      : t.account_active === false ? `Metrics paused: the account needs reconnecting${t.inactive_reason ? ` (${t.inactive_reason})` : ''}`
+        : t.last_error,
   };
 }
 
@@ -190,7 +192,11 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     const byId = new Map(posts.map((p) => [p.id, p]));
     const matches = (t: TargetMetricsRow) => (!f.platform || t.platform === f.platform) && (!t.profile_id || canAccessProfile(auth, t.profile_id)) && (!f.profileId || t.profile_id === f.profileId);
     return {
-      overview: { totalPosts: overview.total, publishedPosts: overview.published, scheduledPosts: overview.scheduled, lastSync: overview.lastSync?.toISOString() ?? null },
+      overview: {
+        totalPosts: overview.total, publishedPosts: overview.published, scheduledPosts: overview.scheduled, lastSync: overview.lastSync?.toISOString() ?? null,
+        // Accounts whose posts' metrics wait for a reconnection (the refresh pass skips them).
+        dataStaleness: { staleAccountCount: overview.staleAccounts, syncTriggered: false },
+      },
       posts: ids.map((id) => {
         const p = byId.get(id)!;
         const v = postView(p, targets.filter((t) => t.post_id === id && matches(t)));
