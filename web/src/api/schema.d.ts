@@ -1560,6 +1560,12 @@ export interface paths {
                             }[];
                             hasAnalyticsAccess: boolean;
                             overview: {
+                                dataStaleness: {
+                                    /** @description Accounts whose posts' metrics wait for a reconnection */
+                                    staleAccountCount: number;
+                                    /** @description Always false: Herald refreshes on its own schedule */
+                                    syncTriggered: boolean;
+                                };
                                 /** Format: date-time */
                                 lastSync: string | null;
                                 publishedPosts: number;
