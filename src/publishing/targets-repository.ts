@@ -6,6 +6,7 @@
  * writes targets when posts are created or edited; from then on only this file changes them.
  */
 import { prepared, type Db, type Queryable } from '../storage/db.ts';
+import { grouped } from './grouped.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
 import { POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
 import type { PublishResult } from '../platforms/types.ts';
@@ -120,8 +121,11 @@ const CLAIM_DOUBT_FIRST = claimStatement('targets.claim-doubt-first',
 const LOAD_CONTEXT = prepared('targets.load-context',
   `SELECT ${contextColumns('$1', '$2')} FROM posts p LEFT JOIN accounts a ON a.id = $3 WHERE p.id = $1`);
 
-const START_ATTEMPT = prepared('targets.start-attempt',
-  `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, $2, $3, $4, $5) RETURNING id`);
+/** Attempt rows of several targets (one each): $1 target ids, $2 attempts, $3 workers, $4 phases, $5 prepared states. */
+const START_ATTEMPTS = prepared('targets.start-attempts',
+  `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared)
+   SELECT * FROM unnest($1::char(24)[], $2::int[], $3::text[], $4::text[], $5::jsonb[])
+   RETURNING id, target_id`);
 
 /**
  * The SET list of a finished target. $2 status, $3 run_at, $4 error, $5 category, $6 platform
@@ -133,13 +137,27 @@ const setTarget = (outcome: string) => `status = $2, locked_by = NULL, locked_un
                   published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
                   result = COALESCE($8::jsonb, result)`;
 
-/** One target: the attempt, the target and the derived post status in one statement ($9 worker, $10 attempt, $11 outcome). */
-const FINISH_SINGLE = prepared('targets.finish-single',
-  `WITH att AS (
-     UPDATE publish_attempts SET outcome = $11, error = $4, finished_at = now() WHERE id = $10 AND $10 IS NOT NULL RETURNING id),
+/**
+ * Targets that are their posts' only target: each one's attempt, the target and the derived
+ * post status, for several targets in one statement. One array per field, in the order of
+ * {@link finishArgs}.
+ */
+const FINISH_SINGLES = prepared('targets.finish-singles',
+  `WITH u AS (
+     SELECT * FROM unnest($1::char(24)[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[],
+                          $9::text[], $10::bigint[], $11::text[])
+       AS u(id, status, run_at, error, category, ppid, ppurl, result, worker, attempt_id, outcome)),
+   att AS (
+     UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now() FROM u WHERE a.id = u.attempt_id RETURNING a.id),
    tgt AS (
-     UPDATE post_targets SET ${setTarget('$11')} WHERE id = $1 AND locked_by = $9
-     RETURNING post_id, status, attempts, published_at),
+     UPDATE post_targets t
+        SET status = u.status, locked_by = NULL, locked_until = NULL, updated_at = now(),
+            run_at = u.run_at, error_message = u.error, error_category = u.category, in_doubt = (u.status = 'pending' AND u.outcome = 'unknown'),
+            platform_post_id = COALESCE(u.ppid, t.platform_post_id), platform_post_url = COALESCE(u.ppurl, t.platform_post_url),
+            published_at = CASE WHEN u.status = 'published' THEN now() ELSE t.published_at END,
+            result = COALESCE(u.result, t.result)
+       FROM u WHERE t.id = u.id AND t.locked_by = u.worker
+     RETURNING t.post_id, t.status, t.attempts, t.published_at),
    agg AS (
      SELECT tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
             (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,
@@ -149,6 +167,19 @@ const FINISH_SINGLE = prepared('targets.finish-single',
           published_at = COALESCE(p.published_at, agg.last_published), updated_at = now()
      FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')`);
 
+/** One finish as the statements take it: target id, status, run_at, error, category, post id, URL, result, worker, attempt id, outcome. */
+type FinishArgs = [string, string, Date | null, string | null, string | null, string | null, string | null, string | null, string, number | null, string];
+
+function finishArgs(target: TargetRow, workerId: string, attemptId: number | null, update: TargetFinish): FinishArgs {
+  const r = update.result;
+  return [target.id, update.status, update.status === 'pending' ? (update.runAt ?? null) : null,
+    update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
+    r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome];
+}
+
+/** Column arrays of rows (unnest's parameters). */
+const columns = <T extends unknown[]>(rows: T[], width: number): unknown[][] => Array.from({ length: width }, (_, c) => rows.map((r) => r[c]));
+
 /** A target of a post with several: $9 worker, $10 outcome (the post's status is recomputed after). */
 const FINISH_TARGET = prepared('targets.finish', `UPDATE post_targets SET ${setTarget('$10')} WHERE id = $1 AND locked_by = $9`);
 
@@ -156,6 +187,21 @@ const MS_UNTIL_NEXT_DUE = prepared('targets.ms-until-next-due',
   `SELECT (extract(epoch FROM min(run_at) - now()) * 1000)::float8 AS ms FROM post_targets WHERE status = 'pending'`);
 
 export function createTargetsRepository(db: Db) {
+  // Group commit of the two statements every publish runs (see grouped.ts).
+  const startAttempts = grouped<[string, number, string, string, string | null], number>(async (rows) => {
+    const { rows: out } = await db.query<{ id: number; target_id: string }>(START_ATTEMPTS, columns(rows, 5));
+    const byTarget = new Map(out.map((r) => [r.target_id, Number(r.id)]));
+    return rows.map((r) => {
+      const id = byTarget.get(r[0]);
+      if (id === undefined) throw new Error(`no attempt row was written for target ${r[0]}`);
+      return id;
+    });
+  });
+  const finishSingles = grouped<FinishArgs, void>(async (rows) => {
+    await db.query(FINISH_SINGLES, columns(rows, 11));
+    return rows.map(() => undefined);
+  });
+
   return {
     /**
      * Claims up to `limit` due targets (all pending targets with run_at <= now when `ids`
@@ -186,10 +232,7 @@ export function createTargetsRepository(db: Db) {
 
     /** Writes an attempt row (for commit: BEFORE the visible call); returns its id. */
     async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null): Promise<number> {
-      const { rows } = await db.query<{ id: number }>(
-        START_ATTEMPT,
-        [target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared)]);
-      return rows[0].id;
+      return startAttempts([target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared)]);
     },
 
     /** Records that verify proved the attempt's post absent. */
@@ -203,16 +246,10 @@ export function createTargetsRepository(db: Db) {
      * unknown leaves the target in doubt.
      */
     async finish(target: TargetRow, workerId: string, attemptId: number | null, update: TargetFinish, single: boolean): Promise<void> {
-      const r = update.result;
-      const args = [target.id, update.status, update.status === 'pending' ? (update.runAt ?? null) : null,
-        update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
-        r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome];
-      if (single) {
-        // One target: nothing else can change the post's status concurrently, so one atomic
-        // statement records the attempt, the target and the derived post status.
-        await db.query(FINISH_SINGLE, args);
-        return;
-      }
+      const args = finishArgs(target, workerId, attemptId, update);
+      // One target: nothing else can change the post's status concurrently, so one atomic
+      // statement records the attempt, the target and the derived post status.
+      if (single) return finishSingles(args);
       await db.tx(async (client) => {
         const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
         if (attemptId !== null) {
