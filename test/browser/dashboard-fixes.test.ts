@@ -93,8 +93,8 @@ describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
     expect(new URL(page.url()).search).toBe('');
     await card.getByRole('button', { name: 'Pinterest' }).click();
     await page.getByRole('status').filter({ hasText: /on Pinterest\./ }).waitFor();
-    await card.locator('.account-row', { hasText: 'Reddit' }).getByText('Active').waitFor();
-    await card.locator('.account-row', { hasText: 'Pinterest' }).getByText('Active').waitFor();
+    await card.locator('.account-row', { hasText: 'Reddit' }).getByText('Connected', { exact: true }).waitFor();
+    await card.locator('.account-row', { hasText: 'Pinterest' }).getByText('Connected', { exact: true }).waitFor();
   });
 
   it('lands on the accounts for an API-started connect without redirect_url (/dashboard/accounts)', async () => {

@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await card.getByLabel('Handle or email').fill(alice.handle);
     await card.getByLabel('App password').fill(alice.appPassword);
     await card.getByRole('button', { name: 'Connect Bluesky' }).click();
-    await card.locator('.account-row', { hasText: 'alice.test' }).getByText('Active').waitFor();
+    await card.locator('.account-row', { hasText: 'alice.test' }).getByText('Connected', { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('dashboard-profiles'), fullPage: true });
   });
 
@@ -151,7 +151,8 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await page.getByRole('radio', { name: 'Month' }).click();
     const chip = page.locator(`.cal-cell[data-date="${when.date}"] .post-chip`, { hasText: 'Launch day' });
     await chip.waitFor();
-    expect(await chip.locator('.chip-time').textContent()).toBe(when.time);
+    // One clock on every page: the browser locale's (en-US: 12-hour).
+    expect(await chip.locator('.chip-time').textContent()).toBe(new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit' }).format(at));
     await page.screenshot({ path: screenshotPath('dashboard-calendar-month'), fullPage: true });
     await page.getByRole('radio', { name: 'Week' }).click();
     await page.locator(`.week-col[data-date="${when.date}"] .post-chip`, { hasText: 'Launch day' }).waitFor();
@@ -198,7 +199,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await saved.or(failed).waitFor();
     if (await saved.count()) {
       await page.locator('.next-slots li').first().waitFor();
-      expect(await page.locator('.slot-chip').allTextContents()).toEqual(['09:30×', '17:00×']);
+      expect(await page.locator('.slot-chip').allTextContents()).toEqual(['9:30 AM×', '5:00 PM×']);
     }
     await page.screenshot({ path: screenshotPath('dashboard-queue'), fullPage: true });
   });

@@ -35,11 +35,14 @@ const MARKS: Record<PlatformName, string> = {
   facebook: 'f', instagram: 'IG', linkedin: 'in', twitter: 'X', threads: '@', tiktok: '♪', youtube: '▶', pinterest: 'P', reddit: 'r/', bluesky: '🦋',
 };
 
+/** Icon backgrounds where the brand colour is too light for a white mark (WCAG AA 4.5:1): the brand's darker shade. */
+const ICON_BACKGROUND: Partial<Record<PlatformName, string>> = { facebook: '#1466d8', youtube: '#cc0000', reddit: '#c53d00', bluesky: '#0068d6' };
+
 /** A platform's icon: its mark on its brand colour. Decorative (the name is always written next to it). */
 export function PlatformIcon({ platform, size = 18 }: { platform: string; size?: number }) {
   const rule = PLATFORM_RULES[platform as PlatformName];
   return (
-    <span className="picon" aria-hidden="true" style={{ background: rule?.brand ?? '#888', width: size, height: size, fontSize: Math.round(size * 0.5) }}>
+    <span className="picon" aria-hidden="true" style={{ background: ICON_BACKGROUND[platform as PlatformName] ?? rule?.brand ?? '#666', width: size, height: size, fontSize: Math.round(size * 0.5) }}>
       {MARKS[platform as PlatformName] ?? platform.slice(0, 1).toUpperCase()}
     </span>
   );

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
-import { ErrorBox, PageTitle, StatusBadge } from '../components.tsx';
+import { CAN_EDIT, ErrorBox, PageTitle, PlatformIcon, StatusBadge } from '../components.tsx';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
-import { addDays, allTimeZones, browserTimeZone, dateKey, instantOf, pad, timeInZone, wallTime, weekdayMon } from '../time.ts';
+import { addDays, allTimeZones, browserTimeZone, dateKey, instantOf, pad, timeFormat, wallTime, weekdayMon } from '../time.ts';
+import { useAccounts } from './Profiles.tsx';
 
 type YMD = { year: number; month: number; day: number };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -32,23 +33,71 @@ function usePostsBetween(from: Date, to: Date) {
   return useQuery({ queryKey: ['posts', 'range', from.toISOString(), to.toISOString()], queryFn: () => fetchPostsBetween(new Date(from.getTime() - LOOK_BACK_MS), to), refetchInterval: 15_000 });
 }
 
-function PostChip({ post, tz }: { post: PostView; tz: string }) {
+/** Pixels per hour in the week view's hour grid. */
+const HOUR_PX = 48;
+
+/** Whether a post can be moved on the calendar: not published, publishing or cancelled (docs/decisions/0004-status-table.md). */
+const movable = (p: PostView) => CAN_EDIT.has(p.status) && p.status !== 'draft' && !p.publishedAt;
+
+/** The first image of a post (its thumbnail on the calendar), if any. */
+function firstImage(p: PostView): string | null {
+  const m = p.mediaItems.find((x) => x.type === 'image' || x.type === 'gif');
+  return m && typeof m.url === 'string' ? m.url : null;
+}
+
+function PostChip({ post, tz, onKeyMove, card = false }: { post: PostView; tz: string; onKeyMove: (p: PostView, days: number, hours: number) => void; card?: boolean }) {
   const platforms = [...new Set(post.platforms.map((t) => t.platform))];
+  const at = placedAt(post);
+  const canMove = movable(post);
+  const thumb = card ? firstImage(post) : null;
+  const names = platforms.map((p) => PLATFORM_RULES[p as PlatformName]?.label ?? p).join(', ');
+  function onKeyDown(e: KeyboardEvent) {
+    // Keyboard rescheduling: Alt + arrows move a day (left/right) or an hour (up/down).
+    if (!e.altKey || !canMove) return;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const m = moves[e.key];
+    if (!m) return;
+    e.preventDefault();
+    onKeyMove(post, m[0], m[1]);
+  }
   return (
-    <Link href={`/posts/${post._id}`} className={`post-chip chip-${post.status}`} title={post.content}>
-      <span className="chip-time">{placedAt(post) ? timeInZone(placedAt(post)!, tz) : ''}</span>
-      <span className="chip-dots" aria-hidden="true">{platforms.map((p) => <span key={p} className="pdot" style={{ background: PLATFORM_RULES[p as PlatformName]?.brand ?? '#888' }} />)}</span>
+    <Link href={`/posts/${post._id}`} className={`post-chip chip-${post.status}${card ? ' chip-card' : ''}`} title={post.content}
+      draggable={canMove} data-post-id={post._id} onKeyDown={onKeyDown}
+      onDragStart={(e: DragEvent) => { e.dataTransfer.setData('text/x-herald-post', post._id); e.dataTransfer.effectAllowed = 'move'; }}
+      aria-describedby={canMove ? 'cal-move-help' : undefined}>
+      {thumb && <img className="chip-thumb" src={thumb} alt="" loading="lazy" />}
+      <span className="chip-time">{at ? timeFormat.time(at, tz) : ''}</span>
+      <span className="chip-dots" aria-hidden="true">{platforms.map((p) => <PlatformIcon key={p} platform={p} size={14} />)}</span>
       <span className="chip-text">{post.content || '(no text)'}</span>
-      <span className="sr-only">, {post.status}, on {platforms.join(', ')}</span>
+      <span className="sr-only">, {post.status}, on {names}</span>
     </Link>
   );
 }
 
+/** What an empty calendar says: the first steps, from where the user is. */
+function FirstSteps() {
+  const accounts = useAccounts();
+  const has = (accounts.data?.length ?? 0) > 0;
+  return (
+    <section className="card first-steps" aria-labelledby="first-steps">
+      <h2 id="first-steps" className="small-title">Nothing scheduled here yet</h2>
+      <ol>
+        <li className={has ? 'done' : ''}>{has ? 'Accounts connected.' : <><Link href="/profiles">Connect an account</Link> to a profile (X, Bluesky, LinkedIn and seven more).</>}</li>
+        <li><Link href="/compose">Write a post</Link> and pick when it goes out; it appears here.</li>
+        <li>Optional: set <Link href="/queue">weekly queue slots</Link> and “Add to queue” fills them in order.</li>
+      </ol>
+    </section>
+  );
+}
+
 export default function CalendarPage() {
+  const qc = useQueryClient();
   const [tz, setTz] = useState(() => localStorage.getItem('herald.tz') ?? browserTimeZone());
   const today = wallTime(new Date(), tz);
   const [view, setView] = useState<'month' | 'week'>(() => (localStorage.getItem('herald.calendarView') === 'week' ? 'week' : 'month'));
   const [anchor, setAnchor] = useState<YMD>({ year: today.year, month: today.month, day: today.day });
+  const [moved, setMoved] = useState<string | null>(null);
+  const hoursRef = useRef<HTMLDivElement>(null);
 
   const range = useMemo(() => {
     if (view === 'month') {
@@ -74,6 +123,43 @@ export default function CalendarPage() {
     for (const list of m.values()) list.sort((a, b) => placedAt(a)!.localeCompare(placedAt(b)!));
     return m;
   }, [posts.data, tz]);
+  const shown = days.reduce((n, d) => n + (byDay.get(dateKey(d))?.length ?? 0), 0);
+
+  // The week's hour grid opens at 7:00.
+  useEffect(() => { if (view === 'week' && hoursRef.current) hoursRef.current.scrollTop = 7 * HOUR_PX; }, [view]);
+
+  /** Reschedules a post to a wall-clock time in the calendar's zone (PUT /v1/posts/{id}); the API refuses published posts. */
+  const reschedule = useMutation({
+    mutationFn: async ({ post, day, hour, minute }: { post: PostView; day: YMD; hour: number; minute: number }) => {
+      const at = `${day.year}-${pad(day.month)}-${pad(day.day)}T${pad(hour)}:${pad(minute)}`;
+      const r = await unwrap(api.PUT('/v1/posts/{postId}', { params: { path: { postId: post._id } }, body: { scheduledFor: at, timezone: tz } }));
+      return r.post;
+    },
+    onSuccess: (p) => {
+      setMoved(`Moved to ${timeFormat.dateTime(p.scheduledFor!, tz)}.`);
+      // The moved post at once (a second move starts from its new time), then a fresh list.
+      qc.setQueriesData<PostView[]>({ queryKey: ['posts', 'range'] }, (old) => old?.map((x) => (x._id === p._id ? p : x)));
+      void qc.invalidateQueries({ queryKey: ['posts'] });
+      void qc.invalidateQueries({ queryKey: ['post', p._id] });
+    },
+    onError: () => setMoved(null),
+  });
+
+  function moveTo(postId: string, day: YMD, hour?: number) {
+    const post = posts.data?.find((p) => p._id === postId);
+    if (!post) return;
+    const w = wallTime(new Date(placedAt(post) ?? Date.now()), tz);
+    reschedule.mutate({ post, day, hour: hour ?? w.hour, minute: w.minute });
+  }
+  function keyMove(post: PostView, dDays: number, dHours: number) {
+    const w = wallTime(new Date(placedAt(post)!), tz);
+    const shifted = new Date(Date.UTC(w.year, w.month - 1, w.day + dDays, w.hour + dHours, w.minute));
+    reschedule.mutate({ post, day: { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }, hour: shifted.getUTCHours(), minute: shifted.getUTCMinutes() });
+  }
+  const dropProps = (day: YMD, hour?: number) => ({
+    onDragOver: (e: DragEvent) => { if (e.dataTransfer.types.includes('text/x-herald-post')) { e.preventDefault(); e.dataTransfer.dropEffect = 'move'; } },
+    onDrop: (e: DragEvent) => { const id = e.dataTransfer.getData('text/x-herald-post'); if (id) { e.preventDefault(); moveTo(id, day, hour); } },
+  });
 
   const title = view === 'month'
     ? new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(anchor.year, anchor.month - 1, 1)))
@@ -87,6 +173,7 @@ export default function CalendarPage() {
   }
   const setViewSaved = (v: 'month' | 'week') => { setView(v); localStorage.setItem('herald.calendarView', v); };
   const todayKey = dateKey(today);
+  const hourLabel = (h: number) => timeFormat.wall(`${pad(h)}:00`);
 
   return (
     <>
@@ -111,22 +198,27 @@ export default function CalendarPage() {
           </select>
         </label>
       </div>
+      <p id="cal-move-help" className="sr-only">Drag to another day or hour to reschedule, or press Alt with the arrow keys: left and right move a day, up and down an hour.</p>
       <ErrorBox error={posts.error} title="Could not load posts" />
+      <ErrorBox error={reschedule.error} title="The post was not moved" />
+      {moved && <p className="alert alert-ok" role="status">{moved}</p>}
+      {posts.data && shown === 0 && <FirstSteps />}
       {view === 'month' ? (
         <div className="cal-month" role="grid" aria-label={title} aria-busy={posts.isLoading}>
           <div className="cal-row cal-head" role="row">{WEEKDAYS.map((d) => <div key={d} role="columnheader">{d}</div>)}</div>
           {Array.from({ length: 6 }, (_, w) => (
             <div className="cal-row" role="row" key={w}>
-              {days.slice(w * 7, w * 7 + 7).map((d) => {
+              {days.slice(w * 7, w * 7 + 7).map((d, i) => {
                 const k = dateKey(d);
                 const list = byDay.get(k) ?? [];
                 return (
-                  <div key={k} role="gridcell" className={`cal-cell${d.month !== anchor.month ? ' other' : ''}${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}`} data-date={k}>
+                  <div key={k} role="gridcell" className={`cal-cell${d.month !== anchor.month ? ' other' : ''}${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}${list.length === 0 ? ' empty' : ''}`} data-date={k}
+                    {...(k >= todayKey ? dropProps(d) : {})}>
                     <div className="cal-day">
-                      <span className="day-num">{d.day}</span>
+                      <span className="day-num"><span className="day-name">{WEEKDAYS[i]} </span>{d.day}</span>
                       {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>}
                     </div>
-                    {list.slice(0, 4).map((p) => <PostChip key={p._id} post={p} tz={tz} />)}
+                    {list.slice(0, 4).map((p) => <PostChip key={p._id} post={p} tz={tz} onKeyMove={keyMove} />)}
                     {list.length > 4 && <button type="button" className="more-link" onClick={() => { setAnchor(d); setViewSaved('week'); }}>+{list.length - 4} more</button>}
                   </div>
                 );
@@ -135,26 +227,50 @@ export default function CalendarPage() {
           ))}
         </div>
       ) : (
-        <div className="cal-week" role="grid" aria-label={title} aria-busy={posts.isLoading}>
-          {days.map((d, i) => {
-            const k = dateKey(d);
-            const list = byDay.get(k) ?? [];
-            return (
-              <div key={k} role="gridcell" className={`week-col${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}`} data-date={k}>
-                <div className="week-head"><span>{WEEKDAYS[i]}</span> <strong>{d.day}</strong> {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>}</div>
-                {list.length === 0 && <p className="muted small">No posts</p>}
-                {list.map((p) => (
-                  <div key={p._id} className="week-item">
-                    <PostChip post={p} tz={tz} />
-                    <StatusBadge status={p.status} />
-                  </div>
-                ))}
-              </div>
-            );
-          })}
+        <div className="cal-week-grid" role="region" aria-label={title} aria-busy={posts.isLoading}>
+          <div className="wk-head" aria-hidden="true">
+            <div className="wk-corner" />
+            {days.map((d, i) => {
+              const k = dateKey(d);
+              return (
+                <div key={k} className={`wk-day${k === todayKey ? ' today' : ''}`}>
+                  <span>{WEEKDAYS[i]}</span> <strong>{d.day}</strong>
+                  {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" tabIndex={-1}>+</Link>}
+                </div>
+              );
+            })}
+          </div>
+          {/* The scroll box takes the focus (keyboard scrolling); the row inside holds the day columns. */}
+          <div className="wk-body" ref={hoursRef} tabIndex={0}>
+          <div className="wk-rows">
+            <div className="wk-hours" aria-hidden="true">{Array.from({ length: 24 }, (_, h) => <div key={h} className="wk-hour" style={{ height: HOUR_PX }}>{hourLabel(h)}</div>)}</div>
+            {days.map((d) => {
+              const k = dateKey(d);
+              const list = byDay.get(k) ?? [];
+              return (
+                <div key={k} role="group" aria-label={new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(d.year, d.month - 1, d.day)))}
+                  className={`week-col${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}`} data-date={k} style={{ height: 24 * HOUR_PX }}>
+                  {k >= todayKey && <Link href={`/compose?date=${k}`} className="sr-only sr-focusable" aria-label={`New post on ${k}`}>New post on this day</Link>}
+                  {Array.from({ length: 24 }, (_, h) => (
+                    <div key={h} className="wk-slot" style={{ top: h * HOUR_PX, height: HOUR_PX }} data-hour={h} {...(k >= todayKey ? dropProps(d, h) : {})} />
+                  ))}
+                  {list.map((p) => {
+                    const w = wallTime(new Date(placedAt(p)!), tz);
+                    return (
+                      <div key={p._id} className="week-item" style={{ top: (w.hour + w.minute / 60) * HOUR_PX }}>
+                        <PostChip post={p} tz={tz} onKeyMove={keyMove} card />
+                        <StatusBadge status={p.status} />
+                      </div>
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
+          </div>
         </div>
       )}
-      <p className="muted small">Times in {tz} ({pad(today.hour)}:{pad(today.minute)} now). Drafts without a date are in the <Link href="/posts?status=draft">post list</Link>.</p>
+      <p className="muted small">Times in {tz} ({timeFormat.time(new Date(), tz)} now). Drafts without a date are in the <Link href="/posts?status=draft">post list</Link>.</p>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-import { allTimeZones, browserTimeZone, formatInZone } from '../time.ts';
+import { allTimeZones, browserTimeZone, timeFormat } from '../time.ts';
 import { useProfiles } from './Profiles.tsx';
 
 interface Slot { dayOfWeek: number; time: string }
@@ -46,7 +46,7 @@ function Editor({ profileId }: { profileId: string }) {
     },
   });
   const heldBy = new Map((queued.data ?? []).filter((p) => p.scheduledFor).map((p) => [new Date(p.scheduledFor!).getTime(), p]));
-  const slotLabel = (iso: string) => formatInZone(iso, tz, { weekday: 'long', dateStyle: undefined, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const slotLabel = (iso: string) => timeFormat.slot(iso, tz);
 
   const save = useMutation({
     mutationFn: () => unwrap(api.PUT('/v1/queue/slots', { body: { profileId, timezone: tz, slots, active, reshuffleExisting: reshuffle } })),
@@ -83,8 +83,8 @@ function Editor({ profileId }: { profileId: string }) {
               <div className="slot-day" role="rowheader">{name}</div>
               <div className="slot-times" role="cell">
                 {slots.filter((s) => s.dayOfWeek === day).map((s) => (
-                  <span key={s.time} className="slot-chip">{s.time}
-                    <button type="button" aria-label={`Remove ${name} ${s.time}`} onClick={() => { setSlots(slots.filter((x) => !(x.dayOfWeek === day && x.time === s.time))); setSaved(null); }}>×</button>
+                  <span key={s.time} className="slot-chip">{timeFormat.wall(s.time)}
+                    <button type="button" aria-label={`Remove ${name} ${timeFormat.wall(s.time)}`} onClick={() => { setSlots(slots.filter((x) => !(x.dayOfWeek === day && x.time === s.time))); setSaved(null); }}>×</button>
                   </span>
                 ))}
                 <span className="slot-add">
