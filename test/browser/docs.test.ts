@@ -159,6 +159,27 @@ describe.skipIf(!hasChromium)('documentation page', () => {
     await page.close();
   });
 
+  it('Ask Docs AI takes the focus to the question, keeps code in its excerpts, and closes with one Escape', async () => {
+    const page = await browser.context.newPage();
+    await openDocs(page);
+    await page.getByRole('button', { name: 'Ask Docs AI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask Docs AI' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('ask-input');
+    await page.keyboard.type('How do I add a post to the queue?');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.ask-results li').first().waitFor();
+    // The excerpts are the guide's own text: inline code and code blocks stay code.
+    expect(await dialog.locator('.ask-results .ask-snippet code').count()).toBeGreaterThan(0);
+    expect(await dialog.locator('.ask-results').textContent()).not.toContain('`');
+    await page.screenshot({ path: screenshotPath('docs-ask-code') });
+    // The question field still holds text: one Escape closes the dialog all the same.
+    await dialog.getByLabel('Your question').focus();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    await page.close();
+  });
+
   it('asks the docs with an AI endpoint configured: a grounded answer plus the sections', async () => {
     const page = await browser.context.newPage();
     await openDocs(page, `${aiBase}/docs`);

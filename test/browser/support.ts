@@ -80,3 +80,21 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 }
+
+const AXE_SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/axe-core/axe.min.js');
+
+/** One accessibility rule broken on a page, as axe-core reports it. */
+export interface AxeViolation { id: string; impact: string | null; help: string; targets: string[] }
+
+/**
+ * Runs axe-core (the npm package, injected into the page) on the page as it is and answers its
+ * serious and critical violations (WCAG 2 A/AA and best-practice rules).
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the dashboard's Content-Security-Policy (script-src 'self') refuses injected script tags.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(fs.readFileSync(AXE_SCRIPT, 'utf8'));
+  const result = await page.evaluate(`window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  })))`) as AxeViolation[];
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

@@ -21,6 +21,57 @@ function SafeText({ text }: { text: string }) {
   return <div className="ai-answer-text">{parts}</div>;
 }
 
+/** A fenced code block's place in `md`, if `at` falls inside one: [start, end). */
+function fenceAround(md: string, at: number): [number, number] | null {
+  const re = /```[\s\S]*?```/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(md))) {
+    if (m.index <= at && at < m.index + m[0].length) return [m.index, m.index + m[0].length];
+    if (m.index > at) break;
+  }
+  return null;
+}
+
+/**
+ * The excerpt of a section's guide around the question's first matching word, from the
+ * Markdown itself so that code stays code: a code block the excerpt cuts is taken whole
+ * (up to 700 characters). Null when the guide does not contain any of the words.
+ */
+export function codeSnippet(guide: string, question: string): string | null {
+  const words = question.toLowerCase().split(/[^a-z0-9_/.-]+/).filter((w) => w.length > 2);
+  const lower = guide.toLowerCase();
+  let at = -1;
+  for (const w of words) {
+    const i = lower.indexOf(w);
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  if (at < 0) return null;
+  let start = Math.max(0, at - 80);
+  let end = Math.min(guide.length, at + 260);
+  const a = fenceAround(guide, start);
+  if (a) start = a[0];
+  const b = fenceAround(guide, end - 1);
+  if (b) end = Math.min(b[1], start + 700);
+  return `${start > 0 ? '…' : ''}${guide.slice(start, end).trim()}${end < guide.length ? '…' : ''}`;
+}
+
+/** An excerpt with its code: fenced blocks as code blocks, `inline code` as code, the rest as text. */
+function SnippetText({ text }: { text: string }) {
+  const out: ReactNode[] = [];
+  let i = 0;
+  for (const [k, part] of text.split(/(```[\s\S]*?(?:```|$))/).entries()) {
+    if (!part) continue;
+    if (part.startsWith('```')) {
+      out.push(<pre key={k} className="ask-code"><code>{part.replace(/^```[^\n]*\n?/, '').replace(/```$/, '').trimEnd()}</code></pre>);
+      continue;
+    }
+    const pieces = part.replace(/^#+\s*/gm, '').replace(/\*\*/g, '').split(/(`[^`\n]+`)/);
+    // A backtick left alone is half of code the excerpt cut: dropped.
+    out.push(<p key={k}>{pieces.map((x) => (x.startsWith('`') && x.endsWith('`') && x.length > 2 ? <code key={i++}>{x.slice(1, -1)}</code> : x.replace(/`/g, '')))}</p>);
+  }
+  return <div className="ask-snippet">{out}</div>;
+}
+
 /**
  * "Ask Docs AI": retrieval over the docs with a local full-text index (MiniSearch, loaded on
  * first use), and, when the server has an OpenAI-compatible endpoint configured, an answer
@@ -28,6 +79,7 @@ function SafeText({ text }: { text: string }) {
  */
 export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean; onClose: () => void; sections: DocSection[]; aiEnabled: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [question, setQuestion] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -38,7 +90,8 @@ export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean;
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    // Focus goes to the question field when the dialog opens (showModal alone would focus the close button).
+    if (open && !d.open) { d.showModal(); input.current?.focus(); }
     if (!open && d.open) d.close();
   }, [open]);
 
@@ -76,7 +129,8 @@ export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean;
       </div>
       <form onSubmit={ask} className="ask-form">
         <label htmlFor="ask-input" className="sr-only">Your question</label>
-        <input id="ask-input" type="search" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="e.g. How do I add a post to the queue?" maxLength={500} autoFocus />
+        {/* A text field, not type=search: Escape in a search field only clears it, and one Escape must close the dialog. */}
+        <input id="ask-input" ref={input} type="text" role="searchbox" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="e.g. How do I add a post to the queue?" maxLength={500} autoComplete="off" />
         <button type="submit" className="btn btn-primary" disabled={busy || !question.trim()}>{busy ? 'Searching…' : 'Ask'}</button>
       </form>
       {!aiEnabled && (
@@ -98,7 +152,11 @@ export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean;
               {hits.map((h) => (
                 <li key={h.id}>
                   <a href={`#${h.id}`} onClick={onClose}>{h.title}</a> <span className="muted">#{h.id}</span>
-                  <p>{h.snippet}</p>
+                  {(() => {
+                    const guide = sections.find((x) => x.id === h.id)?.guide;
+                    const code = guide ? codeSnippet(guide, question) : null;
+                    return code ? <SnippetText text={code} /> : <p>{h.snippet}</p>;
+                  })()}
                 </li>
               ))}
             </ol>
