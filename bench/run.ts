@@ -22,7 +22,8 @@
  * and, opt-in (they would push the run past its 3-minute budget):
  *   --drain-10k  (g) 10,000 posts due at once (created by bulk upload), same worker;
  *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it;
- *   --rss        (i) 100,000 creates against `herald api` in its own process, its RSS sampled;
+ *   --rss        (i) 100,000 creates against `herald api` in its own process, its RSS sampled
+ *                (--rss-only: the setup and (i) alone);
  *   --clips      (j) AI clipping of a generated 10-minute 720p video (bench/clips.ts).
  * `--profile` runs only the setup and CPU-profiles the server's main thread (inspector
  * Profiler) during 10 s of (a) and 10 s of (c); see bench/profile-summary.ts.
@@ -61,7 +62,8 @@ const ARGS = new Set(process.argv.slice(2));
 const PROFILE = ARGS.has('--profile');
 const DRAIN_10K = ARGS.has('--drain-10k');
 const STARTUP = ARGS.has('--startup');
-const RSS = ARGS.has('--rss');
+const RSS_ONLY = ARGS.has('--rss-only');
+const RSS = ARGS.has('--rss') || RSS_ONLY;
 const CLIPS = ARGS.has('--clips');
 const RSS_REQUESTS = 100_000;
 const LOAD = { connections: 50, seconds: 8, warmupSeconds: 2 };
@@ -278,6 +280,13 @@ async function main() {
       throw new Error(`Herald's list answered ${listCheck.posts.length} posts of ${listCheck.pagination.total}`);
     }
 
+    if (RSS_ONLY) {
+      const growth = await rssRun({
+        DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn',
+      }, headers, JSON.stringify({ content: 'Memory run, scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
+      line('(i) API RSS growth, 100,000 creates', `${growth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(growth <= GOALS.rssGrowthMiB)})`);
+      return;
+    }
     if (PROFILE) {
       await profileRuns(heraldCreate, heraldList, db);
       console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
@@ -628,8 +637,10 @@ function rssMiB(pid: number): number {
 /**
  * (i) `node bin/herald.js api` as a child process on the bench's database (so that its memory is
  * Herald's alone), loaded with RSS_REQUESTS creates (50 connections); its RSS sampled every
- * second. Growth = the highest sample after the first 10% of the run minus the sample at 10%
- * (start-up and first allocations excluded). Answers the growth in MiB.
+ * second, then 15 s idle. Growth = the RSS after the idle time minus the RSS at 10% of the run
+ * (start-up and first allocations excluded): what the requests left behind. The peak under load
+ * is printed too; V8 collects the old generation lazily, so the RSS under load is a sawtooth
+ * whose peaks are garbage. Answers the growth in MiB.
  */
 async function rssRun(env: Record<string, string>, headers: Record<string, string>, body: string): Promise<number> {
   console.log(`\n(i) memory: ${RSS_REQUESTS.toLocaleString('en-US')} creates (50 connections) against \`node bin/herald.js api\` in its own process, same database; RSS sampled every second`);
@@ -662,7 +673,12 @@ async function rssRun(env: Record<string, string>, headers: Record<string, strin
     line('RSS', `${samples[0].rss.toFixed(0)} MiB at start, ${warm.rss.toFixed(0)} MiB at 10% of the run, peak ${peak.toFixed(0)} MiB after it, ${samples.at(-1)!.rss.toFixed(0)} MiB at the end`);
     const deciles = Array.from({ length: 10 }, (_, i) => samples.find((x) => x.at >= (secs * 1000 * (i + 1)) / 10) ?? samples.at(-1)!);
     line('RSS at each tenth of the run', deciles.map((x) => x.rss.toFixed(0)).join(' / ') + ' MiB');
-    return peak - warm.rss;
+    // Garbage still held when the load stops is not a leak: V8 gives memory back once idle.
+    const idle: number[] = [];
+    for (let i = 0; i < 15; i++) { await sleep(1_000); idle.push(rssMiB(child.pid!)); }
+    line('RSS idle after the run', `${idle.filter((_, i) => i % 3 === 2).map((x) => x.toFixed(0)).join(' / ')} MiB (every 3 s for 15 s)`);
+    line('peak under load', `+${(peak - warm.rss).toFixed(0)} MiB over the RSS at 10% (garbage between major collections: see the tenths)`);
+    return idle.at(-1)! - warm.rss;
   } finally {
     const exited = new Promise<void>((res) => { if (child.exitCode !== null) res(); else child.once('exit', () => res()); });
     child.kill('SIGTERM');
