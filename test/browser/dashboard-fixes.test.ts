@@ -6,7 +6,8 @@
  * would take it; defaults set on the accounts screen; a past date warns and the published post
  * sits on the day it was published; the API's default connect landing (/dashboard/accounts)
  * shows the accounts; long server errors and the API keys page stay within a phone's width; the
- * queue page shows the queued posts and the slots they hold. Screenshots at 1280 and 390 px.
+ * queue page shows the queued posts and the slots they hold; links to simulated posts are labelled
+ * simulated, not links to the real platform. Screenshots at 1280 and 390 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -193,6 +194,10 @@ describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
     await page.getByRole('heading', { name: 'Post', exact: true }).waitFor();
     const id = page.url().split('/').pop()!;
     await page.locator('.target .status-badge', { hasText: 'published' }).waitFor({ timeout: 60_000 });
+    // Sandbox mode: the post lives in the simulator; its address is labelled simulated, not a link to reddit.com.
+    await page.locator('.target .simulated', { hasText: 'Simulated post (sandbox)' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View the published post' }).count()).toBe(0);
+    await shoot('fixes-post-simulated');
     const post = (await apiGet(`/v1/posts/${id}`)).post;
     expect(post.publishedAt).toEqual(expect.any(String));
 

@@ -4,10 +4,12 @@ import { api, unwrap } from '../api.ts';
 import { CAN_DELETE, CAN_EDIT, CAN_RETRY, ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { PostMetricsSection } from './post-metrics.tsx';
+import { useSandbox } from '../sandbox.ts';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
   const [, navigate] = useLocation();
+  const sandbox = useSandbox();
   const tz = localStorage.getItem('herald.tz') ?? browserTimeZone();
   const post = useQuery({
     queryKey: ['post', id],
@@ -75,8 +77,13 @@ export default function PostDetailPage({ id }: { id: string }) {
                   <StatusBadge status={t.status} />
                   {t.attempts > 0 && <span className="muted small">{t.attempts} attempt{t.attempts > 1 ? 's' : ''}</span>}
                 </div>
-                {t.platformPostUrl && <p><a href={t.platformPostUrl} target="_blank" rel="noreferrer noopener">View the published post</a></p>}
-                {t.thread && t.thread.length > 1 && <ol className="small">{t.thread.map((e) => <li key={e.platformPostId}><a href={e.platformPostUrl} target="_blank" rel="noreferrer noopener">{e.platformPostUrl}</a></li>)}</ol>}
+                {/* In sandbox mode the post exists only in a local simulator: its address is shown, labelled, not linked. */}
+                {t.platformPostUrl && (sandbox
+                  ? <p className="simulated">Simulated post (sandbox): <code>{t.platformPostUrl}</code></p>
+                  : <p><a href={t.platformPostUrl} target="_blank" rel="noreferrer noopener">View the published post</a></p>)}
+                {t.thread && t.thread.length > 1 && <ol className="small">{t.thread.map((e) => <li key={e.platformPostId}>{sandbox
+                  ? <span className="simulated">Simulated: <code>{e.platformPostUrl}</code></span>
+                  : <a href={e.platformPostUrl} target="_blank" rel="noreferrer noopener">{e.platformPostUrl}</a>}</li>)}</ol>}
                 {t.errorMessage && <p className="alert alert-error">{t.errorMessage}{t.errorCategory ? ` (${t.errorCategory})` : ''}</p>}
                 {t.customContent && <p className="muted small">Custom text: {t.customContent}</p>}
               </li>
