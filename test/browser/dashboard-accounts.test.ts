@@ -64,6 +64,8 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     const card = page.getByRole('region', { name: /Books & Bread/ });
     await card.getByRole('button', { name: 'Facebook' }).click();
     await page.getByRole('heading', { name: 'Choose a Facebook page' }).waitFor();
+    await page.getByLabel(/Herald Books/).waitFor();
+    await shoot('connect-facebook-pages');
     await page.getByLabel(/Herald Bakery/).check();
     await page.getByRole('button', { name: 'Connect this page' }).click();
     await row('Facebook').getByText('Connected', { exact: true }).waitFor();
@@ -84,6 +86,8 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     const card = page.getByRole('region', { name: /Books & Bread/ });
     await card.getByRole('button', { name: 'LinkedIn' }).click();
     await page.getByRole('heading', { name: 'Post as you or as a company page' }).waitFor();
+    await page.getByLabel(/Herald Demo Co/).waitFor();
+    await shoot('connect-linkedin-author');
     await page.getByRole('button', { name: 'Continue' }).click();
     const li = row('LinkedIn');
     await li.getByText('Connected', { exact: true }).waitFor();

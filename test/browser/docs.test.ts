@@ -247,6 +247,9 @@ describe.skipIf(!hasChromium)('landing and pricing pages', () => {
     expect(await page.getByTestId('price-professional').textContent()).toBe('$29.40/month');
     expect(await page.getByTestId('price-free').textContent()).toBe('$0/month');
     expect(await page.locator('.billing-toggle').textContent()).toContain('save 40%');
+    // The prices line up across the cards (same top edge).
+    const tops = await page.locator('[data-testid^="price-"]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
     await page.screenshot({ path: screenshotPath('pricing'), fullPage: true });
     await page.close();
   });

@@ -34,9 +34,12 @@ export function FacebookSelectPage() {
       <ErrorBox error={pages.error} title="Could not list your pages" />
       {pages.data && (
         <form className="card" onSubmit={(e) => { e.preventDefault(); choose.mutate(); }}>
-          <fieldset><legend>Pages</legend>
+          <fieldset className="choice-list"><legend>Pages</legend>
             {pages.data.pages.map((p) => (
-              <label key={p.id} className="check"><input type="radio" name="page" value={p.id} checked={pageId === p.id} onChange={() => setPageId(p.id)} /> {p.name} {p.category && <span className="muted">({p.category})</span>}</label>
+              <label key={p.id} className={`choice${pageId === p.id ? ' on' : ''}`}>
+                <input type="radio" name="page" value={p.id} checked={pageId === p.id} onChange={() => setPageId(p.id)} />
+                <span className="choice-text"><strong>{p.name}</strong>{p.category && <span className="hint">{p.category}</span>}</span>
+              </label>
             ))}
           </fieldset>
           <ErrorBox error={choose.error} title="Could not connect the page" />
@@ -75,11 +78,15 @@ export function LinkedInSelectOrganization() {
       <ErrorBox error={orgs.error} title="Could not load your LinkedIn pages" />
       {orgs.data && (
         <form className="card" onSubmit={(e) => { e.preventDefault(); choose.mutate(); }}>
-          <fieldset><legend>Publish on LinkedIn as</legend>
-            <label className="check"><input type="radio" name="li-author" checked={choice === 'personal'} onChange={() => setChoice('personal')} /> Your personal profile</label>
+          <fieldset className="choice-list"><legend>Publish on LinkedIn as</legend>
+            <label className={`choice${choice === 'personal' ? ' on' : ''}`}>
+              <input type="radio" name="li-author" checked={choice === 'personal'} onChange={() => setChoice('personal')} />
+              <span className="choice-text"><strong>Your personal profile</strong></span>
+            </label>
             {orgs.data.organizations.map((o) => (
-              <label key={o.id} className="check">
-                <input type="radio" name="li-author" checked={choice === o.id} onChange={() => setChoice(o.id)} /> {o.name} <span className="hint">(company page {o.id})</span>
+              <label key={o.id} className={`choice${choice === o.id ? ' on' : ''}`}>
+                <input type="radio" name="li-author" checked={choice === o.id} onChange={() => setChoice(o.id)} />
+                <span className="choice-text"><strong>{o.name}</strong><span className="hint">Company page {o.id}</span></span>
               </label>
             ))}
           </fieldset>
