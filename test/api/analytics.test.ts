@@ -234,10 +234,14 @@ describe('the refresh pass', () => {
     expect((await get(t)).json().overview.dataStaleness).toEqual({ staleAccountCount: 1, syncTriggered: false });
 
     await ctx.db.query('UPDATE post_metrics SET next_refresh_at = now() - interval \'1 second\' WHERE post_id = $1', [id]);
+    // Another tenant's post, due in the same pass: read (the skipped account holds nothing back).
+    const other = await setup();
+    const otherId = await other.publish('still read likes:5');
     const calls = adapter.metricsCalls;
     const second = await ctx.services.analytics.refreshDue();
     expect(second.needsReconnect).toEqual([{ accountId, platform: 'bluesky', targets: 1 }]);
-    expect(adapter.metricsCalls).toBe(calls);
+    expect(adapter.metricsCalls).toBe(calls + 1);
+    expect((await get(other.t, `?postId=${otherId}`)).json().analytics.likes).toBe(5);
   });
 });
 

@@ -100,11 +100,31 @@ export function createAnalyticsRepository(db: Queryable) {
       return rowCount ?? 0;
     },
 
-    /** Followed targets due for a refresh at `now`, oldest due first. */
-    async due(now: Date, limit: number): Promise<MetricsTargetRow[]> {
+    /**
+     * Followed targets due for a refresh at `now`, oldest due first, of active accounts only (the
+     * sandbox's simulator accounts when `sandbox`, the real ones otherwise): targets of accounts
+     * waiting for a reconnection stay due without holding the others back.
+     */
+    async due(now: Date, limit: number, sandbox: boolean): Promise<MetricsTargetRow[]> {
       return (await db.query<MetricsTargetRow>(
-        `SELECT target_id, tenant_id, post_id, account_id, platform, platform_post_id, published_at, sync_status, refreshes, failures
-           FROM post_metrics WHERE next_refresh_at <= $1 ORDER BY next_refresh_at LIMIT $2`, [now, limit])).rows;
+        `SELECT m.target_id, m.tenant_id, m.post_id, m.account_id, m.platform, m.platform_post_id, m.published_at, m.sync_status, m.refreshes, m.failures
+           FROM post_metrics m JOIN accounts a ON a.id = m.account_id
+          WHERE m.next_refresh_at <= $1 AND a.is_active AND coalesce(a.settings->>'sandbox' = 'true', false) = $3
+          ORDER BY m.next_refresh_at LIMIT $2`, [now, limit, sandbox])).rows;
+    },
+
+    /** Accounts waiting for a reconnection that have targets due (what a pass skips), with how many. */
+    async waitingForReconnect(now: Date, limit = 100): Promise<Array<{ account_id: string; platform: PlatformId; targets: string }>> {
+      return (await db.query<{ account_id: string; platform: PlatformId; targets: string }>(
+        `SELECT m.account_id, a.platform, count(*) AS targets
+           FROM post_metrics m JOIN accounts a ON a.id = m.account_id
+          WHERE m.next_refresh_at <= $1 AND NOT a.is_active
+          GROUP BY m.account_id, a.platform ORDER BY m.account_id LIMIT $2`, [now, limit])).rows;
+    },
+
+    /** Stops following these targets (their platform has no metrics here). */
+    async stopFollowing(targetIds: string[]): Promise<void> {
+      await db.query(`UPDATE post_metrics SET sync_status = 'unavailable', next_refresh_at = NULL WHERE target_id = ANY($1::char(24)[])`, [targetIds]);
     },
 
     /** Stores a successful read: the latest counts and a snapshot; `next` is the next refresh (null: none). */

@@ -49,7 +49,10 @@ export function backoffDelay(failures: number, retryAfterMs?: number): number {
   return Math.max(exp, retryAfterMs ?? 0);
 }
 
-/** What one refresh pass did. `needsReconnect`: accounts skipped (or found revoked) with the targets left waiting. */
+/**
+ * What one refresh pass did. `needsReconnect`: accounts waiting for a reconnection with targets
+ * due (skipped), and accounts this pass found revoked, with how many targets wait.
+ */
 export interface MetricsPassResult {
   enrolled: number;
   refreshed: number;
@@ -262,7 +265,9 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           const now = clock();
           const without = PLATFORMS.filter((p) => !deps.adapters.get(p)?.fetchMetrics);
           out.enrolled = await repo.enroll(now, METRICS_FOLLOW_MS, without);
-          const due = await repo.due(now, METRICS_PASS_LIMIT);
+          const due = await repo.due(now, METRICS_PASS_LIMIT, deps.adapters.sandbox === true);
+          // Not read (and not retried in a loop) until reconnected; reported each pass.
+          out.needsReconnect = (await repo.waitingForReconnect(now)).map((w) => ({ accountId: w.account_id, platform: w.platform, targets: Number(w.targets) }));
           const byAccount = new Map<string, typeof due>();
           for (const t of due) byAccount.set(t.account_id, [...(byAccount.get(t.account_id) ?? []), t]);
           const tenants = new Map<string, string[]>();
@@ -271,13 +276,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           for (const [tenant, ids] of tenants) for (const a of await findTenantAccounts(db, tenant, ids)) accounts.set(a.id, a);
           for (const [accountId, all] of byAccount) {
             const a = accounts.get(accountId);
-            const adapter = a ? deps.adapters.get(a.platform) : undefined;
-            if (!a || !a.is_active || (deps.adapters.sandbox === true) !== (a.settings?.sandbox === true)) {
-              // Disconnected, or waiting for reconnection: not read (and not retried in a loop) until reconnected.
-              if (a && !a.is_active) out.needsReconnect.push({ accountId, platform: a.platform, targets: all.length });
+            if (!a) continue; // removed since the targets were read
+            const adapter = deps.adapters.get(a.platform);
+            if (!adapter?.fetchMetrics) {
+              await repo.stopFollowing(all.map((t) => t.target_id));
               continue;
             }
-            if (!adapter?.fetchMetrics) continue;
             // Oldest due first; the rest wait for the next pass (each platform's posts-per-pass cap keeps within its read limits).
             const batch = all.slice(0, PLATFORM_METRICS[a.platform].postsPerPass);
             const { account, ctx } = adapterContextFor(deps.accounts, a);
