@@ -4,7 +4,7 @@
  * searches and previews uploads and hands one to a new post; the composer picks media from the
  * library; an X thread, Instagram collaborators, user tags and first comment, TikTok's posting
  * screen (the creator's privacy options, none preselected; branded content never private; the
- * consent line), YouTube's title and visibility, Facebook's post kind and first comment and LinkedIn's
+ * consent line), YouTube's title, visibility and custom thumbnail, Facebook's post kind and first comment and LinkedIn's
  * visibility are each saved as the target's platformSpecificData the API accepts; each target has a preview
  * (Instagram cuts its caption at the fold). Screenshots at 1280 and 390 px wide.
  */
@@ -202,6 +202,8 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await page.getByLabel('Visibility').selectOption('unlisted');
     await checks().getByText('YouTube can only schedule a video to become public').waitFor();
     await page.getByLabel('Visibility').selectOption('');
+    await page.getByLabel(/Custom thumbnail/).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: makeImage({ format: 'jpeg', width: 1280, height: 720 }) });
+    await page.getByRole('img', { name: 'Chosen thumbnail' }).waitFor();
     await page.getByLabel('Post as').selectOption('story');
     await checks().getByText('Facebook story videos must be at least 540 x 960 pixels').waitFor();
     await page.getByLabel('Post as').selectOption('');
@@ -213,6 +215,8 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await page.getByRole('button', { name: 'Schedule post' }).click();
     const post = await savedPost();
     const data = Object.fromEntries(post.platforms.map((t) => [t.platform, t.platformSpecificData]));
+    // The thumbnail is the video's own (mediaItems[].thumbnail), an uploaded file.
+    expect(post.mediaItems[0]).toMatchObject({ type: 'video', thumbnail: expect.stringContaining('cover.jpg') });
     expect(data).toEqual({ youtube: { title: 'A morning at the bakery' }, facebook: { firstComment: 'Come by at 7!' }, linkedin: { visibility: 'CONNECTIONS' } });
   });
 });

@@ -5,7 +5,8 @@
  * the options as they are here, so an option the server would refuse is refused while composing.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap, type Account } from '../api.ts';
+import { useState } from 'react';
+import { api, unwrap, uploadMedia, type Account } from '../api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 
 /** One target's `platformSpecificData`, as the composer edits it (empty strings are dropped before sending). */
@@ -241,6 +242,41 @@ function LinkedInOptions(props: Props) {
   );
 }
 
+/**
+ * YouTube's custom thumbnail: uploaded like any media, then sent as the video's
+ * `mediaItems[].thumbnail` (the composer puts it there; see {@link youtubeThumbnailOf}).
+ */
+function Thumbnail({ account, value, onChange }: Props) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = `o-${account._id}-thumb`;
+  const url = typeof value._thumbnail === 'string' ? value._thumbnail : '';
+  return (
+    <div className="field">
+      <label htmlFor={id}>Custom thumbnail <span className="hint">(JPEG or PNG; not for Shorts)</span></label>
+      <input id={id} type="file" accept="image/jpeg,image/png" onChange={(e) => {
+        const file = e.target.files?.[0];
+        e.target.value = '';
+        if (!file) return;
+        setError(null);
+        setProgress(0);
+        uploadMedia(file, setProgress).then((f) => { setProgress(null); onChange({ ...value, _thumbnail: f.url }); }, (err: Error) => { setProgress(null); setError(err.message); });
+      }} />
+      {progress !== null && <progress max={1} value={progress} aria-label="Uploading the thumbnail" />}
+      {error && <span className="error-text" role="alert">{error}</span>}
+      {url && (
+        <span className="thumb-chosen"><img src={url} alt="Chosen thumbnail" />
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => onChange({ ...value, _thumbnail: undefined })}>Remove thumbnail</button></span>
+      )}
+    </div>
+  );
+}
+
+/** The custom thumbnail chosen for a YouTube target, if any (it goes on the video's media item). */
+export function youtubeThumbnailOf(data: PlatformData | undefined): string | undefined {
+  return typeof data?._thumbnail === 'string' ? data._thumbnail : undefined;
+}
+
 function YouTubeOptions(props: Props) {
   const { account, value, onChange } = props;
   const id = `o-${account._id}`;
@@ -253,6 +289,7 @@ function YouTubeOptions(props: Props) {
       <TextOption id={`${id}-yt-tags`} label="Tags" hint="comma-separated" value={tags.join(', ')}
         onChange={(v) => onChange({ ...value, tags: v.split(',').map((x) => x.trim()).filter(Boolean) })} />
       <Check label="Made for kids" checked={value.madeForKids === true} onChange={(v) => onChange({ ...value, madeForKids: v || undefined })} />
+      <Thumbnail {...props} />
       <FirstComment {...props} max={10000} />
     </>
   );

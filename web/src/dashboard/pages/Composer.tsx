@@ -7,7 +7,7 @@ import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, 
 import { allTimeZones, browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
 import { useAccounts, useProfiles } from './Profiles.tsx';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
-import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, youtubeThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { PostPreview } from '../composer/Preview.tsx';
 import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
 
@@ -126,7 +126,9 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
-  const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file! }));
+  // A YouTube target's custom thumbnail goes on the video's media item (mediaItems[].thumbnail).
+  const thumbnail = targets.filter((a) => a.platform === 'youtube').map((a) => youtubeThumbnailOf(options[a._id])).find(Boolean);
+  const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
   const uploading = media.some((m) => m.status === 'uploading');
 
   const when = mode === 'schedule' ? scheduledInstant(date, time, tz) : null;
@@ -155,6 +157,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         content,
         mediaItems: media.filter((m) => m.status === 'done' && m.file).map(({ file: f, altText }) => ({
           type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
+          ...(thumbnail && f!.type === 'video' ? { thumbnail } : {}),
         })),
         platforms: targets.map((a) => {
           const data = cleanPlatformData(options[a._id], custom[a._id] ?? content);
