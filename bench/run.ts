@@ -24,7 +24,7 @@
  *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it;
  *   --rss        (i) 100,000 creates against `herald api` in its own process, its RSS sampled
  *                (--rss-only: the setup and (i) alone);
- *   --clips      (j) AI clipping of a generated 10-minute 720p video (bench/clips.ts).
+ *   --clips      (k) AI clipping of a generated 10-minute 720p video (bench/clips.ts).
  * `--profile` runs only the setup and CPU-profiles the server's main thread (inspector
  * Profiler) during 10 s of (a) and 10 s of (c); see bench/profile-summary.ts.
  * See bench/README.md for what each figure means and the last recorded run.
@@ -431,16 +431,16 @@ async function main() {
     console.log(`\n(j) analytics: GET /v1/analytics over 10,000 published posts with 30 days of snapshots, one connection, 2 s per view (bench/analytics.ts)`);
     await runAnalyticsBench({ seconds: 2, connections: 1 });
 
-    // ---- (j) opt-in: AI clipping -----------------------------------------------------------
+    // ---- (k) opt-in: AI clipping -----------------------------------------------------------
     let clipsRatio: number | null = null;
     if (CLIPS) {
-      console.log('\n(j) AI clipping: a generated 10-minute 720p video through the clip pipeline (bench/clips.ts)');
+      console.log('\n(k) AI clipping: a generated 10-minute 720p video through the clip pipeline (bench/clips.ts)');
       const { runClipsBench, printClipsBench } = await import('./clips.ts');
       const r = await runClipsBench({ log: (l) => line('note', l) });
       printClipsBench(r, (l) => line('', l.replace(/^clips: /, '')));
       clipsRatio = r.ratio;
     } else {
-      console.log('(j) AI clipping, 10-minute 720p video: skipped (opt-in: npm run bench -- --clips; adds about 80 s, plus about 60 s once to generate the video)');
+      console.log('(k) AI clipping, 10-minute 720p video: skipped (opt-in: npm run bench -- --clips; adds about 80 s, plus about 60 s once to generate the video)');
     }
 
     // ---- summary -------------------------------------------------------------------
@@ -454,7 +454,7 @@ async function main() {
     line('(d) 1,000 due, drain / ideal', `${lag1k.ratio.toFixed(2)} (goal <= ${GOALS.lagRatio1k}: ${verdict(lag1k.ratio <= GOALS.lagRatio1k)})`);
     if (lag10k) line('(g) 10,000 due, drain / ideal', `${lag10k.ratio.toFixed(2)} (goal <= ${GOALS.lagRatio10k}: ${verdict(lag10k.ratio <= GOALS.lagRatio10k)})`);
     if (rssGrowth !== null) line('(i) API RSS growth, 100,000 creates', `${rssGrowth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(rssGrowth <= GOALS.rssGrowthMiB)})`);
-    if (clipsRatio !== null) line('(j) clipping time / video duration', `${clipsRatio.toFixed(3)} (goal < 0.3, i.e. 10 min in under 3 min: ${verdict(clipsRatio < 0.3)})`);
+    if (clipsRatio !== null) line('(k) clipping time / video duration', `${clipsRatio.toFixed(3)} (goal < 0.3, i.e. 10 min in under 3 min: ${verdict(clipsRatio < 0.3)})`);
     line('(e) single-post lag p99', `${ms(percentile(singleLags, 99))} (goal < ${GOALS.singleP99} ms: ${verdict(percentile(singleLags, 99) < GOALS.singleP99)})`);
 
     console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
