@@ -425,7 +425,7 @@ export interface PostFilters {
  * the matching rows.
  */
 export async function listPostPage(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ posts: PostViewT[]; total: number }> {
-  const args: unknown[] = [f.tenantId, limit, offset];
+  const args: unknown[] = [f.tenantId];
   if (f.status) args.push(f.status);
   if (f.createdBy) args.push(f.createdBy);
   if (f.platform) args.push(f.platform);
@@ -433,22 +433,23 @@ export async function listPostPage(q: Queryable, f: PostFilters, limit: number, 
   if (f.scope) args.push(f.scope.userId, f.scope.profileIds);
   if (f.from) args.push(f.from);
   if (f.to) args.push(f.to);
-  const st = listStatements(f);
+  const st = listStatements(f, limit, offset === 0);
+  const pageArgs = offset === 0 ? args : [...args, offset];
   if (st.countedTotal) {
     // The total rides along on every row; a page past the end has none and asks for it alone.
-    const { rows } = await q.query<PostWithTargets & { total: number }>(st.page, args);
+    const { rows } = await q.query<PostWithTargets & { total: number }>(st.page, pageArgs);
     const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(st.countedTotal, f.status ? [f.tenantId, f.status] : [f.tenantId])).rows[0].total);
     return { posts: rows.map(({ total: _total, ...row }) => viewWithTargets(row)), total };
   }
   const [{ rows }, { rows: countRows }] = await Promise.all([
-    q.query<PostWithTargets>(st.page, args),
-    q.query<{ n: number }>(st.count!, [f.tenantId, ...args.slice(3)]),
+    q.query<PostWithTargets>(st.page, pageArgs),
+    q.query<{ n: number }>(st.count!, args),
   ]);
   return { posts: rows.map(viewWithTargets), total: countRows[0].n };
 }
 
 interface ListStatements {
-  /** $1 tenant, $2 limit, $3 offset, then the filters' values in PostFilters order. */
+  /** $1 tenant, then the filters' values in PostFilters order, then the offset unless it is 0. */
   page: PreparedStatement;
   /** With counters: the total alone ($1 tenant[, $2 status]). */
   countedTotal: PreparedStatement | null;
@@ -458,41 +459,45 @@ interface ListStatements {
 
 const listStatementCache = new Map<string, ListStatements>();
 
-/** The prepared statements of one combination of filters (their text depends only on which filters are set). */
-function listStatements(f: PostFilters): ListStatements {
-  const key = [!f.includeHidden && 'visible', f.status && 'status', f.createdBy && 'creator', f.platform && 'platform', f.profileId && 'profile',
+/**
+ * The prepared statements of one combination of filters and page size. The page size and a
+ * first page's offset are written into the text: with `LIMIT $n` PostgreSQL's generic plan
+ * assumes a tenth of the rows, so it re-plans the statement on every call (custom plans),
+ * which costs more than running it. With literals it keeps one generic plan per connection.
+ * Later pages take the offset as a parameter (and are planned per call). At most 100 page
+ * sizes (`limit` is clamped) per combination of filters.
+ */
+function listStatements(f: PostFilters, limit: number, firstPage: boolean): ListStatements {
+  const filters = [!f.includeHidden && 'visible', f.status && 'status', f.createdBy && 'creator', f.platform && 'platform', f.profileId && 'profile',
     f.scope && 'scope', f.from && 'from', f.to && 'to'].filter(Boolean).join('.') || 'all';
+  const key = `${filters}.${limit}${firstPage ? '' : '.offset'}`;
   const cached = listStatementCache.get(key);
   if (cached) return cached;
-  // Placeholders of the filters, numbered after the page's $1-$3; count(*) numbers them from $2.
-  const build = (first: number) => {
-    let n = first;
-    const where: string[] = ['p.tenant_id = $1'];
-    if (!f.includeHidden) where.push('NOT p.hidden');
-    if (f.status) where.push(`p.status = $${n++}`);
-    if (f.createdBy) where.push(`p.created_by = $${n++}`);
-    if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
-    if (f.profileId) {
-      where.push(`(p.queued_from_profile = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${n}))`);
-      n++;
-    }
-    if (f.scope) {
-      where.push(`(p.created_by = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY($${n + 1}::char(24)[])))`);
-      n += 2;
-    }
-    if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= $${n++}`);
-    if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n}`);
-    return where.join(' AND ');
-  };
+  let n = 2;
+  const where: string[] = ['p.tenant_id = $1'];
+  if (!f.includeHidden) where.push('NOT p.hidden');
+  if (f.status) where.push(`p.status = $${n++}`);
+  if (f.createdBy) where.push(`p.created_by = $${n++}`);
+  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
+  if (f.profileId) {
+    where.push(`(p.queued_from_profile = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${n}))`);
+    n++;
+  }
+  if (f.scope) {
+    where.push(`(p.created_by = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY($${n + 1}::char(24)[])))`);
+    n += 2;
+  }
+  if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= $${n++}`);
+  if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n++}`);
+  const cond = where.join(' AND ');
   const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to);
-  const counterSum = (statusParam: string) =>
-    `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ` AND c.status = ${statusParam}` : ''})`;
-  const page = `SELECT ${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum('$4')} AS total` : ''}
-       FROM posts p WHERE ${build(4)} ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`;
+  const counterSum = `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`;
+  const page = `SELECT ${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum} AS total` : ''}
+       FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET $${n}`}`;
   const st: ListStatements = {
     page: prepared(`posts.page.${key}`, page),
-    countedTotal: counted ? prepared(`posts.total.${key}`, `SELECT ${counterSum('$2')} AS total`) : null,
-    count: counted ? null : prepared(`posts.count.${key}`, `SELECT count(*)::int AS n FROM posts p WHERE ${build(2)}`),
+    countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,
+    count: counted ? null : prepared(`posts.count.${filters}`, `SELECT count(*)::int AS n FROM posts p WHERE ${cond}`),
   };
   listStatementCache.set(key, st);
   return st;
