@@ -39,6 +39,9 @@ export interface PostContext {
   accountSettings?: Record<string, unknown>;
   /** When the post is scheduled for (absent: publish now or a draft). */
   scheduledFor?: Date;
+  /** The post's tags and visibility (YouTube reads them when its own options leave them out). */
+  tags?: string[];
+  visibility?: RulePost['visibility'];
 }
 
 
@@ -58,6 +61,7 @@ export function checkPost(platform: PlatformId, text: string, media: MediaLike[]
     text, mediaItems: media.map((m) => ({ url: '', ...m })), threadItems: ctx.threadItems ?? [],
     platformSpecificData: ctx.platformSpecificData ?? {}, ...(ctx.accountSettings ? { accountSettings: ctx.accountSettings } : {}),
     ...(ctx.scheduledFor ? { scheduledFor: ctx.scheduledFor } : {}),
+    ...(ctx.tags ? { tags: ctx.tags } : {}), ...(ctx.visibility ? { visibility: ctx.visibility } : {}),
   };
   const out: RuleProblem[] = RULE_SETS[platform].check(post).map((v) => ({ platform, field: composerField(v.field), message: v.message, rule: v.rule }));
   if (!text.trim() && media.length === 0 && !ctx.threadItems?.length && !out.some((p) => p.field === 'content')) {

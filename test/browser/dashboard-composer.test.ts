@@ -199,9 +199,16 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await pickFromLibrary('bake-timelapse.mp4');
     await page.getByLabel('Video title').fill('A morning at the bakery');
     // The shared rules speak while composing: YouTube schedules only public videos; Facebook stories need portrait media on HTTPS.
-    await page.getByLabel('Visibility').selectOption('unlisted');
+    const youtube = page.getByRole('group', { name: /YouTube options/ });
+    await youtube.getByLabel('Visibility').selectOption('unlisted');
     await checks().getByText('YouTube can only schedule a video to become public').waitFor();
-    await page.getByLabel('Visibility').selectOption('');
+    await youtube.getByLabel('Visibility').selectOption('');
+    // The post's own visibility and tags feed the same check (YouTube falls back on them).
+    await page.getByText('Tags and visibility').click();
+    await page.locator('#c-visibility').selectOption('unlisted');
+    await checks().getByText('YouTube can only schedule a video to become public').waitFor();
+    await page.locator('#c-visibility').selectOption('public');
+    await page.locator('#c-tags').fill('bakery, #bread, bakery');
     await page.getByLabel(/Custom thumbnail/).setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: makeImage({ format: 'jpeg', width: 1280, height: 720 }) });
     await page.getByRole('img', { name: 'Chosen thumbnail' }).waitFor();
     await page.getByLabel('Post as').selectOption('story');
@@ -217,6 +224,7 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     const data = Object.fromEntries(post.platforms.map((t) => [t.platform, t.platformSpecificData]));
     // The thumbnail is the video's own (mediaItems[].thumbnail), an uploaded file.
     expect(post.mediaItems[0]).toMatchObject({ type: 'video', thumbnail: expect.stringContaining('cover.jpg') });
+    expect((post as unknown as { tags: string[] }).tags).toEqual(['bakery', 'bread']);
     expect(data).toEqual({ youtube: { title: 'A morning at the bakery' }, facebook: { firstComment: 'Come by at 7!' }, linkedin: { visibility: 'CONNECTIONS' } });
   });
 });

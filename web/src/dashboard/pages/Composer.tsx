@@ -83,6 +83,10 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const [content, setContent] = useState('');
   const [custom, setCustom] = useState<Record<string, string | undefined>>({});
   const [options, setOptions] = useState<Record<string, PlatformData>>({});
+  const [tagsText, setTagsText] = useState('');
+  const [visibility, setVisibility] = useState<'public' | 'private' | 'unlisted'>('public');
+  const [moreOpen, setMoreOpen] = useState(false);
+  const tags = [...new Set(tagsText.split(',').map((t) => t.trim().replace(/^#/, '')).filter(Boolean))];
   const [media, setMedia] = useState<MediaEntry[]>(() => {
     // "Use in a new post" from the media library hands the file over here.
     const handed = sessionStorage.getItem('herald.composeMedia');
@@ -112,6 +116,9 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     setSelected(ids);
     setCustom(Object.fromEntries(p.platforms.filter((t) => t.customContent).map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, t.customContent ?? undefined])));
     setOptions(Object.fromEntries(p.platforms.map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, { ...t.platformSpecificData }])));
+    setTagsText(p.tags.join(', '));
+    if (p.tags.length || p.visibility !== 'public') setMoreOpen(true);
+    if (p.visibility === 'private' || p.visibility === 'unlisted') setVisibility(p.visibility);
     const first = accounts.data.find((a) => ids.includes(a._id));
     if (first) setProfileId(first.profileId);
     setMedia(p.mediaItems.map((m, i) => ({ key: `existing-${i}`, name: String(m.filename ?? m.url), progress: 1, status: 'done', file: m as unknown as UploadedFile, altText: String(m.altText ?? '') })));
@@ -144,6 +151,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     return [
       ...checkPost(p, text, uploaded, {
         platformSpecificData: data, accountSettings: accountSettingsOf(a), ...(threadItems ? { threadItems } : {}), ...(when ? { scheduledFor: when } : {}),
+        tags, visibility,
       }).map((x) => ({ ...x, message: (x.rule && COMPOSER_WORDING[x.rule]) || x.message, account: a.username })),
       ...composerChecks(a, options[a._id]).map((message) => ({ platform: p, field: 'settings' as const, message, account: a.username })),
     ];
@@ -155,6 +163,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     mutationFn: async (): Promise<PostView> => {
       const body: CreatePostBody = {
         content,
+        ...(tags.length ? { tags } : {}),
+        ...(visibility !== 'public' || postId ? { visibility } : {}),
         mediaItems: media.filter((m) => m.status === 'done' && m.file).map(({ file: f, altText }) => ({
           type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
           ...(thumbnail && f!.type === 'video' ? { thumbnail } : {}),
@@ -281,6 +291,22 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                 <button type="button" className="btn btn-sm" onClick={() => setPicking(true)}>Choose from the library</button>
               </div>
             </div>
+            <details className="more-options" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+              <summary>Tags and visibility</summary>
+              <div className="form-row">
+                <div className="field grow">
+                  <label htmlFor="c-tags">Tags</label>
+                  <input id="c-tags" value={tagsText} onChange={(e) => setTagsText(e.target.value)} placeholder="comma-separated, e.g. baking, bread" aria-describedby="c-tags-hint" />
+                  <span id="c-tags-hint" className="hint">Up to 100 characters each, 500 in all; YouTube uses them as video tags.</span>
+                </div>
+                <div className="field">
+                  <label htmlFor="c-visibility">Visibility</label>
+                  <select id="c-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+                    <option value="public">Public</option><option value="unlisted">Unlisted</option><option value="private">Private</option>
+                  </select>
+                </div>
+              </div>
+            </details>
             {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
             {media.length > 0 && (
               <ul className="media-list">
