@@ -137,6 +137,16 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     expect(post.platforms[0].platformSpecificData.threadItems).toEqual([
       { content: 'Three things about laminated dough 🧵' }, { content: '1. Cold butter, always.' }, { content: '2. Rest it between folds.' },
     ]);
+    // Editing brings the replies back as replies; a changed first post keeps them.
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit post' }).waitFor();
+    expect(await page.getByLabel('Reply 2 in the thread').inputValue()).toBe('2. Rest it between folds.');
+    await page.getByLabel('Text', { exact: true }).fill('Three things about laminated dough');
+    await page.getByRole('button', { name: 'Save and schedule' }).click();
+    const edited = await savedPost();
+    expect(edited.platforms[0].platformSpecificData.threadItems).toEqual([
+      { content: 'Three things about laminated dough' }, { content: '1. Cold butter, always.' }, { content: '2. Rest it between folds.' },
+    ]);
   });
 
   it('sets Instagram collaborators, a user tag and a first comment on a library image; the preview cuts the caption at the fold', async () => {

@@ -47,6 +47,17 @@ const MODES: Array<[Mode, string, string]> = [
   ['draft', 'Save as draft', 'Keep it without publishing'],
 ];
 
+/**
+ * A saved target's platformSpecificData as the composer edits it: a thread's replies (items after
+ * the first of `threadItems`, whose first item is the text itself) and a YouTube video's custom
+ * thumbnail back in the composer's own keys.
+ */
+function editableOptions(platform: string, saved: Record<string, unknown>, thumbnail?: string): PlatformData {
+  const { threadItems, ...rest } = saved;
+  const replies = Array.isArray(threadItems) ? (threadItems as Array<{ content?: unknown }>).slice(1).map((t) => String(t.content ?? '')) : [];
+  return { ...rest, ...(replies.length ? { _replies: replies } : {}), ...(platform === 'youtube' && thumbnail ? { _thumbnail: thumbnail } : {}) };
+}
+
 /** A file from the media library as a composer media entry (already uploaded; its pixels and duration known). */
 function libraryEntry(f: LibraryFile): MediaEntry {
   return {
@@ -115,7 +126,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     const ids = p.platforms.map((t) => (typeof t.accountId === 'string' ? t.accountId : t.accountId._id));
     setSelected(ids);
     setCustom(Object.fromEntries(p.platforms.filter((t) => t.customContent).map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, t.customContent ?? undefined])));
-    setOptions(Object.fromEntries(p.platforms.map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, { ...t.platformSpecificData }])));
+    const thumb = p.mediaItems.map((m) => m.thumbnail).find((x): x is string => typeof x === 'string');
+    setOptions(Object.fromEntries(p.platforms.map((t) => [typeof t.accountId === 'string' ? t.accountId : t.accountId._id, editableOptions(t.platform, t.platformSpecificData, thumb)])));
     setTagsText(p.tags.join(', '));
     if (p.tags.length || p.visibility !== 'public') setMoreOpen(true);
     if (p.visibility === 'private' || p.visibility === 'unlisted') setVisibility(p.visibility);
