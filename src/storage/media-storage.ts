@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
-import { S3Storage } from './s3-storage.ts';
+import type { S3StorageConfig } from './s3-storage.ts';
 import { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-object.ts';
 
 export { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-object.ts';
@@ -48,8 +48,26 @@ const INLINE_MEDIA = /^(image|video)\//;
 
 /** Builds the backend chosen by configuration (HERALD_STORAGE): local disk under `dataDir/media`, or S3. */
 export function createMediaStorage(config: Config, publicUrl: string): MediaStorage {
-  if (config.storage.kind === 's3') return new S3Storage(config.storage);
+  if (config.storage.kind === 's3') return lazyS3(config.storage);
   return new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl);
+}
+
+/**
+ * The S3 backend, its module (and the AWS SDK, a tenth of a second to load) loaded on first use,
+ * so that a server storing on local disk (the default) never loads it and one on S3 starts
+ * without waiting for it.
+ */
+function lazyS3(cfg: S3StorageConfig): MediaStorage {
+  let loaded: Promise<MediaStorage> | null = null;
+  const s3 = () => (loaded ??= import('./s3-storage.ts').then((m) => new m.S3Storage(cfg)));
+  return {
+    kind: 's3',
+    put: async (key, body, contentType) => (await s3()).put(key, body, contentType),
+    putFile: async (key, file, contentType) => (await s3()).putFile(key, file, contentType),
+    delete: async (key) => (await s3()).delete(key),
+    urlFor: async (key) => (await s3()).urlFor(key),
+    readByUrl: async (url, maxBytes) => (await s3()).readByUrl(url, maxBytes),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  * bytes; facet offsets are UTF-8 byte offsets (start inclusive, end exclusive); links are not
  * auto-linked by the server, so every link, mention and hashtag needs a facet.
  */
-import { Agent, RichText, type AppBskyRichtextFacet } from '@atproto/api';
+import type { AppBskyRichtextFacet } from '@atproto/api';
 import type { FetchFn } from './xrpc.ts';
 
 /** Bluesky's text limits (app.bsky.feed.post lexicon), kept in src/shared/capabilities.ts. */
@@ -35,6 +35,8 @@ export type Facet = AppBskyRichtextFacet.Main;
  * UTF-8 byte offsets, sorted by `byteStart`, or `undefined` when there are none.
  */
 export async function buildFacets(text: string, pdsUrl: string, fetchFn: FetchFn, timeoutMs = 15_000): Promise<Facet[] | undefined> {
+  // Loaded on first use: the package takes about a fifth of a second to load, which a start need not wait for.
+  const { Agent, RichText } = await import('@atproto/api');
   const agent = new Agent((url: string, init: RequestInit) =>
     fetchFn(new URL(url, pdsUrl), { ...init, signal: init.signal ?? AbortSignal.timeout(timeoutMs) }),
   );
