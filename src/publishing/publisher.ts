@@ -100,8 +100,12 @@ export function createPublisher(deps: PublisherDeps) {
     });
   }
 
-  /** Runs one claimed target to a final or retry state. Never throws. */
-  async function runTarget(target: TargetRow | ClaimedTarget): Promise<void> {
+  /**
+   * Runs one claimed target to a final or retry state. Never throws. `released` is called once
+   * the platform has answered a publish (before the answer is written down), so that a worker
+   * can hand the slot to its next target while the finish is written (grouped with others).
+   */
+  async function runTarget(target: TargetRow | ClaimedTarget, released?: () => void): Promise<void> {
     inFlight.add(target.id);
     let attemptId: number | null = null;
     // Where a failure happened decides whether the next run must verify before committing.
@@ -160,6 +164,7 @@ export function createPublisher(deps: PublisherDeps) {
           verdict = { status: 'unknown' as const, reason: (err as Error).message };
         }
         if (verdict.status === 'published') {
+          released?.();
           await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result: verdict.result });
           return;
         }
@@ -191,6 +196,7 @@ export function createPublisher(deps: PublisherDeps) {
         attemptId = await targets.startAttempt(target, workerId, 'commit', prepared);
         phase = 'commit';
         const result = await adapter.commit(actx, accountCtx, req, prepared);
+        released?.();
         await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
       } catch (err) {
         if (attemptId === null) {

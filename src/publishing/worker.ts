@@ -85,7 +85,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const staleMs = opts.staleMs ?? 30_000;
   const heartbeat = await startHeartbeat(db, publisher, opts.heartbeatMs ?? Math.min(5_000, Math.max(250, staleMs / 3)), { instance: opts.instance, log: opts.log });
   const self = { id: heartbeat.id, hostname: hostname(), instance: opts.instance ?? null };
-  const running = new Set<Promise<void>>();
+  // The slots in use (one token per running target until the platform answered).
+  const running = new Set<object>();
   let stopping = false;
   let wake: (() => void) | null = null;
   const poke = () => { const w = wake; wake = null; w?.(); };
@@ -133,9 +134,15 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   // milliseconds (their locks last LOCK_MS), and stop() runs what it holds.
   const batch = Math.max(1, Math.floor(opts.concurrency / 10));
   const buffer: Awaited<ReturnType<Publisher['claimDue']>> = [];
+  // A slot is free once the platform answered: the finish is written after, grouped with
+  // others (decision 0035). `finishing` holds every run until it is written down.
+  const finishing = new Set<Promise<void>>();
   const start = (t: (typeof buffer)[number]) => {
-    const p: Promise<void> = publisher.runTarget(t).finally(() => { running.delete(p); poke(); });
-    running.add(p);
+    const slot = {};
+    const free = () => { if (running.delete(slot)) poke(); };
+    running.add(slot);
+    const p: Promise<void> = publisher.runTarget(t, free).finally(() => { free(); finishing.delete(p); });
+    finishing.add(p);
   };
   const loop = (async () => {
     while (!stopping) {
@@ -181,7 +188,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       if (refreshTimer) clearInterval(refreshTimer);
       if (metricsTimer) clearInterval(metricsTimer);
       offDue();
-      await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      await Promise.race([Promise.all(finishing), new Promise((r) => setTimeout(r, graceMs).unref())]);
       if (listener) {
         await listener.query('UNLISTEN herald_due').catch(() => {});
         listener.release();
