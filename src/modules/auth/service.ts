@@ -46,6 +46,8 @@ const KEY_CACHE_MAX = 10_000;
 export function createAuthService(db: Db, now: () => Date = () => new Date()) {
   /** Usable key rows by key hash (hex). */
   const cache = new LRUCache<string, KeyRow>({ max: KEY_CACHE_MAX, ttl: KEY_CACHE_TTL_MS });
+  // The AuthContext of a cached row, built once (requests never change it); goes with the row.
+  const contexts = new WeakMap<KeyRow, AuthContext>();
 
   async function lookup(digest: Buffer): Promise<KeyRow | undefined> {
     const key = digest.toString('hex');
@@ -90,18 +92,23 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
         row.last_used_at = t;
         db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, t]).catch(() => {});
       }
-      return {
-        tenantId: row.tenant_id,
-        userId: row.user_id,
-        isRoot: row.is_root,
-        keyId: row.key_id,
-        permissions: new Set(row.permissions as Permission[]),
-        profileAccess: row.profile_access,
-        profileIds: row.profile_ids.map((s) => s.trim()),
-        plan: row.plan,
-        billingPeriod: row.billing_period,
-        billingAnchor: row.billing_anchor,
-      };
+      let ctx = contexts.get(row);
+      if (!ctx) {
+        ctx = {
+          tenantId: row.tenant_id,
+          userId: row.user_id,
+          isRoot: row.is_root,
+          keyId: row.key_id,
+          permissions: new Set(row.permissions as Permission[]),
+          profileAccess: row.profile_access,
+          profileIds: row.profile_ids.map((s) => s.trim()),
+          plan: row.plan,
+          billingPeriod: row.billing_period,
+          billingAnchor: row.billing_anchor,
+        };
+        contexts.set(row, ctx);
+      }
+      return ctx;
     },
   };
 }
