@@ -35,7 +35,8 @@ export interface PostRow {
 const POST_COLUMNS = ['id', 'tenant_id', 'created_by', 'title', 'content', 'status', 'scheduled_for', 'timezone', 'publish_now', 'is_draft',
   'visibility', 'tags', 'hashtags', 'mentions', 'media_items', 'queued_from_profile', 'hidden', 'metadata', 'usage_counted_at',
   'published_at', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof PostRow>;
-const P_COLUMNS = POST_COLUMNS.map((c) => `p.${c}`).join(', ');
+/** What a post's view reads of its row (the list selects only these: every column is parsed on every row). */
+const P_COLUMNS = POST_COLUMNS.filter((c) => c !== 'usage_counted_at').map((c) => `p.${c}`).join(', ');
 
 export type TargetStatus = 'draft' | 'pending' | 'publishing' | 'published' | 'failed' | 'cancelled';
 
@@ -162,9 +163,12 @@ const TARGETS_JSON = `COALESCE((
            FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id
           WHERE t.post_id = p.id AND t.tenant_id = p.tenant_id) x), '[]'::json)`;
 
+/** The view of a post row read with {@link TARGETS_JSON} (postView reads only the row's own fields, so extra columns do no harm). */
 function viewWithTargets(row: PostWithTargets): PostViewT {
-  const { targets, ...post } = row;
-  return postView(post as PostRow, targets.map((t) => ({ ...t, published_at: t.published_at ? new Date(t.published_at) : null })));
+  const targets = row.targets as unknown as TargetViewRow[];
+  // JSON has no dates: published_at comes as text (kept as a Date for the view, like a row's).
+  for (const t of row.targets) if (t.published_at !== null) (t as unknown as TargetViewRow).published_at = new Date(t.published_at);
+  return postView(row, targets);
 }
 
 /**
@@ -439,7 +443,7 @@ export async function listPostPage(q: Queryable, f: PostFilters, limit: number, 
     // The total rides along on every row; a page past the end has none and asks for it alone.
     const { rows } = await q.query<PostWithTargets & { total: number }>(st.page, pageArgs);
     const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(st.countedTotal, f.status ? [f.tenantId, f.status] : [f.tenantId])).rows[0].total);
-    return { posts: rows.map(({ total: _total, ...row }) => viewWithTargets(row)), total };
+    return { posts: rows.map(viewWithTargets), total };
   }
   const [{ rows }, { rows: countRows }] = await Promise.all([
     q.query<PostWithTargets>(st.page, pageArgs),
