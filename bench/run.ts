@@ -8,7 +8,7 @@
  *   (a) create post, scheduled, one target: Herald vs the anchor's create route;
  *   (b) create post, three targets and one media item: Herald only, run in the same rounds;
  *   (c) list posts, 10 of 10,000 with their targets: Herald vs the anchor's list route;
- *       (a)-(c) are alternating autocannon runs (3 rounds x 8 s each, 50 connections, warm-up
+ *       (a)-(c) are alternating autocannon runs (3 rounds x 6 s each, 50 connections, warm-up
  *       first, autocannon in a worker thread); per round and median: req/s, p50, p99, CPU per
  *       request, and Herald / anchor ratios against the goals of issue 14; (c) runs first, while
  *       the posts table holds only the 10,000 seeded posts;
@@ -66,7 +66,7 @@ const RSS_ONLY = ARGS.has('--rss-only');
 const RSS = ARGS.has('--rss') || RSS_ONLY;
 const CLIPS = ARGS.has('--clips');
 const RSS_REQUESTS = 100_000;
-const LOAD = { connections: 50, seconds: 8, warmupSeconds: 2 };
+const LOAD = { connections: 50, seconds: 6, warmupSeconds: 2 };
 const ROUNDS = 3;
 const PROFILE_SECONDS = 10;
 const LIST_POSTS = 10_000;
