@@ -94,7 +94,10 @@ export function createServices(deps: ServiceDeps) {
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
   const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
   const sessions = createSessionsService(db, clock);
-  const analytics = createAnalyticsService({ db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId) });
+  const analytics = createAnalyticsService({
+    db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId),
+    tenantsWithAddon: () => users.tenantsWithAddon('analytics'),
+  });
   const videoClips = createVideoClipsService({
     db, storage: mediaStorage, clock, config: config.clips, workRoot: path.join(config.dataDir, 'clips-work'),
     allowPrivateUrls: config.allowPrivateUrls, addons: (tenantId) => users.addons(tenantId),

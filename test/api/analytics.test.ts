@@ -191,6 +191,20 @@ describe('the views', () => {
 });
 
 describe('the refresh pass', () => {
+  it('reads metrics only for tenants holding the add-on: no platform calls for the others until they get it', async () => {
+    const { t, publish } = await setup({ addons: [] });
+    const id = await publish('no add-on likes:4');
+    await refresh();
+    await refresh();
+    const read = async () => (await ctx.db.query<{ refreshes: number; sync_status: string }>(
+      'SELECT refreshes, sync_status FROM post_metrics WHERE post_id = $1', [id])).rows[0];
+    expect(await read()).toMatchObject({ refreshes: 0, sync_status: 'pending' });
+    await ctx.services.users.setAddon(t.userId, 'analytics', true);
+    await refresh();
+    expect(await read()).toMatchObject({ refreshes: 1, sync_status: 'synced' });
+    expect((await get(t, `?postId=${id}`)).json().analytics.likes).toBe(4);
+  });
+
   it('a 429 moves the account\'s targets back by the platform\'s wait; the next pass after it reads them', async () => {
     const { t, publish } = await setup();
     const id = await publish('limited likes:9');

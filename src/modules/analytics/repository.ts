@@ -103,23 +103,25 @@ export function createAnalyticsRepository(db: Queryable) {
     /**
      * Followed targets due for a refresh at `now`, oldest due first, of active accounts only (the
      * sandbox's simulator accounts when `sandbox`, the real ones otherwise): targets of accounts
-     * waiting for a reconnection stay due without holding the others back.
+     * waiting for a reconnection stay due without holding the others back. Only `tenants` (those
+     * holding the Analytics add-on) are read.
      */
-    async due(now: Date, limit: number, sandbox: boolean): Promise<MetricsTargetRow[]> {
+    async due(now: Date, limit: number, sandbox: boolean, tenants: readonly string[]): Promise<MetricsTargetRow[]> {
       return (await db.query<MetricsTargetRow>(
         `SELECT m.target_id, m.tenant_id, m.post_id, m.account_id, m.platform, m.platform_post_id, m.published_at, m.sync_status, m.refreshes, m.failures
            FROM post_metrics m JOIN accounts a ON a.id = m.account_id
           WHERE m.next_refresh_at <= $1 AND a.is_active AND coalesce(a.settings->>'sandbox' = 'true', false) = $3
-          ORDER BY m.next_refresh_at LIMIT $2`, [now, limit, sandbox])).rows;
+            AND m.tenant_id = ANY($4::char(24)[])
+          ORDER BY m.next_refresh_at LIMIT $2`, [now, limit, sandbox, tenants])).rows;
     },
 
     /** Accounts waiting for a reconnection that have targets due (what a pass skips), with how many. */
-    async waitingForReconnect(now: Date, limit = 100): Promise<Array<{ account_id: string; platform: PlatformId; targets: string }>> {
+    async waitingForReconnect(now: Date, tenants: readonly string[], limit = 100): Promise<Array<{ account_id: string; platform: PlatformId; targets: string }>> {
       return (await db.query<{ account_id: string; platform: PlatformId; targets: string }>(
         `SELECT m.account_id, a.platform, count(*) AS targets
            FROM post_metrics m JOIN accounts a ON a.id = m.account_id
-          WHERE m.next_refresh_at <= $1 AND NOT a.is_active
-          GROUP BY m.account_id, a.platform ORDER BY m.account_id LIMIT $2`, [now, limit])).rows;
+          WHERE m.next_refresh_at <= $1 AND NOT a.is_active AND m.tenant_id = ANY($3::char(24)[])
+          GROUP BY m.account_id, a.platform ORDER BY m.account_id LIMIT $2`, [now, limit, tenants])).rows;
     },
 
     /** Stops following these targets (their platform has no metrics here). */

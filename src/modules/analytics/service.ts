@@ -126,6 +126,11 @@ export interface AnalyticsServiceDeps {
   accounts: AccountsRepository;
   /** The tenant's add-ons (users service). */
   addons(tenantId: string): Promise<readonly string[]>;
+  /**
+   * The tenants holding the Analytics add-on (users service): only their posts' metrics are read,
+   * so a tenant without it never spends its platforms' rate limits on a view it cannot open.
+   */
+  tenantsWithAddon(): Promise<readonly string[]>;
 }
 
 export function createAnalyticsService(deps: AnalyticsServiceDeps) {
@@ -265,9 +270,10 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           const now = clock();
           const without = PLATFORMS.filter((p) => !deps.adapters.get(p)?.fetchMetrics);
           out.enrolled = await repo.enroll(now, METRICS_FOLLOW_MS, without);
-          const due = await repo.due(now, METRICS_PASS_LIMIT, deps.adapters.sandbox === true);
+          const tenantsWithAddon = await deps.tenantsWithAddon();
+          const due = await repo.due(now, METRICS_PASS_LIMIT, deps.adapters.sandbox === true, tenantsWithAddon);
           // Not read (and not retried in a loop) until reconnected; reported each pass.
-          out.needsReconnect = (await repo.waitingForReconnect(now)).map((w) => ({ accountId: w.account_id, platform: w.platform, targets: Number(w.targets) }));
+          out.needsReconnect = (await repo.waitingForReconnect(now, tenantsWithAddon)).map((w) => ({ accountId: w.account_id, platform: w.platform, targets: Number(w.targets) }));
           const byAccount = new Map<string, typeof due>();
           for (const t of due) byAccount.set(t.account_id, [...(byAccount.get(t.account_id) ?? []), t]);
           const tenants = new Map<string, string[]>();

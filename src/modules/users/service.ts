@@ -78,6 +78,12 @@ export function createUsersService(db: Db) {
       return rows[0]?.addons ?? [];
     },
 
+    /** The tenants (root user ids) holding an add-on. */
+    async tenantsWithAddon(addon: AddonId): Promise<string[]> {
+      const { rows } = await db.query<{ tenant_id: string }>('SELECT tenant_id FROM users WHERE is_root AND $1 = ANY(addons)', [addon]);
+      return rows.map((r) => r.tenant_id);
+    },
+
     /** Grants or removes an add-on on the tenant's root user (CLI, tests; billing later). */
     async setAddon(tenantId: string, addon: AddonId, on: boolean): Promise<void> {
       await db.query(
