@@ -95,6 +95,7 @@ describe('kill -9 of a worker mid-job', () => {
     expect(rows[0].attempts).toBe(2);
     // One request for the submit-time check, one download: the resumed job used the saved source.
     expect(gets).toBe(2);
-    expect(fs.existsSync(path.join(ctx.dataDir, 'clips-work', jobId))).toBe(false);
+    // The work folder goes once the job is written down as finished (the worker removes it right after).
+    await waitFor(async () => !fs.existsSync(path.join(ctx.dataDir, 'clips-work', jobId)), { timeoutMs: 10_000, intervalMs: 50, what: 'the work folder to go' });
   }, 200_000);
 });
