@@ -68,9 +68,11 @@ function libraryEntry(f: LibraryFile): MediaEntry {
 }
 
 function defaultWhen(tz: string, dateParam: string | null): { date: string; time: string } {
-  const w = wallTime(new Date(Date.now() + 3_600_000), tz);
+  // The first whole hour at least 30 minutes away (at 10:57, 12:00 rather than 11:00: a time
+  // minutes away is past before the post is written).
+  const w = wallTime(new Date(Date.now() + 90 * 60_000), tz);
   const today = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
-  // A day picked on the calendar: 09:00 there, or the next whole hour when that day is today.
+  // A day picked on the calendar: 09:00 there, or that first whole hour when that day is today.
   if (dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && dateParam !== today) return { date: dateParam, time: '09:00' };
   return { date: `${w.year}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:00` };
 }
