@@ -33,8 +33,9 @@ export const PLATFORM_METRICS: Record<PlatformId, {
   names: Partial<Record<MetricName, string[]>>;
   /**
    * Most posts of one account read in one refresh pass (every 5 minutes), to stay inside the
-   * platform's read limits: endpoints that take one post a call get fewer (Instagram allows about
-   * 200 calls an hour per account, https://developers.facebook.com/docs/graph-api/overview/rate-limiting).
+   * platform's read limits: endpoints that take one post a call get fewer (the Graph API's
+   * platform limit is 200 calls an hour per daily active user of the app, so about 200 an hour
+   * for one connected account; https://developers.facebook.com/docs/graph-api/overview/rate-limiting).
    */
   postsPerPass: number;
 }> = {

@@ -12,19 +12,8 @@ import type { FetchFn } from './xrpc.ts';
 /** Bluesky's text limits (app.bsky.feed.post lexicon), kept in src/shared/capabilities.ts. */
 export { BLUESKY_MAX_GRAPHEMES as MAX_GRAPHEMES, BLUESKY_MAX_TEXT_BYTES as MAX_TEXT_BYTES } from '../../shared/capabilities.ts';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** Number of extended grapheme clusters (what Bluesky's 300 limit counts): `'👩‍👩‍👧'` is 1. */
-export function countGraphemes(text: string): number {
-  let n = 0;
-  for (const _ of segmenter.segment(text)) n++;
-  return n;
-}
-
-/** Length of `text` in UTF-8 bytes. */
-export function utf8Length(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
+/** Graphemes and UTF-8 bytes as Bluesky counts them: the shared rule table's own measures. */
+export { countGraphemes, utf8Length } from '../../shared/rules/text.ts';
 
 export type Facet = AppBskyRichtextFacet.Main;
 
