@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { OAUTH_PLATFORMS, type OAuthPlatform } from './shared/platforms.ts';
+import { ADDON_IDS, isAddonId, isPlanId, type AddonId, type PlanId } from './shared/plans.ts';
 
 const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
@@ -51,6 +52,11 @@ const EnvSchema = Type.Object({
   HERALD_DOCS_AI_KEY: Type.Optional(Type.String({ minLength: 1 })),
   HERALD_DOCS_AI_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   HERALD_SANDBOX: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
+  HERALD_SIGNUP: Type.Union([Type.Literal('closed'), Type.Literal('open')], { default: 'closed' }),
+  HERALD_STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_' })),
+  HERALD_STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
+  HERALD_STRIPE_PRICES: Type.Optional(Type.String({ minLength: 1 })),
+  HERALD_STRIPE_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 });
 
 /** OAuth app settings of one platform, from `HERALD_<PLATFORM>_*` variables. */
@@ -120,6 +126,41 @@ export interface Config {
    * (src/sandbox/index.ts, docs/decisions/0014-sandbox.md).
    */
   sandbox: boolean;
+  /** Self-service sign-up (HERALD_SIGNUP=open; default closed: users come from the CLI, first start and team invites). */
+  signupOpen: boolean;
+  /** Stripe billing (HERALD_STRIPE_*); null when not configured: plans are then managed with the CLI. */
+  stripe: StripeConfig | null;
+}
+
+/** What a Stripe price buys: a plan with its billing period, or an add-on. */
+export type StripePriceTarget = { kind: 'plan'; plan: PlanId; billingPeriod: 'monthly' | 'yearly' } | { kind: 'addon'; addon: AddonId };
+
+/** Stripe billing settings (src/modules/billing). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe price id -> plan or add-on (HERALD_STRIPE_PRICES: `price_a=basic:monthly,price_b=basic:yearly,price_c=addon:analytics`). */
+  prices: Record<string, StripePriceTarget>;
+  /** Overrides Stripe's API base URL (tests run a local fake; default https://api.stripe.com). */
+  apiUrl?: string;
+}
+
+/** Cross-field rules of the HERALD_STRIPE_* variables. @throws ConfigError naming the variable. */
+function stripeConfig(e: Env): StripeConfig | null {
+  if (!e.HERALD_STRIPE_SECRET_KEY && !e.HERALD_STRIPE_WEBHOOK_SECRET && !e.HERALD_STRIPE_PRICES) return null;
+  const problems: string[] = [];
+  if (!e.HERALD_STRIPE_SECRET_KEY) problems.push('HERALD_STRIPE_SECRET_KEY: is required when Stripe billing is configured');
+  if (!e.HERALD_STRIPE_WEBHOOK_SECRET) problems.push('HERALD_STRIPE_WEBHOOK_SECRET: is required when Stripe billing is configured');
+  const prices: Record<string, StripePriceTarget> = {};
+  for (const entry of (e.HERALD_STRIPE_PRICES ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z0-9_]+)=(?:addon:([a-z]+)|([a-z]+):(monthly|yearly))$/.exec(entry);
+    if (m && m[2] !== undefined && isAddonId(m[2])) prices[m[1]] = { kind: 'addon', addon: m[2] };
+    else if (m && m[3] !== undefined && isPlanId(m[3]) && m[3] !== 'free') prices[m[1]] = { kind: 'plan', plan: m[3], billingPeriod: m[4] as 'monthly' | 'yearly' };
+    else problems.push(`HERALD_STRIPE_PRICES: "${entry}" must be <price id>=<plan>:<monthly|yearly> (a paid plan) or <price id>=addon:<${ADDON_IDS.join('|')}>`);
+  }
+  if (Object.keys(prices).length === 0 && problems.length === 0) problems.push('HERALD_STRIPE_PRICES: is required when Stripe billing is configured (at least one price)');
+  if (problems.length) throw new ConfigError(problems);
+  return { secretKey: e.HERALD_STRIPE_SECRET_KEY!, webhookSecret: e.HERALD_STRIPE_WEBHOOK_SECRET!, prices, apiUrl: e.HERALD_STRIPE_API_URL?.replace(/\/+$/, '') };
 }
 
 /** Thrown when an environment variable is invalid; `problems` lists `NAME: rule` lines. */
@@ -191,6 +232,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     docsAi: e.HERALD_DOCS_AI_URL ? { url: e.HERALD_DOCS_AI_URL.replace(/\/+$/, ''), apiKey: e.HERALD_DOCS_AI_KEY, model: e.HERALD_DOCS_AI_MODEL } : null,
     platformApps,
     sandbox: e.HERALD_SANDBOX === 'on',
+    signupOpen: e.HERALD_SIGNUP === 'open',
+    stripe: stripeConfig(e),
   };
 }
 
