@@ -52,6 +52,12 @@ const EnvSchema = Type.Object({
   HERALD_DOCS_AI_KEY: Type.Optional(Type.String({ minLength: 1 })),
   HERALD_DOCS_AI_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   HERALD_SANDBOX: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
+  HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
+  HERALD_WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 0, maximum: 500, default: 20 }),
+  HERALD_WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  HERALD_WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 10, maximum: 3_600_000, default: 30_000 }),
+  HERALD_WEBHOOK_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 8 }),
+  HERALD_WEBHOOK_DISABLE_AFTER_HOURS: Type.Number({ minimum: 0.0001, maximum: 8_760, default: 72 }),
   HERALD_SIGNUP: Type.Union([Type.Literal('closed'), Type.Literal('open')], { default: 'closed' }),
   HERALD_STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_' })),
   HERALD_STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
@@ -126,6 +132,8 @@ export interface Config {
    * (src/sandbox/index.ts, docs/decisions/0014-sandbox.md).
    */
   sandbox: boolean;
+  /** Webhook delivery (src/modules/webhooks, docs/decisions/0038-webhook-outbox.md). */
+  webhooks: WebhooksConfig;
   /** Self-service sign-up (HERALD_SIGNUP=open; default closed: users come from the CLI, first start and team invites). */
   signupOpen: boolean;
   /** Stripe billing (HERALD_STRIPE_*); null when not configured: plans are then managed with the CLI. */
@@ -232,9 +240,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     docsAi: e.HERALD_DOCS_AI_URL ? { url: e.HERALD_DOCS_AI_URL.replace(/\/+$/, ''), apiKey: e.HERALD_DOCS_AI_KEY, model: e.HERALD_DOCS_AI_MODEL } : null,
     platformApps,
     sandbox: e.HERALD_SANDBOX === 'on',
+    webhooks: {
+      allowPrivateUrls: e.HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS === 'true', concurrency: e.HERALD_WEBHOOK_CONCURRENCY,
+      timeoutMs: e.HERALD_WEBHOOK_TIMEOUT_MS, retryBaseMs: e.HERALD_WEBHOOK_RETRY_BASE_MS, maxAttempts: e.HERALD_WEBHOOK_MAX_ATTEMPTS,
+      disableAfterSeconds: Math.round(e.HERALD_WEBHOOK_DISABLE_AFTER_HOURS * 3600),
+    },
     signupOpen: e.HERALD_SIGNUP === 'open',
     stripe: stripeConfig(e),
   };
+}
+
+/** Webhook delivery settings (HERALD_WEBHOOK*). */
+export interface WebhooksConfig {
+  /**
+   * Lets webhook URLs point at loopback/private addresses (HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS,
+   * default false; development and tests only). Separate from HERALD_ALLOW_PRIVATE_URLS.
+   */
+  allowPrivateUrls: boolean;
+  /** Deliveries sent at once per worker process (0: this worker delivers none). */
+  concurrency: number;
+  /** Time a receiver has to answer, ms. */
+  timeoutMs: number;
+  /** Delay before the first retry, ms; each next one is 4 times longer (with jitter). */
+  retryBaseMs: number;
+  /** Attempts per delivery, the first included; then the delivery is failed. */
+  maxAttempts: number;
+  /** A webhook failing without a single success for this long is disabled, seconds. */
+  disableAfterSeconds: number;
 }
 
 /** AI clipping settings (HERALD_FFMPEG_PATH and HERALD_CLIPS_*). */
