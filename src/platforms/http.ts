@@ -4,7 +4,7 @@
  * 429 -> rate_limited (retry after the platform's reset header), other 4xx -> rejected
  * (the platform's message), 5xx and network failures -> transient.
  */
-import { AdapterError } from './types.ts';
+import { AdapterError, responseExcerpt } from './types.ts';
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -47,10 +47,11 @@ export async function httpJson<T>(baseUrl: string, path: string, req: HttpReques
   else if (req.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(req.form).toString(); }
   else if (req.body) body = req.body as RequestInit['body'];
   let res: Response;
+  const method = req.method ?? (body ? 'POST' : 'GET');
   try {
-    res = await fetch(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
+    res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
   } catch (err) {
-    throw new AdapterError('transient', `${url.host}: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`);
+    throw new AdapterError('transient', `${url.host}: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`, { endpoint: `${method} ${url.pathname}` });
   }
   const text = await res.text();
   let parsed: unknown = {};
@@ -59,10 +60,12 @@ export async function httpJson<T>(baseUrl: string, path: string, req: HttpReques
   }
   if (res.ok) return { status: res.status, headers: res.headers, body: parsed as T };
   const message = describeError(parsed, res.status);
-  if (res.status === 401) throw new AdapterError('auth_expired', message, { status: 401 });
-  if (res.status === 429) throw new AdapterError('rate_limited', message, { status: 429, retryAfterMs: retryAfterFrom(res.headers) });
-  if (res.status >= 500) throw new AdapterError('transient', message, { status: res.status });
-  throw new AdapterError('rejected', message, { status: res.status });
+  // For the publishing log: what was called and what the platform answered (secret-free, capped).
+  const log = { status: res.status, endpoint: `${method} ${url.pathname}`, excerpt: responseExcerpt(text) };
+  if (res.status === 401) throw new AdapterError('auth_expired', message, log);
+  if (res.status === 429) throw new AdapterError('rate_limited', message, { ...log, retryAfterMs: retryAfterFrom(res.headers) });
+  if (res.status >= 500) throw new AdapterError('transient', message, log);
+  throw new AdapterError('rejected', message, log);
 }
 
 function defaultMessage(body: unknown, status: number): string {

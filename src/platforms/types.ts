@@ -156,14 +156,41 @@ export type AdapterErrorKind =
   | 'disconnected'   // the account must be reconnected (revoked token, wrong password)
   | 'transient';     // network error or 5xx: retry with backoff
 
-/** A typed failure from an adapter. `platformMessage` is the platform's own text. */
+/**
+ * A typed failure from an adapter. `message` is the platform's own text. For the publishing
+ * log, `opts` carries what the platform answered: `status` (its HTTP status), `endpoint`
+ * (method and path, no query: `POST /2/tweets`) and `excerpt` (the start of its answer, secrets
+ * removed, at most {@link EXCERPT_MAX_CHARS} characters; see {@link responseExcerpt}).
+ */
 export class AdapterError extends Error {
   constructor(
     public readonly kind: AdapterErrorKind,
     message: string,
-    public readonly opts: { retryAfterMs?: number; platformCode?: string; status?: number } = {},
+    public readonly opts: { retryAfterMs?: number; platformCode?: string; status?: number; endpoint?: string; excerpt?: string } = {},
   ) {
     super(message);
     this.name = 'AdapterError';
   }
+}
+
+/** Longest platform answer kept in a publishing log entry (characters). */
+export const EXCERPT_MAX_CHARS = 2_000;
+
+/** JSON keys whose values are credentials: never kept in a log. */
+const SECRET_KEY = /token|secret|password|authorization|cookie|api[_-]?key|session|jwt|code_verifier|signature/i;
+
+/**
+ * A platform's answer made fit for the publishing log: values of secret-looking keys (tokens,
+ * secrets, passwords, JWTs) replaced by `[redacted]`, bearer tokens in plain text likewise, and
+ * the result cut to {@link EXCERPT_MAX_CHARS} characters.
+ */
+export function responseExcerpt(text: string): string {
+  let out: string;
+  try {
+    out = JSON.stringify(JSON.parse(text), (k, v) => (k && SECRET_KEY.test(k) && (typeof v === 'string' || typeof v === 'number') ? '[redacted]' : v));
+  } catch {
+    out = text;
+  }
+  out = out.replace(/(bearer\s+)[A-Za-z0-9._~+/=-]+/gi, '$1[redacted]').replace(/eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '[redacted]');
+  return out.length > EXCERPT_MAX_CHARS ? `${out.slice(0, EXCERPT_MAX_CHARS - 1)}…` : out;
 }

@@ -82,11 +82,12 @@ export function createPublisher(deps: PublisherDeps) {
   const claimByIds = (ids: string[]) => (ids.length ? claim(ids.length, ids) : Promise.resolve([]));
 
   /** Writes the target's final or retry state and the post's derived status, atomically. */
-  async function finish(target: TargetRow, attemptId: number | null, update: TargetFinish): Promise<void> {
+  async function finishTarget(target: TargetRow, attemptId: number | null, update: TargetFinish): Promise<void> {
     const single = (targetCounts.get(target.id) ?? 2) === 1;
     await targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single);
   }
 
+  const finish = finishTarget;
   const accounts = createAccountsRepository(db, secrets);
 
   /** The adapter's view of the account, with media reading (SSRF-guarded) and ffprobe for media without metadata. */
@@ -154,7 +155,7 @@ export function createPublisher(deps: PublisherDeps) {
       let prepared: Record<string, unknown> | null = null;
       // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
       if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
-        attemptId = await targets.startAttempt(target, workerId, 'verify', prev.prepared);
+        attemptId = await targets.startAttempt(target, workerId, 'verify', prev.prepared, 'verify');
         let verdict: VerifyResult;
         // Look back to before the first commit of this target (anything it created is newer).
         const since = new Date((ctx.firstCommitAt ?? clock()).getTime() - VERIFY_CLOCK_SKEW_MS);
@@ -193,7 +194,7 @@ export function createPublisher(deps: PublisherDeps) {
       try {
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
         // Durable BEFORE the visible call: a crash from here on is resolved by verify().
-        attemptId = await targets.startAttempt(target, workerId, 'commit', prepared);
+        attemptId = await targets.startAttempt(target, workerId, 'commit', prepared, target.attempts > 1 ? 'retry' : 'publish');
         phase = 'commit';
         const result = await adapter.commit(actx, accountCtx, req, prepared);
         released?.();
@@ -201,7 +202,9 @@ export function createPublisher(deps: PublisherDeps) {
       } catch (err) {
         if (attemptId === null) {
           // Failed before the visible call: record the prepare attempt for the history.
-          attemptId = await targets.startAttempt(target, workerId, 'prepare', null).catch(() => null);
+          // Prepare is where media is uploaded: the log names it so when the post has media.
+          const action = req.mediaItems.length ? 'media_upload' : target.attempts > 1 ? 'retry' : 'publish';
+          attemptId = await targets.startAttempt(target, workerId, 'prepare', null, action).catch(() => null);
         }
         await handleFailure(target, attemptId, phase, err, account);
       }
@@ -219,6 +222,9 @@ export function createPublisher(deps: PublisherDeps) {
   async function handleFailure(target: TargetRow, attemptId: number | null, phase: 'prepare' | 'commit', err: unknown, account: AccountRow | null): Promise<void> {
     const ae = err instanceof AdapterError ? err : new AdapterError('transient', (err as Error)?.message ?? String(err));
     const attempts = target.attempts;
+    // The platform's answer, for the publishing log (decision 0039).
+    const http = { status: ae.opts.status ?? null, endpoint: ae.opts.endpoint ?? null, excerpt: ae.opts.excerpt ?? null };
+    const finish = (t: TargetRow, id: number | null, update: TargetFinish) => finishTarget(t, id, { ...update, http });
     switch (ae.kind) {
       case 'rejected':
         await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rejected', error: ae.message });

@@ -39,6 +39,8 @@ export interface TargetFinish {
   category?: string;
   runAt?: Date | null;
   attemptOutcome: 'published' | 'retry' | 'failed' | 'unknown';
+  /** What the platform answered, for the publishing log (from the adapter's typed error). */
+  http?: { status: number | null; endpoint: string | null; excerpt: string | null };
 }
 
 /** Crashes after which a crashed run counts as an attempt again (a post that kills every worker must still end). */
@@ -121,11 +123,24 @@ const CLAIM_DOUBT_FIRST = claimStatement('targets.claim-doubt-first',
 const LOAD_CONTEXT = prepared('targets.load-context',
   `SELECT ${contextColumns('$1', '$2')} FROM posts p LEFT JOIN accounts a ON a.id = $3 WHERE p.id = $1`);
 
-/** Attempt rows of several targets (one each): $1 target ids, $2 attempts, $3 workers, $4 phases, $5 prepared states. */
+/**
+ * Attempt rows of several targets (one each): $1 target ids, $2 attempts, $3 workers, $4 phases, $5 prepared states,
+ * $6 log actions, $7 tenants, $8 posts, $9 accounts, $10 platforms (the publishing log's columns, from the claimed target).
+ */
 const START_ATTEMPTS = prepared('targets.start-attempts',
-  `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared)
-   SELECT * FROM unnest($1::char(24)[], $2::int[], $3::text[], $4::text[], $5::jsonb[])
+  `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared, action, tenant_id, post_id, account_id, platform)
+   SELECT * FROM unnest($1::char(24)[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::char(24)[], $8::char(24)[],
+                        $9::char(24)[], $10::text[])
    RETURNING id, target_id`);
+
+/**
+ * The publishing log's columns an attempt's finish writes (`u` holds the finish, `a` is the
+ * attempt): the platform's answer, the duration, the error category, and a rate-limited retry
+ * logged as a rate-limit pause.
+ */
+const attemptLogSet = (u: string) => `http_status = ${u}.http_status, endpoint = ${u}.endpoint, response_excerpt = ${u}.excerpt,
+            error_category = ${u}.category, duration_ms = (extract(epoch FROM now() - a.started_at) * 1000)::int,
+            action = CASE WHEN ${u}.category = 'platform_rate_limit' AND ${u}.outcome = 'retry' THEN 'rate_limit_pause' ELSE a.action END`;
 
 /**
  * The SET list of a finished target. $2 status, $3 run_at, $4 error, $5 category, $6 platform
@@ -145,10 +160,11 @@ const setTarget = (outcome: string) => `status = $2, locked_by = NULL, locked_un
 const FINISH_SINGLES = prepared('targets.finish-singles',
   `WITH u AS (
      SELECT * FROM unnest($1::char(24)[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[],
-                          $9::text[], $10::bigint[], $11::text[])
-       AS u(id, status, run_at, error, category, ppid, ppurl, result, worker, attempt_id, outcome)),
+                          $9::text[], $10::bigint[], $11::text[], $12::int[], $13::text[], $14::text[])
+       AS u(id, status, run_at, error, category, ppid, ppurl, result, worker, attempt_id, outcome, http_status, endpoint, excerpt)),
    att AS (
-     UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now() FROM u WHERE a.id = u.attempt_id RETURNING a.id),
+     UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')}
+       FROM u WHERE a.id = u.attempt_id RETURNING a.id),
    tgt AS (
      UPDATE post_targets t
         SET status = u.status, locked_by = NULL, locked_until = NULL, updated_at = now(),
@@ -167,14 +183,19 @@ const FINISH_SINGLES = prepared('targets.finish-singles',
           published_at = COALESCE(p.published_at, agg.last_published), updated_at = now()
      FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')`);
 
-/** One finish as the statements take it: target id, status, run_at, error, category, post id, URL, result, worker, attempt id, outcome. */
-type FinishArgs = [string, string, Date | null, string | null, string | null, string | null, string | null, string | null, string, number | null, string];
+/**
+ * One finish as the statements take it: target id, status, run_at, error, category, post id, URL, result, worker, attempt id,
+ * outcome, then the log's platform HTTP status, endpoint and answer excerpt.
+ */
+type FinishArgs = [string, string, Date | null, string | null, string | null, string | null, string | null, string | null, string, number | null, string,
+  number | null, string | null, string | null];
 
 function finishArgs(target: TargetRow, workerId: string, attemptId: number | null, update: TargetFinish): FinishArgs {
   const r = update.result;
   return [target.id, update.status, update.status === 'pending' ? (update.runAt ?? null) : null,
     update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
-    r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome];
+    r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome,
+    update.http?.status ?? null, update.http?.endpoint ?? null, update.http?.excerpt ?? null];
 }
 
 /** Column arrays of rows (unnest's parameters). */
@@ -188,8 +209,8 @@ const MS_UNTIL_NEXT_DUE = prepared('targets.ms-until-next-due',
 
 export function createTargetsRepository(db: Db) {
   // Group commit of the two statements every publish runs (see grouped.ts).
-  const startAttempts = grouped<[string, number, string, string, string | null], number>(async (rows) => {
-    const { rows: out } = await db.query<{ id: number; target_id: string }>(START_ATTEMPTS, columns(rows, 5));
+  const startAttempts = grouped<[string, number, string, string, string | null, string, string, string, string, string], number>(async (rows) => {
+    const { rows: out } = await db.query<{ id: number; target_id: string }>(START_ATTEMPTS, columns(rows, 10));
     const byTarget = new Map(out.map((r) => [r.target_id, Number(r.id)]));
     return rows.map((r) => {
       const id = byTarget.get(r[0]);
@@ -198,7 +219,7 @@ export function createTargetsRepository(db: Db) {
     });
   });
   const finishSingles = grouped<FinishArgs, void>(async (rows) => {
-    await db.query(FINISH_SINGLES, columns(rows, 11));
+    await db.query(FINISH_SINGLES, columns(rows, 14));
     return rows.map(() => undefined);
   });
 
@@ -230,14 +251,19 @@ export function createTargetsRepository(db: Db) {
       return rows[0] ? toContext(rows[0]) : null;
     },
 
-    /** Writes an attempt row (for commit: BEFORE the visible call); returns its id. */
-    async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null): Promise<number> {
-      return startAttempts([target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared)]);
+    /**
+     * Writes an attempt row (for commit: BEFORE the visible call); returns its id. `action` is
+     * its publishing-log action (publish, retry, verify, media_upload).
+     */
+    async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null, action: string): Promise<number> {
+      return startAttempts([target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared), action,
+        target.tenant_id, target.post_id, target.account_id, target.platform]);
     },
 
     /** Records that verify proved the attempt's post absent. */
     async markNotPublished(attemptId: number): Promise<void> {
-      await db.query(`UPDATE publish_attempts SET outcome = 'not_published', finished_at = now() WHERE id = $1`, [attemptId]);
+      await db.query(`UPDATE publish_attempts SET outcome = 'not_published', finished_at = now(),
+                              duration_ms = (extract(epoch FROM now() - started_at) * 1000)::int WHERE id = $1`, [attemptId]);
     },
 
     /**
@@ -253,8 +279,10 @@ export function createTargetsRepository(db: Db) {
       await db.tx(async (client) => {
         const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
         if (attemptId !== null) {
-          await client.query('UPDATE publish_attempts SET outcome = $2, error = $3, finished_at = now() WHERE id = $1',
-            [attemptId, update.attemptOutcome, update.error ?? null]);
+          await client.query(`UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')}
+                                FROM (SELECT $2::text AS outcome, $3::text AS error, $4::text AS category, $5::int AS http_status,
+                                             $6::text AS endpoint, $7::text AS excerpt) u WHERE a.id = $1`,
+          [attemptId, update.attemptOutcome, update.error ?? null, update.category ?? null, ...args.slice(11)]);
         }
         if (!rows[0]) return; // the post was deleted while publishing
         await client.query(FINISH_TARGET, [...args.slice(0, 9), update.attemptOutcome]);

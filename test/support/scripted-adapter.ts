@@ -7,13 +7,15 @@
  *   "#flaky"     -> a network failure on the first commit, then success
  *   "#slow"      -> the commit takes 500 ms
  *   "#lost"      -> the first commit creates the post but its answer is lost (network error)
+ *   "#http422"   -> the platform answers HTTP 422 (permanent), with an answer carrying a token
+ *   "#ratelimit" -> the platform answers HTTP 429 (retry after 60 s)
  * Metrics (fetchMetrics): "likes:N" in the text gives N likes (else 1), 2 comments, reposts 0,
  * no impressions (Bluesky has none: null); "#nometrics" answers nothing for the post. Each read
  * adds one like (a post keeps being liked). `failNextMetrics` makes the next read throw.
  */
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
 import {
-  AdapterError, mapMetrics, type AccountContext, type AdapterContext, type PlatformAdapter, type PostMetrics, type PublishRequest, type PublishResult, type VerifyResult,
+  AdapterError, mapMetrics, responseExcerpt, type AccountContext, type AdapterContext, type PlatformAdapter, type PostMetrics, type PublishRequest, type PublishResult, type VerifyResult,
 } from '../../src/platforms/types.ts';
 
 export class ScriptedAdapter implements PlatformAdapter {
@@ -43,6 +45,13 @@ export class ScriptedAdapter implements PlatformAdapter {
     if (req.text.includes('#slow')) await new Promise((r) => setTimeout(r, 500));
     if (req.text.includes('#reject')) throw new AdapterError('rejected', 'The platform rejected this post (scripted)');
     if (req.text.includes('#transient')) throw new AdapterError('transient', 'connection reset (scripted)');
+    if (req.text.includes('#http422')) {
+      throw new AdapterError('rejected', 'Invalid record (scripted)', { status: 422, endpoint: 'POST /xrpc/com.atproto.repo.createRecord',
+        excerpt: responseExcerpt(JSON.stringify({ error: 'InvalidRequest', message: 'Invalid record (scripted)', accessJwt: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' })) });
+    }
+    if (req.text.includes('#ratelimit')) {
+      throw new AdapterError('rate_limited', 'Rate limit exceeded (scripted)', { status: 429, endpoint: 'POST /xrpc/com.atproto.repo.createRecord', retryAfterMs: 60_000, excerpt: '{"error":"RateLimitExceeded"}' });
+    }
     if (req.text.includes('#flaky') && !this.flakySeen.has(account.id)) {
       this.flakySeen.add(account.id);
       throw new AdapterError('transient', 'connection reset (scripted, once)');

@@ -1,0 +1,57 @@
+/** Request and response schemas of the publishing-log routes (GET /v1/logs, /v1/logs/{logId}, /v1/posts/{postId}/logs). */
+import { Type, type Static } from 'typebox';
+import { Id, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { PLATFORMS } from '../../shared/platforms.ts';
+import { LOG_ACTIONS, LOG_RETENTION_DAYS, LOG_STATUSES } from './repository.ts';
+
+/** A string that is one of `values` (an enum in the OpenAPI document). */
+const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.String({ enum: [...values] }));
+
+export const ListLogsQuery = Type.Object({
+  postId: Type.Optional(Id('Only entries of this post')),
+  accountId: Type.Optional(Id('Only entries of this account')),
+  platform: Type.Optional(literals([...PLATFORMS, 'all'] as const)),
+  action: Type.Optional(literals(LOG_ACTIONS)),
+  status: Type.Optional(literals([...LOG_STATUSES, 'all'] as const)),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: LOG_RETENTION_DAYS, description: `Days to look back (default 7, at most ${LOG_RETENTION_DAYS})` })),
+  from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 instant: entries from then on (within `days`)' })),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 instant: entries up to then' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Entries per page (default 50, at most 100)' })),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Entries to skip' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Page number (1-based); used when `skip` is absent' })),
+});
+export type ListLogsQuery = Static<typeof ListLogsQuery>;
+
+/** One publishing log entry: camelCase fields, plus the snake_case names the Late client's log type reads. */
+export const LogEntry = Type.Object({
+  _id: Type.String(),
+  type: Type.Literal('publishing'),
+  action: Type.String({ description: `One of ${LOG_ACTIONS.join(', ')}` }),
+  status: literals(LOG_STATUSES),
+  postId: Nullable(Type.String()),
+  targetId: Nullable(Type.String()),
+  accountId: Nullable(Type.String()),
+  platform: Nullable(Type.String()),
+  attemptNumber: Type.Integer({ description: 'The target\'s attempt this entry belongs to (0 for token refresh and unpublish)' }),
+  phase: Type.String({ description: 'prepare, commit, verify, token_refresh or unpublish' }),
+  httpStatus: Nullable(Type.Integer({ description: 'The platform\'s HTTP status, when it answered with an error' })),
+  endpoint: Nullable(Type.String({ description: 'The platform endpoint called (method and path)' })),
+  durationMs: Nullable(Type.Integer()),
+  errorMessage: Nullable(Type.String()),
+  errorCategory: Nullable(Type.String()),
+  responseExcerpt: Nullable(Type.String({ description: 'The start of the platform\'s answer (at most 2,000 characters, secrets removed)' })),
+  createdAt: Timestamp(),
+  finishedAt: NullableTimestamp(),
+  account_id: Nullable(Type.String()),
+  status_code: Nullable(Type.Integer()),
+  error_message: Nullable(Type.String()),
+  duration_ms: Nullable(Type.Integer()),
+  response_body: Nullable(Type.String()),
+  created_at: Timestamp(),
+});
+
+export const LogsPagination = Type.Object({
+  page: Type.Integer(), limit: Type.Integer(), total: Type.Integer(), pages: Type.Integer(), skip: Type.Integer(), hasMore: Type.Boolean(),
+});
+
+export const LogListResponse = Type.Object({ logs: Type.Array(LogEntry), pagination: LogsPagination });

@@ -1,0 +1,127 @@
+/**
+ * Publishing logs: GET /v1/posts/{id}/logs, GET /v1/logs and GET /v1/logs/{id} show every
+ * attempt (publish, retry, verify, rate-limit pause) with the platform's HTTP status, endpoint
+ * and a secret-free excerpt of its answer; token refreshes log too; old entries are pruned.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdapterRegistry } from '../../src/platforms/registry.ts';
+import type { Publisher } from '../../src/publishing/publisher.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { ScriptedAdapter } from '../support/scripted-adapter.ts';
+import { runDue, startTestPublisher } from '../support/publishing.ts';
+
+let ctx: TestContext;
+let worker: Publisher;
+let tenant: Tenant;
+let other: Tenant;
+let acc: string;
+let otherAcc: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9' }, { bluesky: new ScriptedAdapter() }) } });
+  worker = await startTestPublisher(ctx, 'logs');
+  tenant = await createTenant(ctx);
+  other = await createTenant(ctx);
+  acc = await insertAccount(ctx, tenant, await createProfile(ctx, tenant));
+  otherAcc = await insertAccount(ctx, other, await createProfile(ctx, other));
+});
+afterAll(async () => { await ctx.close(); });
+
+async function scheduled(t: Tenant, text: string, accountId: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST', url: '/v1/posts', headers: t.headers,
+    payload: { content: text, scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId }] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().post._id;
+}
+
+const get = (t: Tenant, url: string) => ctx.app.inject({ method: 'GET', url, headers: t.headers });
+
+describe('publishing logs', () => {
+  it('records a rejected publish with the platform\'s status, endpoint and a secret-free excerpt', async () => {
+    const postId = await scheduled(tenant, 'refused #http422', acc);
+    await runDue(ctx, worker, postId);
+    const res = await get(tenant, `/v1/posts/${postId}/logs`);
+    expect(res.statusCode).toBe(200);
+    const { logs, pagination } = res.json();
+    expect(pagination).toMatchObject({ total: 1, page: 1, hasMore: false });
+    expect(logs[0]).toMatchObject({
+      type: 'publishing', action: 'publish', status: 'failed', postId, accountId: acc, platform: 'bluesky', attemptNumber: 1,
+      httpStatus: 422, status_code: 422, endpoint: 'POST /xrpc/com.atproto.repo.createRecord', errorCategory: 'platform_rejected',
+      errorMessage: 'Invalid record (scripted)',
+    });
+    expect(logs[0].durationMs).toBeGreaterThanOrEqual(0);
+    expect(logs[0].responseExcerpt).toContain('InvalidRequest');
+    expect(logs[0].responseExcerpt).toContain('[redacted]');
+    expect(logs[0].responseExcerpt).not.toContain('eyJhbGciOiJIUzI1NiJ9');
+  });
+
+  it('logs a rate-limited attempt as a rate-limit pause, and a lost answer as publish then verify', async () => {
+    const limited = await scheduled(tenant, 'slow down #ratelimit', acc);
+    await runDue(ctx, worker, limited);
+    const lost = await scheduled(tenant, 'answer lost #lost', acc);
+    await runDue(ctx, worker, lost);
+    await runDue(ctx, worker, lost);
+    const a = (await get(tenant, `/v1/posts/${limited}/logs`)).json().logs;
+    expect(a).toHaveLength(1);
+    expect(a[0]).toMatchObject({ action: 'rate_limit_pause', status: 'failed', httpStatus: 429, errorCategory: 'platform_rate_limit' });
+    const b = (await get(tenant, `/v1/posts/${lost}/logs`)).json().logs;
+    // Newest first: the verify that found the post, then the publish whose answer was lost.
+    expect(b.map((l: { action: string; status: string }) => [l.action, l.status])).toEqual([['verify', 'success'], ['publish', 'pending']]);
+    expect(b[0].attemptNumber).toBe(2);
+  });
+
+  it('lists the tenant\'s entries with filters and paging, and one entry by id', async () => {
+    const published = await scheduled(tenant, 'fine post', acc);
+    await runDue(ctx, worker, published);
+    const all = (await get(tenant, '/v1/logs')).json();
+    expect(all.pagination.total).toBeGreaterThanOrEqual(5);
+    expect(all.logs.every((l: { accountId: string }) => l.accountId === acc)).toBe(true);
+    const ok = (await get(tenant, '/v1/logs?status=success&action=publish')).json();
+    expect(ok.logs.map((l: { postId: string }) => l.postId)).toEqual([published]);
+    const failed = (await get(tenant, `/v1/logs?status=failed&platform=bluesky&accountId=${acc}`)).json();
+    expect(failed.logs.map((l: { action: string }) => l.action).sort()).toEqual(['publish', 'rate_limit_pause']);
+    const page2 = (await get(tenant, '/v1/logs?limit=2&skip=2')).json();
+    expect(page2.pagination).toMatchObject({ limit: 2, skip: 2, page: 2 });
+    expect(page2.logs.map((l: { _id: string }) => l._id)).toEqual(all.logs.slice(2, 4).map((l: { _id: string }) => l._id));
+    expect((await get(tenant, '/v1/logs?platform=twitter')).json().logs).toEqual([]);
+    const one = await get(tenant, `/v1/logs/${all.logs[0]._id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().log).toEqual(all.logs[0]);
+    // Time window: nothing after a future instant.
+    expect((await get(tenant, '/v1/logs?from=2100-01-01T00:00:00Z')).json().logs).toEqual([]);
+  });
+
+  it('answers 404 for another tenant\'s post and entry, and never lists them', async () => {
+    const postId = await scheduled(other, 'theirs #http422', otherAcc);
+    await runDue(ctx, worker, postId);
+    const theirs = (await get(other, '/v1/logs')).json().logs;
+    expect(theirs).toHaveLength(1);
+    expect((await get(tenant, `/v1/posts/${postId}/logs`)).statusCode).toBe(404);
+    expect((await get(tenant, `/v1/logs/${theirs[0]._id}`)).statusCode).toBe(404);
+    expect((await get(tenant, `/v1/logs?postId=${postId}`)).json().logs).toEqual([]);
+  });
+
+  it('refuses bad filters with 400 naming the field', async () => {
+    for (const [q, field] of [['status=done', 'status'], ['limit=1000', 'limit'], ['days=91', 'days'], ['from=yesterday', 'from'], ['action=delete', 'action']] as const) {
+      const res = await get(tenant, `/v1/logs?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(Object.keys(res.json().details.fields).join(), q).toContain(field);
+    }
+    expect((await get(tenant, '/v1/logs/not-a-number')).statusCode).toBe(400);
+  });
+
+  it('prunes entries older than 90 days, keeping those of targets still waiting', async () => {
+    const done = await scheduled(tenant, 'old and done #http422', acc);
+    await runDue(ctx, worker, done);
+    const waiting = await scheduled(tenant, 'old and waiting #ratelimit', acc);
+    await runDue(ctx, worker, waiting);
+    await ctx.db.query(`UPDATE publish_attempts SET started_at = now() - interval '91 days' WHERE post_id = ANY($1)`, [[done, waiting]]);
+    const pruned = await ctx.services.logs.prune();
+    expect(pruned).toBe(1);
+    expect((await get(tenant, `/v1/posts/${done}/logs`)).json().logs).toEqual([]);
+    const kept = await ctx.db.query('SELECT 1 FROM publish_attempts WHERE post_id = $1', [waiting]);
+    expect(kept.rowCount).toBe(1);
+  });
+});
