@@ -23,14 +23,11 @@ import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
-import { createInvitesService } from './modules/invites/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
-import { createPlatformInvitesRepository } from './modules/platform-invites/repository.ts';
-import { createPlatformInvitesService } from './modules/platform-invites/service.ts';
 import { createPublisher } from './publishing/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
@@ -96,12 +93,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
-  const platformInvites = createPlatformInvitesService({ repository: createPlatformInvitesRepository(db, secrets), clock, publicUrl, users, profiles });
-  const oauthConnect = createOAuthConnectService({
-    db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
-  });
+  const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
   const sessions = createSessionsService(db, clock);
-  const invites = createInvitesService({ db, clock, users, publicUrl });
   const analytics = createAnalyticsService({
     db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId),
     tenantsWithAddon: () => users.tenantsWithAddon('analytics'),
@@ -115,9 +108,8 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     logs,
-    platformInvites, selections,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips,
   };
 }
 

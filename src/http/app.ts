@@ -40,9 +40,6 @@ import { docsAiRoutes } from '../modules/docs-ai/routes.ts';
 import { webRoutes } from './web.ts';
 import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
-import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
-import { invitesRoutes } from '../modules/invites/routes.ts';
-import { signupRoutes } from '../modules/users/signup-routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
 
 declare module 'fastify' {
@@ -192,14 +189,11 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(facebookRoutes, { services });
     await v1.register(sandboxRoutes, { services });
     await v1.register(videoClipsRoutes, { services });
-    await v1.register(platformInvitesRoutes, { services });
-    await v1.register(invitesRoutes, { services });
     await v1.register(logsRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
   await app.register(sessionsRoutes, { services });
-  await app.register(signupRoutes, { services });
   await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
   await app.register(webRoutes, { services });
 
