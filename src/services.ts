@@ -35,6 +35,7 @@ import type { Sandbox } from './sandbox/index.ts';
 import path from 'node:path';
 import { createRemoteImageProber } from './infra/remote-media.ts';
 import { createVideoClipsService } from './modules/video-clips/service.ts';
+import { createWebhooksService } from './modules/webhooks/service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -105,9 +106,10 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const logs = createLogsService({ db, clock });
+  const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId });
 
   return {
-    logs,
+    logs, webhooks,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips,
   };

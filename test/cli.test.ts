@@ -115,7 +115,7 @@ describe('herald CLI with DATABASE_URL', () => {
     // Run together: each process costs about 1.5 s of CPU to start.
     const cases: Array<[string[], RegExp, Record<string, string>?]> = [
       [['user', 'create', '--name', 'No Email'], /--email is required/],
-      [['user', 'create', '--email', 'c@b.test', '--plan', 'gold'], /--plan must be one of free, basic, professional, advanced/],
+      [['user', 'create', '--email', 'c@b.test', '--plan', 'gold'], /--plan must be one of free, basic, professional, advanced, enterprise, unlimited/],
       [['user', 'create', '--email', 'not-an-email'], /email.*valid email/i],
       [['user', 'create', '--email', 'e@b.test', '--bogus'], /Unknown option '--bogus'/],
       [['key', 'create', '--user', 'nothex'], /--user must be a user id \(24 hex characters\)/],

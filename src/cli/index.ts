@@ -2,7 +2,7 @@
  * The `herald` command line (`npx herald ...` from the checkout).
  *
  *   herald start | api | worker            run both roles, or one
- *   herald user create --email E [--name N] [--password P] [--plan free|basic|professional|advanced]
+ *   herald user create --email E [--name N] [--password P] [--plan free|basic|professional|advanced|enterprise|unlimited]
  *   herald user password --email E [--password P]
  *   herald user addon --user ID --addon analytics|clips [--off]
  *   herald key create --user ID [--name N] [--expires-in DAYS]

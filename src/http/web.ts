@@ -24,6 +24,8 @@ export const WEB_PAGES: ReadonlyArray<[route: string, file: string]> = [
   ['/pricing', 'pricing.html'],
   ['/dashboard', 'dashboard.html'],
   ['/dashboard/*', 'dashboard.html'],
+  // Sign-up (open sign-up and team invites: /signup?inviteToken=...) is a screen of the dashboard app.
+  ['/signup', 'dashboard.html'],
 ];
 
 const CSP = [
@@ -50,6 +52,10 @@ export function webConfig(services: Services) {
   return {
     supportEmail: services.config.supportEmail,
     docsAi: services.config.docsAi !== null,
+    /** HERALD_SIGNUP=open: "Get started" leads to /signup. */
+    signup: services.config.signupOpen,
+    /** Stripe is configured: the pricing and billing pages show checkout buttons. */
+    billing: services.config.stripe !== null,
   };
 }
 

@@ -3,13 +3,15 @@
  * pricing page (pure: shared with the web app). `-1` means unlimited.
  *
  * There are two readings: prices (Free $0 / Build-Basic $19 / Accelerate-Professional
- * $49 / Unlimited $999) and profile limits (Free 2, Basic 10, Professional 50,
- * Advanced 150, Enterprise 250). Herald's plan ids are the API names (free, basic,
- * professional, advanced); the marketing names are kept for display. See
- * docs/decisions/0003-plan-table.md.
+ * $49 stackable / Unlimited $999) and profile limits (Free 2, Basic 10, Professional 50,
+ * Advanced 150, Enterprise 250). Herald models every tier of both: the plan ids are the
+ * API names (free, basic, professional, advanced, enterprise) plus `unlimited` (unlimited
+ * posts and profiles). Advanced and Enterprise are priced as stacks of Accelerate (3 and 5
+ * times $49). The marketing names are kept for display. See
+ * docs/decisions/0003-plan-table.md and docs/decisions/0036-teams-plans-billing.md.
  */
 
-export const PLAN_IDS = ['free', 'basic', 'professional', 'advanced'] as const;
+export const PLAN_IDS = ['free', 'basic', 'professional', 'advanced', 'enterprise', 'unlimited'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface Plan {
@@ -34,7 +36,9 @@ export const PLANS: Record<PlanId, Plan> = {
   free: { id: 'free', name: 'Free', marketingName: 'Free', monthlyPriceUsd: 0, uploads: 10, profiles: 2, requestsPerMinute: 60, mostPopular: false },
   basic: { id: 'basic', name: 'Basic', marketingName: 'Build', monthlyPriceUsd: 19, uploads: 120, profiles: 10, requestsPerMinute: 120, mostPopular: false },
   professional: { id: 'professional', name: 'Professional', marketingName: 'Accelerate', monthlyPriceUsd: 49, uploads: -1, profiles: 50, requestsPerMinute: 600, mostPopular: true },
-  advanced: { id: 'advanced', name: 'Advanced', marketingName: 'Unlimited', monthlyPriceUsd: 999, uploads: -1, profiles: 150, requestsPerMinute: 1200, mostPopular: false },
+  advanced: { id: 'advanced', name: 'Advanced', marketingName: 'Advanced', monthlyPriceUsd: 147, uploads: -1, profiles: 150, requestsPerMinute: 1200, mostPopular: false },
+  enterprise: { id: 'enterprise', name: 'Enterprise', marketingName: 'Enterprise', monthlyPriceUsd: 245, uploads: -1, profiles: 250, requestsPerMinute: 1200, mostPopular: false },
+  unlimited: { id: 'unlimited', name: 'Unlimited', marketingName: 'Unlimited', monthlyPriceUsd: 999, uploads: -1, profiles: -1, requestsPerMinute: 1200, mostPopular: false },
 };
 
 /** Paid add-ons a tenant can hold beside its plan (spec: analytics is a paid add-on; AI clipping has a free tier and an add-on). */

@@ -247,9 +247,13 @@ describe.skipIf(!hasChromium)('landing and pricing pages', () => {
     expect(await page.getByTestId('price-professional').textContent()).toBe('$29.40/month');
     expect(await page.getByTestId('price-free').textContent()).toBe('$0/month');
     expect(await page.locator('.billing-toggle').textContent()).toContain('save 40%');
-    // The prices line up across the cards (same top edge).
-    const tops = await page.locator('[data-testid^="price-"]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
+    // The prices line up across the cards (the same distance below each card's top edge, so a row's prices align).
+    const offsets = await page.locator('[data-testid^="price-"]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top - e.closest('.plan')!.getBoundingClientRect().top)));
+    expect(offsets).toHaveLength(6);
+    expect(new Set(offsets).size).toBe(1);
+    // Every tier of the plan table, with Enterprise's 250 profiles and Unlimited's unlimited profiles.
+    expect(await page.locator('#plan-enterprise').locator('xpath=..').textContent()).toContain('250 profiles');
+    expect(await page.locator('#plan-unlimited').locator('xpath=..').textContent()).toContain('Unlimited profiles');
     await page.screenshot({ path: screenshotPath('pricing'), fullPage: true });
     await page.close();
   });

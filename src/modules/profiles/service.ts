@@ -48,6 +48,24 @@ export async function getAccessibleProfile(q: Queryable, auth: AuthContext, prof
   return rows[0];
 }
 
+/**
+ * The profiles of a tenant among `ids` (id and name), in the order given; ids of other
+ * tenants or unknown ids are left out (callers answer 404 for them).
+ */
+export async function findTenantProfiles(q: Queryable, tenantId: string, ids: readonly string[]): Promise<Array<{ _id: string; name: string }>> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [tenantId, ids]);
+  const byId = new Map(rows.map((r) => [r.id, r.name]));
+  return ids.filter((id) => byId.has(id)).map((id) => ({ _id: id, name: byId.get(id)! }));
+}
+
+/** Creates a new tenant's first (default) profile inside the caller's transaction. */
+export async function createDefaultProfile(q: Queryable, tenantId: string, name = 'Default'): Promise<string> {
+  const id = newId();
+  await q.query('INSERT INTO profiles (id, tenant_id, name, is_default) VALUES ($1, $2, $3, true)', [id, tenantId, name]);
+  return id;
+}
+
 export function createProfilesService(db: Db, usage: UsageService) {
   return {
     async list(auth: AuthContext) {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors } from '../../http/schemas.ts';
+import { CreateInviteBody } from '../invites/schemas.ts';
 import type { Services } from '../../services.ts';
+import { assertRoot } from './service.ts';
 
 const User = Type.Object({
   _id: Type.String(),
@@ -31,4 +33,28 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       response: { 200: Type.Object({ user: User }), ...errors() },
     },
   }, async (req) => services.users.get(req.auth, req.params.userId));
+
+  app.put('/users/:userId', {
+    config: { permission: 'users:write' },
+    schema: {
+      tags: ['Users'], summary: "Change a team member's profile access (account owner only)",
+      description: 'Same body as a team invite: `scope` "all", or "profiles" with `profileIds`. Takes effect on the member\'s next request.',
+      params: Type.Object({ userId: Id() }),
+      body: CreateInviteBody,
+      response: { 200: Type.Object({ message: Type.String(), user: User }), ...errors(403) },
+    },
+  }, async (req) => {
+    assertRoot(req.auth, 'change team access');
+    const access = await services.invites.checkScope(req.auth, req.body.scope, req.body.profileIds);
+    return services.users.setScope(req.auth, req.params.userId, access);
+  });
+
+  app.delete('/users/:userId', {
+    config: { permission: 'users:write' },
+    schema: {
+      tags: ['Users'], summary: 'Remove a team member (account owner only); their sessions end at once',
+      params: Type.Object({ userId: Id() }),
+      response: { 200: Type.Object({ message: Type.String() }), ...errors(403) },
+    },
+  }, async (req) => services.users.removeMember(req.auth, req.params.userId));
 };

@@ -1,6 +1,7 @@
 import { mount } from '../shared/mount.tsx';
 import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platforms.ts';
+import { readConfig } from '../shared/config.ts';
 import './landing.css';
 
 const FEATURES: Array<[string, string]> = [
@@ -27,7 +28,9 @@ function Landing() {
               accounts, publishes on time and exactly once, and gives developers a documented REST API and teams a calendar.
             </p>
             <div className="cta">
-              <a className="btn btn-primary" href="/dashboard">Open the dashboard</a>
+              {readConfig().signup
+                ? <><a className="btn btn-primary" href="/signup">Get started</a><a className="btn" href="/dashboard">Sign in</a></>
+                : <a className="btn btn-primary" href="/dashboard">Open the dashboard</a>}
               <a className="btn" href="/docs">Read the API docs</a>
               <a className="btn btn-ghost" href="/pricing">See pricing</a>
             </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { mount } from '../shared/mount.tsx';
 import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
 import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/shared/plans.ts';
+import { getStartedHref, readConfig } from '../shared/config.ts';
 import './pricing.css';
 
 const fmt = (n: number) => (n === -1 ? 'Unlimited' : n.toLocaleString('en-US'));
@@ -10,6 +11,9 @@ const money = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
 /** The plans, read from the same table the API enforces (src/shared/plans.ts). */
 function Pricing() {
   const [annual, setAnnual] = useState(false);
+  const config = readConfig();
+  // With Stripe configured, a paid plan's button starts its checkout from the dashboard's Billing page (after sign-in).
+  const href = (id: string) => (config.billing && id !== 'free' ? `/dashboard/billing?plan=${id}&period=${annual ? 'yearly' : 'monthly'}` : getStartedHref(config));
   const saves = Math.round(ANNUAL_DISCOUNT * 100);
   return (
     <>
@@ -45,7 +49,7 @@ function Pricing() {
                   <li><strong>{p.requestsPerMinute.toLocaleString('en-US')}</strong> API requests per minute</li>
                   <li>All ten platforms, queue, media uploads</li>
                 </ul>
-                <a className={`btn ${p.mostPopular ? 'btn-primary' : ''}`} href="/dashboard">Get started</a>
+                <a className={`btn ${p.mostPopular ? 'btn-primary' : ''}`} href={href(id)}>Get started</a>
               </section>
             );
           })}
