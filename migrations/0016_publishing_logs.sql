@@ -41,13 +41,13 @@ ALTER TABLE post_targets
 
 -- Duplicate protection: the first post of a text (and media) to an account claims it for
 -- 24 hours. A claim is taken in the post's own INSERT statement (ON CONFLICT waits for a
--- concurrent claim and sees it), and a claim whose post is gone, cancelled or failed, or
--- older than the window, is taken over.
+-- concurrent claim and sees it); a claim older than the window is taken over; deleting the
+-- post drops its claims, and so does unpublishing it.
 CREATE TABLE post_content_claims (
   account_id    char(24) NOT NULL,
   content_hash  bytea NOT NULL,
-  post_id       char(24) NOT NULL,
+  post_id       char(24) NOT NULL REFERENCES posts (id) ON DELETE CASCADE,
   claimed_at    timestamptz NOT NULL,
   PRIMARY KEY (account_id, content_hash)
 );
-CREATE INDEX post_content_claims_claimed_idx ON post_content_claims (claimed_at);
+CREATE INDEX post_content_claims_post_idx ON post_content_claims (post_id);

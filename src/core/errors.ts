@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   PLAN_LIMIT_REACHED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The same content to the same account within 24 hours (details: accountId, existingPostId). */
+  DUPLICATE_CONTENT: 409,
   GONE: 410,
   INVALID_STATE: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,

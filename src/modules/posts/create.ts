@@ -11,6 +11,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { enrichMediaRefs, type EnrichOptions } from '../media/lookup.ts';
 import type { QueueService } from '../queue/service.ts';
 import type { UsageService } from '../usage/service.ts';
+import { contentHash, duplicateContentError, isDuplicateError, type ContentClaim } from './duplicates.ts';
 import { reserveIdempotencyKey } from './idempotency.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import { insertPostsWithTargets, postView, type NewTarget, type PostFields, type PostRow, type PostViewT } from './repository.ts';
@@ -28,6 +29,8 @@ export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'vis
   targets: ResolvedTarget[];
   /** Filled by insert. */
   targetIds: string[];
+  /** (account, content) pairs reserved against duplicates; empty for drafts and with allowDuplicate. */
+  claims: ContentClaim[];
   runAt: Date | null;
   timezone: string;
   timezoneGiven: boolean;
@@ -76,8 +79,12 @@ export function createPostCreation(deps: {
     if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
       warnings.push('scheduledFor is in the past: the post is published right away');
     }
+    // Duplicate protection: what each account would publish (decision 0039); drafts publish nothing.
+    const claims = mode === 'draft' || body.allowDuplicate === true ? [] : uniqueClaims(targets.map((t) => ({
+      accountId: t.account.id, hash: contentHash(t.customContent ?? content, media),
+    })));
     return {
-      id: newId(), mode, warnings, queueProfile, targets, targetIds: [],
+      id: newId(), mode, warnings, queueProfile, targets, targetIds: [], claims,
       runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
       title: body.title ?? null, content, visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
       preferredAt: schedule.at,
@@ -87,10 +94,11 @@ export function createPostCreation(deps: {
   /**
    * Writes planned posts with their targets (the jobs) in the caller's transaction:
    * checks the plan's upload limit for all of them at once, takes queue slots, then one
-   * statement inserts the posts and their targets. Returns the post ids.
+   * statement inserts the posts and their targets. Returns the post ids. With `claimContent`
+   * (the create route), the same statement reserves the posts' content against duplicates.
    * @throws AppError PLAN_LIMIT_REACHED when the posts do not all fit the limit.
    */
-  async function insert(client: Queryable, auth: AuthContext, plans: PlannedPost[]): Promise<string[]> {
+  async function insert(client: Queryable, auth: AuthContext, plans: PlannedPost[], claimContent = false): Promise<string[]> {
     const counted = plans.filter((p) => p.mode !== 'draft').length;
     if (counted > 0) await usage.assertUploadsAvailable(client, auth, counted);
     const now = clock();
@@ -116,7 +124,7 @@ export function createPostCreation(deps: {
       id: p.id, title: p.title, content: p.content, status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduledFor: p.runAt,
       timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
       hashtags: p.hashtags, mentions: p.mentions, media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
-    })), targets, now);
+    })), targets, now, claimContent ? plans.flatMap((p) => p.claims.map((c) => ({ ...c, postId: p.id }))) : []);
     return plans.map((p) => p.id);
   }
 
@@ -151,11 +159,18 @@ export function createPostCreation(deps: {
     async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
       const p = await plan(auth, body, dbAccountSource(db, auth.tenantId, auth));
       const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
-      const [postId] = needsTx ? await db.tx(async (client) => {
-        const ids = await insert(client, auth, [p]);
-        if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
-        return ids;
-      }) : await insert(db, auth, [p]); // one atomic statement: no explicit transaction needed
+      let postId: string;
+      try {
+        [postId] = needsTx ? await db.tx(async (client) => {
+          const ids = await insert(client, auth, [p], true);
+          if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
+          return ids;
+        }) : await insert(db, auth, [p], true); // one atomic statement: no explicit transaction needed
+      } catch (err) {
+        // An earlier post holds this content for one of the accounts (read only on this path).
+        if (isDuplicateError(err)) throw await duplicateContentError(db, p.claims);
+        throw err;
+      }
       const { mode, warnings } = p;
       if (mode === 'now') {
         const r = await deps.publishInline(auth, postId, p.targetIds, 'Post published successfully');
@@ -177,4 +192,15 @@ export function createPostCreation(deps: {
       };
     },
   };
+}
+
+/** Claims without repeats (a post naming one account twice claims it once). */
+function uniqueClaims(claims: ContentClaim[]): ContentClaim[] {
+  const seen = new Set<string>();
+  return claims.filter((c) => {
+    const k = `${c.accountId}:${c.hash.toString('hex')}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }

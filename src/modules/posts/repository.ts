@@ -2,6 +2,7 @@
  * Posts and targets in PostgreSQL: rows, the API view, listing with filters, and the
  * status derivation shared by the API and the publisher.
  */
+import { DUPLICATE_MARKER, DUPLICATE_WINDOW_HOURS, type ContentClaim } from './duplicates.ts';
 import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
@@ -291,18 +292,30 @@ const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH ne
                      $29::jsonb[], $30::jsonb[])
            AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued,
                 hashtags, mentions)
-       RETURNING id)
+       RETURNING id),
+     -- Duplicate protection (duplicates.ts): $31 accounts, $32 content hashes, $33 posts. A pair an earlier post
+     -- holds (within 24 hours) returns no row, and the statement then fails as a whole with DUPLICATE_MARKER.
+     claims AS (
+       INSERT INTO post_content_claims AS c (account_id, content_hash, post_id, claimed_at)
+       SELECT u.account_id, u.hash, u.post_id, $18 FROM unnest($31::char(24)[], $32::bytea[], $33::char(24)[]) AS u(account_id, hash, post_id)
+       ON CONFLICT (account_id, content_hash) DO UPDATE SET post_id = EXCLUDED.post_id, claimed_at = EXCLUDED.claimed_at
+        WHERE c.claimed_at < EXCLUDED.claimed_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
+       RETURNING 1)
      INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at)
      SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
        FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
          AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
-      WHERE (SELECT count(*) FROM new_posts) = $28`);
+      WHERE (SELECT count(*) FROM new_posts) = $28
+        AND (SELECT CASE WHEN count(*) = cardinality($31::char(24)[]) THEN true ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)`);
 
 /**
  * Inserts posts and their targets (the jobs) in ONE statement, so it is atomic on its own:
- * no post is saved without its targets. `now` is their created/updated time.
+ * no post is saved without its targets. `now` is their created/updated time. `claims` are the
+ * (account, content) pairs the posts reserve against duplicates (duplicates.ts).
+ * @throws the database error carrying DUPLICATE_MARKER when an earlier post holds a claim.
  */
-export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date): Promise<void> {
+export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date,
+  claims: Array<ContentClaim & { postId: string }> = []): Promise<void> {
   await q.query(
     INSERT_POSTS_WITH_TARGETS,
     [tenantId, userId,
@@ -311,7 +324,8 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
       posts.map((p) => p.visibility), posts.map((p) => JSON.stringify(p.tags)), posts.map((p) => JSON.stringify(p.media)),
       posts.map((p) => p.hidden), posts.map((p) => JSON.stringify(p.metadata)), posts.map((p) => p.countedAt), posts.map((p) => p.queuedFromProfile), now,
       ...targetColumns(targets), posts.length,
-      posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions))],
+      posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions)),
+      claims.map((c) => c.accountId), claims.map((c) => c.hash), claims.map((c) => c.postId)],
   );
 }
 

@@ -51,7 +51,12 @@ const postFields = {
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
 };
 
-export const CreatePostBody = Type.Object(postFields, { additionalProperties: true });
+export const CreatePostBody = Type.Object({
+  ...postFields,
+  allowDuplicate: Type.Optional(Type.Boolean({
+    description: 'Post even if the same content went to the same account within the last 24 hours (otherwise 409 DUPLICATE_CONTENT with the earlier post\'s id)',
+  })),
+}, { additionalProperties: true });
 export type CreatePostBody = Static<typeof CreatePostBody>;
 export const UpdatePostBody = Type.Object(postFields, { additionalProperties: true });
 export type UpdatePostBody = Static<typeof UpdatePostBody>;
