@@ -14,51 +14,43 @@ import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import type { TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
-import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
-
+import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-fixes.test.ts');
 const TZ = 'Europe/Paris';
-const email = 'fixes@herald.test';
-const password = 'a long fixes password';
 
 let sandbox: Sandbox;
+let d: DashboardHarness;
 let ctx: TestContext;
 let worker: Worker;
-let browser: Browser;
 let page: Page;
-let base: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   sandbox = await startSandbox({ bluesky: false });
-  const port = await freePort();
-  ctx = await createTestApp({ listen: true, env: { PORT: String(port), HERALD_SANDBOX: 'on' }, deps: { sandbox } });
-  base = `http://127.0.0.1:${port}`;
+  d = await startDashboard({
+    user: { email: 'fixes@herald.test', password: 'a long fixes password', name: 'Fiona Fixes' },
+    env: { HERALD_SANDBOX: 'on' }, deps: { sandbox }, timezoneId: TZ, acceptDialogs: true,
+  });
+  ({ ctx, page } = d);
   const s = ctx.services;
   const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-fixes-${process.pid}` });
   worker = await startWorker({ db: ctx.db, publisher, concurrency: 3, pollMs: 200, staleMs: 5_000 });
-  await s.users.createRootUser({ email, password, name: 'Fiona Fixes', plan: 'advanced' });
-  browser = await launch({ timezoneId: TZ, viewport: { width: 1280, height: 900 } });
-  page = await browser.context.newPage();
-  page.on('dialog', (d) => void d.accept());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
   await worker?.stop(5_000);
-  await ctx?.close();
+  await d?.close();
   await sandbox?.close();
 });
 
-const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+const nav = () => d.nav();
 const shoot = (name: string) => shootBothWidths(page, name);
 
 async function cookieHeader() {
-  return (await browser.context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  return (await d.browser.context.cookies(d.base)).map((c) => `${c.name}=${c.value}`).join('; ');
 }
 
 async function apiGet(url: string) {
@@ -74,11 +66,7 @@ const checks = () => page.getByRole('region', { name: 'Checks' });
 
 describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
   it('signs in, creates a profile and connects Reddit and Pinterest through the simulators; the banner names the account and the platform and goes away', async () => {
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await d.signIn();
     await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
     await page.getByRole('button', { name: 'New profile' }).click();
     await page.getByRole('region', { name: 'New profile' }).getByLabel('Name').fill('Bakery');
@@ -99,7 +87,7 @@ describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
   });
 
   it('lands on the accounts for an API-started connect without redirect_url (/dashboard/accounts)', async () => {
-    await page.goto(`${base}/dashboard/accounts?connected=reddit&username=sim_user`);
+    await page.goto(`${d.base}/dashboard/accounts?connected=reddit&username=sim_user`);
     await page.getByRole('heading', { name: 'Profiles & accounts' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/profiles');
     expect(await page.getByRole('status').filter({ hasText: 'Connected' }).textContent()).toContain('sim_user on Reddit.');
@@ -123,6 +111,43 @@ describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
     const post = (await apiGet(`/v1/posts/${id}`)).post;
     expect(post.platforms[0].platformSpecificData).toEqual({ subreddit: 'test', title: 'Our sourdough' });
     expect(post.status).toBe('scheduled');
+  });
+
+  it("asks for the subreddit's own posting rules before it calls a post fine: a post the API refuses is never shown as fitting", async () => {
+    await openComposer();
+    await page.getByRole('checkbox', { name: /Reddit/ }).check();
+    // From here on, record whether the checks ever say "fits".
+    await page.evaluate(`(() => {
+      window.__fitsShown = false;
+      const seen = () => { if (document.body.textContent.includes("Fits every selected platform's rules.")) window.__fitsShown = true; };
+      new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
+    })()`);
+    const fitsShown = () => page.evaluate('window.__fitsShown') as Promise<boolean>;
+    await page.getByLabel('Text', { exact: true }).fill('Seeded rye, slow proofed');
+    await page.getByLabel('Title', { exact: true }).fill('Rye');
+    // r/flairreq asks for a flair (its post_requirements on Reddit): nothing the shared rule table knows without asking.
+    await page.getByLabel('Subreddit', { exact: true }).fill('flairreq');
+    await checks().getByText('This subreddit requires a post flair').waitFor();
+    expect(await page.getByRole('button', { name: 'Schedule post' }).isDisabled()).toBe(true);
+    await shoot('fixes-composer-subreddit-rules');
+    // The API refuses the same post, naming the same rule.
+    const accountId = ((await apiGet('/v1/accounts')).accounts as Array<{ _id: string; platform: string }>).find((a) => a.platform === 'reddit')!._id;
+    const refused = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: d.tenant.headers,
+      payload: { content: 'Seeded rye, slow proofed', scheduledFor: new Date(Date.now() + 86_400_000).toISOString(), platforms: [{ platform: 'reddit', accountId, platformSpecificData: { subreddit: 'flairreq', title: 'Rye' } }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json().details.fields)).toContain('reddit.subreddit.flair_required');
+    // r/titlelen wants titles of 10 to 50 characters.
+    await page.getByLabel('Subreddit', { exact: true }).fill('titlelen');
+    await checks().getByText('r/titlelen wants titles of at least 10 characters').waitFor();
+    expect(await fitsShown()).toBe(false);
+    await page.getByLabel('Title', { exact: true }).fill('Seeded rye, slow proofed overnight');
+    await checks().getByText("Fits every selected platform's rules.").waitFor();
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.getByRole('heading', { name: 'Post', exact: true }).waitFor();
+    const post = (await apiGet(`/v1/posts/${page.url().split('/').pop()}`)).post;
+    expect(post.platforms[0].platformSpecificData).toEqual({ subreddit: 'titlelen', title: 'Seeded rye, slow proofed overnight' });
   });
 
   it('sets the default subreddit and board on the accounts screen; the composer then needs neither', async () => {

@@ -99,6 +99,21 @@ describe('Reddit: subreddits of the account', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details.fields.accountId[0]).toMatch(/not a Reddit account/);
   });
+
+  it('answers a subreddit\'s posting rules as posts are checked against them (the default subreddit when none is named); tenancy and bad names', async () => {
+    const rules = (q = '', t: Tenant = h.tenant) => get(`/v1/accounts/${h.accountId}/reddit-subreddit-rules${q}`, t);
+    const flair = await rules('?subreddit=r/flairreq');
+    expect(flair.statusCode, flair.body).toBe(200);
+    expect(flair.json()).toMatchObject({ subreddit: 'flairreq', rules: { flairRequired: true, submissionType: 'any' } });
+    expect((await rules('?subreddit=titlelen')).json().rules).toMatchObject({ titleMinLength: 10, titleMaxLength: 50 });
+    expect((await rules('?subreddit=selfonly')).json().rules).toMatchObject({ submissionType: 'self' });
+    // None named: the account's default (set to r/test above).
+    expect((await rules()).json()).toMatchObject({ subreddit: 'test' });
+    const bad = await rules('?subreddit=no%20spaces!');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields.subreddit[0]).toMatch(/subreddit name/);
+    expect((await rules('', await createTenant(h.ctx))).statusCode).toBe(404);
+  });
 });
 
 describe('Reddit: publishing', () => {

@@ -1,5 +1,6 @@
 /**
- * Reddit routes: the subreddit picker (GET/PUT /v1/accounts/{accountId}/reddit-subreddits)
+ * Reddit routes: the subreddit picker (GET/PUT /v1/accounts/{accountId}/reddit-subreddits),
+ * a subreddit's posting rules (GET /v1/accounts/{accountId}/reddit-subreddit-rules)
  * and the read API (GET /v1/reddit/feed, GET /v1/reddit/search). See ./service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -57,6 +58,30 @@ export const redditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
       response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String(), account: AccountSchema }), ...errors(429, 502) },
     },
   }, async (req) => reddit.setDefaultSubreddit(req.auth, req.params.accountId, req.body.defaultSubreddit));
+
+  app.get('/accounts/:accountId/reddit-subreddit-rules', {
+    config: { permission: 'accounts:read' },
+    schema: {
+      tags: ['Reddit'], summary: 'The posting rules of a subreddit, as a post to this Reddit account is checked against them',
+      description: 'Read from Reddit (`GET /r/{sr}/about` and `GET /api/v1/{sr}/post_requirements`) through the account and cached as for posts: '
+        + 'a post that breaks them is refused with 400 when created. `rules` is null when the subreddit has none Herald applies or Reddit cannot be read in time.',
+      params: Type.Object({ accountId: Id() }),
+      querystring: Type.Object({ subreddit: Type.Optional(SubredditName('A subreddit name, with or without r/; the account\'s default subreddit when absent')) }),
+      response: {
+        200: Type.Object({
+          subreddit: Type.Union([Type.String(), Type.Null()], { description: 'Without r/; null when none is named and the account has no default' }),
+          rules: Type.Union([Type.Object({
+            submissionType: Type.Optional(Type.Union([Type.Literal('any'), Type.Literal('self'), Type.Literal('link')])),
+            allowImages: Type.Optional(Type.Boolean()), allowGalleries: Type.Optional(Type.Boolean()), flairRequired: Type.Optional(Type.Boolean()),
+            titleMinLength: Type.Optional(Type.Integer()), titleMaxLength: Type.Optional(Type.Integer()),
+            bodyPolicy: Type.Optional(Type.Union([Type.Literal('required'), Type.Literal('notAllowed'), Type.Literal('none')])),
+            bodyMinLength: Type.Optional(Type.Integer()), bodyMaxLength: Type.Optional(Type.Integer()),
+          }), Type.Null()]),
+        }),
+        ...errors(429, 502),
+      },
+    },
+  }, async (req) => reddit.subredditRules(req.auth, req.params.accountId, req.query.subreddit));
 
   app.get('/reddit/feed', {
     config: { permission: 'accounts:read' },

@@ -72,36 +72,57 @@ export function createRedditService(deps: { accounts: AccountsRepository; sessio
   /** Subreddit rules read per account and subreddit, kept SUBREDDIT_RULES_TTL_MS (null: the subreddit has none to apply). */
   const rulesCache = new LRUCache<string, { rules: RedditSubredditRules | null }>({ max: SUBREDDIT_RULES_CACHE_MAX, ttl: SUBREDDIT_RULES_TTL_MS });
 
-  return {
-    /**
-     * The account settings the rule table needs to check a post against its subreddit's own
-     * rules: `{ subredditRules: { <name>: RedditSubredditRules } }` for the post's subreddit
-     * (its own, else the account's default), read with the account's token and cached
-     * {@link SUBREDDIT_RULES_TTL_MS}. Undefined when there is no valid subreddit, the account
-     * is disconnected, or Reddit cannot be read (the post is not blocked then: Reddit itself
-     * checks at publish time).
-     */
-    async ruleSettings(row: AccountRow, platformSpecificData: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-      const sr = normalizeSubreddit(platformSpecificData.subreddit) ?? normalizeSubreddit(row.settings?.defaultSubreddit);
-      if (!sr || !SUBREDDIT_NAME.test(sr) || !row.is_active) return undefined;
-      const key = `${row.id}:${sr.toLowerCase()}`;
-      let hit = rulesCache.get(key);
-      if (!hit) {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          const read = deps.sessions.sessionFor(row, 'reddit', 'Reddit').call((token, app) => redditSubredditRules(app, token, sr));
-          const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('subreddit rules: no answer in time')), SUBREDDIT_RULES_WAIT_MS); });
-          read.catch(() => {}); // a late failure after the wait gave up is not unhandled
-          const rules = await Promise.race([read, late]);
-          hit = { rules };
-          rulesCache.set(key, hit);
-        } catch {
-          return undefined;
-        } finally {
-          clearTimeout(timer);
-        }
+  /**
+   * The account settings the rule table needs to check a post against its subreddit's own
+   * rules: `{ subredditRules: { <name>: RedditSubredditRules } }` for the post's subreddit
+   * (its own, else the account's default), read with the account's token and cached
+   * {@link SUBREDDIT_RULES_TTL_MS}. Undefined when there is no valid subreddit, the account
+   * is disconnected, or Reddit cannot be read (the post is not blocked then: Reddit itself
+   * checks at publish time).
+   */
+  async function ruleSettings(row: AccountRow, platformSpecificData: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+    const sr = normalizeSubreddit(platformSpecificData.subreddit) ?? normalizeSubreddit(row.settings?.defaultSubreddit);
+    if (!sr || !SUBREDDIT_NAME.test(sr) || !row.is_active) return undefined;
+    const key = `${row.id}:${sr.toLowerCase()}`;
+    let hit = rulesCache.get(key);
+    if (!hit) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const read = deps.sessions.sessionFor(row, 'reddit', 'Reddit').call((token, app) => redditSubredditRules(app, token, sr));
+        const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('subreddit rules: no answer in time')), SUBREDDIT_RULES_WAIT_MS); });
+        read.catch(() => {}); // a late failure after the wait gave up is not unhandled
+        const rules = await Promise.race([read, late]);
+        hit = { rules };
+        rulesCache.set(key, hit);
+      } catch {
+        return undefined;
+      } finally {
+        clearTimeout(timer);
       }
-      return hit.rules ? { subredditRules: { [sr.toLowerCase()]: hit.rules } } : undefined;
+    }
+    return hit.rules ? { subredditRules: { [sr.toLowerCase()]: hit.rules } } : undefined;
+  }
+
+  return {
+    ruleSettings,
+
+    /**
+     * The posting rules of the subreddit a post to this account would go to (`subreddit`, else
+     * the account's default), exactly as a post's check reads them ({@link ruleSettings}, same
+     * cache): `{ subreddit, rules }`. `subreddit` is null when there is none; `rules` is null when
+     * the subreddit has none to apply or Reddit cannot be read in time (a post is not blocked then).
+     * The composer applies them with the shared rule table before it calls a post fine.
+     * @throws 404 for an account the caller cannot see; 400 for another platform's or a
+     *   disconnected account, or a `subreddit` that is not a subreddit name.
+     */
+    async subredditRules(auth: AuthContext, accountId: string, subreddit?: string): Promise<{ subreddit: string | null; rules: RedditSubredditRules | null }> {
+      const named = checkSubreddit('subreddit', subreddit);
+      const s = await open(auth, accountId);
+      const sr = named ?? normalizeSubreddit(s.row.settings?.defaultSubreddit);
+      if (!sr || !SUBREDDIT_NAME.test(sr)) return { subreddit: null, rules: null };
+      const settings = await ruleSettings(s.row, { subreddit: sr });
+      const rules = (settings?.subredditRules as Record<string, RedditSubredditRules> | undefined)?.[sr.toLowerCase()];
+      return { subreddit: sr, rules: rules ?? null };
     },
 
     /** `{ subreddits: [{id, name, display_name_prefixed, title, url, over18, subscribers}], defaultSubreddit }`. */

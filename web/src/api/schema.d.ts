@@ -1206,6 +1206,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/reddit-subreddit-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posting rules of a subreddit, as a post to this Reddit account is checked against them
+         * @description Read from Reddit (`GET /r/{sr}/about` and `GET /api/v1/{sr}/post_requirements`) through the account and cached as for posts: a post that breaks them is refused with 400 when created. `rules` is null when the subreddit has none Herald applies or Reddit cannot be read in time.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A subreddit name, with or without r/; the account's default subreddit when absent */
+                    subreddit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rules: {
+                                allowGalleries?: boolean;
+                                allowImages?: boolean;
+                                bodyMaxLength?: number;
+                                bodyMinLength?: number;
+                                bodyPolicy?: "required" | "notAllowed" | "none";
+                                flairRequired?: boolean;
+                                submissionType?: "any" | "self" | "link";
+                                titleMaxLength?: number;
+                                titleMinLength?: number;
+                            } | null;
+                            /** @description Without r/; null when none is named and the account has no default */
+                            subreddit: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/reddit-subreddits": {
         parameters: {
             query?: never;
@@ -2883,6 +2987,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List publishing logs
+         * @description Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted publish went through), `media_upload`, `rate_limit_pause`, `token_refresh` or `unpublish`, with the platform, status (`success`, `failed`, `pending`, `skipped`), the platform's HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error category and an excerpt of the platform's answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days. Newest first; `days` (default 7) bounds the look-back.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries of this account */
+                    accountId?: string;
+                    action?: "publish" | "retry" | "verify" | "media_upload" | "token_refresh" | "rate_limit_pause" | "unpublish";
+                    /** @description Days to look back (default 7, at most 90) */
+                    days?: number;
+                    /** @description ISO 8601 instant: entries from then on (within `days`) */
+                    from?: string;
+                    /** @description Entries per page (default 50, at most 100) */
+                    limit?: number;
+                    /** @description Page number (1-based); used when `skip` is absent */
+                    page?: number;
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    /** @description Only entries of this post */
+                    postId?: string;
+                    /** @description Entries to skip */
+                    skip?: number;
+                    status?: "success" | "failed" | "pending" | "skipped" | "all";
+                    /** @description ISO 8601 instant: entries up to then */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            logs: {
+                                _id: string;
+                                account_id: string | null;
+                                accountId: string | null;
+                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish */
+                                action: string;
+                                /** @description The target's attempt this entry belongs to (0 for token refresh and unpublish) */
+                                attemptNumber: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                duration_ms: number | null;
+                                durationMs: number | null;
+                                /** @description The platform endpoint called (method and path) */
+                                endpoint: string | null;
+                                error_message: string | null;
+                                errorCategory: string | null;
+                                errorMessage: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description The platform's HTTP status, when it answered with an error */
+                                httpStatus: number | null;
+                                /** @description prepare, commit, verify, token_refresh or unpublish */
+                                phase: string;
+                                platform: string | null;
+                                postId: string | null;
+                                response_body: string | null;
+                                /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
+                                responseExcerpt: string | null;
+                                status: "success" | "failed" | "pending" | "skipped";
+                                status_code: number | null;
+                                targetId: string | null;
+                                /** @enum {string} */
+                                type: "publishing";
+                            }[];
+                            pagination: {
+                                hasMore: boolean;
+                                limit: number;
+                                page: number;
+                                pages: number;
+                                skip: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logs/{logId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a publishing log entry */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Log entry id */
+                    logId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            log: {
+                                _id: string;
+                                account_id: string | null;
+                                accountId: string | null;
+                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish */
+                                action: string;
+                                /** @description The target's attempt this entry belongs to (0 for token refresh and unpublish) */
+                                attemptNumber: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                duration_ms: number | null;
+                                durationMs: number | null;
+                                /** @description The platform endpoint called (method and path) */
+                                endpoint: string | null;
+                                error_message: string | null;
+                                errorCategory: string | null;
+                                errorMessage: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description The platform's HTTP status, when it answered with an error */
+                                httpStatus: number | null;
+                                /** @description prepare, commit, verify, token_refresh or unpublish */
+                                phase: string;
+                                platform: string | null;
+                                postId: string | null;
+                                response_body: string | null;
+                                /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
+                                responseExcerpt: string | null;
+                                status: "success" | "failed" | "pending" | "skipped";
+                                status_code: number | null;
+                                targetId: string | null;
+                                /** @enum {string} */
+                                type: "publishing";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/media": {
         parameters: {
             query?: never;
@@ -4332,6 +4670,136 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a post's publishing logs
+         * @description Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted publish went through), `media_upload`, `rate_limit_pause`, `token_refresh` or `unpublish`, with the platform, status (`success`, `failed`, `pending`, `skipped`), the platform's HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error category and an excerpt of the platform's answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days. Newest first; all 90 days unless `days` is given.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: "publish" | "retry" | "verify" | "media_upload" | "token_refresh" | "rate_limit_pause" | "unpublish";
+                    /** @description Days to look back (default 7, at most 90) */
+                    days?: number;
+                    /** @description ISO 8601 instant: entries from then on (within `days`) */
+                    from?: string;
+                    /** @description Entries per page (default 50, at most 100) */
+                    limit?: number;
+                    /** @description Page number (1-based); used when `skip` is absent */
+                    page?: number;
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    /** @description Entries to skip */
+                    skip?: number;
+                    status?: "success" | "failed" | "pending" | "skipped" | "all";
+                    /** @description ISO 8601 instant: entries up to then */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            logs: {
+                                _id: string;
+                                account_id: string | null;
+                                accountId: string | null;
+                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish */
+                                action: string;
+                                /** @description The target's attempt this entry belongs to (0 for token refresh and unpublish) */
+                                attemptNumber: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                duration_ms: number | null;
+                                durationMs: number | null;
+                                /** @description The platform endpoint called (method and path) */
+                                endpoint: string | null;
+                                error_message: string | null;
+                                errorCategory: string | null;
+                                errorMessage: string | null;
+                                /** Format: date-time */
+                                finishedAt: string | null;
+                                /** @description The platform's HTTP status, when it answered with an error */
+                                httpStatus: number | null;
+                                /** @description prepare, commit, verify, token_refresh or unpublish */
+                                phase: string;
+                                platform: string | null;
+                                postId: string | null;
+                                response_body: string | null;
+                                /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
+                                responseExcerpt: string | null;
+                                status: "success" | "failed" | "pending" | "skipped";
+                                status_code: number | null;
+                                targetId: string | null;
+                                /** @enum {string} */
+                                type: "publishing";
+                            }[];
+                            pagination: {
+                                hasMore: boolean;
+                                limit: number;
+                                page: number;
+                                pages: number;
+                                skip: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6022,9 +6490,155 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /**
+         * Change a team member's profile access (account owner only)
+         * @description Same body as a team invite: `scope` "all", or "profiles" with `profileIds`. Takes effect on the member's next request.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required when scope is "profiles"; every profile must be yours */
+                        profileIds?: string[];
+                        /** @description "all" profiles, or only "profiles" listed in profileIds */
+                        scope: "all" | "profiles";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            user: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                isRoot: boolean;
+                                lastLoginAt: string | null;
+                                name: string;
+                                /** @description ["all"] or the ids of the profiles the user may see */
+                                profileAccess: string[];
+                                role: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         post?: never;
-        delete?: never;
+        /** Remove a team member (account owner only); their sessions end at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

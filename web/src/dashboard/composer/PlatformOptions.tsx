@@ -108,6 +108,7 @@ function RedditOptions({ account, value, onChange }: Props) {
         value={value.subreddit} onChange={set('subreddit')} placeholder={account.defaultSubreddit ? `r/${account.defaultSubreddit}` : 'r/yoursubreddit'} list={`${id}-subs`} maxLength={24} />
       <datalist id={`${id}-subs`}>{subs.data?.subreddits.map((s) => <option key={s.id} value={s.name}>{s.display_name_prefixed}</option>)}</datalist>
       <TextOption id={`${id}-title`} label="Title" hint="else the text's first line" value={value.title} onChange={set('title')} maxLength={300} />
+      <TextOption id={`${id}-flair`} label="Flair ID" hint="the subreddit's flair template id, when it asks for one" value={value.flairId} onChange={set('flairId')} maxLength={36} />
     </>
   );
 }

@@ -10,11 +10,13 @@ import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, youtubeThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { PostPreview } from '../composer/Preview.tsx';
 import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
+import { useSubredditRules } from '../composer/subreddit-rules.ts';
 
 /** Rule messages that name API fields, said in the composer's words (the rule ids are the shared table's). */
 const COMPOSER_WORDING: Record<string, string> = {
   'reddit.subreddit.required': 'Choose a subreddit (or set a default subreddit for this account under Profiles & accounts)',
   'reddit.title.required': 'A Reddit post needs a title: fill in the title or give the text a first line',
+  'reddit.subreddit.flair_required': 'This subreddit requires a post flair: fill in the flair ID (from the subreddit\'s flair list)',
   'pinterest.board.required': 'Choose a board (or set a default board for this account under Profiles & accounts)',
 };
 
@@ -152,6 +154,9 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
   const uploading = media.some((m) => m.status === 'uploading');
 
+  // The subreddits' own rules, which the server reads from Reddit: asked for before "fits".
+  const subredditRules = useSubredditRules(targets, options);
+  const checkingSubreddits = Object.values(subredditRules).filter((s) => s.checking).map((s) => s.subreddit);
   const when = mode === 'schedule' ? scheduledInstant(date, time, tz) : null;
   const inPast = when !== null && when.getTime() < Date.now() - 60_000;
   // The server's checks (src/shared/post-rules.ts) on everything the API would check: the text,
@@ -164,7 +169,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     const threadItems = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>) : undefined;
     return [
       ...checkPost(p, text, uploaded, {
-        platformSpecificData: data, accountSettings: accountSettingsOf(a), ...(threadItems ? { threadItems } : {}), ...(when ? { scheduledFor: when } : {}),
+        platformSpecificData: data, accountSettings: { ...accountSettingsOf(a), ...subredditRules[a._id]?.settings }, ...(threadItems ? { threadItems } : {}), ...(when ? { scheduledFor: when } : {}),
         tags, visibility,
       }).map((x) => ({ ...x, message: (x.rule && COMPOSER_WORDING[x.rule]) || x.message, account: a.username })),
       ...composerChecks(a, options[a._id]).map((message) => ({ platform: p, field: 'settings' as const, message, account: a.username })),
@@ -230,7 +235,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   if (postId && existing.isLoading) return <Loading />;
   if (postId && existing.error) return <ErrorBox error={existing.error} title="Could not load the post" />;
 
-  const blocked = mode !== 'draft' && problems.length > 0;
+  const blocked = mode !== 'draft' && (problems.length > 0 || checkingSubreddits.length > 0);
   const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
 
@@ -383,7 +388,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
             <h2 id="c-checks" className="small-title">Checks</h2>
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
-            {problems.length === 0 && targets.length > 0 && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.map((sr) => `r/${sr}`).join(', ')}'s posting rules…</p>}
+            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
             {problems.length > 0 && (
               <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
             )}
