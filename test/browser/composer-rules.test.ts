@@ -6,47 +6,31 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { makeImage } from '../support/media.ts';
-import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
+import { chromiumAvailable, screenshotPath, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/composer-rules.test.ts');
-const email = 'composer@herald.test';
-const password = 'a long composer password';
 
-let ctx: TestContext;
-let browser: Browser;
+let d: DashboardHarness;
 let page: Page;
-let base: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const port = await freePort();
-  ctx = await createTestApp({ listen: true, env: { PORT: String(port) } });
-  base = `http://127.0.0.1:${port}`;
-  const { userId } = await ctx.services.users.createRootUser({ email, password, name: 'Casey Composer', plan: 'advanced' });
-  const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'setup' });
-  const tenant: Tenant = { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
-  const profileId = await createProfile(ctx, tenant, 'Café');
-  await insertAccount(ctx, tenant, profileId, 'instagram', { username: 'cafe_gram' });
-  browser = await launch({ timezoneId: 'Europe/Paris' });
-  page = await browser.context.newPage();
+  d = await startDashboard({
+    user: { email: 'composer@herald.test', password: 'a long composer password', name: 'Casey Composer' },
+    profile: 'Café', accounts: [{ platform: 'instagram', username: 'cafe_gram' }], timezoneId: 'Europe/Paris',
+  });
+  page = d.page;
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
+  await d?.close();
 });
 
 describe.skipIf(!hasChromium)('composer rules in the browser', () => {
   it('measures a picked image in the browser and applies Instagram\'s aspect-ratio rule while composing; a square JPEG fits', async () => {
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'New post' }).click();
+    await d.signIn();
+    await d.nav().getByRole('link', { name: 'New post' }).click();
     await page.getByRole('heading', { name: 'New post' }).waitFor();
     await page.getByRole('checkbox', { name: /cafe_gram/ }).check();
     await page.getByLabel('Text', { exact: true }).fill('Our new espresso blend');

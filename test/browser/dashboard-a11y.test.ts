@@ -1,45 +1,40 @@
 /**
  * Accessibility of the dashboard in a real Chromium (issue 13): axe-core (the npm package,
- * injected into the page) finds no serious or critical violation on any dashboard page, with
+ * injected into the page) finds no serious or critical violation on any dashboard page (every
+ * page in the navigation, Analytics and AI clips with their add-ons, a post, its editor), with
  * the composer's per-platform options open; and the composer and the calendar work with the
  * keyboard alone (Tab, Space, typing, Enter; Alt + arrows on a calendar card).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
-import { freePort } from '../support/net.ts';
-import { axeViolations, chromiumAvailable, launch, type Browser } from './support.ts';
+import type { Tenant, TestContext } from '../helpers.ts';
+import { axeViolations, chromiumAvailable, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-a11y.test.ts');
-const email = 'a11y@herald.test';
-const password = 'a long a11y password';
+const PLATFORMS = ['twitter', 'tiktok', 'instagram', 'reddit', 'pinterest'];
 
+let d: DashboardHarness;
 let ctx: TestContext;
-let browser: Browser;
 let page: Page;
 let base: string;
 let tenant: Tenant;
+let postId: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const port = await freePort();
-  ctx = await createTestApp({ listen: true, env: { PORT: String(port) } });
-  base = `http://127.0.0.1:${port}`;
-  const { userId } = await ctx.services.users.createRootUser({ email, password, name: 'Alex Access', plan: 'basic' });
-  const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'setup' });
-  tenant = { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
-  const profileId = await createProfile(ctx, tenant, 'Studio');
-  for (const p of ['twitter', 'tiktok', 'instagram', 'reddit', 'pinterest']) await insertAccount(ctx, tenant, profileId, p, { username: `studio_${p}` });
+  // Both add-ons, so that the Analytics and AI clips pages show themselves rather than the add-on's explanation.
+  d = await startDashboard({
+    user: { email: 'a11y@herald.test', password: 'a long a11y password', name: 'Alex Access', plan: 'basic', addons: ['analytics', 'clips'] },
+    profile: 'Studio', accounts: PLATFORMS.map((p) => ({ platform: p, username: `studio_${p}` })),
+  });
+  ({ ctx, page, base, tenant } = d);
   const at = new Date(Date.now() + 2 * 86_400_000).toISOString();
-  const accountId = (await ctx.db.query<{ id: string }>(`SELECT id FROM accounts WHERE platform = 'twitter'`)).rows[0].id;
-  await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload: { content: 'Studio open day', scheduledFor: at, platforms: [{ platform: 'twitter', accountId }] } });
-  browser = await launch({ timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
-  page = await browser.context.newPage();
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload: { content: 'Studio open day', scheduledFor: at, platforms: [{ platform: 'twitter', accountId: d.accounts.studio_twitter }] } });
+  postId = res.json().post._id;
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
+  await d?.close();
 });
 
 async function expectNoSeriousViolations(where: string) {
@@ -52,27 +47,30 @@ describe.skipIf(!hasChromium)('dashboard accessibility', () => {
     await page.goto(`${base}/dashboard`);
     await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
     await expectNoSeriousViolations('sign in');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Email').fill(d.user.email);
+    await page.getByLabel('Password').fill(d.user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Calendar' }).waitFor();
     await page.locator('.post-chip').first().waitFor();
     await expectNoSeriousViolations('calendar (month)');
     await page.getByRole('radio', { name: 'Week' }).click();
     await expectNoSeriousViolations('calendar (week)');
+    // Every page in the navigation (read from it, so a page added later is checked too), and the pages reached from them.
+    const nav = await d.nav().getByRole('link').evaluateAll((links) => links.map((a) => [a.getAttribute('href'), (a.textContent ?? '').trim()] as [string, string]));
+    expect(nav.map(([, name]) => name)).toEqual(expect.arrayContaining(['Analytics', 'AI clips', 'Media library', 'Reddit']));
     const pages: Array<[string, string]> = [
-      ['/dashboard/posts', 'Posts'], ['/dashboard/media', 'Media library'], ['/dashboard/bulk', 'Bulk upload'], ['/dashboard/profiles', 'Profiles & accounts'],
-      ['/dashboard/queue', 'Queue'], ['/dashboard/reddit', 'Reddit'], ['/dashboard/api-keys', 'API keys'], ['/dashboard/usage', 'Usage & plan'],
+      ...nav.map(([href, name]): [string, string] => [href.startsWith('/dashboard') ? href : `/dashboard${href}`, name]),
+      [`/dashboard/posts/${postId}`, 'Post'], [`/dashboard/posts/${postId}/edit`, 'Edit post'], ['/dashboard/no-such-page', 'Not found'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(`${base}${path}`);
-      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(path);
     }
     await page.goto(`${base}/dashboard/compose`);
     await page.getByRole('heading', { name: 'New post' }).waitFor();
-    for (const p of ['twitter', 'tiktok', 'instagram', 'reddit', 'pinterest']) await page.getByRole('checkbox', { name: new RegExp(`studio_${p}`) }).check();
+    for (const p of PLATFORMS) await page.getByRole('checkbox', { name: new RegExp(`studio_${p}`) }).check();
     await page.getByLabel('Text', { exact: true }).fill('Open day at the studio');
     await page.getByRole('button', { name: 'Add a reply (thread)' }).click();
     await page.getByRole('button', { name: 'Tag a person' }).click();

@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { ServiceDeps } from '../../src/services.ts';
+import type { AddonId, PlanId } from '../../src/shared/plans.ts';
+import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { freePort } from '../support/net.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots');
@@ -97,4 +101,78 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
   })))`) as AxeViolation[];
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The dashboard's user in a browser test: signs in with email and password. */
+export interface DashboardUser { email: string; password: string; name: string; plan?: PlanId; addons?: AddonId[] }
+
+/** The real app listening on a free port, a root user (with an API key for fixtures), and Chromium on the dashboard. */
+export interface DashboardHarness {
+  ctx: TestContext;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  browser: Browser;
+  page: Page;
+  user: DashboardUser;
+  /** The user as an API client (`headers` carry its API key), for fixtures and for reading back what the dashboard did. */
+  tenant: Tenant;
+  /** The profile made by `profile`, else null. */
+  profileId: string | null;
+  /** Ids of the accounts made by `accounts`, by username. */
+  accounts: Record<string, string>;
+  /** Signs in on the sign-in page and waits for the calendar (the landing page). */
+  signIn(): Promise<void>;
+  /** The dashboard's main navigation. */
+  nav(): Locator;
+  /** Closes the browser, then the app. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts what a dashboard browser test needs (the setup each of them repeated): the app
+ * listening on a free port (`env` and `deps` passed to createTestApp), the root user `user`
+ * with an API key, optionally a profile named `profile` holding `accounts` (inserted as
+ * connected, no platform involved), and Chromium in `timezoneId` (UTC by default) at 1280x900,
+ * accepting confirm() dialogs when `acceptDialogs`. Not signed in: call `signIn()`.
+ */
+export async function startDashboard(opts: {
+  user: DashboardUser;
+  env?: Record<string, string>;
+  deps?: Partial<ServiceDeps>;
+  profile?: string;
+  accounts?: Array<{ platform: string; username: string; isActive?: boolean }>;
+  timezoneId?: string;
+  acceptDialogs?: boolean;
+}): Promise<DashboardHarness> {
+  const port = await freePort();
+  const ctx = await createTestApp({ listen: true, env: { ...opts.env, PORT: String(port) }, ...(opts.deps ? { deps: opts.deps } : {}) });
+  const base = `http://127.0.0.1:${port}`;
+  const { user } = opts;
+  const { userId } = await ctx.services.users.createRootUser({ email: user.email, password: user.password, name: user.name, plan: user.plan ?? 'advanced', addons: user.addons });
+  const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'setup' });
+  const tenant: Tenant = { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
+  const profileId = opts.profile ? await createProfile(ctx, tenant, opts.profile) : null;
+  const accounts: Record<string, string> = {};
+  for (const a of opts.accounts ?? []) {
+    if (!profileId) throw new Error('startDashboard: accounts need a profile');
+    accounts[a.username] = await insertAccount(ctx, tenant, profileId, a.platform, { username: a.username, ...(a.isActive === undefined ? {} : { isActive: a.isActive }) });
+  }
+  const browser = await launch({ timezoneId: opts.timezoneId ?? 'UTC', viewport: { width: 1280, height: 900 } });
+  const page = await browser.context.newPage();
+  if (opts.acceptDialogs) page.on('dialog', (d) => void d.accept());
+  return {
+    ctx, base, browser, page, user, tenant, profileId, accounts,
+    async signIn() {
+      await page.goto(`${base}/dashboard`);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    },
+    nav: () => page.getByRole('navigation', { name: 'Dashboard' }),
+    async close() {
+      await browser.close();
+      await ctx.close();
+    },
+  };
 }
