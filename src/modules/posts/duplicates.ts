@@ -43,15 +43,21 @@ export function isDuplicateError(err: unknown): boolean {
  * `details: { accountId, existingPostId }` as the Late API's DUPLICATE_CONTENT.
  */
 export async function duplicateContentError(q: Queryable, claims: ContentClaim[]): Promise<AppError> {
+  const hit = await heldClaim(q, claims);
+  return new AppError('DUPLICATE_CONTENT',
+    `The same content was already posted to this account within ${DUPLICATE_WINDOW_HOURS} hours${hit ? ` (post ${hit.postId})` : ''}; send allowDuplicate: true to post it again`,
+    { accountId: hit?.accountId ?? claims[0].accountId, existingPostId: hit?.postId ?? null });
+}
+
+/** The first of these claims an earlier post holds within the window (read only); null when none. */
+export async function heldClaim(q: Queryable, claims: ContentClaim[]): Promise<{ accountId: string; postId: string } | null> {
+  if (claims.length === 0) return null;
   const { rows } = await q.query<{ account_id: string; post_id: string }>(
     `SELECT c.account_id, c.post_id FROM post_content_claims c
        JOIN unnest($1::char(24)[], $2::bytea[]) AS u(account_id, hash) ON c.account_id = u.account_id AND c.content_hash = u.hash
       WHERE c.claimed_at > now() - make_interval(hours => $3) LIMIT 1`,
     [claims.map((c) => c.accountId), claims.map((c) => c.hash), DUPLICATE_WINDOW_HOURS]);
-  const hit = rows[0];
-  return new AppError('DUPLICATE_CONTENT',
-    `The same content was already posted to this account within ${DUPLICATE_WINDOW_HOURS} hours${hit ? ` (post ${hit.post_id})` : ''}; send allowDuplicate: true to post it again`,
-    { accountId: hit?.account_id ?? claims[0].accountId, existingPostId: hit?.post_id ?? null });
+  return rows[0] ? { accountId: rows[0].account_id, postId: rows[0].post_id } : null;
 }
 
 /** Drops a post's claims (it was unpublished), so its content can be posted again. */
