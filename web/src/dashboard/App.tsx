@@ -20,6 +20,8 @@ const ClipsPage = lazy(() => import('./pages/Clips.tsx'));
 const MediaPage = lazy(() => import('./pages/Media.tsx'));
 const BulkPage = lazy(() => import('./pages/Bulk.tsx'));
 const RedditPage = lazy(() => import('./pages/Reddit.tsx'));
+const TeamPage = lazy(() => import('./pages/Team.tsx'));
+const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
 
@@ -43,6 +45,9 @@ class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }
   }
 }
 
+/** Screens only the account owner (root user) sees; team members use the dashboard without them. */
+const OWNER_ONLY = new Set(['/team', '/api-keys', '/billing']);
+
 const NAV: Array<[string, string]> = [
   ['/calendar', 'Calendar'],
   ['/posts', 'Posts'],
@@ -54,6 +59,7 @@ const NAV: Array<[string, string]> = [
   ['/reddit', 'Reddit'],
   ['/analytics', 'Analytics'],
   ['/clips', 'AI clips'],
+  ['/team', 'Team'],
   ['/api-keys', 'API keys'],
   ['/usage', 'Usage & plan'],
 ];
@@ -87,7 +93,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
       <div className="dash-body">
         <nav id="dash-nav" className={`dash-nav${menuOpen ? ' open' : ''}`} aria-label="Dashboard">
           <ul>
-            {NAV.map(([href, label]) => {
+            {NAV.filter(([href]) => session.user.isRoot || !OWNER_ONLY.has(href)).map(([href, label]) => {
               const active = location === href || (href !== '/compose' && location.startsWith(`${href}/`)) || (href === '/posts' && /^\/posts\/[^/]+/.test(location));
               return <li key={href}><Link href={href} aria-current={active ? 'page' : undefined} className={active ? 'active' : undefined}>{label}</Link></li>;
             })}
@@ -108,6 +114,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/accounts">{() => <Redirect to={`/profiles${window.location.search}`} replace />}</Route>
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
+              <Route path="/team" component={TeamPage} />
               <Route path="/usage" component={UsagePage} />
               <Route path="/analytics" component={AnalyticsPage} />
               <Route path="/clips" component={ClipsPage} />
@@ -154,6 +161,8 @@ export function App() {
     try { await sessionApi.logout(); } finally { signedOut(); }
   }, [signedOut]);
 
+  // The sign-up page (/signup, open sign-up or a team invite) is served by this app, outside /dashboard.
+  if (window.location.pathname === '/signup') return <Suspense fallback={<div className="center-screen"><Loading /></div>}><SignUpPage /></Suspense>;
   if (session === undefined) return <div className="center-screen"><Loading /></div>;
   return (
     <Router base="/dashboard">

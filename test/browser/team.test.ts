@@ -1,0 +1,98 @@
+/**
+ * Team invites in a real Chromium: the owner invites a member scoped to one profile on the
+ * Team page, the invitee signs up at the invite link and lands in the owner's dashboard,
+ * where only that profile's account can be seen and posted to (no API keys, no Team page).
+ * Used and expired links get their own page. Screenshots at 1280 and 390 px.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProfile, insertAccount } from '../helpers.ts';
+import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+
+const hasChromium = chromiumAvailable('test/browser/team.test.ts');
+let d: DashboardHarness;
+let inviteUrl: string;
+const member = { name: 'Mia Member', email: 'mia@agency.test', password: 'mia has a long password' };
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  d = await startDashboard({
+    user: { email: 'owner@agency.test', password: 'owner has a long password', name: 'Olga Owner' },
+    profile: 'Brand A', accounts: [{ platform: 'bluesky', username: 'brand-a.test' }], acceptDialogs: true,
+  });
+  const brandB = await createProfile(d.ctx, d.tenant, 'Brand B');
+  await insertAccount(d.ctx, d.tenant, brandB, 'bluesky', { username: 'brand-b.test' });
+}, 120_000);
+
+afterAll(async () => { await d?.close(); });
+
+describe.skipIf(!hasChromium)('team invites in the dashboard', () => {
+  it('the owner invites a member scoped to one profile on the Team page', async () => {
+    const { page } = d;
+    await d.signIn();
+    await d.nav().getByRole('link', { name: 'Team' }).click();
+    await page.getByRole('heading', { name: 'Team', exact: true }).waitFor();
+    await page.getByRole('radio', { name: 'Only these profiles:' }).check();
+    await page.getByRole('checkbox', { name: 'Brand A' }).check();
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    inviteUrl = (await page.getByTestId('invite-url').textContent())!;
+    expect(inviteUrl).toMatch(new RegExp(`^${d.base}/signup\\?inviteToken=[A-Za-z0-9_-]{43}$`));
+    await page.getByText(/^Profiles: Brand A$/).waitFor();
+    await shootBothWidths(page, 'team-invite');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
+  });
+
+  it('the invitee signs up and sees and posts to only that profile', async () => {
+    const { page } = d;
+    await page.goto(inviteUrl);
+    await page.getByRole('heading', { name: "Join Olga Owner's team" }).waitFor();
+    expect(await page.getByTestId('invite-scope').textContent()).toContain('Brand A');
+    await shootBothWidths(page, 'team-signup');
+    await page.getByLabel('Name').fill(member.name);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Join the team' }).click();
+    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    expect(page.url()).toBe(`${d.base}/dashboard/calendar`);
+
+    // Members use the dashboard without API keys or the Team page.
+    const links = await d.nav().getByRole('link').allTextContents();
+    expect(links).not.toContain('API keys');
+    expect(links).not.toContain('Team');
+
+    await d.nav().getByRole('link', { name: 'Profiles & accounts' }).click();
+    await page.getByRole('heading', { name: 'Profiles & accounts' }).waitFor();
+    await page.getByText('brand-a.test').first().waitFor();
+    expect(await page.getByText('Brand B').count()).toBe(0);
+    expect(await page.getByText('brand-b.test').count()).toBe(0);
+    await shootBothWidths(page, 'team-member-profiles');
+
+    await d.nav().getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /brand-b\.test/ }).count()).toBe(0);
+    await page.getByRole('checkbox', { name: /brand-a\.test/ }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Posted by a team member');
+    await page.getByRole('button', { name: 'Schedule post' }).click();
+    await page.getByRole('heading', { name: 'Post', exact: true }).waitFor();
+    const postId = page.url().split('/').pop()!;
+    const { rows } = await d.ctx.db.query<{ created_by: string; email: string }>(
+      'SELECT p.created_by, u.email FROM posts p JOIN users u ON u.id = p.created_by WHERE p.id = $1', [postId]);
+    expect(rows[0].email).toBe(member.email);
+  });
+
+  it('a used and an expired invite link each get a page that says so', async () => {
+    const { page } = d;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.goto(inviteUrl);
+    await page.getByRole('heading', { name: 'This invite has already been used' }).waitFor();
+
+    const res = await d.ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: d.tenant.headers, payload: { scope: 'all' } });
+    const { token, inviteUrl: url } = res.json();
+    await d.ctx.db.query("UPDATE team_invites SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [createHash('sha256').update(token).digest()]);
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'This invite has expired' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/expired \(invites last 7 days\)/);
+    await shootBothWidths(page, 'team-invite-expired');
+  });
+});
