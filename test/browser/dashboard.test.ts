@@ -13,7 +13,7 @@ import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
+import { chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
@@ -110,6 +110,22 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await card.getByRole('button', { name: 'Connect Bluesky' }).click();
     await card.locator('.account-row', { hasText: 'alice.test' }).getByText('Connected', { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('dashboard-profiles'), fullPage: true });
+  });
+
+  it('reconnects a Bluesky account whose app password stopped working by entering it again', async () => {
+    await ctx.db.query(`UPDATE accounts SET is_active = false, inactive_reason = 'Bluesky refused the app password' WHERE platform = 'bluesky'`);
+    await page.reload();
+    const row = page.locator('.account-row', { hasText: 'alice.test' });
+    await row.getByText('Needs reconnection: Bluesky refused the app password').waitFor();
+    await row.getByRole('button', { name: /^Reconnect/ }).click();
+    const form = row.getByRole('form', { name: /Reconnect Bluesky/ });
+    expect(await form.getByLabel('Handle or email').inputValue()).toBe(alice.handle);
+    await form.getByLabel('App password').fill(alice.appPassword);
+    await shootBothWidths(page, 'dashboard-bluesky-reconnect');
+    await form.getByRole('button', { name: 'Reconnect Bluesky' }).click();
+    await row.getByText('Connected', { exact: true }).waitFor();
+    const { rows } = await ctx.db.query<{ is_active: boolean }>(`SELECT is_active FROM accounts WHERE platform = 'bluesky'`);
+    expect(rows).toEqual([{ is_active: true }]);
   });
 
   it('validates live in the composer, uploads media with progress and schedules the post', async () => {

@@ -108,30 +108,35 @@ function ProfileForm({ initial, onDone, submitLabel }: { initial?: Profile; onDo
   );
 }
 
-function BlueskyConnect({ profileId, onDone }: { profileId: string; onDone: () => void }) {
+/**
+ * Bluesky's connect form (handle and app password). `reconnect`: the account whose app password
+ * is entered again (it was revoked or changed); the same login stores the new one on that account.
+ */
+function BlueskyConnect({ profileId, onDone, reconnect }: { profileId: string; onDone: () => void; reconnect?: Account }) {
   const qc = useQueryClient();
-  const [identifier, setIdentifier] = useState('');
+  const [identifier, setIdentifier] = useState(reconnect ? reconnect.username.replace(/^@/, '') : '');
+  const idBase = reconnect ? `bsky-re-${reconnect._id}` : `bsky-${profileId}`;
   const [appPassword, setAppPassword] = useState('');
   const connect = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/connect/bluesky/credentials', { body: { identifier: identifier.trim(), appPassword: appPassword.trim(), state: profileId } })),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); onDone(); },
   });
   return (
-    <form className="connect-form" onSubmit={(e) => { e.preventDefault(); connect.mutate(); }} aria-label="Connect Bluesky">
+    <form className="connect-form" onSubmit={(e) => { e.preventDefault(); connect.mutate(); }} aria-label={reconnect ? `Reconnect Bluesky @${reconnect.username}` : 'Connect Bluesky'}>
       <p className="hint">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>
       <div className="form-row">
         <div className="field grow">
-          <label htmlFor={`bsky-id-${profileId}`}>Handle or email</label>
-          <input id={`bsky-id-${profileId}`} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="you.bsky.social" required autoComplete="off" />
+          <label htmlFor={`${idBase}-id`}>Handle or email</label>
+          <input id={`${idBase}-id`} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="you.bsky.social" required autoComplete="off" />
         </div>
         <div className="field grow">
-          <label htmlFor={`bsky-pw-${profileId}`}>App password</label>
-          <input id={`bsky-pw-${profileId}`} type="password" value={appPassword} onChange={(e) => setAppPassword(e.target.value)} placeholder="xxxx-xxxx-xxxx-xxxx" required autoComplete="off" />
+          <label htmlFor={`${idBase}-pw`}>App password</label>
+          <input id={`${idBase}-pw`} type="password" value={appPassword} onChange={(e) => setAppPassword(e.target.value)} placeholder="xxxx-xxxx-xxxx-xxxx" required autoComplete="off" />
         </div>
       </div>
-      <ErrorBox error={connect.error} title="Could not connect Bluesky" />
+      <ErrorBox error={connect.error} title={reconnect ? 'Could not reconnect Bluesky' : 'Could not connect Bluesky'} />
       <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={connect.isPending}>{connect.isPending ? 'Connecting…' : 'Connect Bluesky'}</button>
+        <button type="submit" className="btn btn-primary" disabled={connect.isPending}>{connect.isPending ? 'Connecting…' : reconnect ? 'Reconnect Bluesky' : 'Connect Bluesky'}</button>
         <button type="button" className="btn" onClick={onDone}>Cancel</button>
       </div>
     </form>
@@ -146,6 +151,7 @@ function AccountRow({ a }: { a: Account }) {
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['accounts'] }),
   });
   const [reconnectError, setReconnectError] = useState<unknown>(null);
+  const [reentering, setReentering] = useState(false);
   const broken = a.needsReconnection || !a.isActive;
   const oauth = PLATFORM_RULES[a.platform as PlatformName]?.connect !== 'app-password';
   return (
@@ -160,12 +166,19 @@ function AccountRow({ a }: { a: Account }) {
         {/* Herald renews OAuth tokens by itself: an expiry date is information, not an alarm. */}
         {!broken && a.tokenExpiresAt && <span className="muted" title={`The current token is valid until ${formatInZone(a.tokenExpiresAt, tz, { dateStyle: 'medium' })}`}> · renews automatically</span>}
       </span>
-      {broken && oauth && (
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => { setReconnectError(null); startOAuthFlow(a.platform as PlatformName, a.profileId).catch(setReconnectError); }}>
+      {broken && (
+        <button type="button" className="btn btn-sm btn-primary" aria-expanded={oauth ? undefined : reentering}
+          onClick={() => {
+            setReconnectError(null);
+            // An app-password platform (Bluesky) has no consent page: the password is entered again here.
+            if (!oauth) setReentering((x) => !x);
+            else startOAuthFlow(a.platform as PlatformName, a.profileId).catch(setReconnectError);
+          }}>
           Reconnect<span className="sr-only"> {a.username}</span>
         </button>
       )}
       {reconnectError ? <ErrorBox error={reconnectError} title="Could not start the reconnection" /> : null}
+      {broken && !oauth && reentering && <BlueskyConnect profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
       <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Disconnect ${a.username}?`)) disconnect.mutate(); }} disabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></button>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
       {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
