@@ -29,6 +29,8 @@ import { createLogsService } from './modules/logs/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
+import { createPlatformInvitesRepository } from './modules/platform-invites/repository.ts';
+import { createPlatformInvitesService } from './modules/platform-invites/service.ts';
 import { createPublisher } from './publishing/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
@@ -95,7 +97,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
-  const oauthConnect = createOAuthConnectService({ db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock });
+  const platformInvites = createPlatformInvitesService({ repository: createPlatformInvitesRepository(db, secrets), clock, publicUrl, users, profiles });
+  const oauthConnect = createOAuthConnectService({
+    db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
+  });
   const sessions = createSessionsService(db, clock);
   const analytics = createAnalyticsService({
     db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId),
@@ -112,6 +117,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     logs, tools, webhooks,
+    platformInvites, selections,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips,
   };

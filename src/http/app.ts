@@ -40,6 +40,7 @@ import { docsAiRoutes } from '../modules/docs-ai/routes.ts';
 import { webRoutes } from './web.ts';
 import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
+import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
 import { toolsRoutes } from '../modules/tools/routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(facebookRoutes, { services });
     await v1.register(sandboxRoutes, { services });
     await v1.register(videoClipsRoutes, { services });
+    await v1.register(platformInvitesRoutes, { services });
     await v1.register(logsRoutes, { services });
     await v1.register(toolsRoutes, { services });
     await v1.register(webhooksRoutes, { services });

@@ -90,9 +90,15 @@ await ctx.db.query(
 const OWN: Record<string, string> = {
   postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId,
   platform: 'twitter',
+  // A platform invite's page (public, by token): one nobody was issued.
+  token: 'no-such-invite-token',
 };
-/** Path parameters that are names from a fixed list, not resource ids. */
-const ENUM_PARAMS: Record<string, string[]> = { platform: ['nope', 'TWITTER', 'x', '%00'] };
+/** Path parameters that are not resource ids (names from a fixed list, invite tokens), with the values each refuses. */
+const ENUM_PARAMS: Record<string, string[]> = {
+  platform: ['nope', 'TWITTER', 'x', '%00'],
+  // Invite tokens are base64url, not hex ids: refused are other characters (a short one is an unknown invite, 404).
+  token: ['%00', 'a%2Fb', '..%2F..%2Fx', 'a%20b', 'a%2Cb'],
+};
 const fill = (path: string, override: Record<string, string> = {}) =>
   path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => {
     if (p in override) return override[p];

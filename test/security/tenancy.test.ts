@@ -73,10 +73,14 @@ interface Victim {
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
-const NON_RESOURCE: Record<string, string> = { platform: 'twitter' };
-/** Routes reachable without an API key (the OAuth redirect target carries a signed state instead). */
-const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/connect/:platform/callback']);
-const isResourceRoute = (r: Route) => r.params.some((p) => !(p in NON_RESOURCE));
+const NON_RESOURCE: Record<string, string> = { platform: 'twitter', token: 'no-such-invite-token' };
+/**
+ * Routes reachable without an API key: the OAuth redirect target carries a signed state instead,
+ * and a platform invite's page its unguessable token (see 'platform-invite recipients' below).
+ */
+const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/connect/:platform/callback',
+  '/v1/platform-invites/:token/connect', '/v1/platform-invites/:token/connect/bluesky', '/v1/platform-invites/:token/connect/select']);
+const isResourceRoute = (r: Route) => !PUBLIC_ROUTES.has(r.path) && r.params.some((p) => !(p in NON_RESOURCE));
 
 /** How to fill each path parameter with the victim's real id. Add new parameters here. */
 const FILL: Record<string, (v: Victim) => string> = {
@@ -353,5 +357,39 @@ describe('authentication on every /v1 route', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toBe('3.1.0');
+  });
+});
+
+describe('platform-invite recipients reach nothing else', () => {
+  it('the invite page gives no cookie, its token is no API key, and another tenant cannot see, list or revoke the invite', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const created = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: b.tenant.headers, payload: { profileId: b.profileId, platform: 'twitter' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const inv = created.json().invite as { _id: string; token: string; inviteUrl: string };
+    const before = await snapshot(b);
+
+    const pageRes = await ctx.app.inject({ method: 'GET', url: new URL(inv.inviteUrl).pathname });
+    expect(pageRes.statusCode).toBe(200);
+    expect(pageRes.headers['set-cookie']).toBeUndefined();
+    // What the page shows is the inviter and the profile name, never B's ids, accounts or posts.
+    for (const id of [b.profileId, b.accountId, b.postId, b.keyId]) expect(pageRes.body).not.toContain(id);
+    // The token opens nothing else: not as a bearer key, not as a session cookie.
+    for (const headers of [{ authorization: `Bearer ${inv.token}` }, { cookie: `herald_session=${inv.token}` }]) {
+      for (const url of ['/v1/accounts', '/v1/profiles', '/v1/posts', '/v1/platform-invites', '/v1/users']) {
+        expect((await ctx.app.inject({ method: 'GET', url, headers })).statusCode, `${url} ${JSON.stringify(headers)}`).toBe(401);
+      }
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/dashboard/accounts' })).headers['set-cookie']).toBeUndefined();
+
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${inv._id}`, headers: a.headers })).statusCode).toBe(404);
+    const listed = await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: a.headers });
+    expect(listed.body).not.toContain(inv._id);
+    expect(listed.body).not.toContain(inv.token);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/platform-invites?profileId=${b.profileId}`, headers: a.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: a.headers, payload: { profileId: b.profileId, platform: 'twitter' } })).statusCode).toBe(404);
+    expect(await snapshot(b)).toEqual(before);
+    const still = await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: b.tenant.headers });
+    expect(still.json().invites.map((i: { _id: string }) => i._id)).toEqual([inv._id]);
   });
 });

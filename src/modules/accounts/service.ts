@@ -5,7 +5,7 @@
  * refresh token the platform did not send again.
  */
 import { fieldError } from '../../core/errors.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
@@ -13,6 +13,12 @@ import { getAccessibleProfile } from '../profiles/service.ts';
 import type { AccountRow, AccountsRepository } from './repository.ts';
 
 export { getAccessibleAccount, type AccountRow } from './repository.ts';
+
+/**
+ * Runs inside the transaction that stores a connected account, after the row is written (e.g.
+ * using up the platform invite the connection came from); throwing rolls the account back.
+ */
+export type StoredHook = (q: Queryable, account: AccountRow) => Promise<void>;
 
 /** Public URL of an account's profile page, where the platform has one. */
 function profileUrl(a: AccountRow): string | undefined {
@@ -64,18 +70,22 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
    * Stores a newly connected account under a profile, or refreshes the existing row for
    * the same platform account (keeping a refresh token the platform did not resend).
    */
-  async function upsertConnected(auth: AuthContext, profileId: string, platform: PlatformId, c: ConnectedAccount): Promise<AccountRow> {
+  async function upsertConnected(auth: AuthContext, profileId: string, platform: PlatformId, c: ConnectedAccount, within?: StoredHook): Promise<AccountRow> {
     return db.tx(async (client) => {
       await getAccessibleProfile(client, auth, profileId, true);
       const existing = await repo.lockConnected(client, profileId, platform, c.platformUserId);
       // Sandbox mode marks what it connects (simulator accounts); a reconnect outside it clears the mark.
       const settings = { ...(c.settings ?? {}), ...(deps.adapters.sandbox ? { sandbox: true } : {}) };
+      let row: AccountRow;
       if (existing) {
         const old = repo.credentialsOf(existing);
         const credentials = { ...old, ...Object.fromEntries(Object.entries(c.credentials).filter(([, v]) => v !== undefined && v !== null)) };
-        return repo.reconnect(client, existing.id, { ...c, credentials }, settings);
+        row = await repo.reconnect(client, existing.id, { ...c, credentials }, settings);
+      } else {
+        row = await repo.insert(client, auth.tenantId, profileId, platform, c, settings);
       }
-      return repo.insert(client, auth.tenantId, profileId, platform, c, settings);
+      if (within) await within(client, row);
+      return row;
     });
   }
 

@@ -7,7 +7,7 @@ import { fieldError } from '../../core/errors.ts';
 import { isId } from '../../core/ids.ts';
 import type { Services } from '../../services.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { toAccountView } from '../accounts/service.ts';
+import { toAccountView, type StoredHook } from '../accounts/service.ts';
 import { loginErrorFrom } from '../accounts/platform-errors.ts';
 
 /** `state` is `{userId}-{profileId}` (the SDK's documented form) or a bare profile id. */
@@ -32,6 +32,7 @@ export async function connectBlueskyWithCredentials(
   services: Services,
   auth: AuthContext,
   body: { identifier: string; appPassword: string; state: string; redirectUri?: string; redirect_url?: string },
+  within?: StoredHook,
 ) {
   const profileId = profileIdFromState(body.state);
   await services.profiles.get(auth, profileId); // 404 before any login attempt
@@ -41,7 +42,7 @@ export async function connectBlueskyWithCredentials(
   } catch (err) {
     throw loginErrorFrom(err);
   }
-  const row = await services.accounts.upsertConnected(auth, profileId, 'bluesky', connected);
+  const row = await services.accounts.upsertConnected(auth, profileId, 'bluesky', connected, within);
   const redirectTarget = body.redirect_url ?? body.redirectUri;
   const redirect = redirectTarget
     ? withQuery(redirectTarget, { connected: 'bluesky', profileId, username: row.username })

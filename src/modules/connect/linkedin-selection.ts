@@ -16,7 +16,7 @@ import type { PlatformApp } from '../../platforms/oauth.ts';
 import { linkedinAdminOrganizations, ORGANIZATION_URN as ORG_URN, type LinkedInOrgChoice } from '../../platforms/linkedin/organizations.ts';
 import { AdapterError } from '../../platforms/types.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { toAccountView, type AccountRow, type AccountsService } from '../accounts/service.ts';
+import { toAccountView, type AccountRow, type AccountsService, type StoredHook } from '../accounts/service.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { redirectWith } from './redirect.ts';
 import type { SelectionStore } from './selection.ts';
@@ -61,8 +61,11 @@ export function createLinkedInSelectionService(deps: { selections: SelectionStor
       return { organizations: sel.payload.organizations };
     },
 
-    /** Uses up the tempToken and stores the account as the member or the chosen organization. @throws 400, 403 (not an administrator). */
-    async finish(auth: AuthContext, b: FinishLinkedInInput) {
+    /**
+     * Uses up the tempToken and stores the account as the member or the chosen organization;
+     * `within` runs in the transaction storing it (a platform invite's use). @throws 400, 403 (not an administrator).
+     */
+    async finish(auth: AuthContext, b: FinishLinkedInInput, within?: StoredHook) {
       const sel = await selections.peek<LinkedInSelectionPayload>(auth, 'linkedin', b.profileId, b.tempToken);
       let selected: (LinkedInOrgChoice & Record<string, unknown>) | null = null;
       if (b.accountType === 'organization') {
@@ -91,7 +94,7 @@ export function createLinkedInSelectionService(deps: { selections: SelectionStor
         ...identity, credentials: tokens, tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
         permissions: identity.permissions ?? ['posts:write', 'posts:read'],
         settings: selected ? { accountType: 'organization', selectedOrganization: selected } : { accountType: 'personal' },
-      });
+      }, within);
       let row: AccountRow = account;
       if (!selected) {
         row = await deps.repository.replaceSettings(account.id, ['selectedOrganization'], {}, { touch: false });

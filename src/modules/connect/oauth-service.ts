@@ -24,7 +24,7 @@ import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { pkcePair } from '../../platforms/oauth.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
-import { toAccountView, type AccountsService } from '../accounts/service.ts';
+import { toAccountView, type AccountsService, type StoredHook } from '../accounts/service.ts';
 import { connectErrorFrom } from '../accounts/platform-errors.ts';
 import { SecretBox } from '../../core/crypto.ts';
 import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/pages.ts';
@@ -55,12 +55,15 @@ interface StateRow {
   code_verifier: string | null;
   expires_at: Date;
   used_at: Date | null;
+  platform_invite_id: string | null;
 }
 
 export { redirectWith } from './redirect.ts';
 
 export function createOAuthConnectService(deps: {
   db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; selections: SelectionStore; secretKeyHex: string; publicUrl: string; clock: () => Date;
+  /** Platform invites: the hook that uses an invite up inside the transaction storing its account. */
+  inviteUse?: (inviteId: string) => StoredHook;
 }) {
   const { db, adapters, clock } = deps;
   const hmacKey = createHmac('sha256', Buffer.from(deps.secretKeyHex, 'hex')).update('herald:oauth-state').digest();
@@ -91,8 +94,9 @@ export function createOAuthConnectService(deps: {
     /**
      * Starts a flow. @throws 400 naming the missing HERALD_<PLATFORM>_* settings when the
      * platform app is not configured; 404 for a profile the caller cannot see.
+     * `opts.inviteId`: the flow was started from that platform invite (finishing it uses the invite up).
      */
-    async start(auth: AuthContext, platform: OAuthPlatform, profileId: string, redirectUrl?: string) {
+    async start(auth: AuthContext, platform: OAuthPlatform, profileId: string, redirectUrl?: string, opts: { inviteId?: string } = {}) {
       await getAccessibleProfile(db, auth, profileId);
       if (redirectUrl && !redirectWith(redirectUrl, {})) throw fieldError('redirect_url', 'must be an absolute http(s) URL');
       const { provider, app } = adapters.oauth(platform);
@@ -100,9 +104,10 @@ export function createOAuthConnectService(deps: {
       const pkce = provider.usesPkce ? await pkcePair() : null;
       const redirectUri = callbackUrl(platform);
       await db.query(
-        `INSERT INTO oauth_states (id, tenant_id, user_id, profile_id, platform, redirect_uri, redirect_url, code_verifier, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [id, auth.tenantId, auth.userId, profileId, platform, redirectUri, redirectUrl ?? null, pkce ? secrets.seal(pkce.verifier) : null, new Date(clock().getTime() + STATE_TTL_MS)],
+        `INSERT INTO oauth_states (id, tenant_id, user_id, profile_id, platform, redirect_uri, redirect_url, code_verifier, expires_at, platform_invite_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [id, auth.tenantId, auth.userId, profileId, platform, redirectUri, redirectUrl ?? null, pkce ? secrets.seal(pkce.verifier) : null, new Date(clock().getTime() + STATE_TTL_MS),
+          opts.inviteId ?? null],
       );
       const state = `${id}.${sign(id)}`;
       return { authUrl: provider.authorizeUrl(app, { state, redirectUri, codeChallenge: pkce?.challenge }), state };
@@ -141,14 +146,14 @@ export function createOAuthConnectService(deps: {
           tokens: { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt ?? null, scope: tokens.scope },
           user: { id: identity.platformUserId, name: identity.displayName ?? identity.username, profilePicture: identity.profilePicture },
         };
-        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url);
-        return { selection: { tempToken, pages: (pages ?? []).map(pageView), organizations: undefined }, profileId: row.profile_id, redirectUrl: row.redirect_url };
+        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url, row.platform_invite_id);
+        return { selection: { tempToken, pages: (pages ?? []).map(pageView), organizations: undefined }, profileId: row.profile_id, redirectUrl: row.redirect_url, inviteId: row.platform_invite_id };
       }
       if (platform === 'linkedin' && organizations.length > 0) {
         // The member administers organizations: let them choose the author (./linkedin-selection.ts).
         const payload: LinkedInSelectionPayload = { tokens: { ...tokens }, identity, organizations };
-        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url);
-        return { selection: { tempToken, pages: undefined, organizations }, profileId: row.profile_id, redirectUrl: row.redirect_url };
+        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url, row.platform_invite_id);
+        return { selection: { tempToken, pages: undefined, organizations }, profileId: row.profile_id, redirectUrl: row.redirect_url, inviteId: row.platform_invite_id };
       }
       const owner = {
         tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],
@@ -159,8 +164,8 @@ export function createOAuthConnectService(deps: {
         credentials: { ...tokens },
         tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
         permissions: identity.permissions ?? ['posts:write', 'posts:read'],
-      });
-      return { account: toAccountView(account), selection: undefined, profileId: row.profile_id, redirectUrl: row.redirect_url };
+      }, row.platform_invite_id && deps.inviteUse ? deps.inviteUse(row.platform_invite_id) : undefined);
+      return { account: toAccountView(account), selection: undefined, profileId: row.profile_id, redirectUrl: row.redirect_url, inviteId: row.platform_invite_id };
     },
 
     /** The client's redirect_url of a (signed) state, for error redirects; null when unknown. */

@@ -111,6 +111,10 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     }
     try {
       const r = await services.oauthConnect.complete(platform, req.query.state, req.query.code);
+      if (r.selection && r.inviteId && r.redirectUrl) {
+        // Started from a platform invite: the invite page's own picker finishes it (no login there).
+        return reply.redirect(redirectWith(`${r.redirectUrl}/select`, { tempToken: r.selection.tempToken }) ?? dashboard, 302);
+      }
       if (r.selection) {
         // Selection step (Facebook): the dashboard's page picker finishes the connection.
         const select = `${services.publicUrl}/dashboard/connect/${platform}/${platform === 'linkedin' ? 'select-organization' : 'select-page'}`;
@@ -120,7 +124,8 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       return reply.redirect(redirectWith(target, { connected: platform, profileId: r.profileId, username: r.account!.username, accountId: r.account!._id }) ?? dashboard, 302);
     } catch (err) {
       req.log.warn({ err, platform }, 'OAuth callback failed');
-      return fail(await services.oauthConnect.redirectTargetOf(req.query.state), 'connection_failed');
+      const inviteGone = err instanceof AppError && err.details?.reason === 'invite_unavailable';
+      return fail(await services.oauthConnect.redirectTargetOf(req.query.state), inviteGone ? 'invite_unavailable' : 'connection_failed');
     }
   });
 };

@@ -30,24 +30,26 @@ export interface SelectionRow {
   redirect_url: string | null;
   expires_at: Date;
   used_at: Date | null;
+  platform_invite_id: string | null;
 }
 
-export interface Selection<P> { token: string; tenantId: string; userId: string; profileId: string; platform: string; payload: P; redirectUrl: string | null }
+/** `inviteId`: the platform invite the connection was started from (finishing it uses the invite up). */
+export interface Selection<P> { token: string; tenantId: string; userId: string; profileId: string; platform: string; payload: P; redirectUrl: string | null; inviteId: string | null }
 
 export function createSelectionStore(deps: { db: Db; secrets: SecretBox; clock: () => Date }) {
   const { db, secrets, clock } = deps;
   const toSelection = <P>(r: SelectionRow): Selection<P> => ({
     token: r.token, tenantId: r.tenant_id, userId: r.user_id, profileId: r.profile_id, platform: r.platform,
-    payload: secrets.openJson<P>(r.payload), redirectUrl: r.redirect_url,
+    payload: secrets.openJson<P>(r.payload), redirectUrl: r.redirect_url, inviteId: r.platform_invite_id,
   });
 
   return {
-    async create(owner: { tenantId: string; userId: string; profileId: string }, platform: string, payload: unknown, redirectUrl: string | null): Promise<string> {
+    async create(owner: { tenantId: string; userId: string; profileId: string }, platform: string, payload: unknown, redirectUrl: string | null, inviteId: string | null = null): Promise<string> {
       const token = randomBytes(24).toString('base64url');
       await db.query(
-        `INSERT INTO connect_selections (token, tenant_id, user_id, profile_id, platform, payload, redirect_url, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [token, owner.tenantId, owner.userId, owner.profileId, platform, secrets.sealJson(payload), redirectUrl, new Date(clock().getTime() + SELECTION_TTL_MS)],
+        `INSERT INTO connect_selections (token, tenant_id, user_id, profile_id, platform, payload, redirect_url, expires_at, platform_invite_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [token, owner.tenantId, owner.userId, owner.profileId, platform, secrets.sealJson(payload), redirectUrl, new Date(clock().getTime() + SELECTION_TTL_MS), inviteId],
       );
       return token;
     },

@@ -17,7 +17,7 @@ import { AppError } from '../../core/errors.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/pages.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { toAccountView, type AccountsService } from '../accounts/service.ts';
+import { toAccountView, type AccountsService, type StoredHook } from '../accounts/service.ts';
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { apiErrorFrom, needsReconnect, type AuthorizationWording } from '../accounts/platform-errors.ts';
 import { pageView, type FacebookSelectionPayload } from '../connect/oauth-service.ts';
@@ -47,7 +47,8 @@ export function createFacebookService(deps: { accounts: AccountsService; reposit
       return { pages: (await pagesOf(sel.payload.tokens.accessToken)).map(pageView) };
     },
 
-    async selectPage(auth: AuthContext, input: { profileId: string; pageId: string; tempToken: string; redirect_url?: string; userProfile?: { id?: string; name?: string; profilePicture?: string } }) {
+    /** `within`: runs in the transaction storing the account (a platform invite's use). */
+    async selectPage(auth: AuthContext, input: { profileId: string; pageId: string; tempToken: string; redirect_url?: string; userProfile?: { id?: string; name?: string; profilePicture?: string } }, within?: StoredHook) {
       const sel = await selections.peek<FacebookSelectionPayload>(auth, 'facebook', input.profileId, input.tempToken);
       const pages = await pagesOf(sel.payload.tokens.accessToken);
       const page = pages.find((p) => p.id === input.pageId);
@@ -62,7 +63,7 @@ export function createFacebookService(deps: { accounts: AccountsService; reposit
         tokenExpiresAt: null,
         settings: { selectedPageId: page.id, selectedPageName: page.name, facebookUserId: u.id, facebookUserName: input.userProfile?.name ?? u.name ?? null },
         permissions: ['posts:write', 'posts:read'],
-      });
+      }, within);
       const target = input.redirect_url ?? sel.redirectUrl;
       const redirect = target ? redirectWith(target, { connected: 'facebook', profileId: sel.profileId, username: page.name, accountId: account.id }) : null;
       return { message: 'Facebook page connected successfully', ...(redirect ? { redirect_url: redirect } : {}), account: { ...toAccountView(account), accountId: account.id } };

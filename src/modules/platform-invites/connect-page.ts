@@ -1,0 +1,246 @@
+/**
+ * The no-login page behind a platform invite's `inviteUrl`
+ * (`/v1/platform-invites/{token}/connect`; docs/decisions/0037-platform-invites-and-shared-credentials.md).
+ *
+ * Server-rendered HTML in the web app's look (its colours, buttons and cards), with no script:
+ * - GET: who invited the visitor and for which profile (brand), and the platform's connect step:
+ *   a button that starts the OAuth flow (POST, then 303 to the platform), or for Bluesky the
+ *   app-password form. After the flow, the same page says "connected, you can close this page".
+ *   Unknown or revoked tokens answer 404, expired ones 410, each with a page saying so.
+ * - GET/POST `.../connect/select`: the Facebook page or LinkedIn author choice of a flow started
+ *   here (the selection must belong to this invite).
+ *
+ * The connect flow acts for the inviter limited to the invite's profile (service `actingFor`);
+ * the visitor gets no cookie, no session and no key. Storing the account uses the invite up in
+ * the same transaction (service `useWithin`), so one invite connects one account. Form posts
+ * must come from this origin (the Origin check of dashboard sessions).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { AppError } from '../../core/errors.ts';
+import { PLATFORM_LABELS, type OAuthPlatform } from '../../shared/platforms.ts';
+import type { Services } from '../../services.ts';
+import { connectBlueskyWithCredentials } from '../connect/bluesky.ts';
+import { assertSameOrigin } from '../sessions/http.ts';
+import type { InviteForPage } from './service.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https: http:; form-action 'self' https: http:; base-uri 'none'; frame-ancestors 'none'";
+
+/** The web app's tokens and components (web/src/shared/base.css), inlined: this page loads no script or bundle. */
+const STYLE = `:root{--bg-soft:#f6f7fb;--bg-mute:#eef0f6;--fg:#14151a;--fg-soft:#474b59;--fg-mute:#5f6475;--border:#dcdfe8;--accent:#4338ca;--accent-strong:#3730a3;
+--accent-soft:#eef0ff;--ok:#15803d;--ok-soft:#e8f7ee;--err-soft:#fdecec;--radius:10px;--shadow:0 1px 2px rgb(16 24 40/6%),0 1px 3px rgb(16 24 40/10%);
+--font:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue","Noto Sans","DejaVu Sans",Arial,sans-serif}
+*,*::before,*::after{box-sizing:border-box}body{margin:0;font-family:var(--font);font-size:16px;line-height:1.55;color:var(--fg);background:var(--bg-soft)}
+main{min-height:100vh;display:grid;place-items:center;padding:20px}.card{width:100%;max-width:480px;background:#fff;border:1px solid var(--border);border-radius:var(--radius);padding:28px;box-shadow:var(--shadow)}
+.logo{display:inline-flex;align-items:center;gap:9px;font-weight:700;font-size:1.15rem;color:var(--fg);margin-bottom:18px}.logo img{width:30px;height:30px}
+h1{font-size:1.45rem;line-height:1.25;margin:0 0 10px}p{margin:0 0 12px}.muted{color:var(--fg-mute);font-size:.9rem}strong{overflow-wrap:anywhere}
+.btn{display:inline-flex;align-items:center;justify-content:center;gap:6px;font:inherit;font-weight:600;font-size:.95rem;line-height:1.2;padding:11px 16px;border-radius:8px;
+border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;width:100%;margin-top:6px}.btn:hover{background:var(--accent-strong)}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}label{font-weight:600;font-size:.92rem}.field{display:grid;gap:5px;margin-bottom:14px}
+input[type=text],input[type=password]{font:inherit;font-size:.95rem;color:var(--fg);background:#fff;border:1px solid #b9bdcb;border-radius:8px;padding:9px 10px;width:100%}
+.choice{display:flex;align-items:center;gap:10px;padding:10px 12px;border:1px solid var(--border);border-radius:8px;margin-bottom:8px;font-weight:500}
+.choice input{accent-color:var(--accent)}.alert{padding:10px 14px;border-radius:8px;border:1px solid;margin:0 0 14px}
+.alert-error{background:var(--err-soft);border-color:#f3c4c4;color:#7f1212}.done{display:grid;place-items:center;width:52px;height:52px;border-radius:999px;background:var(--ok-soft);color:var(--ok);font-size:1.6rem;font-weight:700;margin-bottom:12px}
+.hint{color:var(--fg-mute);font-size:.85rem;font-weight:400}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${esc(title)} · Herald</title><link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
+<body><main><div class="card"><div class="logo"><img src="/favicon.svg" alt=""> Herald</div>${body}</div></main></body></html>`;
+}
+
+const ERROR_TEXT: Record<string, string> = {
+  access_denied: 'The authorization was cancelled on the platform. You can try again.',
+  connection_failed: 'The connection did not complete. Please try again.',
+  invite_unavailable: 'This invite was used or expired while you were connecting.',
+};
+
+const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The invite token (base64url)' }) });
+
+export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const invites = services.platformInvites;
+  // Plain HTML forms post application/x-www-form-urlencoded (this plugin only).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const send = (reply: FastifyReply, status: number, title: string, body: string) =>
+    reply.status(status).header('content-security-policy', CSP).header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8').send(page(title, body));
+
+  const notFoundPage = (reply: FastifyReply) => send(reply, 404, 'Invite not found',
+    '<h1>This invite link is not valid</h1><p>It may have been revoked or copied incompletely. Ask the person who sent it for a new link.</p>');
+
+  async function connectedName(inv: InviteForPage): Promise<string | null> {
+    if (!inv.row.account_id) return null;
+    try {
+      const a = await services.accounts.get(invites.actingFor(inv.row), inv.row.account_id);
+      return a.displayName !== a.username ? `${a.displayName} (@${a.username})` : `@${a.username}`;
+    } catch {
+      return null;
+    }
+  }
+
+  const intro = (inv: InviteForPage) => {
+    const who = inv.inviterName ? `<strong>${esc(inv.inviterName)}</strong>${inv.inviterEmail && inv.inviterEmail !== inv.inviterName ? ` (${esc(inv.inviterEmail)})` : ''}` : 'A Herald user';
+    return `<p>${who} invited you to connect your ${esc(PLATFORM_LABELS[inv.row.platform])} account to <strong>${esc(inv.profileName)}</strong>.</p>`;
+  };
+
+  /** The used and expired screens; null for an open invite. */
+  async function statePage(reply: FastifyReply, inv: InviteForPage): Promise<FastifyReply | null> {
+    const label = PLATFORM_LABELS[inv.row.platform];
+    if (inv.state === 'used') {
+      const name = await connectedName(inv);
+      return send(reply, 200, 'Connected', `<div class="done" aria-hidden="true">✓</div><h1>Connected, you can close this page</h1>
+<p>Your ${esc(label)} account${name ? ` <strong>${esc(name)}</strong>` : ''} is connected to <strong>${esc(inv.profileName)}</strong>.</p>
+<p class="muted">This invite link has been used and no longer works. You have no access to anything else.</p>`);
+    }
+    if (inv.state === 'expired') {
+      return send(reply, 410, 'Invite expired', `<h1>This invite has expired</h1>${intro(inv)}
+<p>Invites are valid for 7 days. Ask ${inv.inviterName ? esc(inv.inviterName) : 'the person who sent it'} for a new link.</p>`);
+    }
+    return null;
+  }
+
+  function openPage(reply: FastifyReply, inv: InviteForPage, token: string, opts: { error?: string; status?: number; identifier?: string } = {}) {
+    const label = PLATFORM_LABELS[inv.row.platform];
+    const base = `/v1/platform-invites/${encodeURIComponent(token)}/connect`;
+    const alert = opts.error ? `<div class="alert alert-error" role="alert">${esc(opts.error)}</div>` : '';
+    const step = inv.row.platform === 'bluesky'
+      ? `<form method="post" action="${base}/bluesky">
+<div class="field"><label for="identifier">Bluesky handle or email</label><input id="identifier" name="identifier" type="text" autocomplete="username" required maxlength="253" placeholder="you.bsky.social" value="${esc(opts.identifier ?? '')}"></div>
+<div class="field"><label for="appPassword">App password <span class="hint">(Bluesky settings → App passwords; never your main password)</span></label><input id="appPassword" name="appPassword" type="password" autocomplete="off" required maxlength="100" placeholder="xxxx-xxxx-xxxx-xxxx"></div>
+<button class="btn" type="submit">Connect Bluesky</button></form>`
+      : `<form method="post" action="${base}"><button class="btn" type="submit">Continue to ${esc(label)}</button></form>`;
+    return send(reply, opts.status ?? 200, `Connect your ${label} account`, `<h1>Connect your ${esc(label)} account</h1>${intro(inv)}
+<p class="muted">They will be able to publish to this account for ${esc(inv.profileName)}. You do not get access to their Herald workspace, and this link works once.</p>
+${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(inv.row.expires_at.toUTCString())}.</p>`);
+  }
+
+  /** The invite of the token, or the page to answer instead (404 unknown, 410 expired, the used screen). */
+  async function openInvite(token: string, reply: FastifyReply): Promise<InviteForPage | FastifyReply> {
+    const inv = await invites.forPage(token);
+    if (!inv) return notFoundPage(reply);
+    const other = await statePage(reply, inv);
+    return other ?? inv;
+  }
+  const isReply = (x: InviteForPage | FastifyReply): x is FastifyReply => !('row' in x);
+
+  app.get('/platform-invites/:token/connect', {
+    config: { public: true },
+    schema: {
+      hide: true, params: TokenParams,
+      querystring: Type.Object({ connected: Type.Optional(Type.String({ maxLength: 40 })), error: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: true }),
+    },
+  }, async (req, reply) => {
+    const inv = await openInvite(req.params.token, reply);
+    if (isReply(inv)) return inv;
+    const error = req.query.error ? ERROR_TEXT[req.query.error] ?? ERROR_TEXT.connection_failed : undefined;
+    return openPage(reply, inv, req.params.token, { error });
+  });
+
+  app.post('/platform-invites/:token/connect', { config: { public: true }, schema: { hide: true, params: TokenParams } }, async (req, reply) => {
+    assertSameOrigin(req, services);
+    const inv = await openInvite(req.params.token, reply);
+    if (isReply(inv)) return inv;
+    if (inv.row.platform === 'bluesky') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    try {
+      const out = await services.oauthConnect.start(invites.actingFor(inv.row), inv.row.platform as OAuthPlatform, inv.row.profile_id,
+        invites.inviteUrl(req.params.token), { inviteId: inv.row.id });
+      return reply.redirect(out.authUrl, 303);
+    } catch (err) {
+      req.log.warn({ err, platform: inv.row.platform }, 'platform invite: connect could not start');
+      return openPage(reply, inv, req.params.token, { status: 503, error: `${PLATFORM_LABELS[inv.row.platform]} cannot be connected on this server right now. Please tell the person who invited you.` });
+    }
+  });
+
+  app.post('/platform-invites/:token/connect/bluesky', {
+    config: { public: true },
+    schema: {
+      hide: true, params: TokenParams,
+      body: Type.Object({ identifier: Type.String({ maxLength: 253 }), appPassword: Type.String({ maxLength: 100 }) }, { additionalProperties: true }),
+    },
+  }, async (req, reply) => {
+    assertSameOrigin(req, services);
+    const inv = await openInvite(req.params.token, reply);
+    if (isReply(inv)) return inv;
+    if (inv.row.platform !== 'bluesky') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    const identifier = req.body.identifier.trim();
+    if (!identifier || !req.body.appPassword.trim()) return openPage(reply, inv, req.params.token, { status: 400, identifier, error: 'Enter your Bluesky handle and an app password.' });
+    try {
+      await connectBlueskyWithCredentials(services, invites.actingFor(inv.row), { identifier, appPassword: req.body.appPassword, state: inv.row.profile_id }, invites.useWithin(inv.row.id));
+    } catch (err) {
+      if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+      const msg = err instanceof AppError && err.status === 400 ? 'Bluesky did not accept this handle and app password. Check them and try again.' : 'Bluesky could not be reached. Please try again in a moment.';
+      return openPage(reply, inv, req.params.token, { status: err instanceof AppError && err.status === 400 ? 400 : 502, identifier, error: msg });
+    }
+    return reply.redirect(`${invites.inviteUrl(req.params.token)}?connected=bluesky`, 303);
+  });
+
+  /** The selection of a flow started from this invite, or null. */
+  async function choices(inv: InviteForPage, tempToken: string) {
+    const auth = invites.actingFor(inv.row);
+    const sel = await services.selections.peek(auth, inv.row.platform, inv.row.profile_id, tempToken).catch(() => null);
+    if (!sel || sel.inviteId !== inv.row.id) return null;
+    if (inv.row.platform === 'facebook') {
+      const { pages } = await services.facebook.listPages(auth, inv.row.profile_id, tempToken);
+      return pages.map((p) => ({ value: p.id, label: p.name, hint: p.category }));
+    }
+    const { organizations } = await services.linkedinSelection.organizations(auth, inv.row.profile_id, tempToken);
+    return [{ value: 'personal', label: 'My personal profile', hint: 'Posts appear as you' }, ...organizations.map((o) => ({ value: o.id, label: o.name, hint: 'Company page' }))];
+  }
+
+  const selectQuery = Type.Object({ tempToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true });
+
+  async function selectPage(reply: FastifyReply, inv: InviteForPage, token: string, tempToken: string, error?: string) {
+    const list = await choices(inv, tempToken).catch(() => null);
+    if (!list) return openPage(reply, inv, token, { status: 400, error: 'This connection attempt has expired. Please start again.' });
+    const fb = inv.row.platform === 'facebook';
+    const title = fb ? 'Choose the Facebook page' : 'Choose who posts on LinkedIn';
+    const items = list.length === 0
+      ? '<p>No page was found that you manage. Check that you granted access to the page, then start again.</p>'
+      : `<form method="post" action="/v1/platform-invites/${encodeURIComponent(token)}/connect/select"><input type="hidden" name="tempToken" value="${esc(tempToken)}">
+${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" value="${esc(c.value)}"${i === 0 ? ' checked' : ''}> <span>${esc(c.label)}<br><span class="hint">${esc(c.hint)}</span></span></label>`).join('\n')}
+<button class="btn" type="submit">Connect</button></form>`;
+    return send(reply, error ? 400 : 200, title, `<h1>${title}</h1>${intro(inv)}${error ? `<div class="alert alert-error" role="alert">${esc(error)}</div>` : ''}${items}`);
+  }
+
+  app.get('/platform-invites/:token/connect/select', { config: { public: true }, schema: { hide: true, params: TokenParams, querystring: selectQuery } }, async (req, reply) => {
+    const inv = await openInvite(req.params.token, reply);
+    if (isReply(inv)) return inv;
+    if (inv.row.platform !== 'facebook' && inv.row.platform !== 'linkedin') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    return selectPage(reply, inv, req.params.token, req.query.tempToken);
+  });
+
+  app.post('/platform-invites/:token/connect/select', {
+    config: { public: true },
+    schema: { hide: true, params: TokenParams, body: Type.Object({ tempToken: Type.String({ minLength: 1, maxLength: 200 }), choice: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: true }) },
+  }, async (req, reply) => {
+    assertSameOrigin(req, services);
+    const inv = await openInvite(req.params.token, reply);
+    if (isReply(inv)) return inv;
+    const { tempToken, choice } = req.body;
+    const list = await choices(inv, tempToken).catch(() => null);
+    if (!list) return selectPage(reply, inv, req.params.token, tempToken);
+    if (!list.some((c) => c.value === choice)) return selectPage(reply, inv, req.params.token, tempToken, 'Choose one of the listed options.');
+    const auth = invites.actingFor(inv.row);
+    const within = invites.useWithin(inv.row.id);
+    try {
+      if (inv.row.platform === 'facebook') {
+        await services.facebook.selectPage(auth, { profileId: inv.row.profile_id, pageId: choice, tempToken }, within);
+      } else {
+        await services.linkedinSelection.finish(auth, choice === 'personal'
+          ? { profileId: inv.row.profile_id, tempToken, accountType: 'personal' }
+          : { profileId: inv.row.profile_id, tempToken, accountType: 'organization', selectedOrganization: { id: choice } }, within);
+      }
+    } catch (err) {
+      if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+      req.log.warn({ err }, 'platform invite: selection failed');
+      return openPage(reply, inv, req.params.token, { status: 400, error: ERROR_TEXT.connection_failed });
+    }
+    return reply.redirect(`${invites.inviteUrl(req.params.token)}?connected=${inv.row.platform}`, 303);
+  });
+};

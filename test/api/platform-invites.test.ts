@@ -1,0 +1,193 @@
+/**
+ * Platform invites (issue 10, client onboarding): the /v1/platform-invites routes and the
+ * no-login page at each inviteUrl, through the real app in sandbox mode (X, Facebook and
+ * LinkedIn simulators): connecting through an invite stores the account under the invite's
+ * profile and uses the invite up once, even with two flows in flight; revoked, expired and
+ * unknown links answer pages saying so; the visitor never gets a cookie.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+
+let sandbox: Sandbox;
+let ctx: TestContext;
+let t: Tenant;
+let origin: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ bluesky: false });
+  ctx = await createTestApp({ env: { HERALD_SANDBOX: 'on' }, deps: { sandbox } });
+  origin = 'http://localhost'; // app.inject's Host
+  t = await createTenant(ctx);
+}, 120_000);
+afterAll(async () => { await ctx?.close(); await sandbox?.close(); });
+
+async function invite(profileId: string, platform: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: t.headers, payload: { profileId, platform } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().invite as { _id: string; token: string; inviteUrl: string; isUsed: boolean; expiresAt: string; createdAt: string; profileId: string };
+}
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+const page = (url: string) => ctx.app.inject({ method: 'GET', url: pathOf(url) });
+const form = (url: string, fields: Record<string, string> = {}) => ctx.app.inject({
+  method: 'POST', url: pathOf(url), headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString(),
+});
+
+/** Starts the invite's OAuth flow and lets the simulator approve it; answers the callback path (not yet followed). */
+async function consent(inviteUrl: string): Promise<string> {
+  const start = await form(inviteUrl);
+  expect(start.statusCode, start.body).toBe(303);
+  const approved = await fetch(start.headers.location as string, { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  return pathOf(approved.headers.get('location')!);
+}
+
+const accountsOf = async (profileId: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: t.headers })).json().accounts as Array<Record<string, unknown>>;
+
+describe('platform invites API', () => {
+  it('creates (token, inviteUrl, 7 days), lists with the profile populated, and revokes an unused invite', async () => {
+    const p1 = await createProfile(ctx, t, 'Acme Bakery');
+    const p2 = await createProfile(ctx, t);
+    const a = await invite(p1, 'twitter');
+    expect(a).toMatchObject({ profileId: p1, platform: 'twitter', userId: t.userId, isUsed: false });
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.inviteUrl).toBe(`${ctx.services.publicUrl}/v1/platform-invites/${a.token}/connect`);
+    expect(Date.parse(a.expiresAt) - Date.parse(a.createdAt)).toBe(7 * 24 * 3600 * 1000);
+    const stored = await ctx.db.query('SELECT token_hash, token_sealed FROM platform_invites WHERE id = $1', [a._id]);
+    expect(stored.rows[0].token_sealed).not.toContain(a.token); // only its hash and a sealed copy are stored
+    const b = await invite(p2, 'bluesky');
+
+    const all = (await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: t.headers })).json().invites;
+    expect(all.map((i: { _id: string }) => i._id)).toEqual([b._id, a._id]);
+    expect(all[1]).toMatchObject({ _id: a._id, token: a.token, profileId: { _id: p1, name: 'Acme Bakery' }, platform: 'twitter', isUsed: false });
+    expect(all[1]).not.toHaveProperty('inviteUrl');
+    const one = (await ctx.app.inject({ method: 'GET', url: `/v1/platform-invites?profileId=${p2}`, headers: t.headers })).json().invites;
+    expect(one.map((i: { _id: string }) => i._id)).toEqual([b._id]);
+
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${b._id}`, headers: t.headers });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().message).toMatch(/revoked/i);
+    expect((await page(b.inviteUrl)).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${b._id}`, headers: t.headers })).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with field errors and hides other tenants\' profiles and invites (404)', async () => {
+    const p = await createProfile(ctx, t);
+    const bad = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: t.headers, payload: { profileId: p, platform: 'myspace' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields).toHaveProperty('platform');
+    const missing = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: t.headers, payload: { platform: 'twitter' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.fields).toHaveProperty('profileId');
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/v1/platform-invites', headers: t.headers })).json().details.fields).toHaveProperty('id');
+
+    const other = await createTenant(ctx);
+    const theirs = await createProfile(ctx, other);
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: t.headers, payload: { profileId: theirs, platform: 'twitter' } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/platform-invites?profileId=${theirs}`, headers: t.headers })).statusCode).toBe(404);
+    const mine = await invite(p, 'twitter');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${mine._id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: other.headers })).json().invites).toEqual([]);
+  });
+});
+
+describe('the invite page (no login)', () => {
+  it('says who invited and for which profile, connects X through the platform, and the invite is then used', async () => {
+    const p = await createProfile(ctx, t, 'Client & Co');
+    const inv = await invite(p, 'twitter');
+    const open = await page(inv.inviteUrl);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['content-type']).toMatch(/text\/html/);
+    expect(open.headers['set-cookie']).toBeUndefined();
+    expect(open.body).toContain('Client &amp; Co');
+    expect(open.body).toMatch(/invited you to connect your X \(Twitter\) account/);
+    expect(open.body).toContain('Continue to X (Twitter)');
+
+    const callback = await consent(inv.inviteUrl);
+    const done = await ctx.app.inject({ method: 'GET', url: callback });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers['set-cookie']).toBeUndefined();
+    expect(done.headers.location).toBe(`${inv.inviteUrl}?connected=twitter&profileId=${p}&username=${(await accountsOf(p))[0].username}&accountId=${(await accountsOf(p))[0]._id}`);
+    const after = await page(done.headers.location as string);
+    expect(after.body).toContain('Connected, you can close this page');
+
+    const accounts = await accountsOf(p);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ platform: 'twitter', profileId: p, isActive: true });
+    const listed = (await ctx.app.inject({ method: 'GET', url: `/v1/platform-invites?profileId=${p}`, headers: t.headers })).json().invites[0];
+    expect(listed.isUsed).toBe(true);
+
+    const revoke = await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${inv._id}`, headers: t.headers });
+    expect(revoke.statusCode).toBe(400);
+    expect(revoke.json().error).toMatch(/already used .* cannot be revoked/);
+    // A used invite cannot start another connection.
+    const again = await form(inv.inviteUrl);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('Connected, you can close this page');
+  });
+
+  it('uses an invite once: of two flows started in two tabs, only the first to finish stores an account', async () => {
+    const p = await createProfile(ctx, t);
+    const inv = await invite(p, 'twitter');
+    const first = await consent(inv.inviteUrl);
+    const second = await consent(inv.inviteUrl);
+    const [a, b] = await Promise.all([ctx.app.inject({ method: 'GET', url: first }), ctx.app.inject({ method: 'GET', url: second })]);
+    const locations = [a.headers.location, b.headers.location] as string[];
+    expect(locations.filter((l) => l.includes('connected=twitter'))).toHaveLength(1);
+    expect(locations.filter((l) => l.includes('error=invite_unavailable'))).toHaveLength(1);
+    expect(await accountsOf(p)).toHaveLength(1);
+    const used = await ctx.db.query('SELECT used_at, account_id FROM platform_invites WHERE id = $1', [inv._id]);
+    expect(used.rows[0].account_id).toBe((await accountsOf(p))[0]._id);
+  });
+
+  it('runs the Facebook page choice on the invite page itself', async () => {
+    const p = await createProfile(ctx, t, 'Page Client');
+    const inv = await invite(p, 'facebook');
+    const done = await ctx.app.inject({ method: 'GET', url: await consent(inv.inviteUrl) });
+    expect(done.statusCode).toBe(302);
+    const select = done.headers.location as string;
+    expect(select.startsWith(`${inv.inviteUrl}/select?tempToken=`)).toBe(true);
+    const picker = await page(select);
+    expect(picker.statusCode).toBe(200);
+    expect(picker.body).toContain('Choose the Facebook page');
+    expect(picker.body).not.toContain('access_token');
+    const choice = /name="choice" value="([^"]+)"/.exec(picker.body)![1];
+    const tempToken = new URL(select).searchParams.get('tempToken')!;
+    const chosen = await form(`${inv.inviteUrl}/select`, { tempToken, choice });
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(chosen.headers.location).toBe(`${inv.inviteUrl}?connected=facebook`);
+    const accounts = await accountsOf(p);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ platform: 'facebook', selectedPageName: expect.any(String) });
+    expect((await page(inv.inviteUrl)).body).toContain('Connected, you can close this page');
+  });
+
+  it('answers 404 for unknown links, 410 for expired ones, and refuses form posts from other sites', async () => {
+    const p = await createProfile(ctx, t);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites/not-a-real-token/connect' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('This invite link is not valid');
+
+    const inv = await invite(p, 'linkedin');
+    await ctx.db.query(`UPDATE platform_invites SET expires_at = now() - interval '1 minute' WHERE id = $1`, [inv._id]);
+    const expired = await page(inv.inviteUrl);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('This invite has expired');
+    expect((await form(inv.inviteUrl)).statusCode).toBe(410);
+
+    const fresh = await invite(p, 'twitter');
+    const cross = await ctx.app.inject({ method: 'POST', url: pathOf(fresh.inviteUrl), headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(cross.statusCode).toBe(403);
+  });
+
+  it('shows the Bluesky app-password form for a Bluesky invite', async () => {
+    const p = await createProfile(ctx, t);
+    const inv = await invite(p, 'bluesky');
+    const open = await page(inv.inviteUrl);
+    expect(open.body).toContain('name="appPassword"');
+    const empty = await form(`${inv.inviteUrl}/bluesky`, { identifier: '', appPassword: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Enter your Bluesky handle and an app password.');
+  });
+});
