@@ -26,6 +26,7 @@ import { createSessionsService } from './modules/sessions/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
+import { createAccountHealthService } from './modules/account-health/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
@@ -112,11 +113,12 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const logs = createLogsService({ db, clock });
+  const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
   const tools = createToolsService({ db, posts });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId });
 
   return {
-    logs, tools, webhooks,
+    logs, tools, accountHealth, webhooks,
     platformInvites, selections,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips,

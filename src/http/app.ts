@@ -42,6 +42,7 @@ import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
 import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
+import { accountHealthRoutes } from '../modules/account-health/routes.ts';
 import { toolsRoutes } from '../modules/tools/routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/routes.ts';
 
@@ -194,6 +195,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(videoClipsRoutes, { services });
     await v1.register(platformInvitesRoutes, { services });
     await v1.register(logsRoutes, { services });
+    await v1.register(accountHealthRoutes, { services });
     await v1.register(toolsRoutes, { services });
     await v1.register(webhooksRoutes, { services });
   }, { prefix: '/v1' });

@@ -110,6 +110,20 @@ export function createLogsRepository(db: Db) {
       return { rows: page.rows, total: count.rows[0].n };
     },
 
+    /**
+     * Each account's latest finished publish (publish, retry or verify entry with an outcome),
+     * within the retention; accounts without one are absent from the map.
+     */
+    async lastPublishByAccount(tenantId: string, accountIds: string[]): Promise<Map<string, LogRow>> {
+      if (accountIds.length === 0) return new Map();
+      const { rows } = await db.query<LogRow>(
+        `SELECT DISTINCT ON (a.account_id) ${COLUMNS} FROM publish_attempts a
+          WHERE a.tenant_id = $1 AND a.account_id = ANY($2::char(24)[]) AND a.action IN ('publish', 'retry', 'verify', 'media_upload', 'rate_limit_pause')
+            AND a.outcome IS NOT NULL AND a.outcome <> 'not_published'
+          ORDER BY a.account_id, a.id DESC`, [tenantId, accountIds]);
+      return new Map(rows.map((r) => [r.account_id!, r]));
+    },
+
     /** One entry of the tenant; null when absent. */
     async get(tenantId: string, id: string): Promise<LogRow | null> {
       const { rows } = await db.query<LogRow>(`SELECT ${COLUMNS} FROM publish_attempts a WHERE a.tenant_id = $1 AND a.id = $2`, [tenantId, id]);

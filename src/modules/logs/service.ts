@@ -103,6 +103,12 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
       return { log: logView(row) };
     },
 
+    /** Each account's latest finished publish, as a log entry (accounts without one are absent). */
+    async lastPublishByAccount(tenantId: string, accountIds: string[]) {
+      const m = await repo.lastPublishByAccount(tenantId, accountIds);
+      return new Map([...m].map(([k, r]) => [k, logView(r)]));
+    },
+
     /** Writes a token-refresh or unpublish entry. */
     write: (e: Parameters<typeof repo.write>[1]) => repo.write(db, e),
 
