@@ -109,6 +109,16 @@ describe('herald CLI with DATABASE_URL', () => {
     expect(await ctx.services.users.addons(created.userId)).toEqual(['analytics']);
     const removed = await herald(['user', 'addon', '--user', created.userId, '--addon', 'analytics', '--off'], env);
     expect(JSON.parse(removed.stdout)).toEqual({ userId: created.userId, addons: [] });
+
+    // user plan: plan, add-ons and billing period by the owner's email; the API enforces the new plan at once.
+    const planned = await herald(['user', 'plan', '--email', 'a@b.test', '--plan', 'enterprise', '--addons', 'analytics,clips', '--billing', 'annual'], env);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(JSON.parse(planned.stdout)).toEqual({ userId: created.userId, plan: 'enterprise', billingPeriod: 'yearly', addons: ['analytics', 'clips'] });
+    const planUsage = (await api(second.apiKey, '/v1/usage-stats')).json();
+    expect(planUsage).toMatchObject({ planName: 'Enterprise', billingPeriod: 'yearly', limits: { uploads: -1, profiles: 250 } });
+    const unlimited = await herald(['user', 'plan', '--email', 'A@B.test', '--plan', 'unlimited', '--addons', ''], env);
+    expect(JSON.parse(unlimited.stdout)).toEqual({ userId: created.userId, plan: 'unlimited', billingPeriod: 'yearly', addons: [] });
+    expect(await ctx.services.users.owner(created.userId)).toMatchObject({ plan: 'unlimited', addons: [] });
   });
 
   it('refuses bad input with a non-zero exit, a clear message on stderr and nothing on stdout', async () => {
@@ -123,6 +133,10 @@ describe('herald CLI with DATABASE_URL', () => {
       [['key', 'create', '--user', '0123456789abcdef01234567'], /no user with id 0123456789abcdef01234567/],
       [['user', 'create', '--email', 'f@b.test'], /HERALD_SECRET_KEY/, { HERALD_SECRET_KEY: 'short' }],
       [['user', 'addon', '--user', '0123456789abcdef01234567', '--addon', 'gold'], /--addon must be one of analytics, clips/],
+      [['user', 'plan', '--email', 'a@b.test', '--plan', 'gold'], /--plan must be one of free, basic/],
+      [['user', 'plan', '--email', 'a@b.test', '--plan', 'basic', '--billing', 'weekly'], /--billing must be monthly or annual/],
+      [['user', 'plan', '--email', 'a@b.test', '--plan', 'basic', '--addons', 'analytics,gold'], /--addons must list add-ons among analytics, clips \(got "gold"\)/],
+      [['user', 'plan', '--email', 'nobody@b.test', '--plan', 'basic'], /no user with the email nobody@b.test/],
     ];
     const results = await Promise.all(cases.map(([args, , extra]) => herald(args, { ...env, ...extra })));
     results.forEach((r, i) => {

@@ -5,6 +5,7 @@
  *   herald user create --email E [--name N] [--password P] [--plan free|basic|professional|advanced|enterprise|unlimited]
  *   herald user password --email E [--password P]
  *   herald user addon --user ID --addon analytics|clips [--off]
+ *   herald user plan --email E --plan P [--addons analytics,clips] [--billing monthly|annual]
  *   herald key create --user ID [--name N] [--expires-in DAYS]
  *   herald migrate
  *
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
-import { ADDON_IDS, isAddonId, isPlanId, PLAN_IDS } from '../shared/plans.ts';
+import { ADDON_IDS, isAddonId, isPlanId, PLAN_IDS, type AddonId } from '../shared/plans.ts';
 import type { Role } from '../main.ts';
 import { openRuntime } from '../runtime.ts';
 import { createApiKeysService } from '../modules/api-keys/service.ts';
@@ -28,6 +29,8 @@ const USAGE = `Usage:
   herald user create --email E [--name N] [--password P] [--plan ${PLAN_IDS.join('|')}]
   herald user password --email E [--password P]   set a dashboard password (a random one is printed when P is omitted)
   herald user addon --user ID --addon ${ADDON_IDS.join('|')} [--off]   grant (or with --off remove) a paid add-on
+  herald user plan --email E --plan ${PLAN_IDS.join('|')} [--addons ${ADDON_IDS.join(',')}] [--billing monthly|annual]
+                                    set the account's plan (and, when given, its add-ons, "" for none, and billing period)
   herald key create --user ID [--name N] [--expires-in DAYS]
   herald migrate                    apply database migrations and exit`;
 
@@ -80,6 +83,28 @@ export async function main(argv: string[]): Promise<number> {
       const users = createUsersService(rt.db);
       await users.setAddon(rows[0].tenant_id, addon, !values.off);
       return { userId: values.user!.toLowerCase(), addons: await users.addons(rows[0].tenant_id) };
+    });
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return 0;
+  }
+  if (cmd === 'user' && sub === 'plan') {
+    const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, plan: { type: 'string' }, addons: { type: 'string' }, billing: { type: 'string' } } });
+    if (!values.email) throw new UsageError('--email is required');
+    if (!isPlanId(values.plan)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+    const plan = values.plan;
+    const addons = values.addons === undefined ? undefined : values.addons.split(',').map((a) => a.trim()).filter(Boolean);
+    const badAddon = addons?.find((a) => !isAddonId(a));
+    if (badAddon !== undefined) throw new UsageError(`--addons must list add-ons among ${ADDON_IDS.join(', ')} (got "${badAddon}")`);
+    const billing = values.billing === undefined ? undefined : ({ monthly: 'monthly', annual: 'yearly', yearly: 'yearly' } as const)[values.billing as 'monthly'];
+    if (values.billing !== undefined && !billing) throw new UsageError('--billing must be monthly or annual');
+    const out = await withRuntime(async (rt) => {
+      const users = createUsersService(rt.db);
+      const user = await users.byEmail(values.email!);
+      if (!user) throw new UsageError(`no user with the email ${values.email}`);
+      if (!user.isRoot) throw new UsageError(`${values.email} is a team member; plans belong to the account owner`);
+      await users.setPlan(user.tenantId, { plan, billingPeriod: billing, addons: addons === undefined ? undefined : [...new Set(addons)] as AddonId[] });
+      const owner = (await users.owner(user.tenantId))!;
+      return { userId: user.tenantId, plan: owner.plan, billingPeriod: owner.billingPeriod, addons: owner.addons };
     });
     process.stdout.write(`${JSON.stringify(out)}\n`);
     return 0;

@@ -159,10 +159,10 @@ export function createUsersService(db: Db) {
       return (rowCount ?? 0) > 0;
     },
 
-    /** The tenant (root user id) of a user's email, or null. */
-    async tenantOfEmail(email: string): Promise<string | null> {
-      const { rows } = await db.query<{ tenant_id: string }>('SELECT tenant_id FROM users WHERE lower(email) = lower($1)', [email.trim()]);
-      return rows[0]?.tenant_id ?? null;
+    /** The user with this email (case-insensitive) and their tenant (root user id), or null. */
+    async byEmail(email: string): Promise<{ userId: string; tenantId: string; isRoot: boolean } | null> {
+      const { rows } = await db.query<{ id: string; tenant_id: string; is_root: boolean }>('SELECT id, tenant_id, is_root FROM users WHERE lower(email) = lower($1)', [email.trim()]);
+      return rows[0] ? { userId: rows[0].id, tenantId: rows[0].tenant_id, isRoot: rows[0].is_root } : null;
     },
 
     /** The root user's name (or email) and plan data, for invite pages and billing. */
