@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { App } from './http/app.ts';
 import type { Heartbeat, Worker } from './publishing/worker.ts';
 import type { ClipWorker } from './clips/worker.ts';
+import type { WebhookWorker } from './publishing/webhook-delivery.ts';
 import { openRuntime } from './runtime.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import { hostname } from 'node:os';
@@ -64,6 +65,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   let worker: Worker | null = null;
   let heartbeat: Heartbeat | null = null;
   let clipWorker: ClipWorker | null = null;
+  let webhookWorker: WebhookWorker | null = null;
   let url: string | null = null;
   try {
 
@@ -91,10 +93,14 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
     // AI clipping jobs (src/clips/worker.ts): CPU-heavy, HERALD_CLIPS_CONCURRENCY at a time.
     clipWorker = startClipWorker({ clips: services.videoClips, workerId: processId, concurrency: config.clips.concurrency, staleMs: config.workerStaleMs, pollMs: config.workerPollMs, log: logger });
+    // Webhook deliveries from the outbox (src/publishing/webhook-delivery.ts), HERALD_WEBHOOK_CONCURRENCY at a time.
+    const { startWebhookWorker } = await import('./publishing/webhook-delivery.ts');
+    webhookWorker = startWebhookWorker({ webhooks: services.webhooks, workerId: processId, concurrency: config.webhooks.concurrency, pollMs: Math.min(config.workerPollMs, 250), log: logger });
   }
   } catch (err) {
     await app?.close().catch(() => {});
     await clipWorker?.stop().catch(() => {});
+    await webhookWorker?.stop().catch(() => {});
     await worker?.stop(1_000).catch(() => {});
     await sandbox?.close().catch(() => {});
     await runtime.close();
@@ -108,6 +114,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     closed = true;
     if (app) await app.close();
     if (clipWorker) await clipWorker.stop();
+    if (webhookWorker) await webhookWorker.stop();
     if (worker) await worker.stop();
     if (heartbeat) await heartbeat.stop();
     if (sandbox) await sandbox.close();

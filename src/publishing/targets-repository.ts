@@ -10,6 +10,7 @@ import { grouped } from './grouped.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
 import { POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
 import type { PublishResult } from '../platforms/types.ts';
+import { enqueueTargetFinishEvents, finishedSinglesOutboxSql, hasWebhooksSql } from '../modules/webhooks/outbox.ts';
 
 /** The latest attempt of a target, as the next run reads it. */
 export interface AttemptRow {
@@ -173,15 +174,20 @@ const FINISH_SINGLES = prepared('targets.finish-singles',
             published_at = CASE WHEN u.status = 'published' THEN now() ELSE t.published_at END,
             result = COALESCE(u.result, t.result)
        FROM u WHERE t.id = u.id AND t.locked_by = u.worker
-     RETURNING t.post_id, t.status, t.attempts, t.published_at),
+     RETURNING t.post_id, t.status, t.attempts, t.published_at,
+               t.id, t.tenant_id, t.platform, t.account_id, t.platform_post_id, t.platform_post_url, t.error_message),
    agg AS (
-     SELECT tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
+     SELECT (SELECT p0.status FROM posts p0 WHERE p0.id = tgt.post_id) AS old_status, tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
             (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,
             (tgt.status = 'pending' AND tgt.attempts > 0)::int AS retrying, tgt.published_at AS last_published
-       FROM tgt)
-   UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
+       FROM tgt),
+   pst AS (
+     UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
           published_at = COALESCE(p.published_at, agg.last_published), updated_at = now()
-     FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')`);
+     FROM agg WHERE p.id = agg.post_id AND p.status NOT IN ('draft', 'cancelled')
+     RETURNING p.id, p.tenant_id, p.status, p.content, p.scheduled_for, p.published_at, p.metadata, agg.old_status)
+   -- Webhook events of these finishes (outbox, decision 0038): nothing is written for tenants without webhooks.
+   ${finishedSinglesOutboxSql('tgt', 'pst')}`);
 
 /**
  * One finish as the statements take it: target id, status, run_at, error, category, post id, URL, result, worker, attempt id,
@@ -277,7 +283,8 @@ export function createTargetsRepository(db: Db) {
       // statement records the attempt, the target and the derived post status.
       if (single) return finishSingles(args);
       await db.tx(async (client) => {
-        const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE id = $1 FOR UPDATE', [target.post_id]);
+        const { rows } = await client.query<{ id: string; status: string; hooks: boolean }>(
+          `SELECT id, status, ${hasWebhooksSql('tenant_id')} AS hooks FROM posts WHERE id = $1 FOR UPDATE`, [target.post_id]);
         if (attemptId !== null) {
           await client.query(`UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')}
                                 FROM (SELECT $2::text AS outcome, $3::text AS error, $4::text AS category, $5::int AS http_status,
@@ -287,6 +294,8 @@ export function createTargetsRepository(db: Db) {
         if (!rows[0]) return; // the post was deleted while publishing
         await client.query(FINISH_TARGET, [...args.slice(0, 9), update.attemptOutcome]);
         await recomputePostStatus(client, target.post_id);
+        // Webhook events (outbox, decision 0038), only for tenants with an active webhook.
+        if (rows[0].hooks) await enqueueTargetFinishEvents(client, target.id, rows[0].status);
       });
     },
 

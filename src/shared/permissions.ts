@@ -4,7 +4,7 @@
  * (the API keys page).
  */
 export const RESOURCES = [
-  'posts', 'profiles', 'accounts', 'media', 'users', 'api-keys', 'usage', 'queue', 'analytics', 'invites', 'reddit',
+  'posts', 'profiles', 'accounts', 'media', 'users', 'api-keys', 'usage', 'queue', 'analytics', 'invites', 'reddit', 'webhooks',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Permission = `${Resource}:${'read' | 'write'}`;

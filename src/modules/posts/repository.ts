@@ -6,6 +6,7 @@ import { DUPLICATE_MARKER, DUPLICATE_WINDOW_HOURS, type ContentClaim } from './d
 import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
+import { scheduledPostsOutboxSql } from '../webhooks/outbox.ts';
 
 export interface PostRow {
   id: string;
@@ -292,7 +293,7 @@ const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH ne
                      $29::jsonb[], $30::jsonb[])
            AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued,
                 hashtags, mentions)
-       RETURNING id),
+       RETURNING id, status, content, scheduled_for, published_at, metadata, publish_now),
      -- Duplicate protection (duplicates.ts): $31 accounts, $32 content hashes, $33 posts. A pair an earlier post
      -- holds (within 24 hours) returns no row, and the statement then fails as a whole with DUPLICATE_MARKER.
      claims AS (
@@ -300,13 +301,17 @@ const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH ne
        SELECT u.account_id, u.hash, u.post_id, $18 FROM unnest($31::char(24)[], $32::bytea[], $33::char(24)[]) AS u(account_id, hash, post_id)
        ON CONFLICT (account_id, content_hash) DO UPDATE SET post_id = EXCLUDED.post_id, claimed_at = EXCLUDED.claimed_at
         WHERE c.claimed_at < EXCLUDED.claimed_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
-       RETURNING 1)
+       RETURNING 1),
+     new_targets AS (
      INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at)
      SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
        FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
          AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
       WHERE (SELECT count(*) FROM new_posts) = $28
-        AND (SELECT CASE WHEN count(*) = cardinality($31::char(24)[]) THEN true ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)`);
+        AND (SELECT CASE WHEN count(*) = cardinality($31::char(24)[]) THEN true ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)
+     RETURNING post_id, position, platform, status, account_id, platform_post_id, platform_post_url, error_message)
+   -- post.scheduled webhook events (outbox, decision 0038): nothing is written for tenants without webhooks.
+   ${scheduledPostsOutboxSql('new_posts', 'new_targets', '$1')}`);
 
 /**
  * Inserts posts and their targets (the jobs) in ONE statement, so it is atomic on its own:
