@@ -10,21 +10,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import type { Tenant, TestContext } from '../helpers.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { multipart } from '../support/png.ts';
-import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
-
+import { chromiumAvailable, screenshotPath, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-composer.test.ts');
-const email = 'composer-options@herald.test';
-const password = 'a long composer options password';
+const PLATFORMS = ['twitter', 'instagram', 'tiktok', 'youtube', 'facebook', 'linkedin'];
 
+let d: DashboardHarness;
 let ctx: TestContext;
-let browser: Browser;
 let page: Page;
-let base: string;
 let tenant: Tenant;
 
 async function upload(filename: string, contentType: string, data: Buffer) {
@@ -35,28 +31,22 @@ async function upload(filename: string, contentType: string, data: Buffer) {
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const port = await freePort();
-  ctx = await createTestApp({ listen: true, env: { PORT: String(port) } });
-  base = `http://127.0.0.1:${port}`;
-  const { userId } = await ctx.services.users.createRootUser({ email, password, name: 'Opal Options', plan: 'advanced' });
-  const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'setup' });
-  tenant = { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
-  const profileId = await createProfile(ctx, tenant, 'Patisserie');
-  for (const p of ['twitter', 'instagram', 'tiktok', 'youtube', 'facebook', 'linkedin']) await insertAccount(ctx, tenant, profileId, p, { username: `patisserie_${p}` });
+  d = await startDashboard({
+    user: { email: 'composer-options@herald.test', password: 'a long composer options password', name: 'Opal Options' },
+    profile: 'Patisserie', accounts: PLATFORMS.map((p) => ({ platform: p, username: `patisserie_${p}` })), timezoneId: 'Europe/Paris',
+  });
+  ({ ctx, page, tenant } = d);
   await ctx.db.query(`UPDATE accounts SET settings = $1 WHERE platform = 'tiktok'`, [JSON.stringify({ tiktokCreator: { privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'SELF_ONLY'] } })]);
   await upload('croissant.jpg', 'image/jpeg', makeImage({ format: 'jpeg', width: 600, height: 600 }));
   await upload('eclair.jpg', 'image/jpeg', makeImage({ format: 'jpeg', width: 800, height: 600 }));
   await upload('bake-timelapse.mp4', 'video/mp4', makeVideo({ seconds: 4, width: 640, height: 360, audio: true }));
-  browser = await launch({ timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 900 } });
-  page = await browser.context.newPage();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
+  await d?.close();
 });
 
-const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+const nav = () => d.nav();
 const checks = () => page.getByRole('region', { name: 'Checks' });
 /** Waits for the composer to say the post fits; on failure, says what the checks list instead. */
 const fits = () => ({
@@ -93,14 +83,12 @@ async function pickFromLibrary(name: string) {
 
 describe.skipIf(!hasChromium)('composer options, previews and the media library', () => {
   it('lists, searches and previews the media library, and hands a file to a new post', async () => {
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await d.signIn();
     await nav().getByRole('link', { name: 'Media library' }).click();
     const grid = page.getByRole('list', { name: 'Uploaded files' });
     await grid.getByRole('button', { name: 'Preview bake-timelapse.mp4' }).waitFor();
+    // A video shows its first frame, not a grey box.
+    await grid.getByRole('button', { name: 'Preview bake-timelapse.mp4' }).locator('.video-poster[data-poster="frame"] img').waitFor();
     expect(await grid.getByRole('listitem').count()).toBe(3);
     await shoot('composer-media-library');
     await page.getByLabel('Search file names').fill('ECLAIR');
@@ -228,6 +216,12 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await page.getByLabel('Who can see it').selectOption('CONNECTIONS');
     await fits().waitFor();
     await page.getByRole('article', { name: 'YouTube preview' }).getByText('A morning at the bakery').waitFor();
+    // Videos show a picture, not a grey box: YouTube its custom thumbnail, the others the video's first frame (as does the media list).
+    await page.getByRole('article', { name: 'YouTube preview' }).locator('.video-poster[data-poster="thumbnail"] img').waitFor();
+    for (const name of ['Facebook preview', 'LinkedIn preview']) await page.getByRole('article', { name }).locator('.video-poster[data-poster="frame"] img').waitFor();
+    await page.locator('.media-item .video-poster[data-poster="frame"] img').waitFor();
+    const frame = await page.getByRole('article', { name: 'Facebook preview' }).locator('.video-poster img').evaluate((img: { naturalWidth: number; naturalHeight: number }) => [img.naturalWidth, img.naturalHeight]);
+    expect(frame).toEqual([640, 360]);
     await shoot('composer-youtube-facebook-linkedin');
     await page.getByRole('button', { name: 'Schedule post' }).click();
     const post = await savedPost();

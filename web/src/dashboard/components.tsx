@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, type PostStatus } from './api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../lib/platforms.ts';
+import { videoPoster } from '../lib/video-poster.ts';
 
 export function ErrorBox({ error, title }: { error: unknown; title?: string }) {
   if (!error) return null;
@@ -85,3 +86,27 @@ export function PageTitle({ title, children }: { title: string; children?: React
 export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial']);
 export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial', 'publishing', 'cancelled']);
 export const CAN_RETRY: ReadonlySet<string> = new Set(['failed']);
+
+/**
+ * A video shown by its poster frame (read in the browser once per URL, ../lib/video-poster.ts)
+ * with a play mark; the mark on a plain box until the frame is read, or when it cannot be.
+ * `thumbnail`: the video's own poster image (the post's `mediaItems[].thumbnail`), shown instead.
+ * `label`: the accessible name (an image of the video); without it the poster is decorative.
+ */
+export function VideoPoster({ url, thumbnail, className, label }: { url: string; thumbnail?: string; className?: string; label?: string }) {
+  const [poster, setPoster] = useState<string | null>(null);
+  useEffect(() => {
+    if (thumbnail) return;
+    let live = true;
+    setPoster(null);
+    void videoPoster(url).then((p) => { if (live) setPoster(p); });
+    return () => { live = false; };
+  }, [url, thumbnail]);
+  const shown = thumbnail ?? poster;
+  return (
+    <span className={`video-poster${className ? ` ${className}` : ''}`} data-poster={thumbnail ? 'thumbnail' : poster ? 'frame' : 'none'} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
+      {shown && <img src={shown} alt="" />}
+      <span className="video-play" aria-hidden="true">▶</span>
+    </span>
+  );
+}

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type Paths } from './api.ts';
-import { ErrorBox, Loading } from './components.tsx';
+import { ErrorBox, Loading, VideoPoster } from './components.tsx';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 /** One file of the library, as GET /v1/media answers it. */
@@ -33,7 +33,7 @@ export function useLibrary(q: string, type: Kind, page: number) {
 
 function Thumb({ f }: { f: LibraryFile }) {
   if (f.type === 'image' || f.type === 'gif') return <img src={f.url} alt="" loading="lazy" />;
-  if (f.type === 'video') return <video src={f.url} muted preload="metadata" aria-hidden="true" />;
+  if (f.type === 'video') return <VideoPoster url={f.url} />;
   return <span className="lib-doc" aria-hidden="true">PDF</span>;
 }
 

@@ -3,14 +3,15 @@
  * picture, the text as the platform cuts it before its "more" link, the title where the
  * platform has one, and the media laid out as the platform lays them out (a grid of up to
  * four on X and Bluesky, one image with carousel dots on Instagram, the first image of a pin,
- * a video frame on YouTube and TikTok). Approximate by nature: the rules themselves are
+ * a video by its first frame on YouTube and TikTok). Approximate by nature: the rules themselves are
  * checked by the shared rule table, not here.
  */
 import type { Account } from '../api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
-import { Avatar } from '../components.tsx';
+import { Avatar, VideoPoster } from '../components.tsx';
 
-export interface PreviewMedia { url: string; type: 'image' | 'video' | 'gif' | 'document'; altText?: string }
+/** A media item as previewed; `thumbnail`: a video's own poster image (`mediaItems[].thumbnail`), else its first frame is shown. */
+export interface PreviewMedia { url: string; type: 'image' | 'video' | 'gif' | 'document'; altText?: string; thumbnail?: string }
 
 /** Characters shown before a feed cuts the text with its "more" link (what each platform shows on its web feed). */
 const FEED_CUT: Partial<Record<PlatformName, number>> = {
@@ -30,7 +31,7 @@ function MediaLayout({ platform, media }: { platform: PlatformName; media: Previ
   const visual = media.filter((m) => m.type !== 'document');
   const doc = media.find((m) => m.type === 'document');
   const one = (m: PreviewMedia, cls = '') => (m.type === 'video'
-    ? <video className={`pv-media ${cls}`} src={m.url} muted preload="metadata" aria-label="Video" />
+    ? <VideoPoster className={`pv-media ${cls}`} url={m.url} thumbnail={m.thumbnail} label="Video" />
     : <img className={`pv-media ${cls}`} src={m.url} alt={m.altText ?? ''} />);
   if (doc && visual.length === 0) return <div className="pv-doc" aria-label="Document">PDF document</div>;
   // Carousels show the first item and dots; grids show up to four.

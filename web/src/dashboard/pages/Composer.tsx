@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
-import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
+import { ErrorBox, Loading, PageTitle, PlatformBadge, VideoPoster } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
 import { allTimeZones, browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
 import { useAccounts, useProfiles } from './Profiles.tsx';
@@ -331,7 +331,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
               <ul className="media-list">
                 {media.map((m) => (
                   <li key={m.key} className="media-item">
-                    {m.file?.type === 'image' || m.file?.type === 'gif' ? <img src={m.file.url} alt="" /> : <span className="media-icon" aria-hidden="true">{m.file?.type === 'video' ? '▶' : '📄'}</span>}
+                    {m.file?.type === 'image' || m.file?.type === 'gif' ? <img src={m.file.url} alt="" /> : m.file?.type === 'video' ? <VideoPoster url={m.file.url} className="media-thumb" /> : <span className="media-icon" aria-hidden="true">{m.file ? '📄' : '…'}</span>}
                     <div className="media-info">
                       <span className="media-name">{m.name}</span>
                       {m.status === 'uploading' && <progress max={1} value={m.progress} aria-label={`Uploading ${m.name}`}>{Math.round(m.progress * 100)}%</progress>}
@@ -354,7 +354,11 @@ export default function ComposerPage({ postId }: { postId?: string }) {
               <div className="previews">
                 {targets.map((a) => (
                   <PostPreview key={a._id} account={a} text={custom[a._id] ?? content} data={cleanPlatformData(options[a._id], custom[a._id] ?? content)}
-                    media={media.filter((m) => m.status === 'done' && m.file).map((m) => ({ url: m.file!.url, type: m.file!.type, altText: m.altText }))} />
+                    media={media.filter((m) => m.status === 'done' && m.file).map((m) => ({
+                      url: m.file!.url, type: m.file!.type, altText: m.altText,
+                      // YouTube shows the custom thumbnail as the video's picture.
+                      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
+                    }))} />
                 ))}
               </div>
             </section>
