@@ -72,6 +72,9 @@ export async function runOnce(t: LoadTarget, settings: { connections: number; se
   const r = await autocannon({
     url: t.url, method: t.method, headers: t.headers, body: t.body, connections: settings.connections,
     duration: settings.seconds, workers: 1, timeout: 30,
+    // `[<id>]` in a body becomes a new id per request: every post differs, as Herald's duplicate
+    // protection expects of real traffic (the same content to one account twice in 24 hours is refused).
+    idReplacement: t.body?.includes('[<id>]') ?? false,
   });
   const m = stop?.() ?? { note: '', serverCpuMs: NaN, pgCpuMs: NaN };
   const secs = (r.finish.getTime() - r.start.getTime()) / 1000;

@@ -66,6 +66,8 @@ const RSS_ONLY = ARGS.has('--rss-only');
 const RSS = ARGS.has('--rss') || RSS_ONLY;
 const CLIPS = ARGS.has('--clips');
 const RSS_REQUESTS = 100_000;
+/** The Node flags Herald's launcher runs with: the `bin/herald.js` shebang after `env -S node` (decision 0041). */
+const HERALD_NODE_FLAGS = fs.readFileSync(path.join(REPO_ROOT, 'bin/herald.js'), 'utf8').split('\n')[0].replace(/^#!\S*env -S node/, '').trim().split(/\s+/).filter(Boolean);
 const LOAD = { connections: 50, seconds: 6, warmupSeconds: 2 };
 const ROUNDS = 3;
 const PROFILE_SECONDS = 10;
@@ -135,6 +137,8 @@ async function main() {
     line('memory', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`);
     line('OS', `${os.type()} ${os.release()} ${os.arch()}`);
     line('Node', process.version);
+    const missing = HERALD_NODE_FLAGS.filter((f) => !process.execArgv.includes(f));
+    line('Node flags (Herald runs in this process)', `${process.execArgv.filter((f) => f.startsWith('--max')).join(' ') || 'none'}${missing.length ? `; NOT as shipped, missing ${missing.join(' ')} (run it with npm run bench)` : ' (as bin/herald.js runs Herald)'}`);
     line('load average (1/5/15 min)', loadavg());
 
     // PostgreSQL: one server, a database for Herald and one for the anchor
@@ -251,12 +255,12 @@ async function main() {
     const platform1 = [{ platform: 'bluesky', accountId }];
     const heraldCreate: LoadTarget = {
       label: 'Herald', url: `${base}/v1/posts`, method: 'POST', headers, measure: heraldMeasure,
-      body: JSON.stringify({ content: 'Benchmark post, scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }),
+      body: JSON.stringify({ content: 'Benchmark post [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }),
     };
     const heraldCreate3: LoadTarget = {
       label: 'Herald 3+1', url: `${base}/v1/posts`, method: 'POST', headers, measure: heraldMeasure,
       body: JSON.stringify({
-        content: 'Benchmark post, scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris',
+        content: 'Benchmark post [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris',
         mediaItems: [{ type: media.type, url: media.url }], platforms: A.accountIds.map((id) => ({ platform: 'bluesky', accountId: id })),
       }),
     };
@@ -264,7 +268,7 @@ async function main() {
     const anchorCreate: LoadTarget | null = anchor && {
       label: 'anchor', url: `${anchor.url}/posts`, method: 'POST', measure: anchorMeasure,
       headers: { authorization: `Bearer ${anchor.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'Benchmark post, scheduled far in the future', scheduledFor: '2035-06-15T07:30:00Z', timezone: 'Europe/Paris', platforms: platform1 }),
+      body: JSON.stringify({ content: 'Benchmark post [<id>], scheduled far in the future', scheduledFor: '2035-06-15T07:30:00Z', timezone: 'Europe/Paris', platforms: platform1 }),
     };
     const anchorList: LoadTarget | null = anchor && {
       label: 'anchor', url: `${anchor.url}/posts`, method: 'GET', measure: anchorMeasure, headers: { authorization: `Bearer ${anchor.token}` },
@@ -283,7 +287,7 @@ async function main() {
     if (RSS_ONLY) {
       const growth = await rssRun({
         DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn',
-      }, headers, JSON.stringify({ content: 'Memory run, scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
+      }, headers, JSON.stringify({ content: 'Memory run [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
       line('(i) API RSS growth, 100,000 creates', `${growth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(growth <= GOALS.rssGrowthMiB)})`);
       return;
     }
@@ -422,7 +426,7 @@ async function main() {
     if (RSS) {
       rssGrowth = await rssRun({
         DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn',
-      }, headers, JSON.stringify({ content: 'Memory run, scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
+      }, headers, JSON.stringify({ content: 'Memory run [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
     } else {
       console.log(`(i) memory over ${RSS_REQUESTS.toLocaleString('en-US')} creates: skipped (opt-in: npm run bench -- --rss; adds about 2-3 min)`);
     }
@@ -597,7 +601,7 @@ async function startupRuns(tmp: string): Promise<void> {
     const env: NodeJS.ProcessEnv = { ...process.env, HERALD_DATA_DIR: dataDir, PORT: String(port), HERALD_EMBEDDED_PG_PORT: String(pgPort), HERALD_LOG_LEVEL: 'warn' };
     delete env.DATABASE_URL;
     const t0 = performance.now();
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/herald.js'), 'start'], {
+    const child = spawn(process.execPath, [...HERALD_NODE_FLAGS, path.join(REPO_ROOT, 'bin/herald.js'), 'start'], {
       cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'],
       env,
     });
@@ -645,7 +649,7 @@ function rssMiB(pid: number): number {
 async function rssRun(env: Record<string, string>, headers: Record<string, string>, body: string): Promise<number> {
   console.log(`\n(i) memory: ${RSS_REQUESTS.toLocaleString('en-US')} creates (50 connections) against \`node bin/herald.js api\` in its own process, same database; RSS sampled every second`);
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/herald.js'), 'api'], {
+  const child = spawn(process.execPath, [...HERALD_NODE_FLAGS, path.join(REPO_ROOT, 'bin/herald.js'), 'api'], {
     cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env, PORT: String(port) },
   });
   let stderr = '';
@@ -662,7 +666,7 @@ async function rssRun(env: Record<string, string>, headers: Record<string, strin
     const start = performance.now();
     const sampler = setInterval(() => { samples.push({ at: performance.now() - start, rss: rssMiB(child.pid!) }); }, 1_000);
     samples.push({ at: 0, rss: rssMiB(child.pid!) });
-    const r = await autocannon({ url: `http://127.0.0.1:${port}/v1/posts`, method: 'POST', headers, body, connections: 50, amount: RSS_REQUESTS, workers: 1, timeout: 30 });
+    const r = await autocannon({ url: `http://127.0.0.1:${port}/v1/posts`, method: 'POST', headers, body, connections: 50, amount: RSS_REQUESTS, workers: 1, timeout: 30, idReplacement: true });
     clearInterval(sampler);
     const secs = (performance.now() - start) / 1000;
     samples.push({ at: secs * 1000, rss: rssMiB(child.pid!) });
