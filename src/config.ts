@@ -42,6 +42,8 @@ const EnvSchema = Type.Object({
   HERALD_ANALYTICS_RATE_LIMIT: Type.Integer({ minimum: 1, maximum: 100_000, default: 30 }),
   HERALD_FFPROBE_PATH: Type.String({ minLength: 1, default: 'ffprobe' }),
   HERALD_FFMPEG_PATH: Type.String({ minLength: 1, default: 'ffmpeg' }),
+  HERALD_METRICS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
+  HERALD_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
   HERALD_CLIPS_CONCURRENCY: Type.Integer({ minimum: 0, maximum: 64, default: 1 }),
   HERALD_CLIPS_PRESET: Type.Enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'], { default: 'veryfast' }),
   HERALD_CLIPS_OUTPUT_HEIGHT: Type.Integer({ minimum: 320, maximum: 3840, multipleOf: 16, default: 1280 }),
@@ -134,6 +136,11 @@ export interface Config {
   sandbox: boolean;
   /** Webhook delivery (src/modules/webhooks, docs/decisions/0038-webhook-outbox.md). */
   webhooks: WebhooksConfig;
+  /**
+   * GET /metrics in Prometheus format (HERALD_METRICS=on; default off). With HERALD_METRICS_TOKEN,
+   * scrapers must send `Authorization: Bearer <token>` (src/observability).
+   */
+  metrics: { enabled: boolean; token: string | null };
   /** Self-service sign-up (HERALD_SIGNUP=open; default closed: users come from the CLI, first start and team invites). */
   signupOpen: boolean;
   /** Stripe billing (HERALD_STRIPE_*); null when not configured: plans are then managed with the CLI. */
@@ -240,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     docsAi: e.HERALD_DOCS_AI_URL ? { url: e.HERALD_DOCS_AI_URL.replace(/\/+$/, ''), apiKey: e.HERALD_DOCS_AI_KEY, model: e.HERALD_DOCS_AI_MODEL } : null,
     platformApps,
     sandbox: e.HERALD_SANDBOX === 'on',
+    metrics: { enabled: e.HERALD_METRICS === 'on', token: e.HERALD_METRICS_TOKEN ?? null },
     webhooks: {
       allowPrivateUrls: e.HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS === 'true', concurrency: e.HERALD_WEBHOOK_CONCURRENCY,
       timeoutMs: e.HERALD_WEBHOOK_TIMEOUT_MS, retryBaseMs: e.HERALD_WEBHOOK_RETRY_BASE_MS, maxAttempts: e.HERALD_WEBHOOK_MAX_ATTEMPTS,

@@ -42,6 +42,7 @@ import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
 import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
+import { registerMetrics } from '../observability/routes.ts';
 import { accountHealthRoutes } from '../modules/account-health/routes.ts';
 import { toolsRoutes } from '../modules/tools/routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/routes.ts';
@@ -142,6 +143,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
 
   app.decorateRequest('auth', null as unknown as AuthContext);
 
+  // GET /metrics and the request counters, before the routes so that its hook sees them all.
+  if (services.config.metrics.enabled) registerMetrics(app, { token: services.config.metrics.token, db: services.db });
   await app.register(healthRoutes, { services });
 
   await app.register(async (v1) => {

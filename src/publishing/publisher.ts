@@ -41,6 +41,7 @@ import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
 import { probeBytes } from '../infra/probe.ts';
 import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.ts';
 import { FieldErrorCollector } from '../core/errors.ts';
+import { publishLag, publishOutcomes } from '../observability/metrics.ts';
 import { fetchGuarded } from './fetch-media.ts';
 import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from './targets-repository.ts';
 
@@ -84,6 +85,7 @@ export function createPublisher(deps: PublisherDeps) {
   /** Writes the target's final or retry state and the post's derived status, atomically. */
   async function finishTarget(target: TargetRow, attemptId: number | null, update: TargetFinish): Promise<void> {
     const single = (targetCounts.get(target.id) ?? 2) === 1;
+    publishOutcomes.inc({ platform: target.platform, outcome: update.status === 'pending' ? 'retry' : update.status });
     await targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single);
   }
 
@@ -108,6 +110,7 @@ export function createPublisher(deps: PublisherDeps) {
    */
   async function runTarget(target: TargetRow | ClaimedTarget, released?: () => void): Promise<void> {
     inFlight.add(target.id);
+    if (target.run_at) publishLag.observe({ platform: target.platform }, Math.max(0, clock().getTime() - new Date(target.run_at).getTime()) / 1000);
     let attemptId: number | null = null;
     // Where a failure happened decides whether the next run must verify before committing.
     let phase: 'prepare' | 'commit' = 'prepare';
