@@ -243,6 +243,20 @@ describe('delivery', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('sends account.disconnected when an account is disconnected', async () => {
+    await createWebhook(tenant, '/accounts', ['account.disconnected']);
+    const profileId = await createProfile(ctx, tenant);
+    const acc = await insertAccount(ctx, tenant, profileId, 'bluesky', { username: 'leaving.test' });
+    const res = await ctx.app.inject({ method: 'DELETE', url: `/v1/accounts/${acc}`, headers: tenant.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = await until(() => receiver.received.find((r) => r.path === '/accounts'), 'the account event');
+    expect(got.verified).toBe(true);
+    expect(got.body).toMatchObject({
+      event: 'account.disconnected',
+      account: { accountId: acc, profileId, platform: 'bluesky', username: 'leaving.test', disconnectionType: 'intentional' },
+    });
+  });
+
   it('redelivers an event with the same id and payload', async () => {
     const w = await createWebhook(tenant, '/redeliver', ['post.scheduled']);
     const postId = await schedule('redeliver me', [accountId]);

@@ -11,6 +11,7 @@ import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import type { AccountRow, AccountsRepository } from './repository.ts';
+import { enqueueAccountEvent } from '../webhooks/outbox.ts';
 
 export { getAccessibleAccount, type AccountRow } from './repository.ts';
 
@@ -85,6 +86,8 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
         row = await repo.insert(client, auth.tenantId, profileId, platform, c, settings);
       }
       if (within) await within(client, row);
+      // The account.connected webhook event, in the same transaction (outbox, decision 0038).
+      await enqueueAccountEvent(client, row, 'account.connected');
       return row;
     });
   }
@@ -113,6 +116,8 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
     async disconnect(auth: AuthContext, accountId: string) {
       const a = await repo.accessible(auth, accountId);
       await repo.remove(a.id);
+      // The account.disconnected webhook event (outbox, decision 0038).
+      await enqueueAccountEvent(db, a, 'account.disconnected', { type: 'intentional', reason: 'Disconnected by the user' });
       return { message: 'Account disconnected successfully' };
     },
   };
