@@ -9,54 +9,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
-import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
+import type { TestContext } from '../helpers.ts';
+import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-accounts.test.ts');
-const email = 'accounts@herald.test';
-const password = 'a long accounts password';
 
 let sandbox: Sandbox;
+let d: DashboardHarness;
 let ctx: TestContext;
-let browser: Browser;
 let page: Page;
-let base: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   sandbox = await startSandbox({ bluesky: false });
-  const port = await freePort();
-  ctx = await createTestApp({ listen: true, env: { PORT: String(port), HERALD_SANDBOX: 'on' }, deps: { sandbox } });
-  base = `http://127.0.0.1:${port}`;
-  await ctx.services.users.createRootUser({ email, password, name: 'Ada Accounts', plan: 'advanced' });
-  browser = await launch({ timezoneId: 'Europe/Paris', viewport: { width: 1280, height: 900 } });
-  page = await browser.context.newPage();
-  page.on('dialog', (d) => void d.accept());
+  d = await startDashboard({
+    user: { email: 'accounts@herald.test', password: 'a long accounts password', name: 'Ada Accounts' },
+    env: { HERALD_SANDBOX: 'on' }, deps: { sandbox }, timezoneId: 'Europe/Paris', acceptDialogs: true,
+  });
+  ({ ctx, page } = d);
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
+  await d?.close();
   await sandbox?.close();
 });
 
-const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+const nav = () => d.nav();
 const shoot = (name: string) => shootBothWidths(page, name);
 const row = (platform: string) => page.locator('.account-row', { has: page.locator('.platform-badge', { hasText: platform }) });
 
 async function accounts() {
-  const cookie = (await browser.context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const cookie = (await d.browser.context.cookies(d.base)).map((c) => `${c.name}=${c.value}`).join('; ');
   return (await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: { cookie } })).json().accounts as Array<Record<string, unknown>>;
 }
 
 describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
   it('connects Facebook through the page picker, and switches it to another page; the picture follows', async () => {
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await d.signIn();
     await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
     await page.getByRole('button', { name: 'New profile' }).click();
     await page.getByRole('region', { name: 'New profile' }).getByLabel('Name').fill('Books & Bread');

@@ -8,21 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import type { Tenant, TestContext } from '../helpers.ts';
 import { makeImage } from '../support/media.ts';
 import { multipart } from '../support/png.ts';
-import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
+import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-calendar.test.ts');
 const TZ = 'Europe/Paris';
-const email = 'calendar@herald.test';
-const password = 'a long calendar password';
 
+let d: DashboardHarness;
 let ctx: TestContext;
-let browser: Browser;
 let page: Page;
-let base: string;
 let tenant: Tenant;
 let accountId: string;
 const ids: Record<string, string> = {};
@@ -46,14 +42,12 @@ async function createPost(content: string, scheduledFor: string, media?: string)
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const port = await freePort();
-  ctx = await createTestApp({ listen: true, env: { PORT: String(port) } });
-  base = `http://127.0.0.1:${port}`;
-  const { userId } = await ctx.services.users.createRootUser({ email, password, name: 'Cal Endar', plan: 'advanced' });
-  const key = await ctx.services.apiKeys.create({ tenantId: userId, userId }, { name: 'setup' });
-  tenant = { userId, apiKey: key.key, headers: { authorization: `Bearer ${key.key}` } };
-  const profileId = await createProfile(ctx, tenant, 'Cafe');
-  accountId = await insertAccount(ctx, tenant, profileId, 'twitter', { username: 'cafe_x' });
+  d = await startDashboard({
+    user: { email: 'calendar@herald.test', password: 'a long calendar password', name: 'Cal Endar' },
+    profile: 'Cafe', accounts: [{ platform: 'twitter', username: 'cafe_x' }], timezoneId: TZ,
+  });
+  ({ ctx, page, tenant } = d);
+  accountId = d.accounts.cafe_x;
   const body = multipart('files', [{ filename: 'latte.jpg', contentType: 'image/jpeg', data: makeImage({ format: 'jpeg', width: 400, height: 300 }) }]);
   const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': body.contentType }, payload: body.payload });
   const image = up.json().files[0].url as string;
@@ -63,16 +57,13 @@ beforeAll(async () => {
   // A published post: the worker is not running here, so mark it as the publisher would.
   await ctx.db.query(`UPDATE posts SET status = 'published', published_at = scheduled_for WHERE id = $1`, [ids.done]);
   await ctx.db.query(`UPDATE post_targets SET status = 'published', published_at = now() WHERE post_id = $1`, [ids.done]);
-  browser = await launch({ timezoneId: TZ, viewport: { width: 1280, height: 900 } });
-  page = await browser.context.newPage();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await ctx?.close();
+  await d?.close();
 });
 
-const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+const nav = () => d.nav();
 const shoot = (name: string) => shootBothWidths(page, name);
 const chip = (id: string) => page.locator(`.post-chip[data-post-id="${id}"]`);
 const getPost = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: tenant.headers })).json().post;
@@ -85,11 +76,7 @@ async function showWeekOf(date: string) {
 
 describe.skipIf(!hasChromium)('calendar and usage', () => {
   it('shows the week as an hour grid with post cards (first image, platform icon, text) in one 12-hour clock', async () => {
-    await page.goto(`${base}/dashboard`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await d.signIn();
     await showWeekOf(weekDay(1));
     const card = chip(ids.latte);
     await card.waitFor();
