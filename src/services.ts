@@ -23,6 +23,7 @@ import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
+import { createInvitesService } from './modules/invites/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
@@ -103,6 +104,7 @@ export function createServices(deps: ServiceDeps) {
     db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
   });
   const sessions = createSessionsService(db, clock);
+  const invites = createInvitesService({ db, clock, users, publicUrl });
   const analytics = createAnalyticsService({
     db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId),
     tenantsWithAddon: () => users.tenantsWithAddon('analytics'),
@@ -121,7 +123,7 @@ export function createServices(deps: ServiceDeps) {
     logs, tools, accountHealth, webhooks,
     platformInvites, selections,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites,
   };
 }
 

@@ -40,6 +40,8 @@ import { docsAiRoutes } from '../modules/docs-ai/routes.ts';
 import { webRoutes } from './web.ts';
 import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
+import { invitesRoutes } from '../modules/invites/routes.ts';
+import { signupRoutes } from '../modules/users/signup-routes.ts';
 import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
 import { registerMetrics } from '../observability/routes.ts';
@@ -196,6 +198,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(facebookRoutes, { services });
     await v1.register(sandboxRoutes, { services });
     await v1.register(videoClipsRoutes, { services });
+    await v1.register(invitesRoutes, { services });
     await v1.register(platformInvitesRoutes, { services });
     await v1.register(logsRoutes, { services });
     await v1.register(accountHealthRoutes, { services });
@@ -205,6 +208,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
   await app.register(sessionsRoutes, { services });
+  await app.register(signupRoutes, { services });
   await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
   await app.register(webRoutes, { services });
 
