@@ -3,7 +3,8 @@
  * field of the same name, spec section 5). Each platform's options are plain fields; what is
  * allowed is decided by the shared rule table through `checkPost`, which the composer runs on
  * the options as they are here, so an option the server would refuse is refused while composing
- * (docs/decisions/0032-composer-options-feed-the-rule-table.md).
+ * (docs/decisions/0032-composer-options-feed-the-rule-table.md); a subreddit's own rules are asked
+ * of the server first (./subreddit-rules.ts, docs/decisions/0040-composer-asks-for-subreddit-rules.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
