@@ -12,6 +12,7 @@ import { createProfilesService } from './modules/profiles/service.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAccountsRepository } from './modules/accounts/repository.ts';
 import { createPlatformSessions } from './modules/accounts/platform-session.ts';
+import { createCloneConnectionService } from './modules/accounts/clone.ts';
 import { createFacebookService } from './modules/facebook/service.ts';
 import { createLinkedInService } from './modules/linkedin/service.ts';
 import { createPinterestService } from './modules/pinterest/service.ts';
@@ -78,6 +79,7 @@ export function createServices(deps: ServiceDeps) {
   const accountsRepository = createAccountsRepository(db, secrets);
   const accounts = createAccountsService({ db, accounts: accountsRepository, adapters, users });
   const platformSessions = createPlatformSessions({ accounts: accountsRepository, adapters });
+  const cloneConnection = createCloneConnectionService({ db, accounts: accountsRepository, adapters, sessions: platformSessions });
   const selections = createSelectionStore({ db, secrets, clock });
   const facebook = createFacebookService({ accounts, repository: accountsRepository, adapters, selections });
   const linkedin = createLinkedInService({ accounts: accountsRepository, sessions: platformSessions });
@@ -121,7 +123,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     logs, tools, accountHealth, webhooks,
-    platformInvites, selections,
+    platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites,
   };

@@ -67,7 +67,10 @@ const TARGET_COLUMNS = ['id', 'post_id', 'tenant_id', 'position', 'account_id', 
  * What a run needs besides the target row (a {@link TargetContext}), as columns over `p` (the
  * post, null when gone) and `a` (the account), for the target given by these SQL expressions.
  */
-const contextColumns = (postId: string, targetId: string) => `to_jsonb(p) AS ctx_post, to_jsonb(a) AS ctx_account,
+const contextColumns = (postId: string, targetId: string) => `to_jsonb(p) AS ctx_post,
+          -- A clone's credential is its owner's (decision 0037): read only for clones.
+          CASE WHEN a.credential_owner IS NULL THEN to_jsonb(a)
+               ELSE to_jsonb(a) || jsonb_build_object('credentials', (SELECT o.credentials FROM accounts o WHERE o.id = a.credential_owner)) END AS ctx_account,
           (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
                                      WHERE target_id = ${targetId} ORDER BY id DESC LIMIT 1) x) AS ctx_prev,
           (SELECT min(started_at) FROM publish_attempts WHERE target_id = ${targetId} AND phase = 'commit') AS ctx_first_commit_at,

@@ -109,6 +109,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/connect/bluesky/credentials': { identifier: 'a.test', appPassword: 'aaaa-bbbb-cccc-dddd', state: newId() },
   'PUT /v1/accounts/:accountId/linkedin-organization': { accountType: 'organization', selectedOrganization: { id: '2414183' } },
   'PUT /v1/accounts/:accountId/facebook-page': { selectedPageId: '1234567890' },
+  'POST /v1/profiles/:profileId/clone-connection': { sourceAccountId: newId() },
 };
 
 async function makeVictim(): Promise<Victim> {
@@ -391,5 +392,20 @@ describe('platform-invite recipients reach nothing else', () => {
     expect(await snapshot(b)).toEqual(before);
     const still = await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: b.tenant.headers });
     expect(still.json().invites.map((i: { _id: string }) => i._id)).toEqual([inv._id]);
+  });
+});
+
+describe('clone-connection with another tenant\'s account', () => {
+  it('cloning B\'s account into A\'s own profile is a 404, like an unknown account; nothing is stored', async () => {
+    const a = await createTenant(ctx);
+    const b = await makeVictim();
+    const mine = await createProfile(ctx, a);
+    const before = await snapshot(b);
+    const res = await ctx.app.inject({ method: 'POST', url: `/v1/profiles/${mine}/clone-connection`, headers: a.headers, payload: { sourceAccountId: b.accountId } });
+    expect(res.statusCode).toBe(404);
+    const unknown = await ctx.app.inject({ method: 'POST', url: `/v1/profiles/${mine}/clone-connection`, headers: a.headers, payload: { sourceAccountId: newId() } });
+    expect(stripRequestId(res.json())).toEqual(stripRequestId(unknown.json()));
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: a.headers })).json().accounts).toEqual([]);
+    expect(await snapshot(b)).toEqual(before);
   });
 });

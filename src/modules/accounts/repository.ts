@@ -2,11 +2,17 @@
  * The `accounts` table: every read and write of connected accounts outside the posts/bulk
  * listings goes through here, with credentials sealed and opened in one place
  * (AES-256-GCM, src/core/crypto.ts). Services call it; routes never do.
+ *
+ * Clones (POST /v1/profiles/{id}/clone-connection) share one stored credential
+ * (docs/decisions/0037-platform-invites-and-shared-credentials.md): a clone's `credential_owner`
+ * names the row holding it. Reads here return the owner's credential in `credentials`; credential
+ * writes go to the owner, and the account state (active, reason, token expiry) to the owner and
+ * every clone at once.
  */
 import { notFound } from '../../core/errors.ts';
 import type { SecretBox } from '../../core/crypto.ts';
 import { newId } from '../../core/ids.ts';
-import { prepared, type Queryable } from '../../storage/db.ts';
+import { prepared, type Db, type Queryable } from '../../storage/db.ts';
 import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 
@@ -27,20 +33,31 @@ export interface AccountRow {
   settings: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+  /** The account whose stored credential this clone uses; null: the row holds its own. */
+  credential_owner: string | null;
 }
 
 /** The columns of AccountRow, for prepared statements (which must not return `*`). */
 const ACCOUNT_COLUMNS = ['id', 'tenant_id', 'profile_id', 'platform', 'platform_user_id', 'username', 'display_name', 'profile_picture',
-  'is_active', 'inactive_reason', 'credentials', 'token_expires_at', 'permissions', 'settings', 'created_at', 'updated_at',
+  'is_active', 'inactive_reason', 'credentials', 'token_expires_at', 'permissions', 'settings', 'created_at', 'updated_at', 'credential_owner',
 ] as const satisfies ReadonlyArray<keyof AccountRow>;
+
+/**
+ * The columns of AccountRow over `accounts a`, with a clone's `credentials` read from its owner
+ * (the subquery runs only for clones).
+ */
+const RESOLVED_COLUMNS = ACCOUNT_COLUMNS.map((c) => c === 'credentials'
+  ? `CASE WHEN a.credential_owner IS NULL THEN a.credentials ELSE (SELECT o.credentials FROM accounts o WHERE o.id = a.credential_owner) END AS credentials`
+  : `a.${c}`).join(', ');
+const SELECT_ACCOUNTS = `SELECT ${RESOLVED_COLUMNS} FROM accounts a`;
 
 /** Run on every post created or edited: prepared (src/storage/db.ts PreparedStatement). */
 const FIND_TENANT_ACCOUNTS = prepared('accounts.find-tenant-accounts',
-  `SELECT ${ACCOUNT_COLUMNS.join(', ')} FROM accounts WHERE tenant_id = $1 AND id = ANY($2::char(24)[])`);
+  `${SELECT_ACCOUNTS} WHERE a.tenant_id = $1 AND a.id = ANY($2::char(24)[])`);
 
 /** Loads an account the caller may see (tenant and profile scope), or throws 404. */
 export async function getAccessibleAccount(q: Queryable, auth: AuthContext, accountId: string): Promise<AccountRow> {
-  const { rows } = await q.query<AccountRow>('SELECT * FROM accounts WHERE id = $1 AND tenant_id = $2', [accountId, auth.tenantId]);
+  const { rows } = await q.query<AccountRow>(`${SELECT_ACCOUNTS} WHERE a.id = $1 AND a.tenant_id = $2`, [accountId, auth.tenantId]);
   if (!rows[0] || !canAccessProfile(auth, rows[0].profile_id)) throw notFound('Account');
   return rows[0];
 }
@@ -52,7 +69,7 @@ export async function findTenantAccounts(q: Queryable, tenantId: string, ids: st
 
 /** Every account of the tenant, oldest first. */
 export async function listTenantAccounts(q: Queryable, tenantId: string): Promise<AccountRow[]> {
-  return (await q.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+  return (await q.query<AccountRow>(`${SELECT_ACCOUNTS} WHERE a.tenant_id = $1 ORDER BY a.created_at, a.id`, [tenantId])).rows;
 }
 
 /** How many accounts a profile holds. */
@@ -60,7 +77,21 @@ export async function countProfileAccounts(q: Queryable, profileId: string): Pro
   return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE profile_id = $1', [profileId])).rows[0].n;
 }
 
-export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
+/**
+ * Before `accountId` stops holding a credential (deleted, or moved to another Page's token): when
+ * clones use its credential, the oldest clone takes it over and the others point at that one; when
+ * it is a clone itself, nothing is needed. Runs in the caller's transaction.
+ */
+async function handOver(q: Queryable, accountId: string): Promise<void> {
+  const { rows } = await q.query<{ id: string }>(
+    'SELECT id FROM accounts WHERE credential_owner = $1 ORDER BY created_at, id LIMIT 1 FOR UPDATE', [accountId]);
+  if (!rows[0]) return;
+  const heir = rows[0].id;
+  await q.query(`UPDATE accounts SET credentials = (SELECT credentials FROM accounts WHERE id = $1), credential_owner = NULL WHERE id = $2`, [accountId, heir]);
+  await q.query('UPDATE accounts SET credential_owner = $2 WHERE credential_owner = $1', [accountId, heir]);
+}
+
+export function createAccountsRepository(db: Db, secrets: SecretBox) {
   const one = async (sql: string, params: unknown[], q: Queryable = db) => (await q.query<AccountRow>(sql, params)).rows[0];
 
   return {
@@ -69,7 +100,7 @@ export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
 
     async listForTenant(tenantId: string, profileId: string | null): Promise<AccountRow[]> {
       return (await db.query<AccountRow>(
-        `SELECT * FROM accounts WHERE tenant_id = $1 AND ($2::char(24) IS NULL OR profile_id = $2) ORDER BY created_at, id`, [tenantId, profileId])).rows;
+        `${SELECT_ACCOUNTS} WHERE a.tenant_id = $1 AND ($2::char(24) IS NULL OR a.profile_id = $2) ORDER BY a.created_at, a.id`, [tenantId, profileId])).rows;
     },
 
     /** The account's decrypted credentials. */
@@ -80,26 +111,32 @@ export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
      * `replaceExpiry` (the token refresh job stores what the refresh answered, null included).
      */
     async saveCredentials(accountId: string, credentials: Record<string, unknown>, tokenExpiresAt: Date | null | undefined, opts: { replaceExpiry?: boolean } = {}): Promise<void> {
+      // The credential goes to the row holding it (the account itself, or a clone's owner); the expiry to every account sharing it.
       await db.query(
-        opts.replaceExpiry
-          ? 'UPDATE accounts SET credentials = $2, token_expires_at = $3, updated_at = now() WHERE id = $1'
-          : 'UPDATE accounts SET credentials = $2, token_expires_at = COALESCE($3, token_expires_at), updated_at = now() WHERE id = $1',
+        `WITH o AS (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1)
+         UPDATE accounts a SET credentials = CASE WHEN a.id = o.id THEN $2 ELSE a.credentials END,
+                token_expires_at = ${opts.replaceExpiry ? '$3' : 'COALESCE($3, a.token_expires_at)'}, updated_at = now()
+           FROM o WHERE a.id = o.id OR a.credential_owner = o.id`,
         [accountId, secrets.sealJson(credentials), tokenExpiresAt ?? null]);
     },
 
-    /** Marks the account for reconnection (is_active false) with the reason shown to users. */
+    /** Marks the account, and every account sharing its credential, for reconnection (is_active false) with the reason shown to users. */
     async markNeedsReconnect(accountId: string, reason: string): Promise<void> {
-      await db.query('UPDATE accounts SET is_active = false, inactive_reason = $2, updated_at = now() WHERE id = $1', [accountId, reason]);
+      await db.query(
+        `WITH o AS (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1)
+         UPDATE accounts a SET is_active = false, inactive_reason = $2, updated_at = now() FROM o WHERE a.id = o.id OR a.credential_owner = o.id`,
+        [accountId, reason]);
     },
 
     /**
      * Active accounts whose access token expires within `marginMs` (soonest first, 200 at most):
-     * the sandbox's simulator accounts when `sandbox`, the real ones otherwise.
+     * the sandbox's simulator accounts when `sandbox`, the real ones otherwise. Clones are left
+     * out: refreshing their credential's owner renews theirs.
      */
     async dueForRefresh(q: Queryable, marginMs: number, sandbox: boolean): Promise<Array<Pick<AccountRow, 'id' | 'platform' | 'platform_user_id' | 'username' | 'credentials' | 'settings'>>> {
       return (await q.query<Pick<AccountRow, 'id' | 'platform' | 'platform_user_id' | 'username' | 'credentials' | 'settings'>>(
         `SELECT id, platform, platform_user_id, username, credentials, settings FROM accounts
-          WHERE is_active AND token_expires_at IS NOT NULL AND token_expires_at < now() + make_interval(secs => $1)
+          WHERE is_active AND credential_owner IS NULL AND token_expires_at IS NOT NULL AND token_expires_at < now() + make_interval(secs => $1)
             AND coalesce(settings->>'sandbox' = 'true', false) = $2
           ORDER BY token_expires_at LIMIT 200`, [marginMs / 1000, sandbox])).rows;
     },
@@ -117,9 +154,25 @@ export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
       return one('UPDATE accounts SET username = $2, display_name = $3, updated_at = now() WHERE id = $1 RETURNING *', [accountId, username, displayName]);
     },
 
+    /** Deletes the account; a credential it holds for clones is handed to the oldest clone first, so they keep working. */
     async remove(accountId: string): Promise<void> {
-      await db.query('DELETE FROM accounts WHERE id = $1', [accountId]);
+      await db.tx(async (q) => {
+        await handOver(q, accountId);
+        await q.query('DELETE FROM accounts WHERE id = $1', [accountId]);
+      });
     },
+
+    /**
+     * Stores a clone of `source` under `profileId`. `own` given: the clone holds that credential
+     * itself (a Facebook clone for another page); otherwise it shares the source's stored one.
+     */
+    insertClone: (source: AccountRow, profileId: string, c: { platformUserId: string; username: string; displayName: string | null; profilePicture: string | null; settings: Record<string, unknown>; own?: Record<string, unknown> }) =>
+      one(`INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, display_name, profile_picture, is_active, inactive_reason,
+                                 credentials, token_expires_at, permissions, settings, credential_owner)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
+        [newId(), source.tenant_id, profileId, source.platform, c.platformUserId, c.username, c.displayName, c.profilePicture, source.is_active, source.inactive_reason,
+          c.own ? secrets.sealJson(c.own) : '', c.own ? null : source.token_expires_at, source.permissions, JSON.stringify(c.settings),
+          c.own ? null : (source.credential_owner ?? source.id)]),
 
     /** True when another account of the profile already is this platform account. */
     async platformAccountTaken(profileId: string, platform: PlatformId, platformUserId: string, exceptId: string): Promise<boolean> {
@@ -127,23 +180,40 @@ export function createAccountsRepository(db: Queryable, secrets: SecretBox) {
       return rows.length > 0;
     },
 
-    /** Points the account at another platform account of the same login (a Facebook Page switch) and reactivates it. */
+    /**
+     * Points the account at another platform account of the same login (a Facebook Page switch) and
+     * reactivates it. It then holds its own credential (another Page's token): clones of it keep theirs.
+     */
     moveTo: (accountId: string, to: { platformUserId: string; name: string; profilePicture: string | null; credentials: Record<string, unknown>; settings: Record<string, unknown> }) =>
-      one(`UPDATE accounts SET platform_user_id = $2, username = $3, display_name = $3, profile_picture = $6, credentials = $4, is_active = true, inactive_reason = NULL,
-                  settings = settings || $5::jsonb, updated_at = now() WHERE id = $1 RETURNING *`,
-        [accountId, to.platformUserId, to.name, secrets.sealJson(to.credentials), JSON.stringify(to.settings), to.profilePicture]),
+      db.tx(async (q) => {
+        await handOver(q, accountId);
+        return one(`UPDATE accounts SET platform_user_id = $2, username = $3, display_name = $3, profile_picture = $6, credentials = $4, credential_owner = NULL,
+                    is_active = true, inactive_reason = NULL, settings = settings || $5::jsonb, updated_at = now() WHERE id = $1 RETURNING *`,
+          [accountId, to.platformUserId, to.name, secrets.sealJson(to.credentials), JSON.stringify(to.settings), to.profilePicture], q);
+      }),
 
     /** The account of `profileId` for this platform account, locked for update (inside a transaction). */
     lockConnected: (q: Queryable, profileId: string, platform: PlatformId, platformUserId: string) =>
-      one('SELECT * FROM accounts WHERE profile_id = $1 AND platform = $2 AND platform_user_id = $3 FOR UPDATE', [profileId, platform, platformUserId], q),
+      one(`${SELECT_ACCOUNTS} WHERE a.profile_id = $1 AND a.platform = $2 AND a.platform_user_id = $3 FOR UPDATE OF a`, [profileId, platform, platformUserId], q),
 
-    /** Reconnects an existing row: identity, credentials and settings (its sandbox mark replaced), active again. */
-    reconnect: (q: Queryable, accountId: string, c: ConnectedAccount, settings: Record<string, unknown>) =>
-      one(`UPDATE accounts SET username = $2, display_name = $3, profile_picture = $4, is_active = true, inactive_reason = NULL,
-                  credentials = $5, token_expires_at = $6, permissions = $7, settings = (settings - 'sandbox') || $8::jsonb, updated_at = now()
+    /**
+     * Reconnects an existing row: identity, credentials and settings (its sandbox mark replaced), active
+     * again. A clone's new credential is stored on its owner, and every account sharing it is active again.
+     */
+    async reconnect(q: Queryable, accountId: string, c: ConnectedAccount, settings: Record<string, unknown>): Promise<AccountRow> {
+      const sealed = secrets.sealJson(c.credentials);
+      const row = await one(`UPDATE accounts SET username = $2, display_name = $3, profile_picture = $4, is_active = true, inactive_reason = NULL,
+                  credentials = CASE WHEN credential_owner IS NULL THEN $5 ELSE '' END, token_expires_at = $6, permissions = $7,
+                  settings = (settings - 'sandbox') || $8::jsonb, updated_at = now()
             WHERE id = $1 RETURNING *`,
-        [accountId, c.username, c.displayName ?? null, c.profilePicture ?? null, secrets.sealJson(c.credentials),
-          c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)], q),
+        [accountId, c.username, c.displayName ?? null, c.profilePicture ?? null, sealed,
+          c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)], q);
+      const owner = row.credential_owner ?? row.id;
+      await q.query(
+        `UPDATE accounts SET credentials = CASE WHEN id = $1 THEN $2 ELSE credentials END, token_expires_at = $3, is_active = true, inactive_reason = NULL, updated_at = now()
+          WHERE (id = $1 OR credential_owner = $1) AND id <> $4`, [owner, sealed, c.tokenExpiresAt ?? null, row.id]);
+      return { ...row, credentials: sealed };
+    },
 
     insert: (q: Queryable, tenantId: string, profileId: string, platform: PlatformId, c: ConnectedAccount, settings: Record<string, unknown>) =>
       one(`INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, display_name, profile_picture,
