@@ -25,6 +25,7 @@ import { createMediaService } from './modules/media/service.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
 import { createInvitesService } from './modules/invites/service.ts';
+import { createBillingService } from './modules/billing/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
@@ -107,6 +108,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const sessions = createSessionsService(db, clock);
   const invites = createInvitesService({ db, clock, users, publicUrl });
+  const billing = createBillingService({ db, config: config.stripe, users, publicUrl, clock });
   const analytics = createAnalyticsService({
     db, clock, adapters, secrets, accounts: accountsRepository, addons: (tenantId) => users.addons(tenantId),
     tenantsWithAddon: () => users.tenantsWithAddon('analytics'),
@@ -125,7 +127,7 @@ export function createServices(deps: ServiceDeps) {
     logs, tools, accountHealth, webhooks,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
   };
 }
 

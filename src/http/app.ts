@@ -42,6 +42,7 @@ import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
 import { invitesRoutes } from '../modules/invites/routes.ts';
 import { signupRoutes } from '../modules/users/signup-routes.ts';
+import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes.ts';
 import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
 import { registerMetrics } from '../observability/routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(sandboxRoutes, { services });
     await v1.register(videoClipsRoutes, { services });
     await v1.register(invitesRoutes, { services });
+    await v1.register(billingRoutes, { services });
     await v1.register(platformInvitesRoutes, { services });
     await v1.register(logsRoutes, { services });
     await v1.register(accountHealthRoutes, { services });
@@ -209,6 +211,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
   await app.register(sessionsRoutes, { services });
   await app.register(signupRoutes, { services });
+  await app.register(stripeWebhookRoutes, { services });
   await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
   await app.register(webRoutes, { services });
 

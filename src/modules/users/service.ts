@@ -188,6 +188,37 @@ export function createUsersService(db: Db) {
       });
     },
 
+    /** The tenant's Stripe customer and subscription ids and owner email (billing), or null for an unknown tenant. */
+    async stripeAccount(tenantId: string): Promise<{ customerId: string | null; subscriptionId: string | null; email: string } | null> {
+      const { rows } = await db.query<{ stripe_customer_id: string | null; stripe_subscription_id: string | null; email: string }>(
+        'SELECT stripe_customer_id, stripe_subscription_id, email FROM users WHERE id = $1 AND is_root', [tenantId]);
+      return rows[0] ? { customerId: rows[0].stripe_customer_id, subscriptionId: rows[0].stripe_subscription_id, email: rows[0].email } : null;
+    },
+
+    /**
+     * Within a transaction: the tenant a Stripe object belongs to, locked FOR UPDATE (so events
+     * of one tenant apply one at a time): the `tenantId` Herald put in its metadata when that
+     * names a root user, else the owner of the Stripe customer id. Null when neither matches.
+     */
+    async lockStripeTenant(q: Queryable, ref: { tenantId?: string | null; customerId?: string | null }): Promise<{ tenantId: string; customerId: string | null; subscriptionId: string | null; syncedAt: Date | null; billingAnchor: Date } | null> {
+      const { rows } = await q.query<{ id: string; stripe_customer_id: string | null; stripe_subscription_id: string | null; stripe_synced_at: Date | null; billing_anchor: Date }>(
+        `SELECT id, stripe_customer_id, stripe_subscription_id, stripe_synced_at, billing_anchor FROM users
+          WHERE is_root AND (id = $1 OR ($1::text IS NULL AND stripe_customer_id = $2)) LIMIT 1 FOR UPDATE`,
+        [ref.tenantId && /^[0-9a-f]{24}$/.test(ref.tenantId) ? ref.tenantId : null, ref.customerId ?? null]);
+      const r = rows[0];
+      return r ? { tenantId: r.id, customerId: r.stripe_customer_id, subscriptionId: r.stripe_subscription_id, syncedAt: r.stripe_synced_at, billingAnchor: r.billing_anchor } : null;
+    },
+
+    /** Within a transaction: records the tenant's Stripe customer, subscription and the time of the latest subscription event applied. */
+    async setStripeState(q: Queryable, tenantId: string, state: { customerId?: string | null; subscriptionId?: string | null; syncedAt?: Date }): Promise<void> {
+      await q.query(
+        `UPDATE users SET stripe_customer_id = CASE WHEN $2 THEN $3 ELSE stripe_customer_id END,
+                stripe_subscription_id = CASE WHEN $4 THEN $5 ELSE stripe_subscription_id END,
+                stripe_synced_at = COALESCE($6, stripe_synced_at)
+          WHERE id = $1 AND is_root`,
+        [tenantId, state.customerId !== undefined, state.customerId ?? null, state.subscriptionId !== undefined, state.subscriptionId ?? null, state.syncedAt ?? null]);
+    },
+
     /** The add-ons the tenant holds (on its root user). An unknown tenant holds none. */
     async addons(tenantId: string): Promise<AddonId[]> {
       const { rows } = await db.query<{ addons: AddonId[] }>('SELECT addons FROM users WHERE tenant_id = $1 AND is_root', [tenantId]);
