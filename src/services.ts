@@ -29,6 +29,7 @@ import { createBillingService } from './modules/billing/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
+import { createPostUnpublish } from './modules/posts/unpublish.ts';
 import { createAccountHealthService } from './modules/account-health/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
@@ -119,12 +120,13 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const logs = createLogsService({ db, clock });
+  const unpublish = createPostUnpublish({ db, adapters, accounts: accountsRepository, clock, log: (e) => logs.write(e) });
   const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
   const tools = createToolsService({ db, posts });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId });
 
   return {
-    logs, tools, accountHealth, webhooks,
+    logs, tools, accountHealth, unpublish, webhooks,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,

@@ -333,6 +333,21 @@ export async function startXSimulator(opts: XSimOptions = {}): Promise<XSimulato
     return { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) };
   });
 
+  /**
+   * Delete a Post (https://docs.x.com/x-api/posts/delete-post): only the author may, answering
+   * `{ data: { deleted: true } }`; a Post that does not exist is a 404 problem.
+   */
+  app.delete('/2/tweets/:id', async (req, reply) => {
+    const uid = authUser(req, reply);
+    if (!uid) return reply;
+    const id = (req.params as { id: string }).id;
+    const i = tweets.findIndex((x) => x.id === id);
+    if (i < 0) return problem(reply, 404, 'Not Found Error', `Could not find tweet with id: [${id}].`, 'https://api.x.com/2/problems/resource-not-found');
+    if (tweets[i].author_id !== uid) return problem(reply, 403, 'Forbidden', 'You are not allowed to delete this Tweet.', 'about:blank');
+    tweets.splice(i, 1);
+    return { data: { deleted: true } };
+  });
+
   app.get('/2/tweets/:id', async (req, reply) => {
     const uid = authUser(req, reply);
     if (!uid) return reply;

@@ -146,7 +146,37 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
    * @throws AdapterError `rate_limited` (with retryAfterMs), `disconnected`, `transient`.
    */
   fetchMetrics?(ctx: AdapterContext, account: AccountContext<C>, platformPostIds: string[]): Promise<Map<string, PostMetrics>>;
+  /**
+   * Deletes a published post (every item of a thread, last first) from the platform. A post the
+   * platform no longer has counts as deleted, so calling it again is harmless. Present only where
+   * {@link UNPUBLISH} says the platform allows it.
+   * @throws AdapterError `auth_expired`, `disconnected`, `rate_limited`, `rejected`, `transient`.
+   */
+  unpublish?(ctx: AdapterContext, account: AccountContext<C>, post: PublishedPost): Promise<void>;
 }
+
+/** A published post as unpublish is given it: the root's id and, for a thread, every item's id in order (root first). */
+export interface PublishedPost {
+  platformPostId: string;
+  threadIds: string[];
+}
+
+/**
+ * Whether each platform lets an app delete a post it published, with the documented endpoint
+ * (or why not). Data, so that the API can say which platforms cannot take a post back.
+ */
+export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: string; doc: string }>> = {
+  twitter: { supported: true, how: 'DELETE /2/tweets/:id', doc: 'https://docs.x.com/x-api/posts/delete-post' },
+  bluesky: { supported: true, how: 'com.atproto.repo.deleteRecord', doc: 'https://docs.bsky.app/docs/api/com-atproto-repo-delete-record' },
+  facebook: { supported: false, how: 'not implemented by Herald yet (Graph API DELETE /{post-id})', doc: 'https://developers.facebook.com/docs/graph-api/reference/post/#deleting' },
+  linkedin: { supported: false, how: 'not implemented by Herald yet (DELETE /rest/posts/{urn})', doc: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts' },
+  threads: { supported: false, how: 'not implemented by Herald yet (DELETE /{threads-media-id})', doc: 'https://developers.facebook.com/docs/threads/posts/delete-posts' },
+  youtube: { supported: false, how: 'not implemented by Herald yet (videos.delete)', doc: 'https://developers.google.com/youtube/v3/docs/videos/delete' },
+  pinterest: { supported: false, how: 'not implemented by Herald yet (DELETE /v5/pins/{pin_id})', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },
+  reddit: { supported: false, how: 'not implemented by Herald yet (POST /api/del)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
+  instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
+  tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
+};
 
 /** Categories of adapter failure (docs/decisions/0002). */
 export type AdapterErrorKind =

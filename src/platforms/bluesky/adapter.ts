@@ -21,9 +21,9 @@ import {
   type RuleViolation,
   type VerifyResult,
   type VerifyWindow,
-  mapMetrics, type PostMetrics,
+  mapMetrics, type PostMetrics, type PublishedPost,
 } from '../types.ts';
-import { assertPrepared, buildResult, createOrRecover, getPostRecord } from './publish.ts';
+import { assertPrepared, buildResult, createOrRecover, deletePostRecords, getPostRecord } from './publish.ts';
 import type { BlueskyImagesEmbed, BlueskyPostRecord, BlueskyPrepared, StrongRef } from './records.ts';
 import { buildFacets, externalEmbed, firstLink, type Facet } from './richtext.ts';
 import { BLUESKY_CAPABILITIES, MAX_IMAGE_BYTES } from './rules.ts';
@@ -200,6 +200,20 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
    * each key (no look-back needed, `_window` unused). Records missing from a partially
    * published thread are created by the next commit under the same keys.
    */
+  /**
+   * Deletes the post's records (a thread's last first) with com.atproto.repo.deleteRecord
+   * (https://docs.bsky.app/docs/api/com-atproto-repo-delete-record); deleting a record that is
+   * already gone succeeds.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext<BlueskyCredentials>, post: PublishedPost): Promise<void> {
+    const session = this.sessions.open(ctx, account);
+    try {
+      await deletePostRecords(session, post.threadIds.length ? post.threadIds : [post.platformPostId]);
+    } catch (e) {
+      throw toAdapterError(e, this.http.now());
+    }
+  }
+
   async verify(ctx: AdapterContext, account: AccountContext<BlueskyCredentials>, _req: PublishRequest, prepared: BlueskyPrepared, _window?: VerifyWindow): Promise<VerifyResult<BlueskyPrepared>> {
     try {
       assertPrepared(prepared);

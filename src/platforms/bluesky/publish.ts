@@ -75,3 +75,16 @@ export async function createOrRecover(http: HttpOptions, ctx: AdapterContext, se
     return existing;
   }
 }
+
+/**
+ * Deletes post records by their at:// URIs, last first (`com.atproto.repo.deleteRecord`), in the
+ * session's own repository.
+ * @throws AdapterError `rejected` for a URI of another repository; XrpcRequestError from the PDS.
+ */
+export async function deletePostRecords(session: BlueskySession, uris: string[]): Promise<void> {
+  for (const uri of [...uris].reverse()) {
+    const m = /^at:\/\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(uri);
+    if (!m || m[1] !== session.creds.did) throw new AdapterError('rejected', `Not a record of this account: ${uri}`);
+    await session.call('com.atproto.repo.deleteRecord', { json: { repo: m[1], collection: m[2], rkey: m[3] } });
+  }
+}

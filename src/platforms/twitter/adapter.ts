@@ -15,7 +15,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
-  mapMetrics, type PostMetrics,
+  mapMetrics, type PostMetrics, type PublishedPost,
 } from '../types.ts';
 import { twitterRules } from '../../shared/rules/twitter.ts';
 import {
@@ -123,6 +123,23 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
     for (const m of req.mediaItems) mediaIds.push(await this.upload(ctx, account, m));
     const texts = req.threadItems.length > 0 ? req.threadItems.map((t) => t.content) : [req.text];
     return { preparedAt: new Date().toISOString(), mediaIds, texts };
+  }
+
+  /**
+   * Deletes the post, and every post of a thread (last first): DELETE /2/tweets/:id
+   * (https://docs.x.com/x-api/posts/delete-post). A post X no longer has counts as deleted.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    const base = this.app().apiBaseUrl;
+    const ids = post.threadIds.length ? [...post.threadIds].reverse() : [post.platformPostId];
+    for (const id of ids) {
+      try {
+        await this.call(ctx, account, (token) => httpJson(base, `/2/tweets/${encodeURIComponent(id)}`, { method: 'DELETE', token }, xMessage));
+      } catch (err) {
+        if (err instanceof AdapterError && err.opts.status === 404) continue;
+        throw err;
+      }
+    }
   }
 
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: XPrepared): Promise<PublishResult> {
