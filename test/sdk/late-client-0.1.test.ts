@@ -42,7 +42,7 @@ describe('platform invites through the official client 0.1.0', () => {
 
     const removed = await late.invites.delete({ query: { id: invite._id! } });
     expect(removed.data).toMatchObject({ message: expect.stringMatching(/revoked/i) });
-    expect((await late.invites.list({ query: { profileId } })).data!.invites!.map((i) => i._id)).toEqual([used.data!.invite!._id]);
+    expect((await late.invites.list({ query: { profileId } })).data!.invites!.map((i: { _id?: string }) => i._id)).toEqual([used.data!.invite!._id]);
 
     const other = await createTenant(ctx);
     const foreign = await late.invites.create({ body: { profileId: await createProfile(ctx, other), platform: 'twitter' } }).then(() => null, (e: unknown) => e);
