@@ -142,6 +142,26 @@ describe('Bluesky end to end on a local PDS', () => {
     expect((third?.value.reply as { parent: { uri: string }; root: { uri: string } })).toMatchObject({ parent: { uri: second!.uri }, root: { uri: root!.uri } });
   });
 
+  it('unpublishes a thread: every record is deleted on the PDS (deleteRecord), the post is cancelled, and again changes nothing', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: {
+        content: 'Gone soon', publishNow: true,
+        platforms: [{ platform: 'bluesky', accountId, platformSpecificData: { threadItems: [{ content: 'Gone soon' }, { content: 'Gone too' }] } }],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const p = res.json().post;
+    const uris = p.thread[0].items.map((i: { platformPostId: string }) => i.platformPostId);
+    expect(await Promise.all(uris.map((u: string) => pds.getRecord(u)))).not.toContain(null);
+    for (let i = 0; i < 2; i++) {
+      const out = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${p._id}/unpublish`, headers: tenant.headers, payload: {} });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'bluesky', outcome: i === 0 ? 'deleted' : 'already_removed' }] });
+    }
+    expect(await Promise.all(uris.map((u: string) => pds.getRecord(u)))).toEqual([null, null]);
+  });
+
   it('uploads an image through /v1/media and publishes it as an image embed', async () => {
     const png = makePng(4, 3);
     const mp = multipart('files', [{ filename: 'pic.png', contentType: 'image/png', data: png }]);
