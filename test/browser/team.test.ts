@@ -39,6 +39,10 @@ describe.skipIf(!hasChromium)('team invites in the dashboard', () => {
     expect(inviteUrl).toMatch(new RegExp(`^${d.base}/signup\\?inviteToken=[A-Za-z0-9_-]{43}$`));
     await page.getByText(/^Profiles: Brand A$/).waitFor();
     await shootBothWidths(page, 'team-invite');
+    // Without Stripe configured, the Billing page shows the plan and no payment buttons.
+    await d.nav().getByRole('link', { name: 'Billing' }).click();
+    await page.getByText('Online payment is not set up on this server.').waitFor();
+    expect(await page.getByRole('button', { name: /Continue to payment|Manage billing/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
   });
@@ -60,6 +64,7 @@ describe.skipIf(!hasChromium)('team invites in the dashboard', () => {
     const links = await d.nav().getByRole('link').allTextContents();
     expect(links).not.toContain('API keys');
     expect(links).not.toContain('Team');
+    expect(links).not.toContain('Billing');
 
     await d.nav().getByRole('link', { name: 'Profiles & accounts' }).click();
     await page.getByRole('heading', { name: 'Profiles & accounts' }).waitFor();

@@ -21,6 +21,7 @@ const MediaPage = lazy(() => import('./pages/Media.tsx'));
 const BulkPage = lazy(() => import('./pages/Bulk.tsx'));
 const RedditPage = lazy(() => import('./pages/Reddit.tsx'));
 const TeamPage = lazy(() => import('./pages/Team.tsx'));
+const BillingPage = lazy(() => import('./pages/Billing.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
@@ -62,6 +63,7 @@ const NAV: Array<[string, string]> = [
   ['/team', 'Team'],
   ['/api-keys', 'API keys'],
   ['/usage', 'Usage & plan'],
+  ['/billing', 'Billing'],
 ];
 
 function Shell({ session, onLogout }: { session: Session; onLogout: () => void }) {
@@ -115,6 +117,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/team" component={TeamPage} />
+              <Route path="/billing" component={BillingPage} />
               <Route path="/usage" component={UsagePage} />
               <Route path="/analytics" component={AnalyticsPage} />
               <Route path="/clips" component={ClipsPage} />
