@@ -123,7 +123,7 @@ export function createServices(deps: ServiceDeps) {
   const unpublish = createPostUnpublish({ db, adapters, accounts: accountsRepository, clock, log: (e) => logs.write(e) });
   const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
   const tools = createToolsService({ db, posts });
-  const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId });
+  const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId, staleMs: config.workerStaleMs });
 
   return {
     logs, tools, accountHealth, unpublish, webhooks,
