@@ -767,6 +767,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of one account
+         * @description As in the list, plus the token status (expiry in words, whether it needs a refresh and whether Herald refreshes it), granted and missing permissions, and recommendations for each issue.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accountId: string;
+                            canFetchAnalytics: boolean;
+                            canPost: boolean;
+                            displayName: string;
+                            issues: string[];
+                            /** @description The account's latest finished publish (GET /v1/logs has the details); null when none in 90 days */
+                            lastPublish: {
+                                action: string;
+                                /** Format: date-time */
+                                at: string;
+                                errorCategory: string | null;
+                                errorMessage: string | null;
+                                logId: string;
+                                postId: string | null;
+                                /** @description success, failed or pending (the log entry's status) */
+                                status: string;
+                            } | null;
+                            needsReconnect: boolean;
+                            permissions: {
+                                analytics: {
+                                    granted: boolean;
+                                    required: boolean;
+                                    scope: string;
+                                }[];
+                                canFetchAnalytics: boolean;
+                                canPost: boolean;
+                                missingRequired: string[];
+                                posting: {
+                                    granted: boolean;
+                                    required: boolean;
+                                    scope: string;
+                                }[];
+                            };
+                            platform: string;
+                            profileId: string;
+                            recommendations: string[];
+                            /** @enum {string} */
+                            status: "healthy" | "warning" | "error";
+                            /** Format: date-time */
+                            tokenExpiresAt: string | null;
+                            tokenStatus: {
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                                /** @description Time until expiry in words ("3 days", "expired"); null when the token does not expire */
+                                expiresIn: string | null;
+                                /** @description The token expires within 24 hours */
+                                needsRefresh: boolean;
+                                /** @description Herald refreshes this platform's tokens before they expire */
+                                refreshable: boolean;
+                                valid: boolean;
+                            };
+                            tokenValid: boolean;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/linkedin-organization": {
         parameters: {
             query?: never;
@@ -1516,6 +1639,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of every connected account
+         * @description A summary (healthy, warning, error, needing reconnection) and, per account: token valid and expiry, whether it must be reconnected, whether it can post and read analytics, its issues and its latest publish result. Read from Herald's records; no platform is called.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accounts: {
+                                accountId: string;
+                                canFetchAnalytics: boolean;
+                                canPost: boolean;
+                                displayName: string;
+                                issues: string[];
+                                /** @description The account's latest finished publish (GET /v1/logs has the details); null when none in 90 days */
+                                lastPublish: {
+                                    action: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    logId: string;
+                                    postId: string | null;
+                                    /** @description success, failed or pending (the log entry's status) */
+                                    status: string;
+                                } | null;
+                                needsReconnect: boolean;
+                                platform: string;
+                                profileId: string;
+                                /** @enum {string} */
+                                status: "healthy" | "warning" | "error";
+                                /** Format: date-time */
+                                tokenExpiresAt: string | null;
+                                tokenValid: boolean;
+                                username: string;
+                            }[];
+                            summary: {
+                                error: number;
+                                healthy: number;
+                                needsReconnect: number;
+                                total: number;
+                                warning: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics": {
         parameters: {
             query?: never;
@@ -2054,7 +2279,7 @@ export interface paths {
                         /** @description "read" keeps only the read permissions */
                         permission?: "read-write" | "read";
                         /** @description Default: every permission */
-                        permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write")[];
+                        permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write" | "webhooks:read" | "webhooks:write")[];
                         profileIds?: string[];
                         /** @description Only "full" is supported */
                         scope?: "full" | "profiles";
@@ -2206,6 +2431,272 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your plan, add-ons and what Stripe billing offers on this server */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            addons: string[];
+                            addonsForSale: string[];
+                            billingPeriod: "monthly" | "yearly";
+                            /** @description Stripe billing is set up on this server; when false, plans are managed with the herald CLI */
+                            configured: boolean;
+                            /** @description A Stripe customer exists: the customer portal can be opened */
+                            hasBillingAccount: boolean;
+                            hasSubscription: boolean;
+                            plan: string;
+                            /** @description Plans with a Stripe price */
+                            plans: {
+                                billingPeriod: "monthly" | "yearly";
+                                plan: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start Stripe Checkout for a paid plan (and add-ons)
+         * @description Answers the Checkout page URL. 404 when billing is not configured; 409 when a subscription exists (use the portal).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        addons?: ("analytics" | "clips")[];
+                        billingPeriod: "monthly" | "yearly";
+                        plan: "basic" | "professional" | "advanced" | "enterprise" | "unlimited";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Open this Stripe page in the browser */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open Stripe's customer portal (change plan, payment method, invoices, cancel) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Open this Stripe page in the browser */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2987,6 +3478,247 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invite/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List pending team invites (unused and unexpired; tokens are not shown again) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invites: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                invitedProfileIds: string[];
+                                /** @description "all" profiles, or only "profiles" listed in profileIds */
+                                scope: "all" | "profiles";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a team invite (single use, valid 7 days)
+         * @description The invitee opens `inviteUrl`, sets a name, email and password, and joins your team with access to all profiles or only `profileIds`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required when scope is "profiles"; every profile must be yours */
+                        profileIds?: string[];
+                        /** @description "all" profiles, or only "profiles" listed in profileIds */
+                        scope: "all" | "profiles";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description 7 days after creation
+                             */
+                            expiresAt: string;
+                            invitedProfileIds: string[];
+                            /** @description Sign-up page for the invitee: /signup?inviteToken=<token> */
+                            inviteUrl: string;
+                            /** @description "all" profiles, or only "profiles" listed in profileIds */
+                            scope: "all" | "profiles";
+                            /** @description Single-use invite token (shown only here) */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invite/tokens/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending team invite */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    inviteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/logs": {
         parameters: {
             query?: never;
@@ -3064,6 +3796,7 @@ export interface paths {
                                 response_body: string | null;
                                 /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
                                 responseExcerpt: string | null;
+                                /** @enum {string} */
                                 status: "success" | "failed" | "pending" | "skipped";
                                 status_code: number | null;
                                 targetId: string | null;
@@ -3175,6 +3908,7 @@ export interface paths {
                                 response_body: string | null;
                                 /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
                                 responseExcerpt: string | null;
+                                /** @enum {string} */
                                 status: "success" | "failed" | "pending" | "skipped";
                                 status_code: number | null;
                                 targetId: string | null;
@@ -3448,6 +4182,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platform-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List platform invites
+         * @description Newest first; `profileId` is shown as `{ _id, name }`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Object id (24 hex characters) */
+                    profileId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invites: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description 7 days after creation
+                                 */
+                                expiresAt: string;
+                                inviterEmail: string;
+                                inviterName: string;
+                                /** @description True once an account was connected with it (invites are single use) */
+                                isUsed: boolean;
+                                platform: string;
+                                profileId: {
+                                    _id: string;
+                                    name: string;
+                                };
+                                /** @description The invite token (also the last path segment but one of inviteUrl) */
+                                token: string;
+                                /** @description The user who created the invite */
+                                userId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a client to connect a social account to a profile
+         * @description Answers the invite with its `inviteUrl`: a page that needs no login, says who invited the client and for which profile, runs the platform's connect flow and stores the account under the profile. Single use, valid for 7 days.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The platform the recipient connects
+                         * @enum {unknown}
+                         */
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        /** @description The profile the connected account joins */
+                        profileId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invite: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description 7 days after creation
+                                 */
+                                expiresAt: string;
+                                inviterEmail: string;
+                                inviterName: string;
+                                /** @description The page to send to the client: no login needed; it runs the platform's connect flow */
+                                inviteUrl: string;
+                                /** @description True once an account was connected with it (invites are single use) */
+                                isUsed: boolean;
+                                platform: string;
+                                profileId: string;
+                                /** @description The invite token (also the last path segment but one of inviteUrl) */
+                                token: string;
+                                /** @description The user who created the invite */
+                                userId: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Revoke an unused platform invite
+         * @description The link stops working at once. A used invite cannot be revoked (400): disconnect the account instead.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description The invite's _id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts": {
         parameters: {
             query?: never;
@@ -3611,6 +4605,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Post even if the same content went to the same account within the last 24 hours (otherwise 409 DUPLICATE_CONTENT with the earlier post's id) */
+                        allowDuplicate?: boolean;
                         content?: string | null;
                         /** @description Hashtags, with or without #; added to the text where missing on platforms that take them */
                         hashtags?: string[];
@@ -4751,6 +5747,7 @@ export interface paths {
                                 response_body: string | null;
                                 /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
                                 responseExcerpt: string | null;
+                                /** @enum {string} */
                                 status: "success" | "failed" | "pending" | "skipped";
                                 status_code: number | null;
                                 targetId: string | null;
@@ -4903,6 +5900,171 @@ export interface paths {
                                 userId: string;
                                 visibility: string;
                             };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a post (delete it from the platforms)
+         * @description Deletes the post from each platform that allows it (twitter, bluesky), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hashtags: string[];
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                mentions: string[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    publishedAt: string | null;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                }[];
+                                /** Format: date-time */
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                /** Format: date-time */
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            results: {
+                                accountId: string;
+                                error?: string;
+                                /** @enum {string} */
+                                outcome: "deleted" | "already_removed" | "cancelled" | "not_supported" | "failed";
+                                platform: string;
+                                targetId: string;
+                            }[];
+                            /** @description True when nothing of the post is left live */
+                            success: boolean;
                         };
                     };
                 };
@@ -5460,6 +6622,124 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{profileId}/clone-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a connected account with another profile (no new OAuth)
+         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member. Also accepts a dashboard session.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The profile that receives the clone */
+                    profileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The connected account to clone (any of your profiles) */
+                        sourceAccountId: string;
+                        /** @description LinkedIn: publish as the member or an organization */
+                        targetAccountType?: "personal" | "organization";
+                        /** @description LinkedIn: numeric company id */
+                        targetOrganizationId?: string;
+                        /** @description LinkedIn: informational; the name is read from LinkedIn */
+                        targetOrganizationName?: string;
+                        /** @description LinkedIn: urn:li:organization:<id> */
+                        targetOrganizationUrn?: string;
+                        /** @description Facebook: ignored; the Page token is read from Facebook with the stored authorization */
+                        targetPageAccessToken?: string;
+                        /** @description Facebook: the Page to publish to */
+                        targetPageId?: string;
+                        /** @description Facebook: informational; the name is read from Facebook */
+                        targetPageName?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connection: {
+                                _id: string;
+                                displayName: string;
+                                isActive: boolean;
+                                platform: string;
+                                profileId: string;
+                                username: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6260,6 +7540,253 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tools/validate/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a post without saving it
+         * @description Runs every check of POST /v1/posts (schedule, time zone, tags, media, accounts, each platform's rules, duplicate content) and saves nothing. Takes the same body. A post without `scheduledFor` or `queuedFromProfile` is checked as if published now; `isDraft` is ignored. Answers 200 with `valid` and the problems by field and platform (a malformed body is still a 400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Post even if the same content went to the same account within the last 24 hours (otherwise 409 DUPLICATE_CONTENT with the earlier post's id) */
+                        allowDuplicate?: boolean;
+                        content?: string | null;
+                        /** @description Hashtags, with or without #; added to the text where missing on platforms that take them */
+                        hashtags?: string[];
+                        hidden?: boolean;
+                        isDraft?: boolean;
+                        mediaItems?: ({
+                            altText?: string;
+                            filename?: string;
+                            instagramThumbnail?: string;
+                            mimeType?: string;
+                            size?: number;
+                            thumbnail?: string;
+                            type?: "image" | "video" | "gif" | "document";
+                            /** @description http(s) URL, usually one returned by POST /v1/media */
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description Handles, with or without @; added to the text where missing on platforms that take them */
+                        mentions?: string[];
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        platforms?: ({
+                            /** @description Account id from GET /v1/accounts */
+                            accountId: string;
+                            customContent?: string | null;
+                            customMedia?: ({
+                                altText?: string;
+                                filename?: string;
+                                instagramThumbnail?: string;
+                                mimeType?: string;
+                                size?: number;
+                                thumbnail?: string;
+                                type?: "image" | "video" | "gif" | "document";
+                                /** @description http(s) URL, usually one returned by POST /v1/media */
+                                url: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /**
+                             * @description Platform id
+                             * @enum {unknown}
+                             */
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
+                            platformSpecificData?: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        publishNow?: boolean;
+                        queuedFromProfile?: string | null;
+                        scheduledFor?: string | null;
+                        tags?: string[];
+                        timezone?: string | null;
+                        title?: string | null;
+                        visibility?: "public" | "private" | "unlisted";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Set when POST /v1/posts would answer 409 DUPLICATE_CONTENT (same content to the account within 24 hours) */
+                            duplicateOf?: {
+                                accountId: string;
+                                existingPostId: string;
+                            };
+                            errors: {
+                                /** @description What is wrong, naming the rule */
+                                error: string;
+                                /** @description The request field, as in a 400's details.fields (e.g. platforms.0.customContent) */
+                                field: string;
+                                /** @description The platform the problem belongs to, when it belongs to one */
+                                platform?: string;
+                            }[];
+                            /** @description The errors by field, as a 400 VALIDATION_ERROR of POST /v1/posts gives them */
+                            fields: {
+                                [key: string]: string[];
+                            };
+                            message: string;
+                            valid: boolean;
+                            warnings: {
+                                platform?: string;
+                                warning: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools/validate/post-length": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Measure a text on every platform
+         * @description Each platform's count in its own unit (X: weighted characters, where URLs count 23 and emoji and CJK 2; Bluesky: graphemes), its limit and whether the text fits.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The post text to measure */
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            platforms: {
+                                [key: string]: {
+                                    /** @description Length in the platform's unit */
+                                    count: number;
+                                    /** @description The platform's maximum */
+                                    limit: number;
+                                    remaining: number;
+                                    /** @description characters, graphemes, weighted characters (X) or UTF-16 units */
+                                    unit: string;
+                                    valid: boolean;
+                                };
+                            };
+                            text: string;
+                            /** @description X's weighted length (URLs 23, emoji and CJK 2), as twitter-text counts it */
+                            weightedLength: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/usage-stats": {
         parameters: {
             query?: never;
@@ -7024,6 +8551,651 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery logs (kept 30 days)
+         * @description One entry per attempt, newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Event name */
+                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test";
+                    /** @description Only this event */
+                    eventId?: string;
+                    limit?: number;
+                    skip?: number;
+                    status?: "success" | "failed";
+                    /** @description Only this webhook */
+                    webhookId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            logs: {
+                                _id: string;
+                                attemptNumber: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                errorMessage: string | null;
+                                event: string;
+                                /** @description Stable event id (payload `id`, X-Herald-Event-Id), shared by every attempt */
+                                eventId: string;
+                                requestPayload: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description First 10 KB of the answer */
+                                responseBody: string | null;
+                                /** @description ms */
+                                responseTime: number;
+                                status: "success" | "failed";
+                                statusCode: number | null;
+                                url: string;
+                                /** @description The tenant (root user) the webhook belongs to */
+                                userId: string;
+                                webhookId: string;
+                                webhookName: string;
+                            }[];
+                            pagination: {
+                                hasMore: boolean;
+                                limit: number;
+                                pages: number;
+                                skip: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/logs/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Queues the event again for the webhook, with the same event id and payload and a fresh retry budget.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Stable event id to send again
+                         */
+                        eventId: string;
+                        /** @description Webhook that delivered the event */
+                        webhookId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Deliveries are POSTs signed with HMAC-SHA256 over `<X-Herald-Timestamp>.<body>` (header X-Herald-Signature: sha256=<hex>); see the Webhooks guide.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhooks: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                customHeaders: {
+                                    [key: string]: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When Herald disabled the webhook after failing for days
+                                 */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                                events: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description First failure since the last success
+                                 */
+                                failingSince: string | null;
+                                /** @description Deliveries that ended failed since the last success */
+                                failureCount: number;
+                                isActive: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description Last successful delivery
+                                 */
+                                lastFiredAt: string | null;
+                                name: string;
+                                /** @description HMAC-SHA256 key: verify X-Herald-Signature with it */
+                                secret: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Update a webhook
+         * @description Fields left out stay as they are.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Alias of webhookId */
+                        _id?: string;
+                        /** @description Extra request headers (names of letters, digits and dashes); the X-Herald-* headers cannot be replaced */
+                        customHeaders?: {
+                            [key: string]: string;
+                        };
+                        /** @description Events to subscribe to (at least one) */
+                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test")[];
+                        /** @description Turning a disabled webhook on clears its failure state */
+                        isActive?: boolean;
+                        /** @description Webhook name (1-50 characters) */
+                        name?: string;
+                        /** @description HMAC-SHA256 key (generated when omitted) */
+                        secret?: string;
+                        /** @description Endpoint URL (http or https; public addresses only) */
+                        url?: string;
+                        /** @description Webhook to update */
+                        webhookId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            webhook: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                customHeaders: {
+                                    [key: string]: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When Herald disabled the webhook after failing for days
+                                 */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                                events: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description First failure since the last success
+                                 */
+                                failingSince: string | null;
+                                /** @description Deliveries that ended failed since the last success */
+                                failureCount: number;
+                                isActive: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description Last successful delivery
+                                 */
+                                lastFiredAt: string | null;
+                                name: string;
+                                /** @description HMAC-SHA256 key: verify X-Herald-Signature with it */
+                                secret: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create a webhook
+         * @description Several webhooks per user (up to 50). The URL must be public (no loopback, private or link-local address). Deliveries are POSTs signed with HMAC-SHA256 over `<X-Herald-Timestamp>.<body>` (header X-Herald-Signature: sha256=<hex>); see the Webhooks guide.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Extra request headers (names of letters, digits and dashes); the X-Herald-* headers cannot be replaced */
+                        customHeaders?: {
+                            [key: string]: string;
+                        };
+                        /** @description Events to subscribe to (at least one) */
+                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test")[];
+                        /** @description Defaults to true */
+                        isActive?: boolean;
+                        /** @description Webhook name (1-50 characters) */
+                        name: string;
+                        /** @description HMAC-SHA256 key (generated when omitted) */
+                        secret?: string;
+                        /** @description Endpoint URL (http or https; public addresses only) */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                            webhook: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                customHeaders: {
+                                    [key: string]: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When Herald disabled the webhook after failing for days
+                                 */
+                                disabledAt: string | null;
+                                disabledReason: string | null;
+                                events: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description First failure since the last success
+                                 */
+                                failingSince: string | null;
+                                /** @description Deliveries that ended failed since the last success */
+                                failureCount: number;
+                                isActive: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description Last successful delivery
+                                 */
+                                lastFiredAt: string | null;
+                                name: string;
+                                /** @description HMAC-SHA256 key: verify X-Herald-Signature with it */
+                                secret: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Delete a webhook */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description Alias of webhookId */
+                    id?: string;
+                    /** @description Webhook to delete */
+                    webhookId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook.test` event once, now, and reports the answer (logged like any delivery).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Webhook to test */
+                        webhookId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eventId: string;
+                            message: string;
+                            statusCode: number | null;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
