@@ -68,7 +68,10 @@ beforeAll(async () => {
   publisher = await startTestPublisher(ctx, 'webhooks');
   receiver = startReceiver();
   base = await receiver.listen();
-  worker = startWebhookWorker({ webhooks: ctx.services.webhooks, workerId: `webhooks-test-${process.pid}`, concurrency: 4, pollMs: 50 });
+  // A worker process registered in `workers` (deliveries of processes that stop heartbeating are taken over).
+  const workerId = `webhooks-test-${process.pid}`;
+  await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [workerId, 'test', process.pid]);
+  worker = startWebhookWorker({ webhooks: ctx.services.webhooks, workerId, concurrency: 4, pollMs: 50 });
   tenant = await createTenant(ctx);
   other = await createTenant(ctx);
   const profileId = await createProfile(ctx, tenant);

@@ -78,13 +78,15 @@ const WEBHOOK_COLUMNS = `id, tenant_id, name, url, secret, events, is_active, cu
 
 /**
  * Claims due deliveries ($2 at most) for worker $1 for $3 seconds: pending ones whose time has
- * come, and delivering ones whose lock ran out (a worker died). A delivery waits while an earlier
+ * come, and delivering ones whose lock ran out or whose process stopped heartbeating for $4
+ * seconds (killed: its row in `workers` is stale or gone). A delivery waits while an earlier
  * one of the same webhook and order key is open, so a post's events arrive in order.
  */
 const CLAIM = prepared('webhooks.claim', `WITH c AS (
     SELECT d.id FROM webhook_deliveries d
      WHERE d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
-       AND (d.status = 'pending' OR d.locked_until < now())
+       AND (d.status = 'pending' OR d.locked_until < now()
+            OR NOT EXISTS (SELECT 1 FROM workers k WHERE k.id = d.locked_by AND k.heartbeat_at > now() - make_interval(secs => $4)))
        AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND w.is_active)
        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e
                         WHERE e.webhook_id = d.webhook_id AND e.order_key = d.order_key AND e.id < d.id AND e.status IN ('pending', 'delivering'))
@@ -170,9 +172,9 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /** See {@link CLAIM}. */
-    async claim(workerId: string, limit: number, lockSeconds: number): Promise<ClaimedDelivery[]> {
+    async claim(workerId: string, limit: number, lockSeconds: number, staleSeconds: number): Promise<ClaimedDelivery[]> {
       if (limit <= 0) return [];
-      return (await db.query<ClaimedDelivery>(CLAIM, [workerId, limit, lockSeconds])).rows;
+      return (await db.query<ClaimedDelivery>(CLAIM, [workerId, limit, lockSeconds, staleSeconds])).rows;
     },
 
     /** See {@link FINISH}. Returns true when this attempt disabled the webhook. */

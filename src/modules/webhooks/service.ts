@@ -58,7 +58,11 @@ function logView(l: DeliveryLogRow) {
   };
 }
 
-export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config: WebhooksConfig; workerId: string }) {
+/**
+ * `workerId`: this process's id in `workers` (the test event is sent under it); `staleMs`: a
+ * delivery held by a process silent this long is taken over (HERALD_WORKER_STALE_MS).
+ */
+export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config: WebhooksConfig; workerId: string; staleMs: number }) {
   const { db, secrets, config } = deps;
   const repo = createWebhooksRepository(db);
   const policy = { allowPrivate: config.allowPrivateUrls };
@@ -207,7 +211,7 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config
     },
 
     /** Claims up to `limit` due deliveries for `workerId` (see the repository's claim). */
-    claimDue: (workerId: string, limit: number) => repo.claim(workerId, limit, LOCK_SECONDS),
+    claimDue: (workerId: string, limit: number) => repo.claim(workerId, limit, LOCK_SECONDS, Math.ceil(deps.staleMs / 1000)),
     /** Sends a claimed delivery and writes the attempt (retry scheduled or final). */
     deliver: (d: ClaimedDelivery, workerId: string) => attempt(d, workerId, { retry: true }),
     extendLocks: (workerId: string, ids: string[]) => repo.extendLocks(workerId, ids, LOCK_SECONDS),
