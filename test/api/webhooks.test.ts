@@ -252,7 +252,7 @@ describe('delivery', () => {
     const acc = await insertAccount(ctx, tenant, profileId, 'bluesky', { username: 'leaving.test' });
     const res = await ctx.app.inject({ method: 'DELETE', url: `/v1/accounts/${acc}`, headers: tenant.headers });
     expect(res.statusCode, res.body).toBe(200);
-    const got = await until(() => receiver.received.find((r) => r.path === '/accounts'), 'the account event');
+    const got = (await until(() => receiver.received.find((r) => r.path === '/accounts'), 'the account event'))!;
     expect(got.verified).toBe(true);
     expect(got.body).toMatchObject({
       event: 'account.disconnected',
