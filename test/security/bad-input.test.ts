@@ -87,8 +87,11 @@ const jobId = newId();
 await ctx.db.query(
   `INSERT INTO clip_jobs (id, tenant_id, video_url, video_file_name, status, stage, progress, watermark, tier, finished_at)
    VALUES ($1, $2, 'https://videos.example.test/mine.mp4', 'mine.mp4', 'completed', 'done', 100, true, 'free', now())`, [jobId, tenant.userId]);
+// A pending team invite of the caller's (DELETE /v1/invite/tokens/:inviteId).
+await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: tenant.headers, payload: { scope: 'all' } });
+const { rows: [invite] } = await ctx.db.query<{ id: string }>('SELECT id FROM team_invites WHERE tenant_id = $1', [tenant.userId]);
 const OWN: Record<string, string> = {
-  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId,
+  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId, inviteId: invite.id,
   platform: 'twitter',
   // A platform invite's page (public, by token): one nobody was issued.
   token: 'no-such-invite-token',

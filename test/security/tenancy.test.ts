@@ -70,6 +70,8 @@ interface Victim {
   keyValue: string;
   /** A finished AI clipping job of B's (written directly: the suite needs its id, not its clips). */
   jobId: string;
+  /** A pending team invite of B's. */
+  inviteId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -90,6 +92,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   keyId: (v) => v.keyId,
   userId: (v) => v.userId,
   jobId: (v) => v.jobId,
+  inviteId: (v) => v.inviteId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -110,6 +113,7 @@ const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/accounts/:accountId/linkedin-organization': { accountType: 'organization', selectedOrganization: { id: '2414183' } },
   'PUT /v1/accounts/:accountId/facebook-page': { selectedPageId: '1234567890' },
   'POST /v1/profiles/:profileId/clone-connection': { sourceAccountId: newId() },
+  'PUT /v1/users/:userId': { scope: 'all' },
 };
 
 async function makeVictim(): Promise<Victim> {
@@ -130,7 +134,10 @@ async function makeVictim(): Promise<Victim> {
   await ctx.db.query(
     `INSERT INTO clip_jobs (id, tenant_id, video_url, video_file_name, status, stage, progress, watermark, tier, finished_at)
      VALUES ($1, $2, 'https://videos.example.test/b.mp4', 'b.mp4', 'completed', 'done', 100, true, 'free', now())`, [jobId, tenant.userId]);
-  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId };
+  const inv = await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: tenant.headers, payload: { scope: 'profiles', profileIds: [profileId] } });
+  expect(inv.statusCode, inv.body).toBe(201);
+  const { rows: [invite] } = await ctx.db.query<{ id: string }>('SELECT id FROM team_invites WHERE tenant_id = $1', [tenant.userId]);
+  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id };
 }
 
 /** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */
@@ -149,6 +156,7 @@ async function snapshot(v: Victim) {
     accounts: (await get(`/v1/accounts?profileId=${v.profileId}`)).accounts,
     key: keys.apiKeys.find((x: { id: string }) => x.id === v.keyId),
     users: (await get('/v1/users')).users,
+    invites: (await get('/v1/invite/tokens')).invites,
     user: (await get(`/v1/users/${v.userId}`)).user,
     posts: (await get('/v1/posts?includeHidden=true')).pagination,
     targets, accountRows: accounts,
@@ -407,5 +415,61 @@ describe('clone-connection with another tenant\'s account', () => {
     expect(stripRequestId(res.json())).toEqual(stripRequestId(unknown.json()));
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: a.headers })).json().accounts).toEqual([]);
     expect(await snapshot(b)).toEqual(before);
+  });
+});
+
+describe('team members reach only their own profiles, and no API keys', () => {
+  // One tenant (with the Analytics add-on, so analytics routes answer rather than 402) with two
+  // profiles; the member is invited to the first only and signs in to the dashboard.
+  const setup = (async () => {
+    const owner = await createTenant(ctx, { addons: ['analytics'] });
+    const mine = await createProfile(ctx, owner, 'Member brand');
+    const other = await createProfile(ctx, owner, 'Owner only');
+    await insertAccount(ctx, owner, mine, 'bluesky');
+    const otherAccount = await insertAccount(ctx, owner, other, 'bluesky');
+    const post = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: owner.headers, payload: { content: 'owner only', isDraft: true, platforms: [{ platform: 'bluesky', accountId: otherAccount }] } });
+    const token = (await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: owner.headers, payload: { scope: 'profiles', profileIds: [mine] } })).json().token;
+    const origin = { origin: 'http://localhost:80', host: 'localhost:80' };
+    const signup = await ctx.app.inject({ method: 'POST', url: '/auth/signup', headers: origin, payload: { inviteToken: token, name: 'Member', email: `member${newId()}@example.test`, password: 'member password' } });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const headers = { cookie: String(signup.headers['set-cookie']).split(';')[0], 'x-csrf-token': signup.json().csrfToken as string, ...origin };
+    const keys = (await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: owner.headers })).json().apiKeys as Array<{ id: string }>;
+    return { owner, headers, other, otherAccount, postId: post.json().post._id as string, ownerKeyId: keys[0].id };
+  })();
+  const SCOPED: Record<string, (s: Awaited<typeof setup>) => string> = { profileId: (s) => s.other, accountId: (s) => s.otherAccount, postId: (s) => s.postId };
+  const scopedRoutes = ROUTES.filter((r) => !PUBLIC_ROUTES.has(r.path) && r.params.length > 0 && r.params.every((p) => p in SCOPED || p in NON_RESOURCE) && r.params.some((p) => p in SCOPED))
+    // A route still missing its VALID_BODY is reported by 'route discovery' above.
+    .filter((r) => !OPENAPI_OPS.get(key(r))?.hasBody || key(r) in VALID_BODY);
+
+  it('covers the profile, account and post routes (sanity)', () => {
+    expect(scopedRoutes.map(key)).toEqual(expect.arrayContaining(['GET /v1/profiles/:profileId', 'DELETE /v1/accounts/:accountId', 'PUT /v1/posts/:postId']));
+  });
+
+  for (const r of scopedRoutes) {
+    it(`${key(r)} with a profile outside the member's scope answers 404`, async () => {
+      const s = await setup;
+      const payload = VALID_BODY[key(r)] as object | undefined;
+      const res = await ctx.app.inject({
+        method: r.method as 'GET', url: fillPath(r.path, (p) => NON_RESOURCE[p] ?? SCOPED[p](s)), headers: s.headers, ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      // The owner still has all of it.
+      for (const url of [`/v1/profiles/${s.other}`, `/v1/posts/${s.postId}`]) {
+        expect((await ctx.app.inject({ method: 'GET', url, headers: s.owner.headers })).statusCode, url).toBe(200);
+      }
+      const accounts = await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${s.other}`, headers: s.owner.headers });
+      expect(accounts.json().accounts.map((a: { _id: string }) => a._id)).toEqual([s.otherAccount]);
+    });
+  }
+
+  it('API-key routes answer 403 to a member, and the owner\'s keys are untouched', async () => {
+    const s = await setup;
+    for (const [method, url, payload] of [['GET', '/v1/api-keys'], ['POST', '/v1/api-keys', { name: 'member key' }], ['DELETE', `/v1/api-keys/${s.ownerKeyId}`]] as const) {
+      const res = await ctx.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const own = await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: s.owner.headers });
+    expect(own.json().apiKeys.map((k: { id: string }) => k.id)).toContain(s.ownerKeyId);
+    expect(own.json().apiKeys.map((k: { name: string }) => k.name)).not.toContain('member key');
   });
 });
