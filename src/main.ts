@@ -89,6 +89,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
       pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger, instance: config.dataDir,
       tokenRefresh: { adapters: services.adapters, secrets: services.secrets },
       metricsRefresh: { run: () => services.analytics.refreshDue() },
+      prune: { run: () => services.logs.pruneExpired() },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
     // AI clipping jobs (src/clips/worker.ts): CPU-heavy, HERALD_CLIPS_CONCURRENCY at a time.

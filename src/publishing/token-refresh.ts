@@ -4,7 +4,8 @@
  * token expires within `marginMs` are refreshed through their platform's OAuth provider
  * and the new tokens stored sealed. A refused refresh (revoked or expired authorization)
  * marks the account inactive with the reason; its due posts then fail with a reconnect
- * message. Network failures are left for the next pass.
+ * message. Network failures are left for the next pass. Each refresh is a publishing-log
+ * entry (action token_refresh).
  */
 import type { SecretBox } from '../core/crypto.ts';
 import type { Db } from '../storage/db.ts';
@@ -14,6 +15,7 @@ import { refreshAccountTokens } from '../platforms/oauth-session.ts';
 import { AdapterError } from '../platforms/types.ts';
 import { createAccountsRepository } from '../modules/accounts/repository.ts';
 import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
+import { createLogsService } from '../modules/logs/service.ts';
 
 const LOCK_KEY = 7_263_591_006;
 
@@ -26,6 +28,17 @@ export interface RefreshPassResult {
 export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterRegistry; secrets: SecretBox }, marginMs = 10 * 60_000): Promise<RefreshPassResult> {
   const { db, adapters, secrets } = deps;
   const accounts = createAccountsRepository(db, secrets);
+  const logs = createLogsService({ db, clock: () => new Date() });
+  /** One publishing-log entry per refresh (action token_refresh), with the platform's answer on failure. */
+  const log = (a: { id: string; platform: string }, started: number, err: unknown) => {
+    const ae = err instanceof AdapterError ? err : null;
+    return logs.write({
+      tenantId: null, accountId: a.id, platform: a.platform, action: 'token_refresh', outcome: err ? 'failed' : 'success',
+      error: err ? (err as Error).message : null, errorCategory: ae ? (ae.kind === 'disconnected' ? 'auth_expired' : 'platform_error') : err ? 'system_error' : null,
+      httpStatus: ae?.opts.status ?? null, endpoint: ae?.opts.endpoint ?? null, responseExcerpt: ae?.opts.excerpt ?? null,
+      durationMs: Date.now() - started, workerId: 'token-refresh',
+    }).catch(() => {});
+  };
   const out: RefreshPassResult = { refreshed: 0, deactivated: 0, failed: 0 };
   const client = await db.pool.connect();
   try {
@@ -38,11 +51,14 @@ export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterReg
         if (!provider?.refresh) continue;
         // A refresh that answers no expiry stores none (the token no longer expires on a schedule).
         const { account, ctx } = adapterContextFor(accounts, a, { replaceExpiry: true });
+        const started = Date.now();
         try {
           const { app } = adapters.oauth(a.platform as OAuthPlatform);
           await refreshAccountTokens(ctx, account, provider, app);
           out.refreshed++;
+          await log(a, started, null);
         } catch (err) {
+          await log(a, started, err);
           if (err instanceof AdapterError && err.kind === 'disconnected') {
             await accounts.markNeedsReconnect(a.id, err.message);
             out.deactivated++;

@@ -38,6 +38,8 @@ export interface WorkerOptions {
    * default): src/modules/analytics/service.ts refreshDue, which schedules itself per post.
    */
   metricsRefresh?: { run(): Promise<{ refreshed: number; rateLimited: number; failed: number; needsReconnect: unknown[] }>; intervalMs?: number };
+  /** With this, the worker also prunes what is past its retention (publishing logs, duplicate claims), every `intervalMs` (1 hour by default). */
+  prune?: { run(): Promise<Record<string, number>>; intervalMs?: number };
 }
 
 export interface Worker {
@@ -128,6 +130,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.metricsRefresh.intervalMs ?? 5 * 60_000) : null;
   metricsTimer?.unref();
 
+  const pruneTimer = opts.prune ? setInterval(() => {
+    opts.prune!.run().then((r) => {
+      if (Object.values(r).some((n) => n > 0)) opts.log?.info(r, 'pruned expired rows');
+    }).catch((err) => opts.log?.error({ err }, 'prune failed'));
+  }, opts.prune.intervalMs ?? 3_600_000) : null;
+  pruneTimer?.unref();
+
   // Claimed targets waiting for a slot. While busy, the loop claims a batch ahead, so that a
   // slot that frees starts its next target at once instead of waiting for a claim statement;
   // one claim statement serves several targets. The buffer holds at most `batch` targets for
@@ -187,6 +196,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       clearInterval(reconcileTimer);
       if (refreshTimer) clearInterval(refreshTimer);
       if (metricsTimer) clearInterval(metricsTimer);
+      if (pruneTimer) clearInterval(pruneTimer);
       offDue();
       await Promise.race([Promise.all(finishing), new Promise((r) => setTimeout(r, graceMs).unref())]);
       if (listener) {

@@ -124,4 +124,14 @@ describe('publishing logs', () => {
     const kept = await ctx.db.query('SELECT 1 FROM publish_attempts WHERE post_id = $1', [waiting]);
     expect(kept.rowCount).toBe(1);
   });
+
+  it('the worker\'s maintenance also drops duplicate claims past their 24 hours', async () => {
+    const fresh = await scheduled(tenant, 'claimed fresh', acc);
+    const old = await scheduled(tenant, 'claimed long ago', acc);
+    await ctx.db.query(`UPDATE post_content_claims SET claimed_at = now() - interval '25 hours' WHERE post_id = $1`, [old]);
+    const r = await ctx.services.logs.pruneExpired();
+    expect(r.claims).toBe(1);
+    const { rows } = await ctx.db.query('SELECT post_id FROM post_content_claims WHERE post_id = ANY($1)', [[fresh, old]]);
+    expect(rows.map((x) => x.post_id)).toEqual([fresh]);
+  });
 });

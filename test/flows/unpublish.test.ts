@@ -91,3 +91,17 @@ describe('unpublish', () => {
     expect(Object.keys(bad.json().details.fields).join()).toContain('platform');
   });
 });
+
+describe('token refresh in the publishing log', () => {
+  it('logs each refresh with its account and platform, and a refused refresh with X\'s answer', async () => {
+    const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
+    const x = await h.connectNew();
+    await h.expireSoon(x);
+    const deps = { db: h.ctx.db, adapters: h.ctx.services.adapters, secrets: h.ctx.services.secrets };
+    expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
+    const logs = (await h.ctx.app.inject({ method: 'GET', url: `/v1/logs?action=token_refresh&accountId=${x}`, headers: h.tenant.headers })).json().logs;
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ action: 'token_refresh', status: 'success', platform: 'twitter', accountId: x, postId: null });
+    expect(logs[0].durationMs).toBeGreaterThanOrEqual(0);
+  });
+});

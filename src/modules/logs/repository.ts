@@ -64,7 +64,8 @@ export interface LogFilter {
 
 /** A log entry to write outside the publishing pipeline (token refresh, unpublish). */
 export interface NewLogEntry {
-  tenantId: string;
+  /** The account's tenant; null: read from the account. */
+  tenantId: string | null;
   accountId: string;
   platform: string;
   action: 'token_refresh' | 'unpublish';
@@ -135,7 +136,8 @@ export function createLogsRepository(db: Db) {
       await q.query(
         `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, outcome, error, started_at, finished_at, tenant_id, post_id, account_id,
                                        platform, action, http_status, endpoint, duration_ms, error_category, response_excerpt)
-         VALUES ($1, 0, $2, $3, $4, $5, now() - make_interval(secs => $6::float8 / 1000), now(), $7, $8, $9, $10, $3, $11, $12, $6, $13, $14)`,
+         VALUES ($1, 0, $2, $3, $4, $5, now() - make_interval(secs => $6::float8 / 1000), now(),
+                 COALESCE($7::char(24), (SELECT tenant_id FROM accounts WHERE id = $9)), $8, $9, $10, $3, $11, $12, $6, $13, $14)`,
         [e.targetId ?? null, e.workerId, e.action, e.outcome, e.error ?? null, e.durationMs, e.tenantId, e.postId ?? null, e.accountId,
           e.platform, e.httpStatus ?? null, e.endpoint ?? null, e.errorCategory ?? null, e.responseExcerpt ?? null]);
     },

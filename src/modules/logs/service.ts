@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { assertPostAccess } from '../posts/access.ts';
+import { pruneClaims } from '../posts/duplicates.ts';
 import { getPostRow } from '../posts/repository.ts';
 import { createLogsRepository, type LogFilter, type LogRow, type LogStatus } from './repository.ts';
 import type { ListLogsQuery } from './schemas.ts';
@@ -114,6 +115,14 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
 
     /** Deletes entries past the retention (90 days); returns how many. */
     prune: () => repo.prune(),
+
+    /**
+     * The worker's hourly maintenance: log entries past the retention, and duplicate-protection
+     * claims past their 24 hours. Returns how many of each were deleted.
+     */
+    async pruneExpired(): Promise<{ logs: number; claims: number }> {
+      return { logs: await repo.prune(), claims: await pruneClaims(db) };
+    },
   };
 }
 
