@@ -13,7 +13,9 @@
  * The connect flow acts for the inviter limited to the invite's profile (service `actingFor`);
  * the visitor gets no cookie, no session and no key. Storing the account uses the invite up in
  * the same transaction (service `useWithin`), so one invite connects one account. Form posts
- * must come from this origin (the Origin check of dashboard sessions).
+ * must come from this origin (the Origin check of dashboard sessions). The referrer policy is
+ * same-origin: the token in the address never goes to the platform as a Referer, while the form
+ * posts still carry this origin (with no-referrer, browsers send `Origin: null`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -48,7 +50,7 @@ input[type=text],input[type=password]{font:inherit;font-size:.95rem;color:var(--
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${esc(title)} · Herald</title><link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${esc(title)} · Herald</title><link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
 <body><main><div class="card"><div class="logo"><img src="/favicon.svg" alt=""> Herald</div>${body}</div></main></body></html>`;
 }
 
@@ -68,7 +70,7 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   });
 
   const send = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply.status(status).header('content-security-policy', CSP).header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer')
+    reply.status(status).header('content-security-policy', CSP).header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin')
       .type('text/html; charset=utf-8').send(page(title, body));
 
   const notFoundPage = (reply: FastifyReply) => send(reply, 404, 'Invite not found',
