@@ -143,6 +143,8 @@ describe.skipIf(!hasChromium)('calendar and usage', () => {
     expect(await page.getByRole('meter', { name: 'Posts' }).count()).toBe(0);
     expect(await page.getByRole('meter', { name: 'Profiles' }).getAttribute('aria-valuetext')).toBe('1 of 150 used');
     expect(await page.getByText(/^Resets /).textContent()).toMatch(/^Resets [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)\.$/);
+    // The plan's name once (its marketing name only differs for some plans).
+    expect(await page.locator('.plan-name').textContent()).toBe('Advanced');
     await shoot('usage');
   });
 });

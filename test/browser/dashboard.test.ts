@@ -83,6 +83,14 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     expect(cookies.find((c) => c.name === 'herald_session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
   });
 
+  it('sends a new user without a profile from the composer to create one (no empty profile picker)', async () => {
+    await nav().getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    await page.getByText('No profile yet.').waitFor();
+    expect(await page.getByLabel('Profile', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Create a profile' }).getAttribute('href')).toBe('/dashboard/profiles');
+  });
+
   it('creates a profile with a colour', async () => {
     await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
     await page.getByRole('button', { name: 'New profile' }).click();

@@ -246,13 +246,16 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         <div className="composer-main">
           <section className="card" aria-labelledby="c-accounts">
             <h2 id="c-accounts" className="small-title">Where</h2>
-            <div className="field">
-              <label htmlFor="c-profile">Profile</label>
-              <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
-                {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
-              </select>
-            </div>
-            {profileAccounts.length === 0 && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
+            {profiles.data?.length === 0 && <p className="muted">No profile yet. <a href="/dashboard/profiles">Create a profile</a> and connect an account to it first.</p>}
+            {profiles.data?.length !== 0 && (
+              <div className="field">
+                <label htmlFor="c-profile">Profile</label>
+                <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
+                  {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+                </select>
+              </div>
+            )}
+            {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
             <fieldset className="account-picks">
               <legend className="sr-only">Accounts</legend>
               {profileAccounts.map((a) => (

@@ -54,7 +54,7 @@ export default function UsagePage() {
         <div className="usage-grid">
           <section className="card" aria-labelledby="u-plan">
             <h2 id="u-plan" className="small-title">Plan</h2>
-            <p className="plan-name">{plan ? `${plan.marketingName} (${u.planName})` : u.planName}</p>
+            <p className="plan-name">{plan && plan.marketingName !== u.planName ? `${plan.marketingName} (${u.planName})` : u.planName}</p>
             <p className="muted">Billed {u.billingPeriod}. This period started {formatInZone(u.usage.lastReset, tz, { dateStyle: 'medium' })}.</p>
             {plan && <p className="muted">{plan.requestsPerMinute.toLocaleString('en-US')} API requests per minute.</p>}
             <a href="/pricing" className="btn btn-sm">Compare plans</a>
