@@ -73,6 +73,12 @@ describe('POST /v1/invite/tokens', () => {
     const empty = await invite({ scope: 'profiles', profileIds: [] });
     expect(empty.statusCode).toBe(400);
     expect(await invite({ scope: 'everyone' }).then((r) => r.statusCode)).toBe(400);
+    // Roles Herald does not have are refused, not ignored.
+    const viewer = await invite({ scope: 'all', role: 'viewer' });
+    expect(viewer.statusCode).toBe(400);
+    expect(viewer.json().details.fields.role).toBeDefined();
+    expect((await invite({ scope: 'all', readOnly: true })).json().details.fields.readOnly).toBeDefined();
+    expect((await invite({ scope: 'all', role: 'member' })).statusCode).toBe(201);
 
     const other = await createTenant(ctx);
     const foreign = await createProfile(ctx, other);

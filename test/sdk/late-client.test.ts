@@ -382,6 +382,36 @@ describe('usage stats', () => {
   });
 });
 
+describe('team invites', () => {
+  it('createInviteToken: a profile-scoped invite whose link signs the invitee up into the team; listUsers shows them', async () => {
+    const t = await createTenant(ctx);
+    const sdk = clientFor(t);
+    const profileId = await createProfile(ctx, t);
+    const res = await sdk.invites.createInviteToken({ body: { scope: 'profiles', profileIds: [profileId] } });
+    expect(res.error).toBeUndefined();
+    expect(res.data).toMatchObject({ scope: 'profiles', invitedProfileIds: [profileId], token: expect.any(String), expiresAt: expect.any(String) });
+    const url = new URL(res.data!.inviteUrl!);
+    expect(url.pathname).toBe('/signup');
+    expect(url.searchParams.get('inviteToken')).toBe(res.data!.token);
+
+    const signup = await ctx.app.inject({
+      method: 'POST', url: '/auth/signup', headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { inviteToken: res.data!.token, name: 'Invitee', email: `invitee${Date.now()}@example.test`, password: 'invitee password' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const users = (await sdk.users.listUsers()).data!.users!;
+    expect(users.find((u: { _id?: string }) => u._id === signup.json().user._id)).toMatchObject({ role: 'member', isRoot: false, profileAccess: [profileId] });
+
+    const all = await sdk.invites.createInviteToken({ body: { scope: 'all' } });
+    expect(all.data).toMatchObject({ scope: 'all', invitedProfileIds: [] });
+    const err = await rejection(sdk.invites.createInviteToken({ body: { scope: 'profiles' } }));
+    expect(err.statusCode).toBe(400);
+    expect(err).toBeInstanceOf(ValidationError);
+    const foreign = await rejection(sdk.invites.createInviteToken({ body: { scope: 'profiles', profileIds: [await createProfile(ctx, await createTenant(ctx))] } }));
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
 describe('errors', () => {
   it('a wrong key rejects with statusCode 401', async () => {
     const sdk = clientFor('sk_this_key_does_not_exist_0000000000000000');

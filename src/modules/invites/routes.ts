@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors, MessageResponse } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { CreateInviteBody, InviteToken, PendingInvite } from './schemas.ts';
+import { CreateInviteTokenBody, InviteToken, PendingInvite } from './schemas.ts';
 
 /** Team invites under /v1 (root user only; members get 403). */
 export const invitesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -11,7 +11,7 @@ export const invitesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     schema: {
       tags: ['Invites'], summary: 'Create a team invite (single use, valid 7 days)',
       description: 'The invitee opens `inviteUrl`, sets a name, email and password, and joins your team with access to all profiles or only `profileIds`.',
-      body: CreateInviteBody,
+      body: CreateInviteTokenBody,
       response: { 201: InviteToken, ...errors(403) },
     },
   }, async (req, reply) => reply.status(201).send(await services.invites.create(req.auth, req.body)));

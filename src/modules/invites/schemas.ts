@@ -9,6 +9,13 @@ export const CreateInviteBody = Type.Object({
   profileIds: Type.Optional(Type.Array(Id(), { maxItems: 250, description: 'Required when scope is "profiles"; every profile must be yours' })),
 });
 
+/** The invite body with the official client's extra fields (roles beyond "member" are refused, not ignored). */
+export const CreateInviteTokenBody = Type.Object({
+  ...CreateInviteBody.properties,
+  role: Type.Optional(Type.String({ maxLength: 32, description: 'Only "member" (the default) is supported' })),
+  readOnly: Type.Optional(Type.Boolean({ description: 'Only false is supported' })),
+});
+
 export const InviteToken = Type.Object({
   token: Type.String({ description: 'Single-use invite token (shown only here)' }),
   scope: Scope,

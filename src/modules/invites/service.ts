@@ -69,8 +69,11 @@ export function createInvitesService(deps: { db: Db; clock: () => Date; users: U
      * @returns `{ token, scope, invitedProfileIds, expiresAt, inviteUrl }` (the token only here).
      * @throws AppError FORBIDDEN (members), VALIDATION_ERROR (profileIds missing), NOT_FOUND (a profile not the caller's).
      */
-    async create(auth: AuthContext, input: { scope: 'all' | 'profiles'; profileIds?: string[] }) {
+    async create(auth: AuthContext, input: { scope: 'all' | 'profiles'; profileIds?: string[]; role?: string; readOnly?: boolean }) {
       assertRoot(auth, 'invite team members');
+      // Restrictions Herald cannot enforce are refused rather than ignored (the invitee would get more access than asked).
+      if (input.role !== undefined && input.role !== 'member') throw fieldError('role', 'only "member" is supported: members see their profiles and use the dashboard, without API keys or billing');
+      if (input.readOnly === true) throw fieldError('readOnly', 'read-only members are not supported; invite a member');
       const access = await checkScope(auth, input.scope, input.profileIds);
       const token = randomBytes(32).toString('base64url');
       const now = clock();
