@@ -17,7 +17,7 @@ export const SECTION_IDS = [
   'authentication', 'quick-start', 'users', 'api-keys', 'invites', 'profiles', 'posts', 'bulk-upload', 'accounts',
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
-  'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting',
+  'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -59,6 +59,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'rate-limits': { title: 'Rate limits' },
   platforms: { title: 'Platforms' },
   'tiktok-direct-posting': { title: 'TikTok direct posting' },
+  webhooks: { title: 'Webhooks', paths: /^\/webhooks/, expectsEndpoints: true },
 };
 
 // ---------------------------------------------------------------------------------------------
