@@ -53,7 +53,8 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'usage-stats': { title: 'Usage stats', paths: /^\/usage-stats/, expectsEndpoints: true },
   queue: { title: 'Queue', paths: /^\/queue/, expectsEndpoints: true },
   analytics: { title: 'Analytics', paths: /^\/analytics/, expectsEndpoints: true },
-  'plan-tiers': { title: 'Plan tiers' },
+  // Billing (Stripe Checkout and the customer portal) is documented with the plans it sells.
+  'plan-tiers': { title: 'Plan tiers', paths: /^\/billing/ },
   'usage-tracking': { title: 'Usage tracking' },
   'error-handling': { title: 'Error handling' },
   'rate-limits': { title: 'Rate limits' },
