@@ -110,6 +110,7 @@ describe('publishing logs', () => {
       expect(Object.keys(res.json().details.fields).join(), q).toContain(field);
     }
     expect((await get(tenant, '/v1/logs/not-a-number')).statusCode).toBe(400);
+    expect((await get(tenant, `/v1/logs/${'f'.repeat(24)}`)).statusCode).toBe(404);
   });
 
   it('prunes entries older than 90 days, keeping those of targets still waiting', async () => {

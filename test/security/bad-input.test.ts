@@ -93,6 +93,8 @@ const { rows: [invite] } = await ctx.db.query<{ id: string }>('SELECT id FROM te
 const OWN: Record<string, string> = {
   postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId, inviteId: invite.id,
   platform: 'twitter',
+  // A publishing log entry id (one that does not exist).
+  logId: '0'.repeat(23) + '1',
   // A platform invite's page (public, by token): one nobody was issued.
   token: 'no-such-invite-token',
 };

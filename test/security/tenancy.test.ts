@@ -72,6 +72,8 @@ interface Victim {
   jobId: string;
   /** A pending team invite of B's. */
   inviteId: string;
+  /** A publishing log entry of B's post. */
+  logId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -93,6 +95,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   userId: (v) => v.userId,
   jobId: (v) => v.jobId,
   inviteId: (v) => v.inviteId,
+  logId: (v) => BigInt(v.logId).toString(16).padStart(24, '0'),
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -114,6 +117,7 @@ const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/accounts/:accountId/facebook-page': { selectedPageId: '1234567890' },
   'POST /v1/profiles/:profileId/clone-connection': { sourceAccountId: newId() },
   'PUT /v1/users/:userId': { scope: 'all' },
+  'POST /v1/posts/:postId/unpublish': {},
 };
 
 async function makeVictim(): Promise<Victim> {
@@ -137,7 +141,11 @@ async function makeVictim(): Promise<Victim> {
   const inv = await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: tenant.headers, payload: { scope: 'profiles', profileIds: [profileId] } });
   expect(inv.statusCode, inv.body).toBe(201);
   const { rows: [invite] } = await ctx.db.query<{ id: string }>('SELECT id FROM team_invites WHERE tenant_id = $1', [tenant.userId]);
-  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id };
+  const { rows: [log] } = await ctx.db.query<{ id: string }>(
+    `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, outcome, error, finished_at, tenant_id, post_id, account_id, platform, action)
+     SELECT id, 1, 'w', 'commit', 'failed', 'scripted failure', now(), tenant_id, post_id, account_id, platform, 'publish' FROM post_targets WHERE post_id = $1
+     RETURNING id::text`, [postId]);
+  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id };
 }
 
 /** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */

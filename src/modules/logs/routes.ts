@@ -22,7 +22,7 @@ export const logsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     config: { permission: 'posts:read' },
     schema: {
       tags: ['Logs'], summary: 'Get a publishing log entry',
-      params: Type.Object({ logId: Type.String({ pattern: '^[0-9]{1,18}$', description: 'Log entry id' }) }),
+      params: Type.Object({ logId: Id('Log entry id (the `_id` of a log entry)') }),
       response: { 200: Type.Object({ log: LogEntry }), ...errors() },
     },
   }, async (req) => services.logs.get(req.auth, req.params.logId));

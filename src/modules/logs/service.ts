@@ -21,12 +21,18 @@ const STATUS_OF: Record<string, LogStatus> = {
   published: 'success', success: 'success', failed: 'failed', retry: 'failed', unknown: 'pending', not_published: 'skipped', skipped: 'skipped',
 };
 
+/** A log entry's public id: its row number as 24 hex characters, like every other id of the API. */
+export const logPublicId = (rowId: string) => BigInt(rowId).toString(16).padStart(24, '0');
+
+/** The row number of a public log id (24 hex characters). */
+const logRowId = (publicId: string) => BigInt(`0x${publicId}`).toString();
+
 /** The API view of a log entry. */
 export function logView(r: LogRow) {
   const createdAt = r.started_at.toISOString();
   const status = r.outcome ? STATUS_OF[r.outcome] ?? 'pending' : 'pending';
   return {
-    _id: r.id, type: 'publishing' as const, action: r.action ?? (r.phase === 'verify' ? 'verify' : 'publish'), status,
+    _id: logPublicId(r.id), type: 'publishing' as const, action: r.action ?? (r.phase === 'verify' ? 'verify' : 'publish'), status,
     postId: r.post_id, targetId: r.target_id, accountId: r.account_id, platform: r.platform, attemptNumber: r.attempt, phase: r.phase,
     httpStatus: r.http_status, endpoint: r.endpoint, durationMs: r.duration_ms, errorMessage: r.error, errorCategory: r.error_category,
     responseExcerpt: r.response_excerpt, createdAt, finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
@@ -94,8 +100,9 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
 
     /** One entry. @throws 404 NOT_FOUND. */
     async get(auth: AuthContext, id: string) {
-      if (!/^\d{1,18}$/.test(id)) throw notFound('Log entry');
-      const row = await repo.get(auth.tenantId, id);
+      const rowId = logRowId(id.toLowerCase());
+      if (rowId.length > 18) throw notFound('Log entry');
+      const row = await repo.get(auth.tenantId, rowId);
       if (!row) throw notFound('Log entry');
       if (auth.profileAccess !== 'all') {
         const { rows } = await repo.list({ tenantId: auth.tenantId, profileIds: auth.profileIds, accountId: row.account_id ?? '' }, 1, 0);
