@@ -3570,6 +3570,10 @@ export interface paths {
                     "application/json": {
                         /** @description Required when scope is "profiles"; every profile must be yours */
                         profileIds?: string[];
+                        /** @description Only false is supported */
+                        readOnly?: boolean;
+                        /** @description Only "member" (the default) is supported */
+                        role?: string;
                         /** @description "all" profiles, or only "profiles" listed in profileIds */
                         scope: "all" | "profiles";
                     };
@@ -3864,7 +3868,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description Log entry id */
+                    /** @description Log entry id (the `_id` of a log entry) */
                     logId: string;
                 };
                 cookie?: never;
