@@ -22,6 +22,7 @@ const BulkPage = lazy(() => import('./pages/Bulk.tsx'));
 const RedditPage = lazy(() => import('./pages/Reddit.tsx'));
 const TeamPage = lazy(() => import('./pages/Team.tsx'));
 const BillingPage = lazy(() => import('./pages/Billing.tsx'));
+const ClientInvitesPage = lazy(() => import('./pages/ClientInvites.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
@@ -56,6 +57,7 @@ const NAV: Array<[string, string]> = [
   ['/media', 'Media library'],
   ['/bulk', 'Bulk upload'],
   ['/profiles', 'Profiles & accounts'],
+  ['/invites', 'Client invites'],
   ['/queue', 'Queue'],
   ['/reddit', 'Reddit'],
   ['/analytics', 'Analytics'],
@@ -114,6 +116,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/profiles" component={ProfilesPage} />
               {/* Connect flows started through the API without redirect_url end here (the server's default). */}
               <Route path="/accounts">{() => <Redirect to={`/profiles${window.location.search}`} replace />}</Route>
+              <Route path="/invites" component={ClientInvitesPage} />
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/team" component={TeamPage} />
