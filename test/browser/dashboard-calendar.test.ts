@@ -53,6 +53,7 @@ beforeAll(async () => {
   const image = up.json().files[0].url as string;
   ids.latte = await createPost('Latte art workshop on Saturday, bring a friend', `${weekDay(1)}T10:00`, image);
   ids.menu = await createPost('New autumn menu', `${weekDay(2)}T15:30`);
+  ids.early = await createPost('Bakers at work before dawn', `${weekDay(9)}T05:30`);
   ids.done = await createPost('Opening hours this week', `${weekDay(3)}T09:00`);
   // A published post: the worker is not running here, so mark it as the publisher would.
   await ctx.db.query(`UPDATE posts SET status = 'published', published_at = scheduled_for WHERE id = $1`, [ids.done]);
@@ -109,6 +110,19 @@ describe.skipIf(!hasChromium)('calendar and usage', () => {
     await chip(ids.latte).focus();
     await page.keyboard.press('Alt+ArrowRight');
     await expect.poll(async () => new Date((await getPost(ids.latte)).scheduledFor).getTime()).toBe(before + 3_600_000 + 86_400_000);
+  });
+
+  it('opens a week whose first post is before 7:00 an hour before it, not at 7:00 with the post hidden above', async () => {
+    await showWeekOf(weekDay(9));
+    const card = chip(ids.early);
+    await card.waitFor();
+    const box = await page.locator('.wk-body').boundingBox();
+    const at = await card.boundingBox();
+    expect(at!.y).toBeGreaterThanOrEqual(box!.y);
+    expect(at!.y + at!.height).toBeLessThanOrEqual(box!.y + box!.height);
+    expect(await page.locator('.wk-body').evaluate((e: { scrollTop: number }) => e.scrollTop)).toBe(4 * 48);
+    for (let i = 0; i < 8 && !(await page.locator(`.week-col[data-date="${weekDay(1)}"]`).count()); i++) await page.getByRole('button', { name: 'Previous week' }).click();
+    await chip(ids.done).waitFor();
   });
 
   it('does not let a published post move, and the API refuses it too', async () => {

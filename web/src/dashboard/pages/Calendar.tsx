@@ -125,8 +125,19 @@ export default function CalendarPage() {
   }, [posts.data, tz]);
   const shown = days.reduce((n, d) => n + (byDay.get(dateKey(d))?.length ?? 0), 0);
 
-  // The week's hour grid opens at 7:00.
-  useEffect(() => { if (view === 'week' && hoursRef.current) hoursRef.current.scrollTop = 7 * HOUR_PX; }, [view]);
+  // The week's hour grid opens at 7:00, or an hour before the week's earliest post when that is
+  // earlier (a post at 5:00 is not hidden above the fold). Once per week shown, not on every refetch.
+  const firstHour = view === 'week'
+    ? Math.min(7, ...days.flatMap((d) => (byDay.get(dateKey(d)) ?? []).map((p) => Math.max(0, wallTime(new Date(placedAt(p)!), tz).hour - 1))))
+    : 7;
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (view !== 'week') { scrolledFor.current = null; return; }
+    const key = `${dateKey(range.start)}:${tz}`;
+    if (!hoursRef.current || !posts.data || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    hoursRef.current.scrollTop = firstHour * HOUR_PX;
+  }, [view, range, tz, posts.data, firstHour]);
 
   /** Reschedules a post to a wall-clock time in the calendar's zone (PUT /v1/posts/{id}); the API refuses published posts. */
   const reschedule = useMutation({
