@@ -1,8 +1,9 @@
 /**
- * Billing in a real Chromium with Stripe configured against a local fake of Stripe's API: the
- * pricing page's "Get started" leads to the dashboard's Billing page with the plan chosen, and
- * "Continue to payment" opens the Checkout page Stripe answered (here the fake's). Screenshots
- * at 1280 and 390 px.
+ * Open sign-up and billing in a real Chromium, with HERALD_SIGNUP=open and Stripe configured
+ * against a local fake of Stripe's API: the landing page's "Get started" leads to the sign-up
+ * page and a new Free account; the pricing page's "Get started" leads to the dashboard's
+ * Billing page with the plan chosen, and "Continue to payment" opens the Checkout page Stripe
+ * answered (here the fake's). Screenshots at 1280 and 390 px.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,6 +37,7 @@ beforeAll(async () => {
   d = await startDashboard({
     user: { email: 'payer@agency.test', password: 'payer has a long password', name: 'Paula Payer', plan: 'free' },
     env: {
+      HERALD_SIGNUP: 'open',
       HERALD_STRIPE_SECRET_KEY: 'sk_test_local', HERALD_STRIPE_WEBHOOK_SECRET: 'whsec_local', HERALD_STRIPE_API_URL: fakeBase,
       HERALD_STRIPE_PRICES: 'price_pro_m=professional:monthly,price_pro_y=professional:yearly,price_an=addon:analytics',
     },
@@ -47,7 +49,27 @@ afterAll(async () => {
   await new Promise((r) => fake?.close(r));
 });
 
-describe.skipIf(!hasChromium)('billing with Stripe configured', () => {
+describe.skipIf(!hasChromium)('open sign-up and billing with Stripe configured', () => {
+  it('the landing page leads to sign-up, which creates a Free account with a default profile and signs in', async () => {
+    const { page } = d;
+    await page.goto(d.base);
+    await page.locator('main').getByRole('link', { name: 'Get started' }).click();
+    await page.getByRole('heading', { name: 'Create your Herald account' }).waitFor();
+    await shootBothWidths(page, 'signup-open');
+    await page.getByLabel('Name').fill('Nina New');
+    await page.getByLabel('Email').fill('nina@new.test');
+    await page.getByLabel('Password').fill('nina has a long password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+    await d.nav().getByRole('link', { name: 'Billing' }).click();
+    expect(await page.getByTestId('billing-plan').textContent()).toBe('Free');
+    const { rows } = await d.ctx.db.query<{ name: string; is_default: boolean }>(
+      "SELECT p.name, p.is_default FROM profiles p JOIN users u ON u.id = p.tenant_id WHERE u.email = 'nina@new.test'");
+    expect(rows).toEqual([{ name: 'Default', is_default: true }]);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
+  });
+
   it('goes from the pricing page to Checkout for the chosen plan', async () => {
     const { page } = d;
     await d.signIn();
