@@ -18,6 +18,7 @@ export const SECTION_IDS = [
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
+  'publishing-logs', 'account-health', 'take-back', 'validation',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -36,7 +37,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'api-keys': { title: 'API keys', paths: /^\/api-keys/, expectsEndpoints: true },
   invites: { title: 'Invites', paths: /^\/(invite|platform-invites)/, expectsEndpoints: true },
   profiles: { title: 'Profiles', paths: /^\/profiles(?!\/[^/]+\/clone-connection)/, expectsEndpoints: true },
-  posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload)/, expectsEndpoints: true },
+  posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish))/, expectsEndpoints: true },
   'bulk-upload': { title: 'Bulk upload', paths: /^\/posts\/bulk-upload/, expectsEndpoints: true },
   accounts: { title: 'Accounts', paths: /^\/accounts(\/\{accountId\})?$/, expectsEndpoints: true },
   media: { title: 'Media', paths: /^\/media/, expectsEndpoints: true },
@@ -61,6 +62,10 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   platforms: { title: 'Platforms' },
   'tiktok-direct-posting': { title: 'TikTok direct posting' },
   webhooks: { title: 'Webhooks', paths: /^\/webhooks/, expectsEndpoints: true },
+  'publishing-logs': { title: 'Publishing logs', paths: /^\/(logs|posts\/\{postId\}\/logs)/, expectsEndpoints: true },
+  'account-health': { title: 'Account health', paths: /^\/accounts\/(health|\{accountId\}\/health)$/, expectsEndpoints: true },
+  'take-back': { title: 'Unpublish and duplicates', paths: /^\/posts\/\{postId\}\/unpublish/, expectsEndpoints: true },
+  validation: { title: 'Validation', paths: /^\/tools\/validate/, expectsEndpoints: true },
 };
 
 // ---------------------------------------------------------------------------------------------
