@@ -163,6 +163,30 @@ describe('the invite page (no login)', () => {
     expect((await page(inv.inviteUrl)).body).toContain('Connected, you can close this page');
   });
 
+  it('runs the LinkedIn author choice on the invite page: the client picks an organization they administer', async () => {
+    const p = await createProfile(ctx, t, 'Org Client');
+    const inv = await invite(p, 'linkedin');
+    const done = await ctx.app.inject({ method: 'GET', url: await consent(inv.inviteUrl) });
+    const select = done.headers.location as string;
+    expect(select.startsWith(`${inv.inviteUrl}/select?tempToken=`)).toBe(true);
+    const picker = await page(select);
+    expect(picker.body).toContain('Choose who posts on LinkedIn');
+    expect(picker.body).toContain('My personal profile');
+    expect(picker.body).toContain('Herald Demo Co');
+    const tempToken = new URL(select).searchParams.get('tempToken')!;
+    // A choice that was not offered is refused on the page; the invite stays unused.
+    const bogus = await form(`${inv.inviteUrl}/select`, { tempToken, choice: '5550001' });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.body).toContain('Choose one of the listed options.');
+    const chosen = await form(`${inv.inviteUrl}/select`, { tempToken, choice: '2414183' });
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(await accountsOf(p)).toEqual([expect.objectContaining({ platform: 'linkedin', accountType: 'organization', selectedOrganization: expect.objectContaining({ id: '2414183' }) })]);
+    // The selection token of this invite cannot be replayed.
+    const replay = await form(`${inv.inviteUrl}/select`, { tempToken, choice: 'personal' });
+    expect(replay.body).toContain('Connected, you can close this page');
+    expect(await accountsOf(p)).toHaveLength(1);
+  });
+
   it('answers 404 for unknown links, 410 for expired ones, and refuses form posts from other sites', async () => {
     const p = await createProfile(ctx, t);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites/not-a-real-token/connect' });
