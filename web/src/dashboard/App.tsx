@@ -23,6 +23,7 @@ const RedditPage = lazy(() => import('./pages/Reddit.tsx'));
 const TeamPage = lazy(() => import('./pages/Team.tsx'));
 const BillingPage = lazy(() => import('./pages/Billing.tsx'));
 const ClientInvitesPage = lazy(() => import('./pages/ClientInvites.tsx'));
+const WebhooksPage = lazy(() => import('./pages/Webhooks.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
@@ -64,6 +65,7 @@ const NAV: Array<[string, string]> = [
   ['/clips', 'AI clips'],
   ['/team', 'Team'],
   ['/api-keys', 'API keys'],
+  ['/webhooks', 'Webhooks'],
   ['/usage', 'Usage & plan'],
   ['/billing', 'Billing'],
 ];
@@ -119,6 +121,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/invites" component={ClientInvitesPage} />
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
+              <Route path="/webhooks" component={WebhooksPage} />
               <Route path="/team" component={TeamPage} />
               <Route path="/billing" component={BillingPage} />
               <Route path="/usage" component={UsagePage} />
