@@ -119,6 +119,14 @@ describe('herald CLI with DATABASE_URL', () => {
     const unlimited = await herald(['user', 'plan', '--email', 'A@B.test', '--plan', 'unlimited', '--addons', ''], env);
     expect(JSON.parse(unlimited.stdout)).toEqual({ userId: created.userId, plan: 'unlimited', billingPeriod: 'yearly', addons: [] });
     expect(await ctx.services.users.owner(created.userId)).toMatchObject({ plan: 'unlimited', addons: [] });
+
+    // Team members get no API keys, from the CLI either.
+    const memberId = '0123456789abcdef0123abcd';
+    await ctx.db.query("INSERT INTO users (id, tenant_id, email, role, is_root) VALUES ($1, $2, 'member@team.test', 'member', false)", [memberId, created.userId]);
+    const memberKey = await herald(['key', 'create', '--user', memberId], env);
+    expect(memberKey.code).not.toBe(0);
+    expect(memberKey.stderr).toMatch(/is a team member; API keys belong to the account owner/);
+    expect(memberKey.stdout).toBe('');
   });
 
   it('refuses bad input with a non-zero exit, a clear message on stderr and nothing on stdout', async () => {

@@ -127,8 +127,10 @@ export async function main(argv: string[]): Promise<number> {
     const expires = values['expires-in'] ? Number(values['expires-in']) : undefined;
     if (expires !== undefined && (!Number.isInteger(expires) || expires < 1)) throw new UsageError('--expires-in must be a whole number of days');
     const out = await withRuntime(async (rt) => {
-      const { rows } = await rt.db.query<{ id: string; tenant_id: string }>('SELECT id, tenant_id FROM users WHERE id = $1', [values.user!.toLowerCase()]);
+      const { rows } = await rt.db.query<{ id: string; tenant_id: string; is_root: boolean }>('SELECT id, tenant_id, is_root FROM users WHERE id = $1', [values.user!.toLowerCase()]);
       if (!rows[0]) throw new UsageError(`no user with id ${values.user}`);
+      // Team members use the dashboard only (spec: invited users do not get API access).
+      if (!rows[0].is_root) throw new UsageError(`user ${values.user} is a team member; API keys belong to the account owner`);
       const key = await createApiKeysService(rt.db, () => new Date()).create({ tenantId: rows[0].tenant_id, userId: rows[0].id }, { name: values.name ?? 'CLI key', expiresInDays: expires });
       return { userId: rows[0].id, apiKey: key.key };
     });

@@ -86,6 +86,28 @@ describe.skipIf(!hasChromium)('team invites in the dashboard', () => {
     expect(rows[0].email).toBe(member.email);
   });
 
+  it('the owner widens the member\'s access, then removes the member, whose session ends at once', async () => {
+    const { page } = d;
+    const session = (await page.context().cookies()).find((c) => c.name === 'herald_session')!;
+    const asMember = (url: string) => d.ctx.app.inject({ method: 'GET', url, headers: { cookie: `herald_session=${session.value}` } });
+    expect((await asMember('/v1/profiles')).json().profiles).toHaveLength(1);
+    // The owner signs in in the same browser (the member's session stays open).
+    await page.context().clearCookies();
+    await d.signIn();
+    await d.nav().getByRole('link', { name: 'Team' }).click();
+    const card = page.getByTestId(`member-${member.email}`);
+    await card.getByRole('button', { name: 'Change access' }).click();
+    await card.getByRole('checkbox', { name: 'Brand B' }).check();
+    await card.getByRole('button', { name: 'Save access' }).click();
+    await card.getByText('Profiles: Brand A, Brand B').waitFor();
+    expect((await asMember('/v1/profiles')).json().profiles.map((p: { name: string }) => p.name).sort()).toEqual(['Brand A', 'Brand B']);
+    await shootBothWidths(page, 'team-members');
+
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect((await asMember('/v1/profiles')).statusCode).toBe(401);
+  });
+
   it('a used and an expired invite link each get a page that says so', async () => {
     const { page } = d;
     await page.getByRole('button', { name: 'Sign out' }).click();
