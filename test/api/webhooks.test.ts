@@ -260,6 +260,16 @@ describe('delivery', () => {
     });
   });
 
+  it('sends post.cancelled when a post is unpublished', async () => {
+    await createWebhook(tenant, '/cancelled', ['post.cancelled']);
+    const postId = await schedule('take me back', [accountId]);
+    const res = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: tenant.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = (await until(() => receiver.received.find((r) => r.path === '/cancelled'), 'the cancelled event'))!;
+    expect(got.verified).toBe(true);
+    expect(got.body).toMatchObject({ event: 'post.cancelled', post: { id: postId, status: 'cancelled', platforms: [{ status: 'cancelled' }] } });
+  });
+
   it('redelivers an event with the same id and payload', async () => {
     const w = await createWebhook(tenant, '/redeliver', ['post.scheduled']);
     const postId = await schedule('redeliver me', [accountId]);

@@ -21,6 +21,7 @@ import { lockAccessiblePost } from './access.ts';
 import { releaseClaims } from './duplicates.ts';
 import { viewOf } from './publish-inline.ts';
 import type { TargetRow } from './repository.ts';
+import { enqueuePostEvent } from '../webhooks/outbox.ts';
 
 /** What unpublish did to one target. */
 export type UnpublishOutcome = 'deleted' | 'already_removed' | 'cancelled' | 'not_supported' | 'failed';
@@ -107,6 +108,8 @@ export function createPostUnpublish(deps: {
                   updated_at = $2
             WHERE p.id = $1 AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status IN ('pending', 'publishing'))`, [id, now]);
         await releaseClaims(client, id);
+        // The post.cancelled webhook event, in the same transaction (outbox, decision 0038).
+        await enqueuePostEvent(client, id, 'post.cancelled', { whenStatus: 'cancelled' });
       });
       const kept = results.filter((r) => r.outcome === 'not_supported' || r.outcome === 'failed');
       return {

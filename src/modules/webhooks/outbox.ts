@@ -105,13 +105,16 @@ export function scheduledPostsOutboxSql(np: string, nt: string, tenant: string):
 /**
  * Writes the deliveries of a post event from the post's current state (as `q`'s transaction
  * sees it): for changes outside the publisher's hot path (post.cancelled, post.scheduled after
- * an edit). Returns the number of deliveries written (0: no subscription).
+ * an edit). With `whenStatus`, only if the post now has that status. Returns the number of
+ * deliveries written (0: no subscription, or another status).
  */
-export async function enqueuePostEvent(q: Queryable, postId: string, event: 'post.scheduled' | 'post.cancelled' | 'post.published' | 'post.failed' | 'post.partial'): Promise<number> {
+export async function enqueuePostEvent(
+  q: Queryable, postId: string, event: 'post.scheduled' | 'post.cancelled' | 'post.published' | 'post.failed' | 'post.partial', opts: { whenStatus?: string } = {},
+): Promise<number> {
   const r = await q.query(outboxInsertSql(`
     SELECT p.tenant_id, $2::text AS event, p.id::text AS order_key, p.id::text AS event_key, 0 AS rank,
            ${postBodySql('p', postPlatformsSql('p'))} AS body
-      FROM posts p WHERE p.id = $1 AND ${hasWebhooksSql('p.tenant_id')}`), [postId, event]);
+      FROM posts p WHERE p.id = $1 AND ($3::text IS NULL OR p.status = $3::text) AND ${hasWebhooksSql('p.tenant_id')}`), [postId, event, opts.whenStatus ?? null]);
   return r.rowCount ?? 0;
 }
 
