@@ -103,7 +103,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
-  const platformInvites = createPlatformInvitesService({ repository: createPlatformInvitesRepository(db, secrets), clock, publicUrl, users, profiles });
+  const platformInvites = createPlatformInvitesService({
+    repository: createPlatformInvitesRepository(db, secrets), clock, publicUrl, users, profiles,
+    connectable: (platform) => { if (platform !== 'bluesky') adapters.oauth(platform); },
+  });
   const oauthConnect = createOAuthConnectService({
     db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
   });

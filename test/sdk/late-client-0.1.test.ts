@@ -25,9 +25,9 @@ afterAll(async () => { await ctx?.close(); });
 describe('platform invites through the official client 0.1.0', () => {
   it('creates, lists (profile populated) and revokes; a foreign profile and a used invite reject with the SDK\'s error', async () => {
     const profileId = await createProfile(ctx, t, 'Client Brand');
-    const created = await late.invites.create({ body: { profileId, platform: 'twitter' } });
+    const created = await late.invites.create({ body: { profileId, platform: 'bluesky' } });
     const invite = created.data!.invite!;
-    expect(invite).toMatchObject({ platform: 'twitter', userId: t.userId, isUsed: false, profileId });
+    expect(invite).toMatchObject({ platform: 'bluesky', userId: t.userId, isUsed: false, profileId });
     expect((invite as { inviteUrl?: string }).inviteUrl).toBe(`${ctx.services.publicUrl}/v1/platform-invites/${invite.token}/connect`);
 
     const listed = await late.invites.list({ query: { profileId } });
@@ -45,10 +45,15 @@ describe('platform invites through the official client 0.1.0', () => {
     expect((await late.invites.list({ query: { profileId } })).data!.invites!.map((i: { _id?: string }) => i._id)).toEqual([used.data!.invite!._id]);
 
     const other = await createTenant(ctx);
-    const foreign = await late.invites.create({ body: { profileId: await createProfile(ctx, other), platform: 'twitter' } }).then(() => null, (e: unknown) => e);
+    const foreign = await late.invites.create({ body: { profileId: await createProfile(ctx, other), platform: 'bluesky' } }).then(() => null, (e: unknown) => e);
     expect(foreign).toBeInstanceOf(LateApiError);
     expect((foreign as LateApiError).statusCode).toBe(404);
     const badPlatform = await late.invites.create({ body: { profileId, platform: 'googlebusiness' } }).then(() => null, (e: unknown) => e);
     expect((badPlatform as LateApiError).statusCode).toBe(400);
+    // X has no app configured on this server: no link is made that could only fail.
+    const unconfigured = await late.invites.create({ body: { profileId, platform: 'twitter' } }).then(() => null, (e: unknown) => e);
+    expect(unconfigured).toBeInstanceOf(LateApiError);
+    expect((unconfigured as LateApiError).statusCode).toBe(400);
+    expect((unconfigured as LateApiError).message).toMatch(/X \(Twitter\) cannot be connected on this server: .*HERALD_TWITTER_CLIENT_ID/);
   });
 });

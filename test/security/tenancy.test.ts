@@ -381,7 +381,7 @@ describe('platform-invite recipients reach nothing else', () => {
   it('the invite page gives no cookie, its token is no API key, and another tenant cannot see, list or revoke the invite', async () => {
     const a = await createTenant(ctx);
     const b = await makeVictim();
-    const created = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: b.tenant.headers, payload: { profileId: b.profileId, platform: 'twitter' } });
+    const created = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: b.tenant.headers, payload: { profileId: b.profileId, platform: 'bluesky' } });
     expect(created.statusCode, created.body).toBe(201);
     const inv = created.json().invite as { _id: string; token: string; inviteUrl: string };
     const before = await snapshot(b);
@@ -404,7 +404,7 @@ describe('platform-invite recipients reach nothing else', () => {
     expect(listed.body).not.toContain(inv._id);
     expect(listed.body).not.toContain(inv.token);
     expect((await ctx.app.inject({ method: 'GET', url: `/v1/platform-invites?profileId=${b.profileId}`, headers: a.headers })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: a.headers, payload: { profileId: b.profileId, platform: 'twitter' } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: a.headers, payload: { profileId: b.profileId, platform: 'bluesky' } })).statusCode).toBe(404);
     expect(await snapshot(b)).toEqual(before);
     const still = await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: b.tenant.headers });
     expect(still.json().invites.map((i: { _id: string }) => i._id)).toEqual([inv._id]);

@@ -10,9 +10,9 @@
  * revoked (deleted); a used one answers 400.
  */
 import { randomBytes } from 'node:crypto';
-import { AppError, notFound } from '../../core/errors.ts';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import type { Queryable } from '../../storage/db.ts';
-import type { PlatformId } from '../../shared/platforms.ts';
+import { PLATFORM_LABELS, type PlatformId } from '../../shared/platforms.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { PlatformInviteRow, PlatformInvitesRepository } from './repository.ts';
 
@@ -31,6 +31,8 @@ export interface InviteForPage {
 
 export interface PlatformInvitesDeps {
   repository: PlatformInvitesRepository;
+  /** Throws (an AppError naming the missing settings) when `platform` cannot be connected on this server. */
+  connectable(platform: PlatformId): void;
   clock: () => Date;
   publicUrl: string;
   users: { get(auth: AuthContext, userId: string): Promise<{ user: { name: string; email: string } }> };
@@ -74,9 +76,18 @@ export function createPlatformInvitesService(deps: PlatformInvitesDeps) {
     inviteUrl,
     actingFor,
 
-    /** Creates an invite. @throws 404 for a profile the caller cannot see. */
+    /**
+     * Creates an invite. @throws 404 for a profile the caller cannot see; 400 naming `platform`
+     * when this server cannot connect that platform (its app is not configured), so no link is
+     * sent that could only fail.
+     */
     async create(auth: AuthContext, input: { profileId: string; platform: PlatformId }) {
       const { profile } = await deps.profiles.get(auth, input.profileId);
+      try {
+        deps.connectable(input.platform);
+      } catch (err) {
+        throw fieldError('platform', `${PLATFORM_LABELS[input.platform]} cannot be connected on this server${err instanceof Error ? `: ${err.message}` : ''}`);
+      }
       const token = randomBytes(32).toString('base64url');
       const now = clock();
       const row = await repo.insert({
