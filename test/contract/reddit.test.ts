@@ -101,7 +101,7 @@ describe('Reddit: subreddits of the account', () => {
   });
 
   it('answers a subreddit\'s posting rules as posts are checked against them (the default subreddit when none is named); tenancy and bad names', async () => {
-    const rules = (q = '', t: Tenant = h.tenant) => get(`/v1/accounts/${h.accountId}/reddit-subreddit-rules${q}`, t);
+    const rules = (q = '', t: Tenant = h.tenant) => get(`/v1/accounts/${h.accountId}/reddit-subreddits/rules${q}`, t);
     const flair = await rules('?subreddit=r/flairreq');
     expect(flair.statusCode, flair.body).toBe(200);
     expect(flair.json()).toMatchObject({ subreddit: 'flairreq', rules: { flairRequired: true, submissionType: 'any' } });

@@ -1,6 +1,6 @@
 /**
  * Reddit routes: the subreddit picker (GET/PUT /v1/accounts/{accountId}/reddit-subreddits),
- * a subreddit's posting rules (GET /v1/accounts/{accountId}/reddit-subreddit-rules)
+ * a subreddit's posting rules (GET /v1/accounts/{accountId}/reddit-subreddits/rules)
  * and the read API (GET /v1/reddit/feed, GET /v1/reddit/search). See ./service.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -59,7 +59,7 @@ export const redditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     },
   }, async (req) => reddit.setDefaultSubreddit(req.auth, req.params.accountId, req.body.defaultSubreddit));
 
-  app.get('/accounts/:accountId/reddit-subreddit-rules', {
+  app.get('/accounts/:accountId/reddit-subreddits/rules', {
     config: { permission: 'accounts:read' },
     schema: {
       tags: ['Reddit'], summary: 'The posting rules of a subreddit, as a post to this Reddit account is checked against them',

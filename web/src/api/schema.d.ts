@@ -1329,110 +1329,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/accounts/{accountId}/reddit-subreddit-rules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The posting rules of a subreddit, as a post to this Reddit account is checked against them
-         * @description Read from Reddit (`GET /r/{sr}/about` and `GET /api/v1/{sr}/post_requirements`) through the account and cached as for posts: a post that breaks them is refused with 400 when created. `rules` is null when the subreddit has none Herald applies or Reddit cannot be read in time.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description A subreddit name, with or without r/; the account's default subreddit when absent */
-                    subreddit?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description Object id (24 hex characters) */
-                    accountId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            rules: {
-                                allowGalleries?: boolean;
-                                allowImages?: boolean;
-                                bodyMaxLength?: number;
-                                bodyMinLength?: number;
-                                bodyPolicy?: "required" | "notAllowed" | "none";
-                                flairRequired?: boolean;
-                                submissionType?: "any" | "self" | "link";
-                                titleMaxLength?: number;
-                                titleMinLength?: number;
-                            } | null;
-                            /** @description Without r/; null when none is named and the account has no default */
-                            subreddit: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorResponse"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/accounts/{accountId}/reddit-subreddits": {
         parameters: {
             query?: never;
@@ -1632,6 +1528,110 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/reddit-subreddits/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posting rules of a subreddit, as a post to this Reddit account is checked against them
+         * @description Read from Reddit (`GET /r/{sr}/about` and `GET /api/v1/{sr}/post_requirements`) through the account and cached as for posts: a post that breaks them is refused with 400 when created. `rules` is null when the subreddit has none Herald applies or Reddit cannot be read in time.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A subreddit name, with or without r/; the account's default subreddit when absent */
+                    subreddit?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rules: {
+                                allowGalleries?: boolean;
+                                allowImages?: boolean;
+                                bodyMaxLength?: number;
+                                bodyMinLength?: number;
+                                bodyPolicy?: "required" | "notAllowed" | "none";
+                                flairRequired?: boolean;
+                                submissionType?: "any" | "self" | "link";
+                                titleMaxLength?: number;
+                                titleMinLength?: number;
+                            } | null;
+                            /** @description Without r/; null when none is named and the account has no default */
+                            subreddit: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

@@ -1,6 +1,6 @@
 /**
  * A subreddit's own posting rules for the composer: the server checks a Reddit post against
- * the rules of its subreddit (read from Reddit, `GET /v1/accounts/{id}/reddit-subreddit-rules`
+ * the rules of its subreddit (read from Reddit, `GET /v1/accounts/{id}/reddit-subreddits/rules`
  * answers the same read, from the same cache), so the composer asks for them before it calls a
  * Reddit post fine and feeds them to the shared `checkPost` as `accountSettings.subredditRules`.
  * Until they are known (a subreddit being typed, or the answer on its way) the post is
@@ -51,12 +51,12 @@ export function useSubredditRules(accounts: Account[], options: Record<string, P
   const settledKey = useSettled(key, TYPING_PAUSE_MS);
   const results = useQueries({
     queries: wanted.map(({ account, subreddit }) => ({
-      queryKey: ['reddit-subreddit-rules', account._id, subreddit?.toLowerCase() ?? null],
+      queryKey: ['reddit-subreddits/rules', account._id, subreddit?.toLowerCase() ?? null],
       // Asked once the name has settled; rules change rarely (the server keeps them 10 minutes too).
       enabled: subreddit !== null && settledKey === key,
       staleTime: 5 * 60_000,
       retry: false,
-      queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/reddit-subreddit-rules', { params: { path: { accountId: account._id }, query: { subreddit: subreddit! } } })),
+      queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/reddit-subreddits/rules', { params: { path: { accountId: account._id }, query: { subreddit: subreddit! } } })),
     })),
   });
   const out: Record<string, SubredditRulesState> = {};
