@@ -40,9 +40,10 @@ export function createPostUnpublish(deps: {
     const platform = target.platform as PlatformId;
     const rule = UNPUBLISH[platform];
     const adapter = adapters.get(platform);
-    if (!rule?.supported || !adapter?.unpublish) {
-      return { outcome: 'not_supported', error: `${platform} does not let Herald delete posts: ${rule?.how ?? 'no delete endpoint'}. Delete it on ${platform} itself.` };
+    if (!rule?.supported) {
+      return { outcome: 'not_supported', error: `${platform} posts cannot be deleted by Herald: ${rule?.how ?? 'no delete endpoint'}. Delete it on ${platform} itself.` };
     }
+    if (!adapter?.unpublish) return { outcome: 'not_supported', error: `Deleting ${platform} posts is not available on this server. Delete it on ${platform} itself.` };
     if (!account) return { outcome: 'failed', error: 'The account was disconnected; reconnect it to delete the post, or delete it on the platform' };
     const started = Date.now();
     const { account: actx, ctx } = adapterContextFor(accounts, account);

@@ -4,6 +4,7 @@ import { api, unwrap } from '../api.ts';
 import { CAN_DELETE, CAN_EDIT, CAN_RETRY, ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { PostMetricsSection } from './post-metrics.tsx';
+import { PostLogsSection, UnpublishButton } from './publishing-logs.tsx';
 import { useSandbox } from '../sandbox.ts';
 
 export default function PostDetailPage({ id }: { id: string }) {
@@ -34,6 +35,7 @@ export default function PostDetailPage({ id }: { id: string }) {
       <PageTitle title="Post">
         {CAN_EDIT.has(p.status) && <Link href={`/posts/${p._id}/edit`} className="btn">Edit</Link>}
         {CAN_RETRY.has(p.status) && <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>{retry.isPending ? 'Retrying…' : 'Retry'}</button>}
+        {(p.status === 'published' || p.status === 'partial') && <UnpublishButton postId={p._id} />}
         {CAN_DELETE.has(p.status) && <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Delete this post?')) remove.mutate(); }} disabled={remove.isPending}>Delete</button>}
       </PageTitle>
       <ErrorBox error={retry.error} title="Retry failed" />
@@ -92,6 +94,7 @@ export default function PostDetailPage({ id }: { id: string }) {
         </ul>
       </section>
       {(p.status === 'published' || p.status === 'partial') && <PostMetricsSection postId={p._id} tz={tz} />}
+      <PostLogsSection postId={p._id} tz={tz} live={p.status === 'publishing'} />
       <p><Link href="/posts">← All posts</Link> · <Link href="/calendar">Calendar</Link></p>
     </>
   );

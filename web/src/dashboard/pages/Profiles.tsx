@@ -4,6 +4,7 @@ import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '.
 import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
+import { AccountHealthPanel } from './account-health.tsx';
 import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
 
 /** Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a post names none. */
@@ -361,6 +362,7 @@ export default function ProfilesPage() {
       {creating && <section className="card" aria-label="New profile"><h2 className="small-title">New profile</h2><ProfileForm onDone={() => setCreating(false)} submitLabel="Create profile" /></section>}
       {profiles.isLoading && <Loading />}
       <ErrorBox error={profiles.error ?? accounts.error} />
+      <AccountHealthPanel />
       {profiles.data?.length === 0 && !creating && <p className="empty">No profile yet. Create one to connect accounts and schedule posts.</p>}
       <div className="profile-grid">
         {profiles.data?.map((p) => <ProfileCard key={p._id} p={p} accounts={(accounts.data ?? []).filter((a) => a.profileId === p._id)} />)}
