@@ -174,6 +174,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   'POST /v1/api-keys': { name: 'CI', permissions: ['posts:read', 'posts:write'], expiresIn: 30 },
   'POST /v1/connect/bluesky/credentials': { identifier: 'you.bsky.social', appPassword: 'xxxx-xxxx-xxxx-xxxx', state: SAMPLE_ID },
   'PUT /v1/accounts/{accountId}': { displayName: 'My brand on Bluesky' },
+  'POST /v1/platform-invites': { profileId: SAMPLE_ID, platform: 'instagram' },
+  'POST /v1/profiles/{profileId}/clone-connection': { sourceAccountId: SAMPLE_ID },
   'PUT /v1/queue/slots': {
     profileId: SAMPLE_ID, timezone: 'America/New_York', active: true, reshuffleExisting: false,
     slots: [{ dayOfWeek: 1, time: '09:00' }, { dayOfWeek: 3, time: '14:00' }, { dayOfWeek: 5, time: '09:00' }],
