@@ -260,6 +260,18 @@ describe('delivery', () => {
     });
   });
 
+  it('sends account.disconnected (unintentional) when the platform refuses an account, once', async () => {
+    await createWebhook(tenant, '/refused', ['account.disconnected']);
+    const profileId = await createProfile(ctx, tenant);
+    const acc = await insertAccount(ctx, tenant, profileId, 'bluesky', { username: 'revoked.test' });
+    await ctx.services.accountsRepository.markNeedsReconnect(acc, 'The token was revoked');
+    await ctx.services.accountsRepository.markNeedsReconnect(acc, 'The token was revoked');
+    const got = (await until(() => receiver.received.find((r) => r.path === '/refused'), 'the account event'))!;
+    expect(got.body).toMatchObject({ event: 'account.disconnected', account: { accountId: acc, disconnectionType: 'unintentional', reason: 'The token was revoked' } });
+    const { rows } = await ctx.db.query(`SELECT count(DISTINCT event_id)::int AS n FROM webhook_deliveries WHERE order_key = $1`, [`account:${acc}`]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('sends post.cancelled when a post is unpublished', async () => {
     await createWebhook(tenant, '/cancelled', ['post.cancelled']);
     const postId = await schedule('take me back', [accountId]);

@@ -15,6 +15,7 @@ import { newId } from '../../core/ids.ts';
 import { prepared, type Db, type Queryable } from '../../storage/db.ts';
 import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
+import { accountsDisconnectedOutboxSql } from '../webhooks/outbox.ts';
 
 export interface AccountRow {
   id: string;
@@ -123,8 +124,13 @@ export function createAccountsRepository(db: Db, secrets: SecretBox) {
     /** Marks the account, and every account sharing its credential, for reconnection (is_active false) with the reason shown to users. */
     async markNeedsReconnect(accountId: string, reason: string): Promise<void> {
       await db.query(
-        `WITH o AS (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1)
-         UPDATE accounts a SET is_active = false, inactive_reason = $2, updated_at = now() FROM o WHERE a.id = o.id OR a.credential_owner = o.id`,
+        `WITH o AS (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1),
+         upd AS (
+           UPDATE accounts a SET is_active = false, inactive_reason = $2, updated_at = now() FROM o, accounts prev
+            WHERE (a.id = o.id OR a.credential_owner = o.id) AND prev.id = a.id
+           RETURNING a.id, a.tenant_id, a.profile_id, a.platform, a.username, a.display_name, prev.is_active AS was_active)
+         -- account.disconnected webhook events for the accounts that were active (outbox, decision 0038).
+         ${accountsDisconnectedOutboxSql('upd', '$2::text')}`,
         [accountId, reason]);
     },
 

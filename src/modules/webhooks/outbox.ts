@@ -168,3 +168,17 @@ export async function enqueueAccountEvent(
      WHERE ${hasWebhooksSql('$1::char(24)')}`), [account.tenant_id, event, `account:${account.id}`, JSON.stringify(block)]);
   return r.rowCount ?? 0;
 }
+
+/**
+ * `account.disconnected` (unintentional: the platform refused the token) for the accounts of
+ * `cte` (accounts columns id, tenant_id, profile_id, platform, username, display_name and
+ * `was_active`, the state before the change) that were active; `reason` is an SQL text expression.
+ */
+export function accountsDisconnectedOutboxSql(cte: string, reason: string): string {
+  return outboxInsertSql(`
+    SELECT ${cte}.tenant_id, 'account.disconnected' AS event, 'account:' || ${cte}.id AS order_key, ${cte}.id::text AS event_key, 0 AS rank,
+           jsonb_build_object('account', jsonb_strip_nulls(jsonb_build_object('accountId', ${cte}.id, 'profileId', ${cte}.profile_id,
+             'platform', ${cte}.platform, 'username', ${cte}.username, 'displayName', ${cte}.display_name,
+             'disconnectionType', 'unintentional', 'reason', ${reason}))) AS body
+      FROM ${cte} WHERE ${cte}.was_active AND ${hasWebhooksSql(`${cte}.tenant_id`)}`);
+}
