@@ -22,3 +22,40 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('sign-up and Stripe settings', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems.join('\n');
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('sign-up is closed and Stripe off by default', () => {
+    expect(loadConfig({})).toMatchObject({ signupOpen: false, stripe: null });
+    expect(loadConfig({ HERALD_SIGNUP: 'open' }).signupOpen).toBe(true);
+    expect(problems({ HERALD_SIGNUP: 'maybe' })).toMatch(/HERALD_SIGNUP/);
+  });
+
+  it('parses the price map into plans with their billing period and add-ons', () => {
+    const c = loadConfig({
+      HERALD_STRIPE_SECRET_KEY: 'sk_test_1', HERALD_STRIPE_WEBHOOK_SECRET: 'whsec_1', HERALD_STRIPE_API_URL: 'http://127.0.0.1:12111/',
+      HERALD_STRIPE_PRICES: 'price_A=basic:monthly, price_B=enterprise:yearly,price_C=addon:clips',
+    });
+    expect(c.stripe).toEqual({
+      secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111',
+      prices: { price_A: { kind: 'plan', plan: 'basic', billingPeriod: 'monthly' }, price_B: { kind: 'plan', plan: 'enterprise', billingPeriod: 'yearly' }, price_C: { kind: 'addon', addon: 'clips' } },
+    });
+  });
+
+  it('names the variable of a half configuration or a bad price entry', () => {
+    expect(problems({ HERALD_STRIPE_SECRET_KEY: 'sk_test_1' })).toMatch(/HERALD_STRIPE_WEBHOOK_SECRET: is required/);
+    expect(problems({ HERALD_STRIPE_SECRET_KEY: 'sk_test_1', HERALD_STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toMatch(/HERALD_STRIPE_PRICES: is required/);
+    const bad = problems({ HERALD_STRIPE_SECRET_KEY: 'sk_test_1', HERALD_STRIPE_WEBHOOK_SECRET: 'whsec_1', HERALD_STRIPE_PRICES: 'price_A=gold:monthly,price_B=free:monthly,price_C=addon:bogus,price_D=basic:weekly' });
+    for (const entry of ['price_A=gold:monthly', 'price_B=free:monthly', 'price_C=addon:bogus', 'price_D=basic:weekly']) expect(bad).toContain(`"${entry}"`);
+    expect(problems({ HERALD_STRIPE_SECRET_KEY: 'pk_test_1', HERALD_STRIPE_WEBHOOK_SECRET: 'whsec_1', HERALD_STRIPE_PRICES: 'p=basic:monthly' })).toMatch(/HERALD_STRIPE_SECRET_KEY/);
+  });
+});
