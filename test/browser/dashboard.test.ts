@@ -188,6 +188,15 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await nav().getByRole('link', { name: 'Posts', exact: true }).click();
     await page.getByLabel('Status').selectOption('scheduled');
     await page.locator('.post-table a', { hasText: 'Launch day' }).waitFor();
+    // On a phone the time and status fold under the text instead of a table scrolling sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = page.locator('.post-table tr', { hasText: 'Launch day' });
+    expect(await row.locator('.post-meta-phone .status-badge', { hasText: 'scheduled' }).isVisible()).toBe(true);
+    expect(await page.locator('.post-table th', { hasText: 'Status' }).isVisible()).toBe(false);
+    expect(await page.locator('.table-wrap').evaluate((e: { scrollWidth: number; clientWidth: number }) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath('dashboard-posts-390'), fullPage: true });
+    await page.setViewportSize({ width: 1360, height: 900 });
+    expect(await row.locator('.post-meta-phone').isVisible()).toBe(false);
     await page.getByLabel('Status').selectOption('published');
     await page.getByText('No posts match these filters.').waitFor();
     await page.getByLabel('Status').selectOption('');

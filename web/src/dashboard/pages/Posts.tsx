@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api, unwrap, type PostStatus } from '../api.ts';
-import { ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
+import { ErrorBox, Loading, PageTitle, PlatformBadge, PlatformIcon, StatusBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { useProfiles } from './Profiles.tsx';
@@ -65,7 +65,16 @@ export default function PostsPage() {
             <tbody>
               {posts.data.posts.map((p) => (
                 <tr key={p._id}>
-                  <td><Link href={`/posts/${p._id}`} className="post-link">{p.content ? p.content.slice(0, 120) : '(no text)'}</Link>{p.queuedFromProfile && <span className="badge queue-badge">Queued</span>}</td>
+                  <td>
+                    <Link href={`/posts/${p._id}`} className="post-link">{p.content ? p.content.slice(0, 120) : '(no text)'}</Link>{p.queuedFromProfile && <span className="badge queue-badge">Queued</span>}
+                    {/* On a phone the other columns fold into this line under the text (the table would scroll sideways). */}
+                    <span className="post-meta-phone">
+                      {[...new Set(p.platforms.map((t) => t.platform))].map((pl) => <PlatformIcon key={pl} platform={pl} />)}
+                      <span className="sr-only">{[...new Set(p.platforms.map((t) => PLATFORM_RULES[t.platform as PlatformName]?.label ?? t.platform))].join(', ')}</span>
+                      <span>{p.scheduledFor ? formatInZone(p.scheduledFor, tz) : 'No date'}</span>
+                      <StatusBadge status={p.status} />
+                    </span>
+                  </td>
                   <td className="nowrap">{[...new Set(p.platforms.map((t) => t.platform))].map((pl) => <PlatformBadge key={pl} platform={pl} />)}</td>
                   <td className="nowrap">{p.scheduledFor ? formatInZone(p.scheduledFor, tz) : <span className="muted">—</span>}</td>
                   <td><StatusBadge status={p.status} /></td>
