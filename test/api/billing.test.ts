@@ -170,6 +170,10 @@ describe('POST /webhooks/stripe', () => {
     // An event for another tenant's id or an unknown customer is recorded and ignored.
     const stray = event('customer.subscription.created', { ...subscription('f'.repeat(24), { prices: ['price_basic_m'], customer: 'cus_nobody' }) }, 10_300);
     expect((await deliver(stray)).json().outcome).toBe('ignored');
+    // Without Herald's tenant id in the metadata (a subscription made in Stripe's dashboard), the customer decides.
+    const byCustomer = event('customer.subscription.created', subscription('e'.repeat(24), { id: 'sub_2', prices: ['price_basic_m'], customer: `cus_${t.userId.slice(-6)}` }), 10_400);
+    expect((await deliver(byCustomer)).json().outcome).toBe('applied');
+    expect((await plan(t.userId))!.plan).toBe('basic');
   });
 
   it('a paid renewal restarts the usage period at the period paid for (never backwards)', async () => {

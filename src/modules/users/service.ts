@@ -203,7 +203,7 @@ export function createUsersService(db: Db) {
     async lockStripeTenant(q: Queryable, ref: { tenantId?: string | null; customerId?: string | null }): Promise<{ tenantId: string; customerId: string | null; subscriptionId: string | null; syncedAt: Date | null; billingAnchor: Date } | null> {
       const { rows } = await q.query<{ id: string; stripe_customer_id: string | null; stripe_subscription_id: string | null; stripe_synced_at: Date | null; billing_anchor: Date }>(
         `SELECT id, stripe_customer_id, stripe_subscription_id, stripe_synced_at, billing_anchor FROM users
-          WHERE is_root AND (id = $1 OR ($1::text IS NULL AND stripe_customer_id = $2)) LIMIT 1 FOR UPDATE`,
+          WHERE is_root AND (id = $1 OR stripe_customer_id = $2) ORDER BY (id = $1) IS TRUE DESC LIMIT 1 FOR UPDATE`,
         [ref.tenantId && /^[0-9a-f]{24}$/.test(ref.tenantId) ? ref.tenantId : null, ref.customerId ?? null]);
       const r = rows[0];
       return r ? { tenantId: r.id, customerId: r.stripe_customer_id, subscriptionId: r.stripe_subscription_id, syncedAt: r.stripe_synced_at, billingAnchor: r.billing_anchor } : null;
