@@ -272,6 +272,17 @@ describe('delivery', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('sends post.scheduled when an edit schedules a draft', async () => {
+    await createWebhook(tenant, '/drafts', ['post.scheduled']);
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload: { content: 'draft first', platforms: [{ platform: 'bluesky', accountId }] } });
+    const postId = res.json().post._id as string;
+    const put = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${postId}`, headers: tenant.headers, payload: { scheduledFor: '2030-02-01T10:00:00Z' } });
+    expect(put.statusCode, put.body).toBe(200);
+    const got = (await until(() => receiver.received.find((r) => r.path === '/drafts'), 'the scheduled event'))!;
+    expect(got.body).toMatchObject({ event: 'post.scheduled', post: { id: postId, status: 'scheduled', scheduledFor: '2030-02-01T10:00:00.000Z' } });
+    expect(receiver.received.filter((r) => r.path === '/drafts')).toHaveLength(1); // creating the draft sent none
+  });
+
   it('sends post.cancelled when a post is unpublished', async () => {
     await createWebhook(tenant, '/cancelled', ['post.cancelled']);
     const postId = await schedule('take me back', [accountId]);

@@ -18,6 +18,7 @@ import {
   deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost, type TargetRow,
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
+import { enqueuePostEvent } from '../webhooks/outbox.ts';
 import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
@@ -160,6 +161,8 @@ export function createPostUpdate(deps: {
         await renumberTargets(client, id);
       }
       if (mode !== 'draft') await recomputePostStatus(client, id);
+      // The post.scheduled webhook event when the edit (re)scheduled the post (outbox, decision 0038).
+      if (mode === 'scheduled' && requeue) await enqueuePostEvent(client, id, 'post.scheduled', { whenStatus: 'scheduled' });
       return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && rules.uploadsAhead(targets, runAt, now) };
     });
     if (outcome.mode === 'now') {
