@@ -308,6 +308,20 @@ describe('delivery', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('prunes delivery logs and finished deliveries older than 30 days', async () => {
+    const w = await createWebhook(tenant, '/prune', ['post.published']);
+    await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/test', headers: tenant.headers, payload: { webhookId: w._id } });
+    await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/test', headers: tenant.headers, payload: { webhookId: w._id } });
+    const { rows: [old] } = await ctx.db.query<{ id: string; delivery_id: string }>(
+      `SELECT id::text, delivery_id::text FROM webhook_delivery_logs WHERE webhook_id = $1 ORDER BY id LIMIT 1`, [w._id]);
+    await ctx.db.query(`UPDATE webhook_delivery_logs SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    await ctx.db.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = $1`, [old.delivery_id]);
+    const pruned = await ctx.services.webhooks.prune();
+    expect(pruned).toEqual({ logs: 1, deliveries: 1 });
+    const logs = await ctx.app.inject({ method: 'GET', url: `/v1/webhooks/logs?webhookId=${w._id}`, headers: tenant.headers });
+    expect(logs.json().pagination.total).toBe(1);
+  });
+
   it('stops retrying after the last attempt and disables a webhook failing for longer than the setting', async () => {
     const w = await createWebhook(tenant, '/down', ['post.scheduled']);
     receiver.setAnswer((path) => (path === '/down' ? 503 : 200));
