@@ -141,6 +141,22 @@ describe('the invite page (no login)', () => {
     expect(used.rows[0].account_id).toBe((await accountsOf(p))[0]._id);
   });
 
+  it('brings the client back to the invite page when they cancel on the platform; the invite stays usable', async () => {
+    const p = await createProfile(ctx, t, 'Cancel Co');
+    const inv = await invite(p, 'twitter');
+    const start = await form(inv.inviteUrl);
+    const state = new URL(start.headers.location as string).searchParams.get('state')!;
+    const back = await ctx.app.inject({ method: 'GET', url: `/v1/connect/twitter/callback?error=access_denied&state=${encodeURIComponent(state)}` });
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`${inv.inviteUrl}?error=access_denied&platform=twitter`);
+    const shown = await page(back.headers.location as string);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('The authorization was cancelled on the platform. You can try again.');
+    expect(shown.body).toContain('Continue to X (Twitter)');
+    const done = await ctx.app.inject({ method: 'GET', url: await consent(inv.inviteUrl) });
+    expect(done.headers.location).toContain('connected=twitter');
+  });
+
   it('runs the Facebook page choice on the invite page itself', async () => {
     const p = await createProfile(ctx, t, 'Page Client');
     const inv = await invite(p, 'facebook');
