@@ -2,8 +2,8 @@
  * Platform invites in a real Chromium against the real app in sandbox mode (issue 10): a client
  * with no Herald login opens the invite link, connects an X account through the X simulator's
  * consent step and lands on "Connected, you can close this page"; the account is then under the
- * invite's profile and the browser holds no Herald cookie. A revoked link and an expired link
- * each show a page saying so. Screenshots at 1280 and 390 px wide.
+ * invite's profile and the browser holds no Herald cookie. A Facebook invite's page choice runs
+ * on the invite page too. A revoked link and an expired link each show a page saying so. Screenshots at 1280 and 390 px wide.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -73,6 +73,22 @@ describe.skipIf(!hasChromium)('platform invites in the browser (no login)', () =
     await page.goto(inv.inviteUrl);
     await page.getByRole('heading', { name: 'Connected, you can close this page' }).waitFor();
     expect(await page.getByRole('button').count()).toBe(0);
+  });
+
+  it('lets the client choose the Facebook page on the invite page', async () => {
+    const profileId = await createProfile(ctx, owner, 'Page Client');
+    const inv = await invite(profileId, 'facebook');
+    await page.goto(inv.inviteUrl);
+    await page.getByRole('button', { name: 'Continue to Facebook' }).click();
+    await page.getByRole('heading', { name: 'Choose the Facebook page' }).waitFor();
+    expect(await page.getByRole('radio').count()).toBe(2); // pages the user may publish to; 'Someone Else's Page' is not offered
+    await shootBothWidths(page, 'platform-invite-facebook-select');
+    await page.getByRole('radio', { name: /Herald Books/ }).check();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('heading', { name: 'Connected, you can close this page' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('Herald Books');
+    const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: owner.headers })).json().accounts;
+    expect(accounts).toEqual([expect.objectContaining({ platform: 'facebook', selectedPageName: 'Herald Books' })]);
   });
 
   it('shows a revoked link as not valid and an expired one as expired', async () => {
