@@ -236,6 +236,21 @@ describe('delivery', () => {
     receiver.setAnswer(() => 200);
   });
 
+  it('sends post.partial when some platforms published and others failed', async () => {
+    await createWebhook(tenant, '/partial', ['post.partial', 'post.published', 'post.failed']);
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: tenant.headers,
+      payload: { content: 'half of it', scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId }, { platform: 'bluesky', accountId: accountId2, customContent: 'not this one #reject' }] },
+    });
+    const postId = res.json().post._id as string;
+    await runDue(ctx, publisher, postId);
+    const got = (await until(() => receiver.received.find((r) => r.path === '/partial'), 'the partial event'))!;
+    expect(got.body).toMatchObject({ event: 'post.partial', post: { id: postId, status: 'partial' } });
+    const platforms = (got.body.post as { platforms: Array<{ status: string; accountId: string }> }).platforms;
+    expect(platforms.map((p) => [p.accountId, p.status])).toEqual([[accountId, 'published'], [accountId2, 'failed']]);
+    expect(receiver.received.filter((r) => r.path === '/partial')).toHaveLength(1);
+  });
+
   it('writes nothing to the outbox for tenants without webhooks', async () => {
     const quiet = await createTenant(ctx);
     const profileId = await createProfile(ctx, quiet);
