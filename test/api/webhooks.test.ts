@@ -40,7 +40,7 @@ function startReceiver() {
       const n = (counts.get(path) ?? 0) + 1;
       counts.set(path, n);
       const status = check.ok ? answer(path, n) : 401;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : `no (${status})`);
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(path === '/nul' ? 'a\u0000b' : status === 200 ? 'ok' : `no (${status})`);
     });
   });
   return {
@@ -158,6 +158,7 @@ describe('webhook settings', () => {
       [{ name: 'x', url: 'https://example.com/hook', events: ['post.exploded'] }, 'events.0'],
       [{ name: '', url: 'https://example.com/hook', events: ['post.published'] }, 'name'],
       [{ name: 'x', url: 'https://example.com/hook', events: ['post.published'], customHeaders: { 'X-Herald-Signature': 'forged' } }, 'customHeaders.X-Herald-Signature'],
+      [{ name: 'x', url: 'https://example.com/hook', events: ['post.published'], customHeaders: { 'X-Trace': 'a\r\nInjected: yes' } }, 'customHeaders.X-Trace'],
     ];
     for (const [payload, field] of cases) {
       const res = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/settings', headers: tenant.headers, payload });
@@ -321,6 +322,14 @@ describe('delivery', () => {
     expect((first.body.post as { id: string }).id).toBe(postId);
     const missing = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/logs/redeliver', headers: tenant.headers, payload: { webhookId: w._id, eventId: '00000000-0000-4000-8000-000000000000' } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('logs an answer holding a NUL byte (without it)', async () => {
+    const w = await createWebhook(tenant, '/nul', ['post.published']);
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/test', headers: tenant.headers, payload: { webhookId: w._id } });
+    expect(res.json()).toMatchObject({ success: true });
+    const logs = await ctx.app.inject({ method: 'GET', url: `/v1/webhooks/logs?webhookId=${w._id}`, headers: tenant.headers });
+    expect(logs.json().logs[0].responseBody).toBe('ab');
   });
 
   it('prunes delivery logs and finished deliveries older than 30 days', async () => {
