@@ -124,13 +124,13 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config
       });
       statusCode = r.status;
       // PostgreSQL text cannot hold NUL: a receiver answering one must not make the attempt unwritable.
-      body = r.body.replace(/\u0000/g, '');
+      body = r.body.replaceAll('\u0000', '');
       durationMs = r.durationMs;
       if (r.status < 200 || r.status >= 300) error = `The endpoint answered HTTP ${r.status}`;
     } catch (err) {
       durationMs = Math.round(performance.now() - started);
       permanent = err instanceof FetchBlockedError;
-      error = (err as Error).message.replace(/\u0000/g, '').slice(0, 500);
+      error = (err as Error).message.replaceAll('\u0000', '').slice(0, 500);
     }
     const ok = error === null;
     const more = opts.retry && !ok && !permanent && d.attempts < config.maxAttempts;
