@@ -231,3 +231,33 @@ describe('the invite page (no login)', () => {
     expect(empty.body).toContain('Enter your Bluesky handle and an app password.');
   });
 });
+
+describe('team members', () => {
+  it('a member scoped to one profile invites clients to it only, sees only its invites, and cannot clone another profile's account', async () => {
+    const mine = await createProfile(ctx, t, 'Member Brand');
+    const other = await createProfile(ctx, t, 'Owner Only Brand');
+    const ownerInvite = await invite(other, 'twitter');
+    const tok = (await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: t.headers, payload: { scope: 'profiles', profileIds: [mine] } })).json().token as string;
+    const signup = await ctx.app.inject({
+      method: 'POST', url: '/auth/signup', headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { inviteToken: tok, name: 'Mia Member', email: `mia${Date.now()}@example.test`, password: 'member password 1' },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const member = { cookie: String(signup.headers['set-cookie']).split(';')[0], 'x-csrf-token': signup.json().csrfToken as string, origin: 'http://localhost:80', host: 'localhost:80' };
+
+    const created = await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: member, payload: { profileId: mine, platform: 'twitter' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().invite).toMatchObject({ inviterName: 'Mia Member', userId: signup.json().user._id });
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/platform-invites', headers: member, payload: { profileId: other, platform: 'twitter' } })).statusCode).toBe(404);
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/v1/platform-invites', headers: member })).json().invites as Array<{ _id: string }>;
+    expect(listed.map((i) => i._id)).toEqual([created.json().invite._id]);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/platform-invites?profileId=${other}`, headers: member })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${ownerInvite._id}`, headers: member })).statusCode).toBe(404);
+
+    const otherAccount = (await ctx.app.inject({ method: 'GET', url: await consent(ownerInvite.inviteUrl) })).headers.location as string;
+    const otherAccountId = new URL(otherAccount).searchParams.get('accountId')!;
+    const cloneOut = await ctx.app.inject({ method: 'POST', url: `/v1/profiles/${mine}/clone-connection`, headers: member, payload: { sourceAccountId: otherAccountId } });
+    expect(cloneOut.statusCode).toBe(404);
+    expect((await accountsOf(mine))).toEqual([]);
+  });
+});
