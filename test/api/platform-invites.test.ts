@@ -233,7 +233,7 @@ describe('the invite page (no login)', () => {
 });
 
 describe('team members', () => {
-  it('a member scoped to one profile invites clients to it only, sees only its invites, and cannot clone another profile's account', async () => {
+  it('a member scoped to one profile invites clients to it only, sees only its invites, and cannot clone an account of another profile', async () => {
     const mine = await createProfile(ctx, t, 'Member Brand');
     const other = await createProfile(ctx, t, 'Owner Only Brand');
     const ownerInvite = await invite(other, 'twitter');
