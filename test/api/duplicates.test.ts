@@ -38,6 +38,11 @@ describe('duplicate protection', () => {
     expect((await scheduled('Launch day!', [acc2])).statusCode).toBe(201);
     expect((await scheduled('Launch day!!', [acc1])).statusCode).toBe(201);
     expect((await scheduled('Launch day!', [acc1], { mediaItems: [{ type: 'image', url: 'https://example.com/a.jpg' }] })).statusCode).not.toBe(409);
+    // A thread with other items is other content.
+    const thread = (items: string[]) => scheduled('Launch day!', [], { platforms: [{ platform: 'bluesky', accountId: acc1, platformSpecificData: { threadItems: items.map((content) => ({ content })) } }] });
+    expect((await thread(['Launch day!', 'More soon'])).statusCode).toBe(201);
+    expect((await thread(['Launch day!', 'More soon'])).statusCode).toBe(409);
+    expect((await thread(['Launch day!', 'Even more soon'])).statusCode).toBe(201);
     // Drafts are not published, so they neither claim nor are refused.
     expect((await create({ content: 'Launch day!', isDraft: true, platforms: [{ platform: 'bluesky', accountId: acc1 }] })).statusCode).toBe(201);
   });

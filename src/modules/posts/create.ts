@@ -81,7 +81,7 @@ export function createPostCreation(deps: {
     }
     // Duplicate protection: what each account would publish (decision 0039); drafts publish nothing.
     const claims = mode === 'draft' || body.allowDuplicate === true ? [] : uniqueClaims(targets.map((t) => ({
-      accountId: t.account.id, hash: contentHash(t.customContent ?? content, media),
+      accountId: t.account.id, hash: contentHash(t.customContent ?? content, media, t.platformSpecificData),
     })));
     return {
       id: newId(), mode, warnings, queueProfile, targets, targetIds: [], claims,

@@ -3,8 +3,9 @@
  * content to the same account within 24 hours is refused with 409 DUPLICATE_CONTENT naming the
  * earlier post, unless the request sends `allowDuplicate: true`.
  *
- * Each target of a new scheduled or published-now post claims (account, content hash) in
- * `post_content_claims` inside the post's own INSERT statement (see insertPostsWithTargets):
+ * Each target of a new scheduled or published-now post claims (account, content hash: text, media
+ * URLs and thread items) in `post_content_claims` inside the post's own INSERT statement (see
+ * insertPostsWithTargets):
  * `ON CONFLICT` waits for a concurrent claim of the same pair and sees it once committed, so
  * of two parallel identical requests exactly one is saved. A claim older than
  * {@link DUPLICATE_WINDOW_HOURS} is taken over; deleting or unpublishing a post drops its claims.
@@ -28,9 +29,14 @@ export interface ContentClaim {
   hash: Buffer;
 }
 
-/** The hash of what a target publishes: its text (surrounding whitespace ignored) and its media URLs in order. */
-export function contentHash(text: string, media: ReadonlyArray<Pick<MediaRef, 'url'>>): Buffer {
-  return createHash('sha256').update(JSON.stringify([text.trim(), media.map((m) => m.url)])).digest();
+/**
+ * The hash of what a target publishes: its text (surrounding whitespace ignored), its media URLs
+ * in order and, for a thread, each item's text (`platformSpecificData.threadItems[].content`).
+ */
+export function contentHash(text: string, media: ReadonlyArray<Pick<MediaRef, 'url'>>, platformSpecificData?: Record<string, unknown> | null): Buffer {
+  const items = platformSpecificData?.threadItems;
+  const thread = Array.isArray(items) ? items.map((i) => String((i as { content?: unknown } | null)?.content ?? '').trim()) : [];
+  return createHash('sha256').update(JSON.stringify([text.trim(), media.map((m) => m.url), thread])).digest();
 }
 
 /** True for the error the insert raises on a held claim. */
