@@ -89,6 +89,8 @@ describe('publishing logs', () => {
     const one = await get(tenant, `/v1/logs/${all.logs[0]._id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().log).toEqual(all.logs[0]);
+    // The Late client's other filters (type, search) are accepted; publishing logs are all this server keeps.
+    expect((await get(tenant, '/v1/logs?type=publishing&status=all&platform=all')).json().pagination.total).toBe(all.pagination.total);
     // Time window: nothing after a future instant.
     expect((await get(tenant, '/v1/logs?from=2100-01-01T00:00:00Z')).json().logs).toEqual([]);
   });
