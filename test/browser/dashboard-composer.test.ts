@@ -231,4 +231,21 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     expect((post as unknown as { tags: string[] }).tags).toEqual(['bakery', 'bread']);
     expect(data).toEqual({ youtube: { title: 'A morning at the bakery' }, facebook: { firstComment: 'Come by at 7!' }, linkedin: { visibility: 'CONNECTIONS' } });
   });
+
+  it('asks the server before it says "fits": a post the API would refuse as a duplicate is shown with the server\'s reason', async () => {
+    // Within 24 hours of the composer's default time (the next whole hour at least 30 minutes away).
+    const at = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const first = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: tenant.headers, payload: { content: 'Croissants are back on Sunday', scheduledFor: at, platforms: [{ platform: 'twitter', accountId: d.accounts.patisserie_twitter }] } });
+    expect(first.statusCode, first.body).toBe(201);
+    // A fresh composer (the previous test handed it a library image).
+    await page.goto(`${d.base}/dashboard/compose`);
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    await page.getByRole('checkbox', { name: /patisserie_twitter/ }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Croissants are back on Sunday');
+    await checks().getByText('the same content was posted to this account within 24 hours').waitFor();
+    expect(await checks().getByText("Fits every selected platform's rules.").count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Schedule post' }).isDisabled()).toBe(true);
+    await page.getByLabel('Text', { exact: true }).fill('Croissants are back on Sunday, with almonds');
+    await fits().waitFor();
+  });
 });

@@ -6,11 +6,11 @@
  * Until they are known (a subreddit being typed, or the answer on its way) the post is
  * "being checked", never "fits".
  */
-import { useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { api, unwrap, type Account } from '../api.ts';
 import { normalizeSubreddit, SUBREDDIT_NAME, type RedditSubredditRules } from '../../../../src/shared/rules/reddit.ts';
 import type { PlatformData } from './PlatformOptions.tsx';
+import { useSettled } from './server-check.ts';
 
 /** Wait after the last keystroke in a subreddit field before its rules are asked for (ms). */
 const TYPING_PAUSE_MS = 400;
@@ -23,16 +23,6 @@ export interface SubredditRulesState {
   checking: boolean;
   /** What `checkPost` reads as `accountSettings.subredditRules` (empty when the subreddit has none, or Reddit cannot be read: the server does not block then either). */
   settings: { subredditRules?: Record<string, RedditSubredditRules> };
-}
-
-/** `value`, once it has not changed for `ms` milliseconds. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
 }
 
 /** The subreddit a target posts to: its own option, else the account's default (null when neither is a subreddit name). */

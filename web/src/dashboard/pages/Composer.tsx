@@ -11,6 +11,7 @@ import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, 
 import { PostPreview } from '../composer/Preview.tsx';
 import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
+import { useServerCheck } from '../composer/server-check.ts';
 
 /** Rule messages that name API fields, said in the composer's words (the rule ids are the shared table's). */
 const COMPOSER_WORDING: Record<string, string> = {
@@ -178,28 +179,46 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const platforms = [...new Set(targets.map((a) => a.platform as PlatformName))].filter((p) => PLATFORM_RULES[p]);
 
+  /** The post as the API takes it (POST /v1/posts; PUT adds what clears a draft or a queue slot). */
+  const body: CreatePostBody = (() => {
+    const b: CreatePostBody = {
+      content,
+      ...(tags.length ? { tags } : {}),
+      ...(visibility !== 'public' || postId ? { visibility } : {}),
+      mediaItems: media.filter((m) => m.status === 'done' && m.file).map(({ file: f, altText }) => ({
+        type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
+        ...(thumbnail && f!.type === 'video' ? { thumbnail } : {}),
+      })),
+      platforms: targets.map((a) => {
+        const data = cleanPlatformData(options[a._id], custom[a._id] ?? content);
+        return {
+          platform: a.platform as PlatformName, accountId: a._id, ...(custom[a._id] !== undefined ? { customContent: custom[a._id] } : {}),
+          ...(Object.keys(data).length ? { platformSpecificData: data } : {}),
+        };
+      }),
+    };
+    if (mode === 'schedule') Object.assign(b, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
+    if (mode === 'now') b.publishNow = true;
+    if (mode === 'queue') b.queuedFromProfile = profileId;
+    if (mode === 'draft') b.isDraft = true;
+    return b;
+  })();
+
+  // The server's own check of this very post (./composer/server-check.ts), once the composer's checks pass.
+  const checkBody: CreatePostBody = { ...body };
+  delete (checkBody as { isDraft?: unknown }).isDraft;
+  if ((checkBody as { queuedFromProfile?: unknown }).queuedFromProfile === null) delete (checkBody as { queuedFromProfile?: unknown }).queuedFromProfile;
+  const locallyFine = mode !== 'draft' && targets.length > 0 && problems.length === 0 && checkingSubreddits.length === 0 && !uploading && !(mode === 'schedule' && (!date || !time));
+  const server = useServerCheck(checkBody, locallyFine, postId);
+  const serverProblems = server.state === 'problems'
+    ? server.problems.map((x) => {
+      const target = targets[Number(/^platforms\.(\d+)\./.exec(x.field)?.[1] ?? -1)];
+      return { platform: x.platform ?? target?.platform ?? '', account: target?.username ?? '', message: (x.rule && COMPOSER_WORDING[x.rule]) || x.message };
+    })
+    : [];
+
   const save = useMutation({
     mutationFn: async (): Promise<PostView> => {
-      const body: CreatePostBody = {
-        content,
-        ...(tags.length ? { tags } : {}),
-        ...(visibility !== 'public' || postId ? { visibility } : {}),
-        mediaItems: media.filter((m) => m.status === 'done' && m.file).map(({ file: f, altText }) => ({
-          type: f!.type, url: f!.url, filename: f!.filename, mimeType: f!.mimeType, size: f!.size, ...(altText.trim() ? { altText: altText.trim() } : {}),
-          ...(thumbnail && f!.type === 'video' ? { thumbnail } : {}),
-        })),
-        platforms: targets.map((a) => {
-          const data = cleanPlatformData(options[a._id], custom[a._id] ?? content);
-          return {
-            platform: a.platform as PlatformName, accountId: a._id, ...(custom[a._id] !== undefined ? { customContent: custom[a._id] } : {}),
-            ...(Object.keys(data).length ? { platformSpecificData: data } : {}),
-          };
-        }),
-      };
-      if (mode === 'schedule') Object.assign(body, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
-      if (mode === 'now') body.publishNow = true;
-      if (mode === 'queue') body.queuedFromProfile = profileId;
-      if (mode === 'draft') body.isDraft = true;
       if (postId) {
         const r = await unwrap(api.PUT('/v1/posts/{postId}', { params: { path: { postId } }, body }));
         return r.post;
@@ -235,7 +254,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   if (postId && existing.isLoading) return <Loading />;
   if (postId && existing.error) return <ErrorBox error={existing.error} title="Could not load the post" />;
 
-  const blocked = mode !== 'draft' && (problems.length > 0 || checkingSubreddits.length > 0);
+  const blocked = mode !== 'draft' && (problems.length > 0 || checkingSubreddits.length > 0 || server.state === 'checking' || server.state === 'problems');
   const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
 
@@ -396,7 +415,11 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             <h2 id="c-checks" className="small-title">Checks</h2>
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
             {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.map((sr) => `r/${sr}`).join(', ')}'s posting rules…</p>}
-            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+            {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
+            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || server.state === 'unknown' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+            {serverProblems.length > 0 && (
+              <ul className="problems">{serverProblems.map((p, i) => <li key={`s${i}`}>{p.platform ? <PlatformBadge platform={p.platform} /> : null}{p.account && targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}{p.platform ? ': ' : ''}{p.message}</li>)}</ul>
+            )}
             {problems.length > 0 && (
               <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
             )}
