@@ -129,6 +129,8 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit post' }).waitFor();
     expect(await page.getByLabel('Reply 2 in the thread').inputValue()).toBe('2. Rest it between folds.');
+    // The server's check of the unchanged post: the post itself is not a duplicate of itself.
+    await fits().waitFor();
     await page.getByLabel('Text', { exact: true }).fill('Three things about laminated dough');
     await page.getByRole('button', { name: 'Save and schedule' }).click();
     const edited = await savedPost();
