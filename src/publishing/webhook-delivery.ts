@@ -5,7 +5,20 @@
  * leaves its deliveries locked until the lock runs out; the next claim anywhere takes them again
  * (at least once). Docs: docs/decisions/0038-webhook-outbox.md.
  */
+import { Counter, Histogram } from 'prom-client';
 import type { WebhooksService } from '../modules/webhooks/service.ts';
+import { registry } from '../observability/metrics.ts';
+
+/** Delivery attempts by event and result: delivered, retry (another attempt is scheduled) or failed (given up). */
+const deliveries = new Counter({
+  name: 'herald_webhook_deliveries_total', help: 'Webhook delivery attempts by event and result (delivered, retry, failed)',
+  labelNames: ['event', 'result'] as const, registers: [registry],
+});
+/** Time receivers took to answer, seconds. */
+const deliveryDuration = new Histogram({
+  name: 'herald_webhook_delivery_duration_seconds', help: 'Time webhook receivers took to answer, seconds',
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry],
+});
 
 export interface WebhookWorkerOptions {
   webhooks: WebhooksService;
@@ -50,7 +63,10 @@ export function startWebhookWorker(opts: WebhookWorkerOptions): WebhookWorker {
           const claimed = await opts.webhooks.claimDue(opts.workerId, free);
           for (const d of claimed) {
             const p = opts.webhooks.deliver(d, opts.workerId)
-              .then(() => undefined)
+              .then((r) => {
+                deliveries.inc({ event: d.event, result: r.state === 'pending' ? 'retry' : r.state });
+                deliveryDuration.observe(r.durationMs / 1000);
+              })
               .catch((err) => opts.log?.error({ err, deliveryId: d.id }, 'webhook delivery could not be written; it is retried when its lock runs out'))
               .finally(() => { running.delete(d.id); poke(); });
             running.set(d.id, p);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { verifySignature } from '../../src/modules/webhooks/signature.ts';
 import { startWebhookWorker, type WebhookWorker } from '../../src/publishing/webhook-delivery.ts';
+import { registry } from '../../src/observability/metrics.ts';
 import type { Publisher } from '../../src/publishing/publisher.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
@@ -250,6 +251,12 @@ describe('delivery', () => {
     const platforms = (got.body.post as { platforms: Array<{ status: string; accountId: string }> }).platforms;
     expect(platforms.map((p) => [p.accountId, p.status])).toEqual([[accountId, 'published'], [accountId2, 'failed']]);
     expect(receiver.received.filter((r) => r.path === '/partial')).toHaveLength(1);
+  });
+
+  it('counts delivery attempts in the Prometheus registry (GET /metrics)', async () => {
+    const text = await registry.getSingleMetricAsString('herald_webhook_deliveries_total');
+    expect(text).toMatch(/herald_webhook_deliveries_total\{event="post.scheduled",result="retry"\} [1-9]/);
+    expect(text).toMatch(/herald_webhook_deliveries_total\{event="post.published",result="delivered"\} [1-9]/);
   });
 
   it('writes nothing to the outbox for tenants without webhooks', async () => {

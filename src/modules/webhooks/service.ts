@@ -36,6 +36,8 @@ export function retryDelayMs(baseMs: number, attempt: number, random: () => numb
 /** Outcome of one delivery attempt as the API reports it. */
 export interface AttemptReport {
   success: boolean;
+  /** The delivery's state after the attempt: delivered, pending (a retry is scheduled) or failed for good. */
+  state: 'delivered' | 'pending' | 'failed';
   statusCode: number | null;
   error: string | null;
   durationMs: number;
@@ -134,12 +136,13 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config
     }
     const ok = error === null;
     const more = opts.retry && !ok && !permanent && d.attempts < config.maxAttempts;
+    const state = ok ? 'delivered' : more ? 'pending' : 'failed';
     await repo.finishAttempt(d, workerId, {
-      status: ok ? 'delivered' : more ? 'pending' : 'failed',
+      status: state,
       nextAttemptAt: more ? new Date(Date.now() + retryDelayMs(config.retryBaseMs, d.attempts)) : null,
       statusCode, error, responseBody: body, durationMs, disableAfterSeconds: config.disableAfterSeconds,
     });
-    return { success: ok, statusCode, error, durationMs };
+    return { success: ok, state, statusCode, error, durationMs };
   }
 
   return {
