@@ -78,6 +78,8 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const o = await overflowOf(page);
       if (o.px > 1) throw new Error(`${name} at ${width} px scrolls sideways by ${o.px} px: ${o.culprits}`);
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
     }
   } finally {
