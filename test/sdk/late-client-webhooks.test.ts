@@ -1,5 +1,5 @@
 /**
- * The official client `@getlatedev/node` (0.2.869) against a running Herald over real HTTP:
+ * The official client `@getlatedev/node` (0.2.869, and 0.1.0 where webhooks first appeared) against a running Herald over real HTTP:
  * its webhooks calls (getWebhookSettings, createWebhookSettings, updateWebhookSettings,
  * deleteWebhookSettings, testWebhook, getWebhookLogs, redeliverWebhookEvent) work unchanged,
  * in its shapes (Webhook, WebhookLog, { logs, pagination{ total, limit, skip, pages, hasMore } }).
@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Zernio, ZernioApiError, type Webhook, type WebhookLog } from '@getlatedev/node';
+import { Late } from 'getlatedev-node-0.1.0';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -72,5 +73,21 @@ describe('webhooks through the official client', () => {
     expect((bad as ZernioApiError).statusCode).toBe(400);
     const missing = await sdk.webhooks.testWebhook({ body: { webhookId: 'a'.repeat(24) } }).then(() => null, (e: unknown) => e);
     expect((missing as ZernioApiError).statusCode).toBe(404);
+  });
+
+  it('0.1.0: createSettings without a name, updateSettings with _id, getLogs, deleteSettings with id', async () => {
+    const t = await createTenant(ctx);
+    const late = new Late({ apiKey: t.apiKey, baseURL });
+    const created = await late.webhooks.createSettings({ body: { url: hookUrl, events: ['post.published', 'account.disconnected'] } });
+    const hook = created.data!.webhook!;
+    expect(hook).toMatchObject({ name: new URL(hookUrl).host, url: hookUrl, isActive: true });
+    const updated = await late.webhooks.updateSettings({ body: { _id: hook._id!, name: 'Old client', isActive: false } });
+    expect(updated.data?.webhook).toMatchObject({ name: 'Old client', isActive: false });
+    expect((await late.webhooks.getSettings()).data?.webhooks?.map((w: { _id?: string }) => w._id)).toEqual([hook._id]);
+    const tested = await late.webhooks.test({ body: { webhookId: hook._id! } });
+    expect(tested.data?.success).toBe(true);
+    const logs = await late.webhooks.getLogs({ query: { webhookId: hook._id!, limit: 5, status: 'success' } });
+    expect(logs.data?.logs?.[0]).toMatchObject({ webhookId: hook._id, event: 'webhook.test', status: 'success', _id: expect.any(String) });
+    expect((await late.webhooks.deleteSettings({ query: { id: hook._id! } })).data).toEqual({ success: true });
   });
 });

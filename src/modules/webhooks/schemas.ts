@@ -37,7 +37,7 @@ export const WebhookView = Type.Object({
 export type WebhookViewT = Static<typeof WebhookView>;
 
 export const CreateWebhookBody = Type.Object({
-  name: Name,
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: 'Webhook name (1-50 characters; default: the URL\'s host)' })),
   url: Url,
   secret: Type.Optional(Secret),
   events: Events,

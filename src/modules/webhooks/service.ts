@@ -160,7 +160,7 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config
       if (await repo.count(auth.tenantId) >= MAX_WEBHOOKS) throw new AppError('CONFLICT', `At most ${MAX_WEBHOOKS} webhooks per user`, { limit: MAX_WEBHOOKS });
       const secret = body.secret ?? newWebhookSecret();
       const row = await repo.insert({
-        id: newId(), tenant_id: auth.tenantId, name: body.name.trim(), url, secret: secrets.seal(secret), events: body.events,
+        id: newId(), tenant_id: auth.tenantId, name: body.name?.trim() || new URL(url).host.slice(0, 50), url, secret: secrets.seal(secret), events: body.events,
         is_active: body.isActive ?? true, custom_headers: body.customHeaders ?? {},
       });
       return { success: true, webhook: toView(row, secret) };

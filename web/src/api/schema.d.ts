@@ -8975,8 +8975,8 @@ export interface paths {
                         events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test")[];
                         /** @description Defaults to true */
                         isActive?: boolean;
-                        /** @description Webhook name (1-50 characters) */
-                        name: string;
+                        /** @description Webhook name (1-50 characters; default: the URL's host) */
+                        name?: string;
                         /** @description HMAC-SHA256 key (generated when omitted) */
                         secret?: string;
                         /** @description Endpoint URL (http or https; public addresses only) */
