@@ -29,7 +29,10 @@ CREATE TABLE webhook_deliveries (
   id               bigserial PRIMARY KEY,
   -- The stable event id: the payload's `id` and the X-Herald-Event-Id header, shared by every attempt.
   event_id         uuid NOT NULL,
-  webhook_id       char(24) NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+  -- No foreign key: the outbox inserts of the publishing statements must not fail (or lock) when a
+  -- webhook is deleted meanwhile. Deleting a webhook deletes its open deliveries; the prune removes
+  -- any written concurrently (a delivery is only claimed while its webhook exists and is active).
+  webhook_id       char(24) NOT NULL,
   tenant_id        char(24) NOT NULL,
   event            text NOT NULL,
   -- Deliveries with the same webhook and order key go out one at a time, in id order (a post's events in order).

@@ -156,9 +156,13 @@ export function createWebhooksRepository(db: Db) {
           f.custom_headers ? JSON.stringify(f.custom_headers) : null]);
       return rows[0] ?? null;
     },
-    /** Deletes a webhook with its open deliveries (logs stay until pruned). False when absent. */
+    /** Deletes a webhook with its deliveries (logs stay until pruned). False when absent. */
     async remove(tenantId: string, id: string): Promise<boolean> {
-      return ((await db.query('DELETE FROM webhooks WHERE tenant_id = $1 AND id = $2', [tenantId, id])).rowCount ?? 0) > 0;
+      const { rows } = await db.query<{ n: number }>(
+        `WITH w AS (DELETE FROM webhooks WHERE tenant_id = $1 AND id = $2 RETURNING id),
+              d AS (DELETE FROM webhook_deliveries WHERE webhook_id IN (SELECT id FROM w))
+         SELECT count(*)::int AS n FROM w`, [tenantId, id]);
+      return rows[0].n > 0;
     },
 
     /** Writes a delivery of an event built here (webhook.test), claimed by `workerId`, and returns it claimed. */
@@ -230,11 +234,14 @@ export function createWebhooksRepository(db: Db) {
       return { logs: page.rows, total: total.rows[0].n };
     },
 
-    /** Deletes logs and finished deliveries older than `days`. Returns the rows deleted. */
+    /** Deletes logs and finished deliveries older than `days`, and deliveries of deleted webhooks. Returns the rows deleted. */
     async prune(days: number): Promise<{ logs: number; deliveries: number }> {
       const logs = await db.query(`DELETE FROM webhook_delivery_logs WHERE created_at < now() - make_interval(days => $1)`, [days]);
+      // Finished ones past the retention, and any of a deleted webhook (written while it was being deleted).
       const deliveries = await db.query(
-        `DELETE FROM webhook_deliveries WHERE created_at < now() - make_interval(days => $1) AND status IN ('delivered', 'failed')`, [days]);
+        `DELETE FROM webhook_deliveries d
+          WHERE (d.created_at < now() - make_interval(days => $1) AND d.status IN ('delivered', 'failed'))
+             OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id)`, [days]);
       return { logs: logs.rowCount ?? 0, deliveries: deliveries.rowCount ?? 0 };
     },
   };
