@@ -335,6 +335,24 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     return true;
   };
 
+  /**
+   * Deleting a Page post (https://developers.facebook.com/docs/graph-api/reference/post/#deleting):
+   * `DELETE /{post-id}` with the Page's token answers `{ success: true }`; another token is refused
+   * (#200), and an id that does not exist answers the Graph "does not exist" error (100/33).
+   */
+  app.delete('/:v/:id', async (req, reply) => {
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const id = (req.params as { id: string }).id;
+    const i = posts.findIndex((x) => x.id === id);
+    if (i < 0) {
+      return graphError(reply, 400, 100, `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
+    }
+    if (t.kind !== 'page' || t.pageId !== posts[i].pageId) return graphError(reply, 403, 200, '(#200) The user does not have permission to delete this post');
+    posts.splice(i, 1);
+    return { success: true };
+  });
+
   app.get('/:v/:id', async (req, reply) => {
     const f = await fault('status', reply, req);
     if (f === 'handled') return reply;

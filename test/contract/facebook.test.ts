@@ -178,6 +178,17 @@ describe('Facebook: publishing with the Page token', () => {
     expect(sim.posts.at(-1)).toMatchObject({ kind: 'feed', link: 'https://example.com/menu', message: 'Our menu' });
   });
 
+  it('unpublishes a Page post: DELETE /{post-id} with the Page token removes it; again changes nothing', async () => {
+    const res = await post({ content: 'Gone by noon', publishNow: true, platforms: on() });
+    const { _id: postId, platforms: [t] } = res.json().post;
+    expect(sim.posts.some((x) => x.id === t.platformPostId)).toBe(true);
+    for (const outcome of ['deleted', 'already_removed']) {
+      const out = await h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'facebook', outcome }] });
+    }
+    expect(sim.posts.some((x) => x.id === t.platformPostId)).toBe(false);
+  });
+
   it('publishes one photo and several photos (uploaded unpublished, then attached_media)', async () => {
     const one = await post({ content: 'one loaf', publishNow: true, mediaItems: [{ type: 'image', url: img[0] }], platforms: on() });
     expect(one.statusCode, one.body).toBe(201);

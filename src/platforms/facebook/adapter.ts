@@ -28,7 +28,7 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities, type PublishedPost,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
@@ -130,6 +130,20 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
 
   private async get<T>(ctx: AdapterContext, account: AccountContext, p: string, query: Record<string, string | number>): Promise<T> {
     return this.call(ctx, account, async (token, base) => (await graphJson<T>(base, this.path(p), { token, query })).body);
+  }
+
+  /**
+   * Deletes the Page post: `DELETE /{post-id}` with the Page token
+   * (https://developers.facebook.com/docs/graph-api/reference/post/#deleting). A post Facebook no
+   * longer has (Graph error 100, subcode 33: "does not exist") counts as deleted.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    try {
+      await this.call(ctx, account, async (token, base) => (await graphJson(base, this.path(post.platformPostId), { method: 'DELETE', token })).body);
+    } catch (err) {
+      if (err instanceof AdapterError && err.kind === 'rejected' && /does not exist/.test(err.message)) return;
+      throw err;
+    }
   }
 
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<FacebookPrepared> {
