@@ -444,6 +444,23 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
    * with a `next` link while more follow (https://learn.microsoft.com/en-us/linkedin/shared/api-guide/concepts/pagination).
    * No time filter exists.
    */
+  /**
+   * Delete a post (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts):
+   * `DELETE /rest/posts/{encoded post URN}` by someone who may act as its author answers 204; a post
+   * that is already gone answers 204 too (the delete is idempotent).
+   */
+  app.delete('/rest/posts/:urn', async (req, reply) => {
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const urn = decodeURIComponent((req.params as { urn: string }).urn);
+    const i = posts.findIndex((p) => p.id === urn);
+    if (i >= 0) {
+      if (!mayActAs(t, posts[i].author, reply, 'partnerApiPostsExternal.DELETE')) return reply;
+      posts.splice(i, 1);
+    }
+    return reply.status(204).send();
+  });
+
   app.get('/rest/posts', async (req, reply) => {
     const f = await fault('list', reply, req);
     if (f === 'handled') return reply;

@@ -169,7 +169,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   twitter: { supported: true, how: 'DELETE /2/tweets/:id', doc: 'https://docs.x.com/x-api/posts/delete-post' },
   bluesky: { supported: true, how: 'com.atproto.repo.deleteRecord', doc: 'https://docs.bsky.app/docs/api/com-atproto-repo-delete-record' },
   facebook: { supported: true, how: 'Graph API DELETE /{post-id} with the Page token', doc: 'https://developers.facebook.com/docs/graph-api/reference/post/#deleting' },
-  linkedin: { supported: false, how: 'not implemented by Herald yet (DELETE /rest/posts/{urn})', doc: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts' },
+  linkedin: { supported: true, how: 'DELETE /rest/posts/{urn}', doc: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts' },
   threads: { supported: false, how: 'not implemented by Herald yet (DELETE /{threads-media-id})', doc: 'https://developers.facebook.com/docs/threads/posts/delete-posts' },
   youtube: { supported: false, how: 'not implemented by Herald yet (videos.delete)', doc: 'https://developers.google.com/youtube/v3/docs/videos/delete' },
   pinterest: { supported: false, how: 'not implemented by Herald yet (DELETE /v5/pins/{pin_id})', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },

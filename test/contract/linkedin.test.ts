@@ -204,6 +204,17 @@ describe('LinkedIn: organizations', () => {
 });
 
 describe('LinkedIn: publishing', () => {
+  it('unpublishes a post: DELETE /rest/posts/{urn} removes it; again changes nothing', async () => {
+    const res = await post({ content: 'Posted, then taken back', publishNow: true, platforms: on() });
+    const { _id: postId, platforms: [t] } = res.json().post;
+    expect(sim.posts.some((x) => x.id === t.platformPostId)).toBe(true);
+    for (const outcome of ['deleted', 'already_removed']) {
+      const out = await h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'linkedin', outcome }] });
+    }
+    expect(sim.posts.some((x) => x.id === t.platformPostId)).toBe(false);
+  });
+
   it('publishes text with mentions and hashtags in little-text format (reserved characters escaped)', async () => {
     const content = 'Hi @[Ada Lovelace](urn:li:person:ab12CD) & @[Herald Demo Co](urn:li:organization:2414183) #launch (beta) 50% *off* [soon] <b>';
     const res = await post({ content, publishNow: true, platforms: on() });

@@ -34,7 +34,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
-  mapMetrics, type PostMetrics,
+  mapMetrics, type PostMetrics, type PublishedPost,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
 import { linkedinRules, toLittleText } from '../../shared/rules/linkedin.ts';
@@ -141,6 +141,21 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
       }
     }
     return out;
+  }
+
+  /**
+   * Deletes the post: `DELETE /rest/posts/{encoded URN}`
+   * (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts);
+   * LinkedIn answers 204 also for a post already gone, and a 404 counts as gone too.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    const v = this.opts.apiVersion;
+    try {
+      await this.call(ctx, account, (token, base) => linkedinJson(base, `/rest/posts/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token, version: v }));
+    } catch (err) {
+      if (err instanceof AdapterError && err.opts.status === 404) return;
+      throw err;
+    }
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
