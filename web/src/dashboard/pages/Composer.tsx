@@ -254,7 +254,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   if (postId && existing.isLoading) return <Loading />;
   if (postId && existing.error) return <ErrorBox error={existing.error} title="Could not load the post" />;
 
-  const blocked = mode !== 'draft' && (problems.length > 0 || checkingSubreddits.length > 0 || server.state === 'checking' || server.state === 'problems');
+  // While the server is still being asked the post can be saved (the save is checked the same way); it is never called fine before.
+  const blocked = mode !== 'draft' && (problems.length > 0 || server.state === 'problems');
   const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
 
