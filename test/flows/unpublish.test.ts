@@ -40,6 +40,11 @@ describe('unpublish', () => {
     expect(sim.calls.get('DELETE /2/tweets/:id')).toBe(2);
     const { rows } = await h.ctx.db.query('SELECT removed_from_platform_at FROM post_targets WHERE post_id = $1', [postId]);
     expect(rows[0].removed_from_platform_at).toBeInstanceOf(Date);
+    // The post's view says so, in the list and on its own.
+    const removedAt = (rows[0].removed_from_platform_at as Date).toISOString();
+    expect(first.json().post.platforms[0].removedFromPlatformAt).toBe(removedAt);
+    const listed = (await h.ctx.app.inject({ method: 'GET', url: '/v1/posts?status=cancelled', headers: h.tenant.headers })).json().posts;
+    expect(listed.find((p: { _id: string }) => p._id === postId).platforms[0].removedFromPlatformAt).toBe(removedAt);
 
     const again = await unpublish(postId);
     expect(again.statusCode).toBe(200);
@@ -72,6 +77,9 @@ describe('unpublish', () => {
     expect(byPlatform.twitter.outcome).toBe('deleted');
     expect(byPlatform.instagram.outcome).toBe('not_supported');
     expect(byPlatform.instagram.error).toMatch(/instagram/i);
+    const igView = body.post.platforms.find((t: { platform: string }) => t.platform === 'instagram');
+    expect(igView.unpublishError).toMatch(/instagram/i);
+    expect(igView.removedFromPlatformAt).toBeUndefined();
 
     const later = await h.post({ content: 'never mind', scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId: x }] });
     const scheduledId = later.json().post._id;

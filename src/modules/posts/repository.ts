@@ -74,7 +74,12 @@ interface TargetWithAccount extends TargetRow {
 /** What a target's view needs of its row and its account. */
 type TargetViewRow = Pick<TargetWithAccount, 'id' | 'platform' | 'account_id' | 'acc_username' | 'acc_display_name' | 'acc_is_active'
   | 'custom_content' | 'platform_specific_data' | 'status' | 'platform_post_id' | 'platform_post_url' | 'published_at' | 'error_message'
-  | 'error_category' | 'attempts' | 'result'>;
+  | 'error_category' | 'attempts' | 'result'> & {
+  /** Set once unpublish removed the post from the platform (unpublish.ts); text when read through JSON. */
+  removed_from_platform_at?: Date | string | null;
+  /** Why unpublish could not remove it (the platform's answer or not_supported). */
+  unpublish_error?: string | null;
+};
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -95,6 +100,9 @@ function targetView(t: TargetViewRow) {
     errorCategory: t.error_category,
     attempts: t.attempts,
     ...(t.result?.thread ? { thread: t.result.thread } : {}),
+    // Only for targets unpublish touched: every other answer stays as it was.
+    ...(t.removed_from_platform_at ? { removedFromPlatformAt: new Date(t.removed_from_platform_at).toISOString() } : {}),
+    ...(t.unpublish_error ? { unpublishError: t.unpublish_error } : {}),
   };
 }
 
@@ -161,6 +169,7 @@ const TARGETS_JSON = `COALESCE((
        SELECT json_agg(x ORDER BY x.position) FROM (
          SELECT t.position, t.id, t.account_id, t.platform, t.custom_content, t.platform_specific_data, t.status, t.attempts,
                 t.platform_post_id, t.platform_post_url, t.published_at, t.error_message, t.error_category, t.result,
+                t.removed_from_platform_at, t.unpublish_error,
                 a.username AS acc_username, a.display_name AS acc_display_name, a.is_active AS acc_is_active
            FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id
           WHERE t.post_id = p.id AND t.tenant_id = p.tenant_id) x), '[]'::json)`;

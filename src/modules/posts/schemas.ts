@@ -80,6 +80,8 @@ export const PostTargetView = Type.Object({
   errorCategory: Nullable(Type.String()),
   attempts: Type.Integer(),
   thread: Type.Optional(Type.Array(ThreadEntry)),
+  removedFromPlatformAt: Type.Optional(Type.String({ format: 'date-time', description: 'When POST /v1/posts/{id}/unpublish deleted it from the platform' })),
+  unpublishError: Type.Optional(Type.String({ description: 'Why unpublish could not delete it (not_supported: the platform lets no app delete posts)' })),
 });
 
 export const PostView = Type.Object({

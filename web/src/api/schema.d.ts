@@ -4529,12 +4529,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -4729,12 +4736,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -4817,12 +4831,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -4905,12 +4926,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -5066,12 +5094,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -5261,12 +5296,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -5349,12 +5391,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -5437,12 +5486,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -5525,12 +5581,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -5873,12 +5936,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -6028,12 +6098,19 @@ export interface paths {
                                     };
                                     /** Format: date-time */
                                     publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
                                         platformPostId: string;
                                         platformPostUrl: string;
                                     }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
                                 }[];
                                 /** Format: date-time */
                                 publishedAt: string | null;
