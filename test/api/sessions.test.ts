@@ -44,7 +44,7 @@ describe('sign-in', () => {
     const set = String(res.headers['set-cookie']);
     expect(set).toMatch(/^herald_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
     const body = res.json();
-    expect(body.user).toMatchObject({ email, name: 'Owner', isRoot: true });
+    expect(body.user).toMatchObject({ email, name: 'Owner', isRoot: true, profileAccess: 'all' });
     expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const token = cookieOf(res).split('=')[1];
     const { rows } = await ctx.db.query<{ token_hash: Buffer }>('SELECT token_hash FROM sessions WHERE user_id = $1', [body.user._id]);

@@ -110,7 +110,7 @@ describe('signing up with an invite', () => {
 
     const res = await signUp({ inviteToken: tok, name: 'Sam', email: `sam${Date.now()}@example.test`, password: 'sam password 1' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ name: 'Sam', isRoot: false, role: 'member' });
+    expect(res.json().user).toMatchObject({ name: 'Sam', isRoot: false, role: 'member', profileAccess: 'profiles' });
     expect(String(res.headers['set-cookie'])).toMatch(/^herald_session=/);
     const cookie = String(res.headers['set-cookie']).split(';')[0];
     const profiles = await ctx.app.inject({ method: 'GET', url: '/v1/profiles', headers: { cookie } });

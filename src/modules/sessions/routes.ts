@@ -12,8 +12,14 @@ import type { Services } from '../../services.ts';
 import { assertCsrf, assertSameOrigin, clearSessionCookie, sessionToken, setSessionCookie } from './http.ts';
 import type { SessionInfo } from './service.ts';
 
+/** The signed-in user as the dashboard reads it (sign-in, session and sign-up answers). */
+export const SessionUserView = Type.Object({
+  _id: Type.String(), email: Type.String(), name: Type.String(), isRoot: Type.Boolean(), role: Type.String(),
+  profileAccess: Type.Union([Type.Literal('all'), Type.Literal('profiles')], { description: 'profiles: a team member who sees only some profiles (and cannot create profiles)' }),
+});
+
 const SessionView = Type.Object({
-  user: Type.Object({ _id: Type.String(), email: Type.String(), name: Type.String(), isRoot: Type.Boolean(), role: Type.String() }),
+  user: SessionUserView,
   csrfToken: Type.String({ description: 'Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie' }),
   expiresAt: Type.String({ format: 'date-time' }),
 });

@@ -35,6 +35,8 @@ export interface SessionUser {
   name: string;
   isRoot: boolean;
   role: string;
+  /** `profiles`: a team member who sees only some profiles (and may not create one). */
+  profileAccess: 'all' | 'profiles';
 }
 
 export interface SessionInfo {
@@ -99,8 +101,8 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
       if (byEmail.count > LOGIN_MAX_FAILURES || (byIp && byIp.count > LOGIN_MAX_FAILURES_PER_ADDRESS)) {
         throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; wait 15 minutes and try again', { window: '15 minutes', limit: LOGIN_MAX_FAILURES });
       }
-      const { rows } = await db.query<{ id: string; tenant_id: string; email: string; name: string | null; role: string; is_root: boolean; password_hash: string | null }>(
-        'SELECT id, tenant_id, email, name, role, is_root, password_hash FROM users WHERE lower(email) = $1', [email]);
+      const { rows } = await db.query<{ id: string; tenant_id: string; email: string; name: string | null; role: string; is_root: boolean; profile_access: 'all' | 'profiles'; password_hash: string | null }>(
+        'SELECT id, tenant_id, email, name, role, is_root, profile_access, password_hash FROM users WHERE lower(email) = $1', [email]);
       const user = rows[0];
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(input.password, user?.password_hash ?? await dummyHash);
@@ -123,7 +125,7 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
       });
       return {
         token, sessionId: id, csrfToken, expiresAt,
-        user: { _id: user.id, email: user.email, name: user.name ?? '', isRoot: user.is_root, role: user.role },
+        user: { _id: user.id, email: user.email, name: user.name ?? '', isRoot: user.is_root, role: user.role, profileAccess: user.profile_access },
       };
     },
 
@@ -166,7 +168,7 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
         auth,
         session: {
           sessionId: s.id, csrfToken: s.csrf_token, expiresAt,
-          user: { _id: s.user_id, email: s.email, name: s.name ?? '', isRoot: s.is_root, role: s.role },
+          user: { _id: s.user_id, email: s.email, name: s.name ?? '', isRoot: s.is_root, role: s.role, profileAccess: s.profile_access },
         },
       };
     },

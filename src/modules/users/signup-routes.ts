@@ -13,6 +13,7 @@ import type { Services } from '../../services.ts';
 import { countHit } from '../../storage/rate-limit-counters.ts';
 import { InvitePreview } from '../invites/schemas.ts';
 import { assertSameOrigin, setSessionCookie } from '../sessions/http.ts';
+import { SessionUserView } from '../sessions/routes.ts';
 
 /** Sign-ups accepted per client address an hour (open sign-up and invites alike). */
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
@@ -40,7 +41,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         inviteToken: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
       }),
       response: {
-        201: Type.Object({ user: Type.Object({ _id: Type.String(), email: Type.String(), name: Type.String(), isRoot: Type.Boolean(), role: Type.String() }), csrfToken: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
+        201: Type.Object({ user: SessionUserView, csrfToken: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
         ...errors(403, 410, 429),
       },
     },

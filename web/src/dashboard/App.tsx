@@ -115,7 +115,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/compose">{() => <ComposerPage />}</Route>
               <Route path="/posts/:id/edit">{(p) => <ComposerPage postId={p.id} />}</Route>
               <Route path="/posts/:id">{(p) => <PostDetailPage id={p.id} />}</Route>
-              <Route path="/profiles" component={ProfilesPage} />
+              <Route path="/profiles">{() => <ProfilesPage canCreateProfiles={session.user.profileAccess === 'all'} />}</Route>
               {/* Connect flows started through the API without redirect_url end here (the server's default). */}
               <Route path="/accounts">{() => <Redirect to={`/profiles${window.location.search}`} replace />}</Route>
               <Route path="/invites" component={ClientInvitesPage} />

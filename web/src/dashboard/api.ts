@@ -18,7 +18,7 @@ export type CreatePostBody = NonNullable<paths['/v1/posts']['post']['requestBody
 export type PostStatus = PostView['status'];
 export type CreateKeyBody = NonNullable<paths['/v1/api-keys']['post']['requestBody']>['content']['application/json'];
 
-export interface SessionUser { _id: string; email: string; name: string; isRoot: boolean; role: string }
+export interface SessionUser { _id: string; email: string; name: string; isRoot: boolean; role: string; profileAccess: 'all' | 'profiles' }
 export interface Session { user: SessionUser; csrfToken: string; expiresAt: string }
 
 /** An error answer of the API, in its one shape (`{ error, code, details, requestId }`). */

@@ -334,7 +334,8 @@ function ProfileCard({ p, accounts }: { p: Profile; accounts: Account[] }) {
   );
 }
 
-export default function ProfilesPage() {
+/** `canCreateProfiles`: false for a team member scoped to some profiles (the API refuses them a new profile). */
+export default function ProfilesPage({ canCreateProfiles = true }: { canCreateProfiles?: boolean }) {
   const profiles = useProfiles();
   const accounts = useAccounts();
   const [creating, setCreating] = useState(false);
@@ -345,7 +346,7 @@ export default function ProfilesPage() {
   return (
     <>
       <PageTitle title="Profiles & accounts">
-        <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={creating}>New profile</button>
+        {canCreateProfiles && <button type="button" className="btn btn-primary" onClick={() => setCreating(true)} disabled={creating}>New profile</button>}
       </PageTitle>
       {params.get('connected') && (
         <div className="alert alert-ok banner" role="status">
