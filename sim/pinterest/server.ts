@@ -254,6 +254,25 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     return pinView(p);
   });
 
+  /**
+   * Delete a Pin (https://developers.pinterest.com/docs/api/v5/pins-delete/): `DELETE
+   * /v5/pins/{pin_id}` needs the pins:write scope and only the user's own Pin (a Pin on a board
+   * the user does not own); 204 with no body, and a read then answers 404. A missing Pin is 404
+   * code 50. The status and code for a missing scope or someone else's Pin are UNCONFIRMED (403
+   * here, so that it is refused rather than refreshed).
+   */
+  app.delete('/v5/pins/:id', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    const scope = (access.get(bearerToken(req, /^Bearer (.+)$/i)!)?.scope ?? '').split(/[ ,]/);
+    if (!scope.includes('pins:write')) return err(reply, 403, 3, 'Not authorized to access this resource: the token lacks the pins:write scope.');
+    const i = pins.findIndex((x) => x.id === (req.params as { id: string }).id);
+    if (i < 0) return err(reply, 404, 50, 'Pin not found.');
+    if (boards.find((b) => b.id === pins[i].board_id)?.owner !== user.username) return err(reply, 403, 29, 'You are not permitted to access that resource.');
+    if (!writeAllowed(reply)) return reply;
+    pins.splice(i, 1);
+    return reply.status(204).send();
+  });
+
   const isUrl = (v: unknown) => { try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; } };
   /** Fetches an image as Pinterest does and checks it; the error message, or null when it is fine. */
   async function imageProblem(url: string): Promise<string | null> {

@@ -400,6 +400,29 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     return { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } };
   });
 
+  /**
+   * videos.delete (https://developers.google.com/youtube/v3/docs/videos/delete): `DELETE
+   * /youtube/v3/videos?id=…` needs the youtube, youtube.force-ssl or youtubepartner scope (else 403
+   * insufficientPermissions), only the channel's own video (else 403 forbidden), answers 204 and
+   * charges 50 units; a missing video is 404 videoNotFound. The video, its comments and its
+   * statistics are gone afterwards.
+   */
+  app.delete('/youtube/v3/videos', async (req, reply) => {
+    if (!authed(req, reply)) return reply;
+    const granted = (access.get(bearerToken(req)!)?.scope ?? '').split(' ');
+    const may = ['youtube', 'youtube.force-ssl', 'youtubepartner'].some((x) => granted.includes(`https://www.googleapis.com/auth/${x}`));
+    if (!may) return gerr(reply, 403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global');
+    const id = (req.query as Record<string, string>).id;
+    if (!id) return gerr(reply, 400, 'required', 'No filter selected. Expected one of: id', 'global');
+    const i = videos.findIndex((v) => v.id === id);
+    if (i < 0) return gerr(reply, 404, 'videoNotFound', 'The video that you are trying to delete cannot be found.', 'youtube.video');
+    if (videos[i].channelId !== channel.id) return gerr(reply, 403, 'forbidden', 'The video that you are trying to delete cannot be deleted. The request might not be properly authorized.', 'youtube.video');
+    if (!charge(reply, 50)) return reply;
+    videos.splice(i, 1);
+    for (let c = comments.length - 1; c >= 0; c--) if (comments[c].videoId === id) comments.splice(c, 1);
+    return reply.status(204).send();
+  });
+
   // Thumbnails ---------------------------------------------------------------------
   app.post('/upload/youtube/v3/thumbnails/set', async (req, reply) => {
     const f = await fault('thumbnail', reply, req);

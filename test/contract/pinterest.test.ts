@@ -104,6 +104,45 @@ describe('Pinterest: boards', () => {
 });
 
 describe('Pinterest: publishing', () => {
+  it('unpublishes a pin: DELETE /v5/pins/{pin_id} removes it (a read answers 404); again changes nothing; one already gone counts as deleted', async () => {
+    const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+    const res = await post({ content: 'Pinned, then taken back', publishNow: true, mediaItems: [img(2)], platforms: target1() });
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id: postId, platforms: [t] } = res.json().post;
+    for (const outcome of ['deleted', 'already_removed']) {
+      const out = await unpublish(postId);
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'pinterest', outcome }] });
+    }
+    expect(sim.pins.some((p) => p.id === t.platformPostId)).toBe(false);
+    const tok = (await h.credentials()).accessToken as string;
+    expect((await fetch(`${sim.url}/v5/pins/${t.platformPostId}`, { headers: { authorization: `Bearer ${tok}` } })).status).toBe(404);
+    // Deleted on Pinterest first: its 404 counts as deleted.
+    const other = (await post({ content: 'Deleted on Pinterest first', publishNow: true, mediaItems: [img(3)], platforms: target1() })).json().post;
+    sim.pins.splice(sim.pins.findIndex((p) => p.id === other.platforms[0].platformPostId), 1);
+    expect((await unpublish(other._id)).json()).toMatchObject({ results: [{ platform: 'pinterest', outcome: 'deleted' }] });
+  });
+
+  it('the simulator\'s DELETE /v5/pins/{pin_id}: pins:write scope, only the user\'s own pin, 404 code 50 for a missing one, 204 and gone', async () => {
+    const token = async (scope: string) => {
+      const au = await fetch(`${sim.url}/oauth/?${new URLSearchParams({ client_id: sim.clientId, redirect_uri: 'https://h.example/cb', response_type: 'code', scope, state: 's' })}`, { redirect: 'manual' });
+      const code = new URL(au.headers.get('location')!).searchParams.get('code')!;
+      const t = await fetch(`${sim.url}/v5/oauth/token`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${sim.clientId}:${sim.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb' }) });
+      return ((await t.json()) as { access_token: string }).access_token;
+    };
+    const del = (tok: string, id: string) => fetch(`${sim.url}/v5/pins/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${tok}` } });
+    const mine = sim.addPin(boardId, 'mine');
+    const theirs = sim.addPin(sim.boards.find((b) => b.owner !== 'herald_sim')!.id, 'theirs');
+    expect((await del(await token('pins:read,boards:read'), mine.id)).status).toBe(403);
+    const tok = await token('pins:read,pins:write');
+    expect((await del(tok, theirs.id)).status).toBe(403);
+    expect(sim.pins.some((p) => p.id === theirs.id)).toBe(true);
+    expect((await del(tok, mine.id)).status).toBe(204);
+    const again = await del(tok, mine.id);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ code: 50, message: 'Pin not found.' });
+  });
+
   it('publishes an image pin to the default board: title from the first line, content as description, link', async () => {
     const res = await post({ content: 'Lemon tart\nThe best recipe.', publishNow: true, mediaItems: [{ ...img(1), altText: 'a tart' }], platforms: target1({ link: 'https://example.com/tart' }) });
     expect(res.statusCode, res.body).toBe(201);

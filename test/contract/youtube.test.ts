@@ -91,6 +91,27 @@ contract.connect({
 });
 
 describe('YouTube: publishing', () => {
+  it('unpublishes a video: DELETE /youtube/v3/videos?id= removes it (a read no longer finds it); again changes nothing; one already gone counts as deleted', async () => {
+    const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+    const res = await post({ content: 'Uploaded, then taken back', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id: postId, platforms: [t] } = res.json().post;
+    expect(byId(t.platformPostId)).toBeDefined();
+    for (const outcome of ['deleted', 'already_removed']) {
+      const out = await unpublish(postId);
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'youtube', outcome }] });
+    }
+    expect(sim.videos.some((v) => v.id === t.platformPostId)).toBe(false);
+    const tok = (await h.credentials()).accessToken as string;
+    const read = await fetch(`${sim.url}/youtube/v3/videos?part=status&id=${t.platformPostId}`, { headers: { authorization: `Bearer ${tok}` } });
+    expect(((await read.json()) as { items: unknown[] }).items).toEqual([]);
+    // Deleted on youtube.com first: YouTube answers 404 videoNotFound, which counts as deleted.
+    const other = await post({ content: 'Deleted on YouTube first', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
+    const o = other.json().post;
+    sim.videos.splice(sim.videos.findIndex((v) => v.id === o.platforms[0].platformPostId), 1);
+    expect((await unpublish(o._id)).json()).toMatchObject({ results: [{ platform: 'youtube', outcome: 'deleted' }] });
+  });
+
   it('a 2-second video is a Short: title from platformSpecificData, description from content, tags deduplicated and long ones dropped', async () => {
     const res = await post({
       content: 'Line one of the description\nand more <3', publishNow: true, mediaItems: video(shortUrl),
@@ -530,8 +551,8 @@ describe('YouTube: scheduling and editing', () => {
 });
 
 describe('YouTube: simulator fidelity', () => {
-  async function token(s: YouTubeSimulator): Promise<string> {
-    const consent = await fetch(`${s.url}/o/oauth2/v2/auth?${new URLSearchParams({ client_id: s.clientId, redirect_uri: 'https://h.example/cb', response_type: 'code', scope: 'https://www.googleapis.com/auth/youtube.upload', access_type: 'offline' })}`, { redirect: 'manual' });
+  async function token(s: YouTubeSimulator, scope = 'https://www.googleapis.com/auth/youtube.upload'): Promise<string> {
+    const consent = await fetch(`${s.url}/o/oauth2/v2/auth?${new URLSearchParams({ client_id: s.clientId, redirect_uri: 'https://h.example/cb', response_type: 'code', scope, access_type: 'offline' })}`, { redirect: 'manual' });
     const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
     const t = await fetch(`${s.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb', client_id: s.clientId, client_secret: s.clientSecret }) });
@@ -540,6 +561,32 @@ describe('YouTube: simulator fidelity', () => {
   const start = (s: YouTubeSimulator, tok: string, status: object = {}) => fetch(`${s.url}/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
     method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json', 'x-upload-content-length': '10', 'x-upload-content-type': 'video/mp4' },
     body: JSON.stringify({ snippet: { title: 't' }, status }),
+  });
+
+  it('videos.delete: needs the youtube or youtube.force-ssl scope, only the channel\'s own video, 404 videoNotFound for a missing one, 204 and gone', async () => {
+    const s = await startYouTubeSimulator();
+    try {
+      const del = (tok: string, id: string) => fetch(`${s.url}/youtube/v3/videos?id=${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${tok}` } });
+      const mine = s.addVideo('mine');
+      const upload = await token(s);
+      const narrow = await del(upload, mine.id);
+      expect(narrow.status).toBe(403);
+      expect(((await narrow.json()) as G).error.errors[0].reason).toBe('insufficientPermissions');
+      expect((await del('nope', mine.id)).status).toBe(401);
+      const tok = await token(s, 'https://www.googleapis.com/auth/youtube.force-ssl');
+      const theirs = s.addVideo('theirs');
+      theirs.channelId = 'UCsomeoneelse0000000000';
+      const forbidden = await del(tok, theirs.id);
+      expect(forbidden.status).toBe(403);
+      expect(((await forbidden.json()) as G).error.errors[0].reason).toBe('forbidden');
+      expect((await del(tok, mine.id)).status).toBe(204);
+      expect(s.videos.map((v) => v.id)).toEqual([theirs.id]);
+      const again = await del(tok, mine.id);
+      expect(again.status).toBe(404);
+      expect(((await again.json()) as G).error.errors[0]).toMatchObject({ reason: 'videoNotFound', domain: 'youtube.video' });
+    } finally {
+      await s.close();
+    }
   });
 
   it('quota is configurable (CONFLICT): 1,600 units per insert of 10,000 a day, or a separate bucket of inserts', async () => {

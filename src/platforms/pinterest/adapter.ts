@@ -25,7 +25,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
@@ -121,6 +121,21 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
       if (counts) out.set(id, mapMetrics('pinterest', counts));
     }
     return out;
+  }
+
+  /**
+   * Deletes the Pin: `DELETE /v5/pins/{pin_id}` (204; scope pins:write, which Herald asks for;
+   * https://developers.pinterest.com/docs/api/v5/pins-delete/). A Pin Pinterest no longer has
+   * (404) counts as deleted.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    const base = this.app().apiBaseUrl;
+    try {
+      await this.call(ctx, account, (token) => pinterestJson(base, `/v5/pins/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token }));
+    } catch (err) {
+      if (err instanceof AdapterError && err.opts.status === 404) return;
+      throw err;
+    }
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

@@ -44,7 +44,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { googleJson } from './google.ts';
@@ -101,6 +101,22 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
       for (const v of body.items ?? []) if (v.statistics) out.set(v.id, mapMetrics('youtube', v.statistics));
     }
     return out;
+  }
+
+  /**
+   * Deletes the video: `DELETE /youtube/v3/videos?id=…` (204, 50 quota units; scope youtube or
+   * youtube.force-ssl, which Herald asks for; https://developers.google.com/youtube/v3/docs/videos/delete).
+   * A video YouTube no longer has (404 `videoNotFound`) counts as deleted; 403 `forbidden` (not the
+   * channel's video) is refused.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    const base = this.app().apiBaseUrl;
+    try {
+      await this.call(ctx, account, (token) => googleJson(base, '/youtube/v3/videos', { method: 'DELETE', token, query: { id: post.platformPostId } }));
+    } catch (err) {
+      if (err instanceof AdapterError && err.opts.status === 404) return;
+      throw err;
+    }
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
