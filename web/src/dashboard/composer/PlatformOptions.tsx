@@ -143,11 +143,12 @@ function TextAreaOption({ id, label, value, onChange, maxLength }: { id: string;
   );
 }
 
-function SelectOption({ id, label, value, onChange, choices }: { id: string; label: string; value: unknown; onChange: (v: string) => void; choices: Array<[string, string]> }) {
+/** A select with short choices; what a choice means goes in `hint` (long option text is cut off on a phone). */
+function SelectOption({ id, label, hint, value, onChange, choices }: { id: string; label: string; hint?: string; value: unknown; onChange: (v: string) => void; choices: Array<[string, string]> }) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+      <label htmlFor={id}>{label}</label>{hint && <span className="hint" id={`${id}-hint`}> {hint}</span>}
+      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}>
         {choices.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
       </select>
     </div>
@@ -186,8 +187,8 @@ function FacebookOptions(props: Props) {
   const story = value.contentType === 'story';
   return (
     <>
-      <SelectOption id={`o-${account._id}-kind`} label="Post as" value={value.contentType ?? ''} onChange={(v) => onChange({ ...value, contentType: v })}
-        choices={[['', 'Feed post'], ['story', 'Story (one image or video; no caption shown)']]} />
+      <SelectOption id={`o-${account._id}-kind`} label="Post as" hint="a story is one image or video, shown without its caption"
+        value={value.contentType ?? ''} onChange={(v) => onChange({ ...value, contentType: v })} choices={[['', 'Feed post'], ['story', 'Story']]} />
       {!story && <TextOption id={`o-${account._id}-link`} label="Link" type="url" value={value.link} onChange={(v) => onChange({ ...value, link: v })} placeholder="https://" />}
       {!story && <FirstComment {...props} max={8000} />}
     </>
@@ -205,8 +206,8 @@ function InstagramOptions(props: Props) {
   const setTags = (next: UserTag[]) => onChange({ ...value, userTags: next });
   return (
     <>
-      <SelectOption id={`${id}-kind`} label="Post as" value={value.contentType ?? ''} onChange={(v) => onChange({ ...value, contentType: v })}
-        choices={[['', 'Feed post (image, carousel or video)'], ['reel', 'Reel'], ['story', 'Story']]} />
+      <SelectOption id={`${id}-kind`} label="Post as" hint="a feed post is an image, a carousel or a video"
+        value={value.contentType ?? ''} onChange={(v) => onChange({ ...value, contentType: v })} choices={[['', 'Feed post'], ['reel', 'Reel'], ['story', 'Story']]} />
       {!story && (
         <TextOption id={`${id}-collab`} label="Collaborators" hint="up to 3 usernames, comma-separated, without @" value={collaborators.join(', ')}
           onChange={(v) => onChange({ ...value, collaborators: v.split(',').map((x) => x.trim().replace(/^@/, '')).filter(Boolean) })} />
