@@ -354,6 +354,26 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     return listing(found, {}, reply);
   });
 
+  /**
+   * Delete a post or comment (https://www.reddit.com/dev/api#POST_api_del): form `id` = fullname,
+   * scope `edit` (else 403 `{message: 'Forbidden', error: 403}`). Reddit answers `{}` whatever
+   * happened: only the user's own post is deleted (someone else's, or a missing one, is left as
+   * it is). A deleted post keeps its id but shows author and text `[deleted]`, so it leaves the
+   * user's submitted listing.
+   */
+  app.post('/api/del', async (req, reply) => {
+    if (!api(req, reply)) return reply;
+    const granted = (access.get(bearerToken(req, /^bearer (.+)$/i)!)?.scope ?? '').split(/[ ,]/);
+    if (!granted.includes('edit')) return reply.status(403).send({ message: 'Forbidden', error: 403 });
+    const id = String(((req.body ?? {}) as Record<string, string>).id ?? '');
+    const p = id.startsWith('t3_') ? posts.find((x) => x.id === id.slice(3)) : undefined;
+    if (p && p.author === user.name) {
+      p.author = '[deleted]';
+      p.selftext = '[deleted]';
+    }
+    return {};
+  });
+
   app.get('/:sort', feed(null));
   app.get('/r/:sr/:sort', feed(null));
 

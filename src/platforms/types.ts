@@ -173,7 +173,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   threads: { supported: false, how: 'not implemented by Herald yet (DELETE /{threads-media-id})', doc: 'https://developers.facebook.com/docs/threads/posts/delete-posts' },
   youtube: { supported: true, how: 'DELETE /youtube/v3/videos?id={videoId} (videos.delete)', doc: 'https://developers.google.com/youtube/v3/docs/videos/delete' },
   pinterest: { supported: true, how: 'DELETE /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },
-  reddit: { supported: false, how: 'not implemented by Herald yet (POST /api/del)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
+  reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
 };

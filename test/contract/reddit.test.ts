@@ -117,6 +117,46 @@ describe('Reddit: subreddits of the account', () => {
 });
 
 describe('Reddit: publishing', () => {
+  it('unpublishes a post: POST /api/del with its fullname deletes it (author [deleted], gone from the user\'s posts); again changes nothing; one Reddit kept is a failure', async () => {
+    const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+    const res = await post({ content: 'Posted, then taken back\nThe body.', publishNow: true, platforms: target1() });
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id: postId, platforms: [t] } = res.json().post;
+    for (const outcome of ['deleted', 'already_removed']) {
+      const out = await unpublish(postId);
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'reddit', outcome }] });
+    }
+    expect(sim.posts.find((p) => p.id === t.platformPostId)).toMatchObject({ author: '[deleted]', selftext: '[deleted]' });
+    expect(mine('Posted, then taken back')).toEqual([]);
+    // Reddit answers {} even when it deletes nothing (here: the post is someone else's): read back, it is a failure.
+    const other = (await post({ content: 'Not ours after all', publishNow: true, platforms: target1() })).json().post;
+    sim.posts.find((p) => p.id === other.platforms[0].platformPostId)!.author = 'someone_else';
+    const kept = (await unpublish(other._id)).json();
+    expect(kept).toMatchObject({ success: false, results: [{ platform: 'reddit', outcome: 'failed', error: expect.stringMatching(/did not delete/) }] });
+  });
+
+  it('the simulator\'s POST /api/del: needs the edit scope; deletes only the user\'s own post and answers {} either way', async () => {
+    const ua = { 'user-agent': 'test:herald-contract:1.0 (by /u/herald_sim)' };
+    const au = await fetch(`${sim.url}/api/v1/authorize?${new URLSearchParams({ client_id: sim.clientId, response_type: 'code', state: 's', redirect_uri: 'https://h.example/cb', duration: 'temporary', scope: 'identity submit' })}`, { redirect: 'manual', headers: ua });
+    const code = new URL(au.headers.get('location')!).searchParams.get('code')!;
+    const tr = await fetch(`${sim.url}/api/v1/access_token`, { method: 'POST', headers: { ...ua, authorization: `Basic ${Buffer.from(`${sim.clientId}:${sim.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb' }) });
+    const narrow = ((await tr.json()) as { access_token: string }).access_token;
+    const del = (tok: string, id: string) => fetch(`${sim.url}/api/del`, { method: 'POST', headers: { ...ua, authorization: `bearer ${tok}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id }) });
+    const own = sim.addPost('test', 'mine to delete');
+    const theirs = sim.posts.find((p) => p.author !== sim.user.name && p.author !== '[deleted]')!;
+    const refused = await del(narrow, `t3_${own.id}`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Forbidden', error: 403 });
+    const tok = (await h.credentials()).accessToken as string;
+    const answer = await del(tok, `t3_${theirs.id}`);
+    expect([answer.status, await answer.json()]).toEqual([200, {}]);
+    expect(theirs.author).not.toBe('[deleted]');
+    expect((await del(tok, 't3_zzzzzz')).status).toBe(200);
+    expect((await del(tok, `t3_${own.id}`)).status).toBe(200);
+    expect(own).toMatchObject({ author: '[deleted]', selftext: '[deleted]' });
+  });
+
   it('publishes a text post: title from the first line, the rest as the body, to the default subreddit', async () => {
     const res = await post({ content: 'Hello Reddit from Herald\nThis is the **body**.', publishNow: true, platforms: target1() });
     expect(res.statusCode, res.body).toBe(201);

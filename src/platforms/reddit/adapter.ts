@@ -28,7 +28,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { redditJson } from './http.ts';
@@ -114,6 +114,29 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
       for (const c of body.data?.children ?? []) out.set(c.data.id, mapMetrics('reddit', c.data as unknown as Record<string, unknown>));
     }
     return out;
+  }
+
+  /**
+   * Deletes the post: `POST /api/del` with `id` = its fullname `t3_…` (scope `edit`,
+   * https://www.reddit.com/dev/api#POST_api_del). Reddit answers `{}` whether or not it deleted
+   * anything, so the post is then read back (`GET /api/info`): gone, or shown with author
+   * `[deleted]`, is deleted; still there under its author means Reddit did not delete it.
+   * @throws AdapterError `rejected` when the token lacks `edit` (403: accounts connected before
+   * Herald asked for it must be reconnected) or the post is still there.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    const fullname = `t3_${post.platformPostId}`;
+    try {
+      await this.call(ctx, account, (token) => redditJson(this.app(), '/api/del', { token, form: { id: fullname } }));
+    } catch (err) {
+      if (err instanceof AdapterError && err.opts.status === 403) {
+        throw new AdapterError('rejected', `${err.message}; reconnect the Reddit account to grant Herald the edit permission, which deleting needs`, err.opts);
+      }
+      throw err;
+    }
+    const { body } = await this.call(ctx, account, (token) => redditJson<RedditListing>(this.app(), '/api/info', { token, query: { id: fullname } }));
+    const left = body.data?.children?.find((c) => c.data.id === post.platformPostId)?.data;
+    if (left && left.author !== '[deleted]') throw new AdapterError('rejected', `Reddit did not delete the post (it is still there by u/${left.author})`);
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {

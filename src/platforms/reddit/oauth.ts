@@ -13,8 +13,8 @@ import { authorizationServer, standardExchange, standardRefresh, type OAuthProvi
 import { redditJson } from './http.ts';
 
 export const REDDIT_DEFAULTS = { apiBaseUrl: 'https://oauth.reddit.com', authBaseUrl: 'https://www.reddit.com' };
-/** identity (me), submit (post), read (listings, search), mysubreddits (the subreddit picker), flair. */
-export const REDDIT_SCOPES = ['identity', 'submit', 'read', 'mysubreddits', 'flair'];
+/** identity (me), submit (post), read (listings, search), mysubreddits (the subreddit picker), flair, edit (delete a post: unpublish). */
+export const REDDIT_SCOPES = ['identity', 'submit', 'read', 'mysubreddits', 'flair', 'edit'];
 
 const as = (app: PlatformApp) => authorizationServer(app.authBaseUrl, `${app.authBaseUrl}/api/v1/access_token`, `${app.authBaseUrl}/api/v1/authorize`);
 
