@@ -16,7 +16,9 @@ import { chromiumAvailable, launch, screenshotPath, type Browser } from './suppo
 // (untyped: the server's tsconfig has no DOM library).
 declare const document: any, window: any, location: any, navigator: any;
 
-const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ');
+const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ')
+  // Sections of features added after the spec (issue 15).
+  .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 
 let ctx: TestContext;
