@@ -62,6 +62,8 @@ export interface ThreadsSimOptions {
   videoMaxBytes?: number;
   /** Longest video, seconds (Threads: 300). */
   videoMaxSeconds?: number;
+  /** Deletes per account per rolling 24 h (Threads: 100). */
+  deletesPerDay?: number;
 }
 
 /** A fault for the next `count` matching calls, after letting `after` of them through. */
@@ -279,6 +281,31 @@ export async function startThreadsSimulator(opts: ThreadsSimOptions = {}): Promi
     if (c.mediaError) { c.status = 'ERROR'; c.error_message = c.mediaError; return; }
     if (c.polls >= (opts.processingPolls ?? 1)) c.status = 'FINISHED';
   };
+
+  /**
+   * Delete a post (https://developers.facebook.com/docs/threads/posts/delete-posts): `DELETE
+   * /v1.0/{threads-media-id}` needs threads_basic and threads_delete (else 403, code 10), only the
+   * user's own post, at most 100 deletes per account per day; answers `{success: true, deleted_id}`
+   * and the post is gone (a read answers 100/33, the lists leave it out). A missing post is 400,
+   * code 100, subcode 33. UNCONFIRMED (the doc names neither): the error for someone else's post
+   * (403, code 10 here) and for the 101st delete of the day (code 4, like the app rate limit).
+   */
+  const deletes = new Map<string, number[]>();
+  app.delete('/v1.0/:id', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const uid = authUser(req, reply, 'threads_basic');
+    if (!uid) return reply;
+    const t = tokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? params(req).access_token);
+    if (!t?.scope.includes('threads_delete')) return graphError(reply, 403, 10, 'Application does not have permission for this action (threads_delete)');
+    const i = posts.findIndex((x) => x.id === id);
+    if (i < 0) return graphError(reply, 400, 100, `Unsupported delete request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
+    if (posts[i].owner !== uid) return graphError(reply, 403, 10, 'Application does not have permission for this action');
+    const day = (deletes.get(uid) ?? []).filter((at) => Date.now() - at < 86_400_000);
+    if (day.length >= (opts.deletesPerDay ?? 100)) return graphError(reply, 400, 4, 'Application request limit reached: at most 100 deletes per day per account', { is_transient: true });
+    deletes.set(uid, [...day, Date.now()]);
+    posts.splice(i, 1);
+    return { success: true, deleted_id: id };
+  });
 
   app.get('/v1.0/:id', async (req, reply) => {
     const id = (req.params as { id: string }).id;

@@ -170,7 +170,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   bluesky: { supported: true, how: 'com.atproto.repo.deleteRecord', doc: 'https://docs.bsky.app/docs/api/com-atproto-repo-delete-record' },
   facebook: { supported: true, how: 'Graph API DELETE /{post-id} with the Page token', doc: 'https://developers.facebook.com/docs/graph-api/reference/post/#deleting' },
   linkedin: { supported: true, how: 'DELETE /rest/posts/{urn}', doc: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts' },
-  threads: { supported: false, how: 'not implemented by Herald yet (DELETE /{threads-media-id})', doc: 'https://developers.facebook.com/docs/threads/posts/delete-posts' },
+  threads: { supported: true, how: 'DELETE /{threads-media-id} (permission threads_delete; 100 deletes a day per account)', doc: 'https://developers.facebook.com/docs/threads/posts/delete-posts' },
   youtube: { supported: true, how: 'DELETE /youtube/v3/videos?id={videoId} (videos.delete)', doc: 'https://developers.google.com/youtube/v3/docs/videos/delete' },
   pinterest: { supported: true, how: 'DELETE /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },

@@ -56,7 +56,7 @@ contract.connect({
   platformUserId: () => sim.user.id,
   authUrl(au) {
     expect(au.pathname).toBe('/oauth/authorize');
-    expect(au.searchParams.get('scope')).toBe('threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights');
+    expect(au.searchParams.get('scope')).toBe('threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights,threads_delete');
     expect(au.searchParams.has('code_challenge')).toBe(false);
   },
   singleUse: true,
@@ -64,6 +64,58 @@ contract.connect({
 });
 
 describe('Threads: publishing', () => {
+  it('unpublishes a thread: DELETE /{threads-media-id} for each post, last reply first; gone from reads; again changes nothing; one already gone counts as deleted', async () => {
+    const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+    const res = await post({ content: 'x', publishNow: true, platforms: on({ platformSpecificData: { threadItems: [{ content: 'taken back 1/2' }, { content: 'taken back 2/2' }] } }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const postId = res.json().post._id;
+    const ids = (res.json().post.thread[0].items as Array<{ platformPostId: string }>).map((i) => i.platformPostId);
+    for (const outcome of ['deleted', 'already_removed']) {
+      const out = await unpublish(postId);
+      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'threads', outcome }] });
+    }
+    expect(sim.posts.filter((p) => ids.includes(p.id))).toEqual([]);
+    const tok = (await h.credentials()).accessToken as string;
+    const read = await fetch(`${sim.url}/v1.0/${ids[0]}?fields=id,text`, { headers: { authorization: `Bearer ${tok}` } });
+    expect(read.status).toBe(400);
+    // Deleted in the app first: Threads answers 100/33 ("does not exist"), which counts as deleted.
+    const other = (await post({ content: 'Deleted in the app first', publishNow: true, platforms: on() })).json().post;
+    sim.posts.splice(sim.posts.findIndex((p) => p.id === other.platforms[0].platformPostId), 1);
+    expect((await unpublish(other._id)).json()).toMatchObject({ results: [{ platform: 'threads', outcome: 'deleted' }] });
+  });
+
+  it('the simulator\'s DELETE /{threads-media-id}: threads_delete permission, only the user\'s own post, 100/33 for a missing one, 100 deletes a day', async () => {
+    const s = await startThreadsSimulator({ deletesPerDay: 2 });
+    try {
+      const token = async (scope: string) => {
+        const au = await fetch(`${s.url}/oauth/authorize?${new URLSearchParams({ client_id: s.clientId, redirect_uri: 'https://h.example/cb', scope, response_type: 'code', state: 's' })}`, { redirect: 'manual' });
+        const code = new URL(au.headers.get('location')!).searchParams.get('code')!;
+        const t = await fetch(`${s.url}/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_id: s.clientId, client_secret: s.clientSecret, grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb' }) });
+        return ((await t.json()) as { access_token: string }).access_token;
+      };
+      type E = { error: { code: number; error_subcode?: number } };
+      const del = (tok: string, id: string) => fetch(`${s.url}/v1.0/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${tok}` } });
+      const [a, b, c] = ['a', 'b', 'c'].map((t) => s.addPost(t));
+      const narrow = await del(await token('threads_basic,threads_content_publish'), a.id);
+      expect([narrow.status, ((await narrow.json()) as E).error.code]).toEqual([403, 10]);
+      const tok = await token('threads_basic,threads_delete');
+      const theirs = s.addPost('theirs');
+      theirs.owner = '17841400000000999';
+      expect((await del(tok, theirs.id)).status).toBe(403);
+      const ok = await del(tok, a.id);
+      expect(await ok.json()).toEqual({ success: true, deleted_id: a.id });
+      expect(s.posts.some((p) => p.id === a.id)).toBe(false);
+      const gone = await del(tok, a.id);
+      expect([gone.status, ((await gone.json()) as E).error]).toMatchObject([400, { code: 100, error_subcode: 33 }]);
+      expect((await del(tok, b.id)).status).toBe(200);
+      const over = await del(tok, c.id);
+      expect([over.status, ((await over.json()) as E).error.code]).toEqual([400, 4]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('publishes a text post (container then threads_publish) with its permalink', async () => {
     const res = await post({ content: 'Hello Threads from Herald 👋', publishNow: true, platforms: on() });
     expect(res.statusCode, res.body).toBe(201);

@@ -26,7 +26,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { graphJson, graphLookBack, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
@@ -105,6 +105,28 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
       if (Object.keys(counts).length) out.set(id, mapMetrics('threads', counts));
     }
     return out;
+  }
+
+  /**
+   * Deletes the post, and every post of a thread (last reply first): `DELETE /{threads-media-id}`
+   * answering `{success: true, deleted_id}` (permission threads_delete; at most 100 deletes per
+   * account per day; https://developers.facebook.com/docs/threads/posts/delete-posts). A post Threads
+   * no longer has (Graph error 100, subcode 33: "does not exist") counts as deleted. A token from
+   * before Herald asked for threads_delete is refused (403, code 10): reconnect the account.
+   */
+  async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
+    const ids = post.threadIds.length ? [...post.threadIds].reverse() : [post.platformPostId];
+    for (const id of ids) {
+      try {
+        await this.call(ctx, account, async (token, base) => (await graphJson(base, `/${THREADS_API_VERSION}/${encodeURIComponent(id)}`, { method: 'DELETE', token })).body);
+      } catch (err) {
+        if (err instanceof AdapterError && err.kind === 'rejected' && /does not exist/.test(err.message)) continue;
+        if (err instanceof AdapterError && err.opts.status === 403) {
+          throw new AdapterError(err.kind, `${err.message}; reconnect the Threads account to grant Herald the threads_delete permission`, err.opts);
+        }
+        throw err;
+      }
+    }
   }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {

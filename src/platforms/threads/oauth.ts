@@ -25,9 +25,10 @@ export const THREADS_API_VERSION = 'v1.0';
 /**
  * threads_basic for every call, threads_content_publish to publish, threads_manage_replies to
  * publish replies, threads_read_replies to read the user's replies back when checking an
- * interrupted thread (https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies).
+ * interrupted thread (https://developers.facebook.com/documentation/threads/retrieve-and-manage-replies),
+ * threads_delete to unpublish (https://developers.facebook.com/docs/threads/posts/delete-posts).
  */
-export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies', 'threads_manage_insights'];
+export const THREADS_SCOPES = ['threads_basic', 'threads_content_publish', 'threads_manage_replies', 'threads_read_replies', 'threads_manage_insights', 'threads_delete'];
 
 interface LongLived { access_token: string; token_type?: string; expires_in?: number }
 

@@ -6032,7 +6032,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a post (delete it from the platforms)
-         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, youtube, pinterest, reddit, bluesky), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
          */
         post: {
             parameters: {
