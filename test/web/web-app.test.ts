@@ -69,7 +69,7 @@ describe('pages', () => {
     expect(res.body).toContain(entry!);
     expect(res.body).not.toContain('__HERALD_CONFIG__');
     const meta = /<meta name="herald-config" content="([^"]*)"/.exec(res.body)![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-    expect(JSON.parse(meta)).toEqual({ supportEmail: 'help@herald.example', docsAi: false });
+    expect(JSON.parse(meta)).toEqual({ supportEmail: 'help@herald.example', docsAi: false, signup: false, billing: false });
     expect(res.body).not.toMatch(/<script>(?!<\/script>)/); // no inline script
   });
 
@@ -97,7 +97,7 @@ describe('pages', () => {
     expect(scripts.some((s) => /dashboard|Composer|Calendar/.test(s))).toBe(false);
     let total = 0;
     for (const s of scripts) total += gzipSync(fs.readFileSync(path.join(WEB_DIST_DIR, s))).length;
-    expect(total).toBeLessThan(130_000); // gzipped: React (about 60 KB) + marked + the guides
+    expect(total).toBeLessThan(150_000); // gzipped: React (about 60 KB) + marked + the guides (about 135 KB with the sections of issues 10 and 15)
   });
 });
 
