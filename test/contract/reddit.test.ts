@@ -135,6 +135,26 @@ describe('Reddit: publishing', () => {
     expect(kept).toMatchObject({ success: false, results: [{ platform: 'reddit', outcome: 'failed', error: expect.stringMatching(/did not delete/) }] });
   });
 
+  it('an account connected before Herald asked for the edit scope: the delete is refused and the result says to reconnect', async () => {
+    const res = await post({ content: 'Kept by an old token', publishNow: true, platforms: target1() });
+    expect(res.statusCode, res.body).toBe(201);
+    const ua = { 'user-agent': 'test:herald-contract:1.0 (by /u/herald_sim)' };
+    const au = await fetch(`${sim.url}/api/v1/authorize?${new URLSearchParams({ client_id: sim.clientId, response_type: 'code', state: 's', redirect_uri: 'https://h.example/cb', duration: 'temporary', scope: 'identity submit read' })}`, { redirect: 'manual', headers: ua });
+    const code = new URL(au.headers.get('location')!).searchParams.get('code')!;
+    const tr = await fetch(`${sim.url}/api/v1/access_token`, { method: 'POST', headers: { ...ua, authorization: `Basic ${Buffer.from(`${sim.clientId}:${sim.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb' }) });
+    const creds = await h.credentials();
+    const seal = (c: object) => h.ctx.db.query('UPDATE accounts SET credentials = $2 WHERE id = $1', [h.accountId, h.ctx.services.secrets.sealJson(c)]);
+    await seal({ ...creds, accessToken: ((await tr.json()) as { access_token: string }).access_token });
+    try {
+      const out = await h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${res.json().post._id}/unpublish`, headers: h.tenant.headers, payload: {} });
+      expect(out.json()).toMatchObject({ success: false, results: [{ platform: 'reddit', outcome: 'failed', error: expect.stringMatching(/reconnect the Reddit account.*edit permission/) }] });
+      expect(mine('Kept by an old token')).toHaveLength(1);
+    } finally {
+      await seal(creds);
+    }
+  });
+
   it('the simulator\'s POST /api/del: needs the edit scope; deletes only the user\'s own post and answers {} either way', async () => {
     const ua = { 'user-agent': 'test:herald-contract:1.0 (by /u/herald_sim)' };
     const au = await fetch(`${sim.url}/api/v1/authorize?${new URLSearchParams({ client_id: sim.clientId, response_type: 'code', state: 's', redirect_uri: 'https://h.example/cb', duration: 'temporary', scope: 'identity submit' })}`, { redirect: 'manual', headers: ua });

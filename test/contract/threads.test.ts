@@ -84,6 +84,25 @@ describe('Threads: publishing', () => {
     expect((await unpublish(other._id)).json()).toMatchObject({ results: [{ platform: 'threads', outcome: 'deleted' }] });
   });
 
+  it('an account connected before Herald asked for threads_delete: the delete is refused and the result says to reconnect', async () => {
+    const res = await post({ content: 'Kept by an old token', publishNow: true, platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const au = await fetch(`${sim.url}/oauth/authorize?${new URLSearchParams({ client_id: sim.clientId, redirect_uri: 'https://h.example/cb', scope: 'threads_basic,threads_content_publish', response_type: 'code', state: 's' })}`, { redirect: 'manual' });
+    const code = new URL(au.headers.get('location')!).searchParams.get('code')!;
+    const tr = await fetch(`${sim.url}/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'authorization_code', code, redirect_uri: 'https://h.example/cb' }) });
+    const creds = await h.credentials();
+    const seal = (c: object) => h.ctx.db.query('UPDATE accounts SET credentials = $2 WHERE id = $1', [h.accountId, h.ctx.services.secrets.sealJson(c)]);
+    await seal({ ...creds, accessToken: ((await tr.json()) as { access_token: string }).access_token });
+    try {
+      const out = await h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${res.json().post._id}/unpublish`, headers: h.tenant.headers, payload: {} });
+      expect(out.json()).toMatchObject({ success: false, results: [{ platform: 'threads', outcome: 'failed', error: expect.stringMatching(/reconnect the Threads account.*threads_delete/) }] });
+      expect(sim.posts.some((p) => p.text === 'Kept by an old token')).toBe(true);
+    } finally {
+      await seal(creds);
+    }
+  });
+
   it('the simulator\'s DELETE /{threads-media-id}: threads_delete permission, only the user\'s own post, 100/33 for a missing one, 100 deletes a day', async () => {
     const s = await startThreadsSimulator({ deletesPerDay: 2 });
     try {
