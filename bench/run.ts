@@ -572,7 +572,9 @@ async function countQueries(t: LoadTarget, n: number, db: Db): Promise<void> {
   };
   try {
     for (let i = 0; i < n; i++) {
-      const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
+      // A new id per request, as autocannon's idReplacement gives (the same content twice would be a 409 duplicate).
+      const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body?.replaceAll('[<id>]', `sql-${Date.now()}-${i}`) });
+      if (res.status >= 300) throw new Error(`${t.label} answered ${res.status} while counting statements: ${(await res.text()).slice(0, 300)}`);
       await res.arrayBuffer();
     }
   } finally {
