@@ -161,10 +161,12 @@ export function createAccountsRepository(db: Db, secrets: SecretBox) {
     },
 
     /** Deletes the account; a credential it holds for clones is handed to the oldest clone first, so they keep working. */
-    async remove(accountId: string): Promise<void> {
+    /** Deletes the account (a clone takes over its credential first); `within` runs in the same transaction after the delete. */
+    async remove(accountId: string, within?: (q: Queryable) => Promise<unknown>): Promise<void> {
       await db.tx(async (q) => {
         await handOver(q, accountId);
         await q.query('DELETE FROM accounts WHERE id = $1', [accountId]);
+        await within?.(q);
       });
     },
 

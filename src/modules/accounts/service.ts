@@ -115,9 +115,8 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
     /** Disconnects: removes the account and its credentials. Pending targets then fail with a reconnect message. */
     async disconnect(auth: AuthContext, accountId: string) {
       const a = await repo.accessible(auth, accountId);
-      await repo.remove(a.id);
-      // The account.disconnected webhook event (outbox, decision 0038).
-      await enqueueAccountEvent(db, a, 'account.disconnected', { type: 'intentional', reason: 'Disconnected by the user' });
+      // The account.disconnected webhook event is written in the delete's transaction (outbox, decision 0038).
+      await repo.remove(a.id, (q) => enqueueAccountEvent(q, a, 'account.disconnected', { type: 'intentional', reason: 'Disconnected by the user' }));
       return { message: 'Account disconnected successfully' };
     },
   };
