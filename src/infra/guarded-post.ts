@@ -4,12 +4,10 @@
  * lookup) must not be loopback, private, link-local or reserved unless the policy allows it.
  * Redirects are not followed (a receiver answers; a 3xx counts as a failed delivery).
  */
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type net from 'node:net';
-import { checkFetchUrl, isRefusedAddress, resolvesToRefusedMessage, type AddressPolicy } from '../shared/net/address-policy.ts';
-import { FetchBlockedError } from './ssrf.ts';
+import { checkFetchUrl, type AddressPolicy } from '../shared/net/address-policy.ts';
+import { FetchBlockedError, guardedLookup } from './ssrf.ts';
 
 /** What the receiver answered: status, the first `maxBodyBytes` of its body (UTF-8) and the time to the end of the body. */
 export interface GuardedPostResult {
@@ -35,16 +33,7 @@ export function guardedPost(url: string, body: string, opts: GuardedPostOptions)
   const checked = checkFetchUrl(url, opts);
   if (!checked.ok) return Promise.reject(new FetchBlockedError(checked.message));
   const u = checked.url;
-  const lookup: net.LookupFunction = (hostname, options, cb) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return cb(err, '', 4);
-      const list = addresses as dns.LookupAddress[];
-      const bad = list.find((a) => isRefusedAddress(a.address, opts));
-      if (bad) return cb(new FetchBlockedError(resolvesToRefusedMessage(hostname, bad.address)), '', 4);
-      if ((options as { all?: boolean }).all) return (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      cb(null, list[0].address, list[0].family);
-    });
-  };
+  const lookup = guardedLookup(opts);
   const mod = u.protocol === 'https:' ? https : http;
   const started = performance.now();
   return new Promise((resolve, reject) => {

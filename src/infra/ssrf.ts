@@ -11,7 +11,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
-import { checkFetchUrl, isBlockedAddress, isRefusedAddress, resolvesToRefusedMessage } from '../shared/net/address-policy.ts';
+import { checkFetchUrl, isBlockedAddress, isRefusedAddress, resolvesToRefusedMessage, type AddressPolicy } from '../shared/net/address-policy.ts';
 
 /** A URL or address the guard refuses, or a response over the size cap. Permanent: retrying cannot help. */
 export class FetchBlockedError extends Error {
@@ -77,20 +77,29 @@ export async function guardedFetch(url: string, opts: GuardedFetchOptions): Prom
   throw new FetchBlockedError(`too many redirects fetching ${url}`);
 }
 
-function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, original: string, timeoutMs: number): Promise<GuardedFetchResult | { redirect: string }> {
-  const checked = checkFetchUrl(url, opts);
-  if (!checked.ok) return Promise.reject(new FetchBlockedError(checked.message));
-  const u = checked.url;
-  const lookup: net.LookupFunction = (hostname, options, cb) => {
+/**
+ * A socket `lookup` that refuses a host resolving to an address the policy forbids (checked on
+ * the address the socket will connect to, so DNS rebinding cannot slip past a check made earlier).
+ * @throws (through the callback) FetchBlockedError naming the host and the address.
+ */
+export function guardedLookup(policy: AddressPolicy): net.LookupFunction {
+  return (hostname, options, cb) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return cb(err, '', 4);
       const list = addresses as dns.LookupAddress[];
-      const bad = list.find((a) => isRefusedAddress(a.address, opts));
+      const bad = list.find((a) => isRefusedAddress(a.address, policy));
       if (bad) return cb(new FetchBlockedError(resolvesToRefusedMessage(hostname, bad.address)), '', 4);
       if ((options as { all?: boolean }).all) return (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       cb(null, list[0].address, list[0].family);
     });
   };
+}
+
+function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, original: string, timeoutMs: number): Promise<GuardedFetchResult | { redirect: string }> {
+  const checked = checkFetchUrl(url, opts);
+  if (!checked.ok) return Promise.reject(new FetchBlockedError(checked.message));
+  const u = checked.url;
+  const lookup = guardedLookup(opts);
   const mod = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     let settled = false;
