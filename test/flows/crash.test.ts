@@ -8,7 +8,8 @@
  *   the next worker must find the record, not post again);
  * - before the request reached the PDS (nothing visible: the next worker must publish).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { kill9, spawnHerald } from '../support/sim-process.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,26 +77,10 @@ let tenant: Tenant;
 let accountId: string;
 const children = new Set<ChildProcess>();
 
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['bin/herald.js', 'worker'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: ctx.databaseUrl, HERALD_SECRET_KEY: ctx.secretKeyHex, HERALD_DATA_DIR: ctx.dataDir,
-      HERALD_WORKER_STALE_MS: '2000', HERALD_WORKER_POLL_MS: '100', HERALD_LOG_LEVEL: 'warn', HERALD_ALLOW_PRIVATE_URLS: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const startWorkerProcess = (): ChildProcess => spawnHerald('worker', {
+  DATABASE_URL: ctx.databaseUrl, HERALD_SECRET_KEY: ctx.secretKeyHex, HERALD_DATA_DIR: ctx.dataDir,
+  HERALD_WORKER_STALE_MS: '2000', HERALD_WORKER_POLL_MS: '100', HERALD_LOG_LEVEL: 'warn', HERALD_ALLOW_PRIVATE_URLS: 'true',
+}, children, 'inherit');
 
 const targetOf = (postId: string) => readTarget(ctx, postId);
 

@@ -6,7 +6,7 @@
  * exactly once; and a webhook receiver here, which checks every signature, got `post.published`
  * for every post (at least once; the same event id when sent again).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { verifySignature } from '../../src/modules/webhooks/signature.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { freePort, waitFor } from '../support/net.ts';
 import { oauthConnect } from '../support/oauth.ts';
-import { startSimProcess, type SimProcess } from '../support/sim-process.ts';
+import { kill9, spawnHerald, startSimProcess, type SimProcess } from '../support/sim-process.ts';
 
 const POSTS = 1_000;
 
@@ -45,20 +45,7 @@ const receiver = http.createServer((req, res) => {
   });
 });
 
-function herald(role: 'api' | 'worker', extra: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['bin/herald.js', role], { env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const herald = (role: 'api' | 'worker', extra: Record<string, string> = {}): ChildProcess => spawnHerald(role, { ...env, ...extra }, children);
 
 const count = async (sql: string) => (await ctx.db.query<{ n: number }>(sql, [tenant.userId])).rows[0].n;
 

@@ -13,13 +13,13 @@
  * 0 lost), X never had to refuse a second create, and Herald's status and post id equal
  * what the platform holds (docs/decisions/0018-exact-verify.md).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 import { startDelayProxy, type DelayProxy } from '../support/delay-proxy.ts';
 import { oauthConnect } from '../support/oauth.ts';
-import { startSimProcess, type SimProcess } from '../support/sim-process.ts';
+import { kill9, spawnHerald, startSimProcess, type SimProcess } from '../support/sim-process.ts';
 
 const POSTS = { twitter: 70, bluesky: 65, facebook: 65 } as const;
 const KILLS = 5;
@@ -36,20 +36,7 @@ let workerEnv: Record<string, string>;
 const accounts = {} as Record<Platform, string>;
 const children = new Set<ChildProcess>();
 
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['bin/herald.js', 'worker'], { env: { ...process.env, ...workerEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const startWorker = (): ChildProcess => spawnHerald('worker', workerEnv, children);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

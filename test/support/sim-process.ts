@@ -28,3 +28,24 @@ export async function startSimProcess<T extends { url: string }>(script: string,
     }),
   };
 }
+
+/**
+ * Starts `node bin/herald.js <role>` with `env` over the test's environment; the child is added
+ * to `children` until it exits (so afterAll can kill what is left).
+ */
+export function spawnHerald(role: 'api' | 'worker' | 'start', env: Record<string, string | undefined>, children: Set<ChildProcess>,
+  stdout: 'ignore' | 'inherit' = 'ignore'): ChildProcess {
+  const child = spawn(process.execPath, ['bin/herald.js', role], { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+/** `kill -9`: resolves once the process is gone (at once if it already is). */
+export function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
