@@ -127,6 +127,7 @@ describe('clone connection', () => {
 
     const notManaged = await clone(await createProfile(ctx, t), { sourceAccountId: source, targetPageId: '999999999' });
     expect(notManaged.statusCode).toBe(403);
+    expect(notManaged.json()).toMatchObject({ code: 'FORBIDDEN', details: { platform: 'facebook', field: 'targetPageId' } });
     expect(notManaged.json().error).toMatch(/does not manage the page 999999999/);
   });
 

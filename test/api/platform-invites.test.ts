@@ -120,6 +120,7 @@ describe('the invite page (no login)', () => {
 
     const revoke = await ctx.app.inject({ method: 'DELETE', url: `/v1/platform-invites?id=${inv._id}`, headers: t.headers });
     expect(revoke.statusCode).toBe(400);
+    expect(revoke.json()).toMatchObject({ code: 'BAD_REQUEST', details: { reason: 'invite_used' } });
     expect(revoke.json().error).toMatch(/already used .* cannot be revoked/);
     // A used invite cannot start another connection.
     const again = await form(inv.inviteUrl);
