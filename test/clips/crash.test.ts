@@ -4,7 +4,7 @@
  * runs out and finishes it from the saved steps: the source is not downloaded again, the
  * analysis and the chosen windows are reused, and the finished clip is kept, not rendered again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
 import { waitFor } from '../support/net.ts';
+import { spawnHerald } from '../support/sim-process.ts';
 import { makeVideo } from './support.ts';
 
 let ctx: TestContext;
@@ -22,20 +23,11 @@ let gets = 0;
 let dir: string;
 const children = new Set<ChildProcess>();
 
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['bin/herald.js', 'worker'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: ctx.databaseUrl, HERALD_SECRET_KEY: ctx.secretKeyHex, HERALD_DATA_DIR: ctx.dataDir,
-      HERALD_WORKER_STALE_MS: '2000', HERALD_WORKER_POLL_MS: '100', HERALD_LOG_LEVEL: 'warn', HERALD_ALLOW_PRIVATE_URLS: 'true',
-      HERALD_CLIPS_PRESET: 'ultrafast', HERALD_CLIPS_OUTPUT_HEIGHT: '640',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
+const startWorkerProcess = (): ChildProcess => spawnHerald('worker', {
+  DATABASE_URL: ctx.databaseUrl, HERALD_SECRET_KEY: ctx.secretKeyHex, HERALD_DATA_DIR: ctx.dataDir,
+  HERALD_WORKER_STALE_MS: '2000', HERALD_WORKER_POLL_MS: '100', HERALD_LOG_LEVEL: 'warn', HERALD_ALLOW_PRIVATE_URLS: 'true',
+  HERALD_CLIPS_PRESET: 'ultrafast', HERALD_CLIPS_OUTPUT_HEIGHT: '640',
+}, children, 'inherit');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-clips-crash-'));
