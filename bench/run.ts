@@ -65,6 +65,11 @@ const STARTUP = ARGS.has('--startup');
 const RSS_ONLY = ARGS.has('--rss-only');
 const RSS = ARGS.has('--rss') || RSS_ONLY;
 const CLIPS = ARGS.has('--clips');
+/** Setup, then only (d) and (g), each `--repeat=N` times (3 by default): separates publishing changes from run-to-run noise. */
+const DRAINS_ONLY = ARGS.has('--drains-only');
+const REPEAT = Number([...ARGS].find((a) => a.startsWith('--repeat='))?.slice('--repeat='.length) ?? 3);
+/** PostgreSQL statement statistics (pg_stat_statements) for each drain: the statements with the most execution time. */
+const PG_STATS = ARGS.has('--pg-stats');
 const RSS_REQUESTS = 100_000;
 /** The Node flags Herald's launcher runs with: the `bin/herald.js` shebang after `env -S node` (decision 0041). */
 const HERALD_NODE_FLAGS = fs.readFileSync(path.join(REPO_ROOT, 'bin/herald.js'), 'utf8').split('\n')[0].replace(/^#!\S*env -S node/, '').trim().split(/\s+/).filter(Boolean);
@@ -143,7 +148,10 @@ async function main() {
 
     // PostgreSQL: one server, a database for Herald and one for the anchor
     const password = randomBytes(12).toString('hex');
-    handle = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg'), port: await freePort(), user: 'herald', password });
+    handle = await startEmbeddedPostgres({
+      dir: path.join(tmp, 'pg'), port: await freePort(), user: 'herald', password,
+      settings: PG_STATS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : undefined,
+    });
     const admin = new pg.Client({ connectionString: handle.url('postgres') });
     await admin.connect();
     await admin.query('CREATE DATABASE herald_bench');
@@ -161,6 +169,7 @@ async function main() {
     });
     db = createDb(handle.url('herald_bench'), { max: config.dbPoolSize, applicationName: 'herald-bench' });
     await migrate(db);
+    if (PG_STATS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const adapter = new BenchAdapter(COMMIT_MS);
     const services = createServices({
       config, db, secretKeyHex, processId: `bench-${os.hostname()}-${process.pid}`,
@@ -291,6 +300,48 @@ async function main() {
       line('(i) API RSS growth, 100,000 creates', `${growth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(growth <= GOALS.rssGrowthMiB)})`);
       return;
     }
+    const createPost = async (content: string, scheduledFor: string): Promise<string> => {
+      const res = await fetch(`${base}/v1/posts`, {
+        method: 'POST', headers, body: JSON.stringify({ content, scheduledFor, platforms: [{ platform: 'bluesky', accountId }] }),
+      });
+      if (res.status !== 201) throw new Error(`post create failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { post: { _id: string } }).post._id;
+    };
+    /** (d): 1,000 posts created over HTTP, due at one instant; `tag` keeps repeated rounds' contents distinct (duplicate protection). */
+    const drain1k = (leadMs: number, tag = '') => publishLag({
+      label: `(d) publish lag: ${LAG_POSTS} posts due at once${tag && ` [round ${tag}]`}`, prefix: `lag${tag} `, count: LAG_POSTS, leadMs,
+      create: async (tIso, ids) => { await pool(LAG_POSTS, 20, async (i) => { ids[i] = await createPost(`lag${tag} ${i}`, tIso); }); },
+      adapter, db: db!, goal: GOALS.lagRatio1k,
+    });
+    /** (g): 10,000 posts created by two bulk uploads, due at one instant. */
+    const drain10k = (tag = '') => publishLag({
+      label: `(g) publish lag: ${DRAIN_POSTS} posts due at once (bulk upload)${tag && ` [round ${tag}]`}`, prefix: `drain${tag} `, count: DRAIN_POSTS, leadMs: 12_000,
+      create: async (tIso) => {
+        for (let done = 0; done < DRAIN_POSTS; done += BULK_ROWS) {
+          await bulkUpload(headers, Array.from({ length: BULK_ROWS }, (_, i) => `bluesky,Bench,${tIso},UTC,"drain${tag} ${done + i}"`));
+        }
+      },
+      adapter, db: db!, goal: GOALS.lagRatio10k, byContent: true,
+    });
+
+    if (DRAINS_ONLY) {
+      await anchor?.stop();
+      anchor = null;
+      worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
+      const r1: number[] = [];
+      const r10: number[] = [];
+      for (let i = 1; i <= REPEAT; i++) {
+        r1.push((await drain1k(6_000, String(i))).ratio);
+        r10.push((await drain10k(String(i))).ratio);
+      }
+      const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+      console.log(`
+summary (--drains-only, ${REPEAT} rounds)`);
+      line('(d) 1,000 due, drain / ideal', `${r1.map((r) => r.toFixed(2)).join(', ')}; median ${med(r1).toFixed(2)} (goal <= ${GOALS.lagRatio1k}: ${verdict(med(r1) <= GOALS.lagRatio1k)})`);
+      line('(g) 10,000 due, drain / ideal', `${r10.map((r) => r.toFixed(2)).join(', ')}; median ${med(r10).toFixed(2)} (goal <= ${GOALS.lagRatio10k}: ${verdict(med(r10) <= GOALS.lagRatio10k)})`);
+      console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
+      return;
+    }
     if (PROFILE) {
       await profileRuns(heraldCreate, heraldList, db);
       console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
@@ -349,24 +400,12 @@ async function main() {
     await anchor?.stop();
     anchor = null;
 
-    const createPost = async (content: string, scheduledFor: string): Promise<string> => {
-      const res = await fetch(`${base}/v1/posts`, {
-        method: 'POST', headers, body: JSON.stringify({ content, scheduledFor, platforms: [{ platform: 'bluesky', accountId }] }),
-      });
-      if (res.status !== 201) throw new Error(`post create failed: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { post: { _id: string } }).post._id;
-    };
-
     // ---- (d) publish lag, 1,000 posts due at once ---------------------------------
     worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
     // Lead time: five times what creating them would take at (a)'s median rate (the client here shares the
     // server's event loop and has 20 in flight), plus 2 s; 6-15 s.
     const leadMs = Math.min(15_000, Math.max(6_000, (5 * LAG_POSTS * 1000) / (medians(hC).rps || 100) + 2_000));
-    const lag1k = await publishLag({
-      label: `(d) publish lag: ${LAG_POSTS} posts due at once`, prefix: 'lag ', count: LAG_POSTS, leadMs,
-      create: async (tIso, ids) => { await pool(LAG_POSTS, 20, async (i) => { ids[i] = await createPost(`lag ${i}`, tIso); }); },
-      adapter, db, goal: GOALS.lagRatio1k,
-    });
+    const lag1k = await drain1k(leadMs);
 
     // ---- (e) single-post lag with an idle worker ----------------------------------
     const firstDue = Date.now() + SINGLE_LEAD_MS;
@@ -404,15 +443,7 @@ async function main() {
     // ---- (g) opt-in: 10,000 posts due at once ------------------------------------
     let lag10k: { ratio: number } | null = null;
     if (DRAIN_10K) {
-      lag10k = await publishLag({
-        label: `(g) publish lag: ${DRAIN_POSTS} posts due at once (bulk upload)`, prefix: 'drain ', count: DRAIN_POSTS, leadMs: 12_000,
-        create: async (tIso) => {
-          for (let done = 0; done < DRAIN_POSTS; done += BULK_ROWS) {
-            await bulkUpload(headers, Array.from({ length: BULK_ROWS }, (_, i) => `bluesky,Bench,${tIso},UTC,"drain ${done + i}"`));
-          }
-        },
-        adapter, db, goal: GOALS.lagRatio10k, byContent: true,
-      });
+      lag10k = await drain10k();
     } else {
       console.log(`\n(g) 10,000 posts due at once: skipped (opt-in: npm run bench -- --drain-10k; adds about 30 s)`);
     }
@@ -494,6 +525,7 @@ async function publishLag(o: {
   const deadline = T + 120_000;
   let done = { published: 0, failed: 0 };
   await sleep(Math.max(0, T - Date.now()));
+  if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
   const elu = performance.eventLoopUtilization();
   const commitCount = () => adapter.commits.reduce((n, c) => n + (c.text.startsWith(o.prefix) ? 1 : 0), 0);
   const finalCounts = async () => (await db.query<{ published: number; failed: number }>(
@@ -524,7 +556,23 @@ async function publishLag(o: {
   line('all published (last published_at)', `T + ${ms(allPublishedMs)} (ideal ${ms(ideal)} = ${o.count} x ${COMMIT_MS} ms / ${WORKER_CONCURRENCY}; ratio ${ratio.toFixed(2)}, goal <= ${o.goal}: ${verdict(ratio <= o.goal)})`);
   line('last commit returned', `T + ${ms(lastCommitEnd)}`);
   line('event-loop utilisation (drain)', `${(eluUsed * 100).toFixed(0)}%; load average ${loadavg()}`);
+  if (PG_STATS) await printPgStats(db);
   return { ratio };
+}
+
+/** The statements with the most execution time since the last reset (pg_stat_statements), with calls, rows and mean time. */
+async function printPgStats(db: Db): Promise<void> {
+  const { rows } = await db.query<{ calls: string; rows: string; total: number; mean: number; query: string }>(
+    `SELECT calls, rows, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY total_exec_time DESC LIMIT 12`);
+  const all = (await db.query<{ total: number; wal: string }>(
+    `SELECT sum(total_exec_time) AS total, sum(wal_bytes) AS wal FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0];
+  line('PostgreSQL statements (drain)', `${Number(all.total).toFixed(0)} ms executing in all, ${(Number(all.wal) / 1e6).toFixed(1)} MB WAL; top by time:`);
+  for (const r of rows) {
+    console.log(`    ${Number(r.total).toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${Number(r.mean).toFixed(2).padStart(7)} ms mean ${String(r.rows).padStart(7)} rows  ${r.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+  }
 }
 
 /** CPU-profiles this process's main thread (the Herald server) during one run of each target. */

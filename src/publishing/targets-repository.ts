@@ -8,7 +8,7 @@
 import { prepared, type Db, type Queryable } from '../storage/db.ts';
 import { grouped } from './grouped.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
-import { POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
+import { LAST_ATTEMPT_UNANSWERED, POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
 import type { PublishResult } from '../platforms/types.ts';
 import { enqueueTargetFinishEvents, finishedSinglesOutboxSql, hasWebhooksSql } from '../modules/webhooks/outbox.ts';
 
@@ -66,14 +66,23 @@ const TARGET_COLUMNS = ['id', 'post_id', 'tenant_id', 'position', 'account_id', 
 /**
  * What a run needs besides the target row (a {@link TargetContext}), as columns over `p` (the
  * post, null when gone) and `a` (the account), for the target given by these SQL expressions.
+ *
+ * The target's attempts (`ctx_prev`, `ctx_first_commit_at`) are read only when `inDoubt` (an SQL
+ * boolean) holds. A run uses them only to verify an unanswered commit or verify, and a pending
+ * target whose last attempt is such a one is exactly a target in doubt: the finish marks it when it
+ * records an unknown outcome, releasing a crashed claim and retrying a failed post mark it by the
+ * same test over its last attempt (`LAST_ATTEMPT_UNANSWERED`). Fresh targets, nearly every claimed
+ * one, then read nothing from `publish_attempts`; this also keeps the claim's cost independent of
+ * that table's planner statistics (a plan cached while the table was empty scans it whole for every
+ * claimed row: `npm run bench -- --drains-only --pg-stats`, bench/README.md).
  */
-const contextColumns = (postId: string, targetId: string) => `to_jsonb(p) AS ctx_post,
+const contextColumns = (postId: string, targetId: string, inDoubt = 'true') => `to_jsonb(p) AS ctx_post,
           -- A clone's credential is its owner's (decision 0037): read only for clones.
           CASE WHEN a.credential_owner IS NULL THEN to_jsonb(a)
                ELSE to_jsonb(a) || jsonb_build_object('credentials', (SELECT o.credentials FROM accounts o WHERE o.id = a.credential_owner)) END AS ctx_account,
-          (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
-                                     WHERE target_id = ${targetId} ORDER BY id DESC LIMIT 1) x) AS ctx_prev,
-          (SELECT min(started_at) FROM publish_attempts WHERE target_id = ${targetId} AND phase = 'commit') AS ctx_first_commit_at,
+          CASE WHEN ${inDoubt} THEN (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
+                                     WHERE target_id = ${targetId} ORDER BY id DESC LIMIT 1) x) END AS ctx_prev,
+          CASE WHEN ${inDoubt} THEN (SELECT min(started_at) FROM publish_attempts WHERE target_id = ${targetId} AND phase = 'commit') END AS ctx_first_commit_at,
           (SELECT count(*)::int FROM post_targets t WHERE t.post_id = ${postId}) AS ctx_target_count`;
 
 interface ContextColumns {
@@ -87,8 +96,15 @@ function toContext(r: ContextColumns): TargetContext | null {
   return { post, account: r.ctx_account, prev: r.ctx_prev, targetCount: r.ctx_target_count, firstCommitAt: r.ctx_first_commit_at };
 }
 
-const DOUBT_DUE = prepared('targets.doubt-due',
-  `SELECT EXISTS (SELECT 1 FROM post_targets WHERE status = 'pending' AND in_doubt AND run_at <= now()) AS any`);
+/**
+ * Whether any target is in doubt (pending, whether due or not). Without a condition on `run_at`,
+ * the only cheap plan is the tiny partial index `post_targets_in_doubt_idx`; with one, PostgreSQL
+ * took the due index whenever its statistics predated a burst of due targets, and filtered every
+ * due row (1 ms per claim during a 10,000-target drain). Claiming in-doubt-first while an in-doubt
+ * target waits for its backoff gives the same targets, with the heavier plan.
+ */
+const DOUBT_ANY = prepared('targets.doubt-any',
+  `SELECT EXISTS (SELECT 1 FROM post_targets WHERE status = 'pending' AND in_doubt) AS any`);
 
 /** $1 worker id, $2 limit, $3 lock seconds: locks the `due` rows, marks them publishing and their posts publishing. */
 const claimStatement = (name: string, due: string) => prepared(name,
@@ -98,11 +114,11 @@ const claimStatement = (name: string, due: string) => prepared(name,
         SET status = 'publishing', locked_by = $1, locked_until = now() + make_interval(secs => $3),
             attempts = t.attempts + 1, updated_at = now()
        FROM due WHERE t.id = due.id
-     RETURNING ${TARGET_COLUMNS.map((c) => `t.${c}`).join(', ')}),
+     RETURNING ${TARGET_COLUMNS.map((c) => `t.${c}`).join(', ')}, t.in_doubt),
    posts_publishing AS (
      UPDATE posts SET status = 'publishing', updated_at = now()
       WHERE id IN (SELECT post_id FROM claimed) AND status = 'scheduled')
-   SELECT ${TARGET_COLUMNS.map((col) => `c.${col}`).join(', ')}, ${contextColumns('c.post_id', 'c.id')}
+   SELECT ${TARGET_COLUMNS.map((col) => `c.${col}`).join(', ')}, ${contextColumns('c.post_id', 'c.id', 'c.in_doubt')}
      FROM claimed c LEFT JOIN posts p ON p.id = c.post_id LEFT JOIN accounts a ON a.id = c.account_id`);
 
 const CLAIM_IDS = claimStatement('targets.claim-ids',
@@ -265,11 +281,11 @@ export function createTargetsRepository(db: Db) {
      */
     async claim(workerId: string, limit: number, lockSeconds: number, ids: string[] | null): Promise<ClaimedTarget[]> {
       if (limit <= 0) return [];
-      // The in-doubt ordering costs a heavier plan; take it only while some in-doubt target is
-      // due (rare: after a crash or an unanswered call). Checked on a tiny partial index.
-      const doubtDue = !ids && (await db.query<{ any: boolean }>(DOUBT_DUE)).rows[0].any;
+      // The in-doubt ordering costs a heavier plan; take it only while some target is in doubt
+      // (rare: after a crash or an unanswered call). Checked on a tiny partial index.
+      const doubt = !ids && (await db.query<{ any: boolean }>(DOUBT_ANY)).rows[0].any;
       const { rows } = await db.query<TargetRow & ContextColumns>(
-        ids ? CLAIM_IDS : doubtDue ? CLAIM_DOUBT_FIRST : CLAIM_DUE,
+        ids ? CLAIM_IDS : doubt ? CLAIM_DOUBT_FIRST : CLAIM_DUE,
         ids ? [workerId, limit, lockSeconds, ids] : [workerId, limit, lockSeconds],
       );
       return rows.map(({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at, ...target }) =>
@@ -395,9 +411,7 @@ export async function releaseTargets(client: Queryable, where: string, params: u
     `UPDATE post_targets t SET status = 'pending', run_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now(),
             crash_count = t.crash_count + 1,
             attempts = CASE WHEN t.crash_count < $1 THEN GREATEST(t.attempts - 1, 0) ELSE t.attempts END,
-            in_doubt = EXISTS (
-              SELECT 1 FROM (SELECT phase, outcome FROM publish_attempts a WHERE a.target_id = t.id ORDER BY a.id DESC LIMIT 1) last
-               WHERE last.phase IN ('commit', 'verify') AND (last.outcome IS NULL OR last.outcome = 'unknown'))
+            in_doubt = ${LAST_ATTEMPT_UNANSWERED}
       WHERE t.status = 'publishing' AND (${where})
       RETURNING t.post_id`, [MAX_FREE_CRASHES, ...params]);
   return rows;

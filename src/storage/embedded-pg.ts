@@ -28,6 +28,8 @@ export interface EmbeddedPgOptions {
   password: string;
   /** Called with the postmaster's log lines (optional). */
   onLog?: (line: string) => void;
+  /** More server settings, passed as `-c name=value` (e.g. `shared_preload_libraries` for the bench's statement statistics). */
+  settings?: Record<string, string>;
 }
 
 export interface EmbeddedPgHandle {
@@ -166,6 +168,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions & { borrow?:
     '-D', opts.dir, '-p', String(opts.port),
     '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
     '-c', 'max_connections=300', '-c', 'shared_buffers=256MB',
+    ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
   ], { ...ids, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } });
   fs.closeSync(logFd);
   let exited = false;

@@ -102,6 +102,23 @@ describe('publisher', () => {
     expect(s.targets[0].error_message).toMatch(/may have been published/);
   });
 
+  it('a failed post whose last commit got no answer stays in doubt when retried: its next run verifies before committing', async () => {
+    const postId = await scheduled('never answers, retried #transient', [acc2]);
+    for (let runs = 0; runs < MAX_ATTEMPTS * 3 && (await state(postId)).targets[0].status === 'pending'; runs++) await runDue(postId);
+    let s = await state(postId);
+    expect(s.targets[0].status).toBe('failed');
+    expect(s.attempts.at(-1)).toEqual({ phase: 'commit', outcome: 'unknown' });
+
+    const retry = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/retry`, headers: tenant!.headers });
+    expect(retry.statusCode).toBe(200);
+    const { rows: [t] } = await ctx.db.query<{ in_doubt: boolean }>('SELECT in_doubt FROM post_targets WHERE post_id = $1', [postId]);
+    expect(t.in_doubt).toBe(true);
+    const before = s.attempts.length;
+    await runDue(postId);
+    s = await state(postId);
+    expect(s.attempts.slice(before)).toEqual([{ phase: 'verify', outcome: 'not_published' }, { phase: 'commit', outcome: 'unknown' }]);
+  });
+
   it('derives partial when one target is rejected and the other published', async () => {
     const postId = await scheduled('mixed', [acc1, acc2]);
     await ctx.db.query(`UPDATE post_targets SET custom_content = 'no #reject' WHERE post_id = $1 AND account_id = $2`, [postId, acc2]);

@@ -423,10 +423,22 @@ export async function deletePost(q: Queryable, id: string): Promise<void> {
   await q.query('DELETE FROM posts WHERE id = $1', [id]);
 }
 
-/** Puts a failed post's failed targets back to pending, due now, with a fresh retry budget. */
+/**
+ * SQL over alias `t` (a post_targets row): its last attempt is a commit or verify without an
+ * answer, so the next run must verify before committing (decision 0018). The one definition of "in doubt".
+ */
+export const LAST_ATTEMPT_UNANSWERED = `EXISTS (
+              SELECT 1 FROM (SELECT phase, outcome FROM publish_attempts a WHERE a.target_id = t.id ORDER BY a.id DESC LIMIT 1) last
+               WHERE last.phase IN ('commit', 'verify') AND (last.outcome IS NULL OR last.outcome = 'unknown'))`;
+
+/**
+ * Puts a failed post's failed targets back to pending, due now, with a fresh retry budget. A target
+ * whose last commit got no answer ("may have been published") stays in doubt: its next run asks the
+ * platform before committing again (decision 0018).
+ */
 export async function requeueFailedTargets(q: Queryable, postId: string): Promise<void> {
   await q.query(
-    `UPDATE post_targets SET status = 'pending', run_at = now(), attempts = 0, crash_count = 0, in_doubt = false,
+    `UPDATE post_targets t SET status = 'pending', run_at = now(), attempts = 0, crash_count = 0, in_doubt = ${LAST_ATTEMPT_UNANSWERED},
             error_message = NULL, error_category = NULL, locked_by = NULL, locked_until = NULL, updated_at = now()
       WHERE post_id = $1 AND status = 'failed'`, [postId]);
   await q.query(`UPDATE posts SET status = 'scheduled', updated_at = now() WHERE id = $1`, [postId]);
