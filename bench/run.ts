@@ -527,7 +527,13 @@ async function publishLag(o: {
   await sleep(Math.max(0, T - Date.now()));
   if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
   const elu = performance.eventLoopUtilization();
-  const commitCount = () => adapter.commits.reduce((n, c) => n + (c.text.startsWith(o.prefix) ? 1 : 0), 0);
+  // Counted incrementally: a scan of every commit so far, 50 times a second, would take Herald's CPU during the drain.
+  let counted = 0;
+  let scanned = adapter.commits.length;
+  const commitCount = () => {
+    for (; scanned < adapter.commits.length; scanned++) if (adapter.commits[scanned].text.startsWith(o.prefix)) counted++;
+    return counted;
+  };
   const finalCounts = async () => (await db.query<{ published: number; failed: number }>(
     `SELECT count(*) FILTER (WHERE status = 'published')::int AS published, count(*) FILTER (WHERE status = 'failed')::int AS failed
        FROM post_targets WHERE post_id = ANY($1::char(24)[])`, [ids])).rows[0];

@@ -36,4 +36,24 @@ describe('grouped', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['12', 'bad row 13', '14']);
     expect(seen).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
   });
+
+  it('with maxInFlight 2, a call that arrives while one statement runs starts a second at once', async () => {
+    const groups: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const write = grouped<number, number>(async (items) => {
+      groups.push(items);
+      most = Math.max(most, ++running);
+      await tick();
+      running--;
+      return items;
+    }, 100, 2);
+    const first = write(1);
+    const second = write(2);
+    const rest = [write(3), write(4)];
+    expect(await Promise.all([first, second, ...rest])).toEqual([1, 2, 3, 4]);
+    expect(groups).toEqual([[1], [2], [3, 4]]);
+    expect(most).toBe(2);
+    expect(write.pending).toBe(0);
+  });
 });

@@ -18,16 +18,17 @@ export interface Grouped<I, O> {
 
 /**
  * Wraps `write` (items in, one result per item in the same order) so that concurrent calls
- * share statements. `maxGroup` bounds a statement's size.
+ * share statements. `maxGroup` bounds a statement's size; `maxInFlight` is how many groups'
+ * statements may run at once (1: a call waits for the running statement, then goes in the next).
  */
-export function grouped<I, O>(write: (items: I[]) => Promise<O[]>, maxGroup = 100): Grouped<I, O> {
+export function grouped<I, O>(write: (items: I[]) => Promise<O[]>, maxGroup = 100, maxInFlight = 1): Grouped<I, O> {
   const queue: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
-  let running = false;
+  let running = 0;
   let pending = 0;
 
   async function drain(): Promise<void> {
-    if (running) return;
-    running = true;
+    if (running >= maxInFlight) return;
+    running++;
     try {
       while (queue.length > 0) {
         const group = queue.splice(0, maxGroup);
@@ -42,7 +43,7 @@ export function grouped<I, O>(write: (items: I[]) => Promise<O[]>, maxGroup = 10
         }
       }
     } finally {
-      running = false;
+      running--;
     }
   }
 

@@ -259,7 +259,7 @@ export function createTargetsRepository(db: Db) {
       if (id === undefined) throw new Error(`no attempt row was written for target ${r[0]}`);
       return id;
     });
-  });
+  }, 100, 3);
   const finishSingles = grouped<FinishArgs, void>(async (rows) => {
     // Most tenants have no webhook: their finishes skip the outbox part; the others get it.
     const { rows: done } = await db.query<{ id: string }>(FINISH_SINGLES_NO_HOOKS, columns(rows, 14));

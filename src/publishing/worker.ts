@@ -137,18 +137,23 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.prune.intervalMs ?? 3_600_000) : null;
   pruneTimer?.unref();
 
-  // Claimed targets waiting for a slot. While busy, the loop claims a batch ahead, so that a
-  // slot that frees starts its next target at once instead of waiting for a claim statement;
-  // one claim statement serves several targets. The buffer holds at most `batch` targets for
-  // milliseconds (their locks last LOCK_MS), and stop() runs what it holds.
-  const batch = Math.max(1, Math.floor(opts.concurrency / 10));
+  // Claimed targets waiting for a slot. While busy, the loop claims a batch ahead (half the
+  // slots), so that a slot that frees starts its next target at once, from the slot's own
+  // callback, instead of waiting for the loop (which may be inside a claim statement); one claim
+  // statement serves a dozen targets. The buffer holds at most `batch` targets for milliseconds
+  // (their locks last LOCK_MS), and stop() runs what it holds (decision 0035).
+  const batch = Math.max(1, Math.floor(opts.concurrency / 2));
   const buffer: Awaited<ReturnType<Publisher['claimDue']>> = [];
   // A slot is free once the platform answered: the finish is written after, grouped with
   // others (decision 0035). `finishing` holds every run until it is written down.
   const finishing = new Set<Promise<void>>();
   const start = (t: (typeof buffer)[number]) => {
     const slot = {};
-    const free = () => { if (running.delete(slot)) poke(); };
+    const free = () => {
+      if (!running.delete(slot)) return;
+      if (buffer.length > 0) start(buffer.shift()!);
+      poke();
+    };
     running.add(slot);
     const p: Promise<void> = publisher.runTarget(t, free).finally(() => { free(); finishing.delete(p); });
     finishing.add(p);
