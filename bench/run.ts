@@ -70,6 +70,8 @@ const DRAINS_ONLY = ARGS.has('--drains-only');
 const REPEAT = Number([...ARGS].find((a) => a.startsWith('--repeat='))?.slice('--repeat='.length) ?? 3);
 /** PostgreSQL statement statistics (pg_stat_statements) for each drain: the statements with the most execution time. */
 const PG_STATS = ARGS.has('--pg-stats');
+/** Setup, then only (a) and (b), the create rounds. */
+const CREATE_ONLY = ARGS.has('--create-only');
 const RSS_REQUESTS = 100_000;
 /** The Node flags Herald's launcher runs with: the `bin/herald.js` shebang after `env -S node` (decision 0041). */
 const HERALD_NODE_FLAGS = fs.readFileSync(path.join(REPO_ROOT, 'bin/herald.js'), 'utf8').split('\n')[0].replace(/^#!\S*env -S node/, '').trim().split(/\s+/).filter(Boolean);
@@ -351,11 +353,14 @@ summary (--drains-only, ${REPEAT} rounds)`);
     const loadDesc = `${ROUNDS} rounds, ${LOAD.seconds} s per run, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up each`;
     // ---- (c) list posts, run first: the posts table then holds only the 10,000 seeded posts (tenant A's
     // creates would otherwise add some 30,000 rows of another tenant, which Herald's count reads too) -----
+    let listRatio: ReturnType<typeof ratios> | null = null;
+    if (!CREATE_ONLY) {
     console.log(`\n(c) list posts (run first), 10 of ${LIST_POSTS} with their targets: Herald GET /v1/posts?limit=10${anchor ? ' vs anchor GET /posts' : ' (anchor unavailable)'}`);
     console.log(`    ${loadDesc}${anchor ? '; alternating Herald / anchor' : ''}`);
+    if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
     const { runs: listRuns } = await alternate([heraldList, ...(anchorList ? [anchorList] : [])], ROUNDS, LOAD);
     line('median Herald', fmtMedian(medians(listRuns[0])));
-    let listRatio: ReturnType<typeof ratios> | null = null;
+    if (PG_STATS) await printPgStats(db, 'list');
     if (anchorList) {
       line('median anchor', fmtMedian(medians(listRuns[1])));
       listRatio = ratios(listRuns[0], listRuns[1]);
@@ -363,13 +368,16 @@ summary (--drains-only, ${REPEAT} rounds)`);
       line('ratio Herald / anchor, p99', `${listRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.p99Median.toFixed(2)} (no goal)`);
       line('CPU per request, Herald / anchor', `server ${listRatio.cpuMedian.toFixed(2)}x, PostgreSQL ${listRatio.pgMedian.toFixed(2)}x (medians of rounds)`);
     }
+    }
 
     // ---- (a) + (b) create post: Herald one target / anchor / Herald three targets + media ----
     console.log(`\n(a) create post, scheduled, one target: Herald POST /v1/posts${anchor ? ' vs anchor POST /posts' : ' (anchor unavailable)'}`);
     console.log(`(b) create post, three targets + one media item: Herald only, in the same rounds (label "Herald 3+1")`);
     console.log(`    ${loadDesc}; alternating Herald${anchor ? ' / anchor' : ''} / Herald 3+1`);
     const createTargets = [heraldCreate, ...(anchorCreate ? [anchorCreate] : []), heraldCreate3];
+    if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
     const { runs: createRuns, warmups: createWarmups } = await alternate(createTargets, ROUNDS, LOAD);
+    if (PG_STATS) await printPgStats(db, 'creates, one and three targets');
     const hC = createRuns[0];
     const aC = anchorCreate ? createRuns[1] : null;
     const hC3 = createRuns[createRuns.length - 1];
@@ -395,6 +403,10 @@ summary (--drains-only, ${REPEAT} rounds)`);
     const answered3 = [...hC3, createWarmups[createWarmups.length - 1]].reduce((n, r) => n + r.ok, 1);
     const storedOk = stored.one >= answered1 && stored.three >= answered3 && stored.other === 0;
     line('stored (posts with pending targets)', `${stored.one} with 1 target, ${stored.three} with 3, ${stored.other} other; 201 answers counted ${answered1} and ${answered3}${storedOk ? '' : ' - MISMATCH'}`);
+    if (CREATE_ONLY) {
+      console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
+      return;
+    }
 
     // The anchor is done: stop it so that it uses no memory or CPU during the publishing figures.
     await anchor?.stop();
@@ -562,12 +574,12 @@ async function publishLag(o: {
   line('all published (last published_at)', `T + ${ms(allPublishedMs)} (ideal ${ms(ideal)} = ${o.count} x ${COMMIT_MS} ms / ${WORKER_CONCURRENCY}; ratio ${ratio.toFixed(2)}, goal <= ${o.goal}: ${verdict(ratio <= o.goal)})`);
   line('last commit returned', `T + ${ms(lastCommitEnd)}`);
   line('event-loop utilisation (drain)', `${(eluUsed * 100).toFixed(0)}%; load average ${loadavg()}`);
-  if (PG_STATS) await printPgStats(db);
+  if (PG_STATS) await printPgStats(db, 'drain');
   return { ratio };
 }
 
 /** The statements with the most execution time since the last reset (pg_stat_statements), with calls, rows and mean time. */
-async function printPgStats(db: Db): Promise<void> {
+async function printPgStats(db: Db, what: string): Promise<void> {
   const { rows } = await db.query<{ calls: string; rows: string; total: number; mean: number; query: string }>(
     `SELECT calls, rows, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
@@ -575,7 +587,7 @@ async function printPgStats(db: Db): Promise<void> {
   const all = (await db.query<{ total: number; wal: string }>(
     `SELECT sum(total_exec_time) AS total, sum(wal_bytes) AS wal FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0];
-  line('PostgreSQL statements (drain)', `${Number(all.total).toFixed(0)} ms executing in all, ${(Number(all.wal) / 1e6).toFixed(1)} MB WAL; top by time:`);
+  line(`PostgreSQL statements (${what})`, `${Number(all.total).toFixed(0)} ms executing in all, ${(Number(all.wal) / 1e6).toFixed(1)} MB WAL; top by time:`);
   for (const r of rows) {
     console.log(`    ${Number(r.total).toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${Number(r.mean).toFixed(2).padStart(7)} ms mean ${String(r.rows).padStart(7)} rows  ${r.query.replace(/\s+/g, ' ').slice(0, 110)}`);
   }

@@ -10,7 +10,7 @@ import { createUsersService } from './modules/users/service.ts';
 import { createApiKeysService } from './modules/api-keys/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
-import { createAccountsRepository } from './modules/accounts/repository.ts';
+import { createAccountRowCache, createAccountsRepository } from './modules/accounts/repository.ts';
 import { createPlatformSessions } from './modules/accounts/platform-session.ts';
 import { createCloneConnectionService } from './modules/accounts/clone.ts';
 import { createFacebookService } from './modules/facebook/service.ts';
@@ -100,6 +100,8 @@ export function createServices(deps: ServiceDeps) {
     ruleSettings: { platforms: ['reddit'], read: (t) => reddit.ruleSettings(t.account, t.platformSpecificData) },
     // An image named by URL is probed (first 256 KB, remembered per URL) so pixel and format rules are checked when the post is created.
     probeRemoteImage: createRemoteImageProber({ allowPrivate: config.allowPrivateUrls }),
+    // Creates read their accounts from here and check in their insert that none changed (one statement per create).
+    accountRows: createAccountRowCache(),
   });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });

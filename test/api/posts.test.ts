@@ -413,3 +413,59 @@ describe('media rules use the stored file', () => {
     expect(adapter.commits.filter((c) => c.text === 'big picture')).toHaveLength(0);
   });
 });
+
+describe('POST /v1/posts reads its accounts once per process, and checks them in its insert', () => {
+  /** Runs `fn` and answers it with the number of statements it sent that read account rows for a create. */
+  async function accountReads<T>(fn: () => Promise<T>): Promise<{ result: T; reads: number }> {
+    const db = ctx.db as unknown as { query: (...args: unknown[]) => unknown };
+    const original = db.query;
+    let reads = 0;
+    db.query = function (this: unknown, ...args: unknown[]) {
+      const q = args[0] as string | { name?: string };
+      if (typeof q === 'object' && q.name?.startsWith('accounts.find-tenant-accounts')) reads++;
+      return original.apply(this, args);
+    };
+    try {
+      return { result: await fn(), reads };
+    } finally {
+      db.query = original;
+    }
+  }
+  const body = (accountId: string, content: string) => ({ content, scheduledFor: '2031-06-15T09:30', timezone: 'Europe/Paris', platforms: [{ platform: 'bluesky', accountId }] });
+
+  it('a second create sends no read of the account; a change to its row made any way since is seen, and nothing is stored for the refused post', async () => {
+    const { t, accountId } = await setup();
+    expect((await post(t, body(accountId, 'cached 1'))).statusCode).toBe(201);
+    const second = await accountReads(() => post(t, body(accountId, 'cached 2')));
+    expect(second.result.statusCode).toBe(201);
+    expect(second.reads).toBe(0);
+
+    // A write that touches nothing but the row (no updated_at), as any code path might.
+    await ctx.db.query(`UPDATE accounts SET is_active = false, inactive_reason = 'token revoked' WHERE id = $1`, [accountId]);
+    const refused = await accountReads(() => post(t, body(accountId, 'after revocation')));
+    expect(refused.result.statusCode).toBe(400);
+    expect(refused.result.json().details.fields['platforms.0.accountId'].join()).toMatch(/disconnected \(token revoked\)/);
+    expect(refused.reads).toBe(1);
+    const { rows } = await ctx.db.query(`SELECT count(*)::int AS n FROM posts WHERE tenant_id = $1 AND content = 'after revocation'`, [t.userId]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('an account disconnected through the API since it was read is refused', async () => {
+    const { t, accountId } = await setup();
+    expect((await post(t, body(accountId, 'before disconnect'))).statusCode).toBe(201);
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/v1/accounts/${accountId}`, headers: t.headers });
+    expect(del.statusCode, del.body).toBe(200);
+    const res = await post(t, body(accountId, 'after disconnect'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields['platforms.0.accountId'].join()).toMatch(/not a connected account/);
+  });
+
+  it("another tenant's create naming a cached account is refused as unknown", async () => {
+    const { t, accountId } = await setup();
+    expect((await post(t, body(accountId, 'mine'))).statusCode).toBe(201);
+    const other = await createTenant(ctx);
+    const res = await post(other, body(accountId, 'not mine'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields['platforms.0.accountId'].join()).toMatch(/not a connected account/);
+  });
+});

@@ -9,6 +9,7 @@
  * writes go to the owner, and the account state (active, reason, token expiry) to the owner and
  * every clone at once.
  */
+import { LRUCache } from 'lru-cache';
 import { notFound } from '../../core/errors.ts';
 import type { SecretBox } from '../../core/crypto.ts';
 import { newId } from '../../core/ids.ts';
@@ -66,6 +67,55 @@ export async function getAccessibleAccount(q: Queryable, auth: AuthContext, acco
 /** The tenant's accounts with these ids (any order). */
 export async function findTenantAccounts(q: Queryable, tenantId: string, ids: string[]): Promise<AccountRow[]> {
   return (await q.query<AccountRow>(FIND_TENANT_ACCOUNTS, [tenantId, ids])).rows;
+}
+
+/**
+ * An account row with its row version: PostgreSQL's `xmin` of the row (as text), which every
+ * UPDATE of the row changes (each update writes a new row version) and nothing else does.
+ */
+export type VersionedAccountRow = AccountRow & { row_version: string };
+
+const FIND_TENANT_ACCOUNTS_VERSIONED = prepared('accounts.find-tenant-accounts-versioned',
+  `${SELECT_ACCOUNTS.replace(' FROM accounts a', ', a.xmin::text AS row_version FROM accounts a')} WHERE a.tenant_id = $1 AND a.id = ANY($2::char(24)[])`);
+
+/**
+ * SQL condition, for a statement that writes something validated against account rows read
+ * earlier: every account in `ids` (an SQL char(24)[] expression) is still the tenant's and still
+ * at the row version in `versions` (a text[] of the same length). False when one was changed,
+ * moved or removed since; true for empty arrays.
+ */
+export const accountsUnchangedSql = (tenant: string, ids: string, versions: string) =>
+  `(SELECT count(*) FROM accounts a0 JOIN unnest(${ids}::char(24)[], ${versions}::text[]) AS v(id, version)
+      ON a0.id = v.id AND a0.xmin = v.version::xid WHERE a0.tenant_id = ${tenant}) = cardinality(${ids}::char(24)[])`;
+
+/**
+ * The account rows creates validate against, kept per process for `ttlMs` (10 s by default).
+ * A hit is exact only together with {@link accountsUnchangedSql} in the writing statement: the
+ * caller passes each used row's `row_version`, and the statement writes nothing when one changed
+ * (then {@link AccountRowCache.forget} and read again). This saves the create route its accounts
+ * round trip (issue 14: one statement per create).
+ */
+export interface AccountRowCache {
+  /** The tenant's accounts with these ids, from the cache when every one is there, else read (and kept). */
+  byIds(q: Queryable, tenantId: string, ids: string[]): Promise<VersionedAccountRow[]>;
+  /** Drops the tenant's rows (after a write found one of them changed). */
+  forget(tenantId: string): void;
+}
+
+export function createAccountRowCache(opts: { ttlMs?: number; max?: number } = {}): AccountRowCache {
+  const rows = new LRUCache<string, VersionedAccountRow>({ max: opts.max ?? 10_000, ttl: opts.ttlMs ?? 10_000 });
+  return {
+    async byIds(q, tenantId, ids) {
+      const hit = ids.map((id) => rows.get(id));
+      if (hit.every((r) => r !== undefined && r.tenant_id === tenantId)) return hit as VersionedAccountRow[];
+      const read = (await q.query<VersionedAccountRow>(FIND_TENANT_ACCOUNTS_VERSIONED, [tenantId, ids])).rows;
+      for (const r of read) rows.set(r.id, r);
+      return read;
+    },
+    forget(tenantId) {
+      for (const [id, r] of rows.entries()) if (r.tenant_id === tenantId) rows.delete(id);
+    },
+  };
 }
 
 /** Every account of the tenant, oldest first. */

@@ -14,9 +14,10 @@ import type { UsageService } from '../usage/service.ts';
 import { contentHash, duplicateContentError, isDuplicateError, type ContentClaim } from './duplicates.ts';
 import { reserveIdempotencyKey } from './idempotency.ts';
 import type { PublishingPort } from './publishing-port.ts';
-import { insertPostsWithTargets, postView, type NewTarget, type PostFields, type PostRow, type PostViewT } from './repository.ts';
+import { insertPostsWithTargets, isStaleAccountsError, postView, type NewTarget, type PostFields, type PostRow, type PostViewT } from './repository.ts';
 import type { CreatePostBody } from './schemas.ts';
-import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import type { AccountRowCache } from '../accounts/repository.ts';
+import { accountVersionsOf, cachedAccountSource, dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 
@@ -42,6 +43,8 @@ export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'vis
 export function createPostCreation(deps: {
   db: Db; usage: UsageService; publisher: PublishingPort; clock: () => Date; queue: QueueService; rules: TargetRules; publishInline: PublishInline;
   probeRemoteImage?: EnrichOptions['probeRemoteImage'];
+  /** Account rows kept per process for the create route (one statement per create; see createAccountRowCache). */
+  accountRows?: AccountRowCache;
 }) {
   const { db, usage, publisher, clock, queue, rules } = deps;
 
@@ -124,7 +127,8 @@ export function createPostCreation(deps: {
       id: p.id, title: p.title, content: p.content, status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduledFor: p.runAt,
       timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
       hashtags: p.hashtags, mentions: p.mentions, media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
-    })), targets, now, claimContent ? plans.flatMap((p) => p.claims.map((c) => ({ ...c, postId: p.id }))) : []);
+    })), targets, now, claimContent ? plans.flatMap((p) => p.claims.map((c) => ({ ...c, postId: p.id }))) : [],
+    accountVersionsOf(plans.flatMap((p) => p.targets)));
     return plans.map((p) => p.id);
   }
 
@@ -157,41 +161,55 @@ export function createPostCreation(deps: {
      * @throws 400 VALIDATION_ERROR naming fields; 403 PLAN_LIMIT_REACHED.
      */
     async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
-      const p = await plan(auth, body, dbAccountSource(db, auth.tenantId, auth));
-      const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
-      let postId: string;
+      const cache = deps.accountRows;
+      if (!cache) return createFrom(auth, body, idempotency, dbAccountSource(db, auth.tenantId, auth));
       try {
-        [postId] = needsTx ? await db.tx(async (client) => {
-          const ids = await insert(client, auth, [p], true);
-          if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
-          return ids;
-        }) : await insert(db, auth, [p], true); // one atomic statement: no explicit transaction needed
+        return await createFrom(auth, body, idempotency, cachedAccountSource(cache, db, auth.tenantId, auth));
       } catch (err) {
-        // An earlier post holds this content for one of the accounts (read only on this path).
-        if (isDuplicateError(err)) throw await duplicateContentError(db, p.claims);
-        throw err;
+        // An account changed after it was cached: nothing was written; validate again against the database.
+        if (!isStaleAccountsError(err)) throw err;
+        cache.forget(auth.tenantId);
+        return createFrom(auth, body, idempotency, dbAccountSource(db, auth.tenantId, auth));
       }
-      const { mode, warnings } = p;
-      if (mode === 'now') {
-        const r = await deps.publishInline(auth, postId, p.targetIds, 'Post published successfully');
-        if (warnings.length) r.body.warnings = warnings;
-        return { ...r, postId };
-      }
-      if (mode === 'scheduled') publisher.notifyDue(p.runAt!);
-      const ahead = mode === 'scheduled' && rules.uploadsAhead(p.targets, p.runAt, clock());
-      if (ahead) publisher.notifyDue(clock());
-      return {
-        postId,
-        statusCode: 201,
-        body: {
-          message: (mode === 'draft' ? 'Draft saved successfully' : p.queueProfile ? 'Post added to the queue' : 'Post scheduled successfully')
-            + (ahead ? '. YouTube video uploaded immediately for processing time.' : ''),
-          post: plannedView(auth, p),
-          ...(warnings.length ? { warnings } : {}),
-        },
-      };
     },
   };
+
+  /** The create flow, with the named accounts read from `source`. */
+  async function createFrom(auth: AuthContext, body: CreatePostBody, idempotency: { key: string; hash: string } | undefined, source: AccountSource): Promise<WriteResult & { postId: string }> {
+    const p = await plan(auth, body, source);
+    const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
+    let postId: string;
+    try {
+      [postId] = needsTx ? await db.tx(async (client) => {
+        const ids = await insert(client, auth, [p], true);
+        if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
+        return ids;
+      }) : await insert(db, auth, [p], true); // one atomic statement: no explicit transaction needed
+    } catch (err) {
+      // An earlier post holds this content for one of the accounts (read only on this path).
+      if (isDuplicateError(err)) throw await duplicateContentError(db, p.claims);
+      throw err;
+    }
+    const { mode, warnings } = p;
+    if (mode === 'now') {
+      const r = await deps.publishInline(auth, postId, p.targetIds, 'Post published successfully');
+      if (warnings.length) r.body.warnings = warnings;
+      return { ...r, postId };
+    }
+    if (mode === 'scheduled') publisher.notifyDue(p.runAt!);
+    const ahead = mode === 'scheduled' && rules.uploadsAhead(p.targets, p.runAt, clock());
+    if (ahead) publisher.notifyDue(clock());
+    return {
+      postId,
+      statusCode: 201,
+      body: {
+        message: (mode === 'draft' ? 'Draft saved successfully' : p.queueProfile ? 'Post added to the queue' : 'Post scheduled successfully')
+          + (ahead ? '. YouTube video uploaded immediately for processing time.' : ''),
+        post: plannedView(auth, p),
+        ...(warnings.length ? { warnings } : {}),
+      },
+    };
+  }
 }
 
 /** Claims without repeats (a post naming one account twice claims it once). */

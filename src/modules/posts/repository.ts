@@ -6,7 +6,8 @@ import { DUPLICATE_MARKER, DUPLICATE_WINDOW_HOURS, type ContentClaim } from './d
 import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
-import { scheduledPostsOutboxSql } from '../webhooks/outbox.ts';
+import { hasWebhooksSql, scheduledPostsOutboxSql } from '../webhooks/outbox.ts';
+import { accountsUnchangedSql } from '../accounts/repository.ts';
 
 export interface PostRow {
   id: string;
@@ -290,7 +291,19 @@ const targetColumns = (rows: NewTarget[]) => [
   rows.map((r) => r.status), rows.map((r) => r.runAt),
 ];
 
-const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH new_posts AS (
+/**
+ * The statement inserting posts with their targets and content claims. `hooks`: the variant for a
+ * tenant with an active webhook, which also writes the post.scheduled events (outbox, decision
+ * 0038); without it, the statement writes only if the tenant has no active webhook and answers
+ * `hooks` (true: nothing was written, run the other variant). The outbox part costs every create
+ * a seventh of its PostgreSQL time even when it writes nothing (its plan is set up on every
+ * execution), so tenants without webhooks skip it; exact, since the check is in the statement's
+ * own snapshot, as the outbox part's own check is.
+ */
+function insertPostsSql(hooks: boolean): string {
+  const guard = hooks ? '' : 'WHERE NOT (SELECT h.any FROM hooks h)';
+  return `WITH ${hooks ? '' : `hooks AS (SELECT ${hasWebhooksSql('$1::char(24)')} AS any),
+     `}new_posts AS (
        INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
                           visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at,
                           hashtags, mentions)
@@ -302,12 +315,14 @@ const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH ne
                      $29::jsonb[], $30::jsonb[])
            AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued,
                 hashtags, mentions)
+        ${guard}
        RETURNING id, status, content, scheduled_for, published_at, metadata, publish_now),
      -- Duplicate protection (duplicates.ts): $31 accounts, $32 content hashes, $33 posts. A pair an earlier post
      -- holds (within 24 hours) returns no row, and the statement then fails as a whole with DUPLICATE_MARKER.
      claims AS (
        INSERT INTO post_content_claims AS c (account_id, content_hash, post_id, claimed_at)
        SELECT u.account_id, u.hash, u.post_id, $18 FROM unnest($31::char(24)[], $32::bytea[], $33::char(24)[]) AS u(account_id, hash, post_id)
+        ${guard}
        ON CONFLICT (account_id, content_hash) DO UPDATE SET post_id = EXCLUDED.post_id, claimed_at = EXCLUDED.claimed_at
         WHERE c.claimed_at < EXCLUDED.claimed_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
        RETURNING 1),
@@ -317,30 +332,57 @@ const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', `WITH ne
        FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
          AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
       WHERE (SELECT count(*) FROM new_posts) = $28
-        AND (SELECT CASE WHEN count(*) = cardinality($31::char(24)[]) THEN true ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)
+        -- $34 account ids, $35 the row versions the post was validated against (see createAccountRowCache)
+        AND (CASE WHEN ${accountsUnchangedSql('$1', '$34', '$35')} THEN true ELSE ('${STALE_ACCOUNTS_MARKER} ' || now())::int > 0 END)
+        AND (SELECT CASE ${hooks ? '' : 'WHEN (SELECT h.any FROM hooks h) THEN false '}WHEN count(*) = cardinality($31::char(24)[]) THEN true
+                         ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)
      RETURNING post_id, position, platform, status, account_id, platform_post_id, platform_post_url, error_message)
-   -- post.scheduled webhook events (outbox, decision 0038): nothing is written for tenants without webhooks.
-   ${scheduledPostsOutboxSql('new_posts', 'new_targets', '$1')}`);
+   ${hooks
+    ? `-- post.scheduled webhook events (outbox, decision 0038).
+   ${scheduledPostsOutboxSql('new_posts', 'new_targets', '$1')}`
+    : 'SELECT h.any AS hooks FROM hooks h'}`;
+}
+/** In the error of an insert whose accounts changed after they were read (nothing was written: read them again). */
+export const STALE_ACCOUNTS_MARKER = 'herald_stale_accounts';
+/** True for the error of {@link insertPostsWithTargets} when an account changed since it was read. */
+export const isStaleAccountsError = (err: unknown) => err instanceof Error && err.message.includes(STALE_ACCOUNTS_MARKER);
+
+const INSERT_POSTS_NO_HOOKS = prepared('posts.insert-with-targets-no-hooks', insertPostsSql(false));
+const INSERT_POSTS_WITH_TARGETS = prepared('posts.insert-with-targets', insertPostsSql(true));
+
+/** Tenants seen with an active webhook lately: their creates go to the outbox variant first (a hint only; both variants are exact). */
+const tenantsWithHooks = new Map<string, number>();
+const HOOKS_HINT_MS = 60_000;
 
 /**
  * Inserts posts and their targets (the jobs) in ONE statement, so it is atomic on its own:
  * no post is saved without its targets. `now` is their created/updated time. `claims` are the
- * (account, content) pairs the posts reserve against duplicates (duplicates.ts).
- * @throws the database error carrying DUPLICATE_MARKER when an earlier post holds a claim.
+ * (account, content) pairs the posts reserve against duplicates (duplicates.ts). A tenant with
+ * an active webhook gets its post.scheduled events in the same statement (see insertPostsSql).
+ * `accountVersions`: the account rows the targets were validated against, when they may be old
+ * (a cache); the statement writes nothing if one changed since.
+ * @throws the database error carrying DUPLICATE_MARKER when an earlier post holds a claim, or
+ *   STALE_ACCOUNTS_MARKER ({@link isStaleAccountsError}) when an account in `accountVersions` changed.
  */
 export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date,
-  claims: Array<ContentClaim & { postId: string }> = []): Promise<void> {
-  await q.query(
-    INSERT_POSTS_WITH_TARGETS,
-    [tenantId, userId,
-      posts.map((p) => p.id), posts.map((p) => p.title), posts.map((p) => p.content), posts.map((p) => p.status),
-      posts.map((p) => p.scheduledFor), posts.map((p) => p.timezone), posts.map((p) => p.publishNow), posts.map((p) => p.isDraft),
-      posts.map((p) => p.visibility), posts.map((p) => JSON.stringify(p.tags)), posts.map((p) => JSON.stringify(p.media)),
-      posts.map((p) => p.hidden), posts.map((p) => JSON.stringify(p.metadata)), posts.map((p) => p.countedAt), posts.map((p) => p.queuedFromProfile), now,
-      ...targetColumns(targets), posts.length,
-      posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions)),
-      claims.map((c) => c.accountId), claims.map((c) => c.hash), claims.map((c) => c.postId)],
-  );
+  claims: Array<ContentClaim & { postId: string }> = [], accountVersions: Array<{ id: string; version: string }> = []): Promise<void> {
+  const params = [tenantId, userId,
+    posts.map((p) => p.id), posts.map((p) => p.title), posts.map((p) => p.content), posts.map((p) => p.status),
+    posts.map((p) => p.scheduledFor), posts.map((p) => p.timezone), posts.map((p) => p.publishNow), posts.map((p) => p.isDraft),
+    posts.map((p) => p.visibility), posts.map((p) => JSON.stringify(p.tags)), posts.map((p) => JSON.stringify(p.media)),
+    posts.map((p) => p.hidden), posts.map((p) => JSON.stringify(p.metadata)), posts.map((p) => p.countedAt), posts.map((p) => p.queuedFromProfile), now,
+    ...targetColumns(targets), posts.length,
+    posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions)),
+    claims.map((c) => c.accountId), claims.map((c) => c.hash), claims.map((c) => c.postId),
+    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version)];
+  const hinted = (tenantsWithHooks.get(tenantId) ?? 0) > Date.now();
+  if (!hinted) {
+    const { rows } = await q.query<{ hooks: boolean }>(INSERT_POSTS_NO_HOOKS, params);
+    if (!rows[0].hooks) return;
+    if (tenantsWithHooks.size >= 10_000) tenantsWithHooks.clear();
+    tenantsWithHooks.set(tenantId, Date.now() + HOOKS_HINT_MS);
+  }
+  await q.query(INSERT_POSTS_WITH_TARGETS, params);
 }
 
 /** Inserts targets of an existing post (in the caller's transaction). */

@@ -19,6 +19,7 @@ import type { Db } from '../../storage/db.ts';
 import type { QueueService } from '../queue/service.ts';
 import type { UsageService } from '../usage/service.ts';
 import { createPostCreation } from './create.ts';
+import type { AccountRowCache } from '../accounts/repository.ts';
 import { createPostLifecycle } from './lifecycle.ts';
 import { createPublishInline } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
@@ -38,6 +39,8 @@ export function createPostsService(deps: {
   ruleSettings?: TargetRulesDeps['ruleSettings'];
   /** Format and pixels of an image named by a foreign URL (src/infra/remote-media.ts), for the rule check at creation. */
   probeRemoteImage?: EnrichOptions['probeRemoteImage'];
+  /** Account rows kept per process for the create route (createAccountRowCache); without it, every create reads them. */
+  accountRows?: AccountRowCache;
 }) {
   const rules = createTargetRules({ adapters: deps.adapters, clock: deps.clock, ruleSettings: deps.ruleSettings });
   const publishInline = createPublishInline({ db: deps.db, publisher: deps.publisher });

@@ -9,7 +9,7 @@ import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Queryable } from '../../storage/db.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { AccountRow } from '../accounts/service.ts';
-import { findTenantAccounts, listTenantAccounts } from '../accounts/repository.ts';
+import { findTenantAccounts, listTenantAccounts, type AccountRowCache } from '../accounts/repository.ts';
 import type { PlatformTargetInput } from './schemas.ts';
 import { buildPublishRequest, checkPlatformRules, threadItemsOf } from './validation.ts';
 
@@ -61,6 +61,24 @@ export function dbAccountSource(q: Queryable, tenantId: string, auth?: AuthConte
       return rows.length > 0 && (!auth || canAccessProfile(auth, profileId));
     },
   };
+}
+
+/**
+ * An {@link AccountSource} whose named accounts come from a per-process cache of versioned rows
+ * (the create route): the insert must then check them (accountVersionsOf, createAccountRowCache).
+ */
+export function cachedAccountSource(cache: AccountRowCache, q: Queryable, tenantId: string, auth?: AuthContext): AccountSource {
+  return { ...dbAccountSource(q, tenantId, auth), byIds: (ids) => cache.byIds(q, tenantId, ids) };
+}
+
+/** The row versions of the targets' accounts that came from a cache (deduplicated), for the insert to check. */
+export function accountVersionsOf(targets: ResolvedTarget[]): Array<{ id: string; version: string }> {
+  const out = new Map<string, string>();
+  for (const t of targets) {
+    const version = (t.account as AccountRow & { row_version?: string }).row_version;
+    if (version !== undefined) out.set(t.account.id, version);
+  }
+  return [...out].map(([id, version]) => ({ id, version }));
 }
 
 export function createTargetRules(deps: TargetRulesDeps) {
