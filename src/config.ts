@@ -22,7 +22,8 @@ const EnvSchema = Type.Object({
   HERALD_BLUESKY_SERVICE_URL: Type.String({ pattern: '^https?://', default: 'https://bsky.social' }),
   /** Per-image cap of the PDSes Herald posts to: the current embed.images lexicon's 2,000,000; a PDS still on the older lexicon takes 1,000,000. */
   HERALD_BLUESKY_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: 2_000_000 }),
-  HERALD_DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 20 }),
+  /** Connections per process (decision 0042: 10, as many as PostgreSQL runs well at once on a small machine). */
+  HERALD_DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
   HERALD_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
   HERALD_WORKER_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   HERALD_WORKER_STALE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),

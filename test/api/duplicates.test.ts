@@ -85,6 +85,21 @@ describe('duplicate protection', () => {
     expect((await scheduled('Deleted soon', [acc1])).statusCode).toBe(201);
   });
 
+  it('drops the claims of posts deleted several at once by one statement, and leaves no claim without its post', async () => {
+    const ids = await Promise.all(['Gone A', 'Gone B', 'Gone C'].map(async (c) => (await scheduled(c, [acc1, acc2])).json().post._id as string));
+    const claimsOf = async (postIds: string[]) =>
+      (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM post_content_claims WHERE post_id = ANY($1::char(24)[])', [postIds])).rows[0].n;
+    expect(await claimsOf(ids)).toBe(6);
+    await ctx.db.query('DELETE FROM posts WHERE id = ANY($1::char(24)[])', [ids.slice(0, 2)]);
+    expect(await claimsOf(ids)).toBe(2);
+    expect((await scheduled('Gone A', [acc1, acc2])).statusCode).toBe(201);
+    expect((await scheduled('Gone C', [acc1])).statusCode).toBe(409);
+
+    const orphans = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM post_content_claims c WHERE NOT EXISTS (SELECT 1 FROM posts p WHERE p.id = c.post_id)');
+    expect(orphans.rows[0].n).toBe(0);
+  });
+
   it('refuses a non-boolean allowDuplicate with 400 naming the field', async () => {
     const res = await scheduled('Typed flag', [acc1], { allowDuplicate: 'yes' });
     expect(res.statusCode).toBe(400);
