@@ -161,7 +161,8 @@ export function platformHarness(opts: HarnessOptions): PlatformHarness {
     },
     async forgetOutcome(postId) {
       await ctx.db.query(`UPDATE publish_attempts SET outcome = NULL WHERE id = (SELECT max(a.id) FROM publish_attempts a JOIN post_targets pt ON pt.id = a.target_id WHERE pt.post_id = $1)`, [postId]);
-      await ctx.db.query(`UPDATE post_targets SET status = 'pending' WHERE post_id = $1`, [postId]);
+      // As releasing a crashed claim leaves it: pending, in doubt (its last commit has no answer; decision 0018).
+      await ctx.db.query(`UPDATE post_targets SET status = 'pending', in_doubt = true WHERE post_id = $1`, [postId]);
     },
   };
   return h;
