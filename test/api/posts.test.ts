@@ -450,6 +450,15 @@ describe('POST /v1/posts reads its accounts once per process, and checks them in
     expect(rows[0].n).toBe(0);
   });
 
+  it('a refusal never rests on a cached row: an account reconnected since the refusal is accepted', async () => {
+    const { t, accountId } = await setup();
+    await ctx.db.query(`UPDATE accounts SET is_active = false, inactive_reason = 'token revoked' WHERE id = $1`, [accountId]);
+    expect((await post(t, body(accountId, 'while disconnected'))).statusCode).toBe(400);
+    await ctx.db.query(`UPDATE accounts SET is_active = true, inactive_reason = NULL WHERE id = $1`, [accountId]);
+    const res = await post(t, body(accountId, 'reconnected'));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('an account disconnected through the API since it was read is refused', async () => {
     const { t, accountId } = await setup();
     expect((await post(t, body(accountId, 'before disconnect'))).statusCode).toBe(201);

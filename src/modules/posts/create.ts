@@ -3,7 +3,7 @@
  * targets, the jobs, in one statement), and the create route's flow. Bulk upload uses
  * plan + insert for many posts in one transaction.
  */
-import { FieldErrorCollector, notFound } from '../../core/errors.ts';
+import { AppError, FieldErrorCollector, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { PLANS } from '../../shared/plans.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
@@ -162,21 +162,30 @@ export function createPostCreation(deps: {
      */
     async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
       const cache = deps.accountRows;
-      if (!cache) return createFrom(auth, body, idempotency, dbAccountSource(db, auth.tenantId, auth));
+      const fromDatabase = () => plan(auth, body, dbAccountSource(db, auth.tenantId, auth));
+      if (!cache) return write(auth, await fromDatabase(), idempotency);
+      let p: PlannedPost;
       try {
-        return await createFrom(auth, body, idempotency, cachedAccountSource(cache, db, auth.tenantId, auth));
+        p = await plan(auth, body, cachedAccountSource(cache, db, auth.tenantId, auth));
+      } catch (err) {
+        // A refusal may rest on a cached row that has changed since: only the database's rows refuse a post.
+        if (!(err instanceof AppError)) throw err;
+        cache.forget(auth.tenantId);
+        p = await fromDatabase();
+      }
+      try {
+        return await write(auth, p, idempotency);
       } catch (err) {
         // An account changed after it was cached: nothing was written; validate again against the database.
         if (!isStaleAccountsError(err)) throw err;
         cache.forget(auth.tenantId);
-        return createFrom(auth, body, idempotency, dbAccountSource(db, auth.tenantId, auth));
+        return write(auth, await fromDatabase(), idempotency);
       }
     },
   };
 
-  /** The create flow, with the named accounts read from `source`. */
-  async function createFrom(auth: AuthContext, body: CreatePostBody, idempotency: { key: string; hash: string } | undefined, source: AccountSource): Promise<WriteResult & { postId: string }> {
-    const p = await plan(auth, body, source);
+  /** Writes a planned post (and publishes it inline for publishNow): the create flow after the plan. */
+  async function write(auth: AuthContext, p: PlannedPost, idempotency: { key: string; hash: string } | undefined): Promise<WriteResult & { postId: string }> {
     const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
     let postId: string;
     try {
