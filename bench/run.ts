@@ -337,8 +337,7 @@ async function main() {
         r10.push((await drain10k(String(i))).ratio);
       }
       const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-      console.log(`
-summary (--drains-only, ${REPEAT} rounds)`);
+      console.log(`\nsummary (--drains-only, ${REPEAT} rounds)`);
       line('(d) 1,000 due, drain / ideal', `${r1.map((r) => r.toFixed(2)).join(', ')}; median ${med(r1).toFixed(2)} (goal <= ${GOALS.lagRatio1k}: ${verdict(med(r1) <= GOALS.lagRatio1k)})`);
       line('(g) 10,000 due, drain / ideal', `${r10.map((r) => r.toFixed(2)).join(', ')}; median ${med(r10).toFixed(2)} (goal <= ${GOALS.lagRatio10k}: ${verdict(med(r10) <= GOALS.lagRatio10k)})`);
       console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
@@ -355,19 +354,19 @@ summary (--drains-only, ${REPEAT} rounds)`);
     // creates would otherwise add some 30,000 rows of another tenant, which Herald's count reads too) -----
     let listRatio: ReturnType<typeof ratios> | null = null;
     if (!CREATE_ONLY) {
-    console.log(`\n(c) list posts (run first), 10 of ${LIST_POSTS} with their targets: Herald GET /v1/posts?limit=10${anchor ? ' vs anchor GET /posts' : ' (anchor unavailable)'}`);
-    console.log(`    ${loadDesc}${anchor ? '; alternating Herald / anchor' : ''}`);
-    if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
-    const { runs: listRuns } = await alternate([heraldList, ...(anchorList ? [anchorList] : [])], ROUNDS, LOAD);
-    line('median Herald', fmtMedian(medians(listRuns[0])));
-    if (PG_STATS) await printPgStats(db, 'list');
-    if (anchorList) {
-      line('median anchor', fmtMedian(medians(listRuns[1])));
-      listRatio = ratios(listRuns[0], listRuns[1]);
-      line('ratio Herald / anchor, req/s', `${listRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.listRps}: ${verdict(listRatio.rpsMedian >= GOALS.listRps)})`);
-      line('ratio Herald / anchor, p99', `${listRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.p99Median.toFixed(2)} (no goal)`);
-      line('CPU per request, Herald / anchor', `server ${listRatio.cpuMedian.toFixed(2)}x, PostgreSQL ${listRatio.pgMedian.toFixed(2)}x (medians of rounds)`);
-    }
+      console.log(`\n(c) list posts (run first), 10 of ${LIST_POSTS} with their targets: Herald GET /v1/posts?limit=10${anchor ? ' vs anchor GET /posts' : ' (anchor unavailable)'}`);
+      console.log(`    ${loadDesc}${anchor ? '; alternating Herald / anchor' : ''}`);
+      if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
+      const { runs: listRuns } = await alternate([heraldList, ...(anchorList ? [anchorList] : [])], ROUNDS, LOAD);
+      line('median Herald', fmtMedian(medians(listRuns[0])));
+      if (PG_STATS) await printPgStats(db, 'list');
+      if (anchorList) {
+        line('median anchor', fmtMedian(medians(listRuns[1])));
+        listRatio = ratios(listRuns[0], listRuns[1]);
+        line('ratio Herald / anchor, req/s', `${listRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.listRps}: ${verdict(listRatio.rpsMedian >= GOALS.listRps)})`);
+        line('ratio Herald / anchor, p99', `${listRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.p99Median.toFixed(2)} (no goal)`);
+        line('CPU per request, Herald / anchor', `server ${listRatio.cpuMedian.toFixed(2)}x, PostgreSQL ${listRatio.pgMedian.toFixed(2)}x (medians of rounds)`);
+      }
     }
 
     // ---- (a) + (b) create post: Herald one target / anchor / Herald three targets + media ----

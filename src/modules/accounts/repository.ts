@@ -76,7 +76,7 @@ export async function findTenantAccounts(q: Queryable, tenantId: string, ids: st
 export type VersionedAccountRow = AccountRow & { row_version: string };
 
 const FIND_TENANT_ACCOUNTS_VERSIONED = prepared('accounts.find-tenant-accounts-versioned',
-  `${SELECT_ACCOUNTS.replace(' FROM accounts a', ', a.xmin::text AS row_version FROM accounts a')} WHERE a.tenant_id = $1 AND a.id = ANY($2::char(24)[])`);
+  `SELECT ${RESOLVED_COLUMNS}, a.xmin::text AS row_version FROM accounts a WHERE a.tenant_id = $1 AND a.id = ANY($2::char(24)[])`);
 
 /**
  * SQL condition, for a statement that writes something validated against account rows read
@@ -210,8 +210,10 @@ export function createAccountsRepository(db: Db, secrets: SecretBox) {
       return one('UPDATE accounts SET username = $2, display_name = $3, updated_at = now() WHERE id = $1 RETURNING *', [accountId, username, displayName]);
     },
 
-    /** Deletes the account; a credential it holds for clones is handed to the oldest clone first, so they keep working. */
-    /** Deletes the account (a clone takes over its credential first); `within` runs in the same transaction after the delete. */
+    /**
+     * Deletes the account; a credential it holds for clones is handed to the oldest clone first, so they
+     * keep working. `within` runs in the same transaction after the delete.
+     */
     async remove(accountId: string, within?: (q: Queryable) => Promise<unknown>): Promise<void> {
       await db.tx(async (q) => {
         await handOver(q, accountId);
