@@ -196,10 +196,23 @@ export class AdapterError extends Error {
   constructor(
     public readonly kind: AdapterErrorKind,
     message: string,
-    public readonly opts: { retryAfterMs?: number; platformCode?: string; status?: number; endpoint?: string; excerpt?: string } = {},
+    public readonly opts: { retryAfterMs?: number; platformCode?: string; platformSubcode?: string; status?: number; endpoint?: string; excerpt?: string } = {},
   ) {
     super(message);
     this.name = 'AdapterError';
+  }
+}
+
+/**
+ * Runs a platform's delete call for unpublish. A post the platform no longer has counts as deleted:
+ * `gone` tells that error apart (by default an HTTP 404). Any other error is thrown.
+ */
+export async function deleteUnlessGone(call: () => Promise<unknown>, gone: (err: AdapterError) => boolean = (err) => err.opts.status === 404): Promise<void> {
+  try {
+    await call();
+  } catch (err) {
+    if (err instanceof AdapterError && gone(err)) return;
+    throw err;
   }
 }
 

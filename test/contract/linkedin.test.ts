@@ -204,15 +204,11 @@ describe('LinkedIn: organizations', () => {
 });
 
 describe('LinkedIn: publishing', () => {
-  it('unpublishes a post: DELETE /rest/posts/{urn} removes it; again changes nothing', async () => {
-    const res = await post({ content: 'Posted, then taken back', publishNow: true, platforms: on() });
-    const { _id: postId, platforms: [t] } = res.json().post;
-    expect(sim.posts.some((x) => x.id === t.platformPostId)).toBe(true);
-    for (const outcome of ['deleted', 'already_removed']) {
-      const out = await h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
-      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'linkedin', outcome }] });
-    }
-    expect(sim.posts.some((x) => x.id === t.platformPostId)).toBe(false);
+  contract.unpublish({
+    title: 'unpublishes a post: DELETE /rest/posts/{urn} removes it; again changes nothing; one deleted on LinkedIn first counts as deleted',
+    publish: (content) => post({ content, publishNow: true, platforms: on() }),
+    onPlatform: (id) => sim.posts.some((x) => x.id === id),
+    removeOnPlatform: (id) => { sim.posts.splice(sim.posts.findIndex((x) => x.id === id), 1); },
   });
 
   it('publishes text with mentions and hashtags in little-text format (reserved characters escaped)', async () => {

@@ -104,22 +104,15 @@ describe('Pinterest: boards', () => {
 });
 
 describe('Pinterest: publishing', () => {
-  it('unpublishes a pin: DELETE /v5/pins/{pin_id} removes it (a read answers 404); again changes nothing; one already gone counts as deleted', async () => {
-    const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
-    const res = await post({ content: 'Pinned, then taken back', publishNow: true, mediaItems: [img(2)], platforms: target1() });
-    expect(res.statusCode, res.body).toBe(201);
-    const { _id: postId, platforms: [t] } = res.json().post;
-    for (const outcome of ['deleted', 'already_removed']) {
-      const out = await unpublish(postId);
-      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'pinterest', outcome }] });
-    }
-    expect(sim.pins.some((p) => p.id === t.platformPostId)).toBe(false);
-    const tok = (await h.credentials()).accessToken as string;
-    expect((await fetch(`${sim.url}/v5/pins/${t.platformPostId}`, { headers: { authorization: `Bearer ${tok}` } })).status).toBe(404);
-    // Deleted on Pinterest first: its 404 counts as deleted.
-    const other = (await post({ content: 'Deleted on Pinterest first', publishNow: true, mediaItems: [img(3)], platforms: target1() })).json().post;
-    sim.pins.splice(sim.pins.findIndex((p) => p.id === other.platforms[0].platformPostId), 1);
-    expect((await unpublish(other._id)).json()).toMatchObject({ results: [{ platform: 'pinterest', outcome: 'deleted' }] });
+  contract.unpublish({
+    title: 'unpublishes a pin: DELETE /v5/pins/{pin_id} removes it (a read answers 404); again changes nothing; one already gone counts as deleted',
+    publish: (content) => post({ content, publishNow: true, mediaItems: [img(2)], platforms: target1() }),
+    onPlatform: (id) => sim.pins.some((p) => p.id === id),
+    removeOnPlatform: (id) => { sim.pins.splice(sim.pins.findIndex((p) => p.id === id), 1); },
+    after: async (id) => {
+      const tok = (await h.credentials()).accessToken as string;
+      expect((await fetch(`${sim.url}/v5/pins/${id}`, { headers: { authorization: `Bearer ${tok}` } })).status).toBe(404);
+    },
   });
 
   it('the simulator\'s DELETE /v5/pins/{pin_id}: pins:write scope, only the user\'s own pin, 404 code 50 for a missing one, 204 and gone', async () => {

@@ -488,6 +488,39 @@ export function platformContract(spec: PlatformSpec) {
       });
     },
 
+    /**
+     * Unpublish (POST /v1/posts/{id}/unpublish): `publish(content)` publishes a post now; unpublish deletes it
+     * on the platform, a second unpublish changes nothing (already_removed), `after` may check the platform's
+     * own reads, and a post deleted on the platform first (`removeOnPlatform`) counts as deleted.
+     */
+    unpublish(o: {
+      title: string;
+      publish(content: string): ReturnType<PlatformHarness['post']>;
+      onPlatform(platformPostId: string): boolean;
+      removeOnPlatform(platformPostId: string): void;
+      after?(platformPostId: string): void | Promise<void>;
+    }) {
+      describe(`${name}: unpublish`, () => {
+        it(o.title, async () => {
+          const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
+          const res = await o.publish('Posted, then taken back');
+          expect(res.statusCode, res.body).toBe(201);
+          const { _id: postId, platforms: [t] } = res.json().post;
+          expect(o.onPlatform(t.platformPostId)).toBe(true);
+          for (const outcome of ['deleted', 'already_removed']) {
+            const out = await unpublish(postId);
+            expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform, outcome }] });
+          }
+          expect(o.onPlatform(t.platformPostId)).toBe(false);
+          await o.after?.(t.platformPostId);
+          const other = (await o.publish(`Deleted on ${name} first`)).json().post;
+          o.removeOnPlatform(other.platforms[0].platformPostId);
+          expect(o.onPlatform(other.platforms[0].platformPostId)).toBe(false);
+          expect((await unpublish(other._id)).json()).toMatchObject({ success: true, results: [{ platform, outcome: 'deleted' }] });
+        });
+      });
+    },
+
     /** Revoked authorization (`revoke` may answer a check to run after): the post fails saying to reconnect, and the account shows it. */
     revoked(o: { title?: string; revoke(): After | Promise<After>; error?: RegExp }) {
       describe(`${name}: revoked authorization`, () => {

@@ -91,25 +91,16 @@ contract.connect({
 });
 
 describe('YouTube: publishing', () => {
-  it('unpublishes a video: DELETE /youtube/v3/videos?id= removes it (a read no longer finds it); again changes nothing; one already gone counts as deleted', async () => {
-    const unpublish = (postId: string) => h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/unpublish`, headers: h.tenant.headers, payload: {} });
-    const res = await post({ content: 'Uploaded, then taken back', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
-    expect(res.statusCode, res.body).toBe(201);
-    const { _id: postId, platforms: [t] } = res.json().post;
-    expect(byId(t.platformPostId)).toBeDefined();
-    for (const outcome of ['deleted', 'already_removed']) {
-      const out = await unpublish(postId);
-      expect(out.json()).toMatchObject({ success: true, post: { status: 'cancelled' }, results: [{ platform: 'youtube', outcome }] });
-    }
-    expect(sim.videos.some((v) => v.id === t.platformPostId)).toBe(false);
-    const tok = (await h.credentials()).accessToken as string;
-    const read = await fetch(`${sim.url}/youtube/v3/videos?part=status&id=${t.platformPostId}`, { headers: { authorization: `Bearer ${tok}` } });
-    expect(((await read.json()) as { items: unknown[] }).items).toEqual([]);
-    // Deleted on youtube.com first: YouTube answers 404 videoNotFound, which counts as deleted.
-    const other = await post({ content: 'Deleted on YouTube first', publishNow: true, mediaItems: video(shortUrl), platforms: on() });
-    const o = other.json().post;
-    sim.videos.splice(sim.videos.findIndex((v) => v.id === o.platforms[0].platformPostId), 1);
-    expect((await unpublish(o._id)).json()).toMatchObject({ results: [{ platform: 'youtube', outcome: 'deleted' }] });
+  contract.unpublish({
+    title: 'unpublishes a video: DELETE /youtube/v3/videos?id= removes it (a read no longer finds it); again changes nothing; one already gone counts as deleted',
+    publish: (content) => post({ content, publishNow: true, mediaItems: video(shortUrl), platforms: on() }),
+    onPlatform: (id) => sim.videos.some((v) => v.id === id),
+    removeOnPlatform: (id) => { sim.videos.splice(sim.videos.findIndex((v) => v.id === id), 1); },
+    after: async (id) => {
+      const tok = (await h.credentials()).accessToken as string;
+      const read = await fetch(`${sim.url}/youtube/v3/videos?part=status&id=${id}`, { headers: { authorization: `Bearer ${tok}` } });
+      expect(((await read.json()) as { items: unknown[] }).items).toEqual([]);
+    },
   });
 
   it('a 2-second video is a Short: title from platformSpecificData, description from content, tags deduplicated and long ones dropped', async () => {

@@ -28,11 +28,11 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities, type PublishedPost,
+  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities, type PublishedPost, deleteUnlessGone,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
-import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
+import { graphFindComment, graphJson, isGraphObjectMissing, graphLookBack, type GraphComment, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, FACEBOOK_MAX_FIRST_COMMENT, FACEBOOK_MAX_TEXT, FACEBOOK_PHOTO_MAX_BYTES, FACEBOOK_STORY_VIDEO_MAX_BYTES,
@@ -138,13 +138,10 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
    * longer has (Graph error 100, subcode 33: "does not exist") counts as deleted.
    */
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
-    try {
-      await this.call(ctx, account, async (token, base) => (await graphJson(base, this.path(post.platformPostId), { method: 'DELETE', token })).body);
-    } catch (err) {
-      if (err instanceof AdapterError && err.kind === 'rejected' && /does not exist/.test(err.message)) return;
-      throw err;
-    }
+    await deleteUnlessGone(() => this.call(ctx, account, async (token, base) => (await graphJson(base, this.path(post.platformPostId), { method: 'DELETE', token })).body),
+      isGraphObjectMissing);
   }
+
 
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<FacebookPrepared> {
     const psd = req.platformSpecificData;

@@ -34,7 +34,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
-  mapMetrics, type PostMetrics, type PublishedPost,
+  mapMetrics, type PostMetrics, type PublishedPost, deleteUnlessGone,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
 import { linkedinRules, toLittleText } from '../../shared/rules/linkedin.ts';
@@ -150,13 +150,9 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
    */
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
     const v = this.opts.apiVersion;
-    try {
-      await this.call(ctx, account, (token, base) => linkedinJson(base, `/rest/posts/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token, version: v }));
-    } catch (err) {
-      if (err instanceof AdapterError && err.opts.status === 404) return;
-      throw err;
-    }
+    await deleteUnlessGone(() => this.call(ctx, account, (token, base) => linkedinJson(base, `/rest/posts/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token, version: v })));
   }
+
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
     const app = this.app();

@@ -32,13 +32,23 @@ function graphMessage(body: unknown, status: number): string {
 
 /** Maps a Graph error to an AdapterError (keeps the platform's message and code). */
 export function mapGraphError(err: AdapterError, e: GraphError): AdapterError {
-  const opts = { ...err.opts, platformCode: e.code !== undefined ? String(e.code) : err.opts.platformCode };
+  const opts = {
+    ...err.opts, platformCode: e.code !== undefined ? String(e.code) : err.opts.platformCode,
+    platformSubcode: e.error_subcode !== undefined ? String(e.error_subcode) : err.opts.platformSubcode,
+  };
   if (e.code === 190 || e.code === 102) return new AdapterError('auth_expired', err.message, opts);
   if (e.code !== undefined && GRAPH_THROTTLE_CODES.has(e.code)) return new AdapterError('rate_limited', err.message, opts);
   if (e.is_transient || e.code === 1 || e.code === 2) return new AdapterError('transient', err.message, opts);
   if (err.kind === 'auth_expired' || err.kind === 'rate_limited' || err.kind === 'transient') return new AdapterError(err.kind, err.message, opts);
   return new AdapterError('rejected', err.message, opts);
 }
+
+/**
+ * True for the Graph answer to an object that does not exist (code 100, subcode 33: "Object with ID
+ * ... does not exist, cannot be loaded due to missing permissions, or does not support this
+ * operation"; https://developers.facebook.com/docs/graph-api/guides/error-handling).
+ */
+export const isGraphObjectMissing = (err: AdapterError) => err.opts.platformCode === '100' && err.opts.platformSubcode === '33';
 
 /**
  * `httpJson` with the Graph error mapping.

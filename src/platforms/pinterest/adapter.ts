@@ -25,7 +25,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
@@ -130,13 +130,9 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
    */
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
     const base = this.app().apiBaseUrl;
-    try {
-      await this.call(ctx, account, (token) => pinterestJson(base, `/v5/pins/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token }));
-    } catch (err) {
-      if (err instanceof AdapterError && err.opts.status === 404) return;
-      throw err;
-    }
+    await deleteUnlessGone(() => this.call(ctx, account, (token) => pinterestJson(base, `/v5/pins/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token })));
   }
+
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
     return withAccessToken(ctx, account, this.provider, this.app(), fn);

@@ -26,10 +26,10 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
-import { graphJson, graphLookBack, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
+import { graphJson, isGraphObjectMissing, graphLookBack, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { THREADS_API_VERSION } from './oauth.ts';
 import {
   capabilitiesOf, THREADS_CAROUSEL_MAX, THREADS_IMAGE_MAX_BYTES, THREADS_MAX_TEXT, THREADS_VIDEO_MAX_BYTES, THREADS_VIDEO_MAX_SECONDS,
@@ -118,9 +118,9 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
     const ids = post.threadIds.length ? [...post.threadIds].reverse() : [post.platformPostId];
     for (const id of ids) {
       try {
-        await this.call(ctx, account, async (token, base) => (await graphJson(base, `/${THREADS_API_VERSION}/${encodeURIComponent(id)}`, { method: 'DELETE', token })).body);
+        await deleteUnlessGone(() => this.call(ctx, account, async (token, base) => (await graphJson(base, `/${THREADS_API_VERSION}/${encodeURIComponent(id)}`, { method: 'DELETE', token })).body),
+          isGraphObjectMissing);
       } catch (err) {
-        if (err instanceof AdapterError && err.kind === 'rejected' && /does not exist/.test(err.message)) continue;
         if (err instanceof AdapterError && err.opts.status === 403) {
           throw new AdapterError(err.kind, `${err.message}; reconnect the Threads account to grant Herald the threads_delete permission`, err.opts);
         }
@@ -128,6 +128,7 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
       }
     }
   }
+
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string, base: string) => Promise<T>): Promise<T> {
     const app = this.app();

@@ -44,7 +44,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
-  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { googleJson } from './google.ts';
@@ -111,13 +111,9 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
    */
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
     const base = this.app().apiBaseUrl;
-    try {
-      await this.call(ctx, account, (token) => googleJson(base, '/youtube/v3/videos', { method: 'DELETE', token, query: { id: post.platformPostId } }));
-    } catch (err) {
-      if (err instanceof AdapterError && err.opts.status === 404) return;
-      throw err;
-    }
+    await deleteUnlessGone(() => this.call(ctx, account, (token) => googleJson(base, '/youtube/v3/videos', { method: 'DELETE', token, query: { id: post.platformPostId } })));
   }
+
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
     return withAccessToken(ctx, account, this.provider, this.app(), fn);
