@@ -53,8 +53,12 @@ describe.skipIf(!hasChromium)('publishing log, unpublish and account health in t
     const id = await scheduled('Published, then taken back');
     await d.page.goto(`${d.base}/dashboard/posts/${id}`);
     await d.page.getByRole('button', { name: 'Unpublish' }).click();
-    // The scripted platform has no delete: the page says so, and the post stays live (partial).
-    await d.page.getByRole('status').getByText(/not supported/).waitFor();
+    // The results stay on screen after the post became cancelled (and the button went away).
+    await d.page.getByRole('status').locator('[data-outcome="deleted"]').waitFor();
+    await d.page.getByText('cancelled').first().waitFor();
+    expect(await d.page.getByRole('button', { name: 'Unpublish' }).count()).toBe(0);
+    await d.page.getByText(/Deleted from the platform on/).waitFor();
+    expect(await d.page.getByRole('link', { name: 'View the published post' }).count()).toBe(0);
     await shootBothWidths(d.page, 'post-unpublish');
   });
 

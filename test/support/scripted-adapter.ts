@@ -9,13 +9,14 @@
  *   "#lost"      -> the first commit creates the post but its answer is lost (network error)
  *   "#http422"   -> the platform answers HTTP 422 (permanent), with an answer carrying a token
  *   "#ratelimit" -> the platform answers HTTP 429 (retry after 60 s)
+ * unpublish() deletes a published post (recorded in `deleted`); a post it does not have counts as gone.
  * Metrics (fetchMetrics): "likes:N" in the text gives N likes (else 1), 2 comments, reposts 0,
  * no impressions (Bluesky has none: null); "#nometrics" answers nothing for the post. Each read
  * adds one like (a post keeps being liked). `failNextMetrics` makes the next read throw.
  */
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
 import {
-  AdapterError, mapMetrics, responseExcerpt, type AccountContext, type AdapterContext, type PlatformAdapter, type PostMetrics, type PublishRequest, type PublishResult, type VerifyResult,
+  AdapterError, mapMetrics, responseExcerpt, type AccountContext, type AdapterContext, type PlatformAdapter, type PostMetrics, type PublishedPost, type PublishRequest, type PublishResult, type VerifyResult,
 } from '../../src/platforms/types.ts';
 
 export class ScriptedAdapter implements PlatformAdapter {
@@ -23,6 +24,8 @@ export class ScriptedAdapter implements PlatformAdapter {
   private readonly rules = new BlueskyAdapter();
   readonly capabilities = this.rules.capabilities;
   readonly commits: Array<{ accountId: string; text: string; token: string }> = [];
+  /** Platform post ids unpublish() deleted. */
+  readonly deleted: string[] = [];
   private readonly published = new Map<string, PublishResult>();
   private flakySeen = new Set<string>();
   private readonly texts = new Map<string, string>();
@@ -66,6 +69,10 @@ export class ScriptedAdapter implements PlatformAdapter {
       throw new AdapterError('transient', 'socket hang up after the request was sent (scripted)');
     }
     return result;
+  }
+
+  async unpublish(_ctx: AdapterContext, _account: AccountContext, post: PublishedPost): Promise<void> {
+    if (this.texts.delete(post.platformPostId)) this.deleted.push(post.platformPostId);
   }
 
   async fetchMetrics(_ctx: AdapterContext, _account: AccountContext, ids: string[]): Promise<Map<string, PostMetrics>> {

@@ -86,6 +86,8 @@ export function PageTitle({ title, children }: { title: string; children?: React
 export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial']);
 export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial', 'publishing', 'cancelled']);
 export const CAN_RETRY: ReadonlySet<string> = new Set(['failed']);
+/** Statuses whose published targets can be deleted from their platforms (POST /v1/posts/{id}/unpublish). */
+export const CAN_UNPUBLISH: ReadonlySet<string> = new Set(['published', 'partial']);
 
 /**
  * A video shown by its poster frame (read in the browser once per URL, ../lib/video-poster.ts)

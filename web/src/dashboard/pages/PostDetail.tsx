@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { api, unwrap } from '../api.ts';
-import { CAN_DELETE, CAN_EDIT, CAN_RETRY, ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
+import { CAN_DELETE, CAN_EDIT, CAN_RETRY, CAN_UNPUBLISH, ErrorBox, Loading, PageTitle, PlatformBadge, StatusBadge } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { PostMetricsSection } from './post-metrics.tsx';
 import { PostLogsSection, UnpublishButton } from './publishing-logs.tsx';
@@ -35,7 +35,7 @@ export default function PostDetailPage({ id }: { id: string }) {
       <PageTitle title="Post">
         {CAN_EDIT.has(p.status) && <Link href={`/posts/${p._id}/edit`} className="btn">Edit</Link>}
         {CAN_RETRY.has(p.status) && <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>{retry.isPending ? 'Retrying…' : 'Retry'}</button>}
-        {(p.status === 'published' || p.status === 'partial') && <UnpublishButton postId={p._id} />}
+        <UnpublishButton postId={p._id} available={CAN_UNPUBLISH.has(p.status)} />
         {CAN_DELETE.has(p.status) && <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Delete this post?')) remove.mutate(); }} disabled={remove.isPending}>Delete</button>}
       </PageTitle>
       <ErrorBox error={retry.error} title="Retry failed" />
@@ -80,7 +80,8 @@ export default function PostDetailPage({ id }: { id: string }) {
                   {t.attempts > 0 && <span className="muted small">{t.attempts} attempt{t.attempts > 1 ? 's' : ''}</span>}
                 </div>
                 {/* In sandbox mode the post exists only in a local simulator: its address is shown, labelled, not linked. */}
-                {t.platformPostUrl && (sandbox
+                {t.removedFromPlatformAt && <p className="muted small">Deleted from the platform on {formatInZone(t.removedFromPlatformAt, tz)}</p>}
+                {t.platformPostUrl && !t.removedFromPlatformAt && (sandbox
                   ? <p className="simulated">Simulated post (sandbox): <code>{t.platformPostUrl}</code></p>
                   : <p><a href={t.platformPostUrl} target="_blank" rel="noreferrer noopener">View the published post</a></p>)}
                 {t.thread && t.thread.length > 1 && <ol className="small">{t.thread.map((e) => <li key={e.platformPostId}>{sandbox

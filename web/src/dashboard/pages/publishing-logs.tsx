@@ -51,10 +51,11 @@ export function PostLogsSection({ postId, tz, live }: { postId: string; tz: stri
   );
 }
 
-type UnpublishResult = { platform: string; outcome: string; error?: string };
-
-/** Unpublish button; shows what each platform did after it ran. */
-export function UnpublishButton({ postId }: { postId: string }) {
+/**
+ * Unpublish button (shown while `available`), and what each platform did after it ran. Stays mounted
+ * when the post becomes cancelled, so the results stay on screen after a successful unpublish.
+ */
+export function UnpublishButton({ postId, available }: { postId: string; available: boolean }) {
   const qc = useQueryClient();
   const m = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/unpublish', { params: { path: { postId } }, body: {} })),
@@ -64,17 +65,19 @@ export function UnpublishButton({ postId }: { postId: string }) {
       void qc.invalidateQueries({ queryKey: ['posts'] });
     },
   });
-  const results = (m.data?.results ?? []) as UnpublishResult[];
+  const results = m.data?.results ?? [];
   return (
     <>
-      <button type="button" className="btn btn-danger" disabled={m.isPending}
-        onClick={() => { if (confirm('Delete this post from the platforms it was published on?')) m.mutate(); }}>
-        {m.isPending ? 'Unpublishing…' : 'Unpublish'}
-      </button>
+      {available && (
+        <button type="button" className="btn btn-danger" disabled={m.isPending}
+          onClick={() => { if (confirm('Delete this post from the platforms it was published on?')) m.mutate(); }}>
+          {m.isPending ? 'Unpublishing…' : 'Unpublish'}
+        </button>
+      )}
       {m.error && <div className="unpublish-results"><ErrorBox error={m.error} title="Could not unpublish" /></div>}
       {results.length > 0 && (
         <div className={`alert ${m.data?.success ? 'alert-ok' : 'alert-error'} unpublish-results`} role="status">
-          <ul>{results.map((r, i) => <li key={i}><PlatformBadge platform={r.platform} /> {r.outcome.replace(/_/g, ' ')}{r.error ? `: ${r.error}` : ''}</li>)}</ul>
+          <ul>{results.map((r, i) => <li key={i} data-outcome={r.outcome}><PlatformBadge platform={r.platform} /> {r.outcome.replace(/_/g, ' ')}{r.error ? `: ${r.error}` : ''}</li>)}</ul>
         </div>
       )}
     </>
