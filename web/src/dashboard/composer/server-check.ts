@@ -46,11 +46,12 @@ export function useServerCheck(body: CreatePostBody, enabled: boolean, editing?:
   if (settled !== key || q.isPending) return { state: 'checking' };
   if (q.isError || !q.data) return { state: 'unknown' };
   const r = q.data;
-  const problems = r.errors
-    .filter(() => !(r.duplicateOf && editing && r.duplicateOf.existingPostId === editing && r.errors.length === 1))
-    .map((e) => {
-      const rule = /\[rule ([\w.]+)\]/.exec(e.error)?.[1];
-      return { ...(e.platform ? { platform: e.platform } : {}), field: e.field, message: e.error.replace(/\s*\[rule [\w.]+\]/, ''), ...(rule ? { rule } : {}) };
-    });
-  return r.valid || problems.length === 0 ? { state: 'ok' } : { state: 'problems', problems };
+  // The post being edited is no duplicate of itself (the server answers that duplicate alone).
+  if (r.valid || (editing && r.duplicateOf?.existingPostId === editing)) return { state: 'ok' };
+  // The rule id is part of each message ("... [rule x.y]"), as in every 400 of the API.
+  const problems = r.errors.map((e) => {
+    const rule = /\[rule ([\w.]+)\]/.exec(e.error)?.[1];
+    return { ...(e.platform ? { platform: e.platform } : {}), field: e.field, message: e.error.replace(/\s*\[rule [\w.]+\]/, ''), ...(rule ? { rule } : {}) };
+  });
+  return { state: 'problems', problems };
 }

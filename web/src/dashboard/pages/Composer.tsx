@@ -205,11 +205,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   })();
 
   // The server's own check of this very post (./composer/server-check.ts), once the composer's checks pass.
-  const checkBody: CreatePostBody = { ...body };
-  delete (checkBody as { isDraft?: unknown }).isDraft;
-  if ((checkBody as { queuedFromProfile?: unknown }).queuedFromProfile === null) delete (checkBody as { queuedFromProfile?: unknown }).queuedFromProfile;
   const locallyFine = mode !== 'draft' && targets.length > 0 && problems.length === 0 && checkingSubreddits.length === 0 && !uploading && !(mode === 'schedule' && (!date || !time));
-  const server = useServerCheck(checkBody, locallyFine, postId);
+  const server = useServerCheck(body, locallyFine, postId);
   const serverProblems = server.state === 'problems'
     ? server.problems.map((x) => {
       const target = targets[Number(/^platforms\.(\d+)\./.exec(x.field)?.[1] ?? -1)];
