@@ -128,6 +128,19 @@ describe('queued posts', () => {
     expect(after).toMatchObject({ status: 'scheduled', scheduledFor: queued.scheduledFor });
   });
 
+  it('a queued post turned back into a draft leaves the queue (its slot is free again)', async () => {
+    const { t, profileId, accountId } = await setup();
+    await put(t, { profileId, timezone: 'UTC', slots: SLOTS });
+    const slots = nextSlots(SLOTS, 'UTC', new Date(), 2).map((d) => d.toISOString());
+    const queued = (await createPost(t, { content: 'queued then drafted', queuedFromProfile: profileId, platforms: [{ platform: 'bluesky', accountId }] })).json().post;
+    expect(queued).toMatchObject({ status: 'scheduled', queuedFromProfile: profileId, scheduledFor: slots[0] });
+    const drafted = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${queued._id}`, headers: t.headers, payload: { isDraft: true } });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json().post).toMatchObject({ status: 'draft', queuedFromProfile: null });
+    expect((await get(t, `/v1/posts/${queued._id}`)).json().post.queuedFromProfile).toBeNull();
+    expect((await get(t, `/v1/queue/next-slot?profileId=${profileId}`)).json().nextSlot).toBe(slots[0]);
+  });
+
   it('reshuffles queued posts over new slots in order and reports how many moved', async () => {
     const { t, profileId } = await setup();
     await put(t, { profileId, timezone: 'UTC', slots: SLOTS });

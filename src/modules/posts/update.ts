@@ -135,9 +135,12 @@ export function createPostUpdate(deps: {
         runAt = slot.at;
         if (body.timezone === undefined) timezone = slot.timezone;
         queuedFrom = queueProfile;
-      } else if (mode === 'draft' || body.scheduledFor !== undefined || body.publishNow) {
-        // A new explicit time (or a draft) leaves the queue unless queuedFromProfile is sent again.
-        if (body.queuedFromProfile === undefined && (body.scheduledFor !== undefined || body.publishNow)) queuedFrom = null;
+      } else if (mode === 'draft') {
+        // A draft is in no queue (a draft cannot be queued, as on create): its slot is free again.
+        queuedFrom = null;
+      } else if (body.scheduledFor !== undefined || body.publishNow) {
+        // A new explicit time leaves the queue unless queuedFromProfile is sent again.
+        if (body.queuedFromProfile === undefined) queuedFrom = null;
       }
       await updatePost(client, id, {
         title: body.title !== undefined ? body.title : post.title, content, scheduledFor: runAt, timezone,
