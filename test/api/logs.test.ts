@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
-import type { Publisher } from '../../src/publishing/publisher.ts';
+import { MAX_ATTEMPTS, type Publisher } from '../../src/publishing/publisher.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue, startTestPublisher } from '../support/publishing.ts';
@@ -93,6 +93,27 @@ describe('publishing logs', () => {
     expect((await get(tenant, '/v1/logs?type=publishing&status=all&platform=all')).json().pagination.total).toBe(all.pagination.total);
     // Time window: nothing after a future instant.
     expect((await get(tenant, '/v1/logs?from=2100-01-01T00:00:00Z')).json().logs).toEqual([]);
+  });
+
+  it('the last entry of a target that failed after its attempts with the commit unanswered is failed, and the status filter finds it', async () => {
+    const postId = await scheduled(tenant, 'never answers #transient', acc);
+    for (let runs = 0; runs < MAX_ATTEMPTS * 3 && await runDue(ctx, worker, postId) > 0; runs++);
+    const { rows: [target] } = await ctx.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM post_targets WHERE post_id = $1', [postId]);
+    expect(target).toEqual({ status: 'failed', attempts: MAX_ATTEMPTS });
+    const logs = (await get(tenant, `/v1/posts/${postId}/logs`)).json().logs;
+    // Newest first: the last commit (no answer, the target gave up) is the failure; the earlier unanswered commits were
+    // each followed by a verify that found nothing, so they stay pending (nothing was learnt about them).
+    expect(logs[0]).toMatchObject({ action: 'retry', phase: 'commit', attemptNumber: MAX_ATTEMPTS, status: 'failed' });
+    expect(logs[0].errorMessage).toMatch(/may have been published/);
+    expect(logs.slice(1).filter((l: { status: string }) => l.status === 'failed')).toEqual([]);
+    const failed = (await get(tenant, `/v1/logs?status=failed&postId=${postId}`)).json();
+    expect(failed.logs.map((l: { _id: string }) => l._id)).toEqual([logs[0]._id]);
+    expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log.status).toBe('failed');
+    const pending = (await get(tenant, `/v1/logs?status=pending&postId=${postId}`)).json();
+    expect(pending.logs.map((l: { _id: string }) => l._id)).not.toContain(logs[0]._id);
+    // Retried, the target is pending again: its last commit is back to pending until the verify answers.
+    expect((await ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/retry`, headers: tenant.headers })).statusCode).toBe(200);
+    expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log.status).toBe('pending');
   });
 
   it('answers 404 for another tenant\'s post and entry, and never lists them', async () => {

@@ -18,13 +18,30 @@ export type LogStatus = (typeof LOG_STATUSES)[number];
 /** How long log entries are kept (days). */
 export const LOG_RETENTION_DAYS = 90;
 
-/** The attempt outcomes behind each API status. */
-const OUTCOMES_OF: Record<LogStatus, string> = {
+/** An attempt whose outcome is not known (in flight, or its call got no answer): pending, unless it ended its target. */
+const UNRESOLVED = `(a.outcome IS NULL OR a.outcome = 'unknown')`;
+
+/**
+ * An unresolved attempt that is the last one of a target that failed: the publisher gave up on
+ * that attempt (MAX_ATTEMPTS in src/publishing/publisher.ts) and keeps its outcome `unknown` so
+ * that a retry verifies before committing again, but for the log it is the failure. Retried, the
+ * target is pending again and so is the entry, until its verify answers.
+ */
+const ENDED_FAILED = `(a.target_id IS NOT NULL AND EXISTS (
+    SELECT 1 FROM post_targets t WHERE t.id = a.target_id AND t.status = 'failed'
+       AND NOT EXISTS (SELECT 1 FROM publish_attempts n WHERE n.target_id = a.target_id AND n.id > a.id AND n.phase IN ('prepare', 'commit', 'verify'))))`;
+
+/** The SQL condition of each API status (the ENDED_FAILED test runs only for unresolved attempts). */
+const STATUS_CONDITION: Record<LogStatus, string> = {
   success: `a.outcome IN ('published', 'success')`,
-  failed: `a.outcome IN ('failed', 'retry')`,
-  pending: `(a.outcome IS NULL OR a.outcome = 'unknown')`,
+  failed: `(a.outcome IN ('failed', 'retry') OR (${UNRESOLVED} AND ${ENDED_FAILED}))`,
+  pending: `(${UNRESOLVED} AND NOT ${ENDED_FAILED})`,
   skipped: `a.outcome IN ('not_published', 'skipped')`,
 };
+
+/** A log entry's API status, as a column: the one derivation the listing, its filter and the view share. */
+const STATUS_COLUMN = `CASE WHEN ${STATUS_CONDITION.success} THEN 'success' WHEN ${STATUS_CONDITION.skipped} THEN 'skipped'
+  WHEN ${STATUS_CONDITION.failed} THEN 'failed' ELSE 'pending' END`;
 
 /** One log entry as stored. */
 export interface LogRow {
@@ -38,6 +55,8 @@ export interface LogRow {
   phase: string;
   attempt: number;
   outcome: string | null;
+  /** The API status derived from the outcome and, for an unresolved attempt, its target (STATUS_COLUMN). */
+  status: LogStatus;
   error: string | null;
   error_category: string | null;
   http_status: number | null;
@@ -82,7 +101,7 @@ export interface NewLogEntry {
 }
 
 const COLUMNS = `a.id::text AS id, a.tenant_id, a.post_id, a.target_id, a.account_id, a.platform, a.action, a.phase, a.attempt, a.outcome,
-  a.error, a.error_category, a.http_status, a.endpoint, a.response_excerpt, a.duration_ms, a.started_at, a.finished_at`;
+  ${STATUS_COLUMN} AS status, a.error, a.error_category, a.http_status, a.endpoint, a.response_excerpt, a.duration_ms, a.started_at, a.finished_at`;
 
 function where(f: LogFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.tenantId];
@@ -95,7 +114,7 @@ function where(f: LogFilter): { sql: string; params: unknown[] } {
   if (f.from) add((n) => `a.started_at >= ${n}`, f.from);
   if (f.to) add((n) => `a.started_at <= ${n}`, f.to);
   if (f.profileIds) add((n) => `a.account_id IN (SELECT id FROM accounts WHERE tenant_id = $1 AND profile_id = ANY(${n}::char(24)[]))`, f.profileIds);
-  if (f.status) conds.push(OUTCOMES_OF[f.status]);
+  if (f.status) conds.push(STATUS_CONDITION[f.status]);
   return { sql: conds.join(' AND '), params };
 }
 

@@ -11,15 +11,11 @@ import type { AuthContext } from '../auth/context.ts';
 import { assertPostAccess } from '../posts/access.ts';
 import { pruneClaims } from '../posts/duplicates.ts';
 import { getPostRow } from '../posts/repository.ts';
-import { createLogsRepository, type LogFilter, type LogRow, type LogStatus } from './repository.ts';
+import { createLogsRepository, type LogFilter, type LogRow } from './repository.ts';
 import type { ListLogsQuery } from './schemas.ts';
 
 export { LOG_RETENTION_DAYS } from './repository.ts';
 export type { NewLogEntry } from './repository.ts';
-
-const STATUS_OF: Record<string, LogStatus> = {
-  published: 'success', success: 'success', failed: 'failed', retry: 'failed', unknown: 'pending', not_published: 'skipped', skipped: 'skipped',
-};
 
 /** A log entry's public id: its row number as 24 hex characters, like every other id of the API. */
 export const logPublicId = (rowId: string) => BigInt(rowId).toString(16).padStart(24, '0');
@@ -30,9 +26,8 @@ const logRowId = (publicId: string) => BigInt(`0x${publicId}`).toString();
 /** The API view of a log entry. */
 export function logView(r: LogRow) {
   const createdAt = r.started_at.toISOString();
-  const status = r.outcome ? STATUS_OF[r.outcome] ?? 'pending' : 'pending';
   return {
-    _id: logPublicId(r.id), type: 'publishing' as const, action: r.action ?? (r.phase === 'verify' ? 'verify' : 'publish'), status,
+    _id: logPublicId(r.id), type: 'publishing' as const, action: r.action ?? (r.phase === 'verify' ? 'verify' : 'publish'), status: r.status,
     postId: r.post_id, targetId: r.target_id, accountId: r.account_id, platform: r.platform, attemptNumber: r.attempt, phase: r.phase,
     httpStatus: r.http_status, endpoint: r.endpoint, durationMs: r.duration_ms, errorMessage: r.error, errorCategory: r.error_category,
     responseExcerpt: r.response_excerpt, createdAt, finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
