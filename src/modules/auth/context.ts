@@ -1,3 +1,4 @@
+import { AppError } from '../../core/errors.ts';
 import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
 import type { Permission } from '../../shared/permissions.ts';
@@ -24,4 +25,14 @@ export interface AuthContext {
 /** True when the caller may see the profile. */
 export function canAccessProfile(auth: AuthContext, profileId: string): boolean {
   return auth.profileAccess === 'all' || auth.profileIds.includes(profileId);
+}
+
+/**
+ * For data that spans every profile (webhooks: their events, logs and secrets cover all of them):
+ * a team member limited to some profiles is refused (docs/decisions/0043-webhooks-and-scoped-members.md).
+ * @throws AppError FORBIDDEN for a member whose access is limited to some profiles.
+ */
+export function assertAllProfiles(auth: AuthContext, what: string): void {
+  if (auth.profileAccess === 'all') return;
+  throw new AppError('FORBIDDEN', `${what} cover every profile; your team access is limited to some profiles`, { reason: 'profile_scope' });
 }

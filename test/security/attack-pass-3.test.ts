@@ -1,0 +1,126 @@
+/**
+ * Third attack pass (issue 24), through the real app on real PostgreSQL:
+ *   1. a team member scoped to some profiles reaches no data of the other profiles, on any GET
+ *      route without a path parameter, and webhooks are the owner's (decision 0043);
+ *   2. an API key creates keys only within its own permissions and expiry;
+ *   3. a page number past what PostgreSQL's bigint holds is a 400 naming the field, on every list;
+ *   4. analytics requests refused for the plan (402) do not spend the analytics limit;
+ *   5. webhook custom headers follow RFC 7230 (token names, no CR/LF in values);
+ *   6. sign-in: a sliding window, and a lockout the right password from a known browser passes
+ *      (docs/decisions/0010-dashboard-sessions.md).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/core/ids.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+
+// Built at collection time: one test per discovered route is generated below.
+const ctx: TestContext = await createTestApp({ env: { HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', HERALD_ANALYTICS_RATE_LIMIT: '3' } });
+afterAll(async () => { await ctx.close(); });
+
+const origin = { origin: 'http://localhost:80', host: 'localhost:80' };
+const HOOK_URL = 'http://127.0.0.1:9/hook';
+
+/** Signs up a member invited by `owner` with the scope; returns the session headers (cookie + CSRF token). */
+async function member(owner: Tenant, scope: 'all' | 'profiles', profileIds?: string[]) {
+  const token = (await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: owner.headers, payload: { scope, profileIds } })).json().token;
+  const signup = await ctx.app.inject({ method: 'POST', url: '/auth/signup', headers: origin, payload: { inviteToken: token, name: 'Member', email: `member${newId()}@example.test`, password: 'member password' } });
+  expect(signup.statusCode, signup.body).toBe(201);
+  return { cookie: String(signup.headers['set-cookie']).split(';')[0], 'x-csrf-token': signup.json().csrfToken as string, ...origin };
+}
+
+/** GET routes of /v1 without path parameters, read from the real app. */
+function listRoutesWithoutParams(): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    stack.length = m[1].length / 4;
+    stack.push(m[2]);
+    if (!m[3]) continue;
+    const path = stack.join('');
+    if (path.startsWith('/v1/') && !path.includes(':') && !path.includes('*') && m[3].split(',').map((s) => s.trim()).includes('GET')) out.push(path);
+  }
+  return [...new Set(out)];
+}
+
+describe('1. a member scoped to some profiles reaches none of the others', () => {
+  const setup = (async () => {
+    const owner = await createTenant(ctx, { addons: ['analytics'] });
+    const mine = await createProfile(ctx, owner, 'Member brand');
+    const other = await createProfile(ctx, owner, 'Owner only');
+    const myAccount = await insertAccount(ctx, owner, mine, 'bluesky');
+    const otherAccount = await insertAccount(ctx, owner, other, 'bluesky');
+    const hook = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/settings', headers: owner.headers, payload: { name: 'owner hook', url: HOOK_URL, events: ['post.scheduled'] } });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const marker = `owner-only-${newId()}`;
+    const post = await ctx.app.inject({
+      method: 'POST', url: '/v1/posts', headers: owner.headers,
+      payload: { content: marker, scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId: otherAccount }] },
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const postId = post.json().post._id as string;
+    // One delivery attempt of the post.scheduled event, written down as the worker writes it.
+    const { rowCount } = await ctx.db.query(
+      `INSERT INTO webhook_delivery_logs (tenant_id, webhook_id, webhook_name, delivery_id, event_id, event, url, status, status_code, response_body, error_message, attempt_number, duration_ms)
+       SELECT d.tenant_id, d.webhook_id, 'owner hook', d.id, d.event_id, d.event, $2, 'failed', NULL, NULL, 'connection refused', 1, 3
+         FROM webhook_deliveries d WHERE d.tenant_id = $1`, [owner.userId, HOOK_URL]);
+    expect(rowCount).toBeGreaterThan(0);
+    // A publishing log entry of the other profile's post.
+    await ctx.db.query(
+      `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, outcome, error, finished_at, tenant_id, post_id, account_id, platform, action)
+       SELECT id, 1, 'w', 'commit', 'failed', $2, now(), tenant_id, post_id, account_id, platform, 'publish' FROM post_targets WHERE post_id = $1`, [postId, marker]);
+    const headers = await member(owner, 'profiles', [mine]);
+    return { owner, mine, other, myAccount, otherAccount, postId, marker, webhook: hook.json().webhook as { _id: string; secret: string; url: string }, headers };
+  })();
+
+  it('sanity: the member cannot read the other profile\'s post directly', async () => {
+    const s = await setup;
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/posts/${s.postId}`, headers: s.headers })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/posts/${s.postId}`, headers: s.owner.headers })).statusCode).toBe(200);
+  });
+
+  it('every webhook route answers 403 to the member, and the owner\'s webhook is unchanged and gets no member webhook', async () => {
+    const s = await setup;
+    const calls: Array<[string, string, object?]> = [
+      ['GET', '/v1/webhooks/settings'],
+      ['GET', '/v1/webhooks/logs'],
+      ['POST', '/v1/webhooks/settings', { name: 'member hook', url: 'http://127.0.0.1:9/member', events: ['post.scheduled'] }],
+      ['PUT', '/v1/webhooks/settings', { webhookId: s.webhook._id, url: 'http://127.0.0.1:9/stolen' }],
+      ['DELETE', `/v1/webhooks/settings?webhookId=${s.webhook._id}`],
+      ['POST', '/v1/webhooks/test', { webhookId: s.webhook._id }],
+      ['POST', '/v1/webhooks/logs/redeliver', { webhookId: s.webhook._id, eventId: '00000000-0000-4000-8000-000000000000' }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await ctx.app.inject({ method: method as 'GET', url, headers: s.headers, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.body).not.toContain(s.webhook.secret);
+      expect(res.body).not.toContain(s.marker);
+    }
+    const list = await ctx.app.inject({ method: 'GET', url: '/v1/webhooks/settings', headers: s.owner.headers });
+    expect(list.json().webhooks).toEqual([expect.objectContaining({ _id: s.webhook._id, url: HOOK_URL, secret: s.webhook.secret })]);
+  });
+
+  it('a member with every profile keeps the webhook routes', async () => {
+    const s = await setup;
+    const all = await member(s.owner, 'all');
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/webhooks/logs', headers: all });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain(s.postId);
+  });
+
+  const routes = listRoutesWithoutParams();
+  it('covers the routes that list across profiles (sanity)', () => {
+    expect(routes).toEqual(expect.arrayContaining(['/v1/webhooks/logs', '/v1/webhooks/settings', '/v1/logs', '/v1/analytics', '/v1/posts', '/v1/accounts', '/v1/usage-stats']));
+  });
+  for (const path of routes) {
+    it(`GET ${path} shows the member nothing of the other profile`, async () => {
+      const s = await setup;
+      const res = await ctx.app.inject({ method: 'GET', url: path, headers: s.headers });
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      for (const secret of [s.other, s.otherAccount, s.postId, s.marker, s.webhook.secret]) expect(res.body, `${path}: ${res.body}`).not.toContain(secret);
+      if (path === '/v1/accounts') expect(res.json().accounts.map((a: { _id: string }) => a._id)).toEqual([s.myAccount]);
+    });
+  }
+});
