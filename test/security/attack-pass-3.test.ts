@@ -124,3 +124,40 @@ describe('1. a member scoped to some profiles reaches none of the others', () =>
     });
   }
 });
+
+describe('2. an API key creates keys only within its own permissions and expiry', () => {
+  async function keyWith(owner: Tenant, payload: object) {
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'limited', ...payload } });
+    expect(res.statusCode, res.body).toBe(201);
+    return { authorization: `Bearer ${res.json().apiKey.key as string}` };
+  }
+
+  it('refuses a key with permissions the creating key lacks, or with every permission by default (400 naming permissions)', async () => {
+    const owner = await createTenant(ctx);
+    const limited = await keyWith(owner, { permissions: ['api-keys:write'] });
+    for (const payload of [{ name: 'escalated' }, { name: 'escalated', permissions: ['api-keys:write', 'posts:write'] }, { name: 'escalated', permission: 'read' }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: limited, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { permissions: [expect.any(String)] } } });
+    }
+    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM api_keys WHERE user_id = $1', [owner.userId]);
+    expect(rows.map((r) => r.name)).not.toContain('escalated');
+    const same = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: limited, payload: { name: 'same', permissions: ['api-keys:write'] } });
+    expect(same.statusCode, same.body).toBe(201);
+    expect(same.json().apiKey.permissions).toEqual(['api-keys:write']);
+  });
+
+  it('refuses a key that outlives the creating key (400 naming expiresIn)', async () => {
+    const owner = await createTenant(ctx);
+    const expiring = await keyWith(owner, { expiresIn: 3 });
+    for (const payload of [{ name: 'forever' }, { name: 'forever', expiresIn: null }, { name: 'forever', expiresIn: 4 }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: expiring, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { expiresIn: [expect.any(String)] } } });
+    }
+    const ok = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: expiring, payload: { name: 'shorter', expiresIn: 2 } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // The owner's full key without expiry still creates what it likes.
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'full' } })).statusCode).toBe(201);
+  });
+});

@@ -32,6 +32,8 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     config: { permission: 'api-keys:write' },
     schema: {
       tags: ['API keys'], summary: 'Create an API key (the key is shown only in this response)',
+      description: 'A request made with an API key creates keys only within that key: a subset of its permissions and an expiry no later than its own ' +
+        '(400 naming `permissions` or `expiresIn` otherwise). A key without every permission must list the permissions; an expiring key must give `expiresIn`.',
       body: Type.Object({
         name: Type.String({ minLength: 1, maxLength: 100 }),
         permissions: Type.Optional(Type.Array(Type.Enum(ALL_PERMISSIONS), { maxItems: 50, description: 'Default: every permission' })),
@@ -61,9 +63,11 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       permissions = (permissions && permissions.length > 0 ? permissions : ALL_PERMISSIONS).filter((p) => p.endsWith(':read'));
       if (permissions.length === 0) throw fieldError('permission', '"read" leaves none of the given permissions (all of them are :write)');
     }
+    // A key hands on no more than it holds (a session holds every permission and no key expiry).
     const apiKey = await services.apiKeys.create(
       { tenantId: req.auth.tenantId, userId: req.auth.userId },
       { name: req.body.name.trim(), permissions, expiresInDays: req.body.expiresIn },
+      { permissions: req.auth.permissions, expiresAt: req.auth.keyExpiresAt ?? null },
     );
     return reply.status(201).send({ message: 'API key created successfully', apiKey });
   });

@@ -13,6 +13,8 @@ export interface AuthContext {
   isRoot: boolean;
   keyId: string;
   permissions: ReadonlySet<Permission>;
+  /** When the API key expires (null: never). Absent for a dashboard session, which is not a key. */
+  keyExpiresAt?: Date | null;
   /** 'all' or only the listed profiles (team members invited with scope profiles). */
   profileAccess: 'all' | 'profiles';
   profileIds: readonly string[];

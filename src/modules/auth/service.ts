@@ -100,6 +100,7 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
           isRoot: row.is_root,
           keyId: row.key_id,
           permissions: new Set(row.permissions as Permission[]),
+          keyExpiresAt: row.expires_at,
           profileAccess: row.profile_access,
           profileIds: row.profile_ids.map((s) => s.trim()),
           plan: row.plan,

@@ -2262,7 +2262,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create an API key (the key is shown only in this response) */
+        /**
+         * Create an API key (the key is shown only in this response)
+         * @description A request made with an API key creates keys only within that key: a subset of its permissions and an expiry no later than its own (400 naming `permissions` or `expiresIn` otherwise). A key without every permission must list the permissions; an expiring key must give `expiresIn`.
+         */
         post: {
             parameters: {
                 query?: never;
