@@ -161,3 +161,27 @@ describe('2. an API key creates keys only within its own permissions and expiry'
     expect((await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'full' } })).statusCode).toBe(201);
   });
 });
+
+describe('3. a page past bigint is a 400 naming the field, never a 500', () => {
+  const HUGE = ['99999999999999999999', '1e21'];
+  const lists: Array<[string, string]> = [
+    ['/v1/analytics', 'page'], ['/v1/posts', 'page'], ['/v1/logs', 'page'], ['/v1/logs', 'skip'], ['/v1/media', 'page'],
+    ['/v1/video-clips/jobs', 'page'], ['/v1/webhooks/logs', 'skip'],
+  ];
+  const owner = createTenant(ctx, { addons: ['analytics', 'clips'] });
+  for (const [path, field] of lists) {
+    for (const v of HUGE) {
+      it(`GET ${path}?${field}=${v}`, async () => {
+        const res = await ctx.app.inject({ method: 'GET', url: `${path}?${field}=${v}`, headers: (await owner).headers });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().details.fields[field], res.body).toBeDefined();
+      });
+    }
+  }
+  for (const path of ['/v1/analytics', '/v1/posts', '/v1/logs', '/v1/media', '/v1/video-clips/jobs', '/v1/webhooks/logs']) {
+    it(`GET ${path} with a huge limit is clamped or refused, never a 500`, async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: `${path}?limit=99999999999999999999`, headers: (await owner).headers });
+      expect([200, 400], res.body).toContain(res.statusCode);
+    });
+  }
+});

@@ -23,7 +23,8 @@ export const AnalyticsQuery = Type.Object({
   postId: Type.Optional(Id('One post: the single-post view')),
   ...AnalyticsFilters,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  // Bounded like the other lists (posts, media): an unbounded page overflowed the offset (a bigint) into a 500.
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   sortBy: Type.Optional(Type.Enum(['date', 'engagement'], { default: 'date', description: 'Publish time, or engagement (likes + comments + shares + saves + clicks)' })),
   order: Type.Optional(Type.Enum(['asc', 'desc'], { default: 'desc' })),
 });
