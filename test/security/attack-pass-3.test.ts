@@ -185,3 +185,18 @@ describe('3. a page past bigint is a 400 naming the field, never a 500', () => {
     });
   }
 });
+
+describe('4. analytics requests refused for the plan do not spend the analytics limit', () => {
+  it('402s are not counted: the first request after the add-on is granted is answered', async () => {
+    const owner = await createTenant(ctx);
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/v1/analytics', headers: owner.headers });
+      expect(res.statusCode, res.body).toBe(402);
+      expect(res.json().code).toBe('analytics_addon_required');
+    }
+    await ctx.services.users.setAddon(owner.userId, 'analytics', true);
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/analytics', headers: owner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-ratelimit-remaining']).toBe('2');
+  });
+});

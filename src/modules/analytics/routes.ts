@@ -2,7 +2,8 @@
  * GET /v1/analytics (spec: single-post view with postId, list view without) and
  * GET /v1/analytics/daily (the dashboard's chart). Both need the Analytics add-on (402
  * analytics_addon_required) and share their own limit: `analyticsRateLimit` requests per user
- * and hour (spec: 30), counted in PostgreSQL so every API process shares it. Every answer
+ * and hour (spec: 30), counted in PostgreSQL so every API process shares it; a request refused
+ * with 402 is not counted. Every answer
  * carries X-RateLimit-Limit/-Remaining/-Reset (Unix seconds) for this limit; over it, 429
  * RATE_LIMITED with the reset time and Retry-After.
  */
@@ -20,16 +21,19 @@ const HOUR_MS = 3_600_000;
 export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   /**
    * The analytics limit, as a preHandler of these routes: after the general limit (whose headers
-   * it replaces) and after validation, so a request refused as malformed does not spend it.
+   * it replaces) and after validation, so a request refused as malformed does not spend it; and
+   * after the add-on check, so a request the plan refuses (402) does not spend it either.
    */
   const limit = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = req.auth;
     if (!auth) return;
     const max = services.config.analyticsRateLimit;
+    reply.header('X-RateLimit-Limit', max);
+    // Not counted: a 402 carries the limit only (no Remaining/Reset: nothing was spent).
+    await services.analytics.requireAddon(auth);
     const now = services.clock().getTime();
     const { count, windowStart } = await countHit(services.db, `analytics:${auth.userId}`, HOUR_MS, now);
     const reset = Math.ceil((windowStart.getTime() + HOUR_MS) / 1000);
-    reply.header('X-RateLimit-Limit', max);
     reply.header('X-RateLimit-Remaining', Math.max(0, max - count));
     reply.header('X-RateLimit-Reset', reset);
     if (count > max) {
