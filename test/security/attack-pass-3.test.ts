@@ -200,3 +200,39 @@ describe('4. analytics requests refused for the plan do not spend the analytics 
     expect(res.headers['x-ratelimit-remaining']).toBe('2');
   });
 });
+
+describe('5. webhook custom headers follow RFC 7230', () => {
+  const bad: Array<[string, Record<string, string>]> = [
+    ['a name with CR/LF', { 'X-Bad\r\nInjected': 'v' }],
+    ['a name with a space', { 'X Space': 'v' }],
+    ['a name with a colon', { 'X-Colon:': 'v' }],
+    ['an empty name', { '': 'v' }],
+    ['a value with CR/LF', { 'X-Ok': 'a\r\nInjected: b' }],
+    ['a value with a bare LF', { 'X-Ok': 'a\nb' }],
+  ];
+  for (const [what, customHeaders] of bad) {
+    it(`refuses ${what} on create and update with 400 naming customHeaders`, async () => {
+      const t = await createTenant(ctx);
+      const created = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/settings', headers: t.headers, payload: { url: HOOK_URL, events: ['post.published'], customHeaders } });
+      expect(created.statusCode, created.body).toBe(400);
+      expect(Object.keys(created.json().details.fields).some((f) => f.startsWith('customHeaders')), created.body).toBe(true);
+      const ok = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/settings', headers: t.headers, payload: { url: HOOK_URL, events: ['post.published'] } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const updated = await ctx.app.inject({ method: 'PUT', url: '/v1/webhooks/settings', headers: t.headers, payload: { webhookId: ok.json().webhook._id, customHeaders } });
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(Object.keys(updated.json().details.fields).some((f) => f.startsWith('customHeaders')), updated.body).toBe(true);
+      const { rows } = await ctx.db.query<{ custom_headers: object }>('SELECT custom_headers FROM webhooks WHERE tenant_id = $1', [t.userId]);
+      expect(rows.every((r) => Object.keys(r.custom_headers).length === 0)).toBe(true);
+    });
+  }
+
+  it('accepts token names with the RFC 7230 punctuation and ordinary values', async () => {
+    const t = await createTenant(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST', url: '/v1/webhooks/settings', headers: t.headers,
+      payload: { url: HOOK_URL, events: ['post.published'], customHeaders: { 'X-Api_Key.v2': 'Bearer abc def', Authorization: 'Token x y' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().webhook.customHeaders).toEqual({ 'X-Api_Key.v2': 'Bearer abc def', Authorization: 'Token x y' });
+  });
+});

@@ -14,8 +14,10 @@ const Events = Type.Array(EventName, { minItems: 1, maxItems: WEBHOOK_EVENTS.len
 const Name = Type.String({ minLength: 1, maxLength: 50, description: 'Webhook name (1-50 characters)' });
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Endpoint URL (http or https; public addresses only)' });
 const Secret = Type.String({ minLength: 16, maxLength: 256, description: 'HMAC-SHA256 key (generated when omitted)' });
-const CustomHeaders = Type.Record(Type.String({ pattern: '^[A-Za-z0-9-]{1,64}$' }), Type.String({ maxLength: 1024, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }), {
-  description: 'Extra request headers (names of letters, digits and dashes); the X-Herald-* headers cannot be replaced',
+// Names not matching the key pattern are refused by the service (checkHeaders), which names the field.
+const CustomHeaders = Type.Record(Type.String({ pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$" }), Type.String({ maxLength: 1024, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }), {
+  description: 'Extra request headers: names are RFC 7230 tokens (letters, digits and !#$%&\'*+-.^_`|~, at most 64), values have no control characters (no CR/LF); ' +
+    'the X-Herald-* headers cannot be replaced',
 });
 
 export const WebhookView = Type.Object({

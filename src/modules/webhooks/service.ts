@@ -26,6 +26,11 @@ export const MAX_RESPONSE_BYTES = 10 * 1024;
 /** Delivery logs and finished deliveries are kept this long. */
 export const LOG_RETENTION_DAYS = 30;
 const LOCK_SECONDS = 120;
+/** RFC 7230 section 3.2.6 `token`: https://www.rfc-editor.org/rfc/rfc7230#section-3.2.6 (at most 64 characters here). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/;
+const HEADER_NAME_PUNCTUATION = "!#$%&'*+-.^_`|~";
+/** A header value Herald sends: visible ASCII, space and Latin-1 (one byte each), nothing else (no CR/LF, no controls). */
+const HEADER_VALUE = /^[\x20-\x7e\x80-\xff]*$/;
 const RESERVED_HEADERS = new Set(['content-type', 'content-length', 'host', 'user-agent', ...Object.values(SIGNATURE_HEADERS).map((h) => h.toLowerCase())]);
 
 /** Delay before attempt `attempt + 1` after `attempt` failed: base * 4^(attempt-1), +-20 % jitter, ms. */
@@ -89,10 +94,23 @@ export function createWebhooksService(deps: { db: Db; secrets: SecretBox; config
     return trimmed;
   }
 
+  /**
+   * Custom headers must be sendable on every delivery: names are RFC 7230 tokens, values have no
+   * control characters (CR/LF above all) and only characters a header byte can hold; Herald's own
+   * headers cannot be replaced.
+   */
   function checkHeaders(headers: Record<string, string> | undefined): void {
     if (!headers) return;
     const c = new FieldErrorCollector();
-    for (const name of Object.keys(headers)) if (RESERVED_HEADERS.has(name.toLowerCase())) c.add(`customHeaders.${name}`, 'is set by Herald and cannot be replaced');
+    for (const [name, value] of Object.entries(headers)) {
+      if (!HEADER_NAME.test(name)) {
+        // Named by the object, not by the (unprintable) name itself.
+        c.add('customHeaders', `${JSON.stringify(name)} is not a valid header name: 1-64 letters, digits or ${HEADER_NAME_PUNCTUATION} (RFC 7230 token)`);
+        continue;
+      }
+      if (RESERVED_HEADERS.has(name.toLowerCase())) c.add(`customHeaders.${name}`, 'is set by Herald and cannot be replaced');
+      if (!HEADER_VALUE.test(value)) c.add(`customHeaders.${name}`, 'must not contain control characters (CR, LF, tab, NUL) or characters above U+00FF');
+    }
     c.throwIfAny();
   }
 

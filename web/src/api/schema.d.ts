@@ -8966,7 +8966,7 @@ export interface paths {
                     "application/json": {
                         /** @description Alias of webhookId */
                         _id?: string;
-                        /** @description Extra request headers (names of letters, digits and dashes); the X-Herald-* headers cannot be replaced */
+                        /** @description Extra request headers: names are RFC 7230 tokens (letters, digits and !#$%&'*+-.^_`|~, at most 64), values have no control characters (no CR/LF); the X-Herald-* headers cannot be replaced */
                         customHeaders?: {
                             [key: string]: string;
                         };
@@ -9083,7 +9083,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Extra request headers (names of letters, digits and dashes); the X-Herald-* headers cannot be replaced */
+                        /** @description Extra request headers: names are RFC 7230 tokens (letters, digits and !#$%&'*+-.^_`|~, at most 64), values have no control characters (no CR/LF); the X-Herald-* headers cannot be replaced */
                         customHeaders?: {
                             [key: string]: string;
                         };
