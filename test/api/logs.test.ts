@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await ctx.close(); });
 
-async function scheduled(t: Tenant, text: string, accountId: string): Promise<string> {
+async function scheduled(t: Tenant, text: string, accountId: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await ctx.app.inject({
-    method: 'POST', url: '/v1/posts', headers: t.headers,
+    method: 'POST', url: '/v1/posts', headers: { ...t.headers, ...headers },
     payload: { content: text, scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId }] },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -116,6 +116,64 @@ describe('publishing logs', () => {
     expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log.status).toBe('pending');
   });
 
+  it('filters by category (type): publishing entries only, the Late API\'s other categories are empty', async () => {
+    const all = (await get(tenant, '/v1/logs?type=all')).json().pagination.total;
+    expect(all).toBeGreaterThan(0);
+    expect((await get(tenant, '/v1/logs?type=publishing')).json().pagination.total).toBe(all);
+    for (const type of ['connections', 'webhooks', 'messaging', 'workflow_event', 'api_request']) {
+      const res = (await get(tenant, `/v1/logs?type=${type}`)).json();
+      expect(res, type).toEqual({ logs: [], pagination: { page: 1, limit: 50, total: 0, pages: 0, skip: 0, hasMore: false } });
+    }
+    expect((await get(tenant, `/v1/posts/${(await get(tenant, '/v1/logs')).json().logs[0].postId}/logs?type=webhooks`)).json().logs).toEqual([]);
+  });
+
+  it('searches the entries\' text (case-insensitive, no wildcards), with the other filters', async () => {
+    const postId = await scheduled(tenant, 'searched #http422', acc);
+    await runDue(ctx, worker, postId);
+    const ids = (q: string) => get(tenant, `/v1/logs?${q}`).then((r) => r.json().logs.map((l: { postId: string }) => l.postId));
+    // The error message, the endpoint, the platform's answer, the error category, an id.
+    expect(await ids('search=INVALID%20RECORD')).toContain(postId);
+    expect(await ids('search=repo.createRecord')).toContain(postId);
+    expect(await ids('search=InvalidRequest')).toContain(postId);
+    expect(await ids('search=platform_rejected')).toContain(postId);
+    expect(await ids(`search=${postId.toUpperCase()}`)).toEqual([postId]);
+    // Every match contains the text somewhere; % and _ are plain characters.
+    const found = (await get(tenant, '/v1/logs?search=rate%20limit')).json().logs;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((l: { errorMessage: string | null }) => /rate limit/i.test(l.errorMessage ?? ''))).toBe(true);
+    expect(await ids('search=%25')).toEqual([]);
+    expect(await ids('search=platform%25rejected')).toEqual([]);
+    expect(await ids('search=platform_rejecte_')).toEqual([]);
+    expect(await ids(`search=invalid&postId=${postId}&status=success`)).toEqual([]);
+    expect((await get(tenant, '/v1/logs?search=invalid')).json().pagination.total).toBeGreaterThanOrEqual(2);
+    expect((await get(other, '/v1/logs?search=searched')).json().logs).toEqual([]);
+  });
+
+  it('finds the entries one API request spawned by its x-request-id: the create\'s publishes, the unpublish\'s own entries', async () => {
+    const created = await scheduled(tenant, 'correlated', acc, { 'x-request-id': 'req-create-24' });
+    const bystander = await scheduled(tenant, 'not correlated', acc);
+    await runDue(ctx, worker, created);
+    await runDue(ctx, worker, bystander);
+    const byCreate = (await get(tenant, '/v1/logs?requestId=req-create-24')).json();
+    expect(byCreate.logs.map((l: { postId: string; action: string; status: string }) => [l.postId, l.action, l.status])).toEqual([[created, 'publish', 'success']]);
+    expect(byCreate.logs[0]).toMatchObject({ requestId: 'req-create-24', request_id: 'req-create-24' });
+    expect(byCreate.pagination.total).toBe(1);
+
+    // An id Herald generated (the caller sent none) is in the answer's x-request-id header and works the same.
+    const un = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${created}/unpublish`, headers: tenant.headers, payload: {} });
+    expect(un.statusCode, un.body).toBe(200);
+    const unpublishId = String(un.headers['x-request-id']);
+    const byUnpublish = (await get(tenant, `/v1/logs?requestId=${encodeURIComponent(unpublishId)}`)).json().logs;
+    expect(byUnpublish.map((l: { postId: string; action: string; requestId: string }) => [l.postId, l.action, l.requestId])).toEqual([[created, 'unpublish', unpublishId]]);
+    // The creating request still finds only the publish it spawned; the post's own logs show both ids.
+    expect((await get(tenant, '/v1/logs?requestId=req-create-24')).json().logs).toHaveLength(1);
+    const both = (await get(tenant, `/v1/posts/${created}/logs`)).json().logs.map((l: { requestId: string }) => l.requestId);
+    expect(both).toEqual([unpublishId, 'req-create-24']);
+    expect((await get(tenant, '/v1/logs?requestId=req-create-24&status=failed')).json().logs).toEqual([]);
+    expect((await get(tenant, '/v1/logs?requestId=no-such-request')).json().logs).toEqual([]);
+    expect((await get(other, '/v1/logs?requestId=req-create-24')).json().logs).toEqual([]);
+  });
+
   it('answers 404 for another tenant\'s post and entry, and never lists them', async () => {
     const postId = await scheduled(other, 'theirs #http422', otherAcc);
     await runDue(ctx, worker, postId);
@@ -127,7 +185,8 @@ describe('publishing logs', () => {
   });
 
   it('refuses bad filters with 400 naming the field', async () => {
-    for (const [q, field] of [['status=done', 'status'], ['limit=1000', 'limit'], ['days=91', 'days'], ['from=yesterday', 'from'], ['action=delete', 'action']] as const) {
+    for (const [q, field] of [['status=done', 'status'], ['limit=1000', 'limit'], ['days=91', 'days'], ['from=yesterday', 'from'], ['action=delete', 'action'],
+      ['type=audit', 'type'], ['search=', 'search'], [`search=${'x'.repeat(201)}`, 'search'], [`requestId=${'r'.repeat(129)}`, 'requestId']] as const) {
       const res = await get(tenant, `/v1/logs?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(Object.keys(res.json().details.fields).join(), q).toContain(field);

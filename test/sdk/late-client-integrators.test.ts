@@ -1,6 +1,6 @@
 /**
  * The official client `@getlatedev/node` (0.2.869) over real HTTP against the issue-15 routes:
- * logs (`logs.listLogs`), account health (`accounts.getAllAccountsHealth`, `getAccountHealth`),
+ * logs (`logs.listLogs`, with its type, search and requestId filters), account health (`accounts.getAllAccountsHealth`, `getAccountHealth`),
  * validation (`validate.validatePost`, `validatePostLength`), unpublish (`posts.unpublishPost`)
  * and the duplicate refusal (409 DUPLICATE_CONTENT through the SDK's error parser).
  */
@@ -35,6 +35,12 @@ describe('official client: integrator routes', () => {
     expect(logs.response.status).toBe(200);
     expect(logs.data.logs[0]).toMatchObject({ action: 'publish', status: 'failed', platform: 'bluesky', account_id: accountId, status_code: 422 });
     expect(logs.data.pagination).toMatchObject({ total: 1, limit: 10, skip: 0, hasMore: false });
+    // The client's other filters: the entries its create request spawned (the id Herald answered it with), found by text, in the publishing category.
+    const requestId = created.response.headers.get('x-request-id')!;
+    const spawned = await sdk.logs.listLogs({ query: { requestId, search: 'INVALID RECORD', type: 'publishing' } });
+    expect(spawned.data.logs.map((l: { request_id?: string; status?: string; error_message?: string }) => [l.request_id, l.status, l.error_message])).toEqual([[requestId, 'failed', 'Invalid record (scripted)']]);
+    expect((await sdk.logs.listLogs({ query: { requestId, search: 'no such text' } })).data.logs).toEqual([]);
+    expect((await sdk.logs.listLogs({ query: { type: 'webhooks' } })).data.pagination).toMatchObject({ total: 0 });
 
     const all = await sdk.accounts.getAllAccountsHealth();
     expect(all.data.summary).toMatchObject({ total: 1, warning: 1 });

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
 import { PLATFORMS } from '../../shared/platforms.ts';
-import { LOG_ACTIONS, LOG_RETENTION_DAYS, LOG_STATUSES } from './repository.ts';
+import { LOG_ACTIONS, LOG_RETENTION_DAYS, LOG_STATUSES, LOG_TYPES } from './repository.ts';
 
 /** A string that is one of `values` (an enum in the OpenAPI document). */
 const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>(Type.String({ enum: [...values] }));
@@ -13,6 +13,22 @@ export const ListLogsQuery = Type.Object({
   platform: Type.Optional(literals([...PLATFORMS, 'all'] as const)),
   action: Type.Optional(literals(LOG_ACTIONS)),
   status: Type.Optional(literals([...LOG_STATUSES, 'all'] as const)),
+  type: Type.Optional(Type.Unsafe<(typeof LOG_TYPES)[number]>(Type.String({
+    enum: [...LOG_TYPES],
+    description: 'Log category. Herald keeps publishing logs here (every entry is `publishing`): `all` and `publishing` list them, the '
+      + 'other categories of the Late API have no entries (webhook deliveries are listed by GET /v1/webhooks/logs)',
+  }))),
+  search: Type.Optional(Type.String({
+    minLength: 1, maxLength: 200,
+    description: 'Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, '
+      + 'post, target or account id contains this text (case-insensitive)',
+  })),
+  requestId: Type.Optional(Type.String({
+    minLength: 1, maxLength: 128,
+    description: 'Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller\'s own '
+      + '`x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an '
+      + 'unpublish: the entries it wrote. Each entry carries it as `requestId`',
+  })),
   days: Type.Optional(Type.Integer({ minimum: 1, maximum: LOG_RETENTION_DAYS, description: `Days to look back (default 7, at most ${LOG_RETENTION_DAYS})` })),
   from: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 instant: entries from then on (within `days`)' })),
   to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 instant: entries up to then' })),
@@ -39,6 +55,7 @@ export const LogEntry = Type.Object({
   durationMs: Nullable(Type.Integer()),
   errorMessage: Nullable(Type.String()),
   errorCategory: Nullable(Type.String()),
+  requestId: Nullable(Type.String({ description: 'The API request that spawned the entry: the one that wrote it (unpublish), else the one that created its post' })),
   responseExcerpt: Nullable(Type.String({ description: 'The start of the platform\'s answer (at most 2,000 characters, secrets removed)' })),
   createdAt: Timestamp(),
   finishedAt: NullableTimestamp(),
@@ -47,6 +64,7 @@ export const LogEntry = Type.Object({
   error_message: Nullable(Type.String()),
   duration_ms: Nullable(Type.Integer()),
   response_body: Nullable(Type.String()),
+  request_id: Nullable(Type.String()),
   created_at: Timestamp(),
 });
 

@@ -30,9 +30,9 @@ export function logView(r: LogRow) {
     _id: logPublicId(r.id), type: 'publishing' as const, action: r.action ?? (r.phase === 'verify' ? 'verify' : 'publish'), status: r.status,
     postId: r.post_id, targetId: r.target_id, accountId: r.account_id, platform: r.platform, attemptNumber: r.attempt, phase: r.phase,
     httpStatus: r.http_status, endpoint: r.endpoint, durationMs: r.duration_ms, errorMessage: r.error, errorCategory: r.error_category,
-    responseExcerpt: r.response_excerpt, createdAt, finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
+    requestId: r.request_id, responseExcerpt: r.response_excerpt, createdAt, finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
     account_id: r.account_id, status_code: r.http_status, error_message: r.error, duration_ms: r.duration_ms, response_body: r.response_excerpt,
-    created_at: createdAt,
+    request_id: r.request_id, created_at: createdAt,
   };
 }
 
@@ -57,8 +57,10 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
     const since = new Date(clock().getTime() - days * 86_400_000);
     const from = instant(q.from, 'from');
     const to = instant(q.to, 'to');
-    const { rows, total } = await repo.list({
-      ...filter, tenantId: auth.tenantId,
+    // Every entry Herald keeps here is a publishing log: the Late API's other categories are empty.
+    const otherType = q.type !== undefined && q.type !== 'all' && q.type !== 'publishing';
+    const { rows, total } = otherType ? { rows: [], total: 0 } : await repo.list({
+      ...filter, tenantId: auth.tenantId, search: q.search, requestId: q.requestId,
       from: from && from > since ? from : since, to,
       profileIds: auth.profileAccess === 'all' ? undefined : auth.profileIds,
     }, limit, skip);
@@ -71,7 +73,9 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
   return {
     /**
      * The tenant's log entries, newest first: filters by post, account, platform (`all`: any),
-     * action, status (`all`: any) and time (`days` back, default 7, at most 90; `from`/`to`).
+     * action, status (`all`: any), time (`days` back, default 7, at most 90; `from`/`to`), category
+     * (`type`: only `all` and `publishing` have entries), free text (`search`) and the API request
+     * that spawned them (`requestId`).
      * @throws 400 VALIDATION_ERROR for a malformed `from`/`to`.
      */
     list(auth: AuthContext, q: ListLogsQuery) {

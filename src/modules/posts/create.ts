@@ -99,9 +99,10 @@ export function createPostCreation(deps: {
    * checks the plan's upload limit for all of them at once, takes queue slots, then one
    * statement inserts the posts and their targets. Returns the post ids. With `claimContent`
    * (the create route), the same statement reserves the posts' content against duplicates.
+   * `requestId`: the API request creating them (the publishing logs' `requestId` filter).
    * @throws AppError PLAN_LIMIT_REACHED when the posts do not all fit the limit.
    */
-  async function insert(client: Queryable, auth: AuthContext, plans: PlannedPost[], claimContent = false): Promise<string[]> {
+  async function insert(client: Queryable, auth: AuthContext, plans: PlannedPost[], claimContent = false, requestId: string | null = null): Promise<string[]> {
     const counted = plans.filter((p) => p.mode !== 'draft').length;
     if (counted > 0) await usage.assertUploadsAvailable(client, auth, counted);
     const now = clock();
@@ -128,7 +129,7 @@ export function createPostCreation(deps: {
       timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
       hashtags: p.hashtags, mentions: p.mentions, media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
     })), targets, now, claimContent ? plans.flatMap((p) => p.claims.map((c) => ({ ...c, postId: p.id }))) : [],
-    accountVersionsOf(plans.flatMap((p) => p.targets)));
+    accountVersionsOf(plans.flatMap((p) => p.targets)), requestId);
     return plans.map((p) => p.id);
   }
 
@@ -157,13 +158,14 @@ export function createPostCreation(deps: {
     /**
      * Creates a post. Mode: isDraft -> draft; publishNow -> published inline (201 all,
      * 207 some failed, 202 still running); scheduledFor -> scheduled; none of these -> draft.
-     * `idempotency` stores the key in the same transaction.
+     * `idempotency` stores the key in the same transaction; `requestId` (the API request's id) is
+     * kept with the post, so the publishing logs find its entries by it.
      * @throws 400 VALIDATION_ERROR naming fields; 403 PLAN_LIMIT_REACHED.
      */
-    async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }): Promise<WriteResult & { postId: string }> {
+    async create(auth: AuthContext, body: CreatePostBody, idempotency?: { key: string; hash: string }, requestId: string | null = null): Promise<WriteResult & { postId: string }> {
       const cache = deps.accountRows;
       const fromDatabase = () => plan(auth, body, dbAccountSource(db, auth.tenantId, auth));
-      if (!cache) return write(auth, await fromDatabase(), idempotency);
+      if (!cache) return write(auth, await fromDatabase(), idempotency, requestId);
       let p: PlannedPost;
       try {
         p = await plan(auth, body, cachedAccountSource(cache, db, auth.tenantId, auth));
@@ -174,26 +176,26 @@ export function createPostCreation(deps: {
         p = await fromDatabase();
       }
       try {
-        return await write(auth, p, idempotency);
+        return await write(auth, p, idempotency, requestId);
       } catch (err) {
         // An account changed after it was cached: nothing was written; validate again against the database.
         if (!isStaleAccountsError(err)) throw err;
         cache.forget(auth.tenantId);
-        return write(auth, await fromDatabase(), idempotency);
+        return write(auth, await fromDatabase(), idempotency, requestId);
       }
     },
   };
 
   /** Writes a planned post (and publishes it inline for publishNow): the create flow after the plan. */
-  async function write(auth: AuthContext, p: PlannedPost, idempotency: { key: string; hash: string } | undefined): Promise<WriteResult & { postId: string }> {
+  async function write(auth: AuthContext, p: PlannedPost, idempotency: { key: string; hash: string } | undefined, requestId: string | null): Promise<WriteResult & { postId: string }> {
     const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
     let postId: string;
     try {
       [postId] = needsTx ? await db.tx(async (client) => {
-        const ids = await insert(client, auth, [p], true);
+        const ids = await insert(client, auth, [p], true, requestId);
         if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
         return ids;
-      }) : await insert(db, auth, [p], true); // one atomic statement: no explicit transaction needed
+      }) : await insert(db, auth, [p], true, requestId); // one atomic statement: no explicit transaction needed
     } catch (err) {
       // An earlier post holds this content for one of the accounts (read only on this path).
       if (isDuplicateError(err)) throw await duplicateContentError(db, p.claims);

@@ -306,10 +306,10 @@ function insertPostsSql(hooks: boolean): string {
      `}new_posts AS (
        INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
                           visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at,
-                          hashtags, mentions)
+                          hashtags, mentions, request_id)
        SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
               u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18,
-              ARRAY(SELECT jsonb_array_elements_text(u.hashtags)), ARRAY(SELECT jsonb_array_elements_text(u.mentions))
+              ARRAY(SELECT jsonb_array_elements_text(u.hashtags)), ARRAY(SELECT jsonb_array_elements_text(u.mentions)), $36::text
          FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
                      $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[],
                      $29::jsonb[], $30::jsonb[])
@@ -360,12 +360,13 @@ const HOOKS_HINT_MS = 60_000;
  * (account, content) pairs the posts reserve against duplicates (duplicates.ts). A tenant with
  * an active webhook gets its post.scheduled events in the same statement (see insertPostsSql).
  * `accountVersions`: the account rows the targets were validated against, when they may be old
- * (a cache); the statement writes nothing if one changed since.
+ * (a cache); the statement writes nothing if one changed since. `requestId`: the API request
+ * creating the posts, kept for the publishing logs' `requestId` filter (src/modules/logs).
  * @throws the database error carrying DUPLICATE_MARKER when an earlier post holds a claim, or
  *   STALE_ACCOUNTS_MARKER ({@link isStaleAccountsError}) when an account in `accountVersions` changed.
  */
 export async function insertPostsWithTargets(q: Queryable, tenantId: string, userId: string, posts: NewPost[], targets: NewTarget[], now: Date,
-  claims: Array<ContentClaim & { postId: string }> = [], accountVersions: Array<{ id: string; version: string }> = []): Promise<void> {
+  claims: Array<ContentClaim & { postId: string }> = [], accountVersions: Array<{ id: string; version: string }> = [], requestId: string | null = null): Promise<void> {
   const params = [tenantId, userId,
     posts.map((p) => p.id), posts.map((p) => p.title), posts.map((p) => p.content), posts.map((p) => p.status),
     posts.map((p) => p.scheduledFor), posts.map((p) => p.timezone), posts.map((p) => p.publishNow), posts.map((p) => p.isDraft),
@@ -374,7 +375,7 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
     ...targetColumns(targets), posts.length,
     posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions)),
     claims.map((c) => c.accountId), claims.map((c) => c.hash), claims.map((c) => c.postId),
-    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version)];
+    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version), requestId];
   const hinted = (tenantsWithHooks.get(tenantId) ?? 0) > Date.now();
   if (!hinted) {
     const { rows } = await q.query<{ hooks: boolean }>(INSERT_POSTS_NO_HOOKS, params);

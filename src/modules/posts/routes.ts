@@ -39,7 +39,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       }
       if (found.kind === 'pending') throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed', { idempotencyKey: key, postId: found.postId });
     }
-    const result = await services.posts.create(req.auth, req.body, idem);
+    const result = await services.posts.create(req.auth, req.body, idem, req.id);
     if (idem) await services.idempotency.complete(req.auth.tenantId, idem.key, result.statusCode, result.body);
     return reply.status(result.statusCode as 201).send(result.body);
   });

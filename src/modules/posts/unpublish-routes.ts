@@ -33,5 +33,5 @@ export const unpublishRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         ...errors(409),
       },
     },
-  }, async (req) => services.unpublish.unpublish(req.auth, req.params.postId, req.body.platform));
+  }, async (req) => services.unpublish.unpublish(req.auth, req.params.postId, req.body.platform, req.id));
 };

@@ -36,7 +36,7 @@ export function createPostUnpublish(deps: {
   const { db, adapters, accounts, clock } = deps;
 
   /** Calls the platform for one published target; never throws. */
-  async function takeBack(target: UnpublishTarget, account: AccountRow | undefined, tenantId: string): Promise<{ outcome: UnpublishOutcome; error?: string }> {
+  async function takeBack(target: UnpublishTarget, account: AccountRow | undefined, tenantId: string, requestId: string | null): Promise<{ outcome: UnpublishOutcome; error?: string }> {
     const platform = target.platform as PlatformId;
     const rule = UNPUBLISH[platform];
     const adapter = adapters.get(platform);
@@ -62,7 +62,7 @@ export function createPostUnpublish(deps: {
       tenantId, accountId: target.account_id, platform, action: 'unpublish', outcome: out.outcome === 'deleted' ? 'success' : 'failed',
       postId: target.post_id, targetId: target.id, error: out.error ?? null, errorCategory: err ? (err.kind === 'rejected' ? 'platform_rejected' : err.kind === 'rate_limited' ? 'platform_rate_limit' : 'platform_error') : null,
       httpStatus: err?.opts.status ?? null, endpoint: err?.opts.endpoint ?? rule.how, responseExcerpt: err?.opts.excerpt ?? null,
-      durationMs: Date.now() - started, workerId: 'api',
+      durationMs: Date.now() - started, workerId: 'api', requestId,
     }).catch(() => {});
     return out;
   }
@@ -70,10 +70,10 @@ export function createPostUnpublish(deps: {
   return {
     /**
      * Unpublishes the post (only the targets of `platform` when given). Answers the post and
-     * one result per target concerned.
+     * one result per target concerned. `requestId`: the API request's id, kept on its log entries.
      * @throws 404 NOT_FOUND; 409 INVALID_STATE while a target is being published.
      */
-    async unpublish(auth: AuthContext, postId: string, platform?: PlatformId) {
+    async unpublish(auth: AuthContext, postId: string, platform?: PlatformId, requestId: string | null = null) {
       const id = postId.toLowerCase();
       const targets = await db.tx(async (client) => {
         await lockAccessiblePost(client, auth, id);
@@ -87,7 +87,7 @@ export function createPostUnpublish(deps: {
       const byId = new Map(rows.map((a) => [a.id, a]));
       const results = await Promise.all(targets.map(async (t) => {
         if (t.removed_from_platform_at) return { t, outcome: 'already_removed' as const };
-        if (t.status === 'published' && t.platform_post_id) return { t, ...(await takeBack(t, byId.get(t.account_id), auth.tenantId)) };
+        if (t.status === 'published' && t.platform_post_id) return { t, ...(await takeBack(t, byId.get(t.account_id), auth.tenantId, requestId)) };
         if (t.status === 'cancelled') return { t, outcome: 'already_removed' as const };
         return { t, outcome: 'cancelled' as const };
       }));
