@@ -3754,11 +3754,17 @@ export interface paths {
                     platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
                     /** @description Only entries of this post */
                     postId?: string;
+                    /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
+                    requestId?: string;
+                    /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
+                    search?: string;
                     /** @description Entries to skip */
                     skip?: number;
                     status?: "success" | "failed" | "pending" | "skipped" | "all";
                     /** @description ISO 8601 instant: entries up to then */
                     to?: string;
+                    /** @description Log category. Herald keeps publishing logs here (every entry is `publishing`): `all` and `publishing` list them, the other categories of the Late API have no entries (webhook deliveries are listed by GET /v1/webhooks/logs) */
+                    type?: "all" | "publishing" | "connections" | "webhooks" | "messaging" | "workflow_event" | "api_request";
                 };
                 header?: never;
                 path?: never;
@@ -3800,6 +3806,9 @@ export interface paths {
                                 phase: string;
                                 platform: string | null;
                                 postId: string | null;
+                                request_id: string | null;
+                                /** @description The API request that spawned the entry: the one that wrote it (unpublish), else the one that created its post */
+                                requestId: string | null;
                                 response_body: string | null;
                                 /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
                                 responseExcerpt: string | null;
@@ -3912,6 +3921,9 @@ export interface paths {
                                 phase: string;
                                 platform: string | null;
                                 postId: string | null;
+                                request_id: string | null;
+                                /** @description The API request that spawned the entry: the one that wrote it (unpublish), else the one that created its post */
+                                requestId: string | null;
                                 response_body: string | null;
                                 /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
                                 responseExcerpt: string | null;
@@ -5765,11 +5777,17 @@ export interface paths {
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
                     platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
+                    requestId?: string;
+                    /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
+                    search?: string;
                     /** @description Entries to skip */
                     skip?: number;
                     status?: "success" | "failed" | "pending" | "skipped" | "all";
                     /** @description ISO 8601 instant: entries up to then */
                     to?: string;
+                    /** @description Log category. Herald keeps publishing logs here (every entry is `publishing`): `all` and `publishing` list them, the other categories of the Late API have no entries (webhook deliveries are listed by GET /v1/webhooks/logs) */
+                    type?: "all" | "publishing" | "connections" | "webhooks" | "messaging" | "workflow_event" | "api_request";
                 };
                 header?: never;
                 path: {
@@ -5814,6 +5832,9 @@ export interface paths {
                                 phase: string;
                                 platform: string | null;
                                 postId: string | null;
+                                request_id: string | null;
+                                /** @description The API request that spawned the entry: the one that wrote it (unpublish), else the one that created its post */
+                                requestId: string | null;
                                 response_body: string | null;
                                 /** @description The start of the platform's answer (at most 2,000 characters, secrets removed) */
                                 responseExcerpt: string | null;
