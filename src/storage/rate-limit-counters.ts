@@ -1,6 +1,8 @@
 /**
  * Fixed-window counters in the `rate_limit_counters` table (UNLOGGED), shared by every
- * API process: the per-user API limit, sign-in throttling and Docs AI questions.
+ * API process: the per-user API limit, sign-up and analytics limits and Docs AI questions.
+ * Sign-in throttling counts in a sliding window instead: one row per attempt in
+ * `rate_limit_events` (UNLOGGED), see {@link recordAttempt}.
  *
  * A hit is counted atomically (one INSERT ... ON CONFLICT DO UPDATE ... RETURNING), so
  * concurrent requests each see their own count and a limit holds under parallel load.
@@ -47,11 +49,48 @@ export async function forgiveHit(db: Queryable, hit: CounterHit): Promise<void> 
   );
 }
 
-/** Deletes counters whose window ended more than {@link PRUNE_GRACE_MS} ago (each by its own window length). */
+/**
+ * Deletes counters whose window ended more than {@link PRUNE_GRACE_MS} ago (each by its own window
+ * length), and sliding-window attempts older than their window by as much.
+ */
 export async function pruneRateLimitCounters(db: Queryable): Promise<void> {
   await db.query(
     `DELETE FROM rate_limit_counters
       WHERE window_start < now() - make_interval(secs => (window_ms + $1) / 1000.0)`,
     [PRUNE_GRACE_MS],
   );
+  await db.query(
+    `DELETE FROM rate_limit_events
+      WHERE at < now() - make_interval(secs => (window_ms + $1) / 1000.0)`,
+    [PRUNE_GRACE_MS],
+  );
+}
+
+/** One attempt counted in a sliding window: its row, and the key's attempts in the window ending now (itself included). */
+export interface WindowAttempt {
+  key: string;
+  id: string;
+  count: number;
+  /** The oldest attempt in the window: one more fits once it is `windowMs` old (if the caller takes back refused attempts). */
+  oldestAt: Date;
+}
+
+/**
+ * Sliding-window counting, exact: writes one attempt for `key` at `nowMs`, then counts the key's
+ * attempts in the `windowMs` before it. Two statements, not one: the count runs after the insert
+ * committed, so of parallel attempts the k-th to commit counts at least k and a limit holds under
+ * parallel load (a single statement's snapshot could miss a concurrent insert).
+ */
+export async function recordAttempt(db: Queryable, key: string, windowMs: number, nowMs: number): Promise<WindowAttempt> {
+  const { rows: [row] } = await db.query<{ id: string }>(
+    'INSERT INTO rate_limit_events (key, at, window_ms) VALUES ($1, $2, $3) RETURNING id::text', [key, new Date(nowMs), windowMs]);
+  const { rows: [c] } = await db.query<{ n: number; oldest: Date | null }>(
+    'SELECT count(*)::int AS n, min(at) AS oldest FROM rate_limit_events WHERE key = $1 AND at > $2', [key, new Date(nowMs - windowMs)]);
+  return { key, id: row.id, count: c.n, oldestAt: c.oldest ?? new Date(nowMs) };
+}
+
+/** Takes back counted attempts (a sign-in that succeeded, or one refused before it was checked). */
+export async function forgetAttempts(db: Queryable, attempts: readonly WindowAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  await db.query('DELETE FROM rate_limit_events WHERE id = ANY($1::bigint[])', [attempts.map((a) => a.id)]);
 }

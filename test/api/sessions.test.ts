@@ -41,8 +41,10 @@ describe('sign-in', () => {
   it('signs in: httpOnly SameSite=Strict cookie, CSRF token, session row storing only a hash', async () => {
     const res = await login(email.toUpperCase(), password);
     expect(res.statusCode).toBe(200);
-    const set = String(res.headers['set-cookie']);
+    const [set, browser] = res.headers['set-cookie'] as string[];
     expect(set).toMatch(/^herald_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+    // The known-browser cookie goes back to the sign-in only.
+    expect(browser).toMatch(/^herald_browser=[A-Za-z0-9_-]{43}; Path=\/auth\/login; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
     const body = res.json();
     expect(body.user).toMatchObject({ email, name: 'Owner', isRoot: true, profileAccess: 'all' });
     expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -156,21 +158,35 @@ describe('sign-in rate limit', () => {
   // per-address counter of one test does not lock out the others.
   const statuses = (rs: Array<{ statusCode: number }>) => rs.map((r) => r.statusCode);
 
+  /** Wrong sign-ins one after the other until the first 429; returns how many were checked (401). */
+  async function untilLocked(attempt: (i: number) => Promise<{ statusCode: number }>): Promise<number> {
+    for (let i = 0; ; i++) {
+      const code = (await attempt(i)).statusCode;
+      if (code === 429) return i;
+      expect(code).toBe(401);
+    }
+  }
+
   it('checks at most the limit of passwords when wrong ones arrive in parallel for one email', async () => {
     const victim = `parallel${Date.now()}@example.test`;
     await ctx.services.users.createRootUser({ email: victim, password });
     const codes = statuses(await Promise.all(Array.from({ length: 30 }, (_, i) => login(victim, `wrong-${i}-password`, {}, '192.0.2.11'))));
-    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    const checked = codes.filter((c) => c === 401).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(30 - LOGIN_MAX_FAILURES);
     expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    // Refused attempts are taken back: exactly the limit of passwords is checked in the window, burst or not.
+    expect(checked + await untilLocked((i) => login(victim, `later-${i}-password`, {}, '192.0.2.11'))).toBe(LOGIN_MAX_FAILURES);
     expect((await login(victim, password, {}, '192.0.2.12')).statusCode).toBe(429);
   });
 
   it('checks at most the per-address limit when wrong sign-ins for many emails arrive in parallel from one address', async () => {
     const n = LOGIN_MAX_FAILURES_PER_ADDRESS + 20;
     const codes = statuses(await Promise.all(Array.from({ length: n }, (_, i) => login(`nobody${i}-${Date.now()}@example.test`, 'wrong-password', {}, '192.0.2.21'))));
-    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES_PER_ADDRESS);
+    const checked = codes.filter((c) => c === 401).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES_PER_ADDRESS);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(n - LOGIN_MAX_FAILURES_PER_ADDRESS);
+    expect(checked + await untilLocked((i) => login(`later${i}-${Date.now()}@example.test`, 'wrong-password', {}, '192.0.2.21'))).toBe(LOGIN_MAX_FAILURES_PER_ADDRESS);
     // The address stays locked, even for a right password.
     expect((await login(email, password, {}, '192.0.2.21')).statusCode).toBe(429);
   });
@@ -183,18 +199,24 @@ describe('sign-in rate limit', () => {
     expect((await login(user, password, {}, '192.0.2.31')).statusCode).toBe(429);
   });
 
-  it('keeps a 15-minute sign-in window through a reconcile pass at minute 12, and prunes windows that ended', async () => {
+  it('keeps 12-minute-old failures through a reconcile pass, and prunes attempts and windows that ended', async () => {
     const victim = `window${Date.now()}@example.test`;
     await ctx.services.users.createRootUser({ email: victim, password });
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(victim, `wrong-${i}-password`, {}, '192.0.2.41')).statusCode).toBe(401);
     const key = `login:email:${victim}`;
-    await ctx.db.query(`UPDATE rate_limit_counters SET window_start = now() - interval '12 minutes' WHERE key = $1`, [key]);
-    // A one-minute API window and a sign-in window, both long over.
-    await ctx.db.query(`INSERT INTO rate_limit_counters (key, window_start, count, window_ms) VALUES
-      ('api:old-window', now() - interval '12 minutes', 5, 60000), ('login:email:old@example.test', now() - interval '25 minutes', 3, 900000)`);
+    await ctx.db.query(`UPDATE rate_limit_events SET at = at - interval '12 minutes' WHERE key = $1`, [key]);
+    // A one-minute API window, and a sign-in failure, both long over.
+    await ctx.db.query(`INSERT INTO rate_limit_counters (key, window_start, count, window_ms) VALUES ('api:old-window', now() - interval '12 minutes', 5, 60000)`);
+    await ctx.db.query(`INSERT INTO rate_limit_events (key, at, window_ms) VALUES ('login:email:old@example.test', now() - interval '25 minutes', 900000)`);
     await reconcile(ctx.db, { staleMs: 60_000 });
-    const { rows } = await ctx.db.query<{ key: string; count: number }>(
-      `SELECT key, count FROM rate_limit_counters WHERE key IN ($1, 'api:old-window', 'login:email:old@example.test')`, [key]);
-    expect(rows).toEqual([{ key, count: LOGIN_MAX_FAILURES }]);
+    const { rows: counters } = await ctx.db.query(`SELECT key FROM rate_limit_counters WHERE key = 'api:old-window'`);
+    expect(counters).toEqual([]);
+    const { rows } = await ctx.db.query<{ key: string; n: number }>(
+      `SELECT key, count(*)::int AS n FROM rate_limit_events WHERE key IN ($1, 'login:email:old@example.test') GROUP BY key`, [key]);
+    expect(rows).toEqual([{ key, n: LOGIN_MAX_FAILURES }]);
+    expect((await login(victim, password, {}, '192.0.2.42')).statusCode).toBe(429);
+    // Three minutes later (15 after the failures) the window has slid past them.
+    await ctx.db.query(`UPDATE rate_limit_events SET at = at - interval '3 minutes' WHERE key = $1`, [key]);
+    expect((await login(victim, password, {}, '192.0.2.42')).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../src/modules/sessions/service.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 
 // Built at collection time: one test per discovered route is generated below.
@@ -234,5 +235,80 @@ describe('5. webhook custom headers follow RFC 7230', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().webhook.customHeaders).toEqual({ 'X-Api_Key.v2': 'Bearer abc def', Authorization: 'Token x y' });
+  });
+});
+
+describe('6. sign-in: a sliding window, and a lockout a known browser passes', () => {
+  // Its own app and clock: the test moves time across window boundaries.
+  let now = Date.now();
+  const login = createTestApp({ deps: { clock: () => new Date(now) } });
+  afterAll(async () => { await (await login).close(); });
+  const password = 'correct horse battery';
+  let n = 0;
+
+  async function user() {
+    const email = `login${Date.now()}${n++}@example.test`;
+    await (await login).services.users.createRootUser({ email, password });
+    return email;
+  }
+  async function signIn(email: string, pw: string, opts: { cookie?: string; ip?: string } = {}) {
+    return (await login).app.inject({
+      method: 'POST', url: '/auth/login', payload: { email, password: pw },
+      headers: { ...origin, ...(opts.cookie ? { cookie: opts.cookie } : {}) }, remoteAddress: opts.ip ?? `198.51.100.${n++ % 250}`,
+    });
+  }
+  /** The known-browser cookie a successful sign-in set (`name=value`), if any. */
+  function browserCookie(res: { headers: Record<string, unknown> }): string | undefined {
+    const set = res.headers['set-cookie'];
+    const all = Array.isArray(set) ? set : set ? [String(set)] : [];
+    return all.map((c) => c.split(';')[0]).find((c) => !c.startsWith('herald_session='));
+  }
+
+  it('lets no more than the limit of wrong passwords through across a fixed-window boundary', async () => {
+    const email = await user();
+    // 13.5 s before a 15-minute boundary, then 13.5 s after it (27 s in all).
+    const boundary = Math.ceil(Date.now() / LOGIN_WINDOW_MS) * LOGIN_WINDOW_MS + LOGIN_WINDOW_MS;
+    now = boundary - 13_500;
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await signIn(email, `wrong-${i}`)).statusCode).toBe(401);
+    now = boundary + 13_500;
+    const after = await signIn(email, 'wrong-after');
+    expect(after.statusCode, after.body).toBe(429);
+    expect(after.json().code).toBe('RATE_LIMITED');
+    // The window slides: once the first failures are 15 minutes old, guesses are checked again.
+    now = boundary - 13_500 + LOGIN_WINDOW_MS + 1_000;
+    expect((await signIn(email, 'wrong-later')).statusCode).toBe(401);
+    now = Date.now();
+  });
+
+  it('a locked-out email still signs in with the right password from a browser it signed in from before', async () => {
+    const email = await user();
+    const first = await signIn(email, password);
+    expect(first.statusCode).toBe(200);
+    const known = browserCookie(first);
+    expect(known, String(first.headers['set-cookie'])).toBeDefined();
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/);
+
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await signIn(email, `wrong-${i}`)).statusCode).toBe(401);
+    // Anyone else (no cookie, a forged one, another user's) is locked out, even with the right password.
+    expect((await signIn(email, password)).statusCode).toBe(429);
+    expect((await signIn(email, password, { cookie: `${known!.split('=')[0]}=${'A'.repeat(43)}` })).statusCode).toBe(429);
+    const someoneElse = await user();
+    const theirs = browserCookie(await signIn(someoneElse, password));
+    expect((await signIn(email, password, { cookie: theirs })).statusCode).toBe(429);
+    // The owner's browser passes.
+    const back = await signIn(email, password, { cookie: known });
+    expect(back.statusCode, back.body).toBe(200);
+    // Only a hash of the cookie is stored.
+    const { rows } = await (await login).db.query<{ t: string }>('SELECT row_to_json(b)::text AS t FROM known_browsers b');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.t).join()).not.toContain(known!.split('=')[1]);
+  });
+
+  it('a known browser has its own limit of wrong passwords', async () => {
+    const email = await user();
+    const known = browserCookie(await signIn(email, password));
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await signIn(email, `wrong-${i}`, { cookie: known })).statusCode).toBe(401);
+    expect((await signIn(email, 'wrong-again', { cookie: known })).statusCode).toBe(429);
+    expect((await signIn(email, password, { cookie: known })).statusCode).toBe(429);
   });
 });

@@ -6,9 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Services } from '../../services.ts';
-import { safeEqual, SESSION_ABSOLUTE_MS, type SessionInfo } from './service.ts';
+import { KNOWN_BROWSER_TTL_MS, safeEqual, SESSION_ABSOLUTE_MS, type SessionInfo } from './service.ts';
 
 export const SESSION_COOKIE = 'herald_session';
+/** The known-browser cookie: set by a successful sign-in, sent back to the sign-in only (docs/decisions/0010-dashboard-sessions.md). */
+export const BROWSER_COOKIE = 'herald_browser';
+const BROWSER_COOKIE_PATH = '/auth/login';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,13 +30,23 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-function cookieAttributes(services: Services, maxAgeSeconds: number): string {
+function cookieAttributes(services: Services, maxAgeSeconds: number, path = '/'): string {
   const secure = (services.config.publicUrl ?? '').startsWith('https:') ? '; Secure' : '';
-  return `Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
+  return `Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export function setSessionCookie(reply: FastifyReply, services: Services, token: string): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=${token}; ${cookieAttributes(services, Math.floor(SESSION_ABSOLUTE_MS / 1000))}`);
+}
+
+/** Remembers this browser for its user's next sign-ins (Path=/auth/login: no other request carries it). Call after {@link setSessionCookie}. */
+export function setBrowserCookie(reply: FastifyReply, services: Services, token: string): void {
+  reply.header('set-cookie', `${BROWSER_COOKIE}=${token}; ${cookieAttributes(services, Math.floor(KNOWN_BROWSER_TTL_MS / 1000), BROWSER_COOKIE_PATH)}`);
+}
+
+/** The known-browser token the request carries, if any. */
+export function browserToken(request: FastifyRequest): string | undefined {
+  return readCookie(request.headers.cookie, BROWSER_COOKIE) || undefined;
 }
 
 export function clearSessionCookie(reply: FastifyReply, services: Services): void {

@@ -1,7 +1,8 @@
 /**
  * Dashboard sign-in routes, outside /v1 (they are not part of the public API):
  *   GET  /auth/session   the signed-in user and the CSRF token, or 401
- *   POST /auth/login     email + password -> session cookie (httpOnly, SameSite=Strict)
+ *   POST /auth/login     email + password -> session cookie (httpOnly, SameSite=Strict), and the
+ *                        known-browser cookie that lets this browser past a lockout of the email
  *   POST /auth/logout    signs the session out (CSRF-checked) and clears the cookie
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,7 +10,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
-import { assertCsrf, assertSameOrigin, clearSessionCookie, sessionToken, setSessionCookie } from './http.ts';
+import { assertCsrf, assertSameOrigin, browserToken, clearSessionCookie, sessionToken, setBrowserCookie, setSessionCookie } from './http.ts';
 import type { SessionInfo } from './service.ts';
 
 /** The signed-in user as the dashboard reads it (sign-in, session and sign-up answers). */
@@ -50,9 +51,10 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     assertSameOrigin(request, services);
     const s = await services.sessions.login({
       email: request.body.email, password: request.body.password,
-      userAgent: request.headers['user-agent'], ip: request.ip,
+      userAgent: request.headers['user-agent'], ip: request.ip, browserToken: browserToken(request),
     });
     setSessionCookie(reply, services, s.token);
+    setBrowserCookie(reply, services, s.browserToken);
     return view(s);
   });
 

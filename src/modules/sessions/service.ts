@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../core/password.ts';
 import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
 import type { Db } from '../../storage/db.ts';
-import { countHit, forgiveHit } from '../../storage/rate-limit-counters.ts';
+import { forgetAttempts, recordAttempt } from '../../storage/rate-limit-counters.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
 
@@ -23,11 +23,16 @@ import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
 export const SESSION_IDLE_MS = 7 * 86_400_000;
 /** Absolute lifetime: sign in again after this, however active. */
 export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
-/** Failed sign-ins allowed per email in {@link LOGIN_WINDOW_MS}. */
+/** Failed sign-ins allowed per email (and per known browser) in any {@link LOGIN_WINDOW_MS}. */
 export const LOGIN_MAX_FAILURES = 10;
-/** Failed sign-ins allowed per client address (several people may share one) in {@link LOGIN_WINDOW_MS}. */
+/** Failed sign-ins allowed per client address (several people may share one) in any {@link LOGIN_WINDOW_MS}. */
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+/** The sliding window of the sign-in limits: failures count for this long after they happened. */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** A browser a user signed in from stays known this long after its last sign-in. */
+export const KNOWN_BROWSER_TTL_MS = 180 * 86_400_000;
+/** Known browsers kept per user (the ones signed in from least recently go first). */
+const KNOWN_BROWSERS_PER_USER = 20;
 
 export interface SessionUser {
   _id: string;
@@ -75,6 +80,9 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** A known-browser cookie value as Herald sets it (32 random bytes, base64url). */
+const BROWSER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 const invalidCredentials = () => new AppError('UNAUTHORIZED', 'Invalid email or password', { reason: 'invalid_credentials' });
 const sessionExpired = () => new AppError('UNAUTHORIZED', 'Unauthorized', { reason: 'Your session has expired or was signed out; sign in again' });
 
@@ -82,24 +90,48 @@ const sessionExpired = () => new AppError('UNAUTHORIZED', 'Unauthorized', { reas
 let dummyHash: Promise<string> | null = null;
 
 export function createSessionsService(db: Db, clock: () => Date = () => new Date()) {
+  /** The stored hash of `token` when it is a browser the user with this email signed in from and it has not expired; else null. */
+  async function knownBrowser(email: string, token: string | undefined, now: Date): Promise<Buffer | null> {
+    if (!token || !BROWSER_TOKEN.test(token)) return null;
+    const { rows } = await db.query<{ token_hash: Buffer }>(
+      `SELECT b.token_hash FROM known_browsers b JOIN users u ON u.id = b.user_id
+        WHERE b.token_hash = $1 AND lower(u.email) = $2 AND b.expires_at > $3`, [sha256(token), email, now]);
+    return rows[0]?.token_hash ?? null;
+  }
+
   const service = {
     /**
      * Checks email and password and opens a session.
-     * @returns the cookie token (shown only here) and the session.
+     *
+     * Throttling (docs/decisions/0010-dashboard-sessions.md): failed sign-ins are counted in a
+     * sliding window of {@link LOGIN_WINDOW_MS}, at most {@link LOGIN_MAX_FAILURES} per email and
+     * {@link LOGIN_MAX_FAILURES_PER_ADDRESS} per client address. A browser that signed in to this
+     * user before (`browserToken`, the herald_browser cookie) is not held by those two: it has its
+     * own limit of {@link LOGIN_MAX_FAILURES}, so a stranger guessing the password cannot lock the
+     * user out of their own browser. Every attempt is counted before the password is checked
+     * (parallel attempts cannot all pass a stale count); a refused attempt and a successful
+     * sign-in are taken back, so the limits count failed password checks only.
+     * @returns the cookie token (shown only here), the browser token to keep in the browser's
+     *   cookie (the one sent when it is known, else a new one), and the session.
      * @throws AppError UNAUTHORIZED on a wrong email or password (the same answer for both),
-     *   RATE_LIMITED after too many failures for the email or the client address.
+     *   RATE_LIMITED after too many failures for the email or the client address (or the known browser).
      */
-    async login(input: { email: string; password: string; userAgent?: string; ip?: string }): Promise<{ token: string } & SessionInfo> {
+    async login(input: { email: string; password: string; userAgent?: string; ip?: string; browserToken?: string }): Promise<{ token: string; browserToken: string } & SessionInfo> {
       const email = input.email.trim().toLowerCase();
-      const limitKeys = [`login:email:${email}`, ...(input.ip ? [`login:ip:${input.ip}`] : [])];
-      // Every attempt is counted before the password is checked, atomically, so parallel
-      // attempts cannot all pass a stale count; a successful sign-in is forgiven below,
-      // so the limits count failures only (as before).
-      const attemptAt = clock().getTime();
-      const hits = await Promise.all(limitKeys.map((key) => countHit(db, key, LOGIN_WINDOW_MS, attemptAt)));
-      const [byEmail, byIp] = hits;
-      if (byEmail.count > LOGIN_MAX_FAILURES || (byIp && byIp.count > LOGIN_MAX_FAILURES_PER_ADDRESS)) {
-        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; wait 15 minutes and try again', { window: '15 minutes', limit: LOGIN_MAX_FAILURES });
+      const attemptAt = clock();
+      const browser = await knownBrowser(email, input.browserToken, attemptAt);
+      const limits: Array<{ key: string; max: number }> = browser
+        ? [{ key: `login:browser:${browser.toString('hex')}`, max: LOGIN_MAX_FAILURES }]
+        : [{ key: `login:email:${email}`, max: LOGIN_MAX_FAILURES }, ...(input.ip ? [{ key: `login:ip:${input.ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS }] : [])];
+      const attempts = await Promise.all(limits.map((l) => recordAttempt(db, l.key, LOGIN_WINDOW_MS, attemptAt.getTime())));
+      const over = attempts.filter((a, i) => a.count > limits[i].max);
+      if (over.length > 0) {
+        await forgetAttempts(db, attempts);
+        // The window slides: one more attempt fits once the oldest counted failure is a window old.
+        const retryAt = new Date(Math.max(...over.map((a) => a.oldestAt.getTime() + LOGIN_WINDOW_MS)));
+        const minutes = Math.max(1, Math.ceil((retryAt.getTime() - attemptAt.getTime()) / 60_000));
+        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          { window: '15 minutes', limit: LOGIN_MAX_FAILURES, retryAt: retryAt.toISOString() });
       }
       const { rows } = await db.query<{ id: string; tenant_id: string; email: string; name: string | null; role: string; is_root: boolean; profile_access: 'all' | 'profiles'; password_hash: string | null }>(
         'SELECT id, tenant_id, email, name, role, is_root, profile_access, password_hash FROM users WHERE lower(email) = $1', [email]);
@@ -107,7 +139,8 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(input.password, user?.password_hash ?? await dummyHash);
       if (!user || !user.password_hash || !ok) throw invalidCredentials();
-      await Promise.all(hits.map((hit) => forgiveHit(db, hit)));
+      await forgetAttempts(db, attempts);
+      const newBrowserToken = browser ? null : randomBytes(32).toString('base64url');
       const token = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(24).toString('base64url');
       const id = newId();
@@ -122,9 +155,21 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
         await client.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [user.id, now]);
         // Expired sessions of this user are cleaned up on each sign-in.
         await client.query('DELETE FROM sessions WHERE user_id = $1 AND (expires_at < $2 OR absolute_expires_at < $2 OR revoked_at IS NOT NULL)', [user.id, now]);
+        // This browser is known (again) for KNOWN_BROWSER_TTL_MS; expired ones and those past the per-user cap go.
+        const browserExpiresAt = new Date(now.getTime() + KNOWN_BROWSER_TTL_MS);
+        if (browser) {
+          await client.query('UPDATE known_browsers SET last_used_at = $2, expires_at = $3 WHERE token_hash = $1', [browser, now, browserExpiresAt]);
+        } else {
+          await client.query('INSERT INTO known_browsers (token_hash, user_id, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $3, $4)',
+            [sha256(newBrowserToken!), user.id, now, browserExpiresAt]);
+        }
+        await client.query(
+          `DELETE FROM known_browsers WHERE user_id = $1
+              AND (expires_at <= $2 OR token_hash NOT IN (SELECT token_hash FROM known_browsers WHERE user_id = $1 ORDER BY last_used_at DESC LIMIT $3))`,
+          [user.id, now, KNOWN_BROWSERS_PER_USER]);
       });
       return {
-        token, sessionId: id, csrfToken, expiresAt,
+        token, browserToken: newBrowserToken ?? input.browserToken!, sessionId: id, csrfToken, expiresAt,
         user: { _id: user.id, email: user.email, name: user.name ?? '', isRoot: user.is_root, role: user.role, profileAccess: user.profile_access },
       };
     },

@@ -12,7 +12,7 @@ import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { countHit } from '../../storage/rate-limit-counters.ts';
 import { InvitePreview } from '../invites/schemas.ts';
-import { assertSameOrigin, setSessionCookie } from '../sessions/http.ts';
+import { assertSameOrigin, setBrowserCookie, setSessionCookie } from '../sessions/http.ts';
 import { SessionUserView } from '../sessions/routes.ts';
 
 /** Sign-ups accepted per client address an hour (open sign-up and invites alike). */
@@ -56,6 +56,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     else await services.users.signUp({ name, email, password });
     const s = await services.sessions.login({ email, password, userAgent: request.headers['user-agent'], ip: request.ip });
     setSessionCookie(reply, services, s.token);
+    setBrowserCookie(reply, services, s.browserToken);
     return reply.status(201).send({ user: s.user, csrfToken: s.csrfToken, expiresAt: s.expiresAt.toISOString() });
   });
 };
