@@ -27,6 +27,8 @@ const EnvSchema = Type.Object({
   HERALD_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
   HERALD_WORKER_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   HERALD_WORKER_STALE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),
+  /** `MS` for every platform, `platform=MS` pairs, or both (`120000,bluesky=0`): decision 0045. */
+  HERALD_COMMIT_SETTLE_MS: Type.Optional(Type.String({ pattern: '^(\\d{1,8}|[a-z]+=\\d{1,8})(,[a-z]+=\\d{1,8})*$' })),
   HERALD_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   HERALD_RATE_LIMIT: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   HERALD_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
@@ -106,6 +108,12 @@ export interface Config {
   workerPollMs: number;
   /** A process whose heartbeat is older than this loses its running targets to the reconciler, ms. */
   workerStaleMs: number;
+  /**
+   * How long after an unanswered publish call a platform may still create the post, ms: a verify
+   * that finds nothing sooner proves nothing, and no second publish call is made before it
+   * (HERALD_COMMIT_SETTLE_MS; decision 0045). `byPlatform` overrides `default` per platform id.
+   */
+  commitSettleMs: { default: number; byPlatform: Record<string, number> };
   logLevel: string;
   rateLimit: boolean;
   /** GET /v1/analytics requests per user and hour (HERALD_ANALYTICS_RATE_LIMIT; spec: 30). Always on. */
@@ -179,6 +187,21 @@ function stripeConfig(e: Env): StripeConfig | null {
   return { secretKey: e.HERALD_STRIPE_SECRET_KEY!, webhookSecret: e.HERALD_STRIPE_WEBHOOK_SECRET!, prices, apiUrl: e.HERALD_STRIPE_API_URL?.replace(/\/+$/, '') };
 }
 
+/**
+ * The settle times of HERALD_COMMIT_SETTLE_MS. Unset: 2 minutes (longer than a publish call's
+ * 30 s timeout plus the 60 s that gateways in front of platform APIs commonly hold a request),
+ * and 0 for Bluesky, whose client-chosen record keys make a repeated create harmless.
+ */
+function commitSettle(v: string | undefined): Config['commitSettleMs'] {
+  const out: Config['commitSettleMs'] = { default: 120_000, byPlatform: { bluesky: 0 } };
+  for (const part of (v ?? '').split(',').filter(Boolean)) {
+    const [k, ms] = part.includes('=') ? part.split('=') : [null, part];
+    if (k === null) out.default = Number(ms);
+    else out.byPlatform[k] = Number(ms);
+  }
+  return out;
+}
+
 /** Thrown when an environment variable is invalid; `problems` lists `NAME: rule` lines. */
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -232,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.HERALD_WORKER_CONCURRENCY,
     workerPollMs: e.HERALD_WORKER_POLL_MS,
     workerStaleMs: e.HERALD_WORKER_STALE_MS,
+    commitSettleMs: commitSettle(e.HERALD_COMMIT_SETTLE_MS),
     logLevel: e.HERALD_LOG_LEVEL,
     rateLimit: e.HERALD_RATE_LIMIT === 'on',
     analyticsRateLimit: e.HERALD_ANALYTICS_RATE_LIMIT,

@@ -59,7 +59,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     if (role === 'api') logger.warn('sandbox: with the "api" role only posts published at once (publishNow) reach the simulators; scheduled posts need "start" (API and worker in one process)');
     sandbox = await startSandbox({ log: logger, env: process.env }).catch(async (err) => { await runtime.close(); throw err; });
   }
-  const services = createServices({ config, db: runtime.db, secretKeyHex: runtime.secretKeyHex, processId, sandbox });
+  const services = createServices({ config, db: runtime.db, secretKeyHex: runtime.secretKeyHex, processId, sandbox, log: logger });
 
   let app: App | null = null;
   let worker: Worker | null = null;

@@ -36,7 +36,7 @@ import { createBulkService } from './modules/bulk/service.ts';
 import { createOAuthConnectService } from './modules/connect/oauth-service.ts';
 import { createPlatformInvitesRepository } from './modules/platform-invites/repository.ts';
 import { createPlatformInvitesService } from './modules/platform-invites/service.ts';
-import { createPublisher } from './publishing/publisher.ts';
+import { createPublisher, type PublisherDeps } from './publishing/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
 import type { Sandbox } from './sandbox/index.ts';
@@ -58,6 +58,8 @@ export interface ServiceDeps {
   processId?: string;
   /** Sandbox mode's running simulators: the configuration and registry then point at them. */
   sandbox?: Sandbox | null;
+  /** Process log (pino) for the publisher's warnings: refused finishes, duplicates, database retries. */
+  log?: PublisherDeps['log'];
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -92,7 +94,7 @@ export function createServices(deps: ServiceDeps) {
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath,
   });
-  const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId });
+  const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
   const queue = createQueueService(db, clock);
   const posts = createPostsService({
     db, usage, adapters, publisher, clock, queue,

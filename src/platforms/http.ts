@@ -5,6 +5,7 @@
  * (the platform's message), 5xx and network failures -> transient.
  */
 import { AdapterError, responseExcerpt } from './types.ts';
+import { guardVisibleCall } from './call-guard.ts';
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -48,6 +49,7 @@ export async function httpJson<T>(baseUrl: string, path: string, req: HttpReques
   else if (req.body) body = req.body as RequestInit['body'];
   let res: Response;
   const method = req.method ?? (body ? 'POST' : 'GET');
+  await guardVisibleCall(method, req.timeoutMs ?? 30_000);
   try {
     res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
   } catch (err) {

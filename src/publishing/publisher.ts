@@ -18,12 +18,22 @@
  *   verify                | null/unknown | verify again (bounded by MAX_ATTEMPTS)
  *
  * verify -> published: record it (no second commit); not_published: commit again with
- * the same prepared state (or the resume state verify returned); unknown: ask again with
- * backoff, and after MAX_ATTEMPTS fail the target with "may have been published, check
- * before retrying". Verify looks back to before the first commit attempt of the target
- * (docs/decisions/0018-exact-verify.md); a target waiting for it is `in_doubt` and goes
- * before fresh targets of its account. A crash does not spend the retry budget
- * (reconciler.ts gives the claim back).
+ * the same prepared state (or the resume state verify returned), but only once the platform's
+ * settle time has passed since the unanswered commit was sent (a request can land late; until
+ * then verify is asked again); unknown: ask again with backoff, and after MAX_ATTEMPTS fail the
+ * target with "may have been published, check before retrying". Verify looks back to before the
+ * first commit attempt of the target (docs/decisions/0018-exact-verify.md); a target waiting for
+ * it is `in_doubt` and goes before fresh targets of its account. A crash does not spend the retry
+ * budget (reconciler.ts gives the claim back).
+ *
+ * Fencing (docs/decisions/0045-fencing-and-late-landings.md): a claim is a lease, valid until
+ * `locked_until` by the database's clock, extended by the owner's heartbeat. The attempt row
+ * before a visible call is written only while the lease holds (and extends it over the call's
+ * timeout); every visible request of a commit first checks, by this process's own clocks from
+ * the moment the database confirmed the lease, that the lease outlasts the request (renewing it
+ * otherwise: src/platforms/call-guard.ts). A paused worker whose lease ran out therefore never
+ * calls the platform again; a finish it sends anyway is refused, and if its call did create a
+ * post, that copy is recorded on the target and announced (`post.platform.duplicate`).
  */
 import type { Config } from '../config.ts';
 import type { SecretBox } from '../core/crypto.ts';
@@ -43,10 +53,16 @@ import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.
 import { FieldErrorCollector } from '../core/errors.ts';
 import { publishLag, publishOutcomes } from '../observability/metrics.ts';
 import { fetchGuarded } from './fetch-media.ts';
+import { LeaseLostError, withCallGuard, type CallGuard } from '../platforms/call-guard.ts';
 import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from './targets-repository.ts';
 
-/** Lock a claimed target for this long; the owner's heartbeat extends it. */
-export const LOCK_MS = 60_000;
+/**
+ * Time a visible call may still need on top of its own timeout before the lease must end: the
+ * event loop's delay between the check and the request leaving, and the two clocks' drift.
+ */
+export const LEASE_MARGIN_MS = 3_000;
+/** The timeout of one platform request unless the adapter sets another (src/platforms/http.ts). */
+export const PLATFORM_CALL_TIMEOUT_MS = 30_000;
 /** Transient failures are retried this many times in all before the target fails. */
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 5_000;
@@ -67,26 +83,137 @@ export interface PublisherDeps {
   clock: () => Date;
   /** Identifies this process in locks and attempt rows. */
   workerId: string;
+  /** Warnings and errors of the protocol (refused finishes, duplicates, database retries). */
+  log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
+}
+
+/** A moment by this process's two clocks: monotonic (counts a pause) and wall (counts a suspended machine). */
+interface Stamp { mono: number; wall: number }
+const stamp = (): Stamp => ({ mono: performance.now(), wall: Date.now() });
+
+/**
+ * A lease as this process knows it: it ends `ms` after the moment the statement that set it was
+ * sent (the database's `now()` in it came later), by whichever clock ends it first.
+ */
+class LocalLease {
+  private mono = -Infinity;
+  private wall = -Infinity;
+  /** Records a lease of `ms` confirmed by a statement sent at `sent`. */
+  confirm(sent: Stamp, ms: number): void {
+    this.mono = Math.max(this.mono, sent.mono + ms);
+    this.wall = Math.max(this.wall, sent.wall + ms);
+  }
+  /** Milliseconds the lease surely still holds (negative: it may have ended). */
+  remainingMs(): number {
+    return Math.min(this.mono - performance.now(), this.wall - Date.now());
+  }
+}
+
+/** Whether an error comes from the database being unreachable or failing the statement (worth retrying the statement). */
+function retryableDbError(err: unknown): boolean {
+  return !(err instanceof LeaseLostError) && !(err instanceof AdapterError);
 }
 
 export function createPublisher(deps: PublisherDeps) {
   const { db, secrets, adapters, clock } = deps;
   let workerId = deps.workerId;
   const inFlight = new Set<string>();
+  /** The leases this process holds: claimed targets, running or waiting in a worker's buffer. */
+  const leases = new Map<string, LocalLease>();
+  /** A claim's lease: the stale time (HERALD_WORKER_STALE_MS), extended by the heartbeat. */
+  const leaseMs = deps.config.workerStaleMs;
+  const settleMsOf = (platform: string) => deps.config.commitSettleMs.byPlatform[platform] ?? deps.config.commitSettleMs.default;
+  const log = (level: 'warn' | 'error', data: Record<string, unknown>, msg: string) => deps.log?.[level](data, msg);
   /** Targets per post of the running targets (1 lets finish() use its single-statement path). */
   const targetCounts = new Map<string, number>();
   const dueListeners = new Set<(at: Date) => void>();
 
   const targets = createTargetsRepository(db);
-  const claim = (limit: number, ids: string[] | null) => targets.claim(workerId, limit, LOCK_MS / 1000, ids);
+  const claim = async (limit: number, ids: string[] | null) => {
+    const sent = stamp();
+    const rows = await targets.claim(workerId, limit, leaseMs / 1000, ids);
+    for (const r of rows) {
+      const lease = new LocalLease();
+      lease.confirm(sent, leaseMs);
+      leases.set(r.id, lease);
+    }
+    return rows;
+  };
   const claimDue = (limit: number) => claim(limit, null);
   const claimByIds = (ids: string[]) => (ids.length ? claim(ids.length, ids) : Promise.resolve([]));
 
-  /** Writes the target's final or retry state and the post's derived status, atomically. */
+  /**
+   * Runs a statement of a run that must not be lost to a database outage (a finish, a give-back):
+   * retried with backoff (250 ms doubling to 5 s) for as long as the lease would have lasted, and a
+   * stale time more; after that the reconciler owns the target.
+   */
+  async function persist<T>(what: string, target: TargetRow, run: () => Promise<T>): Promise<T> {
+    const until = performance.now() + Math.max(leaseMs, leases.get(target.id)?.remainingMs() ?? 0) + leaseMs;
+    for (let wait = 250; ; wait = Math.min(5_000, wait * 2)) {
+      try {
+        return await run();
+      } catch (err) {
+        if (!retryableDbError(err) || performance.now() + wait > until) throw err;
+        log('warn', { err: (err as Error).message, targetId: target.id, retryInMs: wait }, `${what} failed; retrying`);
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
+
+  /**
+   * Writes the target's final or retry state and the post's derived status, atomically, if this
+   * process still holds the target. A refused finish of a publish that did create a post records
+   * that copy (targets.recordStalePublish): if the target's own post is another one, it is a duplicate.
+   */
   async function finishTarget(target: TargetRow, attemptId: number | null, update: TargetFinish): Promise<void> {
     const single = (targetCounts.get(target.id) ?? 2) === 1;
-    publishOutcomes.inc({ platform: target.platform, outcome: update.status === 'pending' ? 'retry' : update.status });
-    await targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single);
+    const held = await persist('finishing a target', target, () =>
+      targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single));
+    if (held) {
+      publishOutcomes.inc({ platform: target.platform, outcome: update.status === 'pending' ? 'retry' : update.status });
+      return;
+    }
+    log('warn', { targetId: target.id, postId: target.post_id, status: update.status }, 'finish refused: this worker no longer holds the target (its lease ran out)');
+    if (update.status === 'published' && update.result) {
+      const duplicate = await persist('recording a stale publish', target, () => targets.recordStalePublish(target, attemptId, update.result!));
+      if (duplicate) {
+        publishOutcomes.inc({ platform: target.platform, outcome: 'duplicate' });
+        log('error', { targetId: target.id, postId: target.post_id, platformPostId: update.result.platformPostId },
+          'a worker that had lost its lease published a second copy; recorded on the target (duplicates) and sent as post.platform.duplicate');
+      }
+    }
+  }
+
+  /**
+   * Writes an attempt row while this process holds the target, extending the lease to cover the
+   * next `needMs` (decision 0045). @throws LeaseLostError when the target is no longer held.
+   */
+  async function fencedAttempt(target: TargetRow, phase: 'prepare' | 'commit' | 'verify', prepared: Record<string, unknown> | null, action: string, needMs = 0): Promise<number> {
+    const sent = stamp();
+    const id = await targets.startAttempt(target, workerId, phase, prepared, action, needMs / 1000);
+    if (id === null) throw new LeaseLostError();
+    leases.get(target.id)?.confirm(sent, needMs);
+    return id;
+  }
+
+  /**
+   * The guard of a commit's visible calls (src/platforms/call-guard.ts): a request with a timeout of
+   * `timeoutMs` goes out only if the lease surely outlasts it by LEASE_MARGIN_MS, renewed first if not.
+   */
+  function callGuard(target: TargetRow, state: { lost: boolean }): CallGuard {
+    return {
+      async beforeVisibleCall(timeoutMs: number) {
+        const lease = leases.get(target.id);
+        for (let tries = 0; lease && tries < 3; tries++) {
+          if (lease.remainingMs() >= timeoutMs + LEASE_MARGIN_MS) return;
+          const sent = stamp();
+          if (!(await targets.renewLease(target.id, workerId, (timeoutMs + 2 * LEASE_MARGIN_MS) / 1000))) break;
+          lease.confirm(sent, timeoutMs + 2 * LEASE_MARGIN_MS);
+        }
+        state.lost = true;
+        throw new LeaseLostError();
+      },
+    };
   }
 
   const finish = finishTarget;
@@ -107,14 +234,27 @@ export function createPublisher(deps: PublisherDeps) {
    * Runs one claimed target to a final or retry state. Never throws. `released` is called once
    * the platform has answered a publish (before the answer is written down), so that a worker
    * can hand the slot to its next target while the finish is written (grouped with others).
+   *
+   * A target whose lease has less than half its length left when the run starts (it waited in a
+   * worker's buffer while the process was paused) is given back instead of run; a run whose lease
+   * is found lost (by the fenced attempt row or a commit's call guard) stops where it is and writes
+   * nothing more: the target's new holder verifies whatever it may have left unanswered.
    */
   async function runTarget(target: TargetRow | ClaimedTarget, released?: () => void): Promise<void> {
     inFlight.add(target.id);
-    if (target.run_at) publishLag.observe({ platform: target.platform }, Math.max(0, clock().getTime() - new Date(target.run_at).getTime()) / 1000);
     let attemptId: number | null = null;
     // Where a failure happened decides whether the next run must verify before committing.
     let phase: 'prepare' | 'commit' = 'prepare';
+    const guardState = { lost: false };
     try {
+      const lease = leases.get(target.id);
+      if (lease && lease.remainingMs() < leaseMs / 2) {
+        const back = await persist('giving a target back', target, () => targets.giveBack([target.id], workerId));
+        log('warn', { targetId: target.id, leaseLeftMs: Math.round(lease.remainingMs()), givenBack: back.length === 1 },
+          'a claimed target waited too long to start (the process was paused?): given back, not run');
+        return;
+      }
+      if (target.run_at) publishLag.observe({ platform: target.platform }, Math.max(0, clock().getTime() - new Date(target.run_at).getTime()) / 1000);
       const ctx = 'context' in target ? target.context : await targets.loadContext(target);
       if (!ctx) return; // post deleted: its target rows are gone too
       const { post, account } = ctx;
@@ -156,9 +296,11 @@ export function createPublisher(deps: PublisherDeps) {
       // What did the previous attempt leave behind?
       const prev = ctx.prev;
       let prepared: Record<string, unknown> | null = null;
+      // Past the retry budget, a target in doubt is only verified: published, or failed with the last error.
+      const verifyOnly = target.attempts > MAX_ATTEMPTS;
       // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
       if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
-        attemptId = await targets.startAttempt(target, workerId, 'verify', prev.prepared, 'verify');
+        attemptId = await fencedAttempt(target, 'verify', prev.prepared, 'verify');
         let verdict: VerifyResult;
         // Look back to before the first commit of this target (anything it created is newer).
         const since = new Date((ctx.firstCommitAt ?? clock()).getTime() - VERIFY_CLOCK_SKEW_MS);
@@ -182,43 +324,83 @@ export function createPublisher(deps: PublisherDeps) {
           return;
         }
         if (verdict.status === 'unknown') {
+          // The attempt stays unanswered, so a user's retry verifies again before committing.
           await finish(target, attemptId, {
-            status: 'failed', attemptOutcome: 'failed', category: 'unknown',
+            status: 'failed', attemptOutcome: 'unknown', category: 'unknown',
             error: `The publish call was interrupted and ${account.platform} could not confirm whether the post was created (${verdict.reason}). It may have been published: check the account before retrying.`,
           });
           return;
         }
+        // Not there now. Right after an unanswered call that proves nothing: the request may still
+        // land. Ask again once the platform's settle time has passed since the call was sent.
+        const settleMs = settleMsOf(account.platform);
+        const sinceCommit = ctx.sinceLastCommitMs;
+        if (sinceCommit !== null && sinceCommit < settleMs) {
+          const waitMs = Math.ceil(settleMs - sinceCommit);
+          await finish(target, attemptId, {
+            status: 'pending', attemptOutcome: 'unknown', category: 'platform_error',
+            error: `The last publish call got no answer and ${account.platform} shows no post from it yet; a request can still land for ${Math.round(settleMs / 1000)} s after it was sent, so Herald checks again in ${Math.round(waitMs / 1000)} s before publishing again`,
+            runAt: new Date(clock().getTime() + waitMs),
+          });
+          return;
+        }
         await targets.markNotPublished(attemptId);
+        if (verifyOnly) {
+          // The retry budget is spent, and the platform's record proves the last tries created nothing.
+          await finish(target, null, {
+            status: 'failed', attemptOutcome: 'failed', category: 'platform_error',
+            error: `Publishing failed after ${MAX_ATTEMPTS} attempts (last error: ${target.error_message ?? 'no answer'}); ${account.platform} has no post from them, so it is safe to retry`,
+          });
+          return;
+        }
         // Safe: the platform has no post for these commit tokens (or, resuming, for the rest of them).
         prepared = verdict.prepared ?? prev.prepared;
       }
 
       phase = 'prepare';
+      attemptId = null;
       try {
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
-        // Durable BEFORE the visible call: a crash from here on is resolved by verify().
-        attemptId = await targets.startAttempt(target, workerId, 'commit', prepared, target.attempts > 1 ? 'retry' : 'publish');
+        // Durable BEFORE the visible call, and only while this process holds the target (the lease
+        // then covers the first request whole): a crash from here on is resolved by verify().
+        attemptId = await fencedAttempt(target, 'commit', prepared, target.attempts > 1 ? 'retry' : 'publish', PLATFORM_CALL_TIMEOUT_MS + 2 * LEASE_MARGIN_MS);
         phase = 'commit';
-        const result = await adapter.commit(actx, accountCtx, req, prepared);
+        const toCommit = prepared;
+        const result = await withCallGuard(callGuard(target, guardState), () => adapter.commit(actx, accountCtx, req, toCommit));
         released?.();
         await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
       } catch (err) {
+        if (err instanceof LeaseLostError || guardState.lost) throw err;
         if (attemptId === null) {
           // Failed before the visible call: record the prepare attempt for the history.
           // Prepare is where media is uploaded: the log names it so when the post has media.
           const action = req.mediaItems.length ? 'media_upload' : target.attempts > 1 ? 'retry' : 'publish';
-          attemptId = await targets.startAttempt(target, workerId, 'prepare', null, action).catch(() => null);
+          attemptId = await fencedAttempt(target, 'prepare', null, action).catch((e) => { if (e instanceof LeaseLostError) throw e; return null; });
         }
         await handleFailure(target, attemptId, phase, err, account);
       }
     } catch (err) {
-      // Infrastructure failure (database down, bug): leave it for the reconciler, but try to record it.
+      if (err instanceof LeaseLostError || guardState.lost) {
+        // Another process may hold the target now: write nothing (an unanswered attempt row of ours
+        // is verified by the new holder).
+        log('warn', { targetId: target.id, postId: target.post_id, phase }, 'lease lost: the run stopped without calling the platform');
+        return;
+      }
+      // Infrastructure failure (database down, bug). Before any visible call: give the target back
+      // (a database outage is not the platform's failure). Else record it; the finish is retried
+      // while the database is away, and if it never lands the lease runs out and the reconciler
+      // hands the target on.
       try {
-        await handleFailure(target, attemptId, phase, err, null);
-      } catch { /* the lock expires and the reconciler re-queues it; the attempt row still says where it stopped */ }
+        if (phase === 'prepare' && attemptId === null) {
+          await persist('giving a target back', target, () => targets.giveBack([target.id], workerId));
+        } else {
+          await handleFailure(target, attemptId, phase, err, null);
+        }
+      } catch { /* the lease expires and the reconciler re-queues it; the attempt row still says where it stopped */ }
     } finally {
       inFlight.delete(target.id);
       targetCounts.delete(target.id);
+      leases.delete(target.id);
     }
   }
 
@@ -248,13 +430,13 @@ export function createPublisher(deps: PublisherDeps) {
       case 'auth_expired':
       case 'transient': {
         // A transient failure during commit leaves the outcome unknown: the next run verifies first.
+        // Past the budget too: the platform's record then settles it (published, or failed with
+        // this error and "safe to retry"); only a platform that cannot tell leaves "may have been published".
         const outcome = phase === 'commit' && ae.kind === 'transient' ? 'unknown' : 'retry';
-        if (attempts >= MAX_ATTEMPTS) {
+        if (attempts >= MAX_ATTEMPTS && outcome !== 'unknown') {
           await finish(target, attemptId, {
-            status: 'failed', attemptOutcome: outcome === 'unknown' ? 'unknown' : 'failed', category: ae.kind === 'auth_expired' ? 'auth_expired' : 'platform_error',
-            error: outcome === 'unknown'
-              ? `Publishing failed after ${attempts} attempts and the last publish call got no answer (${ae.message}); it may have been published: check before retrying`
-              : `Publishing failed after ${attempts} attempts: ${ae.message}`,
+            status: 'failed', attemptOutcome: 'failed', category: ae.kind === 'auth_expired' ? 'auth_expired' : 'platform_error',
+            error: `Publishing failed after ${attempts} attempts: ${ae.message}`,
           });
           return;
         }
@@ -293,10 +475,20 @@ export function createPublisher(deps: PublisherDeps) {
       return false;
     },
 
-    /** Extends the locks of this process's running targets. */
+    /**
+     * Extends the leases of every target this process holds (running, or claimed and waiting in a
+     * worker's buffer) by the stale time from now; the heartbeat calls it. A lease that already ran
+     * out is not revived (its target may be someone else's now).
+     */
     async extendLocks(): Promise<void> {
-      if (inFlight.size === 0) return;
-      await targets.extendLocks(workerId, [...inFlight], LOCK_MS / 1000);
+      if (leases.size === 0) return;
+      const sent = stamp();
+      for (const id of await targets.extendLocks(workerId, [...leases.keys()], leaseMs / 1000)) leases.get(id)?.confirm(sent, leaseMs);
+    },
+
+    /** Milliseconds this process's lease on a target surely still holds, by its own clocks (null: not held here). */
+    leaseRemainingMs(targetId: string): number | null {
+      return leases.get(targetId)?.remainingMs() ?? null;
     },
 
     /** Tells in-process listeners (the worker loop) that something is due at `at`. */

@@ -29,7 +29,7 @@ export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ re
     const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
     if (!got[0].ok) return { released: 0, fixed: 0 };
     const stale = opts.staleMs / 1000;
-    const released = await releaseStaleTargets(client, stale);
+    const released = await releaseStaleTargets(client);
     const fixed = await repairPostStatuses(client, 500);
     await forgetSilentProcesses(client, Math.max(stale * 10, 600));
     await pruneIdempotencyKeys(client);

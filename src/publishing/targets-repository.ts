@@ -10,7 +10,7 @@ import { grouped } from './grouped.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
 import { LAST_ATTEMPT_UNANSWERED, POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
 import type { PublishResult } from '../platforms/types.ts';
-import { enqueueTargetFinishEvents, finishedSinglesOutboxSql, hasWebhooksSql } from '../modules/webhooks/outbox.ts';
+import { enqueueDuplicateEvent, enqueueTargetFinishEvents, finishedSinglesOutboxSql, hasWebhooksSql } from '../modules/webhooks/outbox.ts';
 
 /** The latest attempt of a target, as the next run reads it. */
 export interface AttemptRow {
@@ -30,6 +30,12 @@ export interface TargetContext {
   targetCount: number;
   /** Start of the target's first commit attempt: verify looks back to before it. */
   firstCommitAt: Date | null;
+  /**
+   * Milliseconds since the target's latest commit attempt started, by the database's clock (null:
+   * none, or the target is not in doubt). A verify that finds nothing sooner than the platform's
+   * settle time after it proves nothing yet: the request may still land (decision 0045).
+   */
+  sinceLastCommitMs: number | null;
 }
 
 /** A target's final or retry state. */
@@ -83,17 +89,21 @@ const contextColumns = (postId: string, targetId: string, inDoubt = 'true') => `
           CASE WHEN ${inDoubt} THEN (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
                                      WHERE target_id = ${targetId} ORDER BY id DESC LIMIT 1) x) END AS ctx_prev,
           CASE WHEN ${inDoubt} THEN (SELECT min(started_at) FROM publish_attempts WHERE target_id = ${targetId} AND phase = 'commit') END AS ctx_first_commit_at,
+          CASE WHEN ${inDoubt} THEN (SELECT (extract(epoch FROM now() - max(started_at)) * 1000)::float8 FROM publish_attempts
+                                      WHERE target_id = ${targetId} AND phase = 'commit') END AS ctx_since_last_commit_ms,
           (SELECT count(*)::int FROM post_targets t WHERE t.post_id = ${postId}) AS ctx_target_count`;
 
 interface ContextColumns {
   ctx_post: PostRow | null; ctx_account: AccountRow | null; ctx_prev: AttemptRow | null; ctx_target_count: number; ctx_first_commit_at: Date | null;
+  ctx_since_last_commit_ms: number | null;
 }
 
 function toContext(r: ContextColumns): TargetContext | null {
   if (!r.ctx_post) return null;
   // jsonb turns timestamps into strings: restore the Date fields that are used.
   const post = { ...r.ctx_post, scheduled_for: r.ctx_post.scheduled_for ? new Date(r.ctx_post.scheduled_for as unknown as string) : null } as PostRow;
-  return { post, account: r.ctx_account, prev: r.ctx_prev, targetCount: r.ctx_target_count, firstCommitAt: r.ctx_first_commit_at };
+  return { post, account: r.ctx_account, prev: r.ctx_prev, targetCount: r.ctx_target_count, firstCommitAt: r.ctx_first_commit_at,
+    sinceLastCommitMs: r.ctx_since_last_commit_ms };
 }
 
 /**
@@ -144,13 +154,28 @@ const LOAD_CONTEXT = prepared('targets.load-context',
   `SELECT ${contextColumns('$1', '$2')} FROM posts p LEFT JOIN accounts a ON a.id = $3 WHERE p.id = $1`);
 
 /**
- * Attempt rows of several targets (one each): $1 target ids, $2 attempts, $3 workers, $4 phases, $5 prepared states,
- * $6 log actions, $7 tenants, $8 posts, $9 accounts, $10 platforms (the publishing log's columns, from the claimed target).
+ * Attempt rows of several targets (one each), fenced (decision 0045): $1 target ids, $2 attempts, $3 workers,
+ * $4 phases, $5 prepared states, $6 log actions, $7 tenants, $8 posts, $9 accounts, $10 platforms (the
+ * publishing log's columns, from the claimed target), $11 lease seconds each needs from now.
+ *
+ * A row is written only while its worker holds the target: publishing, locked by it, and its lease
+ * unexpired by the database's clock. The same statement extends that lease to at least $11 seconds
+ * from now, so the visible call that follows the attempt row is covered whole. A target its worker
+ * lost (the reconciler released it while the worker was paused, and another process may hold it
+ * now) gets no row, and its run stops before calling the platform.
  */
 const START_ATTEMPTS = prepared('targets.start-attempts',
-  `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared, action, tenant_id, post_id, account_id, platform)
-   SELECT * FROM unnest($1::char(24)[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::char(24)[], $8::char(24)[],
-                        $9::char(24)[], $10::text[])
+  `WITH u AS (
+     SELECT * FROM unnest($1::char(24)[], $2::int[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::char(24)[], $8::char(24)[],
+                          $9::char(24)[], $10::text[], $11::float8[])
+         AS u(target_id, attempt, worker_id, phase, prepared, action, tenant_id, post_id, account_id, platform, lease_secs)),
+   held AS (
+     UPDATE post_targets t SET locked_until = GREATEST(t.locked_until, now() + make_interval(secs => u.lease_secs))
+       FROM u WHERE t.id = u.target_id AND t.locked_by = u.worker_id AND t.status = 'publishing' AND t.locked_until > now()
+     RETURNING t.id)
+   INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared, action, tenant_id, post_id, account_id, platform)
+   SELECT u.target_id, u.attempt, u.worker_id, u.phase, u.prepared, u.action, u.tenant_id, u.post_id, u.account_id, u.platform
+     FROM u JOIN held ON held.id = u.target_id
    RETURNING id, target_id`);
 
 /**
@@ -159,6 +184,7 @@ const START_ATTEMPTS = prepared('targets.start-attempts',
  * logged as a rate-limit pause.
  */
 const attemptLogSet = (u: string) => `http_status = ${u}.http_status, endpoint = ${u}.endpoint, response_excerpt = ${u}.excerpt,
+            platform_post_id = ${u}.ppid, platform_post_url = ${u}.ppurl,
             error_category = ${u}.category, duration_ms = (extract(epoch FROM now() - a.started_at) * 1000)::int,
             action = CASE WHEN ${u}.category = 'platform_rate_limit' AND ${u}.outcome = 'retry' THEN 'rate_limit_pause' ELSE a.action END`;
 
@@ -184,7 +210,8 @@ const FINISH_ROWS = `unnest($1::char(24)[], $2::text[], $3::timestamptz[], $4::t
  */
 const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH u AS (${u}),
    att AS (
-     UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')}
+     UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')},
+            stale = NOT EXISTS (SELECT 1 FROM post_targets t1 WHERE t1.id = u.id AND t1.locked_by = u.worker)
        FROM u WHERE a.id = u.attempt_id RETURNING a.id),
    tgt AS (
      UPDATE post_targets t
@@ -208,6 +235,9 @@ const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH 
      RETURNING p.id, p.tenant_id, p.status, p.content, p.scheduled_for, p.published_at, p.metadata${oldStatus ? ', agg.old_status' : ''})
    ${tail}`;
 
+/** The finish statements' answer: each finish it took (`u`) and whether its worker still held the target (decision 0045). */
+const HELD_TAIL = 'SELECT u.id, EXISTS (SELECT 1 FROM tgt WHERE tgt.id = u.id) AS held FROM u';
+
 /**
  * The finish of targets whose tenant has no active webhook, which therefore writes no outbox
  * rows (the outbox part costs the drains a fifth even when it writes nothing: bench/README.md).
@@ -219,11 +249,11 @@ const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH 
 const FINISH_SINGLES_NO_HOOKS = prepared('targets.finish-singles-no-hooks', finishSinglesSql(
   `SELECT * FROM ${FINISH_ROWS}
     WHERE NOT EXISTS (SELECT 1 FROM post_targets t0 JOIN webhooks w0 ON w0.tenant_id = t0.tenant_id AND w0.is_active WHERE t0.id = u.id)`,
-  false, 'SELECT id FROM u'));
+  false, HELD_TAIL));
 
 /** The finish with the webhook events of these finishes (outbox, decision 0038). */
 const FINISH_SINGLES = prepared('targets.finish-singles', finishSinglesSql(`SELECT * FROM ${FINISH_ROWS}`, true,
-  finishedSinglesOutboxSql('tgt', 'pst')));
+  `, outbox AS (${finishedSinglesOutboxSql('tgt', 'pst')}) ${HELD_TAIL}`));
 
 /**
  * One finish as the statements take it: target id, status, run_at, error, category, post id, URL, result, worker, attempt id,
@@ -251,23 +281,20 @@ const MS_UNTIL_NEXT_DUE = prepared('targets.ms-until-next-due',
 
 export function createTargetsRepository(db: Db) {
   // Group commit of the two statements every publish runs (see grouped.ts).
-  const startAttempts = grouped<[string, number, string, string, string | null, string, string, string, string, string], number>(async (rows) => {
-    const { rows: out } = await db.query<{ id: number; target_id: string }>(START_ATTEMPTS, columns(rows, 10));
+  const startAttempts = grouped<[string, number, string, string, string | null, string, string, string, string, string, number], number | null>(async (rows) => {
+    const { rows: out } = await db.query<{ id: number; target_id: string }>(START_ATTEMPTS, columns(rows, 11));
     const byTarget = new Map(out.map((r) => [r.target_id, Number(r.id)]));
-    return rows.map((r) => {
-      const id = byTarget.get(r[0]);
-      if (id === undefined) throw new Error(`no attempt row was written for target ${r[0]}`);
-      return id;
-    });
+    return rows.map((r) => byTarget.get(r[0]) ?? null);
   }, 100, 3);
-  const finishSingles = grouped<FinishArgs, void>(async (rows) => {
+  const finishSingles = grouped<FinishArgs, boolean>(async (rows) => {
     // Most tenants have no webhook: their finishes skip the outbox part; the others get it.
-    const { rows: done } = await db.query<{ id: string }>(FINISH_SINGLES_NO_HOOKS, columns(rows, 14));
+    const { rows: done } = await db.query<{ id: string; held: boolean }>(FINISH_SINGLES_NO_HOOKS, columns(rows, 14));
+    const held = new Map(done.map((r) => [r.id, r.held]));
     if (done.length < rows.length) {
-      const taken = new Set(done.map((r) => r.id));
-      await db.query(FINISH_SINGLES, columns(rows.filter((r) => !taken.has(r[0])), 14));
+      const { rows: rest } = await db.query<{ id: string; held: boolean }>(FINISH_SINGLES, columns(rows.filter((r) => !held.has(r[0])), 14));
+      for (const r of rest) held.set(r.id, r.held);
     }
-    return rows.map(() => undefined);
+    return rows.map((r) => held.get(r[0]) ?? false);
   });
 
   return {
@@ -288,8 +315,8 @@ export function createTargetsRepository(db: Db) {
         ids ? CLAIM_IDS : doubt ? CLAIM_DOUBT_FIRST : CLAIM_DUE,
         ids ? [workerId, limit, lockSeconds, ids] : [workerId, limit, lockSeconds],
       );
-      return rows.map(({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at, ...target }) =>
-        ({ ...target, context: toContext({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at }) }));
+      return rows.map(({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at, ctx_since_last_commit_ms, ...target }) =>
+        ({ ...target, context: toContext({ ctx_post, ctx_account, ctx_prev, ctx_target_count, ctx_first_commit_at, ctx_since_last_commit_ms }) }));
     },
 
     /** The post, the account, the target's latest attempt, its first commit and the post's target count. Null: the post is gone. */
@@ -299,12 +326,65 @@ export function createTargetsRepository(db: Db) {
     },
 
     /**
-     * Writes an attempt row (for commit: BEFORE the visible call); returns its id. `action` is
-     * its publishing-log action (publish, retry, verify, media_upload).
+     * Writes an attempt row (for commit: BEFORE the visible call) if `workerId` still holds the
+     * target (publishing, locked by it, lease unexpired by the database's clock), extending the
+     * lease to at least `leaseSeconds` from now; returns the row's id, or null when the target is
+     * no longer held (nothing was written: the run must stop without calling the platform).
+     * `action` is its publishing-log action (publish, retry, verify, media_upload).
      */
-    async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null, action: string): Promise<number> {
+    async startAttempt(target: TargetRow, workerId: string, phase: AttemptRow['phase'], prepared: Record<string, unknown> | null, action: string,
+      leaseSeconds = 0): Promise<number | null> {
       return startAttempts([target.id, target.attempts, workerId, phase, prepared === null ? null : JSON.stringify(prepared), action,
-        target.tenant_id, target.post_id, target.account_id, target.platform]);
+        target.tenant_id, target.post_id, target.account_id, target.platform, leaseSeconds]);
+    },
+
+    /**
+     * Extends `workerId`'s lease on a target it holds to at least `leaseSeconds` from now (by the
+     * database's clock). Answers false when the target is no longer held (lease expired, or released
+     * and claimed elsewhere): then nothing is extended.
+     */
+    async renewLease(targetId: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `UPDATE post_targets SET locked_until = GREATEST(locked_until, now() + make_interval(secs => $3))
+          WHERE id = $1 AND locked_by = $2 AND status = 'publishing' AND locked_until > now()`, [targetId, workerId, leaseSeconds]);
+      return (rowCount ?? 0) > 0;
+    },
+
+    /**
+     * Gives claimed targets back before anything was done with them (a buffered claim whose lease
+     * is too short to run, or a run the database interrupted before its visible call): pending and
+     * due now, the claim's attempt given back. Only targets `workerId` still holds; returns their ids.
+     */
+    async giveBack(ids: string[], workerId: string): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<{ id: string }>(
+        `UPDATE post_targets t SET status = 'pending', run_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now(),
+                attempts = GREATEST(t.attempts - 1, 0), in_doubt = ${LAST_ATTEMPT_UNANSWERED}
+          WHERE t.id = ANY($1::char(24)[]) AND t.locked_by = $2 AND t.status = 'publishing'
+          RETURNING t.id`, [ids, workerId]);
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * A publish that reached the platform although its worker had lost the target (its finish was
+     * refused): the attempt already carries the platform's post id (the finish statements write it,
+     * marked `stale`). When the target's own post is another one (or none), this is a second copy on
+     * the platform: it is added to the target's `result.duplicates` (shown on the post, so it can be
+     * unpublished) and announced as `post.platform.duplicate`. Answers whether it was a duplicate.
+     */
+    async recordStalePublish(target: TargetRow, attemptId: number | null, result: PublishResult): Promise<boolean> {
+      return db.tx(async (client) => {
+        const { rows } = await client.query<{ platform_post_id: string | null }>(
+          'SELECT platform_post_id FROM post_targets WHERE id = $1 FOR UPDATE', [target.id]);
+        if (!rows[0] || rows[0].platform_post_id === result.platformPostId) return false;
+        const duplicate = { platformPostId: result.platformPostId, platformPostUrl: result.platformPostUrl ?? null, attemptId, detectedAt: new Date().toISOString() };
+        await client.query(
+          `UPDATE post_targets SET result = jsonb_set(COALESCE(result, '{}'::jsonb), '{duplicates}',
+                                    COALESCE(result->'duplicates', '[]'::jsonb) || jsonb_build_array($2::jsonb)), updated_at = now()
+            WHERE id = $1`, [target.id, JSON.stringify(duplicate)]);
+        await enqueueDuplicateEvent(client, target.id, duplicate);
+        return true;
+      });
     },
 
     /** Records that verify proved the attempt's post absent. */
@@ -318,25 +398,28 @@ export function createTargetsRepository(db: Db) {
      * status, atomically, if `workerId` still holds the target. A retry whose outcome is
      * unknown leaves the target in doubt.
      */
-    async finish(target: TargetRow, workerId: string, attemptId: number | null, update: TargetFinish, single: boolean): Promise<void> {
+    async finish(target: TargetRow, workerId: string, attemptId: number | null, update: TargetFinish, single: boolean): Promise<boolean> {
       const args = finishArgs(target, workerId, attemptId, update);
       // One target: nothing else can change the post's status concurrently, so one atomic
       // statement records the attempt, the target and the derived post status.
       if (single) return finishSingles(args);
-      await db.tx(async (client) => {
+      return db.tx(async (client) => {
         const { rows } = await client.query<{ id: string; status: string; hooks: boolean }>(
           `SELECT id, status, ${hasWebhooksSql('tenant_id')} AS hooks FROM posts WHERE id = $1 FOR UPDATE`, [target.post_id]);
         if (attemptId !== null) {
-          await client.query(`UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')}
+          await client.query(`UPDATE publish_attempts a SET outcome = u.outcome, error = u.error, finished_at = now(), ${attemptLogSet('u')},
+                                     stale = NOT EXISTS (SELECT 1 FROM post_targets t1 WHERE t1.id = $10 AND t1.locked_by = $11)
                                 FROM (SELECT $2::text AS outcome, $3::text AS error, $4::text AS category, $5::int AS http_status,
-                                             $6::text AS endpoint, $7::text AS excerpt) u WHERE a.id = $1`,
-          [attemptId, update.attemptOutcome, update.error ?? null, update.category ?? null, ...args.slice(11)]);
+                                             $6::text AS endpoint, $7::text AS excerpt, $8::text AS ppid, $9::text AS ppurl) u WHERE a.id = $1`,
+          [attemptId, update.attemptOutcome, update.error ?? null, update.category ?? null, ...args.slice(11), args[5], args[6], target.id, workerId]);
         }
-        if (!rows[0]) return; // the post was deleted while publishing
-        await client.query(FINISH_TARGET, [...args.slice(0, 9), update.attemptOutcome]);
+        if (!rows[0]) return false; // the post was deleted while publishing
+        const { rowCount } = await client.query(FINISH_TARGET, [...args.slice(0, 9), update.attemptOutcome]);
+        if (!rowCount) return false; // another process holds the target now (decision 0045)
         await recomputePostStatus(client, target.post_id);
         // Webhook events (outbox, decision 0038), only for tenants with an active webhook.
         if (rows[0].hooks) await enqueueTargetFinishEvents(client, target.id, rows[0].status);
+        return true;
       });
     },
 
@@ -352,12 +435,18 @@ export function createTargetsRepository(db: Db) {
       return rows[0].n;
     },
 
-    /** Extends the locks that `workerId` holds on these running targets. */
-    async extendLocks(workerId: string, ids: string[], lockSeconds: number): Promise<void> {
-      await db.query(
-        `UPDATE post_targets SET locked_until = now() + make_interval(secs => $3)
-          WHERE id = ANY($2::char(24)[]) AND locked_by = $1 AND status = 'publishing'`,
+    /**
+     * Extends the leases that `workerId` still holds on these targets to at least `lockSeconds`
+     * from now (a longer lease taken for a long call is kept); answers the ids it extended. A lease
+     * that already ran out is not revived: the reconciler may have handed the target on.
+     */
+    async extendLocks(workerId: string, ids: string[], lockSeconds: number): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `UPDATE post_targets SET locked_until = GREATEST(locked_until, now() + make_interval(secs => $3))
+          WHERE id = ANY($2::char(24)[]) AND locked_by = $1 AND status = 'publishing' AND locked_until > now()
+          RETURNING id`,
         [workerId, ids, lockSeconds]);
+      return rows.map((r) => r.id);
     },
 
     /** Milliseconds until the next pending target is due (negative: overdue), null when none is pending. */
@@ -417,11 +506,14 @@ export async function releaseTargets(client: Queryable, where: string, params: u
   return rows;
 }
 
-/** Releases targets whose owner stopped heartbeating for `staleSeconds` (or whose lock expired). */
-export function releaseStaleTargets(client: Queryable, staleSeconds: number): Promise<Array<{ post_id: string }>> {
-  return releaseTargets(client,
-    `t.locked_until < now() OR t.locked_by IS NULL OR NOT EXISTS (
-       SELECT 1 FROM workers w WHERE w.id = t.locked_by AND w.heartbeat_at > now() - make_interval(secs => $2))`, [staleSeconds]);
+/**
+ * Releases targets whose lease ran out by the database's clock (their owner stopped extending it:
+ * its heartbeat extends its leases every third of the stale time). The lease is the only test: a
+ * worker may hold a target longer than the stale time while one long platform call runs (it renewed
+ * the lease to cover that call's timeout), and is fenced by the same lease (decision 0045).
+ */
+export function releaseStaleTargets(client: Queryable): Promise<Array<{ post_id: string }>> {
+  return releaseTargets(client, 't.locked_until < now() OR t.locked_by IS NULL', []);
 }
 
 /** Forgets processes silent for `seconds` (their targets were released long before). */

@@ -141,7 +141,8 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   // slots), so that a slot that frees starts its next target at once, from the slot's own
   // callback, instead of waiting for the loop (which may be inside a claim statement); one claim
   // statement serves a dozen targets. The buffer holds at most `batch` targets for milliseconds
-  // (their locks last LOCK_MS), and stop() runs what it holds (decision 0035).
+  // (their leases last the stale time and the heartbeat extends them; a target that waited past half
+  // its lease, the process paused, is given back instead of run: decision 0045), and stop() runs what it holds (decision 0035).
   const batch = Math.max(1, Math.floor(opts.concurrency / 2));
   const buffer: Awaited<ReturnType<Publisher['claimDue']>> = [];
   // A slot is free once the platform answered: the finish is written after, grouped with

@@ -18,7 +18,7 @@ let worker: Publisher;
 
 beforeAll(async () => {
   adapter = new ScriptedAdapter();
-  ctx = await createTestApp({ deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9' }, { bluesky: adapter }) } });
+  ctx = await createTestApp({ env: { HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }, deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9' }, { bluesky: adapter }) } });
   const s = ctx.services;
   worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-pub-${process.pid}` });
   await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
@@ -88,7 +88,7 @@ describe('publisher', () => {
     expect(adapter.commits.filter((c) => c.text === 'once flaky #flaky')).toHaveLength(1);
   });
 
-  it('gives up after MAX_ATTEMPTS transient failures with an error that says to check first', async () => {
+  it('after MAX_ATTEMPTS unanswered commits, the platform\'s record settles it: failed, and safe to retry, when it has no post', async () => {
     const postId = await scheduled('always down #transient', [acc1]);
     let runs = 0;
     while (runs < MAX_ATTEMPTS * 3 && (await state(postId)).targets[0].status === 'pending') {
@@ -98,16 +98,30 @@ describe('publisher', () => {
     const s = await state(postId);
     expect(s.post).toBe('failed');
     expect(s.targets[0].status).toBe('failed');
-    expect(s.targets[0].attempts).toBe(MAX_ATTEMPTS);
+    // Five commits, each but the first after a verify that found nothing, then one last verify.
+    expect(s.targets[0].attempts).toBe(MAX_ATTEMPTS + 1);
+    expect(s.attempts.filter((a) => a.phase === 'commit')).toHaveLength(MAX_ATTEMPTS);
+    expect(s.attempts.at(-1)).toEqual({ phase: 'verify', outcome: 'not_published' });
+    expect(s.targets[0].error_message).toMatch(/^Publishing failed after 5 attempts \(last error: connection reset \(scripted\)\); bluesky has no post from them, so it is safe to retry$/);
+    expect(s.targets[0].error_message).not.toMatch(/may have been published/);
+  });
+
+  it('says "may have been published" only when the platform cannot tell, and never commits again meanwhile', async () => {
+    const postId = await scheduled('never answers, cannot tell #transient #blind', [acc2]);
+    for (let runs = 0; runs < MAX_ATTEMPTS * 3 && (await state(postId)).targets[0].status === 'pending'; runs++) await runDue(postId);
+    const s = await state(postId);
+    expect(s.targets[0].status).toBe('failed');
     expect(s.targets[0].error_message).toMatch(/may have been published/);
+    expect(s.attempts.filter((a) => a.phase === 'commit')).toHaveLength(1);
+    expect(s.attempts.at(-1)).toEqual({ phase: 'verify', outcome: 'unknown' });
   });
 
   it('a failed post whose last commit got no answer stays in doubt when retried: its next run verifies before committing', async () => {
-    const postId = await scheduled('never answers, retried #transient', [acc2]);
+    const postId = await scheduled('never answers, retried #transient #blind', [acc2]);
     for (let runs = 0; runs < MAX_ATTEMPTS * 3 && (await state(postId)).targets[0].status === 'pending'; runs++) await runDue(postId);
     let s = await state(postId);
     expect(s.targets[0].status).toBe('failed');
-    expect(s.attempts.at(-1)).toEqual({ phase: 'commit', outcome: 'unknown' });
+    expect(s.attempts.at(-1)).toEqual({ phase: 'verify', outcome: 'unknown' });
 
     const retry = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/retry`, headers: tenant!.headers });
     expect(retry.statusCode).toBe(200);
@@ -116,7 +130,7 @@ describe('publisher', () => {
     const before = s.attempts.length;
     await runDue(postId);
     s = await state(postId);
-    expect(s.attempts.slice(before)).toEqual([{ phase: 'verify', outcome: 'not_published' }, { phase: 'commit', outcome: 'unknown' }]);
+    expect(s.attempts.slice(before)).toEqual([{ phase: 'verify', outcome: 'unknown' }]);
   });
 
   it('derives partial when one target is rejected and the other published', async () => {
@@ -204,8 +218,11 @@ describe('publisher: crashes (docs/decisions/0018-exact-verify.md)', () => {
     expect(await target(livePost)).toMatchObject({ status: 'publishing', locked_by: alive });
     const { rows } = await ctx.db.query<{ id: string }>('SELECT id FROM workers WHERE id = ANY($1::text[])', [[dead, alive]]);
     expect(rows.map((r) => r.id)).toEqual([alive]);
-    // Clean up the sibling for the next test: its heartbeat stops, the reconciler releases it.
+    // Clean up the sibling for the next test: its heartbeat stops, so its lease runs out, and the reconciler releases it.
     await ctx.db.query(`UPDATE workers SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [alive]);
+    await reconcile(ctx.db, { staleMs: 30_000 });
+    expect(await target(livePost)).toMatchObject({ status: 'publishing', locked_by: alive });
+    await ctx.db.query(`UPDATE post_targets SET locked_until = now() - interval '1 second' WHERE locked_by = $1`, [alive]);
     await reconcile(ctx.db, { staleMs: 30_000 });
     expect(await target(livePost)).toMatchObject({ status: 'pending', in_doubt: true, attempts: 0 });
     await ctx.db.query(`UPDATE post_targets SET run_at = '2030-01-01', in_doubt = false WHERE post_id = $1`, [livePost]);
@@ -235,3 +252,131 @@ describe('publisher: crashes (docs/decisions/0018-exact-verify.md)', () => {
   });
 });
 
+
+describe('publisher: fencing and late landings (docs/decisions/0045-fencing-and-late-landings.md)', () => {
+  let acc5: string;
+
+  it('after an unanswered commit, a verify that finds nothing within the settle time waits; after it, commits once', async () => {
+    const profileId = await createProfile(ctx, tenant!);
+    acc5 = await insertAccount(ctx, tenant!, profileId);
+    const s = ctx.services;
+    const settling = createPublisher({
+      db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-settle-${process.pid}`,
+      config: { ...ctx.config, commitSettleMs: { default: 0, byPlatform: { bluesky: 60_000 } } },
+    });
+    const postId = await scheduled('settles first #flaky', [acc5]);
+    await runDueTargets(ctx, settling, postId);
+    expect((await state(postId)).attempts).toEqual([{ phase: 'commit', outcome: 'unknown' }]);
+    await runDueTargets(ctx, settling, postId);
+    let st = await state(postId);
+    // Not there yet, but the call may still land: in doubt, checked again when 60 s have passed since it was sent.
+    expect(st.attempts.at(-1)).toEqual({ phase: 'verify', outcome: 'unknown' });
+    expect(st.targets[0].status).toBe('pending');
+    expect(st.targets[0].error_message).toMatch(/can still land for 60 s after it was sent/);
+    const { rows: [t] } = await ctx.db.query<{ in_doubt: boolean; wait: number }>(
+      `SELECT in_doubt, extract(epoch FROM run_at - now())::float8 AS wait FROM post_targets WHERE post_id = $1`, [postId]);
+    expect(t.in_doubt).toBe(true);
+    expect(t.wait).toBeGreaterThan(50);
+    expect(t.wait).toBeLessThanOrEqual(60);
+    expect(adapter.commits.filter((c) => c.text === 'settles first #flaky')).toHaveLength(0);
+    // The settle time passes (the commit was sent 61 s ago): verify again, nothing, so commit once.
+    await ctx.db.query(`UPDATE publish_attempts SET started_at = started_at - interval '61 seconds'
+                         WHERE target_id = (SELECT id FROM post_targets WHERE post_id = $1)`, [postId]);
+    await runDueTargets(ctx, settling, postId);
+    st = await state(postId);
+    expect(st.post).toBe('published');
+    expect(st.attempts.slice(-2)).toEqual([{ phase: 'verify', outcome: 'not_published' }, { phase: 'commit', outcome: 'published' }]);
+    expect(adapter.commits.filter((c) => c.text === 'settles first #flaky')).toHaveLength(1);
+  });
+
+  it('a worker whose lease ran out writes no attempt and makes no call; the new holder publishes once', async () => {
+    const postId = await scheduled('lease lost while paused', [acc5]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1`, [postId]);
+    const [claimed] = await worker.claimDue(1);
+    expect(claimed.post_id).toBe(postId);
+    // The worker is paused past its lease; the reconciler hands the target on; another worker claims it.
+    await ctx.db.query(`UPDATE post_targets SET locked_until = now() - interval '1 second' WHERE id = $1`, [claimed.id]);
+    await reconcile(ctx.db, { staleMs: 30_000 });
+    const other = createPublisher({
+      db: ctx.db, secrets: ctx.services.secrets, adapters: ctx.services.adapters, mediaStorage: ctx.services.mediaStorage, config: ctx.config,
+      clock: ctx.services.clock, workerId: `worker-other-${process.pid}`,
+    });
+    const [taken] = await other.claimByIds([claimed.id]);
+    expect(taken?.id).toBe(claimed.id);
+    // The paused worker wakes and runs what it had claimed: the fenced attempt row refuses it.
+    const commits = adapter.commits.length;
+    await worker.runTarget(claimed);
+    expect(adapter.commits.length).toBe(commits);
+    const { rows: rowsByWorker } = await ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM publish_attempts WHERE target_id = $1 AND worker_id = $2', [claimed.id, worker.workerId]);
+    expect(rowsByWorker[0].n).toBe(0);
+    await other.runTarget(taken);
+    const st = await state(postId);
+    expect(st.post).toBe('published');
+    expect(adapter.commits.filter((c) => c.text === 'lease lost while paused')).toHaveLength(1);
+  });
+
+  it('a claim that waited past half its lease (the process was paused) is given back, not run, and costs no attempt', async () => {
+    const s = ctx.services;
+    const shortLease = createPublisher({
+      db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-short-${process.pid}`,
+      config: { ...ctx.config, workerStaleMs: 1_000 },
+    });
+    const postId = await scheduled('waited in the buffer', [acc5]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1`, [postId]);
+    const [claimed] = await shortLease.claimDue(1);
+    expect(claimed.attempts).toBe(1);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(shortLease.leaseRemainingMs(claimed.id)).toBeLessThan(500);
+    const commits = adapter.commits.length;
+    await shortLease.runTarget(claimed);
+    expect(adapter.commits.length).toBe(commits);
+    expect(await target(postId)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM publish_attempts WHERE target_id = $1', [claimed.id]);
+    expect(rows[0].n).toBe(0);
+    await ctx.db.query(`UPDATE post_targets SET run_at = '2030-01-01' WHERE id = $1`, [claimed.id]);
+  });
+
+  it('the fence holds without the local clock: an attempt row is refused for a target held elsewhere', async () => {
+    const postId = await scheduled('fenced by the database', [acc5]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1`, [postId]);
+    const [claimed] = await worker.claimDue(1);
+    // Another process took it over (released and claimed again) while this worker's local lease still looks fine.
+    await ctx.db.query(`UPDATE post_targets SET locked_by = 'worker-elsewhere', locked_until = now() + interval '1 minute' WHERE id = $1`, [claimed.id]);
+    expect(worker.leaseRemainingMs(claimed.id)).toBeGreaterThan(1_000);
+    const commits = adapter.commits.length;
+    await worker.runTarget(claimed);
+    expect(adapter.commits.length).toBe(commits);
+    const { rows } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM publish_attempts WHERE target_id = $1', [claimed.id]);
+    expect(rows[0].n).toBe(0);
+    await ctx.db.query(`UPDATE post_targets SET status = 'pending', locked_by = NULL, locked_until = NULL, run_at = '2030-01-01' WHERE id = $1`, [claimed.id]);
+  });
+
+  it('a refused finish that did publish records the second copy on the target and as post.platform.duplicate', async () => {
+    const postId = await scheduled('published twice by a stale worker', [acc5]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1`, [postId]);
+    const [claimed] = await worker.claimDue(1);
+    // This worker's call is in flight when its lease is handed on and the new holder publishes.
+    const { rows: [{ id: attemptId }] } = await ctx.db.query<{ id: number }>(
+      `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, prepared) VALUES ($1, 1, $2, 'commit', '{"token":"stale"}') RETURNING id`,
+      [claimed.id, worker.workerId]);
+    await ctx.db.query(`UPDATE post_targets SET status = 'published', locked_by = NULL, locked_until = NULL, platform_post_id = 'scripted-first',
+                               platform_post_url = 'https://example.test/post/first' WHERE id = $1`, [claimed.id]);
+    const hook = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/settings', headers: tenant!.headers,
+      payload: { name: 'duplicates', url: 'http://127.0.0.1:9/dup', events: ['post.platform.duplicate'] } });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const duplicate = await worker.targets.recordStalePublish(claimed, attemptId, { platformPostId: 'scripted-second', platformPostUrl: 'https://example.test/post/second' });
+    expect(duplicate).toBe(true);
+    // The same post again (the new holder's verify found this worker's own post): no duplicate.
+    expect(await worker.targets.recordStalePublish(claimed, attemptId, { platformPostId: 'scripted-first', platformPostUrl: 'https://example.test/post/first' })).toBe(false);
+    const post = (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${postId}`, headers: tenant!.headers })).json().post;
+    expect(post.platforms[0].platformPostId).toBe('scripted-first');
+    expect(post.platforms[0].duplicates).toEqual([{ platformPostId: 'scripted-second', platformPostUrl: 'https://example.test/post/second' }]);
+    const { rows: events } = await ctx.db.query<{ event: string; payload: { duplicate: { platformPostId: string }; post: { id: string } } }>(
+      `SELECT event, payload FROM webhook_deliveries WHERE tenant_id = $1 AND event = 'post.platform.duplicate'`, [tenant!.userId]);
+    expect(events).toHaveLength(1);
+    expect(events[0].payload.post.id).toBe(postId);
+    expect(events[0].payload.duplicate.platformPostId).toBe('scripted-second');
+    await ctx.app.inject({ method: 'DELETE', url: `/v1/webhooks/settings/${hook.json().webhook._id}`, headers: tenant!.headers });
+  });
+});

@@ -74,6 +74,8 @@ beforeAll(async () => {
     ...platformEnv, DATABASE_URL: ctx.databaseUrl, HERALD_SECRET_KEY: ctx.secretKeyHex, HERALD_DATA_DIR: ctx.dataDir,
     HERALD_WORKER_POLL_MS: '200', HERALD_WORKER_STALE_MS: '3000', HERALD_WORKER_CONCURRENCY: '25', HERALD_LOG_LEVEL: 'warn',
     HERALD_ALLOW_PRIVATE_URLS: 'true', HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', HERALD_RATE_LIMIT: 'off', HERALD_DB_POOL_SIZE: '10',
+    // X answers within 100 ms here: a request cannot land later than 3 s after it was sent (decision 0045).
+    HERALD_COMMIT_SETTLE_MS: '3000',
   };
   for (let i = 0; i < 2; i++) {
     const port = await freePort();

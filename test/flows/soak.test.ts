@@ -60,6 +60,8 @@ beforeAll(async () => {
     ...platformEnv, DATABASE_URL: ctx.databaseUrl, HERALD_SECRET_KEY: ctx.secretKeyHex, HERALD_DATA_DIR: ctx.dataDir,
     // The default stale timeout (30 s): a restarted worker must not wait for it.
     HERALD_WORKER_POLL_MS: '200', HERALD_LOG_LEVEL: 'warn', HERALD_ALLOW_PRIVATE_URLS: 'true',
+    // A request here lands at most 1 s after it was sent (the proxies' hold): settle for 5 s (decision 0045).
+    HERALD_COMMIT_SETTLE_MS: '5000',
   };
   tenant = await createTenant(ctx);
   const profileId = await createProfile(ctx, tenant);

@@ -9,6 +9,7 @@
  *   "#lost"      -> the first commit creates the post but its answer is lost (network error)
  *   "#http422"   -> the platform answers HTTP 422 (permanent), with an answer carrying a token
  *   "#ratelimit" -> the platform answers HTTP 429 (retry after 60 s)
+ *   "#blind"     -> verify cannot tell (the platform's list cannot be read): always 'unknown'
  * unpublish() deletes a published post (recorded in `deleted`); a post it does not have counts as gone.
  * Metrics (fetchMetrics): "likes:N" in the text gives N likes (else 1), 2 comments, reposts 0,
  * no impressions (Bluesky has none: null); "#nometrics" answers nothing for the post. Each read
@@ -91,7 +92,8 @@ export class ScriptedAdapter implements PlatformAdapter {
     return out;
   }
 
-  async verify(_ctx: AdapterContext, _account: AccountContext, _req: PublishRequest, prepared: Record<string, unknown>): Promise<VerifyResult> {
+  async verify(_ctx: AdapterContext, _account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<VerifyResult> {
+    if (req.text.includes('#blind')) return { status: 'unknown', reason: 'the timeline could not be read (scripted)' };
     const r = this.published.get(String(prepared.token));
     return r ? { status: 'published', result: r } : { status: 'not_published' };
   }

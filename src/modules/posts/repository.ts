@@ -62,7 +62,11 @@ export interface TargetRow {
   published_at: Date | null;
   error_message: string | null;
   error_category: string | null;
-  result: { thread?: Array<{ platformPostId: string; platformPostUrl: string }> } | null;
+  /**
+   * `thread`: each item of a published thread; `duplicates`: extra copies a worker that had lost the
+   * target published (decision 0045), for the user to unpublish.
+   */
+  result: { thread?: Array<{ platformPostId: string; platformPostUrl: string }>; duplicates?: Array<{ platformPostId: string; platformPostUrl: string | null }> } | null;
   updated_at: Date;
 }
 
@@ -101,6 +105,7 @@ function targetView(t: TargetViewRow) {
     errorCategory: t.error_category,
     attempts: t.attempts,
     ...(t.result?.thread ? { thread: t.result.thread } : {}),
+    ...(t.result?.duplicates?.length ? { duplicates: t.result.duplicates } : {}),
     // Only for targets unpublish touched: every other answer stays as it was.
     ...(t.removed_from_platform_at ? { removedFromPlatformAt: new Date(t.removed_from_platform_at).toISOString() } : {}),
     ...(t.unpublish_error ? { unpublishError: t.unpublish_error } : {}),

@@ -80,6 +80,9 @@ export const PostTargetView = Type.Object({
   errorCategory: Nullable(Type.String()),
   attempts: Type.Integer(),
   thread: Type.Optional(Type.Array(ThreadEntry)),
+  duplicates: Type.Optional(Type.Array(Type.Object({ platformPostId: Type.String(), platformPostUrl: Nullable(Type.String()) }), {
+    description: 'Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate',
+  })),
   removedFromPlatformAt: Type.Optional(Type.String({ format: 'date-time', description: 'When POST /v1/posts/{id}/unpublish deleted it from the platform' })),
   unpublishError: Type.Optional(Type.String({ description: 'Why unpublish could not delete it (not_supported: the platform lets no app delete posts)' })),
 });

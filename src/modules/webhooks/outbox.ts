@@ -14,6 +14,8 @@ import type { Queryable } from '../../storage/db.ts';
 export const WEBHOOK_EVENTS = [
   'post.scheduled', 'post.published', 'post.failed', 'post.partial', 'post.cancelled',
   'post.platform.published', 'post.platform.failed', 'account.connected', 'account.disconnected', 'webhook.test',
+  // Herald's own: a second copy of a target's post reached the platform (decision 0045).
+  'post.platform.duplicate',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -181,4 +183,19 @@ export function accountsDisconnectedOutboxSql(cte: string, reason: string): stri
              'platform', ${cte}.platform, 'username', ${cte}.username, 'displayName', ${cte}.display_name,
              'disconnectionType', 'unintentional', 'reason', ${reason}))) AS body
       FROM ${cte} WHERE ${cte}.was_active AND ${hasWebhooksSql(`${cte}.tenant_id`)}`);
+}
+
+/**
+ * `post.platform.duplicate` for a target of which a second copy reached the platform (a worker that
+ * had lost the target published anyway: decision 0045). The payload is the post, the target's
+ * platform block, and `duplicate` (`platformPostId`, `platformPostUrl`, `attemptId`, `detectedAt`)
+ * naming the extra copy, so that a receiver can unpublish it.
+ */
+export async function enqueueDuplicateEvent(q: Queryable, targetId: string, duplicate: Record<string, unknown>): Promise<number> {
+  const r = await q.query(outboxInsertSql(`
+    SELECT p.tenant_id, 'post.platform.duplicate' AS event, p.id::text AS order_key, t.id::text || ':' || ($2::jsonb->>'platformPostId') AS event_key, 3 AS rank,
+           ${postBodySql('p', postPlatformsSql('p'))} || ${platformBlockSql('t')} || jsonb_build_object('duplicate', $2::jsonb) AS body
+      FROM post_targets t JOIN posts p ON p.id = t.post_id
+     WHERE t.id = $1 AND ${hasWebhooksSql('p.tenant_id')}`), [targetId, JSON.stringify(duplicate)]);
+  return r.rowCount ?? 0;
 }

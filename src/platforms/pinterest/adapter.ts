@@ -34,6 +34,7 @@ import {
   capabilitiesOf, PINTEREST_ALT_TEXT_MAX, PINTEREST_CAROUSEL_MAX, PINTEREST_CAROUSEL_MIN, PINTEREST_DESCRIPTION_MAX, PINTEREST_IMAGE_MAX_BYTES,
   PINTEREST_LINK_MAX, PINTEREST_TITLE_MAX, PINTEREST_VIDEO_MAX_BYTES, PINTEREST_VIDEO_MAX_SECONDS, PINTEREST_VIDEO_MIN_SECONDS,
 } from '../../shared/capabilities.ts';
+import { guardVisibleCall } from '../call-guard.ts';
 
 /** The limits live in src/shared/capabilities.ts (shared with the composer). */
 export {
@@ -148,6 +149,7 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
     for (const [k, v] of Object.entries(reg.upload_parameters ?? {})) form.set(k, v);
     form.set('file', new Blob([bytes], { type: mimeType }), m.filename ?? 'video.mp4'); // the file goes last (S3 presigned POST)
     let res: Response;
+    await guardVisibleCall('POST', 30 * 60_000);
     try {
       res = await fetch(reg.upload_url, { method: 'POST', body: form, signal: AbortSignal.timeout(30 * 60_000) });
     } catch (err) {

@@ -36,6 +36,7 @@ import { normalizeSubreddit, redditRules, redditTitleAndBody, SUBREDDIT_NAME } f
 import {
   capabilitiesOf, REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX,
 } from '../../shared/capabilities.ts';
+import { guardVisibleCall } from '../call-guard.ts';
 
 /** The limits live in src/shared/capabilities.ts (shared with the composer and the bulk CSV). */
 export { REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX };
@@ -160,6 +161,7 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
     for (const f of lease.args.fields) form.set(f.name, f.value);
     form.set('file', new Blob([bytes], { type: mimeType }), filename);
     let res: Response;
+    await guardVisibleCall('POST', 120_000);
     try {
       res = await fetch(action, { method: 'POST', body: form, signal: AbortSignal.timeout(120_000) });
     } catch (err) {

@@ -16,6 +16,7 @@
  */
 import type { PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
+import { guardVisibleCall } from '../call-guard.ts';
 
 /** Herald's version in the User-Agent. */
 export const HERALD_VERSION = '1.0';
@@ -84,6 +85,7 @@ export async function redditJson<T>(app: PlatformApp, path: string, req: RedditR
     body = new URLSearchParams(Object.entries(req.form).filter((e): e is [string, string] => e[1] !== undefined)).toString();
   } else if (req.body) body = req.body;
   let res: Response;
+  await guardVisibleCall(req.method ?? (body ? 'POST' : 'GET'), req.timeoutMs ?? 30_000);
   try {
     res = await fetch(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
   } catch (err) {

@@ -14,6 +14,7 @@
  */
 import { retryAfterFrom, type HttpRequest } from '../http.ts';
 import { AdapterError, type AdapterErrorKind } from '../types.ts';
+import { guardVisibleCall } from '../call-guard.ts';
 
 export interface TikTokError { code?: string; message?: string; log_id?: string }
 
@@ -69,6 +70,7 @@ export async function tiktokJson<T>(baseUrl: string, path: string, req: HttpRequ
   if (req.json !== undefined) { headers['content-type'] = 'application/json; charset=UTF-8'; body = JSON.stringify(req.json); }
   let res: Response;
   let text: string;
+  await guardVisibleCall(req.method ?? (body ? 'POST' : 'GET'), req.timeoutMs ?? 30_000);
   try {
     res = await fetch(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
     text = await res.text();

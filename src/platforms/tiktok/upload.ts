@@ -4,6 +4,7 @@
  */
 import { AdapterError } from '../types.ts';
 import type { TikTokPrepared } from './model.ts';
+import { guardVisibleCall } from '../call-guard.ts';
 
 /** TikTok's chunk limits (media transfer guide): 5-64 MB per chunk, the last up to 128 MB, 1-1000 chunks. */
 export const TIKTOK_MIN_CHUNK_BYTES = 5 * 1024 * 1024;
@@ -34,6 +35,7 @@ export async function putChunk(p: TikTokPrepared, bytes: Buffer, i: number): Pro
   const first = i * p.chunkSize!;
   const last = i === p.chunkCount! - 1 ? bytes.length - 1 : first + p.chunkSize! - 1;
   let res: Response;
+  await guardVisibleCall('PUT', 5 * 60_000);
   try {
     res = await fetch(p.uploadUrl!, {
       method: 'PUT', body: bytes.subarray(first, last + 1),

@@ -7,6 +7,7 @@
 import { AdapterError, type AdapterContext } from '../types.ts';
 import { mapGoogleError } from './google.ts';
 import type { VideoResource, YouTubeApi, YouTubeOptions, YouTubePrepared } from './model.ts';
+import { guardVisibleCall } from '../call-guard.ts';
 
 /** Detects JPEG, PNG and GIF by their magic bytes. */
 export function imageTypeOf(b: Buffer): 'image/jpeg' | 'image/png' | 'image/gif' | null {
@@ -31,6 +32,7 @@ export async function putSession(token: string, sessionUri: string, body: Buffer
     headers['content-range'] = `bytes */${total}`;
   }
   let res: Response;
+  await guardVisibleCall('PUT', 10 * 60_000);
   try {
     res = await fetch(sessionUri, { method: 'PUT', headers, body: body ?? undefined, redirect: 'manual', signal: AbortSignal.timeout(10 * 60_000) });
   } catch (err) {
