@@ -21,16 +21,21 @@
  *   must be MP4/MOV, a reel 3 s to 15 min, a story or carousel video at most 60 s, else the
  *   container turns to ERROR with 2207026.
  * - GET /{v}/{container}?fields=status_code,status: IN_PROGRESS -> FINISHED | ERROR;
- *   PUBLISHED after media_publish; EXPIRED after 24 h.
- * - POST /{v}/{ig-user}/media_publish?creation_id: publishing a container that is not
- *   FINISHED fails (code 9007, subcode 2207027); over the 24 h quota (50) subcode 2207042;
+ *   PUBLISHED after media_publish; EXPIRED when not published within 24 h of its creation
+ *   (the IG Container reference's status codes,
+ *   https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-container);
+ *   `ageContainers(ms)` lets that time pass for the containers.
+ * - POST /{v}/{ig-user}/media_publish?creation_id: publishing an EXPIRED container fails with
+ *   code -2, subcode 2207020 (the error code table: generate a new container), any other that is
+ *   not FINISHED with code 9007, subcode 2207027; over the 24 h quota (50) subcode 2207042;
  *   personal accounts cannot publish.
  * - GET /{v}/{ig-user}/media | stories (newest first; Graph cursor paging, at most 100 a call,
  *   `since`/`until` time filters), GET /{v}/{media}?fields=permalink,
  *   POST and GET /{v}/{media}/comments, GET /{v}/{ig-user}/content_publishing_limit.
  * - Faults (addFault): rate limit (code 4 with x-business-use-case-usage), 5xx, expired token,
  *   slow, dropped connection, dropped answer after publish, processing error, comment failure,
- *   a failing list call (`op: 'list'`).
+ *   a failing list call (`op: 'list'`), and a publish that fails inside Instagram with the
+ *   connection dropped (`error_dropped`: no media, the container turns to ERROR).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -71,7 +76,7 @@ export interface InstagramSimOptions {
 
 export type InstagramFault = {
   op: 'create' | 'publish' | 'status' | 'comment' | 'token' | 'list' | 'metrics' | 'any';
-  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
+  kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'error_dropped';
   count: number; delayMs?: number;
 };
 
@@ -97,6 +102,8 @@ export interface InstagramSimulator extends SimulatorBase<InstagramFault> {
   metrics: MetricsBook;
   /** Publishes media directly, as if the user posted it in the app (an IMAGE feed post by default). */
   addMedia(owner: string, caption: string, kind?: { media_type?: string; media_product_type?: string }, at?: Date): InstagramMedia;
+  /** Lets `ms` pass for the existing containers: one not published within 24 h of its creation is then EXPIRED. */
+  ageContainers(ms: number): void;
 }
 
 const numericId = numericIds(17_900_000_000_000_000n, 97);
@@ -370,7 +377,15 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
     const c = containers.get(params(req).creation_id ?? '');
     if (!c || c.owner !== uid || c.is_carousel_item) return graphError(reply, 400, 100, 'Param creation_id must be a valid container id');
     await advance(c);
+    if (c.status_code === 'EXPIRED') return graphError(reply, 400, -2, 'The media you are trying to access has expired. Please try to upload again.', { error_subcode: 2207020 });
     if (c.status_code !== 'FINISHED') return graphError(reply, 400, 9007, `Media ID is not available (status ${c.status_code})`, { error_subcode: 2207027 });
+    if (f?.kind === 'error_dropped') {
+      // Publishing failed inside Instagram: nothing is published, and no answer comes back.
+      c.status_code = 'ERROR';
+      c.status = 'Error: 2207001 Instagram server error. Try again.';
+      req.raw.socket.destroy();
+      return reply;
+    }
     const dayAgo = Date.now() - 24 * 3600_000;
     if (media.filter((m) => m.owner === uid && !m.external && Date.parse(m.timestamp) > dayAgo).length >= limit) return graphError(reply, 400, 4, 'The daily publishing limit was reached', { error_subcode: 2207042 });
     const m: InstagramMedia = {
@@ -486,6 +501,9 @@ export async function startInstagramSimulator(opts: InstagramSimOptions = {}): P
       };
       media.push(m);
       return m;
+    },
+    ageContainers(ms) {
+      for (const c of containers.values()) c.created -= ms;
     },
     ...simControls(app, faults, tokens, () => tokens.clear()),
   };

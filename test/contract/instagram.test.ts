@@ -4,7 +4,7 @@
  * carousel, video as a Reel with a cover, story), collaborators, user tags, first comment,
  * every rule refused before any platform call, and the failure modes (rate limit, 5xx,
  * processing error, refresh, revoked authorization, answer lost after media_publish, publish
- * call dropped).
+ * call dropped, a container in doubt that turned ERROR or EXPIRED).
  */
 import { describe, expect, it } from 'vitest';
 import { startInstagramSimulator, type InstagramSimulator } from '../../sim/instagram/server.ts';
@@ -274,6 +274,70 @@ contract.failures({
       const v = await post({ content: 'bad codec', publishNow: true, mediaItems: [{ type: 'video', url: video }], platforms: on() });
       expect(v.json().platformResults[0].error).toMatch(/could not process the video.*2207026/);
       expect(sim.media.filter((m) => m.caption === 'broken media' || m.caption === 'bad codec')).toHaveLength(0);
+    });
+
+    // A container in ERROR or EXPIRED was never published (IG Container reference) and never can be: verify answers
+    // not_published with a new container, which the next commit publishes, once.
+    const scheduled = async (content: string, url: string) =>
+      (await post({ content, scheduledFor: '2030-01-01T00:00:00Z', mediaItems: [{ type: 'image', url }], platforms: on() })).json().post._id as string;
+    const firstContainer = async (postId: string) => {
+      const { rows } = await h.ctx.db.query<{ prepared: { containerId: string } }>(
+        `SELECT a.prepared FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id WHERE t.post_id = $1 AND a.phase = 'commit' ORDER BY a.id LIMIT 1`, [postId]);
+      return rows[0].prepared.containerId;
+    };
+
+    it('publish dropped, then the container EXPIRED (24 h): verify proves nothing was published, a new container is published once', async () => {
+      sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
+      const id = await scheduled('expired while in doubt', img[0]);
+      await h.runDue(id);
+      expect((await target(id)).status).toBe('pending');
+      const old = await firstContainer(id);
+      sim.ageContainers(25 * 3600_000);
+      await h.runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('published');
+      const published = sim.media.filter((m) => m.caption === 'expired while in doubt');
+      expect(published).toHaveLength(1);
+      expect(published[0].container).not.toBe(old);
+      expect(sim.containers.get(old)!.status_code).toBe('EXPIRED');
+      expect(t.platform_post_id).toBe(published[0].id);
+    });
+
+    it('publish failed inside Instagram with no answer (container ERROR): verify proves nothing was published, a new container is published once', async () => {
+      sim.addFault({ op: 'publish', kind: 'error_dropped', count: 1 });
+      const id = await scheduled('errored while in doubt', img[1]);
+      await h.runDue(id);
+      expect((await target(id)).status).toBe('pending');
+      const old = await firstContainer(id);
+      expect(sim.containers.get(old)!.status_code).toBe('ERROR');
+      await h.runDue(id);
+      expect((await target(id)).status).toBe('published');
+      const published = sim.media.filter((m) => m.caption === 'errored while in doubt');
+      expect(published).toHaveLength(1);
+      expect(published[0].container).not.toBe(old);
+      // The new container was recorded with the commit attempt before media_publish (what a later verify would check).
+      const { rows } = await h.ctx.db.query<{ phase: string; outcome: string; container: string }>(
+        `SELECT a.phase, a.outcome, a.prepared->>'containerId' AS container FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id
+          WHERE t.post_id = $1 ORDER BY a.id`, [id]);
+      expect(rows).toEqual([
+        { phase: 'commit', outcome: 'unknown', container: old },
+        { phase: 'verify', outcome: 'not_published', container: old },
+        { phase: 'commit', outcome: 'published', container: published[0].container },
+      ]);
+    });
+
+    it('container EXPIRED and the new one cannot be made (its media is gone): the post fails with Instagram\'s reason, nothing published', async () => {
+      const url = media.put('/vanishing.jpg', makeImage({ format: 'jpeg', width: 64, height: 64 }), 'image/jpeg');
+      sim.addFault({ op: 'publish', kind: 'drop', count: 1 });
+      const id = await scheduled('expired, media gone', url);
+      await h.runDue(id);
+      sim.ageContainers(25 * 3600_000);
+      media.put('/vanishing.jpg', Buffer.alloc(0), 'image/jpeg');
+      await h.runDue(id);
+      const t = await target(id);
+      expect(t.status).toBe('failed');
+      expect(t.error_message).toMatch(/EXPIRED \(never published\).*2207052/);
+      expect(sim.media.filter((m) => m.caption === 'expired, media gone')).toHaveLength(0);
     });
   },
 });

@@ -13,8 +13,10 @@
  *   the first comment (`POST /{media}/comments`; a failure is recorded in `extra.firstComment`,
  *   never fails the post).
  * - `verify` reads the container status: FINISHED -> not published (publish the same
- *   container); PUBLISHED -> the media is looked up in the account's media (stories) back to
- *   before the attempt, by type and caption; anything else -> unknown.
+ *   container); ERROR or EXPIRED -> not published, and a new container is prepared for the
+ *   commit (that one can never be published); PUBLISHED -> the media is looked up in the
+ *   account's media (stories) back to before the attempt, by type and caption; IN_PROGRESS ->
+ *   unknown.
  *
  * Options (platformSpecificData): `collaborators` (usernames without @, not on stories),
  * `userTags` ([{username, x, y, mediaIndex?}], x and y within 0.0-1.0, images and carousels
@@ -26,7 +28,7 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type AdapterErrorKind, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
@@ -71,6 +73,11 @@ export interface InstagramPrepared {
   kind: 'image' | 'reel' | 'carousel' | 'story';
   caption: string;
   firstComment?: string;
+  /**
+   * Set by verify when the container can never be published (ERROR or EXPIRED) and preparing a
+   * new one failed: why, so that commit fails with it before calling Instagram (see verify).
+   */
+  unusable?: { kind: AdapterErrorKind; message: string; retryAfterMs?: number };
 }
 
 const isStory = isInstagramStory;
@@ -244,6 +251,8 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
   }
 
   async commit(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared): Promise<PublishResult> {
+    const u = prepared.unusable;
+    if (u) throw new AdapterError(u.kind, u.message, u.retryAfterMs === undefined ? {} : { retryAfterMs: u.retryAfterMs });
     const id = await this.call(ctx, account, async (token, base) => (await graphJson<{ id: string }>(
       base, this.path(`${account.platformUserId}/media_publish`), { method: 'POST', token, query: { creation_id: prepared.containerId } })).body.id);
     const result: PublishResult = { platformPostId: id, platformPostUrl: await this.permalink(ctx, account, id), extra: { kind: prepared.kind } };
@@ -253,14 +262,21 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
   /**
    * Exact check after an interrupted commit (docs/decisions/0018-exact-verify.md). The
    * container is the marker: its `status_code` (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-container)
-   * FINISHED proves it was not published (publish the same container); PUBLISHED proves it
-   * was, and the media is then looked up in `GET /{ig-user}/media` (or `/stories`) with
+   * FINISHED proves it was not published (publish the same container); so do ERROR ("failed to
+   * complete the publishing process") and EXPIRED ("not published within 24 hours"), but such a
+   * container can never be published: a new one is prepared here and given back as the prepared
+   * state for the commit. The publisher records it with the commit attempt before media_publish
+   * (decision 0018), so a verify after that commit checks the container it published; a container
+   * made inside commit instead would be unknown to that verify. When preparing fails, the old
+   * state comes back marked `unusable` with the error, and commit fails with it without calling
+   * Instagram (a rejected media fails the post; a transient error is asked about again). PUBLISHED
+   * proves it was published, and the media is then looked up in `GET /{ig-user}/media` (or `/stories`) with
    * `since` and the `after` cursor, 100 a call, back to `window.since`
    * (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media),
-   * matching the media type and the exact caption (a story by its type only). Unknown: any
-   * other status, a failed call, no or several candidates, more than VERIFY_MAX_PAGES pages.
+   * matching the media type and the exact caption (a story by its type only). Unknown:
+   * IN_PROGRESS, a failed call, no or several candidates, more than VERIFY_MAX_PAGES pages.
    */
-  async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: InstagramPrepared, window: VerifyWindow): Promise<VerifyResult<InstagramPrepared>> {
+  async verify(ctx: AdapterContext, account: AccountContext, req: PublishRequest, prepared: InstagramPrepared, window: VerifyWindow): Promise<VerifyResult<InstagramPrepared>> {
     let status: ContainerStatus;
     try {
       status = (await this.status(ctx, account, prepared.containerId)).status_code;
@@ -268,6 +284,15 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
       return { status: 'unknown', reason: (err as Error).message };
     }
     if (status === 'FINISHED') return { status: 'not_published' };
+    if (status === 'ERROR' || status === 'EXPIRED') {
+      try {
+        return { status: 'not_published', prepared: await this.prepare(ctx, account, req) };
+      } catch (err) {
+        const e = err instanceof AdapterError ? err : new AdapterError('transient', (err as Error).message);
+        const message = `The Instagram container was ${status} (never published) and a new one could not be prepared: ${e.message}`;
+        return { status: 'not_published', prepared: { ...prepared, unusable: { kind: e.kind, message, ...(e.opts.retryAfterMs === undefined ? {} : { retryAfterMs: e.opts.retryAfterMs }) } } };
+      }
+    }
     if (status !== 'PUBLISHED') return { status: 'unknown', reason: `the container is ${status}` };
     type Media = { id: string; caption?: string; timestamp?: string; permalink?: string; media_type?: string; media_product_type?: string };
     try {
