@@ -98,22 +98,24 @@ describe('publishing logs', () => {
   it('the last entry of a target that failed after its attempts with the commit unanswered is failed, and the status filter finds it', async () => {
     const postId = await scheduled(tenant, 'never answers #transient', acc);
     for (let runs = 0; runs < MAX_ATTEMPTS * 3 && await runDue(ctx, worker, postId) > 0; runs++);
-    const { rows: [target] } = await ctx.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM post_targets WHERE post_id = $1', [postId]);
-    expect(target).toEqual({ status: 'failed', attempts: MAX_ATTEMPTS });
+    const { rows: [target] } = await ctx.db.query<{ status: string; error_message: string }>('SELECT status, error_message FROM post_targets WHERE post_id = $1', [postId]);
+    expect(target.status).toBe('failed');
     const logs = (await get(tenant, `/v1/posts/${postId}/logs`)).json().logs;
-    // Newest first: the last commit (no answer, the target gave up) is the failure; the earlier unanswered commits were
-    // each followed by a verify that found nothing, so they stay pending (nothing was learnt about them).
-    expect(logs[0]).toMatchObject({ action: 'retry', phase: 'commit', attemptNumber: MAX_ATTEMPTS, status: 'failed' });
-    expect(logs[0].errorMessage).toMatch(/may have been published/);
+    // Newest first: the step the target ended on is the failure, with the target's reason; its outcome in the attempt
+    // row stays what the publisher wrote (no answer, or nothing found), which a retry of the post reads.
+    expect(logs[0]).toMatchObject({ status: 'failed', errorMessage: target.error_message });
+    expect(['commit', 'verify']).toContain(logs[0].phase);
     expect(logs.slice(1).filter((l: { status: string }) => l.status === 'failed')).toEqual([]);
     const failed = (await get(tenant, `/v1/logs?status=failed&postId=${postId}`)).json();
     expect(failed.logs.map((l: { _id: string }) => l._id)).toEqual([logs[0]._id]);
-    expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log.status).toBe('failed');
-    const pending = (await get(tenant, `/v1/logs?status=pending&postId=${postId}`)).json();
-    expect(pending.logs.map((l: { _id: string }) => l._id)).not.toContain(logs[0]._id);
-    // Retried, the target is pending again: its last commit is back to pending until the verify answers.
+    expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log).toEqual(logs[0]);
+    for (const other of ['pending', 'skipped']) {
+      expect((await get(tenant, `/v1/logs?status=${other}&postId=${postId}`)).json().logs.map((l: { _id: string }) => l._id)).not.toContain(logs[0]._id);
+    }
+    expect((await get(tenant, `/v1/logs?search=${encodeURIComponent(target.error_message.slice(0, 40))}&postId=${postId}`)).json().logs[0]._id).toBe(logs[0]._id);
+    // Retried, the target is pending again: the entry's own outcome counts again.
     expect((await ctx.app.inject({ method: 'POST', url: `/v1/posts/${postId}/retry`, headers: tenant.headers })).statusCode).toBe(200);
-    expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log.status).toBe('pending');
+    expect((await get(tenant, `/v1/logs/${logs[0]._id}`)).json().log.status).not.toBe('failed');
   });
 
   it('filters by category (type): publishing entries only, the Late API\'s other categories are empty', async () => {

@@ -25,30 +25,39 @@ export type LogType = (typeof LOG_TYPES)[number];
 /** How long log entries are kept (days). */
 export const LOG_RETENTION_DAYS = 90;
 
-/** An attempt whose outcome is not known (in flight, or its call got no answer): pending, unless it ended its target. */
-const UNRESOLVED = `(a.outcome IS NULL OR a.outcome = 'unknown')`;
-
 /**
- * An unresolved attempt that is the last one of a target that failed: the publisher gave up on
- * that attempt (MAX_ATTEMPTS in src/publishing/publisher.ts) and keeps its outcome `unknown` so
- * that a retry verifies before committing again, but for the log it is the failure. Retried, the
- * target is pending again and so is the entry, until its verify answers.
+ * Whether the attempt is the last step of a target that failed (no publish, retry or verify of
+ * the target after it). The publisher does not always write that step's outcome as `failed`: a
+ * commit unanswered on the last attempt keeps `unknown` (a retry of the post then verifies before
+ * committing again), and a verify that proves the last attempts created nothing keeps
+ * `not_published` while the target fails (src/publishing/publisher.ts). For the log it is the
+ * failure. Retried, the target is pending again and the entry's own outcome counts again.
  */
-const ENDED_FAILED = `(a.target_id IS NOT NULL AND EXISTS (
+const ENDS_FAILED_TARGET = `(a.target_id IS NOT NULL AND a.phase IN ('prepare', 'commit', 'verify') AND EXISTS (
     SELECT 1 FROM post_targets t WHERE t.id = a.target_id AND t.status = 'failed'
        AND NOT EXISTS (SELECT 1 FROM publish_attempts n WHERE n.target_id = a.target_id AND n.id > a.id AND n.phase IN ('prepare', 'commit', 'verify'))))`;
 
-/** The SQL condition of each API status (the ENDED_FAILED test runs only for unresolved attempts). */
+/** An outcome that a failed target's end overrides: none yet, no answer, or proven absent (see ENDS_FAILED_TARGET). */
+const OPEN_OUTCOME = `(a.outcome IS NULL OR a.outcome IN ('unknown', 'not_published'))`;
+
+/** The final step of a failed target whose own outcome does not say so. */
+const FINAL_FAILURE = `(${OPEN_OUTCOME} AND ${ENDS_FAILED_TARGET})`;
+
+/** The SQL condition of each API status (ENDS_FAILED_TARGET is read only for the outcomes it can change). */
 const STATUS_CONDITION: Record<LogStatus, string> = {
   success: `a.outcome IN ('published', 'success')`,
-  failed: `(a.outcome IN ('failed', 'retry') OR (${UNRESOLVED} AND ${ENDED_FAILED}))`,
-  pending: `(${UNRESOLVED} AND NOT ${ENDED_FAILED})`,
-  skipped: `a.outcome IN ('not_published', 'skipped')`,
+  failed: `(a.outcome IN ('failed', 'retry') OR ${FINAL_FAILURE})`,
+  pending: `((a.outcome IS NULL OR a.outcome = 'unknown') AND NOT ${ENDS_FAILED_TARGET})`,
+  skipped: `(a.outcome = 'skipped' OR (a.outcome = 'not_published' AND NOT ${ENDS_FAILED_TARGET}))`,
 };
 
 /** A log entry's API status, as a column: the one derivation the listing, its filter and the view share. */
-const STATUS_COLUMN = `CASE WHEN ${STATUS_CONDITION.success} THEN 'success' WHEN ${STATUS_CONDITION.skipped} THEN 'skipped'
-  WHEN ${STATUS_CONDITION.failed} THEN 'failed' ELSE 'pending' END`;
+const STATUS_COLUMN = `CASE WHEN ${STATUS_CONDITION.success} THEN 'success' WHEN ${STATUS_CONDITION.failed} THEN 'failed'
+  WHEN ${STATUS_CONDITION.skipped} THEN 'skipped' ELSE 'pending' END`;
+
+/** A log entry's error: its own, else, for the final step of a failed target, why the target failed. */
+const ERROR_COLUMN = `CASE WHEN a.error IS NULL AND ${FINAL_FAILURE}
+  THEN (SELECT t.error_message FROM post_targets t WHERE t.id = a.target_id) ELSE a.error END`;
 
 /** One log entry as stored. */
 export interface LogRow {
@@ -62,7 +71,7 @@ export interface LogRow {
   phase: string;
   attempt: number;
   outcome: string | null;
-  /** The API status derived from the outcome and, for an unresolved attempt, its target (STATUS_COLUMN). */
+  /** The API status derived from the outcome and, for the last step of a target, the target (STATUS_COLUMN). */
   status: LogStatus;
   error: string | null;
   error_category: string | null;
@@ -141,10 +150,10 @@ const requestCondition = (n: string) => `a.id IN (
  * the indexes it had plus one).
  */
 
-const SEARCHED = ['a.error', 'a.endpoint', 'a.response_excerpt', 'a.error_category', 'a.action', 'a.platform', 'a.post_id', 'a.target_id', 'a.account_id'];
+const SEARCHED = [ERROR_COLUMN, 'a.endpoint', 'a.response_excerpt', 'a.error_category', 'a.action', 'a.platform', 'a.post_id', 'a.target_id', 'a.account_id'];
 
 const COLUMNS = `a.id::text AS id, a.tenant_id, a.post_id, a.target_id, a.account_id, a.platform, a.action, a.phase, a.attempt, a.outcome,
-  ${STATUS_COLUMN} AS status, a.error, a.error_category, ${REQUEST_ID_COLUMN} AS request_id, a.http_status, a.endpoint, a.response_excerpt, a.duration_ms, a.started_at, a.finished_at`;
+  ${STATUS_COLUMN} AS status, ${ERROR_COLUMN} AS error, a.error_category, ${REQUEST_ID_COLUMN} AS request_id, a.http_status, a.endpoint, a.response_excerpt, a.duration_ms, a.started_at, a.finished_at`;
 
 function where(f: LogFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.tenantId];
