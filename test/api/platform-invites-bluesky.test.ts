@@ -42,12 +42,12 @@ describe('Bluesky platform invite', () => {
     expect(ok.headers.location).toBe(`${inv.inviteUrl}?connected=bluesky`);
     const accounts = (await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: t.headers })).json().accounts;
     expect(accounts).toEqual([expect.objectContaining({ platform: 'bluesky', profileId, isActive: true })]);
-    const done = await ctx.app.inject({ method: 'GET', url: path });
+    const done = await ctx.app.inject({ method: 'GET', url: `${path}?connected=bluesky` });
     expect(done.body).toContain('Connected, you can close this page');
 
     const again = await form(`${path}/bluesky`, { identifier: bsky.identifier, appPassword: bsky.appPassword });
-    expect(again.statusCode).toBe(200);
-    expect(again.body).toContain('Connected, you can close this page');
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('This invite has already been used');
     expect((await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${profileId}`, headers: t.headers })).json().accounts).toHaveLength(1);
   });
 });

@@ -124,8 +124,9 @@ describe('the invite page (no login)', () => {
     expect(revoke.json().error).toMatch(/already used .* cannot be revoked/);
     // A used invite cannot start another connection.
     const again = await form(inv.inviteUrl);
-    expect(again.statusCode).toBe(200);
-    expect(again.body).toContain('Connected, you can close this page');
+    expect(again.statusCode).toBe(410);
+    expect(again.headers.location).toBeUndefined();
+    expect(again.body).toContain('This invite has already been used');
   });
 
   it('uses an invite once: of two flows started in two tabs, only the first to finish stores an account', async () => {
@@ -177,7 +178,7 @@ describe('the invite page (no login)', () => {
     const accounts = await accountsOf(p);
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ platform: 'facebook', selectedPageName: expect.any(String) });
-    expect((await page(inv.inviteUrl)).body).toContain('Connected, you can close this page');
+    expect((await page(inv.inviteUrl)).body).toContain('This invite has already been used');
   });
 
   it('runs the LinkedIn author choice on the invite page: the client picks an organization they administer', async () => {
@@ -200,7 +201,8 @@ describe('the invite page (no login)', () => {
     expect(await accountsOf(p)).toEqual([expect.objectContaining({ platform: 'linkedin', accountType: 'organization', selectedOrganization: expect.objectContaining({ id: '2414183' }) })]);
     // The selection token of this invite cannot be replayed.
     const replay = await form(`${inv.inviteUrl}/select`, { tempToken, choice: 'personal' });
-    expect(replay.body).toContain('Connected, you can close this page');
+    expect(replay.statusCode).toBe(410);
+    expect(replay.body).toContain('This invite has already been used');
     expect(await accountsOf(p)).toHaveLength(1);
   });
 

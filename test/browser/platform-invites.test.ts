@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('platform invites in the browser (no login)', () =
 
     // Opening the link again shows it used; it cannot connect a second account.
     await page.goto(inv.inviteUrl);
-    await page.getByRole('heading', { name: 'Connected, you can close this page' }).waitFor();
+    await page.getByRole('heading', { name: 'This invite has already been used' }).waitFor();
     expect(await page.getByRole('button').count()).toBe(0);
   });
 

@@ -5,8 +5,10 @@
  * Server-rendered HTML in the web app's look (its colours, buttons and cards), with no script:
  * - GET: who invited the visitor and for which profile (brand), and the platform's connect step:
  *   a button that starts the OAuth flow (POST, then 303 to the platform), or for Bluesky the
- *   app-password form. After the flow, the same page says "connected, you can close this page".
- *   Unknown or revoked tokens answer 404, expired ones 410, each with a page saying so.
+ *   app-password form. After the flow, the same page (`?connected=<platform>`) says "connected,
+ *   you can close this page"; any other visit of a used invite answers 410 "already used".
+ *   Unknown or revoked tokens answer 404, expired ones 410, each with a page saying so. A used,
+ *   expired or unknown invite starts nothing (no OAuth state, no redirect to the platform).
  * - GET/POST `.../connect/select`: the Facebook page or LinkedIn author choice of a flow started
  *   here (the selection must belong to this invite).
  *
@@ -91,20 +93,31 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     return `<p>${who} invited you to connect your ${esc(PLATFORM_LABELS[inv.row.platform])} account to <strong>${esc(inv.profileName)}</strong>.</p>`;
   };
 
-  /** The used and expired screens; null for an open invite. */
-  async function statePage(reply: FastifyReply, inv: InviteForPage): Promise<FastifyReply | null> {
+  /**
+   * Answers the page of an invite that can no longer connect, and says so (true); false for an
+   * open invite. A used invite shows "connected" on the visit the flow ends on (`?connected=` its
+   * platform) and "already used" on any other visit; an expired one shows "expired".
+   */
+  async function answeredClosed(reply: FastifyReply, inv: InviteForPage, connected?: string): Promise<boolean> {
     const label = PLATFORM_LABELS[inv.row.platform];
-    if (inv.state === 'used') {
+    if (inv.state === 'used' && connected === inv.row.platform) {
       const name = await connectedName(inv);
-      return send(reply, 200, 'Connected', `<div class="done" aria-hidden="true">✓</div><h1>Connected, you can close this page</h1>
+      send(reply, 200, 'Connected', `<div class="done" aria-hidden="true">✓</div><h1>Connected, you can close this page</h1>
 <p>Your ${esc(label)} account${name ? ` <strong>${esc(name)}</strong>` : ''} is connected to <strong>${esc(inv.profileName)}</strong>.</p>
 <p class="muted">This invite link has been used and no longer works. You have no access to anything else.</p>`);
+      return true;
+    }
+    if (inv.state === 'used') {
+      send(reply, 410, 'Invite already used', `<h1>This invite has already been used</h1>${intro(inv)}
+<p>A ${esc(label)} account was connected with it; an invite link works once. Ask ${inv.inviterName ? esc(inv.inviterName) : 'the person who sent it'} for a new link if you need to connect another account.</p>`);
+      return true;
     }
     if (inv.state === 'expired') {
-      return send(reply, 410, 'Invite expired', `<h1>This invite has expired</h1>${intro(inv)}
+      send(reply, 410, 'Invite expired', `<h1>This invite has expired</h1>${intro(inv)}
 <p>Invites are valid for 7 days. Ask ${inv.inviterName ? esc(inv.inviterName) : 'the person who sent it'} for a new link.</p>`);
+      return true;
     }
-    return null;
+    return false;
   }
 
   function openPage(reply: FastifyReply, inv: InviteForPage, token: string, opts: { error?: string; status?: number; identifier?: string } = {}) {
@@ -122,14 +135,20 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
 ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(inv.row.expires_at.toUTCString())}.</p>`);
   }
 
-  /** The invite of the token, or the page to answer instead (404 unknown, 410 expired, the used screen). */
-  async function openInvite(token: string, reply: FastifyReply): Promise<InviteForPage | FastifyReply> {
+  /**
+   * The open invite of the token, or null once the page to show instead was answered (404 unknown
+   * or revoked, 410 used or expired, "connected" after the flow): the caller then stops and starts
+   * nothing. (A reply is never handed back through an async function: `await` on a reply waits
+   * for it to be sent and yields undefined.)
+   */
+  async function openInvite(token: string, reply: FastifyReply, connected?: string): Promise<InviteForPage | null> {
     const inv = await invites.forPage(token);
-    if (!inv) return notFoundPage(reply);
-    const other = await statePage(reply, inv);
-    return other ?? inv;
+    if (!inv) {
+      notFoundPage(reply);
+      return null;
+    }
+    return (await answeredClosed(reply, inv, connected)) ? null : inv;
   }
-  const isReply = (x: InviteForPage | FastifyReply): x is FastifyReply => !('row' in x);
 
   app.get('/platform-invites/:token/connect', {
     config: { public: true },
@@ -138,8 +157,8 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
       querystring: Type.Object({ connected: Type.Optional(Type.String({ maxLength: 40 })), error: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: true }),
     },
   }, async (req, reply) => {
-    const inv = await openInvite(req.params.token, reply);
-    if (isReply(inv)) return inv;
+    const inv = await openInvite(req.params.token, reply, req.query.connected);
+    if (!inv) return reply;
     const error = req.query.error ? ERROR_TEXT[req.query.error] ?? ERROR_TEXT.connection_failed : undefined;
     return openPage(reply, inv, req.params.token, { error });
   });
@@ -147,7 +166,7 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
   app.post('/platform-invites/:token/connect', { config: { public: true }, schema: { hide: true, params: TokenParams } }, async (req, reply) => {
     assertSameOrigin(req, services);
     const inv = await openInvite(req.params.token, reply);
-    if (isReply(inv)) return inv;
+    if (!inv) return reply;
     if (inv.row.platform === 'bluesky') return reply.redirect(invites.inviteUrl(req.params.token), 303);
     try {
       const out = await services.oauthConnect.start(invites.actingFor(inv.row), inv.row.platform as OAuthPlatform, inv.row.profile_id,
@@ -168,7 +187,7 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
   }, async (req, reply) => {
     assertSameOrigin(req, services);
     const inv = await openInvite(req.params.token, reply);
-    if (isReply(inv)) return inv;
+    if (!inv) return reply;
     if (inv.row.platform !== 'bluesky') return reply.redirect(invites.inviteUrl(req.params.token), 303);
     const identifier = req.body.identifier.trim();
     if (!identifier || !req.body.appPassword.trim()) return openPage(reply, inv, req.params.token, { status: 400, identifier, error: 'Enter your Bluesky handle and an app password.' });
@@ -203,7 +222,7 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
     const fb = inv.row.platform === 'facebook';
     const title = fb ? 'Choose the Facebook page' : 'Choose who posts on LinkedIn';
     const items = list.length === 0
-      ? '<p>No page was found that you manage. Check that you granted access to the page, then start again.</p>'
+      ? '<p>No page was found that you administer. Only pages where you have full control (admin rights) can be connected; check that you granted access to the page, then start again.</p>'
       : `<form method="post" action="/v1/platform-invites/${encodeURIComponent(token)}/connect/select"><input type="hidden" name="tempToken" value="${esc(tempToken)}">
 ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" value="${esc(c.value)}"${i === 0 ? ' checked' : ''}> <span>${esc(c.label)}<br><span class="hint">${esc(c.hint)}</span></span></label>`).join('\n')}
 <button class="btn" type="submit">Connect</button></form>`;
@@ -212,7 +231,7 @@ ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" va
 
   app.get('/platform-invites/:token/connect/select', { config: { public: true }, schema: { hide: true, params: TokenParams, querystring: selectQuery } }, async (req, reply) => {
     const inv = await openInvite(req.params.token, reply);
-    if (isReply(inv)) return inv;
+    if (!inv) return reply;
     if (inv.row.platform !== 'facebook' && inv.row.platform !== 'linkedin') return reply.redirect(invites.inviteUrl(req.params.token), 303);
     return selectPage(reply, inv, req.params.token, req.query.tempToken);
   });
@@ -223,7 +242,7 @@ ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" va
   }, async (req, reply) => {
     assertSameOrigin(req, services);
     const inv = await openInvite(req.params.token, reply);
-    if (isReply(inv)) return inv;
+    if (!inv) return reply;
     const { tempToken, choice } = req.body;
     const list = await choices(inv, tempToken).catch(() => null);
     if (!list) return selectPage(reply, inv, req.params.token, tempToken);
