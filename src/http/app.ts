@@ -12,6 +12,7 @@ import { AppError, validationError, type FieldErrors } from '../core/errors.ts';
 import { nonFiniteNumberFields, unstorableJsonFields } from '../core/storable.ts';
 import { handleError, errorBody } from './errors.ts';
 import { genRequestId } from './request-id.ts';
+import { redactedRequestSerializer } from './log-redaction.ts';
 import { ErrorResponse } from './schemas.ts';
 import type { AuthContext } from '../modules/auth/context.ts';
 import type { Permission } from '../shared/permissions.ts';
@@ -106,7 +107,8 @@ function nonFiniteRequestFields(request: FastifyRequest): FieldErrors | null {
 
 export async function buildApp({ services, logger = false }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // Request lines are logged with bearer secrets (invite tokens, OAuth codes and states) redacted from the URL.
+    ...(logger ? { loggerInstance: logger.child({}, { serializers: { req: redactedRequestSerializer } }) } : { logger: false }),
     genReqId: genRequestId,
     bodyLimit: 2 * 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
