@@ -8,8 +8,9 @@
  *   GET /{v}/oauth/access_token exchanges the code (query client_id, redirect_uri,
  *   client_secret, code; short-lived token, 1 h) or, with grant_type=fb_exchange_token, gives a
  *   60-day user token. GET /{v}/me, GET /{v}/me/permissions.
- * - GET /{v}/me/accounts: the user's Pages with tasks and Page tokens, paged (`limit`,
- *   `paging.next`); one Page has only ANALYZE (not administered).
+ * - GET /{v}/me/accounts: the user's Pages with their `tasks` (an admin's are ANALYZE, ADVERTISE,
+ *   MODERATE, CREATE_CONTENT, MANAGE) and Page tokens, paged (`limit`, `paging.next`); one Page has
+ *   only ANALYZE, one only ANALYZE and CREATE_CONTENT (an editor: not administered).
  * - POST /{v}/{page}/feed (message, link, attached_media[i]), /photos (url, published),
  *   /videos (file_url, description), /photo_stories?photo_id, /video_stories
  *   (upload_phase=start|finish), POST /video-upload/{v}/{video} (rupload: header file_url),
@@ -97,8 +98,10 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
   const user = { id: numericId(), name: 'Herald FB User' };
   const pages: FacebookSimPage[] = [
     { id: numericId(), name: 'Herald Bakery', category: 'Bakery', tasks: ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'] },
-    { id: numericId(), name: 'Herald Books', category: 'Book Store', tasks: ['ANALYZE', 'CREATE_CONTENT'] },
+    { id: numericId(), name: 'Herald Books', category: 'Book Store', tasks: ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'] },
     { id: numericId(), name: 'Someone Else\'s Page', category: 'Community', tasks: ['ANALYZE'] },
+    // An editor's role: creates content, no admin rights (MANAGE); Herald does not connect it.
+    { id: numericId(), name: 'Herald Press', category: 'Publisher', tasks: ['ANALYZE', 'CREATE_CONTENT'] },
   ];
   const codes = new Map<string, { redirectUri: string; expires: number }>();
   type Tok = { kind: 'user' | 'page'; pageId?: string; expires: number; longLived: boolean };

@@ -7,8 +7,8 @@
  * a reconnect or a revocation is seen by every clone, and disconnecting one leaves the others
  * working. Optionally the clone publishes elsewhere with the same authorization, checked with
  * the platform first:
- * - Facebook `targetPageId`: a Page the stored user token administers (tasks MANAGE or
- *   CREATE_CONTENT, https://developers.facebook.com/docs/pages-api/overview); the clone keeps that
+ * - Facebook `targetPageId`: a Page the stored user token administers (tasks include MANAGE,
+ *   https://developers.facebook.com/docs/pages-api/overview); the clone keeps that
  *   Page's own token (so it holds its own credential).
  * - LinkedIn `targetOrganizationId`/`targetOrganizationUrn` (or `targetAccountType: 'personal'`):
  *   an organization the member is an approved ADMINISTRATOR of
@@ -19,7 +19,7 @@
  * authorization cannot manage; 409 when the profile already has this platform account.
  */
 import { AppError, fieldError } from '../../core/errors.ts';
-import { listFacebookPages, FACEBOOK_PUBLISH_TASKS } from '../../platforms/facebook/pages.ts';
+import { listFacebookPages } from '../../platforms/facebook/pages.ts';
 import { linkedinAdminOrganizations, ORGANIZATION_URN } from '../../platforms/linkedin/organizations.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { Db } from '../../storage/db.ts';
@@ -61,9 +61,9 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
       if (needsReconnect(err, FACEBOOK)) await repo.markNeedsReconnect(source.id, `${(err as Error).message}; reconnect the account`);
       throw apiErrorFrom(err, 'Facebook', FACEBOOK);
     }
-    const page = pages.find((p) => p.id === pageId && (p.tasks ?? []).some((t) => FACEBOOK_PUBLISH_TASKS.includes(t)));
+    const page = pages.find((p) => p.id === pageId); // administered pages only (tasks include MANAGE)
     if (!page || !page.access_token) {
-      throw new AppError('FORBIDDEN', `The Facebook user of this account does not manage the page ${pageId} (its tasks must include MANAGE or CREATE_CONTENT)`, { platform: 'facebook', field: 'targetPageId' });
+      throw new AppError('FORBIDDEN', `The Facebook user of this account does not manage the page ${pageId} (its tasks must include MANAGE: admin rights)`, { platform: 'facebook', field: 'targetPageId' });
     }
     return page as typeof page & { access_token: string };
   }

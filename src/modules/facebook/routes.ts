@@ -15,7 +15,7 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     config: { permission: 'accounts:write' },
     schema: {
       tags: ['Connect'], summary: 'List the Facebook pages the user administers (after OAuth)',
-      description: 'Only pages whose tasks include MANAGE or CREATE_CONTENT. tempToken comes from the OAuth callback (1 hour, single use).',
+      description: 'Only pages the user administers (tasks include MANAGE); a page where the user only has CREATE_CONTENT is not offered. tempToken comes from the OAuth callback (1 hour, single use).',
       querystring: Type.Object({ profileId: Id(), tempToken: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: { 200: Type.Object({ pages: Type.Array(FacebookPageSchema) }), ...errors(403, 502) },
     },
@@ -25,7 +25,7 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     config: { permission: 'accounts:write' },
     schema: {
       tags: ['Connect'], summary: 'Connect the chosen Facebook page',
-      description: 'Stores the page (its page token, sealed) as the account; the user must administer it (403 otherwise). Uses up the tempToken.',
+      description: 'Stores the page (its page token, sealed) as the account; the user must administer it, its tasks including MANAGE (403 saying so otherwise). Uses up the tempToken.',
       body: Type.Object({
         profileId: Id(), pageId: Type.String({ minLength: 1, maxLength: 40 }), tempToken: Type.String({ minLength: 1, maxLength: 200 }),
         userProfile: Type.Optional(Type.Object({
@@ -44,7 +44,7 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     config: { permission: 'accounts:read' },
     schema: {
       tags: ['Accounts'], summary: 'List the Facebook pages an account can switch to, and its current page',
-      description: 'Read from Facebook with the stored user authorization: pages whose tasks include MANAGE or CREATE_CONTENT. No tokens are returned.',
+      description: 'Read from Facebook with the stored user authorization: pages whose tasks include MANAGE. No tokens are returned.',
       params: Type.Object({ accountId: Id() }),
       response: {
         200: Type.Object({
@@ -60,7 +60,7 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     config: { permission: 'accounts:write' },
     schema: {
       tags: ['Accounts'], summary: 'Switch the Facebook page an account publishes to',
-      description: 'The page must be one the connected user administers (403 otherwise).',
+      description: 'The page must be one the connected user administers, its tasks including MANAGE (403 saying so otherwise).',
       params: Type.Object({ accountId: Id() }),
       body: Type.Object({ selectedPageId: Type.String({ minLength: 1, maxLength: 40 }) }),
       response: {

@@ -8,17 +8,24 @@ import type { PlatformApp } from '../oauth.ts';
 import { graphJson } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
 
-/** Page tasks that allow publishing; pages without one of them are not offered. */
-export const FACEBOOK_PUBLISH_TASKS = ['MANAGE', 'CREATE_CONTENT'];
+/**
+ * The Page task Herald requires to connect a Page: admin rights (full control). A role with
+ * CREATE_CONTENT but not MANAGE (an editor or a partner business) is not offered and is refused
+ * when chosen. Page tasks: https://developers.facebook.com/docs/pages-api/overview
+ */
+export const FACEBOOK_ADMIN_TASK = 'MANAGE';
 
 /** A Page the user can act on, as `/me/accounts` lists it. */
 export interface FacebookPage { id: string; name: string; access_token?: string; category?: string; tasks?: string[]; picture?: { data?: { url?: string } } }
 
+/** True when the user's tasks on the Page include MANAGE (admin rights), the Pages Herald connects. */
+export const isFacebookPageAdmin = (p: Pick<FacebookPage, 'tasks'>): boolean => (p.tasks ?? []).includes(FACEBOOK_ADMIN_TASK);
+
 /**
- * The Pages the user administers (tasks include MANAGE or CREATE_CONTENT), following
- * `paging.next` until it is absent. @throws AdapterError
+ * Every Page the user has a role on, with its `tasks`, following `paging.next` until it is
+ * absent: to say why a chosen Page is refused. @throws AdapterError
  */
-export async function listFacebookPages(app: PlatformApp, userToken: string): Promise<FacebookPage[]> {
+export async function listFacebookPageRoles(app: PlatformApp, userToken: string): Promise<FacebookPage[]> {
   const out: FacebookPage[] = [];
   let path: string | null = `/${FACEBOOK_API_VERSION}/me/accounts?fields=id,name,access_token,category,tasks,picture&limit=100`;
   for (let i = 0; path && i < 50; i++) {
@@ -27,5 +34,10 @@ export async function listFacebookPages(app: PlatformApp, userToken: string): Pr
     const next: string | undefined = res.body.paging?.next;
     path = next ? (() => { const u = new URL(next); return u.pathname + u.search; })() : null;
   }
-  return out.filter((p) => (p.tasks ?? []).some((t) => FACEBOOK_PUBLISH_TASKS.includes(t)));
+  return out;
+}
+
+/** The Pages the user administers (tasks include MANAGE): the only ones offered. @throws AdapterError */
+export async function listFacebookPages(app: PlatformApp, userToken: string): Promise<FacebookPage[]> {
+  return (await listFacebookPageRoles(app, userToken)).filter(isFacebookPageAdmin);
 }
