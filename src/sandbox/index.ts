@@ -100,8 +100,12 @@ export interface Sandbox {
   adapterRegistry(config: Config): AdapterRegistry;
   /** What GET /v1/sandbox answers. `baseUrl` is Herald's public URL. */
   describe(baseUrl: string): SandboxDescription;
-  /** What a simulator holds now (posts, media, calls), for GET /v1/sandbox/{platform}/state; null when not simulated. */
-  state(platform: string): Promise<Record<string, unknown> | null>;
+  /**
+   * What a simulator holds now (posts, media, calls), for GET /v1/sandbox/{platform}/state; null
+   * when not simulated. `only`: the platform ids of one user's posts; every list is then cut to
+   * what names one of them ({@link ownedOnly}), since all sandbox users share one simulated account.
+   */
+  state(platform: string, only?: ReadonlySet<string>): Promise<Record<string, unknown> | null>;
   /**
    * Lets the simulators download Herald's own media: URLs under `urlPrefixes` (Herald's media
    * base URLs, on loopback in sandbox mode; added to those already trusted), and any private
@@ -143,6 +147,33 @@ export function plainState(v: unknown, limit = 50, depth = 0): unknown {
 
 /** Fields of a simulator handle that are not state (the Fastify app, the client secret). */
 const NOT_STATE = new Set(['app', 'clientSecret', 'close']);
+
+/** The simulators' fixed lists (the simulated user's pages, organizations, boards, subreddits): the same for every user, shown whole. */
+const SHARED_FIXTURES = new Set(['pages', 'orgs', 'boards', 'subreddits']);
+
+/** True when `x` is one of `ids`, or an object with a top-level value in `ids` (its own id, or the post it belongs to). */
+function namesOneOf(x: unknown, ids: ReadonlySet<string>): boolean {
+  const scalar = (y: unknown) => (typeof y === 'string' || typeof y === 'number' || typeof y === 'bigint') && ids.has(String(y));
+  if (scalar(x)) return true;
+  return !!x && typeof x === 'object' && Object.values(x).some(scalar);
+}
+
+/**
+ * One user's part of a simulator's state value: arrays, Sets and Maps keep only the entries that
+ * name one of `ids` (a Map entry also by its key); an object of a class (the metrics book) has its
+ * collections cut the same way; plain values and plain objects (the simulated user) stay.
+ */
+export function ownedOnly(v: unknown, ids: ReadonlySet<string>, depth = 0): unknown {
+  if (Array.isArray(v)) return v.filter((x) => namesOneOf(x, ids));
+  if (v instanceof Set) return new Set([...v].filter((x) => namesOneOf(x, ids)));
+  if (v instanceof Map) return new Map([...v].filter(([k, x]) => ids.has(String(k)) || namesOneOf(x, ids)));
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) !== Object.prototype && !(v instanceof Date) && !(v instanceof Uint8Array) && depth < 3) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = ownedOnly(x, ids, depth + 1);
+    return out;
+  }
+  return v;
+}
 
 /**
  * Runs `fn` with `server.listen(port[, cb])` calls (no host) bound to 127.0.0.1: @atproto/dev-env's
@@ -260,15 +291,16 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
         ],
       };
     },
-    async state(platform) {
+    async state(platform, only) {
+      const cut = (k: string, v: unknown) => (only && !SHARED_FIXTURES.has(k) ? ownedOnly(v, only) : v);
       if (platform === 'bluesky') {
         if (!bluesky || !pds) return null;
-        return { account: { handle: bluesky.identifier, did: bluesky.did }, posts: plainState(await pds.listPosts(bluesky.did)) };
+        return { account: { handle: bluesky.identifier, did: bluesky.did }, posts: plainState(cut('posts', await pds.listPosts(bluesky.did))) };
       }
       const sim = simulators.get(platform as OAuthPlatform);
       if (!sim) return null;
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(sim)) if (!NOT_STATE.has(k) && typeof v !== 'function') out[k] = plainState(v);
+      for (const [k, v] of Object.entries(sim)) if (!NOT_STATE.has(k) && typeof v !== 'function') out[k] = plainState(cut(k, v));
       return out;
     },
     trustHeraldMedia({ urlPrefixes, allowPrivate }) {

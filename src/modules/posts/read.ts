@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { assertPostAccess } from './access.ts';
 import { viewOf } from './publish-inline.ts';
-import { getPostRow, listPostPage } from './repository.ts';
+import { getPostRow, listPostPage, platformPostIdsOf } from './repository.ts';
 import type { ListPostsQuery } from './schemas.ts';
 
 /** A dateFrom/dateTo bound: a date (whole day, UTC) or a date-time. @throws 400 VALIDATION_ERROR naming the field. */
@@ -40,6 +40,11 @@ export function createPostReads(deps: { db: Db }) {
         profileId, scope: auth.profileAccess !== 'all' ? { userId: auth.userId, profileIds: auth.profileIds } : undefined, from, to,
       }, limit, (page - 1) * limit);
       return { posts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+
+    /** The platform ids of the caller's posts on `platform` (published targets and their threads' items). */
+    async platformPostIds(auth: AuthContext, platform: string): Promise<string[]> {
+      return platformPostIdsOf(db, auth, platform);
     },
   };
 }

@@ -618,3 +618,23 @@ export async function compactPostCounters(q: Queryable): Promise<number> {
 }
 
 const COUNTERS_LOCK = 7_263_591_010;
+
+/**
+ * The platform ids of the posts a user may see on `platform`: each published target's id and the
+ * items of its thread (`result.thread`). Scoped team members get those of the posts they created
+ * or that target their profiles (./access.ts). For the sandbox's simulator state
+ * (src/modules/sandbox/routes.ts), which shows a caller only their own posts.
+ */
+export async function platformPostIdsOf(q: Queryable, auth: { tenantId: string; userId: string; profileAccess: string; profileIds: readonly string[] }, platform: string): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT DISTINCT x.id FROM post_targets t
+       JOIN posts p ON p.id = t.post_id
+       CROSS JOIN LATERAL (
+         SELECT t.platform_post_id AS id
+         UNION ALL
+         SELECT e->>'platformPostId' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(t.result->'thread') = 'array' THEN t.result->'thread' ELSE '[]'::jsonb END) e) x
+      WHERE t.tenant_id = $1 AND t.platform = $2 AND x.id IS NOT NULL
+        AND ($3 OR p.created_by = $4 OR EXISTS (SELECT 1 FROM accounts a WHERE a.id = t.account_id AND a.profile_id = ANY($5::char(24)[])))`,
+    [auth.tenantId, platform, auth.profileAccess === 'all', auth.userId, auth.profileIds]);
+  return rows.map((r) => r.id);
+}

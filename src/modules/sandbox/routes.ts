@@ -1,6 +1,7 @@
 /**
  * GET /v1/sandbox: what sandbox mode simulates (src/sandbox), the ready-made Bluesky account and
- * how to watch a post go through; GET /v1/sandbox/{platform}/state: what a simulator received.
+ * how to watch a post go through; GET /v1/sandbox/{platform}/state: what a simulator received of
+ * the caller's posts.
  * Outside sandbox mode GET /v1/sandbox answers `{ enabled: false }` with how to turn it on.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -42,13 +43,17 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.get('/sandbox/:platform/state', {
     config: { permission: 'accounts:read' },
     schema: {
-      tags: ['Sandbox'], summary: 'What a platform simulator holds now (posts, media, calls)',
-      description: 'Sandbox mode only. Lists are cut to their last 50 entries. Every sandbox user shares the simulators\' one simulated platform user.',
+      tags: ['Sandbox'], summary: 'What a platform simulator holds now of your posts',
+      description: 'Sandbox mode only. Every sandbox user shares the simulators\' one simulated platform user, so the simulator\'s lists are cut ' +
+        'to your own posts (those Herald published for you, their thread items, comments and counters); the simulated user, pages, ' +
+        'organizations, boards and subreddits are shown as they are. Lists are cut to their last 50 entries.',
       params: Type.Object({ platform: Type.Enum([...PLATFORMS]) }),
       response: { 200: Type.Object({ platform: Type.String(), state: Type.Unknown() }), ...errors(403) },
     },
   }, async (req) => {
-    const state = services.sandbox ? await services.sandbox.state(req.params.platform) : null;
+    // Only the caller's posts: other users' content on the shared simulated account stays theirs.
+    const own = services.sandbox ? new Set(await services.posts.platformPostIds(req.auth, req.params.platform)) : null;
+    const state = services.sandbox && own ? await services.sandbox.state(req.params.platform, own) : null;
     if (!state) throw notFound(services.sandbox ? `Simulator for ${req.params.platform}` : 'Sandbox (sandbox mode is off)');
     return { platform: req.params.platform, state };
   });
