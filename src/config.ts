@@ -18,6 +18,8 @@ const EnvSchema = Type.Object({
   HERALD_DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   HERALD_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   HERALD_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Origins (besides HERALD_PUBLIC_URL's) a connect flow's redirect_url may point at, comma-separated: docs/decisions/0046-connect-redirect-origins.md. */
+  HERALD_CONNECT_REDIRECT_ORIGINS: Type.Optional(Type.String({ maxLength: 8000 })),
   HERALD_EMBEDDED_PG_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 54329 }),
   HERALD_BLUESKY_SERVICE_URL: Type.String({ pattern: '^https?://', default: 'https://bsky.social' }),
   /** Per-image cap of the PDSes Herald posts to: the current embed.images lexicon's 2,000,000; a PDS still on the older lexicon takes 1,000,000. */
@@ -98,6 +100,8 @@ export interface Config {
   secretKeyHex?: string;
   /** Base URL under which Herald is reachable (media URLs); defaults to http://HOST:PORT. */
   publicUrl?: string;
+  /** Origins besides publicUrl's that a connect flow may send the browser back to (HERALD_CONNECT_REDIRECT_ORIGINS), as `URL.origin`. */
+  connectRedirectOrigins: string[];
   embeddedPgPort: number;
   blueskyServiceUrl: string;
   /** Largest image Herald sends to a PDS, in bytes (HERALD_BLUESKY_MAX_IMAGE_BYTES). */
@@ -202,6 +206,24 @@ function commitSettle(v: string | undefined): Config['commitSettleMs'] {
   return out;
 }
 
+/**
+ * HERALD_CONNECT_REDIRECT_ORIGINS: comma-separated http(s) origins (`https://app.example.com`,
+ * a port if not the default), answered as `URL.origin`. @throws ConfigError for an entry that is not one.
+ */
+function connectRedirectOrigins(v: string | undefined): string[] {
+  const out = new Set<string>();
+  const problems: string[] = [];
+  for (const entry of (v ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    let u: URL | null = null;
+    try { u = new URL(entry); } catch { /* reported below */ }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password || u.pathname !== '/' || u.search || u.hash) {
+      problems.push(`HERALD_CONNECT_REDIRECT_ORIGINS: "${entry}" must be an http(s) origin, scheme and host (and port) only, e.g. https://app.example.com`);
+    } else out.add(u.origin);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return [...out];
+}
+
 /** Thrown when an environment variable is invalid; `problems` lists `NAME: rule` lines. */
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -248,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.HERALD_DATA_DIR),
     secretKeyHex: e.HERALD_SECRET_KEY?.toLowerCase(),
     publicUrl: e.HERALD_PUBLIC_URL?.replace(/\/+$/, ''),
+    connectRedirectOrigins: connectRedirectOrigins(e.HERALD_CONNECT_REDIRECT_ORIGINS),
     embeddedPgPort: e.HERALD_EMBEDDED_PG_PORT,
     blueskyServiceUrl: e.HERALD_BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
     blueskyMaxImageBytes: e.HERALD_BLUESKY_MAX_IMAGE_BYTES,

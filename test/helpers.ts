@@ -55,7 +55,9 @@ export async function createTestApp(opts: { env?: Record<string, string>; deps?:
   const secretKeyHex = randomBytes(32).toString('hex');
   const config = loadConfig({
     DATABASE_URL: databaseUrl, HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex,
-    HERALD_RATE_LIMIT: 'off', HERALD_ALLOW_PRIVATE_URLS: 'true', PORT: '0', ...opts.env,
+    HERALD_RATE_LIMIT: 'off', HERALD_ALLOW_PRIVATE_URLS: 'true', PORT: '0',
+    // The client app the connect tests send the browser back to (redirect_url; docs/decisions/0046-connect-redirect-origins.md).
+    HERALD_CONNECT_REDIRECT_ORIGINS: 'https://client.example', ...opts.env,
   });
   const db = createDb(databaseUrl, { max: 10, applicationName: 'herald-test' });
   const services = createServices({ config, db, secretKeyHex, processId: `api-test-${process.pid}-${counter++}`, ...opts.deps });

@@ -130,13 +130,18 @@ export function platformContract(spec: PlatformSpec) {
         });
 
         if (o.singleUse) {
-          it('refuses a replayed, forged or expired state with an error redirect and stores nothing more', async () => {
+          it('refuses a replayed state with an error page (no redirect), a forged one with an error redirect to the dashboard, and stores nothing more', async () => {
             const { ctx, tenant } = h;
             const { callbackPath } = await h.connect(await createProfile(ctx, tenant), { redirectUrl: 'https://client.example/x' });
+            // A used state gives no second redirect (docs/decisions/0046-connect-redirect-origins.md).
             const replay = await ctx.app.inject({ method: 'GET', url: callbackPath! });
-            expect(Object.fromEntries(new URL(replay.headers.location as string).searchParams)).toMatchObject({ error: 'connection_failed', platform });
+            expect(replay.statusCode).toBe(400);
+            expect(replay.headers.location).toBeUndefined();
+            expect(replay.body).toContain('already used or has expired');
             const forged = await ctx.app.inject({ method: 'GET', url: callbackPath!.replace(/state=([^&.]+)\.[^&]+/, 'state=$1.AAAA') });
-            expect(new URL(forged.headers.location as string).searchParams.get('error')).toBe('connection_failed');
+            const dashboard = new URL(forged.headers.location as string);
+            expect(dashboard.origin + dashboard.pathname).toBe(`${ctx.services.publicUrl}/dashboard/accounts`);
+            expect(dashboard.searchParams.get('error')).toBe('connection_failed');
             const api = await ctx.app.inject({ method: 'POST', url: `/v1/connect/${platform}`, headers: tenant.headers, payload: { code: 'x', state: 'nope.nope', profileId: h.profileId } });
             expect(api.statusCode).toBe(400);
             expect(api.json().details.fields.state).toBeTruthy();

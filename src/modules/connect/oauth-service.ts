@@ -5,11 +5,13 @@
  *    (row in oauth_states, 1 hour) and answers `{ authUrl, state }`. The `state` sent to
  *    the platform is `<id>.<HMAC-SHA256(id)>`, so a forged or altered state is refused
  *    before any database lookup. PKCE (S256) verifiers stay on the server, sealed.
+ *    `redirect_url` must be on Herald's origin or a registered one ({@link createRedirectPolicy},
+ *    docs/decisions/0046-connect-redirect-origins.md).
  * 2. The platform redirects the browser to GET /v1/connect/{platform}/callback?code&state
  *    (public: the state identifies the user), or an API caller posts the code to
  *    POST /v1/connect/{platform} `{ code, state, profileId }`.
- * 3. `complete`: consumes the state once, exchanges the code, reads the user, and stores
- *    the account with sealed tokens, tokenExpiresAt and the granted permissions.
+ * 3. `complete` (`take` then `finish`): consumes the state once, exchanges the code, reads the
+ *    user, and stores the account with sealed tokens, tokenExpiresAt and the granted permissions.
  *    Facebook goes through a selection step instead (./selection.ts): the user token is kept
  *    sealed under a tempToken and the result carries `selection { tempToken, pages }`; the
  *    account is stored by POST /v1/connect/facebook/select-page. LinkedIn does the same when
@@ -29,7 +31,7 @@ import { connectErrorFrom } from '../accounts/platform-errors.ts';
 import { SecretBox } from '../../core/crypto.ts';
 import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/pages.ts';
 import type { SelectionStore } from './selection.ts';
-import { redirectWith } from './redirect.ts';
+import { createRedirectPolicy, redirectWith } from './redirect.ts';
 import { adminOrganizationsOrNone, type LinkedInOrgChoice, type LinkedInSelectionPayload } from './linkedin-selection.ts';
 
 /** Payload of a Facebook page selection (sealed in connect_selections). */
@@ -44,7 +46,8 @@ export const pageView = (p: FacebookPage) => ({ id: p.id, name: p.name, access_t
 /** How long a started connect flow stays valid. */
 export const STATE_TTL_MS = 60 * 60 * 1000;
 
-interface StateRow {
+/** A started flow (a row of oauth_states). */
+export interface StateRow {
   id: string;
   tenant_id: string;
   user_id: string;
@@ -70,6 +73,7 @@ export function createOAuthConnectService(deps: {
   const sign = (id: string) => createHmac('sha256', hmacKey).update(id).digest('base64url');
   const secrets = new SecretBox(deps.secretKeyHex);
   const { selections } = deps;
+  const redirects = createRedirectPolicy(deps.publicUrl, deps.config.connectRedirectOrigins ?? []);
   /**
    * The PKCE verifier is stored sealed, like every credential; rows written before it was
    * sealed hold it in plain text (a verifier never contains ':', so never starts with `v1:`).
@@ -88,6 +92,77 @@ export function createOAuthConnectService(deps: {
   /** The redirect_uri registered with the platform app: Herald's callback for the platform. */
   const callbackUrl = (platform: string) => `${deps.publicUrl}/v1/connect/${platform}/callback`;
 
+  /**
+   * Uses the state up (once): the flow's row, or null when the state is well formed and signed
+   * but already used, expired or gone. `expect` (API completion) must match its tenant and profile.
+   * @throws 400 (field state) for a forged state, a state of another platform, or a foreign one.
+   */
+  async function take(platform: OAuthPlatform, state: string, expect?: { auth: AuthContext; profileId: string }): Promise<StateRow | null> {
+    const id = verifyState(state);
+    const { rows } = await db.query<StateRow>(
+      `UPDATE oauth_states SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *`, [id, clock()]);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.platform !== platform) throw fieldError('state', `was issued for ${row.platform}, not ${platform}`);
+    if (expect && (expect.auth.tenantId !== row.tenant_id || expect.profileId !== row.profile_id)) {
+      throw fieldError('state', 'was issued for another user or profile');
+    }
+    return row;
+  }
+
+  /** The flow's redirect_url when it is still allowed (checked again at the callback), else null. */
+  function redirectTarget(row: StateRow): string | null {
+    return row.redirect_url && redirects.allows(row.redirect_url) ? row.redirect_url : null;
+  }
+
+  /**
+   * The rest of a flow whose state {@link take} used up: exchanges the code, reads the user,
+   * and stores the account (or the selection step's token). `redirectUrl` is the allowed target only.
+   * @throws 400 for a code the platform refuses; 502 when it cannot be reached.
+   */
+  async function finish(row: StateRow, code: string) {
+    const platform = row.platform;
+    const redirectUrl = redirectTarget(row);
+    const { provider, app } = adapters.oauth(platform);
+    let tokens;
+    let identity;
+    let pages: FacebookPage[] | undefined;
+    let organizations: LinkedInOrgChoice[] = [];
+    try {
+      tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
+      identity = await provider.identify(app, tokens);
+      if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
+      if (platform === 'linkedin') organizations = await adminOrganizationsOrNone(app, tokens.accessToken);
+    } catch (err) {
+      throw connectErrorFrom(err, platform);
+    }
+    if (platform === 'facebook') {
+      const payload: FacebookSelectionPayload = {
+        tokens: { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt ?? null, scope: tokens.scope },
+        user: { id: identity.platformUserId, name: identity.displayName ?? identity.username, profilePicture: identity.profilePicture },
+      };
+      const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, redirectUrl, row.platform_invite_id);
+      return { selection: { tempToken, pages: (pages ?? []).map(pageView), organizations: undefined }, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
+    }
+    if (platform === 'linkedin' && organizations.length > 0) {
+      // The member administers organizations: let them choose the author (./linkedin-selection.ts).
+      const payload: LinkedInSelectionPayload = { tokens: { ...tokens }, identity, organizations };
+      const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, redirectUrl, row.platform_invite_id);
+      return { selection: { tempToken, pages: undefined, organizations }, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
+    }
+    const owner = {
+      tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],
+      plan: 'free', billingPeriod: 'monthly', billingAnchor: new Date(0),
+    } as unknown as AuthContext;
+    const account = await deps.accounts.upsertConnected(owner, row.profile_id, platform, {
+      ...identity,
+      credentials: { ...tokens },
+      tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
+      permissions: identity.permissions ?? ['posts:write', 'posts:read'],
+    }, row.platform_invite_id && deps.inviteUse ? deps.inviteUse(row.platform_invite_id) : undefined);
+    return { account: toAccountView(account), selection: undefined, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
+  }
+
   return {
     callbackUrl,
 
@@ -99,6 +174,7 @@ export function createOAuthConnectService(deps: {
     async start(auth: AuthContext, platform: OAuthPlatform, profileId: string, redirectUrl?: string, opts: { inviteId?: string } = {}) {
       await getAccessibleProfile(db, auth, profileId);
       if (redirectUrl && !redirectWith(redirectUrl, {})) throw fieldError('redirect_url', 'must be an absolute http(s) URL');
+      if (redirectUrl && !redirects.allows(redirectUrl)) throw fieldError('redirect_url', redirects.describe());
       const { provider, app } = adapters.oauth(platform);
       const id = randomBytes(18).toString('base64url');
       const pkce = provider.usesPkce ? await pkcePair() : null;
@@ -113,70 +189,19 @@ export function createOAuthConnectService(deps: {
       return { authUrl: provider.authorizeUrl(app, { state, redirectUri, codeChallenge: pkce?.challenge }), state };
     },
 
+    take,
+    redirectTarget,
+    finish,
+
     /**
      * Completes a flow: consumes the state (once), exchanges the code, stores the account.
      * `expect` (API completion) must match the state's tenant and profile.
      * @throws 400 for an unknown, used, expired or foreign state, or a code the platform refuses.
      */
     async complete(platform: OAuthPlatform, state: string, code: string, expect?: { auth: AuthContext; profileId: string }) {
-      const id = verifyState(state);
-      const { rows } = await db.query<StateRow>(
-        `UPDATE oauth_states SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING *`, [id, clock()]);
-      const row = rows[0];
+      const row = await take(platform, state, expect);
       if (!row) throw fieldError('state', 'has expired or was already used; start the connection again');
-      if (row.platform !== platform) throw fieldError('state', `was issued for ${row.platform}, not ${platform}`);
-      if (expect && (expect.auth.tenantId !== row.tenant_id || expect.profileId !== row.profile_id)) {
-        throw fieldError('state', 'was issued for another user or profile');
-      }
-      const { provider, app } = adapters.oauth(platform);
-      let tokens;
-      let identity;
-      let pages: FacebookPage[] | undefined;
-      let organizations: LinkedInOrgChoice[] = [];
-      try {
-        tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
-        identity = await provider.identify(app, tokens);
-        if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
-        if (platform === 'linkedin') organizations = await adminOrganizationsOrNone(app, tokens.accessToken);
-      } catch (err) {
-        throw connectErrorFrom(err, platform);
-      }
-      if (platform === 'facebook') {
-        const payload: FacebookSelectionPayload = {
-          tokens: { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt ?? null, scope: tokens.scope },
-          user: { id: identity.platformUserId, name: identity.displayName ?? identity.username, profilePicture: identity.profilePicture },
-        };
-        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url, row.platform_invite_id);
-        return { selection: { tempToken, pages: (pages ?? []).map(pageView), organizations: undefined }, profileId: row.profile_id, redirectUrl: row.redirect_url, inviteId: row.platform_invite_id };
-      }
-      if (platform === 'linkedin' && organizations.length > 0) {
-        // The member administers organizations: let them choose the author (./linkedin-selection.ts).
-        const payload: LinkedInSelectionPayload = { tokens: { ...tokens }, identity, organizations };
-        const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, row.redirect_url, row.platform_invite_id);
-        return { selection: { tempToken, pages: undefined, organizations }, profileId: row.profile_id, redirectUrl: row.redirect_url, inviteId: row.platform_invite_id };
-      }
-      const owner = {
-        tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],
-        plan: 'free', billingPeriod: 'monthly', billingAnchor: new Date(0),
-      } as unknown as AuthContext;
-      const account = await deps.accounts.upsertConnected(owner, row.profile_id, platform, {
-        ...identity,
-        credentials: { ...tokens },
-        tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
-        permissions: identity.permissions ?? ['posts:write', 'posts:read'],
-      }, row.platform_invite_id && deps.inviteUse ? deps.inviteUse(row.platform_invite_id) : undefined);
-      return { account: toAccountView(account), selection: undefined, profileId: row.profile_id, redirectUrl: row.redirect_url, inviteId: row.platform_invite_id };
-    },
-
-    /** The client's redirect_url of a (signed) state, for error redirects; null when unknown. */
-    async redirectTargetOf(state: string): Promise<string | null> {
-      try {
-        const id = verifyState(state);
-        const { rows } = await db.query<{ redirect_url: string | null }>('SELECT redirect_url FROM oauth_states WHERE id = $1', [id]);
-        return rows[0]?.redirect_url ?? null;
-      } catch {
-        return null;
-      }
+      return finish(row, code);
     },
 
     /** Removes expired states. */

@@ -8,6 +8,8 @@ import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
 import { Id } from '../../http/schemas.ts';
 import { redirectWith } from './redirect.ts';
+import type { StateRow } from './oauth-service.ts';
+import { spentStatePage } from './callback-page.ts';
 import { LinkedInOrgChoiceSchema, linkedinSelectionRoutes } from './linkedin-selection-routes.ts';
 
 /** A Facebook page the user administers (selection step). */
@@ -46,7 +48,9 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     schema: {
       tags: ['Connect'], summary: 'Start connecting an account (OAuth 2.0)',
       description: 'Answers `{ authUrl, state }`; send the user to authUrl. After consent the platform returns to Herald, which stores the account ' +
-        'and redirects to the dashboard, or to redirect_url with connected, profileId and username (or error and platform).',
+        'and redirects to the dashboard, or to redirect_url with connected, profileId and username (or error and platform). ' +
+        'redirect_url must be on this server\'s origin or an origin registered in its HERALD_CONNECT_REDIRECT_ORIGINS (400 otherwise). ' +
+        'Each state redirects once: a callback replayed with a used or expired state answers an error page.',
       params: OAuthPlatformParam,
       querystring: Type.Object({ profileId: Id(), redirect_url: Type.Optional(Type.String({ maxLength: 2000 })) }),
       response: { 200: Type.Object({ authUrl: Type.String(), state: Type.String() }), ...errors(403) },
@@ -102,30 +106,40 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     },
   }, async (req, reply) => {
     const platform = req.params.platform as OAuthPlatform;
+    const oauth = services.oauthConnect;
     const dashboard = `${services.publicUrl}/dashboard/accounts`;
-    const fail = (target: string | null, code: string) =>
-      reply.redirect(redirectWith(target ?? dashboard, { error: code, platform }) ?? dashboard, 302);
-    if (req.query.error || !req.query.code || !req.query.state) {
-      const target = req.query.state ? await services.oauthConnect.redirectTargetOf(req.query.state) : null;
-      return fail(target, req.query.error === 'access_denied' ? 'access_denied' : 'connection_failed');
-    }
+    /** Back to the flow's allowed redirect_url (or the dashboard) with `params`. */
+    const back = (target: string | null, params: Record<string, string>) => reply.redirect(redirectWith(target ?? dashboard, params) ?? dashboard, 302);
+    const denied = req.query.error === 'access_denied' ? 'access_denied' : 'connection_failed';
+    // No state or a forged one: only the dashboard, never a client's URL.
+    if (!req.query.state) return back(null, { error: denied, platform });
+    let row: StateRow | null;
     try {
-      const r = await services.oauthConnect.complete(platform, req.query.state, req.query.code);
+      row = await oauth.take(platform, req.query.state);
+    } catch (err) {
+      req.log.warn({ err, platform }, 'OAuth callback with a state that is not usable');
+      return back(null, { error: 'connection_failed', platform });
+    }
+    // A used or expired state took its one redirect already: an error page, no redirect (decision 0046).
+    if (!row) return spentStatePage(reply, dashboard);
+    const target = oauth.redirectTarget(row);
+    if (req.query.error || !req.query.code) return back(target, { error: denied, platform });
+    try {
+      const r = await oauth.finish(row, req.query.code);
       if (r.selection && r.inviteId && r.redirectUrl) {
         // Started from a platform invite: the invite page's own picker finishes it (no login there).
-        return reply.redirect(redirectWith(`${r.redirectUrl}/select`, { tempToken: r.selection.tempToken }) ?? dashboard, 302);
+        return back(`${r.redirectUrl}/select`, { tempToken: r.selection.tempToken });
       }
       if (r.selection) {
         // Selection step (Facebook): the dashboard's page picker finishes the connection.
         const select = `${services.publicUrl}/dashboard/connect/${platform}/${platform === 'linkedin' ? 'select-organization' : 'select-page'}`;
-        return reply.redirect(redirectWith(select, { tempToken: r.selection.tempToken, profileId: r.profileId }) ?? dashboard, 302);
+        return back(select, { tempToken: r.selection.tempToken, profileId: r.profileId });
       }
-      const target = r.redirectUrl ?? dashboard;
-      return reply.redirect(redirectWith(target, { connected: platform, profileId: r.profileId, username: r.account!.username, accountId: r.account!._id }) ?? dashboard, 302);
+      return back(r.redirectUrl, { connected: platform, profileId: r.profileId, username: r.account!.username, accountId: r.account!._id });
     } catch (err) {
       req.log.warn({ err, platform }, 'OAuth callback failed');
       const inviteGone = err instanceof AppError && err.details?.reason === 'invite_unavailable';
-      return fail(await services.oauthConnect.redirectTargetOf(req.query.state), inviteGone ? 'invite_unavailable' : 'connection_failed');
+      return back(target, { error: inviteGone ? 'invite_unavailable' : 'connection_failed', platform });
     }
   });
 };

@@ -570,7 +570,7 @@ export interface paths {
         };
         /**
          * List the Facebook pages an account can switch to, and its current page
-         * @description Read from Facebook with the stored user authorization: pages whose tasks include MANAGE or CREATE_CONTENT. No tokens are returned.
+         * @description Read from Facebook with the stored user authorization: pages whose tasks include MANAGE. No tokens are returned.
          */
         get: {
             parameters: {
@@ -641,7 +641,7 @@ export interface paths {
         };
         /**
          * Switch the Facebook page an account publishes to
-         * @description The page must be one the connected user administers (403 otherwise).
+         * @description The page must be one the connected user administers, its tasks including MANAGE (403 saying so otherwise).
          */
         put: {
             parameters: {
@@ -2714,7 +2714,7 @@ export interface paths {
         };
         /**
          * Start connecting an account (OAuth 2.0)
-         * @description Answers `{ authUrl, state }`; send the user to authUrl. After consent the platform returns to Herald, which stores the account and redirects to the dashboard, or to redirect_url with connected, profileId and username (or error and platform).
+         * @description Answers `{ authUrl, state }`; send the user to authUrl. After consent the platform returns to Herald, which stores the account and redirects to the dashboard, or to redirect_url with connected, profileId and username (or error and platform). redirect_url must be on this server's origin or an origin registered in its HERALD_CONNECT_REDIRECT_ORIGINS (400 otherwise). Each state redirects once: a callback replayed with a used or expired state answers an error page.
          */
         get: {
             parameters: {
@@ -3075,7 +3075,7 @@ export interface paths {
         };
         /**
          * List the Facebook pages the user administers (after OAuth)
-         * @description Only pages whose tasks include MANAGE or CREATE_CONTENT. tempToken comes from the OAuth callback (1 hour, single use).
+         * @description Only pages the user administers (tasks include MANAGE); a page where the user only has CREATE_CONTENT is not offered. tempToken comes from the OAuth callback (1 hour, single use).
          */
         get: {
             parameters: {
@@ -3158,7 +3158,7 @@ export interface paths {
         put?: never;
         /**
          * Connect the chosen Facebook page
-         * @description Stores the page (its page token, sealed) as the account; the user must administer it (403 otherwise). Uses up the tempToken.
+         * @description Stores the page (its page token, sealed) as the account; the user must administer it, its tasks including MANAGE (403 saying so otherwise). Uses up the tempToken.
          */
         post: {
             parameters: {
@@ -7573,8 +7573,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What a platform simulator holds now (posts, media, calls)
-         * @description Sandbox mode only. Lists are cut to their last 50 entries. Every sandbox user shares the simulators' one simulated platform user.
+         * What a platform simulator holds now of your posts
+         * @description Sandbox mode only. Every sandbox user shares the simulators' one simulated platform user, so the simulator's lists are cut to your own posts (those Herald published for you, their thread items, comments and counters); the simulated user, pages, organizations, boards and subreddits are shown as they are. Lists are cut to their last 50 entries.
          */
         get: {
             parameters: {
