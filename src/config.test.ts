@@ -59,3 +59,13 @@ describe('sign-up and Stripe settings', () => {
     expect(problems({ HERALD_STRIPE_SECRET_KEY: 'pk_test_1', HERALD_STRIPE_WEBHOOK_SECRET: 'whsec_1', HERALD_STRIPE_PRICES: 'p=basic:monthly' })).toMatch(/HERALD_STRIPE_SECRET_KEY/);
   });
 });
+
+describe('database timeouts', () => {
+  it('default to a bounded wait everywhere, and each is a setting', () => {
+    expect(loadConfig({})).toMatchObject({ db: { connectTimeoutMs: 5_000, statementTimeoutMs: 5_000, healthTimeoutMs: 1_500 } });
+    expect(loadConfig({ HERALD_DB_CONNECT_TIMEOUT_MS: '2000', HERALD_DB_STATEMENT_TIMEOUT_MS: '0', HERALD_DB_HEALTH_TIMEOUT_MS: '900' }))
+      .toMatchObject({ db: { connectTimeoutMs: 2_000, statementTimeoutMs: 0, healthTimeoutMs: 900 } });
+    expect(() => loadConfig({ HERALD_DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/HERALD_DB_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ HERALD_DB_HEALTH_TIMEOUT_MS: 'soon' })).toThrow(/HERALD_DB_HEALTH_TIMEOUT_MS/);
+  });
+});

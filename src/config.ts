@@ -26,6 +26,12 @@ const EnvSchema = Type.Object({
   HERALD_BLUESKY_MAX_IMAGE_BYTES: Type.Integer({ minimum: 1, default: 2_000_000 }),
   /** Connections per process (decision 0042: 10, as many as PostgreSQL runs well at once on a small machine). */
   HERALD_DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 500, default: 10 }),
+  /** Longest wait for a database connection, new or from the pool, ms (decision 0044). */
+  HERALD_DB_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 5_000 }),
+  /** PostgreSQL's statement_timeout for the pool's connections, ms; 0 turns it (and the client's wait) off (decision 0044). */
+  HERALD_DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 5_000 }),
+  /** How long GET /health waits for the database before it reports it down, ms (decision 0044). */
+  HERALD_DB_HEALTH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 1_500 }),
   HERALD_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
   HERALD_WORKER_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   HERALD_WORKER_STALE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),
@@ -107,6 +113,8 @@ export interface Config {
   /** Largest image Herald sends to a PDS, in bytes (HERALD_BLUESKY_MAX_IMAGE_BYTES). */
   blueskyMaxImageBytes: number;
   dbPoolSize: number;
+  /** Database timeouts (HERALD_DB_*_TIMEOUT_MS, docs/decisions/0044-database-failures.md). */
+  db: DbTimeoutsConfig;
   workerConcurrency: number;
   /** Longest idle sleep of the worker loop, ms. */
   workerPollMs: number;
@@ -275,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blueskyServiceUrl: e.HERALD_BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
     blueskyMaxImageBytes: e.HERALD_BLUESKY_MAX_IMAGE_BYTES,
     dbPoolSize: e.HERALD_DB_POOL_SIZE,
+    db: { connectTimeoutMs: e.HERALD_DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.HERALD_DB_STATEMENT_TIMEOUT_MS, healthTimeoutMs: e.HERALD_DB_HEALTH_TIMEOUT_MS },
     workerConcurrency: e.HERALD_WORKER_CONCURRENCY,
     workerPollMs: e.HERALD_WORKER_POLL_MS,
     workerStaleMs: e.HERALD_WORKER_STALE_MS,
@@ -304,6 +313,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupOpen: e.HERALD_SIGNUP === 'open',
     stripe: stripeConfig(e),
   };
+}
+
+/** Database timeouts (docs/decisions/0044-database-failures.md). */
+export interface DbTimeoutsConfig {
+  /** Longest wait for a connection: connecting a new one, or waiting for a free one in the pool, ms. */
+  connectTimeoutMs: number;
+  /**
+   * PostgreSQL's statement_timeout on the pool's connections, ms; the client gives up on a
+   * statement a second later when the server does not answer at all. 0: neither.
+   */
+  statementTimeoutMs: number;
+  /** The database check of GET /health gives up after this, ms. */
+  healthTimeoutMs: number;
 }
 
 /** Webhook delivery settings (HERALD_WEBHOOK*). */

@@ -65,7 +65,7 @@ export async function openRuntime(config: Config, opts: { applicationName: strin
     await ensureDatabase(embedded.url('postgres'), 'herald');
     databaseUrl = embedded.url('herald');
   }
-  const db = createDb(databaseUrl, { max: opts.poolSize ?? config.dbPoolSize, applicationName: opts.applicationName });
+  const db = createDb(databaseUrl, { max: opts.poolSize ?? config.dbPoolSize, applicationName: opts.applicationName, timeouts: config.db });
   try {
     await migrate(db);
   } catch (err) {

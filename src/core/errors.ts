@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: 500,
   PLATFORM_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** PostgreSQL cannot be reached or cannot serve now (down, frozen, timed out); sent with Retry-After (decision 0044). */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,6 +6,19 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../core/errors.ts';
+import { isDatabaseUnavailable } from '../storage/db.ts';
+
+/**
+ * Retry-After (seconds) of a 503 DATABASE_UNAVAILABLE: about the time PostgreSQL takes to
+ * restart, and as long as a request waits for a connection by default (decision 0044).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 for a database that cannot be reached or cannot serve now. */
+export function databaseUnavailableError(cause: unknown): AppError {
+  const err = new AppError('DATABASE_UNAVAILABLE', 'The database is unavailable; try again in a few seconds. Quote the requestId if it lasts.');
+  return Object.assign(err, { cause });
+}
 
 interface AjvError {
   instancePath: string;
@@ -55,9 +68,14 @@ export function errorBody(request: FastifyRequest, code: string, message: string
   return { error: message, code, ...(details ? { details } : {}), ...(extra ?? {}), requestId: request.id };
 }
 
-/** Fastify error handler: the single place errors become HTTP responses. */
+/**
+ * Fastify error handler: the single place errors become HTTP responses. A database that cannot
+ * serve becomes 503 DATABASE_UNAVAILABLE with Retry-After, wherever the error was raised (docs/decisions/0044-database-failures.md).
+ */
 export function handleError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (!(err instanceof AppError) && isDatabaseUnavailable(err)) err = databaseUnavailableError(err);
   if (err instanceof AppError) {
+    if (err.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
     if (err.status >= 500) request.log.error({ err }, 'request failed');
     return reply.status(err.status).send(errorBody(request, err.code, err.message, err.details, err.extra));
   }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import './db.ts';
+import { isDatabaseUnavailable } from './db.ts';
 
 const parse = pg.types.getTypeParser(1184) as (v: string) => Date | number | string;
 
@@ -23,5 +23,29 @@ describe('timestamptz parser', () => {
     expect(parse('2026-11-24 01:00:50+01')).toEqual(new Date('2026-11-24T00:00:50.000Z'));
     expect((parse('0099-01-01 00:00:00+00') as Date).getUTCFullYear()).toBe(99);
     expect(parse('infinity')).toBe(Infinity);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  const sqlError = (code: string, message = 'x') => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+
+  it('knows the SQLSTATEs of a database that cannot serve now, not those of a wrong statement', () => {
+    for (const code of ['57P01', '57P02', '57P03', '57014', '08006', '08001', '08P01', '53300', '53100']) expect(isDatabaseUnavailable(sqlError(code)), code).toBe(true);
+    for (const code of ['23505', '23503', '40001', '40P01', '42P01', '22P02', '57P04']) expect(isDatabaseUnavailable(sqlError(code)), code).toBe(false);
+  });
+
+  it('knows the driver\'s own timeouts and cut connections, also as the cause of another error', () => {
+    for (const m of ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout', 'Connection terminated unexpectedly', 'Query read timeout', 'Client has encountered a connection error and is not queryable']) {
+      expect(isDatabaseUnavailable(new Error(m)), m).toBe(true);
+      expect(isDatabaseUnavailable(new Error('migration 0001_x.sql failed', { cause: new Error(m) })), m).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new Error('Query read timeout, and more'))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('Query read timeout'))).toBe(false);
+  });
+
+  it('leaves socket errors that did not come from a database connection alone (a platform or S3 call)', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(isDatabaseUnavailable('Query read timeout')).toBe(false);
   });
 });

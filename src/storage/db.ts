@@ -80,35 +80,172 @@ export interface Db extends Queryable {
   readonly pool: pg.Pool;
   /** Runs `fn` in a transaction (READ COMMITTED), committing on success and rolling back on throw. */
   tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement and gives up after `ms` wherever it waits (for a pool connection, for a new
+   * connection, for the answer): GET /health's check, which must answer while the database does not.
+   * @throws Error recognised by {@link isDatabaseUnavailable} when the time is up.
+   */
+  queryWithin<R extends pg.QueryResultRow = pg.QueryResultRow>(ms: number, text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /**
+   * Runs `fn` on a connection of its own, outside the pool, without the statement timeouts (only
+   * the connect timeout applies): for work known to take long, such as migrations (which also wait
+   * for another process's migrations). The connection is closed afterwards.
+   */
+  unbounded<T>(fn: (client: pg.Client) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Creates the pool. `applicationName` shows in pg_stat_activity (herald-api, herald-worker, ...). */
-export function createDb(url: string, opts: { max?: number; applicationName?: string } = {}): Db {
-  const pool = new pg.Pool({
+/** Database timeouts (HERALD_DB_*_TIMEOUT_MS in src/config.ts; docs/decisions/0044-database-failures.md). */
+export interface DbTimeouts {
+  /** Longest wait for a connection, connecting a new one or waiting for a free one in the pool, ms; 0: none. */
+  connectTimeoutMs: number;
+  /** PostgreSQL's statement_timeout on the pool's connections, ms; 0: none (and no client-side wait either). */
+  statementTimeoutMs: number;
+}
+
+/**
+ * The client gives up on a statement this long after the statement timeout: PostgreSQL ends a
+ * slow statement itself (and the connection stays usable); the client's own timer is for a server
+ * that does not answer at all (frozen, or cut off by the network).
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+
+/**
+ * First TCP keepalive probe after this much silence on a connection, so that an idle pooled
+ * connection to a server that vanished (a partition) errors out and leaves the pool
+ * (https://node-postgres.com/apis/client: keepAlive, keepAliveInitialDelayMillis).
+ */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+const UNAVAILABLE = Symbol('herald.databaseUnavailable');
+
+/** Node socket errors that, from a database connection, mean the server cannot be reached. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * Errors of node-postgres and pg-pool (which carry no code) for a connection that could not be
+ * made in time, was cut, or timed out waiting for an answer.
+ */
+const DRIVER_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)?|Query read timeout|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end on the pool)$/;
+
+/**
+ * SQLSTATEs that mean the database cannot serve now, not that the statement is wrong
+ * (https://www.postgresql.org/docs/current/errcodes-appendix.html): class 08 (connection
+ * exception), class 53 (insufficient resources: too many connections, out of memory, disk full),
+ * 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 57014 query_canceled
+ * (the statement timeout, or an administrator's cancel).
+ */
+function unavailableSqlState(code: string): boolean {
+  return /^(08|53)/.test(code) || code === '57P01' || code === '57P02' || code === '57P03' || code === '57014';
+}
+
+function isSocketError(err: unknown): boolean {
+  const e = err as { code?: unknown; errors?: unknown };
+  if (typeof e?.code === 'string' && SOCKET_CODES.has(e.code)) return true;
+  // Node's connect to a host name with both addresses answers an AggregateError of the attempts.
+  return Array.isArray(e?.errors) && e.errors.some(isSocketError);
+}
+
+/** Marks a socket error that came from the database's connection, so that {@link isDatabaseUnavailable} knows it is the database's. */
+function markIfSocketError(err: unknown): unknown {
+  if (err && typeof err === 'object' && isSocketError(err)) Object.defineProperty(err, UNAVAILABLE, { value: true });
+  return err;
+}
+
+/**
+ * True when `err` (or an error in its `cause` chain) says the database cannot be reached or cannot
+ * serve now: refused, reset or timed-out connections (of the database's own connections), the
+ * statement or client timeouts, an administrator's shutdown or cancel, a server starting up or
+ * shutting down, too many connections. The HTTP layer answers these 503 DATABASE_UNAVAILABLE.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { [UNAVAILABLE]?: boolean })[UNAVAILABLE]) return true;
+    if (e instanceof pg.DatabaseError && typeof e.code === 'string' && unavailableSqlState(e.code)) return true;
+    if (e instanceof Error && e.constructor === Error && DRIVER_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Creates the pool. `applicationName` shows in pg_stat_activity (herald-api, herald-worker, ...).
+ * `timeouts` bound every wait on the database (runtime.ts passes the configured ones); without
+ * them nothing is bounded (the test template's migration, the bench's seeding).
+ */
+export function createDb(url: string, opts: { max?: number; applicationName?: string; timeouts?: DbTimeouts } = {}): Db {
+  const connectMs = opts.timeouts?.connectTimeoutMs ?? 0;
+  const statementMs = opts.timeouts?.statementTimeoutMs ?? 0;
+  const connection = {
     connectionString: url,
-    max: opts.max ?? 20,
     application_name: opts.applicationName ?? 'herald',
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    ...(connectMs > 0 ? { connectionTimeoutMillis: connectMs } : {}),
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: opts.max ?? 20,
     idleTimeoutMillis: 30_000,
+    // Sent with the connection's start-up parameters: every statement of the pool's connections
+    // has it (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT).
+    ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + QUERY_TIMEOUT_MARGIN_MS } : {}),
   });
   pool.on('error', () => {
-    // Idle-client errors (e.g. the server restarting) are surfaced by the next query.
+    // Idle-client errors (the server restarting, a connection reset or terminated): pg-pool has
+    // removed the client already; the next query opens a new connection or reports the failure.
+  });
+  pool.on('connect', (client) => {
+    // A checked-out client whose connection dies emits 'error' too, and an 'error' without a
+    // listener would end the process: its pending query (if any) gets the error instead.
+    client.on('error', () => {});
   });
   return {
     pool,
-    query: (text, values) => (typeof text === 'string' ? pool.query(text, values as unknown[]) : pool.query({ name: text.name, text: text.text, values: values as unknown[] })),
+    query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string | PreparedStatement, values?: unknown[]) {
+      const q = typeof text === 'string' ? pool.query<R>(text, values) : pool.query<R>({ name: text.name, text: text.text, values });
+      return q.catch((err: unknown) => { throw markIfSocketError(err); });
+    },
     async tx(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => { throw markIfSocketError(err); });
+      let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        await client.query('BEGIN').catch((err: unknown) => { throw markIfSocketError(err); });
         const result = await fn(client);
-        await client.query('COMMIT');
+        await client.query('COMMIT').catch((err: unknown) => { throw markIfSocketError(err); });
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (isDatabaseUnavailable(err)) {
+          // No ROLLBACK on a connection that is gone or stuck (it would wait for the same timeout
+          // again): the connection is dropped, and PostgreSQL rolls back what it had.
+          broken = err as Error;
+        } else {
+          await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+            broken = rollbackErr as Error;
+            // The connection failed under `fn`: a socket error `fn` met is the database's.
+            markIfSocketError(err);
+          });
+        }
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
+      }
+    },
+    queryWithin<R extends pg.QueryResultRow = pg.QueryResultRow>(ms: number, text: string, values?: unknown[]) {
+      return new Promise<pg.QueryResult<R>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(Object.assign(new Error(`The database did not answer within ${ms} ms`), { [UNAVAILABLE]: true })), ms);
+        pool.query<R>({ text, values: values as unknown[], query_timeout: ms } as pg.QueryConfig)
+          .then(resolve, (err: unknown) => reject(markIfSocketError(err)))
+          .finally(() => clearTimeout(timer));
+      });
+    },
+    async unbounded(fn) {
+      const client = new pg.Client(connection);
+      client.on('error', () => {});
+      try {
+        await client.connect().catch((err: unknown) => { throw markIfSocketError(err); });
+        return await fn(client).catch((err: unknown) => { throw markIfSocketError(err); });
+      } finally {
+        await client.end().catch(() => {});
       }
     },
     close: () => pool.end(),

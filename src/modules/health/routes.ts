@@ -1,3 +1,8 @@
+/**
+ * GET /health: the database (within its own short timeout, HERALD_DB_HEALTH_TIMEOUT_MS) and the
+ * workers' last heartbeat; 200 when both are fine, else 503 with the same body
+ * (docs/decisions/0044-database-failures.md).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
@@ -5,6 +10,7 @@ import type { Services } from '../../services.ts';
 /** A worker heartbeat older than this marks the worker as not alive. */
 const WORKER_FRESH_MS = 30_000;
 
+/** The /health route (no authentication): load balancers and monitors poll it. */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const Health = Type.Object({
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
@@ -20,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     let database: { ok: boolean; latencyMs?: number; error?: string };
     let worker = { ok: false, lastHeartbeat: null as string | null, workers: 0 };
     try {
-      const { rows } = await services.db.query<{ last: Date | null; n: number }>(
+      const { rows } = await services.db.queryWithin<{ last: Date | null; n: number }>(services.config.db.healthTimeoutMs,
         `SELECT max(heartbeat_at) AS last, count(*) FILTER (WHERE heartbeat_at > now() - make_interval(secs => $1) AND id LIKE 'worker-%')::int AS n FROM workers WHERE id LIKE 'worker-%'`,
         [WORKER_FRESH_MS / 1000]);
       database = { ok: true, latencyMs: Date.now() - started };

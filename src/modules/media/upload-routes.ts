@@ -20,7 +20,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { EXPOSED_HEADERS, Server } from '@tus/server';
 import { Type } from 'typebox';
 import { AppError, ERROR_CODES } from '../../core/errors.ts';
-import { errorBody } from '../../http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody } from '../../http/errors.ts';
+import { isDatabaseUnavailable } from '../../storage/db.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { UploadedFileSchema, UploadStatus } from './routes.ts';
@@ -65,10 +66,14 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ services: Services }> = asy
       try {
         const file = await media.completeClientUpload(upload.id);
         return { status_code: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ files: [publicEntry(file)] }) };
-      } catch (err) {
+      } catch (caught) {
         const body = (code: string, message: string, details?: Record<string, unknown>, extra?: Record<string, unknown>) =>
           JSON.stringify(request ? errorBody(request, code, message, details, extra) : { error: message, code, ...(details ? { details } : {}) });
-        if (err instanceof AppError) throw { status_code: err.status, body: body(err.code, err.message, err.details, err.extra) };
+        const err = isDatabaseUnavailable(caught) ? databaseUnavailableError(caught) : caught;
+        if (err instanceof AppError) {
+          if (err.status >= 500) request?.log.error({ err }, 'completing a client upload failed');
+          throw { status_code: err.status, body: body(err.code, err.message, err.details, err.extra) };
+        }
         request?.log.error({ err }, 'completing a client upload failed');
         throw { status_code: 500, body: body('INTERNAL_ERROR', 'Internal server error while storing the upload; send the final PATCH again (Upload-Offset = size, empty body) to retry. Quote the requestId when reporting it.') };
       }
@@ -100,6 +105,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ services: Services }> = asy
       let parsed: unknown = null;
       try { parsed = JSON.parse(text); } catch { /* tus's plain-text errors */ }
       const json = parsed && typeof parsed === 'object' && 'error' in parsed ? parsed : errorBody(request, codeForStatus(res.status), text.trim() || `HTTP ${res.status}`);
+      if ((json as { code?: unknown }).code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
       return reply.type('application/json; charset=utf-8').send(json);
     }
     if (text) return reply.type('application/json; charset=utf-8').send(text);
