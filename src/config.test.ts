@@ -60,11 +60,11 @@ describe('sign-up and Stripe settings', () => {
   });
 });
 
-describe('database timeouts', () => {
+describe('database timeouts and the upload disk floor', () => {
   it('default to a bounded wait everywhere, and each is a setting', () => {
-    expect(loadConfig({})).toMatchObject({ db: { connectTimeoutMs: 5_000, statementTimeoutMs: 5_000, healthTimeoutMs: 1_500 } });
-    expect(loadConfig({ HERALD_DB_CONNECT_TIMEOUT_MS: '2000', HERALD_DB_STATEMENT_TIMEOUT_MS: '0', HERALD_DB_HEALTH_TIMEOUT_MS: '900' }))
-      .toMatchObject({ db: { connectTimeoutMs: 2_000, statementTimeoutMs: 0, healthTimeoutMs: 900 } });
+    expect(loadConfig({})).toMatchObject({ db: { connectTimeoutMs: 5_000, statementTimeoutMs: 5_000, healthTimeoutMs: 1_500 }, mediaMinFreeBytes: 100 * 1024 * 1024 });
+    expect(loadConfig({ HERALD_DB_CONNECT_TIMEOUT_MS: '2000', HERALD_DB_STATEMENT_TIMEOUT_MS: '0', HERALD_DB_HEALTH_TIMEOUT_MS: '900', HERALD_MEDIA_MIN_FREE_MB: '0' }))
+      .toMatchObject({ db: { connectTimeoutMs: 2_000, statementTimeoutMs: 0, healthTimeoutMs: 900 }, mediaMinFreeBytes: 0 });
     expect(() => loadConfig({ HERALD_DB_CONNECT_TIMEOUT_MS: '0' })).toThrow(/HERALD_DB_CONNECT_TIMEOUT_MS/);
     expect(() => loadConfig({ HERALD_DB_HEALTH_TIMEOUT_MS: 'soon' })).toThrow(/HERALD_DB_HEALTH_TIMEOUT_MS/);
   });

@@ -32,6 +32,8 @@ const EnvSchema = Type.Object({
   HERALD_DB_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 5_000 }),
   /** How long GET /health waits for the database before it reports it down, ms (decision 0044). */
   HERALD_DB_HEALTH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 1_500 }),
+  /** Free space under which GET /health reports the media storage's disk as full, MB (decision 0044). */
+  HERALD_MEDIA_MIN_FREE_MB: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 100 }),
   HERALD_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
   HERALD_WORKER_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   HERALD_WORKER_STALE_MS: Type.Integer({ minimum: 500, maximum: 3_600_000, default: 30_000 }),
@@ -115,6 +117,11 @@ export interface Config {
   dbPoolSize: number;
   /** Database timeouts (HERALD_DB_*_TIMEOUT_MS, docs/decisions/0044-database-failures.md). */
   db: DbTimeoutsConfig;
+  /**
+   * Free space (bytes) under which GET /health reports the disk that Herald writes uploads to
+   * as full (HERALD_MEDIA_MIN_FREE_MB; 0: only a write that failed for a full disk does).
+   */
+  mediaMinFreeBytes: number;
   workerConcurrency: number;
   /** Longest idle sleep of the worker loop, ms. */
   workerPollMs: number;
@@ -284,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blueskyMaxImageBytes: e.HERALD_BLUESKY_MAX_IMAGE_BYTES,
     dbPoolSize: e.HERALD_DB_POOL_SIZE,
     db: { connectTimeoutMs: e.HERALD_DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.HERALD_DB_STATEMENT_TIMEOUT_MS, healthTimeoutMs: e.HERALD_DB_HEALTH_TIMEOUT_MS },
+    mediaMinFreeBytes: e.HERALD_MEDIA_MIN_FREE_MB * 1024 * 1024,
     workerConcurrency: e.HERALD_WORKER_CONCURRENCY,
     workerPollMs: e.HERALD_WORKER_POLL_MS,
     workerStaleMs: e.HERALD_WORKER_STALE_MS,

@@ -39,6 +39,7 @@ import { createPlatformInvitesService } from './modules/platform-invites/service
 import { createPublisher, type PublisherDeps } from './publishing/publisher.ts';
 import { createAdapterRegistry, type AdapterRegistry } from './platforms/registry.ts';
 import { createMediaStorage, mediaUrlPrefixes, type MediaStorage } from './storage/media-storage.ts';
+import { createDiskSpaceMonitor } from './storage/disk-space.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import path from 'node:path';
 import { createRemoteImageProber } from './infra/remote-media.ts';
@@ -69,7 +70,12 @@ export function createServices(deps: ServiceDeps) {
   const config = sandbox ? sandbox.configure(deps.config) : deps.config;
   const secrets = new SecretBox(deps.secretKeyHex);
   const publicUrl = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const mediaStorage = deps.mediaStorage ?? createMediaStorage(config, publicUrl);
+  // The disk uploads are written to: staged bytes always, media files too on local storage (GET /health, decision 0044).
+  const diskSpace = createDiskSpaceMonitor({
+    dirs: [path.join(config.dataDir, 'uploads'), ...(config.storage.kind === 'local' ? [path.join(config.dataDir, 'media')] : [])],
+    minFreeBytes: config.mediaMinFreeBytes,
+  });
+  const mediaStorage = deps.mediaStorage ?? createMediaStorage(config, publicUrl, diskSpace);
   // Sandbox: the simulators that download media by URL may fetch Herald's own media (on loopback), nothing else private.
   sandbox?.trustHeraldMedia({ urlPrefixes: mediaUrlPrefixes(config, publicUrl), allowPrivate: config.allowPrivateUrls });
   const adapters = deps.adapters ?? (sandbox ? sandbox.adapterRegistry(config) : createAdapterRegistry(config));
@@ -92,7 +98,7 @@ export function createServices(deps: ServiceDeps) {
   const reddit = createRedditService({ accounts: accountsRepository, sessions: platformSessions });
   const media = createMediaService({
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
-    uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath,
+    uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
   });
   const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
   const queue = createQueueService(db, clock);
@@ -135,7 +141,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     logs, tools, accountHealth, unpublish, webhooks,
     platformInvites, selections, cloneConnection,
-    config, db, clock, secrets, adapters, mediaStorage, publicUrl, sandbox,
+    config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
   };
 }

@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   SERVICE_UNAVAILABLE: 503,
   /** PostgreSQL cannot be reached or cannot serve now (down, frozen, timed out); sent with Retry-After (decision 0044). */
   DATABASE_UNAVAILABLE: 503,
+  /** The disk that uploads are written to is full (ENOSPC); nothing partial is kept (decision 0044). */
+  STORAGE_FULL: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

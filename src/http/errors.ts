@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../storage/db.ts';
+import { isDiskFull, storageFullError } from '../storage/disk-space.ts';
 
 /**
  * Retry-After (seconds) of a 503 DATABASE_UNAVAILABLE: about the time PostgreSQL takes to
@@ -70,10 +71,14 @@ export function errorBody(request: FastifyRequest, code: string, message: string
 
 /**
  * Fastify error handler: the single place errors become HTTP responses. A database that cannot
- * serve becomes 503 DATABASE_UNAVAILABLE with Retry-After, wherever the error was raised (docs/decisions/0044-database-failures.md).
+ * serve becomes 503 DATABASE_UNAVAILABLE with Retry-After, a full upload disk 507 STORAGE_FULL,
+ * wherever the error was raised (docs/decisions/0044-database-failures.md).
  */
 export function handleError(err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (!(err instanceof AppError) && isDatabaseUnavailable(err)) err = databaseUnavailableError(err);
+  if (!(err instanceof AppError)) {
+    if (isDatabaseUnavailable(err)) err = databaseUnavailableError(err);
+    else if (isDiskFull(err)) err = storageFullError(err);
+  }
   if (err instanceof AppError) {
     if (err.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
     if (err.status >= 500) request.log.error({ err }, 'request failed');

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
 import type { S3StorageConfig } from './s3-storage.ts';
 import { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-object.ts';
+import { isDiskFull, storageFullError, type DiskSpaceMonitor } from './disk-space.ts';
 
 export { MediaReadError, mimeTypeOfKey, type MediaStorage, type StoredObject } from './media-object.ts';
 
@@ -46,10 +47,13 @@ function readFailure(err: unknown): MediaReadError {
 /** Media served inline (shown by the browser); every other type is served as a download. */
 const INLINE_MEDIA = /^(image|video)\//;
 
-/** Builds the backend chosen by configuration (HERALD_STORAGE): local disk under `dataDir/media`, or S3. */
-export function createMediaStorage(config: Config, publicUrl: string): MediaStorage {
+/**
+ * Builds the backend chosen by configuration (HERALD_STORAGE): local disk under `dataDir/media`, or S3.
+ * `disk` learns of local writes that fail for a full disk (GET /health).
+ */
+export function createMediaStorage(config: Config, publicUrl: string, disk?: DiskSpaceMonitor): MediaStorage {
   if (config.storage.kind === 's3') return lazyS3(config.storage);
-  return new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl);
+  return new LocalDiskStorage(path.join(config.dataDir, 'media'), publicUrl, disk);
 }
 
 /**
@@ -85,12 +89,21 @@ export function mediaUrlPrefixes(config: Config, publicUrl: string): string[] {
   return [`${e.origin}${e.pathname.replace(/\/+$/, '')}/${s.bucket}/`, `${e.protocol}//${s.bucket}.${e.host}/`];
 }
 
-/** Files under `<dataDir>/media`, served at `<publicUrl>/media/<key>`. */
+/**
+ * Files under `<dataDir>/media`, served at `<publicUrl>/media/<key>`. A write that fails for a
+ * full disk leaves no partial file and raises 507 STORAGE_FULL (recorded in `disk` when given).
+ */
 export class LocalDiskStorage implements MediaStorage {
   readonly kind = 'local' as const;
 
-  constructor(private readonly root: string, private readonly publicUrl: string) {
+  constructor(private readonly root: string, private readonly publicUrl: string, private readonly disk?: DiskSpaceMonitor) {
     fs.mkdirSync(root, { recursive: true });
+  }
+
+  /** The error to raise for a failed write: STORAGE_FULL for a full disk, else `err` itself. */
+  private failed(err: unknown): unknown {
+    if (this.disk) return this.disk.failed(err);
+    return isDiskFull(err) ? storageFullError(err) : err;
   }
 
   private pathOf(key: string): string {
@@ -101,15 +114,16 @@ export class LocalDiskStorage implements MediaStorage {
 
   async put(key: string, body: Readable, _contentType: string): Promise<StoredObject> {
     const file = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.part`;
     try {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await pipeline(body, fs.createWriteStream(tmp, { mode: 0o644 }));
       await fs.promises.rename(tmp, file);
     } catch (err) {
       await fs.promises.rm(tmp, { force: true });
-      throw err;
+      throw this.failed(err);
     }
+    this.disk?.wrote();
     const { size } = await fs.promises.stat(file);
     return { key, size, url: this.url(key) };
   }
@@ -120,11 +134,11 @@ export class LocalDiskStorage implements MediaStorage {
 
   async putFile(key: string, file: string, _contentType: string): Promise<StoredObject> {
     const to = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(to), { recursive: true });
     try {
+      await fs.promises.mkdir(path.dirname(to), { recursive: true });
       await fs.promises.rename(file, to);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw this.failed(err);
       // Staging on another file system: copy through a temporary name, then drop the source.
       const tmp = `${to}.part`;
       try {
@@ -132,10 +146,11 @@ export class LocalDiskStorage implements MediaStorage {
         await fs.promises.rename(tmp, to);
       } catch (copyErr) {
         await fs.promises.rm(tmp, { force: true });
-        throw copyErr;
+        throw this.failed(copyErr);
       }
       await fs.promises.rm(file, { force: true });
     }
+    this.disk?.wrote();
     await fs.promises.chmod(to, 0o644).catch(() => {});
     const { size } = await fs.promises.stat(to);
     return { key, size, url: this.url(key) };

@@ -16,7 +16,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Upload } from '@tus/server';
@@ -25,6 +25,7 @@ import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
+import { isDiskFull, storageFullError, type DiskSpaceMonitor } from '../../storage/disk-space.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
 import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
@@ -138,6 +139,31 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
+/**
+ * @tus/file-store's FileStore, with one difference: a write that fails for a full disk (ENOSPC,
+ * EDQUOT) rejects with that error, which the file store replaces with a generic 500; the upload
+ * routes answer it 507 STORAGE_FULL. The write itself is the file store's: the request's bytes
+ * appended at `offset` to the staged file `<directory>/<uploadId>` (ids are 24 hex characters).
+ */
+class StagingFileStore extends FileStore {
+  constructor(private readonly dir: string) {
+    super({ directory: dir });
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    let received = 0;
+    const count = new Transform({ transform(chunk: Buffer, _encoding, done) { received += chunk.length; done(null, chunk); } });
+    try {
+      await pipeline(readable, count, fs.createWriteStream(path.join(this.dir, id), { flags: 'r+', start: offset }));
+    } catch (err) {
+      if (isDiskFull(err)) throw err;
+      // What the file store raises for any failed write (tus's FILE_WRITE_ERROR).
+      throw Object.assign(new Error('Something went wrong receiving the file'), { status_code: 500, body: 'Something went wrong receiving the file\n', cause: err });
+    }
+    return offset + received;
+  }
+}
+
 export interface MediaServiceDeps {
   db: Db;
   storage: MediaStorage;
@@ -150,13 +176,15 @@ export interface MediaServiceDeps {
   uploadTokenTtlSeconds: number;
   /** ffprobe executable. */
   ffprobePath: string;
+  /** Learns of staging writes that fail for a full disk (GET /health); without it they still answer 507. */
+  diskSpace?: DiskSpaceMonitor;
 }
 
 export function createMediaService(deps: MediaServiceDeps) {
   const { db, storage, clock } = deps;
   fs.mkdirSync(path.join(deps.stagingDir, 'multipart'), { recursive: true });
   /** The tus data store: `<stagingDir>/<uploadId>` (bytes) and `<uploadId>.json` (tus bookkeeping). */
-  const datastore = new FileStore({ directory: deps.stagingDir });
+  const datastore = new StagingFileStore(deps.stagingDir);
   const stagedPath = (uploadId: string) => path.join(deps.stagingDir, uploadId);
 
   /** Sniffs, probes and stores one staged file; records the media_files row. The staged file is consumed. */
@@ -210,9 +238,18 @@ export function createMediaService(deps: MediaServiceDeps) {
 
   const library = createMediaRepository(db);
 
+  /** The error to raise for a failed staging write: 507 STORAGE_FULL for a full disk (recorded), else `err`. */
+  const writeFailed = (err: unknown): unknown => (deps.diskSpace ? deps.diskSpace.failed(err) : isDiskFull(err) ? storageFullError(err) : err);
+
   const service = {
     /** The tus data store (for the tus server in upload-routes.ts). */
     datastore,
+
+    /**
+     * The error to answer for a write of upload bytes that failed (the tus PATCH's staging write):
+     * 507 STORAGE_FULL for a full disk, recorded for GET /health; any other error as it is.
+     */
+    writeFailed,
 
     /**
      * The media library (GET /v1/media): the tenant's uploaded files, newest first, `limit` per
@@ -237,13 +274,14 @@ export function createMediaService(deps: MediaServiceDeps) {
     /**
      * Stores one multipart file. `declaredType` is the part's Content-Type.
      * @throws AppError PAYLOAD_TOO_LARGE (413) when the part was cut at the multipart limit,
-     *   UNSUPPORTED_MEDIA_TYPE (415) naming the allowed types when the bytes do not match.
+     *   UNSUPPORTED_MEDIA_TYPE (415) naming the allowed types when the bytes do not match,
+     *   STORAGE_FULL (507) when the disk is full (the staged part is removed).
      */
     async storeUpload(auth: AuthContext, file: { filename: string; declaredType: string; stream: Readable }): Promise<UploadedFile> {
       const id = newId();
       const staged = path.join(deps.stagingDir, 'multipart', id);
       try {
-        await pipeline(file.stream, fs.createWriteStream(staged, { mode: 0o600 }));
+        await pipeline(file.stream, fs.createWriteStream(staged, { mode: 0o600 })).catch((err: unknown) => { throw writeFailed(err); });
         // A part over the multipart size limit ends early (busboy sets `truncated`) instead of failing:
         // drop the partial file here, before it is sniffed, stored and recorded.
         if ((file.stream as Readable & { truncated?: boolean }).truncated) {

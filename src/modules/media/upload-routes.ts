@@ -69,7 +69,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ services: Services }> = asy
       } catch (caught) {
         const body = (code: string, message: string, details?: Record<string, unknown>, extra?: Record<string, unknown>) =>
           JSON.stringify(request ? errorBody(request, code, message, details, extra) : { error: message, code, ...(details ? { details } : {}) });
-        const err = isDatabaseUnavailable(caught) ? databaseUnavailableError(caught) : caught;
+        const err = isDatabaseUnavailable(caught) ? databaseUnavailableError(caught) : media.writeFailed(caught);
         if (err instanceof AppError) {
           if (err.status >= 500) request?.log.error({ err }, 'completing a client upload failed');
           throw { status_code: err.status, body: body(err.code, err.message, err.details, err.extra) };
@@ -77,6 +77,16 @@ export const mediaUploadRoutes: FastifyPluginAsync<{ services: Services }> = asy
         request?.log.error({ err }, 'completing a client upload failed');
         throw { status_code: 500, body: body('INTERNAL_ERROR', 'Internal server error while storing the upload; send the final PATCH again (Upload-Offset = size, empty body) to retry. Quote the requestId when reporting it.') };
       }
+    },
+    // A PATCH whose bytes could not be staged for a full disk: 507 STORAGE_FULL in the API's error
+    // shape. The bytes staged before it stay (the upload resumes from its offset once there is space;
+    // the sweep of abandoned uploads removes them otherwise). Other errors keep tus's answer.
+    async onResponseError(req, caught) {
+      const err = media.writeFailed(caught);
+      if (!(err instanceof AppError) || err.code !== 'STORAGE_FULL') return undefined;
+      const request = origin.get(req as unknown as Request);
+      request?.log.error({ err }, 'staging client upload bytes failed');
+      return { status_code: err.status, body: JSON.stringify(request ? errorBody(request, err.code, err.message) : { error: err.message, code: err.code }) };
     },
   });
 

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Database reachability and the workers' last heartbeat */
+        /** Database reachability, the workers' last heartbeat and the upload disk's free space */
         get: {
             parameters: {
                 query?: never;
@@ -36,6 +36,18 @@ export interface paths {
                             /** @description True in sandbox mode (HERALD_SANDBOX=on): platforms are local simulators */
                             sandbox: boolean;
                             status: "ok" | "degraded";
+                            storage: {
+                                error?: string;
+                                /** @description Free space of the disk uploads are written to (the media folder on local storage, and the staging folder) */
+                                freeBytes: number | null;
+                                /** @description Media storage backend; uploads are staged on local disk either way */
+                                kind: "local" | "s3";
+                                /** @description When a write last failed for a full disk, while it counts */
+                                lastFullAt: string | null;
+                                minFreeBytes: number;
+                                /** @description False while free space is under HERALD_MEDIA_MIN_FREE_MB, or after a write failed for a full disk (until one succeeds, at most 10 minutes) */
+                                ok: boolean;
+                            };
                             time: string;
                             worker: {
                                 lastHeartbeat: string | null;
@@ -60,6 +72,18 @@ export interface paths {
                             /** @description True in sandbox mode (HERALD_SANDBOX=on): platforms are local simulators */
                             sandbox: boolean;
                             status: "ok" | "degraded";
+                            storage: {
+                                error?: string;
+                                /** @description Free space of the disk uploads are written to (the media folder on local storage, and the staging folder) */
+                                freeBytes: number | null;
+                                /** @description Media storage backend; uploads are staged on local disk either way */
+                                kind: "local" | "s3";
+                                /** @description When a write last failed for a full disk, while it counts */
+                                lastFullAt: string | null;
+                                minFreeBytes: number;
+                                /** @description False while free space is under HERALD_MEDIA_MIN_FREE_MB, or after a write failed for a full disk (until one succeeds, at most 10 minutes) */
+                                ok: boolean;
+                            };
                             time: string;
                             worker: {
                                 lastHeartbeat: string | null;
