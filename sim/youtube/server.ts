@@ -265,7 +265,19 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   });
 
   // Resumable upload ---------------------------------------------------------------
-  const videoResource = (v: SimVideo) => ({
+  /**
+   * YouTube makes a private video with publishAt public at that time, and the scheduled time
+   * is gone from its status afterwards (https://developers.google.com/youtube/v3/docs/videos#status.publishAt).
+   * Applied whenever a video is read.
+   */
+  const promote = (v: SimVideo) => {
+    if (v.privacyStatus === 'private' && v.publishAt && Date.parse(v.publishAt) <= Date.now()) {
+      v.privacyStatus = 'public';
+      v.publishAt = null;
+    }
+    return v;
+  };
+  const videoResource = (v0: SimVideo) => { const v = promote(v0); return {
     kind: 'youtube#video', etag: randomId(27), id: v.id,
     snippet: { publishedAt: v.publishedAt, channelId: v.channelId, title: v.title, description: v.description, tags: v.tags.length ? v.tags : undefined, categoryId: v.categoryId, channelTitle: channel.title },
     status: {
@@ -273,7 +285,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
       ...(v.publishAt ? { publishAt: v.publishAt } : {}), license: 'youtube', embeddable: true, publicStatsViewable: true,
       selfDeclaredMadeForKids: v.selfDeclaredMadeForKids, ...(v.containsSyntheticMedia !== null ? { containsSyntheticMedia: v.containsSyntheticMedia } : {}),
     },
-  });
+  }; };
 
   app.post('/upload/youtube/v3/videos', async (req, reply) => {
     const f = await fault('session', reply, req);

@@ -68,7 +68,24 @@ export interface PublishResult {
   thread?: Array<{ platformPostId: string; platformPostUrl: string }>;
   /** Anything else worth keeping (cid, first comment result, ...). */
   extra?: Record<string, unknown>;
+  /**
+   * ISO 8601 UTC: the platform holds the post and makes it public itself at this time (a YouTube
+   * video uploaded private with `publishAt`). Until then the target stays scheduled, with its
+   * platform URL; at that time the publisher asks {@link PlatformAdapter.confirmLive}.
+   */
+  goesLiveAt?: string;
 }
+
+/**
+ * The answer of {@link PlatformAdapter.confirmLive}.
+ * - `live`: the post is public now (`result`, when given, replaces the stored one).
+ * - `waiting`: not yet; ask again at `until`.
+ * - `gone`: the post no longer exists on the platform (deleted there before its time).
+ */
+export type LiveCheck =
+  | { status: 'live'; result?: PublishResult }
+  | { status: 'waiting'; until: Date; reason: string }
+  | { status: 'gone'; reason: string };
 
 /**
  * The answer of {@link PlatformAdapter.verify}.
@@ -136,6 +153,12 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
   validate(req: PublishRequest): RuleViolation[];
   prepare(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest): Promise<P>;
   commit(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<PublishResult>;
+  /**
+   * For a post the platform publishes itself later (a result with `goesLiveAt`): whether it is
+   * public now. Absent: such a result is taken as live at `goesLiveAt`.
+   * @throws AdapterError `rate_limited`, `transient` (asked again later), `disconnected`.
+   */
+  confirmLive?(ctx: AdapterContext, account: AccountContext<C>, result: PublishResult): Promise<LiveCheck>;
   /** See {@link VerifyResult} and {@link VerifyWindow}. Never throws: failures are 'unknown'. */
   verify(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P, window: VerifyWindow): Promise<VerifyResult<P>>;
   /**

@@ -41,8 +41,8 @@ import type { Db } from '../storage/db.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import {
-  AdapterError, VERIFY_CLOCK_SKEW_MS, type MediaRef, type PlatformId, type PublishRequest,
-  type VerifyResult,
+  AdapterError, VERIFY_CLOCK_SKEW_MS, type LiveCheck, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest,
+  type PublishResult, type VerifyResult,
 } from '../platforms/types.ts';
 import type { TargetRow } from '../modules/posts/repository.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
@@ -61,6 +61,8 @@ import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from '
  * event loop's delay between the check and the request leaving, and the two clocks' drift.
  */
 export const LEASE_MARGIN_MS = 3_000;
+/** How long after its publish time a post the platform holds may take to go public before it fails (YouTube: minutes). */
+export const LIVE_GRACE_MS = 60 * 60_000;
 /** The timeout of one platform request unless the adapter sets another (src/platforms/http.ts). */
 export const PLATFORM_CALL_TIMEOUT_MS = 30_000;
 /** Transient failures are retried this many times in all before the target fails. */
@@ -279,6 +281,12 @@ export function createPublisher(deps: PublisherDeps) {
           : `Sandbox mode is on: only sandbox (simulator) accounts publish, and this ${account.platform} account is a real one; restart Herald without HERALD_SANDBOX to publish it` });
         return;
       }
+      // A post the platform publishes itself at its time (a YouTube video uploaded ahead): confirm
+      // it then; it is never uploaded again.
+      if (target.platform_post_id && target.result?.goesLiveAt) {
+        await confirmLive(target, adapter, account, released);
+        return;
+      }
       const errs = new FieldErrorCollector();
       const req: PublishRequest = buildPublishRequest({
         content: post.content, customContent: target.custom_content, mediaItems: post.media_items,
@@ -311,7 +319,7 @@ export function createPublisher(deps: PublisherDeps) {
         }
         if (verdict.status === 'published') {
           released?.();
-          await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result: verdict.result });
+          await finishPublished(target, attemptId, verdict.result);
           return;
         }
         if (verdict.status === 'unknown' && target.attempts < MAX_ATTEMPTS) {
@@ -359,18 +367,24 @@ export function createPublisher(deps: PublisherDeps) {
 
       phase = 'prepare';
       attemptId = null;
+      let writingAttempt = false;
       try {
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
         // Durable BEFORE the visible call, and only while this process holds the target (the lease
         // then covers the first request whole): a crash from here on is resolved by verify().
+        writingAttempt = true;
         attemptId = await fencedAttempt(target, 'commit', prepared, target.attempts > 1 ? 'retry' : 'publish', PLATFORM_CALL_TIMEOUT_MS + 2 * LEASE_MARGIN_MS);
+        writingAttempt = false;
         phase = 'commit';
         const toCommit = prepared;
         const result = await withCallGuard(callGuard(target, guardState), () => adapter.commit(actx, accountCtx, req, toCommit));
         released?.();
-        await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
+        await finishPublished(target, attemptId, result);
       } catch (err) {
         if (err instanceof LeaseLostError || guardState.lost) throw err;
+        // The database failed the attempt row: nothing was sent, and it is not the platform's
+        // failure. The outer catch gives the target back (decision 0045 item 9).
+        if (writingAttempt) throw err;
         if (attemptId === null) {
           // Failed before the visible call: record the prepare attempt for the history.
           // Prepare is where media is uploaded: the log names it so when the post has media.
@@ -402,6 +416,59 @@ export function createPublisher(deps: PublisherDeps) {
       targetCounts.delete(target.id);
       leases.delete(target.id);
     }
+  }
+
+  /**
+   * Records a publish the platform accepted. A post it publishes itself later (`goesLiveAt` ahead:
+   * a YouTube video uploaded private with publishAt) keeps its target pending until then, with its
+   * platform id and URL, so the post stays `scheduled`; {@link confirmLive} runs at that time.
+   */
+  async function finishPublished(target: TargetRow, attemptId: number | null, result: PublishResult): Promise<void> {
+    if (result.goesLiveAt && Date.parse(result.goesLiveAt) > clock().getTime()) {
+      await finish(target, attemptId, { status: 'pending', attemptOutcome: 'published', result, runAt: new Date(result.goesLiveAt) });
+      return;
+    }
+    await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result });
+  }
+
+  /**
+   * At its `goesLiveAt`, asks the platform whether the post it held went public (adapter.confirmLive;
+   * an adapter without it is taken at its word). Live: published. Gone: failed. Not yet: asked
+   * again when the platform says; still not public LIVE_GRACE_MS after its time: failed, saying so.
+   * The check is a verify entry in the publishing log.
+   */
+  async function confirmLive(target: TargetRow, adapter: PlatformAdapter, account: AccountRow, released?: () => void): Promise<void> {
+    const goesLiveAt = target.result!.goesLiveAt!;
+    const stored: PublishResult = {
+      platformPostId: target.platform_post_id!, platformPostUrl: target.platform_post_url ?? '', goesLiveAt,
+      ...(target.result?.thread ? { thread: target.result.thread } : {}),
+      ...((target.result as { extra?: Record<string, unknown> }).extra ? { extra: (target.result as { extra?: Record<string, unknown> }).extra } : {}),
+    };
+    const attemptId = await fencedAttempt(target, 'verify', null, 'verify');
+    const { account: accountCtx, ctx: actx } = adapterContext(account);
+    let check: LiveCheck;
+    try {
+      check = adapter.confirmLive ? await adapter.confirmLive(actx, accountCtx, stored) : { status: 'live' };
+    } catch (err) {
+      const ae = err instanceof AdapterError ? err : null;
+      check = { status: 'waiting', until: new Date(clock().getTime() + (ae?.opts.retryAfterMs ?? backoffMs(Math.min(target.attempts, 6)))), reason: (err as Error).message };
+    }
+    if (check.status === 'live') {
+      released?.();
+      const { goesLiveAt: _, ...live } = check.result ?? stored;
+      await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result: live });
+      return;
+    }
+    if (check.status === 'gone') {
+      await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rejected', error: `Not published: ${check.reason}` });
+      return;
+    }
+    if (clock().getTime() - Date.parse(goesLiveAt) > LIVE_GRACE_MS) {
+      await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_error',
+        error: `${account.platform} had not made the post public ${Math.round(LIVE_GRACE_MS / 60_000)} minutes after its publish time (${goesLiveAt}): ${check.reason}. It is on the account (${stored.platformPostUrl}); check it there` });
+      return;
+    }
+    await finish(target, attemptId, { status: 'pending', attemptOutcome: 'retry', runAt: check.until });
   }
 
   async function handleFailure(target: TargetRow, attemptId: number | null, phase: 'prepare' | 'commit', err: unknown, account: AccountRow | null): Promise<void> {

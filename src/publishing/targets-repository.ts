@@ -196,7 +196,7 @@ const setTarget = (outcome: string) => `status = $2, locked_by = NULL, locked_un
                   run_at = $3, error_message = $4, error_category = $5, in_doubt = ($2 = 'pending' AND ${outcome} = 'unknown'),
                   platform_post_id = COALESCE($6, platform_post_id), platform_post_url = COALESCE($7, platform_post_url),
                   published_at = CASE WHEN $2 = 'published' THEN now() ELSE published_at END,
-                  result = COALESCE($8::jsonb, result)`;
+                  result = CASE WHEN $8::jsonb IS NULL THEN result ELSE COALESCE(result, '{}'::jsonb) || $8::jsonb END`;
 
 /** The finish arrays ($1-$14, in the order of {@link finishArgs}) as rows. */
 const FINISH_ROWS = `unnest($1::char(24)[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[],
@@ -219,14 +219,14 @@ const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH 
             run_at = u.run_at, error_message = u.error, error_category = u.category, in_doubt = (u.status = 'pending' AND u.outcome = 'unknown'),
             platform_post_id = COALESCE(u.ppid, t.platform_post_id), platform_post_url = COALESCE(u.ppurl, t.platform_post_url),
             published_at = CASE WHEN u.status = 'published' THEN now() ELSE t.published_at END,
-            result = COALESCE(u.result, t.result)
+            result = CASE WHEN u.result IS NULL THEN t.result ELSE COALESCE(t.result, '{}'::jsonb) || u.result END
        FROM u WHERE t.id = u.id AND t.locked_by = u.worker
      RETURNING t.post_id, t.status, t.attempts, t.published_at,
                t.id, t.tenant_id, t.platform, t.account_id, t.platform_post_id, t.platform_post_url, t.error_message),
    agg AS (
      SELECT ${oldStatus ? '(SELECT p0.status FROM posts p0 WHERE p0.id = tgt.post_id) AS old_status, ' : ''}tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
             (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,
-            (tgt.status = 'pending' AND tgt.attempts > 0)::int AS retrying, tgt.published_at AS last_published
+            (tgt.status = 'pending' AND tgt.attempts > 0 AND tgt.platform_post_id IS NULL)::int AS retrying, tgt.published_at AS last_published
        FROM tgt),
    pst AS (
      UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg')},
@@ -266,7 +266,7 @@ function finishArgs(target: TargetRow, workerId: string, attemptId: number | nul
   const r = update.result;
   return [target.id, update.status, update.status === 'pending' ? (update.runAt ?? null) : null,
     update.error ?? null, update.category ?? null, r?.platformPostId ?? null, r?.platformPostUrl ?? null,
-    r ? JSON.stringify({ thread: r.thread, extra: r.extra }) : null, workerId, attemptId, update.attemptOutcome,
+    r ? JSON.stringify({ thread: r.thread, extra: r.extra, goesLiveAt: r.goesLiveAt ?? null }) : null, workerId, attemptId, update.attemptOutcome,
     update.http?.status ?? null, update.http?.endpoint ?? null, update.http?.excerpt ?? null];
 }
 

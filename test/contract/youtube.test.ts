@@ -170,12 +170,61 @@ describe('YouTube: publishing', () => {
     const claimed = (await h.worker.claimDue(50)).filter((x) => x.post_id === id);
     expect(claimed).toHaveLength(1);
     await h.worker.runTarget(claimed[0]);
-    const done = await target(id);
-    expect(done.status, done.error_message ?? '').toBe('published');
-    expect(byId(done.platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString(), title: 'Premieres tomorrow' });
-    expect(done.result?.extra).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString() });
-    const view = (await h.ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: h.tenant.headers })).json().post;
+    const uploaded = await target(id);
+    // On YouTube, private until its time: the post stays scheduled, with the video's URL, and its
+    // target waits for publishAt to confirm it (it is never uploaded again).
+    expect(uploaded.status, uploaded.error_message ?? '').toBe('pending');
+    expect(uploaded.run_at!.getTime()).toBe(when.getTime());
+    expect(byId(uploaded.platform_post_id!)).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString(), title: 'Premieres tomorrow' });
+    expect(uploaded.result?.extra).toMatchObject({ privacyStatus: 'private', publishAt: when.toISOString() });
+    let view = (await h.ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: h.tenant.headers })).json().post;
     expect(view.scheduledFor).toBe(when.toISOString());
+    expect(view.status).toBe('scheduled');
+    expect(view.platforms[0]).toMatchObject({ status: 'pending', platformPostId: uploaded.platform_post_id, goesLiveAt: when.toISOString(),
+      platformPostUrl: `https://www.youtube.com/watch?v=${uploaded.platform_post_id}` });
+    // Its time comes (publishAt moved into the past on YouTube and the target due): confirmed public, then published.
+    const sessions = sessionsStarted();
+    const onYouTube = byId(uploaded.platform_post_id!);
+    onYouTube.publishAt = new Date(Date.now() - 1_000).toISOString();
+    await runDue(id);
+    const live = await target(id);
+    expect(live.status, live.error_message ?? '').toBe('published');
+    expect(live.platform_post_id).toBe(uploaded.platform_post_id);
+    expect(live.result?.extra).toMatchObject({ privacyStatus: 'public' });
+    expect(onYouTube.privacyStatus).toBe('public');
+    expect(sessionsStarted()).toBe(sessions);
+    view = (await h.ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: h.tenant.headers })).json().post;
+    expect(view.status).toBe('published');
+    expect(view.platforms[0].goesLiveAt).toBeUndefined();
+  });
+
+  it('a video uploaded ahead: confirmed only at its time, kept by an edit, and failed when deleted on YouTube before it', async () => {
+    const when = new Date(Date.now() + 30 * 3600_000);
+    when.setUTCSeconds(0, 0);
+    const res = await post({ content: 'Deleted before its premiere', scheduledFor: when.toISOString(), mediaItems: video(longUrl), platforms: on() });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().post._id;
+    await runDue(id);
+    const uploaded = await target(id);
+    expect(uploaded.status).toBe('pending');
+    // Asked early (a queue reshuffle made it due): YouTube still holds it, so it waits for publishAt.
+    await runDue(id);
+    const early = await target(id);
+    expect(early.status).toBe('pending');
+    expect(early.run_at!.getTime()).toBe(when.getTime());
+    // An edit of the post keeps the uploaded video's target (nothing is uploaded again).
+    const sessions = sessionsStarted();
+    const edit = await h.ctx.app.inject({ method: 'PUT', url: `/v1/posts/${id}`, headers: h.tenant.headers, payload: { content: 'Deleted before its premiere (edited)' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const kept = await target(id);
+    expect(kept).toMatchObject({ platform_post_id: uploaded.platform_post_id, status: 'pending', run_at: when });
+    // Deleted on YouTube before its time: the confirmation finds no video.
+    sim.videos.splice(sim.videos.findIndex((v) => v.id === uploaded.platform_post_id), 1);
+    await runDue(id);
+    const gone = await target(id);
+    expect(gone.status).toBe('failed');
+    expect(gone.error_message).toMatch(/no longer on the channel/);
+    expect(sessionsStarted()).toBe(sessions);
   });
 
   it('a failed first comment or thumbnail does not fail the post; each failure is recorded on the target', async () => {

@@ -32,6 +32,9 @@ describe('a request that lands late is published once', () => {
     flow.startWorker();
     await waitFor(async () => { const s = await flow.statuses(); return (s.published ?? 0) + (s.failed ?? 0) >= POSTS; },
       { timeoutMs: 240_000, intervalMs: 500, what: 'every post finished' });
+    // Count only once every held request has reached the Page (a second create made before it
+    // landed would look fine until then).
+    await waitFor(async () => flow.proxy.landedLate >= POSTS / 5, { timeoutMs: HOLD_MS + 60_000, intervalMs: 500, what: 'every held request to land' });
     const counts = await flow.count(planned);
     const { rows: verifies } = await flow.ctx.db.query<{ outcome: string | null; n: number }>(
       `SELECT a.outcome, count(*)::int AS n FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id

@@ -66,7 +66,12 @@ export interface TargetRow {
    * `thread`: each item of a published thread; `duplicates`: extra copies a worker that had lost the
    * target published (decision 0045), for the user to unpublish.
    */
-  result: { thread?: Array<{ platformPostId: string; platformPostUrl: string }>; duplicates?: Array<{ platformPostId: string; platformPostUrl: string | null }> } | null;
+  result: {
+    thread?: Array<{ platformPostId: string; platformPostUrl: string }>;
+    duplicates?: Array<{ platformPostId: string; platformPostUrl: string | null }>;
+    /** The platform publishes the post itself at this time (PublishResult.goesLiveAt); the target waits in `pending` with its platform id. */
+    goesLiveAt?: string;
+  } | null;
   updated_at: Date;
 }
 
@@ -106,6 +111,7 @@ function targetView(t: TargetViewRow) {
     attempts: t.attempts,
     ...(t.result?.thread ? { thread: t.result.thread } : {}),
     ...(t.result?.duplicates?.length ? { duplicates: t.result.duplicates } : {}),
+    ...(t.status === 'pending' && t.result?.goesLiveAt ? { goesLiveAt: t.result.goesLiveAt } : {}),
     // Only for targets unpublish touched: every other answer stays as it was.
     ...(t.removed_from_platform_at ? { removedFromPlatformAt: new Date(t.removed_from_platform_at).toISOString() } : {}),
     ...(t.unpublish_error ? { unpublishError: t.unpublish_error } : {}),
@@ -216,7 +222,7 @@ export async function recomputePostStatus(q: Queryable, postId: string): Promise
               count(*) FILTER (WHERE status = 'published') AS published,
               count(*) FILTER (WHERE status IN ('failed', 'cancelled')) AS failed,
               count(*) FILTER (WHERE status = 'publishing') AS publishing,
-              count(*) FILTER (WHERE status = 'pending' AND attempts > 0) AS retrying,
+              count(*) FILTER (WHERE status = 'pending' AND attempts > 0 AND platform_post_id IS NULL) AS retrying,
               max(published_at) AS last_published
          FROM post_targets WHERE post_id = $1)
      UPDATE posts p SET
@@ -450,8 +456,16 @@ export async function updatePost(q: Queryable, id: string, u: PostUpdate): Promi
 
 /** Deletes the post's targets that are not published (an edit replaces them). */
 export async function deleteUnpublishedTargets(q: Queryable, postId: string): Promise<void> {
-  await q.query(`DELETE FROM post_targets WHERE post_id = $1 AND status <> 'published'`, [postId]);
+  await q.query(`DELETE FROM post_targets WHERE post_id = $1 AND status <> 'published' AND NOT (status = 'pending' AND platform_post_id IS NOT NULL)`, [postId]);
 }
+
+/**
+ * Whether a target's post is on the platform already: published, or held by the platform to
+ * publish at its time (a YouTube video uploaded ahead: pending with its platform id). An edit
+ * keeps such targets as they are (it cannot move or re-create what the platform holds).
+ */
+export const isOnPlatform = (t: Pick<TargetRow, 'status' | 'platform_post_id'>): boolean =>
+  t.status === 'published' || (t.status === 'pending' && t.platform_post_id !== null);
 
 /** Marks targets failed with `message` (an edited failed post waits for retry or a new time). */
 export async function failTargets(q: Queryable, ids: string[], message: string): Promise<void> {

@@ -15,7 +15,7 @@ import { lockAccessiblePost } from './access.ts';
 import { viewOf, type PublishInline, type WriteResult } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import {
-  deleteUnpublishedTargets, failTargets, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost, type TargetRow,
+  deleteUnpublishedTargets, failTargets, isOnPlatform, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost, type TargetRow,
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
 import { enqueuePostEvent } from '../webhooks/outbox.ts';
@@ -32,7 +32,7 @@ export function createPostUpdate(deps: {
 
   /** The post's unpublished targets as the edit keeps them (no platforms in the body), and those whose account is gone. */
   async function keptTargets(accounts: AccountSource, rows: TargetRow[]): Promise<{ targets: ResolvedTarget[]; disconnected: TargetRow[] }> {
-    const keep = rows.filter((t) => t.status !== 'published');
+    const keep = rows.filter((t) => !isOnPlatform(t));
     const byId = new Map((await accounts.byIds(keep.map((t) => t.account_id))).map((a) => [a.id, a]));
     const targets: ResolvedTarget[] = [];
     const disconnected: TargetRow[] = [];
@@ -97,8 +97,8 @@ export function createPostUpdate(deps: {
       const newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
       const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow && !queueProfile);
       if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
-      if (wantsDraft && post.status !== 'draft' && oldTargets.some((t) => t.status === 'published')) {
-        errors.add('isDraft', 'a post with published targets cannot become a draft');
+      if (wantsDraft && post.status !== 'draft' && oldTargets.some(isOnPlatform)) {
+        errors.add('isDraft', 'a post with published targets (or a video the platform publishes at its time) cannot become a draft');
       }
       const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
       if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
@@ -109,7 +109,7 @@ export function createPostUpdate(deps: {
       const media = bodyMedia ?? post.media_items;
       const content = body.content !== undefined ? (body.content ?? '') : post.content;
       const visibility = body.visibility ?? post.visibility;
-      const published = oldTargets.filter((t) => t.status === 'published');
+      const published = oldTargets.filter(isOnPlatform);
       const accounts = dbAccountSource(client, auth.tenantId);
       let targets: ResolvedTarget[];
       if (body.platforms !== undefined) {

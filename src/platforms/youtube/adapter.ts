@@ -28,6 +28,8 @@
  *   then `thumbnails.set` and `commentThreads.insert`. A failed thumbnail or first comment does
  *   not fail the post: it is recorded on the target result (`extra.thumbnail`, `extra.firstComment`).
  *   When the last chunk's answer is lost, commit probes the session at once.
+ * - `confirmLive`: a video uploaded ahead becomes public at its publishAt; the post stays scheduled
+ *   until then, and the publisher confirms it with videos.list at that time.
  * - `verify`: probes the session: complete -> published (the video resource), incomplete (308)
  *   -> not_published (commit resumes the same session: one session creates at most one video,
  *   so there is no duplicate). An expired session (404/410) -> the channel's uploads playlist is
@@ -45,7 +47,7 @@ import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
   type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
-  mapMetrics, type PostMetrics,
+  mapMetrics, type PostMetrics, type LiveCheck,
 } from '../types.ts';
 import { googleJson } from './google.ts';
 import { RESUMABLE_GRANULARITY, type VideoResource, type YouTubeApi, type YouTubeOptions, type YouTubePrepared } from './model.ts';
@@ -228,6 +230,31 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
    * exact title. None -> not_published (commit then reports the expired session); several, a
    * failed call, more than VERIFY_MAX_PAGES pages -> unknown.
    */
+  /**
+   * A video uploaded private with `publishAt` (result.goesLiveAt): reads its status with
+   * `videos.list?part=status&id=` (https://developers.google.com/youtube/v3/docs/videos/list).
+   * `public` -> live; still `private` with a `publishAt` ahead -> waiting until it; still private
+   * after its time -> waiting a minute more (YouTube publishes within minutes of publishAt; the
+   * publisher fails it after an hour); not in the answer -> gone (deleted on the channel).
+   * @throws AdapterError from the call (rate limited, transient, disconnected).
+   */
+  async confirmLive(ctx: AdapterContext, account: AccountContext, result: PublishResult): Promise<LiveCheck> {
+    const { body } = await this.call(ctx, account, (token) => googleJson<{ items?: VideoResource[] }>(
+      this.app().apiBaseUrl, '/youtube/v3/videos', { token, query: { part: 'status', id: result.platformPostId } }));
+    const video = body.items?.find((v) => v.id === result.platformPostId);
+    if (!video) return { status: 'gone', reason: `the video ${result.platformPostId} is no longer on the channel (deleted on YouTube before its publish time)` };
+    const privacy = video.status?.privacyStatus;
+    if (privacy === 'public') {
+      const { goesLiveAt: _, ...rest } = result;
+      return { status: 'live', result: { ...rest, extra: { ...(rest.extra ?? {}), privacyStatus: 'public' } } };
+    }
+    const at = video.status?.publishAt ? Date.parse(video.status.publishAt) : NaN;
+    if (privacy === 'private' && Number.isFinite(at) && at > Date.now()) {
+      return { status: 'waiting', until: new Date(at), reason: `YouTube publishes the video at ${new Date(at).toISOString()}` };
+    }
+    return { status: 'waiting', until: new Date(Date.now() + 60_000), reason: `the video is still ${privacy ?? 'not public'} on YouTube after its publish time` };
+  }
+
   async verify(ctx: AdapterContext, account: AccountContext, _req: PublishRequest, prepared: YouTubePrepared, window: VerifyWindow): Promise<VerifyResult<YouTubePrepared>> {
     try {
       const r = await this.call(ctx, account, (token) => putSession(token, prepared.sessionUri, null, 0, prepared.totalBytes));

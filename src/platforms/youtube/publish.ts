@@ -59,5 +59,7 @@ export async function buildResult(ctx: AdapterContext, account: AccountContext, 
     ...(await afterUpload(ctx, account, api, thumbnailMaxBytes, prepared, video.id, fromVerify)),
   };
   const url = prepared.isShort ? `https://www.youtube.com/shorts/${video.id}` : `https://www.youtube.com/watch?v=${video.id}`;
-  return { platformPostId: video.id, platformPostUrl: url, extra };
+  // Uploaded private with publishAt: YouTube makes it public then; until then the post stays scheduled.
+  const publishAt = extra.privacyStatus === 'private' && typeof extra.publishAt === 'string' ? extra.publishAt : null;
+  return { platformPostId: video.id, platformPostUrl: url, extra, ...(publishAt && Date.parse(publishAt) > Date.now() ? { goesLiveAt: publishAt } : {}) };
 }

@@ -4558,8 +4558,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -4765,8 +4775,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -4860,8 +4880,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -4955,8 +4985,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5123,8 +5163,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5325,8 +5375,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5420,8 +5480,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5515,8 +5585,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5610,8 +5690,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5974,8 +6064,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -6136,8 +6236,18 @@ export interface paths {
                                     } | string;
                                     attempts: number;
                                     customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
                                     errorCategory: string | null;
                                     errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -8701,7 +8811,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Event name */
-                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test";
+                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate";
                     /** @description Only this event */
                     eventId?: string;
                     limit?: number;
@@ -9016,7 +9126,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test")[];
+                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate")[];
                         /** @description Turning a disabled webhook on clears its failure state */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters) */
@@ -9133,7 +9243,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test")[];
+                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate")[];
                         /** @description Defaults to true */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters; default: the URL's host) */
