@@ -414,7 +414,17 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
             {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.map((sr) => `r/${sr}`).join(', ')}'s posting rules…</p>}
             {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
-            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || server.state === 'unknown' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+            {server.state === 'unknown' && (
+              // Herald could not be asked: the composer's own checks passed, and it says no more than that.
+              <>
+                <p className="ok-text">✓ Fits the platform rules checked in this browser.</p>
+                <div className="alert alert-warn server-unknown">
+                  <p><strong>Could not check with Herald</strong> ({server.reason}). What only Herald checks (the accounts as stored, the media it fetches, duplicates) is not checked yet; saving checks it.</p>
+                  <button type="button" className="btn btn-sm" onClick={server.retry}>Check again</button>
+                </div>
+              </>
+            )}
             {serverProblems.length > 0 && (
               <ul className="problems">{serverProblems.map((p, i) => <li key={`s${i}`}>{p.platform ? <PlatformBadge platform={p.platform} /> : null}{p.account && targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}{p.platform ? ': ' : ''}{p.message}</li>)}</ul>
             )}
