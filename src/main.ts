@@ -67,6 +67,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   let clipWorker: ClipWorker | null = null;
   let webhookWorker: WebhookWorker | null = null;
   let url: string | null = null;
+  let metricsServer: { url: string; close(): Promise<void> } | null = null;
   try {
 
   if (role !== 'worker') {
@@ -92,6 +93,12 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
       prune: { run: () => services.logs.pruneExpired() },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
+    // A worker process without the API serves its own /metrics (publish lag and lateness are observed here).
+    if (role === 'worker' && config.metrics.enabled) {
+      const { startMetricsServer } = await import('./observability/server.ts');
+      metricsServer = await startMetricsServer({ port: config.port, host: config.host, token: config.metrics.token, db: runtime.db });
+      logger.info({ url: `${metricsServer.url}/metrics` }, 'worker metrics listening');
+    }
     // AI clipping jobs (src/clips/worker.ts): CPU-heavy, HERALD_CLIPS_CONCURRENCY at a time.
     clipWorker = startClipWorker({ clips: services.videoClips, workerId: processId, concurrency: config.clips.concurrency, staleMs: config.workerStaleMs, pollMs: config.workerPollMs, log: logger });
     // Webhook deliveries from the outbox (src/publishing/webhook-delivery.ts), HERALD_WEBHOOK_CONCURRENCY at a time.
@@ -100,6 +107,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   }
   } catch (err) {
     await app?.close().catch(() => {});
+    await metricsServer?.close().catch(() => {});
     await clipWorker?.stop().catch(() => {});
     await webhookWorker?.stop().catch(() => {});
     await worker?.stop(1_000).catch(() => {});
@@ -114,6 +122,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     if (closed) return;
     closed = true;
     if (app) await app.close();
+    if (metricsServer) await metricsServer.close();
     if (clipWorker) await clipWorker.stop();
     if (webhookWorker) await webhookWorker.stop();
     if (worker) await worker.stop();

@@ -33,6 +33,15 @@ export const publishOutcomes = new Counter({
   labelNames: ['platform', 'outcome'] as const, registers: [registry],
 });
 
+/**
+ * Seconds from a post's scheduled time to its publication on the platform, by platform: how late
+ * Herald published (workers down, retries, rate limits), observed when a target is published.
+ */
+export const publishLateness = new Histogram({
+  name: 'herald_publish_lateness_seconds', help: 'Delay from a post\'s scheduled time to its publication on the platform, by platform, seconds',
+  labelNames: ['platform'] as const, buckets: [1, 5, 15, 30, 60, 120, 300, 900, 3600, 21600], registers: [registry],
+});
+
 /** Seconds from a target's due time to the start of its run, by platform. */
 export const publishLag = new Histogram({
   name: 'herald_publish_lag_seconds', help: 'Delay from a target\'s due time to the start of its publish run, by platform, seconds',

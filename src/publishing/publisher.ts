@@ -51,7 +51,7 @@ import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
 import { probeBytes } from '../infra/probe.ts';
 import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.ts';
 import { FieldErrorCollector } from '../core/errors.ts';
-import { publishLag, publishOutcomes } from '../observability/metrics.ts';
+import { publishLag, publishLateness, publishOutcomes } from '../observability/metrics.ts';
 import { fetchGuarded } from './fetch-media.ts';
 import { LeaseLostError, withCallGuard, type CallGuard } from '../platforms/call-guard.ts';
 import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from './targets-repository.ts';
@@ -63,6 +63,8 @@ import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from '
 export const LEASE_MARGIN_MS = 3_000;
 /** How long after its publish time a post the platform holds may take to go public before it fails (YouTube: minutes). */
 export const LIVE_GRACE_MS = 60 * 60_000;
+/** A target published this many seconds or more after its post's time is logged as late (warn). */
+export const LATE_LOG_SECONDS = 60;
 /** The timeout of one platform request unless the adapter sets another (src/platforms/http.ts). */
 export const PLATFORM_CALL_TIMEOUT_MS = 30_000;
 /** Transient failures are retried this many times in all before the target fails. */
@@ -126,6 +128,8 @@ export function createPublisher(deps: PublisherDeps) {
   const leaseMs = deps.config.workerStaleMs;
   const settleMsOf = (platform: string) => deps.config.commitSettleMs.byPlatform[platform] ?? deps.config.commitSettleMs.default;
   const log = (level: 'warn' | 'error', data: Record<string, unknown>, msg: string) => deps.log?.[level](data, msg);
+  /** The scheduled time of each running target's post, for its lateness when it is published. */
+  const dueAt = new Map<string, Date>();
   /** Targets per post of the running targets (1 lets finish() use its single-statement path). */
   const targetCounts = new Map<string, number>();
   const dueListeners = new Set<(at: Date) => void>();
@@ -173,6 +177,12 @@ export function createPublisher(deps: PublisherDeps) {
       targets.finish(target, workerId, attemptId, { ...update, runAt: update.status === 'pending' ? (update.runAt ?? clock()) : null }, single));
     if (held) {
       publishOutcomes.inc({ platform: target.platform, outcome: update.status === 'pending' ? 'retry' : update.status });
+      const due = dueAt.get(target.id);
+      if (update.status === 'published' && due) {
+        const late = Math.max(0, Date.now() - due.getTime()) / 1000;
+        publishLateness.observe({ platform: target.platform }, late);
+        if (late >= LATE_LOG_SECONDS) log('warn', { targetId: target.id, postId: target.post_id, platform: target.platform, lateSeconds: Math.round(late) }, 'published late');
+      }
       return;
     }
     log('warn', { targetId: target.id, postId: target.post_id, status: update.status }, 'finish refused: this worker no longer holds the target (its lease ran out)');
@@ -261,6 +271,7 @@ export function createPublisher(deps: PublisherDeps) {
       if (!ctx) return; // post deleted: its target rows are gone too
       const { post, account } = ctx;
       targetCounts.set(target.id, ctx.targetCount);
+      if (post.scheduled_for) dueAt.set(target.id, new Date(post.scheduled_for));
       if (!account) {
         await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: 'The account was disconnected; reconnect it and retry the post' });
         return;
@@ -414,6 +425,7 @@ export function createPublisher(deps: PublisherDeps) {
     } finally {
       inFlight.delete(target.id);
       targetCounts.delete(target.id);
+      dueAt.delete(target.id);
       leases.delete(target.id);
     }
   }

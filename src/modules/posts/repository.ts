@@ -93,7 +93,17 @@ type TargetViewRow = Pick<TargetWithAccount, 'id' | 'platform' | 'account_id' | 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function targetView(t: TargetViewRow) {
+/**
+ * Seconds between when a target was due (the post's scheduled time) and when it was published,
+ * rounded, never negative; null unless published with a scheduled time. A publishNow post is due
+ * when it was created.
+ */
+function lateSeconds(t: TargetViewRow, scheduledFor: Date | null): number | null {
+  if (t.status !== 'published' || !t.published_at || !scheduledFor) return null;
+  return Math.max(0, Math.round((new Date(t.published_at).getTime() - new Date(scheduledFor).getTime()) / 1000));
+}
+
+function targetView(t: TargetViewRow, scheduledFor: Date | null) {
   return {
     _id: t.id,
     platform: t.platform,
@@ -111,6 +121,7 @@ function targetView(t: TargetViewRow) {
     attempts: t.attempts,
     ...(t.result?.thread ? { thread: t.result.thread } : {}),
     ...(t.result?.duplicates?.length ? { duplicates: t.result.duplicates } : {}),
+    ...((late) => (late === null ? {} : { lateSeconds: late }))(lateSeconds(t, scheduledFor)),
     ...(t.status === 'pending' && t.result?.goesLiveAt ? { goesLiveAt: t.result.goesLiveAt } : {}),
     // Only for targets unpublish touched: every other answer stays as it was.
     ...(t.removed_from_platform_at ? { removedFromPlatformAt: new Date(t.removed_from_platform_at).toISOString() } : {}),
@@ -129,7 +140,7 @@ export function postView(p: PostRow, targets: TargetViewRow[]) {
     title: p.title,
     content: p.content,
     mediaItems: p.media_items as unknown as Record<string, unknown>[],
-    platforms: targets.map(targetView),
+    platforms: targets.map((t) => targetView(t, p.scheduled_for)),
     scheduledFor: iso(p.scheduled_for),
     timezone: p.timezone,
     status: p.status,

@@ -83,6 +83,7 @@ export const PostTargetView = Type.Object({
   duplicates: Type.Optional(Type.Array(Type.Object({ platformPostId: Type.String(), platformPostUrl: Nullable(Type.String()) }), {
     description: 'Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate',
   })),
+  lateSeconds: Type.Optional(Type.Integer({ minimum: 0, description: 'Seconds from the post\'s scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits)' })),
   goesLiveAt: Type.Optional(Type.String({ format: 'date-time', description: 'The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then' })),
   removedFromPlatformAt: Type.Optional(Type.String({ format: 'date-time', description: 'When POST /v1/posts/{id}/unpublish deleted it from the platform' })),
   unpublishError: Type.Optional(Type.String({ description: 'Why unpublish could not delete it (not_supported: the platform lets no app delete posts)' })),

@@ -4570,6 +4570,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -4787,6 +4789,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -4892,6 +4896,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -4997,6 +5003,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5175,6 +5183,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5387,6 +5397,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5492,6 +5504,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5597,6 +5611,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -5702,6 +5718,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -6076,6 +6094,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
@@ -6248,6 +6268,8 @@ export interface paths {
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
                                      */
                                     goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
                                     platform: string;
                                     platformPostId: string | null;
                                     platformPostUrl: string | null;
