@@ -6,3 +6,8 @@ ALTER TABLE publish_attempts
   ADD COLUMN platform_post_id text,
   ADD COLUMN platform_post_url text,
   ADD COLUMN stale boolean NOT NULL DEFAULT false;
+
+-- When a claim's lease ended for the reconciler (or its process was found dead): a request of that
+-- claim cannot leave its process later than this, so the settle time before a second commit counts
+-- from here when it is later than the commit's start.
+ALTER TABLE post_targets ADD COLUMN lease_ended_at timestamptz;

@@ -49,9 +49,9 @@ export async function httpJson<T>(baseUrl: string, path: string, req: HttpReques
   else if (req.body) body = req.body as RequestInit['body'];
   let res: Response;
   const method = req.method ?? (body ? 'POST' : 'GET');
-  await guardVisibleCall(method, req.timeoutMs ?? 30_000);
+  const fence = await guardVisibleCall(method, req.timeoutMs ?? 30_000);
   try {
-    res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
+    res = await fetch(url, { ...fence, method, headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
   } catch (err) {
     throw new AdapterError('transient', `${url.host}: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`, { endpoint: `${method} ${url.pathname}` });
   }

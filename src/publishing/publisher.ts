@@ -225,6 +225,11 @@ export function createPublisher(deps: PublisherDeps) {
         state.lost = true;
         throw new LeaseLostError();
       },
+      holdsFor(ms: number) {
+        const ok = (leases.get(target.id)?.remainingMs() ?? -1) >= ms;
+        if (!ok) state.lost = true;
+        return ok;
+      },
     };
   }
 

@@ -31,9 +31,11 @@ export interface TargetContext {
   /** Start of the target's first commit attempt: verify looks back to before it. */
   firstCommitAt: Date | null;
   /**
-   * Milliseconds since the target's latest commit attempt started, by the database's clock (null:
-   * none, or the target is not in doubt). A verify that finds nothing sooner than the platform's
-   * settle time after it proves nothing yet: the request may still land (decision 0045).
+   * Milliseconds since the target's latest commit attempt started, or since the lease of the claim
+   * that made it ended when that is later (a paused process may send until then), by the
+   * database's clock (null: no commit, or the target is not in doubt). A verify that finds nothing
+   * sooner than the platform's settle time after it proves nothing yet: the request may still land
+   * (decision 0045).
    */
   sinceLastCommitMs: number | null;
 }
@@ -89,8 +91,8 @@ const contextColumns = (postId: string, targetId: string, inDoubt = 'true') => `
           CASE WHEN ${inDoubt} THEN (SELECT to_jsonb(x) FROM (SELECT id, attempt, phase, prepared, outcome FROM publish_attempts
                                      WHERE target_id = ${targetId} ORDER BY id DESC LIMIT 1) x) END AS ctx_prev,
           CASE WHEN ${inDoubt} THEN (SELECT min(started_at) FROM publish_attempts WHERE target_id = ${targetId} AND phase = 'commit') END AS ctx_first_commit_at,
-          CASE WHEN ${inDoubt} THEN (SELECT (extract(epoch FROM now() - max(started_at)) * 1000)::float8 FROM publish_attempts
-                                      WHERE target_id = ${targetId} AND phase = 'commit') END AS ctx_since_last_commit_ms,
+          CASE WHEN ${inDoubt} THEN (SELECT (extract(epoch FROM now() - GREATEST(max(a9.started_at), (SELECT t9.lease_ended_at FROM post_targets t9 WHERE t9.id = ${targetId}))) * 1000)::float8
+                                       FROM publish_attempts a9 WHERE a9.target_id = ${targetId} AND a9.phase = 'commit') END AS ctx_since_last_commit_ms,
           (SELECT count(*)::int FROM post_targets t WHERE t.post_id = ${postId}) AS ctx_target_count`;
 
 interface ContextColumns {
@@ -498,7 +500,7 @@ export type TargetsRepository = ReturnType<typeof createTargetsRepository>;
 export async function releaseTargets(client: Queryable, where: string, params: unknown[]): Promise<Array<{ post_id: string }>> {
   const { rows } = await client.query<{ post_id: string }>(
     `UPDATE post_targets t SET status = 'pending', run_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now(),
-            crash_count = t.crash_count + 1,
+            crash_count = t.crash_count + 1, lease_ended_at = LEAST(t.locked_until, now()),
             attempts = CASE WHEN t.crash_count < $1 THEN GREATEST(t.attempts - 1, 0) ELSE t.attempts END,
             in_doubt = ${LAST_ATTEMPT_UNANSWERED}
       WHERE t.status = 'publishing' AND (${where})

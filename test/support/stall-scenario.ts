@@ -69,6 +69,15 @@ export async function runStallScenario(stallMs: number): Promise<void> {
       targetsWithRecordedDuplicates: dupRows[0].n,
     })}\n`);
 
+    if (counts.wrong.length) {
+      // What each process did with the posts that went wrong, for the reader of a failed run.
+      const { rows } = await flow.ctx.db.query(
+        `SELECT t.post_id, a.worker_id = $2 AS by_stalled_worker, a.phase, a.outcome, a.stale, a.platform_post_id, a.started_at, a.finished_at
+           FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id
+          WHERE t.tenant_id = $1 AND t.id IN (SELECT target_id FROM publish_attempts GROUP BY target_id HAVING count(*) > 1) ORDER BY a.id`,
+        [flow.tenant.userId, workerA]);
+      process.stdout.write(`stall ${stallMs / 1000} s, attempts of the targets run more than once: ${JSON.stringify(rows)}\n`);
+    }
     expect(counts.wrong).toEqual([]);
     expect({ duplicates: counts.duplicates, lost: counts.lost, statusWrong: counts.statusWrong }).toEqual({ duplicates: 0, lost: 0, statusWrong: 0 });
     // The stall really caught A holding targets in flight and in its buffer, and A wrote no attempt after waking.

@@ -149,9 +149,9 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
     for (const [k, v] of Object.entries(reg.upload_parameters ?? {})) form.set(k, v);
     form.set('file', new Blob([bytes], { type: mimeType }), m.filename ?? 'video.mp4'); // the file goes last (S3 presigned POST)
     let res: Response;
-    await guardVisibleCall('POST', 30 * 60_000);
+    const fence = await guardVisibleCall('POST', 30 * 60_000);
     try {
-      res = await fetch(reg.upload_url, { method: 'POST', body: form, signal: AbortSignal.timeout(30 * 60_000) });
+      res = await fetch(reg.upload_url, { ...fence, method: 'POST', body: form, signal: AbortSignal.timeout(30 * 60_000) });
     } catch (err) {
       throw new AdapterError('transient', `Pinterest video upload failed: ${(err as Error).message}`);
     }

@@ -161,9 +161,9 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
     for (const f of lease.args.fields) form.set(f.name, f.value);
     form.set('file', new Blob([bytes], { type: mimeType }), filename);
     let res: Response;
-    await guardVisibleCall('POST', 120_000);
+    const fence = await guardVisibleCall('POST', 120_000);
     try {
-      res = await fetch(action, { method: 'POST', body: form, signal: AbortSignal.timeout(120_000) });
+      res = await fetch(action, { ...fence, method: 'POST', body: form, signal: AbortSignal.timeout(120_000) });
     } catch (err) {
       throw new AdapterError('transient', `Reddit media upload failed: ${(err as Error).message}`);
     }

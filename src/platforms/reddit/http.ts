@@ -85,9 +85,9 @@ export async function redditJson<T>(app: PlatformApp, path: string, req: RedditR
     body = new URLSearchParams(Object.entries(req.form).filter((e): e is [string, string] => e[1] !== undefined)).toString();
   } else if (req.body) body = req.body;
   let res: Response;
-  await guardVisibleCall(req.method ?? (body ? 'POST' : 'GET'), req.timeoutMs ?? 30_000);
+  const fence = await guardVisibleCall(req.method ?? (body ? 'POST' : 'GET'), req.timeoutMs ?? 30_000);
   try {
-    res = await fetch(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
+    res = await fetch(url, { ...fence, method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
   } catch (err) {
     throw new AdapterError('transient', `${url.host}: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`);
   }

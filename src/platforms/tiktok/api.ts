@@ -70,9 +70,9 @@ export async function tiktokJson<T>(baseUrl: string, path: string, req: HttpRequ
   if (req.json !== undefined) { headers['content-type'] = 'application/json; charset=UTF-8'; body = JSON.stringify(req.json); }
   let res: Response;
   let text: string;
-  await guardVisibleCall(req.method ?? (body ? 'POST' : 'GET'), req.timeoutMs ?? 30_000);
+  const fence = await guardVisibleCall(req.method ?? (body ? 'POST' : 'GET'), req.timeoutMs ?? 30_000);
   try {
-    res = await fetch(url, { method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
+    res = await fetch(url, { ...fence, method: req.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(req.timeoutMs ?? 30_000) });
     text = await res.text();
   } catch (err) {
     throw new AdapterError('transient', `${url.host}: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`);

@@ -35,9 +35,9 @@ export async function putChunk(p: TikTokPrepared, bytes: Buffer, i: number): Pro
   const first = i * p.chunkSize!;
   const last = i === p.chunkCount! - 1 ? bytes.length - 1 : first + p.chunkSize! - 1;
   let res: Response;
-  await guardVisibleCall('PUT', 5 * 60_000);
+  const fence = await guardVisibleCall('PUT', 5 * 60_000);
   try {
-    res = await fetch(p.uploadUrl!, {
+    res = await fetch(p.uploadUrl!, { ...fence,
       method: 'PUT', body: bytes.subarray(first, last + 1),
       headers: { 'content-type': 'video/mp4', 'content-range': `bytes ${first}-${last}/${bytes.length}` },
       signal: AbortSignal.timeout(5 * 60_000),

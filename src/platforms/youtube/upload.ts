@@ -32,9 +32,9 @@ export async function putSession(token: string, sessionUri: string, body: Buffer
     headers['content-range'] = `bytes */${total}`;
   }
   let res: Response;
-  await guardVisibleCall('PUT', 10 * 60_000);
+  const fence = await guardVisibleCall('PUT', 10 * 60_000);
   try {
-    res = await fetch(sessionUri, { method: 'PUT', headers, body: body ?? undefined, redirect: 'manual', signal: AbortSignal.timeout(10 * 60_000) });
+    res = await fetch(sessionUri, { ...fence, method: 'PUT', headers, body: body ?? undefined, redirect: 'manual', signal: AbortSignal.timeout(10 * 60_000) });
   } catch (err) {
     throw new AdapterError('transient', `YouTube upload: ${(err as Error).name === 'TimeoutError' ? 'timed out' : (err as Error).message}`);
   }
