@@ -45,6 +45,7 @@ import path from 'node:path';
 import { createRemoteImageProber } from './infra/remote-media.ts';
 import { createVideoClipsService } from './modules/video-clips/service.ts';
 import { createWebhooksService } from './modules/webhooks/service.ts';
+import { createDelegatedAuth } from './modules/mcp/delegated-auth.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -138,7 +139,11 @@ export function createServices(deps: ServiceDeps) {
   const tools = createToolsService({ db, posts });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId, staleMs: config.workerStaleMs });
 
+  // MCP tool calls reach their /v1 routes in-process as the /mcp caller (docs/decisions/0047-mcp-server.md).
+  const delegatedAuth = createDelegatedAuth();
+
   return {
+    delegatedAuth,
     logs, tools, accountHealth, unpublish, webhooks,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,

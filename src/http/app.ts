@@ -51,6 +51,8 @@ import { registerMetrics } from '../observability/routes.ts';
 import { accountHealthRoutes } from '../modules/account-health/routes.ts';
 import { toolsRoutes } from '../modules/tools/routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/routes.ts';
+import { collectRoutes } from '../modules/mcp/route-catalog.ts';
+import { mcpRoutes } from '../modules/mcp/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -152,6 +154,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   // GET /metrics and the request counters, before the routes so that its hook sees them all.
   if (services.config.metrics.enabled) registerMetrics(app, { token: services.config.metrics.token, db: services.db });
   await app.register(healthRoutes, { services });
+  // The /v1 routes' schemas and permissions, for the MCP tools (docs/decisions/0047-mcp-server.md).
+  const routeCatalog = collectRoutes(app);
 
   await app.register(async (v1) => {
     // Sandbox mode labels every /v1 response, errors included (src/sandbox).
@@ -166,8 +170,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     // a key without the permission learns nothing about body rules, and invalid requests count.
     v1.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
-      // An API key (Authorization header), or else the dashboard's session cookie (CSRF-checked).
-      request.auth = await authenticateRequest(request, services);
+      // An MCP tool call's in-process request (docs/decisions/0047), an API key (Authorization header), or else the dashboard's session cookie (CSRF-checked).
+      request.auth = services.delegatedAuth.resolve(request) ?? await authenticateRequest(request, services);
     });
     await registerRateLimit(v1, services);
     v1.addHook('onRequest', async (request) => {
@@ -218,6 +222,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(stripeWebhookRoutes, { services });
   await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
   await app.register(webRoutes, { services });
+  // The MCP server for AI agents (docs/decisions/0047-mcp-server.md).
+  await app.register(mcpRoutes, { services, catalog: routeCatalog });
 
   // Media files are served publicly at their URL (unguessable ids), outside /v1.
   await services.mediaStorage.registerRoutes?.(app);
