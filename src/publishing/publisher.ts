@@ -570,6 +570,15 @@ export function createPublisher(deps: PublisherDeps) {
       for (const id of await targets.extendLocks(workerId, [...leases.keys()], leaseMs / 1000)) leases.get(id)?.confirm(sent, leaseMs);
     },
 
+    /**
+     * Gives back the targets locked by this process that it neither runs nor holds in a buffer: a
+     * claim statement the database committed but whose answer never arrived (the connection broke).
+     * Answers how many. Without this they would wait for their lease to run out.
+     */
+    async giveBackUnknownClaims(): Promise<number> {
+      return (await targets.giveBackAllExcept(workerId, [...leases.keys()])).length;
+    },
+
     /** Milliseconds this process's lease on a target surely still holds, by its own clocks (null: not held here). */
     leaseRemainingMs(targetId: string): number | null {
       return leases.get(targetId)?.remainingMs() ?? null;

@@ -368,6 +368,19 @@ export function createTargetsRepository(db: Db) {
     },
 
     /**
+     * Gives back every target `workerId` holds except `keep` (those it knows it runs or buffers):
+     * claims whose statement committed but whose answer the worker never got. Returns their ids.
+     */
+    async giveBackAllExcept(workerId: string, keep: string[]): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `UPDATE post_targets t SET status = 'pending', run_at = now(), locked_by = NULL, locked_until = NULL, updated_at = now(),
+                attempts = GREATEST(t.attempts - 1, 0), in_doubt = ${LAST_ATTEMPT_UNANSWERED}
+          WHERE t.locked_by = $1 AND t.status = 'publishing' AND NOT (t.id = ANY($2::char(24)[]))
+          RETURNING t.id`, [workerId, keep]);
+      return rows.map((r) => r.id);
+    },
+
+    /**
      * A publish that reached the platform although its worker had lost the target (its finish was
      * refused): the attempt already carries the platform's post id (the finish statements write it,
      * marked `stale`). When the target's own post is another one (or none), this is a second copy on

@@ -93,17 +93,34 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   let wake: (() => void) | null = null;
   const poke = () => { const w = wake; wake = null; w?.(); };
 
-  // PostgreSQL NOTIFY from other processes (API processes that create due posts).
+  // PostgreSQL NOTIFY from other processes (API processes that create due posts). A listening
+  // connection that breaks (the database restarted) is opened again, with backoff, until it
+  // works; meanwhile the poll interval is the floor.
   let listener: pg.PoolClient | null = null;
-  try {
-    listener = await db.pool.connect();
-    listener.on('notification', poke);
-    listener.on('error', () => {});
-    await listener.query('LISTEN herald_due');
-  } catch {
-    listener?.release(true);
-    listener = null;
-  }
+  let relisten: NodeJS.Timeout | null = null;
+  const listen = async (attempt = 0): Promise<void> => {
+    relisten = null;
+    if (stopping) return;
+    let client: pg.PoolClient | null = null;
+    try {
+      client = await db.pool.connect();
+      const c = client;
+      c.on('notification', poke);
+      c.on('error', () => {
+        if (listener !== c) return;
+        listener = null;
+        c.release(true);
+        if (!stopping) relisten = setTimeout(() => { void listen(); }, 250);
+      });
+      await c.query('LISTEN herald_due');
+      listener = c;
+      poke(); // notices may have been missed while it was down
+    } catch {
+      client?.release(true);
+      if (!stopping) relisten = setTimeout(() => { void listen(attempt + 1); }, Math.min(5_000, 250 * 2 ** attempt));
+    }
+  };
+  await listen();
   const offDue = publisher.onDue(poke);
 
   const reconcileTimer = setInterval(() => {
@@ -187,6 +204,11 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       } catch (err) {
         opts.log?.error({ err }, 'worker loop error');
         await new Promise((r) => setTimeout(r, pollMs));
+        // A claim whose answer was lost (the database went away after committing it) holds targets
+        // this process does not know of: give them back as soon as the database answers again.
+        await publisher.giveBackUnknownClaims().then((n) => {
+          if (n > 0) opts.log?.info({ givenBack: n }, 'gave back claims whose answer was lost');
+        }).catch(() => {});
       }
     }
     // Claimed but not started: run them too (at most `batch`), so that nothing waits for the reconciler.
@@ -205,9 +227,12 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       if (pruneTimer) clearInterval(pruneTimer);
       offDue();
       await Promise.race([Promise.all(finishing), new Promise((r) => setTimeout(r, graceMs).unref())]);
+      if (relisten) clearTimeout(relisten);
       if (listener) {
-        await listener.query('UNLISTEN herald_due').catch(() => {});
-        listener.release();
+        const l = listener;
+        listener = null;
+        await l.query('UNLISTEN herald_due').catch(() => {});
+        l.release();
       }
       // Targets still running after the grace period keep their locks; the reconciler
       // releases them once this process's heartbeat is stale.

@@ -380,3 +380,24 @@ describe('publisher: fencing and late landings (docs/decisions/0045-fencing-and-
     await ctx.app.inject({ method: 'DELETE', url: `/v1/webhooks/settings/${hook.json().webhook._id}`, headers: tenant!.headers });
   });
 });
+
+describe('publisher: a claim whose answer was lost', () => {
+  it('gives back the targets locked by this process that it neither runs nor holds, and keeps those it holds', async () => {
+    const profileId = await createProfile(ctx, tenant!);
+    const acc = await insertAccount(ctx, tenant!, profileId);
+    const lost = await scheduled('claimed, answer lost', [acc]);
+    const held = await scheduled('claimed and held', [acc]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = ANY($1::char(24)[])`, [[lost, held]]);
+    // This process claims one target normally ...
+    const [mine] = await worker.claimByIds([(await target(held)).id]);
+    expect(mine.post_id).toBe(held);
+    // ... and the database committed another claim of its whose answer never arrived.
+    await worker.targets.claim(worker.workerId, 1, 30, [(await target(lost)).id]);
+    expect(await target(lost)).toMatchObject({ status: 'publishing', locked_by: worker.workerId, attempts: 1 });
+    expect(await worker.giveBackUnknownClaims()).toBe(1);
+    expect(await target(lost)).toMatchObject({ status: 'pending', locked_by: null, attempts: 0 });
+    expect(await target(held)).toMatchObject({ status: 'publishing', locked_by: worker.workerId });
+    await worker.runTarget(mine);
+    expect((await target(held)).status).toBe('published');
+  });
+});
