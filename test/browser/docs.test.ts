@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
+import { axeViolations, chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
@@ -20,6 +20,19 @@ const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles
   // Sections of features added after the spec (issue 15).
   .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
+/** The local model's answer: Markdown with a list, bold, a code block, raw HTML and a script link (which must not survive). */
+const ANSWER = [
+  'Send `queuedFromProfile` with the profile id when you create the post; **Herald picks the next free slot**. See [Queue](#queue).',
+  '',
+  '1. Set the queue slots first',
+  '2. Then create the post',
+  '',
+  '```sh',
+  'curl -X POST $HERALD/v1/posts -d \'{"queuedFromProfile":"..."}\'',
+  '```',
+  '',
+  '<img src="x" onerror="window.__pwned=1"> <script>window.__pwned=2</script> [click](javascript:window.__pwned=3)',
+].join('\n');
 
 let ctx: TestContext;
 let aiCtx: TestContext;
@@ -33,7 +46,7 @@ beforeAll(async () => {
   llm = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-      model: 'local-test-model', choices: [{ message: { role: 'assistant', content: 'Send `queuedFromProfile` with the profile id when you create the post; Herald picks the next free slot. See [Queue](#queue).' } }],
+      model: 'local-test-model', choices: [{ message: { role: 'assistant', content: ANSWER } }],
     })));
   });
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', () => r()));
@@ -53,6 +66,17 @@ afterAll(async () => {
   await aiCtx?.close();
   await new Promise((r) => (llm ? llm.close(r) : r(undefined)));
 });
+
+/** Screenshots of what the window shows (the docs page is too long for a full-page shot) at 1280 and 390 px: `<name>-1280.png`, `<name>-390.png`. */
+async function shootViewport(page: Page, name: string, before?: () => Promise<void>) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await before?.();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath(`${name}-${width}`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 async function openDocs(page: Page, url = `${base}/docs`) {
   await page.goto(url);
@@ -194,8 +218,48 @@ describe.skipIf(!hasChromium)('documentation page', () => {
     await answer.waitFor();
     expect(await answer.textContent()).toContain('Herald picks the next free slot');
     expect(await answer.locator('a[href="#queue"]').textContent()).toBe('Queue');
-    expect(await answer.locator('code').textContent()).toBe('queuedFromProfile');
-    await page.screenshot({ path: screenshotPath('docs-ask-answer') });
+    expect(await answer.locator('p code').first().textContent()).toBe('queuedFromProfile');
+    // Markdown is rendered, not shown raw: bold, a numbered list, a code block (focusable, labelled).
+    expect(await answer.locator('strong').textContent()).toBe('Herald picks the next free slot');
+    expect(await answer.locator('ol li').allTextContents()).toEqual(['Set the queue slots first', 'Then create the post']);
+    const block = answer.locator('pre');
+    expect(await block.textContent()).toContain('curl -X POST');
+    expect(await block.getAttribute('tabindex')).toBe('0');
+    expect(await block.getAttribute('aria-label')).toBe('Code example (sh)');
+    expect(await answer.textContent()).not.toMatch(/\*\*|```/);
+    // Raw HTML is shown as text, never run; a javascript: link is no link.
+    expect(await answer.locator('img, script').count()).toBe(0);
+    expect(await answer.textContent()).toContain('<img src="x"');
+    expect(await answer.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(['#queue']);
+    await answer.getByText('click').click();
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+    expect(await axeViolations(page)).toEqual([]);
+    await shootViewport(page, 'docs-ask-answer');
+    await page.close();
+  });
+
+  it('has no serious or critical axe-core violation, and every code block and table box is a labelled stop of the keyboard', async () => {
+    const page = await browser.context.newPage();
+    await openDocs(page);
+    // Every <pre> (guides, examples, samples) and every guide table's scroll box can be reached with Tab and has a name.
+    const boxes = await page.locator('main pre, main .table-scroll, main .table-wrap').evaluateAll((els) => els.map((e) => ({
+      tabindex: e.getAttribute('tabindex'), name: e.getAttribute('aria-label') ?? e.getAttribute('aria-labelledby'),
+    })));
+    expect(boxes.length).toBeGreaterThan(20);
+    expect(boxes.filter((b) => b.tabindex !== '0' || !b.name)).toEqual([]);
+    const guideCode = page.locator('#quick-start .prose pre').first();
+    expect(await guideCode.getAttribute('aria-label')).toMatch(/^Code example/);
+    await guideCode.focus();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('PRE');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      expect(await axeViolations(page), `docs at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shootViewport(page, 'docs-code-focus', async () => {
+      await guideCode.scrollIntoViewIfNeeded();
+      await guideCode.focus();
+    });
     await page.close();
   });
 

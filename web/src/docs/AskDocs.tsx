@@ -1,24 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DocSection } from '../../../src/shared/docs/content.ts';
 import type { DocsIndex, SearchHit } from '../../../src/shared/docs/search.ts';
+import { renderAnswer } from './markdown.ts';
 
 interface Answer { answer: string; model: string }
 
-/** Renders the model's text safely: plain text with `code` and [links](#anchor) only (no HTML). */
-function SafeText({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  const re = /`([^`]+)`|\[([^\]]+)\]\((#[a-z0-9-]+|\/[^)\s]*)\)/g;
-  let last = 0;
-  let m: RegExpExecArray | null;
-  let i = 0;
-  while ((m = re.exec(text))) {
-    if (m.index > last) parts.push(text.slice(last, m.index));
-    if (m[1] !== undefined) parts.push(<code key={i++}>{m[1]}</code>);
-    else parts.push(<a key={i++} href={m[3]}>{m[2]}</a>);
-    last = re.lastIndex;
-  }
-  parts.push(text.slice(last));
-  return <div className="ai-answer-text">{parts}</div>;
+/** Renders the model's Markdown answer: formatting, lists, code and links, but never raw HTML (markdown.ts). */
+function AnswerText({ text }: { text: string }) {
+  const html = useMemo(() => renderAnswer(text), [text]);
+  return <div className="ai-answer-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** A fenced code block's place in `md`, if `at` falls inside one: [start, end). */
@@ -62,7 +52,7 @@ function SnippetText({ text }: { text: string }) {
   for (const [k, part] of text.split(/(```[\s\S]*?(?:```|$))/).entries()) {
     if (!part) continue;
     if (part.startsWith('```')) {
-      out.push(<pre key={k} className="ask-code"><code>{part.replace(/^```[^\n]*\n?/, '').replace(/```$/, '').trimEnd()}</code></pre>);
+      out.push(<pre key={k} className="ask-code" tabIndex={0} aria-label="Code example"><code>{part.replace(/^```[^\n]*\n?/, '').replace(/```$/, '').trimEnd()}</code></pre>);
       continue;
     }
     const pieces = part.replace(/^#+\s*/gm, '').replace(/\*\*/g, '').split(/(`[^`\n]+`)/);
@@ -140,7 +130,7 @@ export function AskDocs({ open, onClose, sections, aiEnabled }: { open: boolean;
         {answer && (
           <section className="ai-answer" aria-label="Answer">
             <h3>Answer <span className="muted">({answer.model}, from the sections below)</span></h3>
-            <SafeText text={answer.answer} />
+            <AnswerText text={answer.answer} />
           </section>
         )}
         {answerError && <p className="alert alert-warn">No written answer: {answerError}. The most relevant sections are below.</p>}

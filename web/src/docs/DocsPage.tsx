@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { marked } from 'marked';
 import { SiteHeader, SkipLink } from '../shared/Header.tsx';
 import { readConfig } from '../shared/config.ts';
 import { SECTION_META, buildSections, curlSample, docsMarkdown, jsSample, type DocSection, type Endpoint, type OpenApiDoc } from '../../../src/shared/docs/content.ts';
 import { AskDocs } from './AskDocs.tsx';
+import { renderGuide } from './markdown.ts';
 
 const guides = import.meta.glob('../../../src/shared/docs/guides/*.md', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 const GUIDES: Record<string, string> = Object.fromEntries(Object.entries(guides).map(([file, md]) => [file.replace(/^.*\/|\.md$/g, ''), md]));
@@ -12,8 +12,8 @@ const GUIDES: Record<string, string> = Object.fromEntries(Object.entries(guides)
 export const COPIED_MS = 2000;
 
 function Markdown({ source }: { source: string }) {
-  // The guides and the OpenAPI descriptions are Herald's own content, rendered as HTML.
-  const html = useMemo(() => marked.parse(source, { async: false, gfm: true }), [source]);
+  // The guides and the OpenAPI descriptions are Herald's own content, rendered as HTML (code blocks and tables focusable).
+  const html = useMemo(() => renderGuide(source), [source]);
   return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
@@ -35,9 +35,10 @@ function CodeTabs({ ep }: { ep: Endpoint }) {
   );
 }
 
-function FieldTable({ rows, withIn }: { rows: Array<{ name: string; type: string; required: boolean; description: string; in?: string }>; withIn?: boolean }) {
+function FieldTable({ rows, withIn, label }: { rows: Array<{ name: string; type: string; required: boolean; description: string; in?: string }>; withIn?: boolean; label: string }) {
   return (
-    <div className="table-wrap">
+    // Scrolls sideways on a phone: a keyboard stop with a name (axe-core rule scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={label}>
       <table>
         <thead><tr><th scope="col">Name</th>{withIn && <th scope="col">In</th>}<th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead>
         <tbody>
@@ -59,12 +60,12 @@ function EndpointCard({ ep }: { ep: Endpoint }) {
       <h3 id={ep.anchor}><a href={`#${ep.anchor}`} className="anchor-link">{ep.summary}</a></h3>
       <p className="endpoint-line"><span className={`method method-${ep.method.toLowerCase()}`}>{ep.method}</span> <code>{ep.path}</code></p>
       {ep.description && <Markdown source={ep.description} />}
-      {ep.params.length > 0 && (<><h4>Parameters</h4><FieldTable rows={ep.params} withIn /></>)}
+      {ep.params.length > 0 && (<><h4>Parameters</h4><FieldTable rows={ep.params} withIn label={`Parameters of ${ep.method} ${ep.path}`} /></>)}
       {ep.multipart && <p><strong>Request body</strong>: <code>multipart/form-data</code> with the files in the field <code>files</code>.</p>}
       {ep.body && (
         <>
           <h4>Request body <span className="muted">(application/json)</span></h4>
-          {ep.body.fields.length > 0 && <FieldTable rows={ep.body.fields} />}
+          {ep.body.fields.length > 0 && <FieldTable rows={ep.body.fields} label={`Request body fields of ${ep.method} ${ep.path}`} />}
           <pre tabIndex={0} aria-label="Example request body"><code>{JSON.stringify(ep.body.example, null, 2)}</code></pre>
         </>
       )}
@@ -77,7 +78,7 @@ function EndpointCard({ ep }: { ep: Endpoint }) {
       {okExample && (
         <details>
           <summary>Example response ({okExample.status})</summary>
-          <pre tabIndex={0}><code>{JSON.stringify(okExample.example, null, 2)}</code></pre>
+          <pre tabIndex={0} aria-label={`Example response (${okExample.status})`}><code>{JSON.stringify(okExample.example, null, 2)}</code></pre>
         </details>
       )}
       <CodeTabs ep={ep} />
