@@ -13,7 +13,7 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
 import { freePort } from '../support/net.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
-import { chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
+import { axeViolations, chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare const document: any, window: any;
@@ -110,6 +110,19 @@ describe.skipIf(!hasChromium)('analytics page', () => {
     const top = page.getByRole('region', { name: 'Top posts' });
     expect((await top.getByRole('listitem').first().innerText())).toMatch(/autumn reading list/);
     await shootBothWidths(page, 'analytics');
+    // The posts table fits a 1280 px window whole (every metric column visible, no sideways scroll)...
+    const wrap = page.getByRole('group', { name: /Posts and their metrics/ });
+    const overflow = () => wrap.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const clicks = await wrap.getByRole('columnheader', { name: 'Clicks' }).evaluate((el) => el.getBoundingClientRect().right);
+    expect(clicks).toBeLessThanOrEqual(await wrap.evaluate((el) => el.getBoundingClientRect().right));
+    // ...and on a phone it scrolls inside its own box, which the keyboard can reach; the page does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflow()).toBeGreaterThan(0);
+    expect(await wrap.getAttribute('tabindex')).toBe('0');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('sorts the table on a header click', async () => {

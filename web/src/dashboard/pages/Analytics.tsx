@@ -29,6 +29,9 @@ const FIVE_MINUTES = 5 * 60_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
 
+/** Whether an instant falls in the current year (the table then leaves the year out). */
+const sameYear = (iso: string) => new Date(iso).getFullYear() === new Date().getFullYear();
+
 function metricsOf(r: Row): PostMetrics {
   return Object.fromEntries(METRICS.map((k) => [k, r.analytics[k] ?? null])) as PostMetrics;
 }
@@ -242,8 +245,9 @@ export default function AnalyticsPage() {
               {rows.length > 0 && (
                 <section className="card flush" aria-labelledby="a-table">
                   <h2 id="a-table" className="small-title table-title">Posts</h2>
-                  <div className="table-wrap">
-                    <table className="post-table analytics-table">
+                  {/* Fits 1280 px; narrower screens scroll it sideways inside this box, which the keyboard can reach. */}
+                  <div className="table-wrap" tabIndex={0} role="group" aria-label="Posts and their metrics (scrolls sideways on narrow screens)">
+                    <table className="analytics-table">
                       <thead><tr>
                         <th scope="col">Post</th><th scope="col">Platforms</th>
                         {sortHeader('date', 'Published')}{sortHeader('engagement', 'Engagement')}
@@ -255,8 +259,8 @@ export default function AnalyticsPage() {
                           return (
                             <tr key={r._id}>
                               <td><Link href={`/posts/${r._id}`} className="post-link">{r.content ? r.content.slice(0, 80) : '(no text)'}</Link></td>
-                              <td className="nowrap">{[...new Set(r.platforms.map((t) => t.platform))].map((pl) => <PlatformBadge key={pl} platform={pl} />)}</td>
-                              <td className="nowrap">{r.publishedAt ? formatInZone(r.publishedAt, tz, { dateStyle: 'medium' }) : '—'}</td>
+                              <td className="nowrap">{[...new Set(r.platforms.map((t) => t.platform))].map((pl) => <PlatformBadge key={pl} platform={pl}><span className="sr-only">{PLATFORM_RULES[pl as PlatformName]?.label ?? pl}</span></PlatformBadge>)}</td>
+                              <td className="nowrap">{r.publishedAt ? <time dateTime={r.publishedAt} title={formatInZone(r.publishedAt, tz, { dateStyle: 'medium' })}>{formatInZone(r.publishedAt, tz, sameYear(r.publishedAt) ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' })}</time> : '—'}</td>
                               <td className="num">{fmt(engagementOf(m))}</td>
                               {METRICS.map((k) => <td key={k} className="num">{fmt(m[k])}</td>)}
                             </tr>
