@@ -46,6 +46,7 @@ import { createRemoteImageProber } from './infra/remote-media.ts';
 import { createVideoClipsService } from './modules/video-clips/service.ts';
 import { createWebhooksService } from './modules/webhooks/service.ts';
 import { createDelegatedAuth } from './modules/mcp/delegated-auth.ts';
+import { createOAuthServerService } from './modules/oauth-server/service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -141,9 +142,11 @@ export function createServices(deps: ServiceDeps) {
 
   // MCP tool calls reach their /v1 routes in-process as the /mcp caller (docs/decisions/0047-mcp-server.md).
   const delegatedAuth = createDelegatedAuth();
+  // Herald as the OAuth authorization server of /mcp (docs/decisions/0049-oauth-for-mcp.md).
+  const oauthServer = createOAuthServerService({ db, clock, resource: `${publicUrl.replace(/\/+$/, '')}/mcp`, issuer: publicUrl.replace(/\/+$/, '') });
 
   return {
-    delegatedAuth,
+    delegatedAuth, oauthServer,
     logs, tools, accountHealth, unpublish, webhooks,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,

@@ -53,6 +53,8 @@ import { toolsRoutes } from '../modules/tools/routes.ts';
 import { webhooksRoutes } from '../modules/webhooks/routes.ts';
 import { collectRoutes } from '../modules/mcp/route-catalog.ts';
 import { mcpRoutes } from '../modules/mcp/routes.ts';
+import { oauthServerRoutes } from '../modules/oauth-server/routes.ts';
+import { connectedAppsRoutes } from '../modules/oauth-server/connected-apps-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -214,6 +216,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(accountHealthRoutes, { services });
     await v1.register(toolsRoutes, { services });
     await v1.register(webhooksRoutes, { services });
+    await v1.register(connectedAppsRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
@@ -224,6 +227,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await app.register(webRoutes, { services });
   // The MCP server for AI agents (docs/decisions/0047-mcp-server.md).
   await app.register(mcpRoutes, { services, catalog: routeCatalog });
+  await app.register(oauthServerRoutes, { services });
 
   // Media files are served publicly at their URL (unguessable ids), outside /v1.
   await services.mediaStorage.registerRoutes?.(app);

@@ -35,7 +35,8 @@ async function connect(key: string, protocolVersion?: string): Promise<Client> {
   return client;
 }
 
-const json = (r: { content?: unknown }) => JSON.parse((r.content as { text: string }[])[0].text);
+const json = (r: unknown) => JSON.parse((r as { content: { text: string }[] }).content[0].text);
+const text = (r: { contents: unknown[] }) => (r.contents[0] as { text: string }).text;
 
 describe('/mcp with an API key', () => {
   it('answers 401 with the protected-resource metadata pointer without credentials, and refuses GET', async () => {
@@ -59,7 +60,7 @@ describe('/mcp with an API key', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
       });
       expect(res.status).toBe(200);
-      expect((await res.json()).result.protocolVersion).toBe(version);
+      expect(((await res.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(version);
     }
   });
 
@@ -144,9 +145,9 @@ describe('/mcp with an API key', () => {
     const client = await connect(tenant.apiKey);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(expect.arrayContaining(['herald://rules', `herald://profiles/${profileId}/queue`]));
-    const rules = JSON.parse((await client.readResource({ uri: 'herald://rules' })).contents[0].text as string);
+    const rules = JSON.parse(text(await client.readResource({ uri: 'herald://rules' })));
     expect(rules.bluesky.length).toBeGreaterThan(0);
-    const queue = JSON.parse((await client.readResource({ uri: `herald://profiles/${profileId}/queue` })).contents[0].text as string);
+    const queue = JSON.parse(text(await client.readResource({ uri: `herald://profiles/${profileId}/queue` })));
     expect(queue).toHaveProperty('exists');
     const other = await createTenant(ctx);
     const foreign = await createProfile(ctx, other);

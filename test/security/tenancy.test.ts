@@ -74,6 +74,8 @@ interface Victim {
   inviteId: string;
   /** A publishing log entry of B's post. */
   logId: string;
+  /** An OAuth client (an AI assistant on /mcp) B authorized, with a live token (docs/decisions/0049-oauth-for-mcp.md). */
+  clientId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -96,6 +98,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   jobId: (v) => v.jobId,
   inviteId: (v) => v.inviteId,
   logId: (v) => BigInt(v.logId).toString(16).padStart(24, '0'),
+  clientId: (v) => v.clientId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -119,6 +122,8 @@ const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/users/:userId': { scope: 'all' },
   'POST /v1/posts/:postId/unpublish': {},
 };
+
+let counter = 1;
 
 async function makeVictim(): Promise<Victim> {
   const tenant = await createTenant(ctx);
@@ -145,7 +150,14 @@ async function makeVictim(): Promise<Victim> {
     `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, outcome, error, finished_at, tenant_id, post_id, account_id, platform, action)
      SELECT id, 1, 'w', 'commit', 'failed', 'scripted failure', now(), tenant_id, post_id, account_id, platform, 'publish' FROM post_targets WHERE post_id = $1
      RETURNING id::text`, [postId]);
-  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id };
+  // A connected app of B's: a registered client, B's grant on the profile, a live access token.
+  const client = await ctx.services.oauthServer.register({ client_name: 'B assistant', redirect_uris: ['https://b.example/cb'] }, `10.0.${counter}.${counter++}`);
+  const grantId = newId();
+  await ctx.db.query(`INSERT INTO oauth_grants (id, client_id, user_id, tenant_id, profile_ids, capabilities, created_at) VALUES ($1, $2, $3, $3, $4, '{read}', now())`,
+    [grantId, client.client_id, tenant.userId, [profileId]]);
+  await ctx.db.query(`INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at) VALUES (sha256($1::bytea), 'access', $2, 'read', now(), now() + interval '1 hour')`,
+    [Buffer.from(`hma_${grantId}`), grantId]);
+  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id, clientId: client.client_id };
 }
 
 /** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */
@@ -167,6 +179,7 @@ async function snapshot(v: Victim) {
     invites: (await get('/v1/invite/tokens')).invites,
     user: (await get(`/v1/users/${v.userId}`)).user,
     posts: (await get('/v1/posts?includeHidden=true')).pagination,
+    connectedApps: (await get('/v1/me/connected-apps')).connectedApps,
     targets, accountRows: accounts,
   };
 }

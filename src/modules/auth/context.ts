@@ -18,6 +18,11 @@ export interface AuthContext {
   /** 'all' or only the listed profiles (team members invited with scope profiles). */
   profileAccess: 'all' | 'profiles';
   profileIds: readonly string[];
+  /**
+   * Set when the caller is an OAuth grant's access token (an AI assistant on /mcp): it sees its
+   * granted profiles only, not the user's own posts elsewhere (docs/decisions/0049-oauth-for-mcp.md).
+   */
+  grantId?: string;
   /** The tenant's (root user's) plan and billing data. */
   plan: PlanId;
   billingPeriod: BillingPeriod;
@@ -27,6 +32,14 @@ export interface AuthContext {
 /** True when the caller may see the profile. */
 export function canAccessProfile(auth: AuthContext, profileId: string): boolean {
   return auth.profileAccess === 'all' || auth.profileIds.includes(profileId);
+}
+
+/**
+ * The user whose own posts a caller limited to some profiles still sees beyond them: a team member
+ * sees the posts they created; an OAuth grant (decision 0049) none beyond its profiles ('' matches no post).
+ */
+export function postCreatorScope(auth: AuthContext): string {
+  return auth.grantId ? '' : auth.userId;
 }
 
 /**

@@ -41,7 +41,7 @@ async function authenticate(request: FastifyRequest, services: Services): Promis
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!m) throw new AppError('UNAUTHORIZED', 'Unauthorized', { reason: 'Send "Authorization: Bearer <API key or OAuth access token>"' });
   if (m[1].startsWith('sk_')) return { auth: await services.auth.authenticate(header), capabilities: ALL_CAPABILITIES };
-  throw new AppError('UNAUTHORIZED', 'Unauthorized', { reason: 'Invalid API key' });
+  return services.oauthServer.authenticateMcp(m[1]);
 }
 
 /** Sends the 401 of /mcp: Herald's error body and the RFC 9728 pointer for OAuth clients. */

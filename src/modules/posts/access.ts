@@ -1,12 +1,12 @@
 /** Which posts a user may see and change: the tenant's, and for team members scoped to profiles, theirs. */
 import { notFound } from '../../core/errors.ts';
 import type { Queryable } from '../../storage/db.ts';
-import type { AuthContext } from '../auth/context.ts';
+import { postCreatorScope, type AuthContext } from '../auth/context.ts';
 import { lockPost, targetProfileIds, type PostRow } from './repository.ts';
 
-/** Team members scoped to profiles see posts they created or that target their profiles. @throws 404 NOT_FOUND. */
+/** Team members scoped to profiles see posts they created or that target their profiles (an OAuth grant: only the latter). @throws 404 NOT_FOUND. */
 export async function assertPostAccess(q: Queryable, auth: AuthContext, post: PostRow): Promise<void> {
-  if (auth.profileAccess === 'all' || post.created_by === auth.userId) return;
+  if (auth.profileAccess === 'all' || post.created_by === postCreatorScope(auth)) return;
   const profiles = await targetProfileIds(q, post.id);
   if (!profiles.some((p) => auth.profileIds.includes(p))) throw notFound('Post');
 }

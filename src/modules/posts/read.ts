@@ -1,7 +1,7 @@
 /** Reading posts: one post, and the filtered, paginated list. */
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../storage/db.ts';
-import type { AuthContext } from '../auth/context.ts';
+import { postCreatorScope, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { assertPostAccess } from './access.ts';
 import { viewOf } from './publish-inline.ts';
@@ -37,14 +37,14 @@ export function createPostReads(deps: { db: Db }) {
       const to = bound(q.dateTo, 'dateTo', true);
       const { posts, total } = await listPostPage(db, {
         tenantId: auth.tenantId, includeHidden: q.includeHidden, status: q.status, createdBy: q.createdBy?.toLowerCase(), platform: q.platform,
-        profileId, scope: auth.profileAccess !== 'all' ? { userId: auth.userId, profileIds: auth.profileIds } : undefined, from, to,
+        profileId, scope: auth.profileAccess !== 'all' ? { userId: postCreatorScope(auth), profileIds: auth.profileIds } : undefined, from, to,
       }, limit, (page - 1) * limit);
       return { posts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
 
     /** The platform ids of the caller's posts on `platform` (published targets and their threads' items). */
     async platformPostIds(auth: AuthContext, platform: string): Promise<string[]> {
-      return platformPostIdsOf(db, auth, platform);
+      return platformPostIdsOf(db, { ...auth, userId: postCreatorScope(auth) }, platform);
     },
   };
 }

@@ -25,6 +25,8 @@ const BillingPage = lazy(() => import('./pages/Billing.tsx'));
 const ClientInvitesPage = lazy(() => import('./pages/ClientInvites.tsx'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
+const ConnectedAppsPage = lazy(() => import('./pages/ConnectedApps.tsx'));
+const OAuthConsentPage = lazy(() => import('./pages/OAuthConsent.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
 
@@ -49,7 +51,7 @@ class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }
 }
 
 /** Screens only the account owner (root user) sees; team members use the dashboard without them. */
-const OWNER_ONLY = new Set(['/team', '/api-keys', '/billing']);
+const OWNER_ONLY = new Set(['/team', '/api-keys', '/billing', '/connected-apps']);
 
 const NAV: Array<[string, string]> = [
   ['/calendar', 'Calendar'],
@@ -65,6 +67,7 @@ const NAV: Array<[string, string]> = [
   ['/clips', 'AI clips'],
   ['/team', 'Team'],
   ['/api-keys', 'API keys'],
+  ['/connected-apps', 'AI assistants'],
   ['/webhooks', 'Webhooks'],
   ['/usage', 'Usage & plan'],
   ['/billing', 'Billing'],
@@ -121,6 +124,8 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/invites" component={ClientInvitesPage} />
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
+              <Route path="/connected-apps" component={ConnectedAppsPage} />
+              <Route path="/oauth/consent" component={OAuthConsentPage} />
               <Route path="/webhooks" component={WebhooksPage} />
               <Route path="/team" component={TeamPage} />
               <Route path="/billing" component={BillingPage} />
