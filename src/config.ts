@@ -78,6 +78,13 @@ const EnvSchema = Type.Object({
   HERALD_STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
   HERALD_STRIPE_PRICES: Type.Optional(Type.String({ minLength: 1 })),
   HERALD_STRIPE_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Outgoing mail (password resets): the SMTP server; unset, Herald sends no mail and offers no password reset. */
+  HERALD_SMTP_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+  HERALD_SMTP_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+  HERALD_SMTP_TLS: Type.Union([Type.Literal('auto'), Type.Literal('implicit'), Type.Literal('starttls'), Type.Literal('off')], { default: 'auto' }),
+  HERALD_SMTP_USER: Type.Optional(Type.String({ minLength: 1 })),
+  HERALD_SMTP_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
+  HERALD_SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 320 })),
 });
 
 /** OAuth app settings of one platform, from `HERALD_<PLATFORM>_*` variables. */
@@ -173,6 +180,42 @@ export interface Config {
   signupOpen: boolean;
   /** Stripe billing (HERALD_STRIPE_*); null when not configured: plans are then managed with the CLI. */
   stripe: StripeConfig | null;
+  /** Outgoing mail (HERALD_SMTP_*); null when not configured: no password reset by email. */
+  smtp: SmtpConfig | null;
+}
+
+/** The SMTP server Herald sends mail through (password resets). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /**
+   * `implicit`: TLS from the first byte (port 465); `starttls`: plain connection upgraded with
+   * STARTTLS, required; `auto`: implicit on port 465, else STARTTLS when the server offers it;
+   * `off`: no TLS (a relay on the same host or a trusted network only).
+   */
+  tls: 'auto' | 'implicit' | 'starttls' | 'off';
+  /** Credentials, both or neither. */
+  user?: string;
+  password?: string;
+  /** The From address, e.g. `Herald <herald@example.com>`. */
+  from: string;
+}
+
+/** Cross-field rules of the HERALD_SMTP_* variables. @throws ConfigError naming the variable. */
+function smtpConfig(e: Env, supportEmail: string): SmtpConfig | null {
+  const others = (['HERALD_SMTP_PORT', 'HERALD_SMTP_USER', 'HERALD_SMTP_PASSWORD', 'HERALD_SMTP_FROM'] as const).filter((k) => e[k] !== undefined);
+  if (!e.HERALD_SMTP_HOST) {
+    if (others.length) throw new ConfigError(others.map((k) => `${k}: needs HERALD_SMTP_HOST (the SMTP server)`));
+    return null;
+  }
+  const problems: string[] = [];
+  if (!!e.HERALD_SMTP_USER !== !!e.HERALD_SMTP_PASSWORD) problems.push(`${e.HERALD_SMTP_USER ? 'HERALD_SMTP_PASSWORD' : 'HERALD_SMTP_USER'}: set both HERALD_SMTP_USER and HERALD_SMTP_PASSWORD, or neither`);
+  const from = e.HERALD_SMTP_FROM ?? `Herald <${supportEmail}>`;
+  // A bare address or `Name <address>`, on one line.
+  if (!/^(?:[^<>\r\n]*<[^\s@<>"]+@[^\s@<>"]+>|[^\s@<>"]+@[^\s@<>"]+)$/.test(from.trim())) problems.push(`HERALD_SMTP_FROM: must be an address or "Name <address>" (got ${JSON.stringify(from)})`);
+  if (problems.length) throw new ConfigError(problems);
+  const port = e.HERALD_SMTP_PORT ?? (e.HERALD_SMTP_TLS === 'implicit' ? 465 : 587);
+  return { host: e.HERALD_SMTP_HOST, port, tls: e.HERALD_SMTP_TLS, user: e.HERALD_SMTP_USER, password: e.HERALD_SMTP_PASSWORD, from: from.trim() };
 }
 
 /** What a Stripe price buys: a plan with its billing period, or an add-on. */
@@ -320,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     signupOpen: e.HERALD_SIGNUP === 'open',
     stripe: stripeConfig(e),
+    smtp: smtpConfig(e, e.HERALD_SUPPORT_EMAIL),
   };
 }
 

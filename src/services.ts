@@ -29,6 +29,8 @@ import { createBillingService } from './modules/billing/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
+import { createPasswordResetService } from './modules/password-reset/service.ts';
+import { createMailer } from './infra/mailer.ts';
 import { createPostUnpublish } from './modules/posts/unpublish.ts';
 import { createAccountHealthService } from './modules/account-health/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
@@ -123,6 +125,8 @@ export function createServices(deps: ServiceDeps) {
     db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
   });
   const sessions = createSessionsService(db, clock);
+  // Password reset by email: on only with an SMTP server (HERALD_SMTP_*).
+  const passwordReset = createPasswordResetService({ db, sessions, users, mailer: config.smtp ? createMailer(config.smtp) : null, publicUrl, clock, log: deps.log });
   const invites = createInvitesService({ db, clock, users, publicUrl });
   const billing = createBillingService({ db, config: config.stripe, users, publicUrl, clock });
   const analytics = createAnalyticsService({
@@ -147,7 +151,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     delegatedAuth, oauthServer,
-    logs, tools, accountHealth, unpublish, webhooks,
+    logs, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,

@@ -43,6 +43,7 @@ import { sandboxRoutes } from '../modules/sandbox/routes.ts';
 import { videoClipsRoutes } from '../modules/video-clips/routes.ts';
 import { invitesRoutes } from '../modules/invites/routes.ts';
 import { signupRoutes } from '../modules/users/signup-routes.ts';
+import { passwordResetRoutes } from '../modules/password-reset/routes.ts';
 import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes.ts';
 import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
   await app.register(sessionsRoutes, { services });
   await app.register(signupRoutes, { services });
+  await app.register(passwordResetRoutes, { services });
   await app.register(stripeWebhookRoutes, { services });
   await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
   await app.register(webRoutes, { services });

@@ -56,6 +56,8 @@ export function webConfig(services: Services) {
     signup: services.config.signupOpen,
     /** Stripe is configured: the pricing and billing pages show checkout buttons. */
     billing: services.config.stripe !== null,
+    /** SMTP is configured: the sign-in page offers "Forgot your password?" (a reset link by email). */
+    passwordReset: services.passwordReset.enabled,
   };
 }
 

@@ -15,7 +15,9 @@ import { ruleDocs } from '../../src/shared/rules/index.ts';
 
 const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ')
   // Sections of features added after the spec (issue 15).
-  .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation']);
+  .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
+  // The MCP server for AI assistants (issue 27).
+  .concat(['mcp']);
 
 let ctx: TestContext;
 let doc: OpenApiDoc;

@@ -14,7 +14,7 @@ import { newId } from '../../core/ids.ts';
 import { hashPassword, verifyPassword } from '../../core/password.ts';
 import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
-import type { Db } from '../../storage/db.ts';
+import type { Db, Queryable } from '../../storage/db.ts';
 import { forgetAttempts, recordAttempt } from '../../storage/rate-limit-counters.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
@@ -69,6 +69,17 @@ interface SessionRow {
   plan: PlanId;
   billing_period: BillingPeriod;
   billing_anchor: Date;
+}
+
+/** The user columns a session needs. */
+interface UserRow {
+  id: string;
+  tenant_id: string;
+  email: string;
+  name: string | null;
+  role: string;
+  is_root: boolean;
+  profile_access: 'all' | 'profiles';
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
@@ -133,45 +144,26 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
         throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
           { window: '15 minutes', limit: LOGIN_MAX_FAILURES, retryAt: retryAt.toISOString() });
       }
-      const { rows } = await db.query<{ id: string; tenant_id: string; email: string; name: string | null; role: string; is_root: boolean; profile_access: 'all' | 'profiles'; password_hash: string | null }>(
+      const { rows } = await db.query<UserRow & { password_hash: string | null }>(
         'SELECT id, tenant_id, email, name, role, is_root, profile_access, password_hash FROM users WHERE lower(email) = $1', [email]);
       const user = rows[0];
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(input.password, user?.password_hash ?? await dummyHash);
       if (!user || !user.password_hash || !ok) throw invalidCredentials();
       await forgetAttempts(db, attempts);
-      const newBrowserToken = browser ? null : randomBytes(32).toString('base64url');
-      const token = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(24).toString('base64url');
-      const id = newId();
-      const now = clock();
-      const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-      await db.tx(async (client) => {
-        await client.query(
-          `INSERT INTO sessions (id, token_hash, user_id, tenant_id, csrf_token, user_agent, ip, created_at, last_seen_at, expires_at, absolute_expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
-          [id, sha256(token), user.id, user.tenant_id, csrfToken, input.userAgent?.slice(0, 500) ?? null, input.ip ?? null, now, expiresAt, new Date(now.getTime() + SESSION_ABSOLUTE_MS)],
-        );
-        await client.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [user.id, now]);
-        // Expired sessions of this user are cleaned up on each sign-in.
-        await client.query('DELETE FROM sessions WHERE user_id = $1 AND (expires_at < $2 OR absolute_expires_at < $2 OR revoked_at IS NOT NULL)', [user.id, now]);
-        // This browser is known (again) for KNOWN_BROWSER_TTL_MS; expired ones and those past the per-user cap go.
-        const browserExpiresAt = new Date(now.getTime() + KNOWN_BROWSER_TTL_MS);
-        if (browser) {
-          await client.query('UPDATE known_browsers SET last_used_at = $2, expires_at = $3 WHERE token_hash = $1', [browser, now, browserExpiresAt]);
-        } else {
-          await client.query('INSERT INTO known_browsers (token_hash, user_id, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $3, $4)',
-            [sha256(newBrowserToken!), user.id, now, browserExpiresAt]);
-        }
-        await client.query(
-          `DELETE FROM known_browsers WHERE user_id = $1
-              AND (expires_at <= $2 OR token_hash NOT IN (SELECT token_hash FROM known_browsers WHERE user_id = $1 ORDER BY last_used_at DESC LIMIT $3))`,
-          [user.id, now, KNOWN_BROWSERS_PER_USER]);
-      });
-      return {
-        token, browserToken: newBrowserToken ?? input.browserToken!, sessionId: id, csrfToken, expiresAt,
-        user: { _id: user.id, email: user.email, name: user.name ?? '', isRoot: user.is_root, role: user.role, profileAccess: user.profile_access },
-      };
+      return open(user, browser, input);
+    },
+
+    /**
+     * Opens a session for a user whose identity was proven another way (a password reset link):
+     * no password check and no sign-in limit. Remembers the browser like a sign-in.
+     * @throws AppError NOT_FOUND for an unknown user.
+     */
+    async openFor(userId: string, input: { userAgent?: string; ip?: string; browserToken?: string } = {}): Promise<{ token: string; browserToken: string } & SessionInfo> {
+      const { rows } = await db.query<UserRow>('SELECT id, tenant_id, email, name, role, is_root, profile_access FROM users WHERE id = $1', [userId]);
+      if (!rows[0]) throw new AppError('NOT_FOUND', 'User not found');
+      const browser = await knownBrowser(rows[0].email.toLowerCase(), input.browserToken, clock());
+      return open(rows[0], browser, input);
     },
 
     /**
@@ -228,17 +220,73 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
      * @throws AppError VALIDATION_ERROR for a password under 8 characters, NOT_FOUND for an unknown email.
      */
     async setPassword(email: string, password: string): Promise<{ userId: string }> {
-      if (password.length < 8) throw new AppError('VALIDATION_ERROR', 'Invalid password: must be at least 8 characters', { fields: { password: ['must be at least 8 characters'] } });
-      const hash = await hashPassword(password);
-      return db.tx(async (client) => {
-        const { rows } = await client.query<{ id: string }>(
-          'UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE lower(email) = lower($1) RETURNING id', [email.trim(), hash, clock()]);
-        if (!rows[0]) throw new AppError('NOT_FOUND', `No user with the email ${email.trim()}`);
-        await client.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [rows[0].id, clock()]);
-        return { userId: rows[0].id };
-      });
+      return setPasswordWhere('lower(email) = lower($1)', email.trim(), password, `No user with the email ${email.trim()}`);
+    },
+
+    /**
+     * Sets a user's password (by id) and signs out every session of that user, in `client`'s
+     * transaction when one is given (a password reset consumes its link in the same transaction).
+     * @throws AppError VALIDATION_ERROR for a password under 8 characters, NOT_FOUND for an unknown user.
+     */
+    async setPasswordById(userId: string, password: string, client?: Queryable): Promise<void> {
+      await setPasswordWhere('id = $1', userId, password, 'User not found', client);
     },
   };
+
+  /** Checks a new password's length. @throws AppError VALIDATION_ERROR naming the field. */
+  function checkPassword(password: string): void {
+    if (password.length < 8) throw new AppError('VALIDATION_ERROR', 'Invalid password: must be at least 8 characters', { fields: { password: ['must be at least 8 characters'] } });
+  }
+
+  async function setPasswordWhere(where: string, key: string, password: string, missing: string, client?: Queryable): Promise<{ userId: string }> {
+    checkPassword(password);
+    const hash = await hashPassword(password);
+    const run = async (q: Queryable) => {
+      const now = clock();
+      const { rows } = await q.query<{ id: string }>(`UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE ${where} RETURNING id`, [key, hash, now]);
+      if (!rows[0]) throw new AppError('NOT_FOUND', missing);
+      await q.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [rows[0].id, now]);
+      return { userId: rows[0].id };
+    };
+    return client ? run(client) : db.tx(run);
+  }
+
+  /** Opens a session for `user` (checked by the caller), remembering the browser. */
+  async function open(user: UserRow, browser: Buffer | null, input: { userAgent?: string; ip?: string; browserToken?: string }): Promise<{ token: string; browserToken: string } & SessionInfo> {
+    const newBrowserToken = browser ? null : randomBytes(32).toString('base64url');
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    const id = newId();
+    const now = clock();
+    const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+    await db.tx(async (client) => {
+      await client.query(
+        `INSERT INTO sessions (id, token_hash, user_id, tenant_id, csrf_token, user_agent, ip, created_at, last_seen_at, expires_at, absolute_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
+        [id, sha256(token), user.id, user.tenant_id, csrfToken, input.userAgent?.slice(0, 500) ?? null, input.ip ?? null, now, expiresAt, new Date(now.getTime() + SESSION_ABSOLUTE_MS)],
+      );
+      await client.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [user.id, now]);
+      // Expired sessions of this user are cleaned up on each sign-in.
+      await client.query('DELETE FROM sessions WHERE user_id = $1 AND (expires_at < $2 OR absolute_expires_at < $2 OR revoked_at IS NOT NULL)', [user.id, now]);
+      // This browser is known (again) for KNOWN_BROWSER_TTL_MS; expired ones and those past the per-user cap go.
+      const browserExpiresAt = new Date(now.getTime() + KNOWN_BROWSER_TTL_MS);
+      if (browser) {
+        await client.query('UPDATE known_browsers SET last_used_at = $2, expires_at = $3 WHERE token_hash = $1', [browser, now, browserExpiresAt]);
+      } else {
+        await client.query('INSERT INTO known_browsers (token_hash, user_id, created_at, last_used_at, expires_at) VALUES ($1, $2, $3, $3, $4)',
+          [sha256(newBrowserToken!), user.id, now, browserExpiresAt]);
+      }
+      await client.query(
+        `DELETE FROM known_browsers WHERE user_id = $1
+            AND (expires_at <= $2 OR token_hash NOT IN (SELECT token_hash FROM known_browsers WHERE user_id = $1 ORDER BY last_used_at DESC LIMIT $3))`,
+        [user.id, now, KNOWN_BROWSERS_PER_USER]);
+    });
+    return {
+      token, browserToken: newBrowserToken ?? input.browserToken!, sessionId: id, csrfToken, expiresAt,
+      user: { _id: user.id, email: user.email, name: user.name ?? '', isRoot: user.is_root, role: user.role, profileAccess: user.profile_access },
+    };
+  }
+
   return service;
 }
 

@@ -11,6 +11,7 @@ import { PLATFORMS as PLATFORM_IDS } from '../platforms.ts';
 import { PLATFORM_RULES } from '../platform-summary.ts';
 import { ruleDocs } from '../rules/catalog.ts';
 import { METRICS, METRIC_LABELS, PLATFORM_METRICS } from '../metrics.ts';
+import { TOOL_SPECS } from '../mcp-tools.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
@@ -18,7 +19,7 @@ export const SECTION_IDS = [
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
-  'publishing-logs', 'account-health', 'take-back', 'validation',
+  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -62,6 +63,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   platforms: { title: 'Platforms' },
   'tiktok-direct-posting': { title: 'TikTok direct posting' },
   webhooks: { title: 'Webhooks', paths: /^\/webhooks/, expectsEndpoints: true },
+  mcp: { title: 'AI assistants (MCP)', paths: /^\/me\/connected-apps/, expectsEndpoints: true },
   'publishing-logs': { title: 'Publishing logs', paths: /^\/(logs|posts\/\{postId\}\/logs)/, expectsEndpoints: true },
   'account-health': { title: 'Account health', paths: /^\/accounts\/(health|\{accountId\}\/health)$/, expectsEndpoints: true },
   'take-back': { title: 'Unpublish and duplicates', paths: /^\/posts\/\{postId\}\/unpublish/, expectsEndpoints: true },
@@ -140,6 +142,15 @@ function platformRules(): string {
   }).join('\n\n');
 }
 
+/** The MCP server's tools (src/shared/mcp-tools.ts): name, the /v1 operation it runs, the capability it needs, what it does. */
+function mcpToolsTable(): string {
+  const rows = TOOL_SPECS.map((t) => {
+    const kind = t.annotations.destructiveHint ? ' (destructive)' : t.annotations.readOnlyHint ? ' (read-only)' : '';
+    return `| \`${t.name}\` | \`${t.method} ${t.url.replace(/:([A-Za-z]+)/g, '{$1}')}\` | ${t.capability}${kind} | ${t.description.split('. ')[0].replace(/\|/g, '\\|').replace(/\.$/, '')}. |`;
+  });
+  return ['| Tool | Runs | Needs | What it does |', '|---|---|---|---|', ...rows].join('\n');
+}
+
 export function expandPlaceholders(md: string): string {
   return md
     .replaceAll('{{planTable}}', planTable())
@@ -147,6 +158,7 @@ export function expandPlaceholders(md: string): string {
     .replaceAll('{{platformTable}}', platformTable())
     .replaceAll('{{platformRules}}', platformRules())
     .replaceAll('{{metricsTable}}', metricsTable())
+    .replaceAll('{{mcpTools}}', mcpToolsTable())
     .replaceAll('{{annualDiscount}}', `${Math.round(ANNUAL_DISCOUNT * 100)}%`);
 }
 

@@ -25,6 +25,7 @@ const BillingPage = lazy(() => import('./pages/Billing.tsx'));
 const ClientInvitesPage = lazy(() => import('./pages/ClientInvites.tsx'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
+const PasswordResetPage = lazy(() => import('./pages/PasswordReset.tsx'));
 const ConnectedAppsPage = lazy(() => import('./pages/ConnectedApps.tsx'));
 const OAuthConsentPage = lazy(() => import('./pages/OAuthConsent.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
@@ -180,6 +181,8 @@ export function App() {
   if (session === undefined) return <div className="center-screen"><Loading /></div>;
   return (
     <Router base="/dashboard">
+  // Forgot password and the reset link from the mail, signed in or not.
+  if (/^\/dashboard\/(forgot|reset)-password\/?$/.test(window.location.pathname)) return <Suspense fallback={<div className="center-screen"><Loading /></div>}><PasswordResetPage /></Suspense>;
       {session === null
         ? <Login onSignedIn={signedIn} expired={expired} />
         : <Shell session={session} onLogout={logout} />}

@@ -7,6 +7,8 @@ export interface WebConfig {
   signup: boolean;
   /** Stripe billing is configured: checkout and customer-portal buttons are shown. */
   billing: boolean;
+  /** An SMTP server is configured: the sign-in page offers a password reset by email. */
+  passwordReset: boolean;
 }
 
 /** Where "Get started" leads: the sign-up page when sign-up is open, else the dashboard's sign-in. */
@@ -18,9 +20,9 @@ export function readConfig(): WebConfig {
   const raw = document.querySelector('meta[name="herald-config"]')?.getAttribute('content') ?? '';
   try {
     const c = JSON.parse(raw) as Partial<WebConfig>;
-    return { supportEmail: c.supportEmail ?? 'support@localhost', docsAi: !!c.docsAi, signup: !!c.signup, billing: !!c.billing };
+    return { supportEmail: c.supportEmail ?? 'support@localhost', docsAi: !!c.docsAi, signup: !!c.signup, billing: !!c.billing, passwordReset: !!c.passwordReset };
   } catch {
     // Vite's dev server serves the page without Herald's substitution.
-    return { supportEmail: 'support@localhost', docsAi: false, signup: false, billing: false };
+    return { supportEmail: 'support@localhost', docsAi: false, signup: false, billing: false, passwordReset: false };
   }
 }

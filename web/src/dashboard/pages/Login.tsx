@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { sessionApi, type Session } from '../api.ts';
 import { ErrorBox } from '../components.tsx';
 import { Logo } from '../../shared/Header.tsx';
+import { readConfig } from '../../shared/config.ts';
 
+/** The sign-in screen: email and password, with "Forgot your password?" when mail is configured and a sign-up link when sign-up is open. */
 export function Login({ onSignedIn, expired }: { onSignedIn: (s: Session) => void; expired: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const config = useMemo(readConfig, []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -40,9 +43,11 @@ export function Login({ onSignedIn, expired }: { onSignedIn: (s: Session) => voi
           <ErrorBox error={error} title="Could not sign in" />
           <button type="submit" className="btn btn-primary wide" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
         </form>
-        <p className="hint">
-          No password yet? Set one with <code>npx herald user password --email you@example.com</code>, or create a user
-          with <code>npx herald user create --email … --password …</code>.
+        {config.passwordReset && <p className="login-forgot"><a href="/dashboard/forgot-password">Forgot your password?</a></p>}
+        <p className="login-signup">
+          {config.signup
+            ? <>New to Herald? <a href="/signup">Create an account</a></>
+            : <>No account yet? Ask the administrator of this Herald server, or a team owner for an invite link.</>}
         </p>
         <p className="hint"><a href="/">Home</a> · <a href="/docs">API docs</a> · <a href="/pricing">Pricing</a></p>
       </main>

@@ -1,0 +1,89 @@
+/**
+ * The MCP tools of /mcp as data: each one a /v1 operation (method and path), the capability it
+ * needs, the fields it fixes and its annotations. Pure, so that the docs page lists the same
+ * tools the server serves; src/modules/mcp/tools.ts builds them from their routes' schemas
+ * (docs/decisions/0047-mcp-server.md).
+ */
+
+/**
+ * What a caller may do through MCP, on top of the route's permission. An API key holds all four
+ * (its permissions decide); an OAuth grant holds the ones the user chose on the consent page.
+ */
+export const CAPABILITIES = ['read', 'drafts', 'publish', 'delete'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+/** A tool's definition: its route, the capability it needs, and what it fixes. */
+export interface ToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route's path as registered (Fastify parameters). */
+  url: string;
+  capability: Capability;
+  /** Body or query fields the tool sets itself (left out of its input schema). */
+  fixed?: Record<string, unknown>;
+  /** Body fields left out of the input schema (and refused if sent). */
+  omit?: string[];
+  /** Fields the tool needs though the route does not (at least one of them). */
+  requireOneOf?: string[];
+  /** Takes an `idempotencyKey` argument, sent as the route's `Idempotency-Key` header. */
+  idempotent?: boolean;
+  annotations: { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+/** The time rule every tool that takes `scheduledFor` repeats. */
+const TIME_RULE = 'Times: `scheduledFor` is either a local time "YYYY-MM-DDTHH:mm" together with `timezone` (an IANA zone such as "Europe/Paris"), '
+  + 'or an ISO 8601 UTC time ending in "Z" (then `timezone` only labels it).';
+const RULES_HINT = 'Each platform has its own rules (text length, media count and kinds, video length, titles); read the resource '
+  + 'herald://rules or call validate_post first: a post that breaks one is refused with the rule named in details.fields.';
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** Every tool, in the order tools/list answers them. */
+export const TOOL_SPECS: readonly ToolSpec[] = [
+  { name: 'list_profiles', title: 'List profiles', method: 'GET', url: '/v1/profiles', capability: 'read', annotations: READ,
+    description: 'The profiles (brands or clients) you can use; posts and accounts belong to one profile.' },
+  { name: 'list_accounts', title: 'List connected accounts', method: 'GET', url: '/v1/accounts', capability: 'read', annotations: READ,
+    description: 'The connected social accounts, optionally of one profile. Use an account\'s _id and platform in a post\'s `platforms`.' },
+  { name: 'get_accounts_health', title: 'Account health', method: 'GET', url: '/v1/accounts/health', capability: 'read', annotations: READ,
+    description: 'Health of every connected account: token validity, whether it needs reconnecting, whether it can post, its latest publish result.' },
+  { name: 'validate_post', title: 'Validate a post', method: 'POST', url: '/v1/tools/validate/post', capability: 'read', annotations: READ,
+    description: `Runs every check of creating a post (schedule, time zone, accounts, media, each platform's rules) and saves nothing. ${RULES_HINT} ${TIME_RULE}` },
+  { name: 'create_draft', title: 'Create a draft', method: 'POST', url: '/v1/posts', capability: 'drafts', fixed: { isDraft: true }, omit: ['publishNow', 'isDraft'],
+    idempotent: true, annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    description: `Saves a draft post: nothing is published or scheduled (a scheduledFor is kept as the planned time). ${RULES_HINT} ${TIME_RULE}` },
+  { name: 'schedule_post', title: 'Schedule a post', method: 'POST', url: '/v1/posts', capability: 'publish', fixed: { isDraft: false }, omit: ['publishNow', 'isDraft'],
+    requireOneOf: ['scheduledFor', 'queuedFromProfile'], idempotent: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Schedules a post: it is published at `scheduledFor`, or at the profile\'s next free queue slot with `queuedFromProfile` '
+      + `(see get_next_queue_slot). ${RULES_HINT} ${TIME_RULE}` },
+  { name: 'publish_post_now', title: 'Publish a post now', method: 'POST', url: '/v1/posts', capability: 'publish', fixed: { publishNow: true, isDraft: false },
+    omit: ['publishNow', 'isDraft', 'scheduledFor', 'queuedFromProfile'], idempotent: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: `Publishes a post on its platforms at once. ${RULES_HINT}` },
+  { name: 'list_posts', title: 'List posts', method: 'GET', url: '/v1/posts', capability: 'read', annotations: READ,
+    description: 'Posts, newest first, paged; filter by status, platform, profile and scheduled date range (dateFrom/dateTo, ISO 8601).' },
+  { name: 'get_post', title: 'Get a post', method: 'GET', url: '/v1/posts/:postId', capability: 'read', annotations: READ,
+    description: 'A post with its targets (one per account: status, platform post id and URL, errors).' },
+  { name: 'get_post_logs', title: 'A post\'s publishing log', method: 'GET', url: '/v1/posts/:postId/logs', capability: 'read', annotations: READ,
+    description: 'Every publishing step of a post on each platform (attempts, platform answers, errors).' },
+  { name: 'retry_post', title: 'Retry a failed post', method: 'POST', url: '/v1/posts/:postId/retry', capability: 'publish',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Publishes the failed targets of a failed or partial post again.' },
+  { name: 'unpublish_post', title: 'Unpublish a post', method: 'POST', url: '/v1/posts/:postId/unpublish', capability: 'delete',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    description: 'Deletes a published post from its platforms (those that allow it) and cancels the targets not published yet; `platform` limits it to one.' },
+  { name: 'delete_post', title: 'Delete a post', method: 'DELETE', url: '/v1/posts/:postId', capability: 'delete',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    description: 'Deletes a post that is not published (a draft, a scheduled or a failed one) from Herald.' },
+  { name: 'list_media', title: 'List uploaded media', method: 'GET', url: '/v1/media', capability: 'read', annotations: READ,
+    description: 'The media library: uploaded files, newest first; each file\'s url can be used in a post\'s mediaItems as it is.' },
+  { name: 'get_queue_slots', title: 'Queue schedule', method: 'GET', url: '/v1/queue/slots', capability: 'read', annotations: READ,
+    description: 'A profile\'s weekly queue schedule (time zone, slots) and its next slots.' },
+  { name: 'get_next_queue_slot', title: 'Next free queue slot', method: 'GET', url: '/v1/queue/next-slot', capability: 'read', annotations: READ,
+    description: 'The next free slot of a profile\'s queue (occupied times skipped).' },
+  { name: 'get_usage', title: 'Plan and usage', method: 'GET', url: '/v1/usage-stats', capability: 'read', annotations: READ,
+    description: 'The plan, its limits and the usage in the current billing period.' },
+  { name: 'get_analytics', title: 'Post analytics', method: 'GET', url: '/v1/analytics', capability: 'read', annotations: READ,
+    description: 'Metrics of one post (postId) or of the published posts (needs the Analytics add-on; 30 requests per hour).' },
+];
