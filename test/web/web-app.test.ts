@@ -69,7 +69,7 @@ describe('pages', () => {
     expect(res.body).toContain(entry!);
     expect(res.body).not.toContain('__HERALD_CONFIG__');
     const meta = /<meta name="herald-config" content="([^"]*)"/.exec(res.body)![1].replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-    expect(JSON.parse(meta)).toEqual({ supportEmail: 'help@herald.example', docsAi: false, signup: false, billing: false });
+    expect(JSON.parse(meta)).toEqual({ supportEmail: 'help@herald.example', docsAi: false, signup: false, billing: false, passwordReset: false });
     expect(res.body).not.toMatch(/<script>(?!<\/script>)/); // no inline script
   });
 
