@@ -72,6 +72,41 @@ describe('account health', () => {
     expect(r.recommendations[0]).toMatch(/Reconnect the bluesky account/);
   });
 
+  it('warns only about what needs the user: a token Herald renews is healthy however soon it expires; a failed renewal is not', async () => {
+    const profileId = await createProfile(ctx, other);
+    const x = await insertAccount(ctx, other, profileId, 'twitter', { username: 'renews' });
+    // X tokens last two hours and are renewed by Herald: right after connecting one expires within the hour.
+    await ctx.db.query('UPDATE accounts SET token_expires_at = $2 WHERE id = $1', [x, new Date(Date.now() + 50 * 60_000)]);
+    const fresh = (await get(other, '/v1/accounts/health')).json();
+    expect(fresh.summary).toMatchObject({ total: 2, healthy: 2, warning: 0, error: 0 });
+    const h = (await get(other, `/v1/accounts/${x}/health`)).json();
+    expect(h).toMatchObject({ status: 'healthy', issues: [], recommendations: [], tokenStatus: { needsRefresh: true, refreshable: true, valid: true } });
+    // Past its expiry, with no failed renewal, it is still Herald's job (it renews on the next publish at the latest).
+    await ctx.db.query('UPDATE accounts SET token_expires_at = $2 WHERE id = $1', [x, new Date(Date.now() - 60_000)]);
+    expect((await get(other, `/v1/accounts/${x}/health`)).json()).toMatchObject({ status: 'healthy', issues: [] });
+
+    // A renewal that failed: a warning while the token lasts, saying Herald tries again...
+    await ctx.db.query('UPDATE accounts SET token_expires_at = $2 WHERE id = $1', [x, new Date(Date.now() + 50 * 60_000)]);
+    const refresh = (outcome: 'failed' | 'success') => ctx.services.logs.write({
+      tenantId: null, accountId: x, platform: 'twitter', action: 'token_refresh', outcome,
+      error: outcome === 'failed' ? 'X answered 503 Service Unavailable' : null, errorCategory: outcome === 'failed' ? 'platform_error' : null, durationMs: 20, workerId: 'token-refresh',
+    });
+    await refresh('failed');
+    const warned = (await get(other, `/v1/accounts/${x}/health`)).json();
+    expect(warned).toMatchObject({ status: 'warning', canPost: true, needsReconnect: false });
+    expect(warned.issues).toEqual(['Herald could not renew the access token: X answered 503 Service Unavailable']);
+    expect(warned.recommendations[0]).toMatch(/tries again before the token expires .*reconnect the twitter account/);
+    // ...an error once the token has expired with it...
+    await ctx.db.query('UPDATE accounts SET token_expires_at = $2 WHERE id = $1', [x, new Date(Date.now() - 60_000)]);
+    const expired = (await get(other, `/v1/accounts/${x}/health`)).json();
+    expect(expired).toMatchObject({ status: 'error', canPost: false, tokenValid: false, needsReconnect: true });
+    expect(expired.issues[0]).toMatch(/^The access token has expired and Herald could not renew it/);
+    // ...and healthy again after a renewal that worked.
+    await refresh('success');
+    await ctx.db.query('UPDATE accounts SET token_expires_at = $2 WHERE id = $1', [x, new Date(Date.now() + 2 * 3_600_000)]);
+    expect((await get(other, `/v1/accounts/${x}/health`)).json()).toMatchObject({ status: 'healthy', issues: [] });
+  });
+
   it('answers 404 for another tenant\'s account and 400 for a malformed id', async () => {
     expect((await get(tenant, `/v1/accounts/${otherAcc}/health`)).statusCode).toBe(404);
     expect((await get(other, `/v1/accounts/${healthy}/health`)).statusCode).toBe(404);

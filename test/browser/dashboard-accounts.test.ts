@@ -3,14 +3,17 @@
  * (issue 13): Facebook connected through the page picker and switched to another page (its
  * picture follows), LinkedIn switched to a company page, account health shown calmly (a token
  * Herald renews is no alarm; a broken account offers Reconnect, which goes through the platform
- * again), a CSV checked by a dry run (per-row errors) then created, and a Reddit account's feed
+ * again), the CSV template (the server's columns; its rows pass a dry run), a CSV checked by a
+ * dry run (per-row errors) then created, and a Reddit account's feed
  * and search. Screenshots at 1280 and 390 px wide.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { KNOWN_COLUMNS } from '../../src/modules/bulk/csv-rows.ts';
 import type { TestContext } from '../helpers.ts';
-import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-accounts.test.ts');
 
@@ -96,9 +99,20 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     // A token Herald renews by itself is information, not a warning.
     await reddit.getByText('renews automatically').waitFor();
     expect(await reddit.locator('.state-warn, .state-bad').count()).toBe(0);
+    // Right after connecting, tokens that expire within the hour but that Herald renews are no alarm in the health panel either.
+    const expiring = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts WHERE token_expires_at < now() + interval '24 hours'`);
+    expect(expiring.rows[0].n).toBeGreaterThan(0);
+    const health = page.getByRole('region', { name: 'Account health' });
+    await page.reload();
+    await health.getByText('All 3 accounts are healthy.').waitFor();
+    expect(await health.textContent()).not.toMatch(/attention|cannot post|reconnect/i);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot('accounts-health-calm');
     await ctx.db.query(`UPDATE accounts SET is_active = false, inactive_reason = 'Reddit refused the token' WHERE platform = 'reddit'`);
     await page.reload();
     await reddit.getByText('Needs reconnection: Reddit refused the token').waitFor();
+    await health.getByText('1 cannot post').waitFor();
+    expect(await health.getByRole('listitem').filter({ hasText: 'Cannot post' }).count()).toBe(1);
     await shoot('accounts-health');
     await reddit.getByRole('button', { name: /^Reconnect/ }).click();
     await page.getByRole('status').filter({ hasText: 'on Reddit.' }).waitFor();
@@ -106,6 +120,27 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     expect((await accounts()).filter((a) => a.platform === 'reddit')).toMatchObject([{ isActive: true }]);
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await shoot('accounts-page');
+  });
+
+  it('offers a CSV template with every column the upload reads, which the upload accepts as it is', async () => {
+    await nav().getByRole('link', { name: 'Bulk upload' }).click();
+    const link = page.getByRole('link', { name: 'Download a CSV template' });
+    await expect.poll(async () => decodeURIComponent((await link.getAttribute('href')) ?? '')).toContain('Books & Bread');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('herald-bulk-template.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const header = csv.split('\r\n')[0].split(',');
+    // The server's own column list: no column it would ignore, none it reads missing.
+    expect(header).toEqual([...KNOWN_COLUMNS]);
+    expect(csv).toContain('Books & Bread');
+    // The template's example rows pass a dry run as they are.
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'template.csv');
+    const res = await fetch(`${d.base}/v1/posts/bulk-upload?dryRun=true`, { method: 'POST', headers: d.tenant.headers, body: form });
+    const body = await res.json() as { total: number; valid: number; warnings: string[]; results: unknown };
+    expect(body, JSON.stringify(body.results)).toMatchObject({ total: 2, valid: 2, warnings: [] });
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot('bulk-template');
   });
 
   it('checks a CSV with a dry run (per-row errors, nothing created), then creates the valid rows', async () => {

@@ -3,6 +3,11 @@
  * account, whether its token is valid and when it expires, whether it must be reconnected,
  * which permissions it lacks, its latest publish result, and what to do about each issue.
  * Read from the account row and the publishing log; no platform call.
+ *
+ * Issues are only what needs the user (docs/decisions/0047-account-health-warns-about-what-needs-the-user.md):
+ * an account to reconnect, a token that expires and cannot be renewed, a renewal that failed,
+ * missing permissions, a failed publish. A token that Herald renews by itself is not one, however
+ * soon it expires (tokenStatus still says when).
  */
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { PlatformId } from '../../shared/platforms.ts';
@@ -32,13 +37,18 @@ export function createAccountHealthService(deps: { accounts: AccountsRepository;
   const { accounts, adapters, logs, clock } = deps;
 
   async function healthOf(auth: AuthContext, rows: AccountRow[]) {
-    const last = await logs.lastPublishByAccount(auth.tenantId, rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [last, refreshes] = await Promise.all([logs.lastPublishByAccount(auth.tenantId, ids), logs.lastTokenRefreshByAccount(auth.tenantId, ids)]);
     const now = clock().getTime();
     return rows.map((a) => {
       const platform = a.platform as PlatformId;
       const expiresAt = a.token_expires_at;
       const refreshable = !!adapters.oauthProvider(platform)?.refresh;
-      const expired = !!expiresAt && expiresAt.getTime() <= now && !refreshable;
+      // The latest renewal failed (and none succeeded since): Herald tries again, but the user may have to reconnect.
+      const refresh = refreshes.get(a.id);
+      const refreshFailed = refreshable && refresh?.status === 'failed';
+      const pastExpiry = !!expiresAt && expiresAt.getTime() <= now;
+      const expired = pastExpiry && (!refreshable || refreshFailed);
       const tokenValid = a.is_active && !expired;
       const needsRefresh = !!expiresAt && expiresAt.getTime() - now < REFRESH_WARNING_MS;
       const granted = new Set(a.permissions ?? []);
@@ -57,15 +67,20 @@ export function createAccountHealthService(deps: { accounts: AccountsRepository;
       if (!a.is_active) {
         issues.push(`The account needs to be reconnected${a.inactive_reason ? `: ${a.inactive_reason}` : ''}`);
         recommendations.push(`Reconnect the ${platform} account (GET /v1/connect/${platform}); posts to it fail until then`);
+      } else if (expired && refreshFailed) {
+        issues.push(`The access token has expired and Herald could not renew it${refresh?.errorMessage ? `: ${refresh.errorMessage}` : ''}`);
+        recommendations.push(`Reconnect the ${platform} account (GET /v1/connect/${platform}); posts to it fail until then`);
       } else if (expired) {
         issues.push('The access token has expired');
         recommendations.push(`Reconnect the ${platform} account: ${platform} tokens cannot be refreshed`);
+      } else if (refreshFailed) {
+        issues.push(`Herald could not renew the access token${refresh?.errorMessage ? `: ${refresh.errorMessage}` : ''}`);
+        recommendations.push(`Herald tries again before the token expires${expiresAt ? ` (in ${expiresInWords(expiresAt.getTime() - now)})` : ''}; if it keeps failing, reconnect the ${platform} account`);
       } else if (needsRefresh && !refreshable) {
         issues.push(`The access token expires in ${expiresInWords(expiresAt!.getTime() - now)}`);
         recommendations.push(`Reconnect the ${platform} account before the token expires: ${platform} tokens cannot be refreshed`);
-      } else if (needsRefresh) {
-        issues.push(`The access token expires in ${expiresInWords(expiresAt!.getTime() - now)}; Herald refreshes it before then`);
       }
+      // A token Herald renews by itself is no issue, however soon it expires (tokenStatus says when).
       for (const p of missingRequired) {
         issues.push(`Missing permission ${p}`);
         recommendations.push(`Reconnect the account and grant every permission Herald asks for (${p} is needed to ${POSTING.includes(p) ? 'publish' : 'read analytics'})`);

@@ -25,7 +25,8 @@
  */
 import { unstorableText } from '../../core/storable.ts';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../platforms/types.ts';
-import { FIRST_COMMENT_PLATFORMS, PLATFORM_CAPABILITIES } from '../../shared/capabilities.ts';
+import { BULK_COLUMNS } from '../../shared/bulk-columns.ts';
+import { FIRST_COMMENT_PLATFORMS } from '../../shared/capabilities.ts';
 
 /** One row error: a machine code, a message, and the column when there is one. */
 export interface RowError {
@@ -34,11 +35,8 @@ export interface RowError {
   column?: string;
 }
 
-export const KNOWN_COLUMNS = new Set([
-  'platforms', 'profiles', 'schedule_time', 'tz', 'publish_now', 'is_draft', 'use_queue', 'post_content', 'title', 'media_urls',
-  'tags', 'visibility', 'first_comment', 'subreddit', 'board_id', 'link',
-  ...PLATFORMS.map((p) => `custom_content_${p}`), ...PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].threads).map((p) => `${p}_thread_items`),
-]);
+/** The columns read (src/shared/bulk-columns.ts: the dashboard's CSV template is built from the same list). */
+export const KNOWN_COLUMNS: ReadonlySet<string> = new Set(BULK_COLUMNS);
 
 const TITLE_PLATFORMS: PlatformId[] = ['youtube', 'reddit', 'pinterest'];
 

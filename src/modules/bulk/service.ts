@@ -20,6 +20,7 @@ import type { CreatePostBody } from '../posts/schemas.ts';
 import type { PublishingPort } from '../posts/publishing-port.ts';
 import type { UsageService } from '../usage/service.ts';
 import { KNOWN_COLUMNS, parseRow, type RowError } from './csv-rows.ts';
+import { BULK_REQUIRED_COLUMNS } from '../../shared/bulk-columns.ts';
 
 export const MAX_ROWS = 5000;
 const ADVISORY_ROWS = 500;
@@ -84,7 +85,7 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
       } catch (err) {
         throw unusable(`The file is not valid CSV: ${(err as Error).message}`);
       }
-      const missing = ['platforms', 'profiles'].filter((c) => !header.includes(c));
+      const missing = BULK_REQUIRED_COLUMNS.filter((c) => !header.includes(c));
       if (header.length === 0) throw unusable('The file is empty: it needs a header row and at least one post row');
       if (missing.length > 0) throw unusable(`Missing required column(s): ${missing.join(', ')}`);
       if (records.length === 0) throw unusable('The file has a header but no post rows');

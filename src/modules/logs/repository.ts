@@ -198,6 +198,19 @@ export function createLogsRepository(db: Db) {
       return new Map(rows.map((r) => [r.account_id!, r]));
     },
 
+    /**
+     * Each account's latest token refresh (action token_refresh, success or failed), within the
+     * retention; accounts whose token was never refreshed are absent from the map.
+     */
+    async lastTokenRefreshByAccount(tenantId: string, accountIds: string[]): Promise<Map<string, LogRow>> {
+      if (accountIds.length === 0) return new Map();
+      const { rows } = await db.query<LogRow>(
+        `SELECT DISTINCT ON (a.account_id) ${COLUMNS} FROM publish_attempts a
+          WHERE a.tenant_id = $1 AND a.account_id = ANY($2::char(24)[]) AND a.action = 'token_refresh' AND a.outcome IS NOT NULL
+          ORDER BY a.account_id, a.id DESC`, [tenantId, accountIds]);
+      return new Map(rows.map((r) => [r.account_id!, r]));
+    },
+
     /** One entry of the tenant; null when absent. */
     async get(tenantId: string, id: string): Promise<LogRow | null> {
       const { rows } = await db.query<LogRow>(`SELECT ${COLUMNS} FROM publish_attempts a WHERE a.tenant_id = $1 AND a.id = $2`, [tenantId, id]);

@@ -116,6 +116,12 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
       return new Map([...m].map(([k, r]) => [k, logView(r)]));
     },
 
+    /** Each account's latest token refresh, as a log entry (accounts whose token was never refreshed are absent). */
+    async lastTokenRefreshByAccount(tenantId: string, accountIds: string[]) {
+      const m = await repo.lastTokenRefreshByAccount(tenantId, accountIds);
+      return new Map([...m].map(([k, r]) => [k, logView(r)]));
+    },
+
     /** Writes a token-refresh or unpublish entry. */
     write: (e: Parameters<typeof repo.write>[1]) => repo.write(db, e),
 

@@ -1,12 +1,15 @@
 /**
  * Bulk CSV upload (POST /v1/posts/bulk-upload): pick a file, check it with a dry run (a table of
- * every row with its errors, nothing created), then create the valid rows' posts.
+ * every row with its errors, nothing created), then create the valid rows' posts. A template
+ * with every column the server reads can be downloaded.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { postForm, type Paths } from '../api.ts';
 import { ErrorBox, PageTitle } from '../components.tsx';
+import { BULK_COLUMNS, bulkCsvTemplate } from '../../../../src/shared/bulk-columns.ts';
+import { useAccounts, useProfiles } from './Profiles.tsx';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type BulkResult = Json<Paths['/v1/posts/bulk-upload']['post']['responses'][200]>;
@@ -43,6 +46,28 @@ function Results({ r }: { r: BulkResult }) {
   );
 }
 
+/**
+ * The CSV template: every column the upload reads (the server's own list, src/shared/bulk-columns.ts)
+ * and two example rows for the user's first profile and a platform it has an account on.
+ */
+function TemplateLink() {
+  const profiles = useProfiles();
+  const accounts = useAccounts();
+  const href = useMemo(() => {
+    const active = (id: string) => accounts.data?.find((a) => a.profileId === id && a.isActive);
+    const list = profiles.data ?? [];
+    const profile = list.find((p) => p.isDefault && active(p._id)) ?? list.find((p) => active(p._id)) ?? list.find((p) => p.isDefault) ?? list[0];
+    const platform = profile ? active(profile._id)?.platform : undefined;
+    return `data:text/csv;charset=utf-8,${encodeURIComponent(bulkCsvTemplate({ ...(profile ? { profile: profile.name } : {}), ...(platform ? { platform } : {}) }))}`;
+  }, [profiles.data, accounts.data]);
+  return (
+    <p className="bulk-template">
+      <a className="btn btn-sm" href={href} download="herald-bulk-template.csv">Download a CSV template</a>{' '}
+      <span className="muted small">All {BULK_COLUMNS.length} columns the upload reads, with two example rows; delete the columns you do not need.</span>
+    </p>
+  );
+}
+
 export default function BulkPage() {
   const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -56,6 +81,7 @@ export default function BulkPage() {
     <>
       <PageTitle title="Bulk upload" />
       <p className="muted">Create many posts from a CSV file. Required columns: <code>platforms</code> and <code>profiles</code>, plus <code>schedule_time</code> with <code>tz</code>, or one of <code>publish_now</code>, <code>is_draft</code>, <code>use_queue</code> set to true. The text comes from <code>post_content</code>.</p>
+      <TemplateLink />
       <form className="card" onSubmit={(e) => { e.preventDefault(); if (file) dry.mutate(file); }} aria-label="Upload a CSV">
         <div className="field">
           <label htmlFor="bulk-file">CSV file</label>
