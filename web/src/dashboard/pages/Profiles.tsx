@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '../api.ts';
 import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
@@ -6,6 +6,7 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platf
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
 import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
+import { useSandbox } from '../sandbox.ts';
 
 /** Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a post names none. */
 function DefaultSubreddit({ a }: { a: Account }) {
@@ -120,13 +121,24 @@ function BlueskyConnect({ profileId, onDone, reconnect }: { profileId: string; o
   const [appPassword, setAppPassword] = useState('');
   const connect = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/connect/bluesky/credentials', { body: { identifier: identifier.trim(), appPassword: appPassword.trim(), state: profileId } })),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); onDone(); },
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['accounts-health'] }); onDone(); },
   });
   return (
     <form className="connect-form" onSubmit={(e) => { e.preventDefault(); connect.mutate(); }} aria-label={reconnect ? `Reconnect Bluesky @${reconnect.username}` : 'Connect Bluesky'}>
-      <p className="hint">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>
+/** The sandbox's ready-made Bluesky account (handle and app password), when sandbox mode is on and the local PDS runs; else null. */
+function useSandboxBluesky(): { identifier: string; appPassword: string } | null {
+  const sandbox = useSandbox();
+  const q = useQuery({ queryKey: ['sandbox'], enabled: sandbox, staleTime: Infinity, queryFn: () => unwrap(api.GET('/v1/sandbox')) });
+  const b = q.data?.bluesky;
+  return b ? { identifier: b.identifier, appPassword: b.appPassword } : null;
+}
+
+      {demo
+        ? <p className="alert alert-info sandbox-demo" data-testid="sandbox-bluesky">Sandbox mode: connect the demo account of the local Bluesky server. Handle <code>{demo.identifier}</code>, app password <code>{demo.appPassword}</code> (filled in below).</p>
+        : <p className="hint">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>}
       <div className="form-row">
         <div className="field grow">
+ * In sandbox mode the demo account of the local PDS is shown and filled in.
           <label htmlFor={`${idBase}-id`}>Handle or email</label>
           <input id={`${idBase}-id`} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="you.bsky.social" required autoComplete="off" />
         </div>
@@ -137,6 +149,14 @@ function BlueskyConnect({ profileId, onDone, reconnect }: { profileId: string; o
       </div>
       <ErrorBox error={connect.error} title={reconnect ? 'Could not reconnect Bluesky' : 'Could not connect Bluesky'} />
       <div className="button-row">
+  // Sandbox mode: the local PDS's ready-made account (GET /v1/sandbox) is shown and filled in.
+  const demo = useSandboxBluesky();
+  useEffect(() => {
+    if (!demo) return;
+    setIdentifier((id) => (id === '' || id === demo.identifier ? demo.identifier : id));
+    setAppPassword((pw) => (pw === '' && (identifier === '' || identifier === demo.identifier) ? demo.appPassword : pw));
+    // Filled once, when the demo account is known; the user's edits stay.
+  }, [demo]);
         <button type="submit" className="btn btn-primary" disabled={connect.isPending}>{connect.isPending ? 'Connecting…' : reconnect ? 'Reconnect Bluesky' : 'Connect Bluesky'}</button>
         <button type="button" className="btn" onClick={onDone}>Cancel</button>
       </div>
