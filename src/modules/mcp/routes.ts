@@ -44,6 +44,24 @@ async function authenticate(request: FastifyRequest, services: Services): Promis
   return services.oauthServer.authenticateMcp(m[1]);
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * True when a browser's `Origin` may reach /mcp: Herald's own origin or a loopback one (local MCP
+ * inspectors). Requests without `Origin` (assistants calling from their servers, desktop apps)
+ * pass. Refusing other origins is the transport's DNS-rebinding rule
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#security-warning).
+ */
+function originAllowed(origin: string | undefined, services: Services): boolean {
+  if (origin === undefined) return true;
+  try {
+    const u = new URL(origin);
+    return LOOPBACK_HOSTS.has(u.hostname) || u.origin === new URL(services.publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Sends the 401 of /mcp: Herald's error body and the RFC 9728 pointer for OAuth clients. */
 function unauthorized(request: FastifyRequest, reply: FastifyReply, services: Services, err: AppError) {
   const tokenSent = Boolean(request.headers.authorization);
@@ -57,6 +75,9 @@ export async function mcpRoutes(app: FastifyInstance, { services, catalog }: { s
   const allTools = () => (tools ??= buildTools(catalog));
 
   app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!originAllowed(request.headers.origin, services)) {
+      return reply.status(403).send(errorBody(request, 'FORBIDDEN', `Requests from ${request.headers.origin} are not accepted`, { reason: 'origin_not_allowed' }));
+    }
     let caller: McpCaller;
     try {
       caller = await authenticate(request, services);
