@@ -321,6 +321,10 @@ describe('delivery', () => {
     const postId = await schedule('redeliver me', [accountId]);
     await until(() => receiver.received.some((r) => r.path === '/redeliver'), 'the first delivery');
     const first = receiver.received.find((r) => r.path === '/redeliver')!;
+    // The receiver has the request before the worker writes the delivery down: until then a
+    // redelivery is "already queued" (the delivery is still open), so wait for it to be delivered.
+    await until(async () => (await ctx.db.query<{ status: string }>(
+      'SELECT status FROM webhook_deliveries WHERE webhook_id = $1 AND event_id = $2', [w._id, first.body.id])).rows[0]?.status === 'delivered', 'the first delivery to be written down');
     const res = await ctx.app.inject({ method: 'POST', url: '/v1/webhooks/logs/redeliver', headers: tenant.headers, payload: { webhookId: w._id, eventId: first.body.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().success).toBe(true);
