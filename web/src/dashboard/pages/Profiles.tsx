@@ -110,9 +110,18 @@ function ProfileForm({ initial, onDone, submitLabel }: { initial?: Profile; onDo
   );
 }
 
+/** The sandbox's ready-made Bluesky account (handle and app password), when sandbox mode is on and the local PDS runs; else null. */
+function useSandboxBluesky(): { identifier: string; appPassword: string } | null {
+  const sandbox = useSandbox();
+  const q = useQuery({ queryKey: ['sandbox'], enabled: sandbox, staleTime: Infinity, queryFn: () => unwrap(api.GET('/v1/sandbox')) });
+  const b = q.data?.bluesky;
+  return b ? { identifier: b.identifier, appPassword: b.appPassword } : null;
+}
+
 /**
  * Bluesky's connect form (handle and app password). `reconnect`: the account whose app password
  * is entered again (it was revoked or changed); the same login stores the new one on that account.
+ * In sandbox mode the demo account of the local PDS is shown and filled in.
  */
 function BlueskyConnect({ profileId, onDone, reconnect }: { profileId: string; onDone: () => void; reconnect?: Account }) {
   const qc = useQueryClient();
@@ -123,22 +132,21 @@ function BlueskyConnect({ profileId, onDone, reconnect }: { profileId: string; o
     mutationFn: () => unwrap(api.POST('/v1/connect/bluesky/credentials', { body: { identifier: identifier.trim(), appPassword: appPassword.trim(), state: profileId } })),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['accounts-health'] }); onDone(); },
   });
+  // Sandbox mode: the local PDS's ready-made account (GET /v1/sandbox) is shown and filled in.
+  const demo = useSandboxBluesky();
+  useEffect(() => {
+    if (!demo) return;
+    setIdentifier((id) => (id === '' || id === demo.identifier ? demo.identifier : id));
+    setAppPassword((pw) => (pw === '' && (identifier === '' || identifier === demo.identifier) ? demo.appPassword : pw));
+    // Filled once, when the demo account is known; the user's edits stay.
+  }, [demo]);
   return (
     <form className="connect-form" onSubmit={(e) => { e.preventDefault(); connect.mutate(); }} aria-label={reconnect ? `Reconnect Bluesky @${reconnect.username}` : 'Connect Bluesky'}>
-/** The sandbox's ready-made Bluesky account (handle and app password), when sandbox mode is on and the local PDS runs; else null. */
-function useSandboxBluesky(): { identifier: string; appPassword: string } | null {
-  const sandbox = useSandbox();
-  const q = useQuery({ queryKey: ['sandbox'], enabled: sandbox, staleTime: Infinity, queryFn: () => unwrap(api.GET('/v1/sandbox')) });
-  const b = q.data?.bluesky;
-  return b ? { identifier: b.identifier, appPassword: b.appPassword } : null;
-}
-
       {demo
         ? <p className="alert alert-info sandbox-demo" data-testid="sandbox-bluesky">Sandbox mode: connect the demo account of the local Bluesky server. Handle <code>{demo.identifier}</code>, app password <code>{demo.appPassword}</code> (filled in below).</p>
         : <p className="hint">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>}
       <div className="form-row">
         <div className="field grow">
- * In sandbox mode the demo account of the local PDS is shown and filled in.
           <label htmlFor={`${idBase}-id`}>Handle or email</label>
           <input id={`${idBase}-id`} value={identifier} onChange={(e) => setIdentifier(e.target.value)} placeholder="you.bsky.social" required autoComplete="off" />
         </div>
@@ -149,14 +157,6 @@ function useSandboxBluesky(): { identifier: string; appPassword: string } | null
       </div>
       <ErrorBox error={connect.error} title={reconnect ? 'Could not reconnect Bluesky' : 'Could not connect Bluesky'} />
       <div className="button-row">
-  // Sandbox mode: the local PDS's ready-made account (GET /v1/sandbox) is shown and filled in.
-  const demo = useSandboxBluesky();
-  useEffect(() => {
-    if (!demo) return;
-    setIdentifier((id) => (id === '' || id === demo.identifier ? demo.identifier : id));
-    setAppPassword((pw) => (pw === '' && (identifier === '' || identifier === demo.identifier) ? demo.appPassword : pw));
-    // Filled once, when the demo account is known; the user's edits stay.
-  }, [demo]);
         <button type="submit" className="btn btn-primary" disabled={connect.isPending}>{connect.isPending ? 'Connecting…' : reconnect ? 'Reconnect Bluesky' : 'Connect Bluesky'}</button>
         <button type="button" className="btn" onClick={onDone}>Cancel</button>
       </div>
