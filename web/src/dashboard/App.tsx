@@ -178,11 +178,11 @@ export function App() {
 
   // The sign-up page (/signup, open sign-up or a team invite) is served by this app, outside /dashboard.
   if (window.location.pathname === '/signup') return <Suspense fallback={<div className="center-screen"><Loading /></div>}><SignUpPage /></Suspense>;
+  // Forgot password and the reset link from the mail, signed in or not.
+  if (/^\/dashboard\/(forgot|reset)-password\/?$/.test(window.location.pathname)) return <Suspense fallback={<div className="center-screen"><Loading /></div>}><PasswordResetPage /></Suspense>;
   if (session === undefined) return <div className="center-screen"><Loading /></div>;
   return (
     <Router base="/dashboard">
-  // Forgot password and the reset link from the mail, signed in or not.
-  if (/^\/dashboard\/(forgot|reset)-password\/?$/.test(window.location.pathname)) return <Suspense fallback={<div className="center-screen"><Loading /></div>}><PasswordResetPage /></Suspense>;
       {session === null
         ? <Login onSignedIn={signedIn} expired={expired} />
         : <Shell session={session} onLogout={logout} />}
