@@ -16,6 +16,8 @@ export const REDACTED = '[redacted]';
 /** Query parameters whose value is a bearer secret (OAuth 2.0 codes, states and tokens, invite and selection tokens). */
 const SECRET_QUERY_PARAMS = new Set([
   'code', 'state', 'token', 'inviteToken', 'tempToken', 'access_token', 'refresh_token', 'id_token', 'oauth_token', 'oauth_verifier',
+  // A PKCE verifier and a client secret sent in a URL (Herald's OAuth token endpoint refuses them there, but the line is logged first).
+  'code_verifier', 'client_secret',
 ].map((k) => k.toLowerCase()));
 
 /** Path segments that are secrets: the segment after each of these. */

@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATIONS_PER_HOUR } from '../../src/modules/oauth-server/service.ts';
+import { redactUrl } from '../../src/http/log-redaction.ts';
 import { createProfile, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
 
 let ctx: TestContext;
@@ -172,6 +173,9 @@ describe('token endpoint', () => {
     const c = await code(clientId, challenge);
     const inUrl = await ctx.app.inject({ method: 'POST', url: `/oauth/token?${new URLSearchParams({ code: c, code_verifier: verifier })}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ grant_type: 'authorization_code', client_id: clientId, redirect_uri: REDIRECT }).toString() });
     expect(inUrl.statusCode).toBe(400);
+    // The refused request's log line does not carry them either.
+    expect(redactUrl(`/oauth/token?code=${c}&code_verifier=${verifier}&client_secret=x`)).toBe('/oauth/token?code=[redacted]&code_verifier=[redacted]&client_secret=[redacted]');
+    expect(redactUrl(`/mcp?access_token=hma_x`)).toBe('/mcp?access_token=[redacted]');
     const ok = await form('/oauth/token', { grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier });
     const access = ok.json().access_token as string;
     const viaQuery = await ctx.app.inject({ method: 'POST', url: `/mcp?access_token=${access}`, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
