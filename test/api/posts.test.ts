@@ -237,7 +237,7 @@ describe('publishing inline (publishNow)', () => {
     ]));
   });
 
-  it('fails a post whose every target is rejected; only failed posts can be retried', async () => {
+  it('fails a post whose every target is rejected; only failed (and partial) posts can be retried', async () => {
     const { t, accountId } = await setup();
     const res = await post(t, { content: 'nope #reject', publishNow: true, platforms: [{ platform: 'bluesky', accountId }] });
     expect(res.statusCode).toBe(207);
@@ -252,6 +252,29 @@ describe('publishing inline (publishNow)', () => {
     const again = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${ok.json().post._id}/retry`, headers: t.headers });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'INVALID_STATE', details: { status: 'published' } });
+  });
+
+  it('retries only the failed targets of a partial post, keeping the published one as it is (and the post cannot be deleted meanwhile)', async () => {
+    const { t, profileId, accountId } = await setup();
+    const second = await insertAccount(ctx, t, profileId, 'bluesky');
+    const res = await post(t, { content: 'half there', publishNow: true, platforms: [
+      { platform: 'bluesky', accountId },
+      { platform: 'bluesky', accountId: second, customContent: 'this one #reject' },
+    ] });
+    expect(res.json().post.status).toBe('partial');
+    const id = res.json().post._id;
+    const before = res.json().post.platforms.find((x: { accountId: { _id: string } }) => x.accountId._id === accountId);
+    const retry = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${id}/retry`, headers: t.headers });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const after = retry.json().post;
+    expect(after.status).toBe('publishing');
+    const byAccount = (aid: string) => after.platforms.find((x: { accountId: { _id: string } }) => x.accountId._id === aid);
+    expect(byAccount(accountId)).toMatchObject({ status: 'published', platformPostId: before.platformPostId, platformPostUrl: before.platformPostUrl });
+    expect(byAccount(second)).toMatchObject({ status: 'pending', errorMessage: null, attempts: 0 });
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/v1/posts/${id}`, headers: t.headers });
+    expect(del.statusCode).toBe(409);
+    const again = await ctx.app.inject({ method: 'POST', url: `/v1/posts/${id}/retry`, headers: t.headers });
+    expect(again.json()).toMatchObject({ code: 'INVALID_STATE', details: { status: 'publishing' } });
   });
 
   it('answers 202 and schedules a retry when the platform has a transient failure', async () => {

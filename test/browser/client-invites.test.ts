@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createProfile } from '../helpers.ts';
-import { chromiumAvailable, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { answerConfirm, chromiumAvailable, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/client-invites.test.ts');
 
@@ -72,6 +72,7 @@ describe.skipIf(!hasChromium)('client invites page', () => {
     await inviteRow('LinkedIn').getByText('Waiting').waitFor();
     await shootBothWidths(page, 'client-invites');
     await inviteRow('LinkedIn').getByRole('button', { name: /^Revoke/ }).click();
+    await answerConfirm(page, 'Revoke invite');
     await inviteRow('LinkedIn').waitFor({ state: 'detached' });
     expect((await d.ctx.app.inject({ method: 'GET', url: new URL(revokedUrl).pathname })).statusCode).toBe(404);
 

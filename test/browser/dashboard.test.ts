@@ -13,7 +13,7 @@ import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../helpers.ts';
 import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
-import { chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
+import { answerConfirm, chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
@@ -249,6 +249,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await page.screenshot({ path: screenshotPath('dashboard-api-keys'), fullPage: true });
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Revoke Zapier' }).click();
+    await answerConfirm(page, 'Revoke key');
     await page.getByRole('cell', { name: 'Zapier', exact: true }).waitFor({ state: 'detached' });
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: { authorization: `Bearer ${key}` } })).statusCode).toBe(401);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue, startTestPublisher } from '../support/publishing.ts';
-import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { answerConfirm, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/publishing-logs.test.ts');
 let d: DashboardHarness;
@@ -53,8 +53,9 @@ describe.skipIf(!hasChromium)('publishing log, unpublish and account health in t
     const id = await scheduled('Published, then taken back');
     await d.page.goto(`${d.base}/dashboard/posts/${id}`);
     await d.page.getByRole('button', { name: 'Unpublish' }).click();
-    // The results stay on screen after the post became cancelled (and the button went away).
-    await d.page.getByRole('status').locator('[data-outcome="deleted"]').waitFor();
+    await answerConfirm(d.page, 'Unpublish');
+    // What each platform did comes in a toast, which stays after the post became cancelled (and the button went away).
+    await d.page.getByRole('region', { name: 'Notifications' }).locator('[data-outcome="deleted"]').waitFor();
     await d.page.getByText('cancelled').first().waitFor();
     expect(await d.page.getByRole('button', { name: 'Unpublish' }).count()).toBe(0);
     await d.page.getByText(/Deleted from the platform on/).waitFor();

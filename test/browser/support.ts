@@ -105,6 +105,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/**
+ * Answers the dashboard's in-app confirmation dialog (an alertdialog, web/src/dashboard/ui/confirm.tsx)
+ * by pressing its `button` (its confirm label, or Cancel), and waits for it to close.
+ */
+export async function answerConfirm(page: Page, button: string): Promise<void> {
+  // The modal one: toasts are alertdialogs too (non-modal).
+  const dialog = page.locator('.ui-dialog[role="alertdialog"]');
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** The dashboard's user in a browser test: signs in with email and password. */
 export interface DashboardUser { email: string; password: string; name: string; plan?: PlanId; addons?: AddonId[] }
 

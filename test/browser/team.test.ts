@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, insertAccount } from '../helpers.ts';
-import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { answerConfirm, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/team.test.ts');
 let d: DashboardHarness;
@@ -106,6 +106,7 @@ describe.skipIf(!hasChromium)('team invites in the dashboard', () => {
     await shootBothWidths(page, 'team-members');
 
     await card.getByRole('button', { name: 'Remove' }).click();
+    await answerConfirm(page, 'Remove');
     await card.waitFor({ state: 'detached' });
     expect((await asMember('/v1/profiles')).statusCode).toBe(401);
   });

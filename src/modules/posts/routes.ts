@@ -68,7 +68,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post('/posts/:postId/retry', {
     config: { permission: 'posts:write' },
     schema: {
-      tags: ['Posts'], summary: 'Retry a failed post', params: Params,
+      tags: ['Posts'], summary: 'Retry a failed or partially published post',
+      description: 'Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. '
+        + 'A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried).',
+      params: Params,
       response: { 200: Type.Object({ message: Type.String(), post: PostView }), ...errors(409) },
     },
   }, async (req) => services.posts.retry(req.auth, req.params.postId));

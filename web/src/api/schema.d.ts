@@ -6204,7 +6204,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry a failed post */
+        /**
+         * Retry a failed or partially published post
+         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried).
+         */
         post: {
             parameters: {
                 query?: never;

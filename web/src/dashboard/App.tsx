@@ -30,6 +30,8 @@ const ConnectedAppsPage = lazy(() => import('./pages/ConnectedApps.tsx'));
 const OAuthConsentPage = lazy(() => import('./pages/OAuthConsent.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
+/** The toast region (./ui/toast.ts), loaded after the first screen. */
+const Toasts = lazy(() => import('./ui/toast-region.tsx'));
 
 /** Keeps the shell usable when a screen fails to render or its chunk cannot load (e.g. Herald was updated meanwhile). */
 class ScreenBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null }> {
@@ -144,6 +146,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
           </ScreenBoundary>
         </main>
       </div>
+      <Suspense fallback={null}><Toasts /></Suspense>
     </div>
   );
 }

@@ -1,21 +1,90 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { ApiError, type PostStatus } from './api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../lib/platforms.ts';
 import { videoPoster } from '../lib/video-poster.ts';
 
+/** Words for the fields a validation error names (details.fields paths); others are spelled out from the path. */
+const FIELD_LABELS: Record<string, string> = {
+  content: 'Text', scheduledFor: 'Date and time', timezone: 'Time zone', platforms: 'Accounts', mediaItems: 'Media', accountId: 'account',
+  customContent: 'custom text', platformSpecificData: 'options', subreddit: 'subreddit', defaultSubreddit: 'Default subreddit', title: 'title',
+  url: 'URL', name: 'Name', email: 'Email', password: 'Password', description: 'Description', queueSlots: 'Queue slots', slots: 'Slots',
+  boardId: 'board', firstComment: 'first comment', threadItems: 'thread', altText: 'alt text', customHeaders: 'Custom headers', events: 'Events',
+};
+
+/** A field path of the API (`platforms.0.accountId`) in words (“Accounts 1: account”). */
+export function fieldLabel(path: string): string {
+  const parts = path.replace(/^body\.?/, '').split(/[.[\]/]+/).filter(Boolean);
+  if (parts.length === 0) return 'The request';
+  const words = parts.map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : FIELD_LABELS[p] ?? p.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase()));
+  let label = words[0].charAt(0).toUpperCase() + words[0].slice(1);
+  for (let i = 1; i < words.length; i++) label += /^\d+$/.test(words[i]) ? ` ${words[i]}` : `${/^\d+$/.test(words[i - 1]) ? ':' : ','} ${words[i]}`;
+  return label;
+}
+
+/** The input a field path names on the page, if any: its `data-field` or `name` is the path or its last part, or its id ends with `-<last part>`. */
+function inputFor(path: string): HTMLElement | null {
+  const last = path.split('.').pop() ?? path;
+  for (const sel of [`[data-field="${path}"]`, `[name="${path}"]`, `[data-field="${last}"]`, `[name="${last}"]`, `main input[id$="-${last}"], main select[id$="-${last}"], main textarea[id$="-${last}"]`]) {
+    try { const el = document.querySelector<HTMLElement>(sel); if (el) return el; } catch { /* an odd path */ }
+  }
+  return null;
+}
+
+/** What an error means for the user, in words, without its machine code. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) {
+    const msg = (error as Error)?.message ?? String(error);
+    return /Failed to fetch|NetworkError|Load failed/i.test(msg) ? 'Herald could not be reached. Check your connection and try again.' : msg;
+  }
+  switch (error.code) {
+    case 'RATE_LIMITED': return 'Too many requests in a short time. Wait a minute, then try again.';
+    case 'DATABASE_UNAVAILABLE': case 'SERVICE_UNAVAILABLE': return 'Herald cannot do this right now (its database is not answering). Try again in a few seconds.';
+    case 'UNAUTHORIZED': return 'Your session has ended. Sign in again.';
+    case 'FORBIDDEN': case 'insufficient_permissions': return `${error.message}. Your role does not allow this: ask the account owner.`.replace(/\.\./g, '.');
+    case 'NOT_FOUND': return `${error.message}. It may have been deleted meanwhile.`.replace(/\.\./g, '.');
+    case 'STORAGE_FULL': return 'The server\'s disk is full, so the file was not saved. Ask your Herald administrator to free space.';
+    case 'INTERNAL_ERROR': return `Something went wrong on the server.${error.requestId ? ` If it happens again, give your administrator this reference: ${error.requestId}.` : ''}`;
+    default: return error.message;
+  }
+}
+
+/**
+ * An error in words with the way out: an upgrade link for a plan limit or a missing add-on, the
+ * fields to fix for a validation error (each a button that goes to its input when the page has it).
+ */
 export function ErrorBox({ error, title }: { error: unknown; title?: string }) {
   if (!error) return null;
-  const e = error as Error;
   const api = error instanceof ApiError ? error : null;
+  const fields = api ? Object.entries(api.fields) : [];
+  const upgrade = api && (api.code === 'PLAN_LIMIT_REACHED' || api.code === 'PAYMENT_REQUIRED' || api.code === 'analytics_addon_required');
   return (
     <div className="alert alert-error" role="alert">
-      <strong>{title ?? 'Something went wrong'}:</strong> {e.message}
-      {api && api.code !== 'ERROR' && <span className="muted"> ({api.status} {api.code})</span>}
-      {api && Object.keys(api.fields).length > 0 && (
-        <ul className="field-errors">{Object.entries(api.fields).map(([f, msgs]) => <li key={f}><code>{f}</code>: {msgs.join('; ')}</li>)}</ul>
+      <strong>{title ?? 'Something went wrong'}:</strong> {errorText(error)}
+      {upgrade && <> <Link href="/billing" className="error-way-out">{api.code === 'PLAN_LIMIT_REACHED' ? 'Upgrade your plan' : 'Add it on the Billing page'}</Link> <span className="muted small">(or see <Link href="/usage">Usage &amp; plan</Link>)</span></>}
+      {fields.length > 0 && (
+        <>
+          <p className="field-errors-intro">{fields.length === 1 ? 'Fix this field:' : 'Fix these fields:'}</p>
+          <ul className="field-errors">{fields.map(([f, msgs]) => {
+            const label = fieldLabel(f);
+            return (
+              <li key={f} data-field-error={f}>
+                <FieldLink path={f} label={label} />: {msgs.join('; ')}
+              </li>
+            );
+          })}</ul>
+        </>
       )}
     </div>
   );
+}
+
+/** A field's name; a button that focuses its input when the page has one. */
+function FieldLink({ path, label }: { path: string; label: string }) {
+  const [input, setInput] = useState<HTMLElement | null>(null);
+  useEffect(() => { setInput(inputFor(path)); }, [path]);
+  if (!input) return <strong>{label}</strong>;
+  return <button type="button" className="link-btn" onClick={() => { input.scrollIntoView({ block: 'center' }); input.focus(); }}>{label}</button>;
 }
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -84,8 +153,10 @@ export function PageTitle({ title, children }: { title: string; children?: React
 
 /** Post statuses that allow each action (docs/decisions/0004-status-table.md). */
 export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial']);
-export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial', 'publishing', 'cancelled']);
-export const CAN_RETRY: ReadonlySet<string> = new Set(['failed']);
+/** Partial posts are kept: they have live content (the server refuses to delete them). */
+export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'publishing', 'cancelled']);
+/** Failed posts, and partly failed ones (their failed platforms only: docs/decisions/0004-status-table.md). */
+export const CAN_RETRY: ReadonlySet<string> = new Set(['failed', 'partial']);
 /** Statuses whose published targets can be deleted from their platforms (POST /v1/posts/{id}/unpublish). */
 export const CAN_UNPUBLISH: ReadonlySet<string> = new Set(['published', 'partial']);
 

@@ -126,6 +126,7 @@ export function DocsPage() {
   const [doc, setDoc] = useState<OpenApiDoc | null>(null);
   const [docError, setDocError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const [copyFailed, setCopyFailed] = useState(false);
   const [askOpen, setAskOpen] = useState(false);
   const copiedTimer = useRef<number | undefined>(undefined);
   // The contents start folded on narrow screens (the sidebar is always shown on wide ones).
@@ -152,10 +153,11 @@ export function DocsPage() {
     const md = docsMarkdown(sections, location.origin);
     const done = () => {
       setCopied(true);
+      setCopyFailed(false);
       window.clearTimeout(copiedTimer.current);
       copiedTimer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
     };
-    const fail = () => window.alert('Failed to copy to clipboard');
+    const fail = () => setCopyFailed(true);
     try {
       if (!navigator.clipboard?.writeText) { fail(); return; }
       navigator.clipboard.writeText(md).then(done, fail);
@@ -196,6 +198,7 @@ export function DocsPage() {
             <div className="docs-actions">
               <button type="button" className="btn btn-primary" onClick={() => setAskOpen(true)} aria-haspopup="dialog">Ask Docs AI</button>
               <button type="button" className="btn" onClick={copyMarkdown} disabled={loading} aria-live="polite">{copied ? 'Copied!' : 'Copy as Markdown'}</button>
+              {copyFailed && <span className="copy-failed" role="status" style={{ color: 'var(--err)', alignSelf: 'center' }}>Failed to copy to clipboard: your browser refused access. Select the text and copy it yourself.</span>}
             </div>
           </div>
           {docError && <p className="alert alert-error" role="alert">The endpoint reference could not be loaded from /v1/openapi.json ({docError}). The guides below are complete.</p>}

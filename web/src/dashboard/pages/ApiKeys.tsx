@@ -4,6 +4,8 @@ import { api, unwrap, type CreateKeyBody } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { RESOURCES, type Permission } from '../../../../src/shared/permissions.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
+import { toast } from '../ui/toast.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
 
 export default function ApiKeysPage() {
@@ -35,7 +37,7 @@ export default function ApiKeysPage() {
         <div className="alert alert-ok key-created" role="status">
           <p><strong>Key “{created.name}” created.</strong> Copy it now: it will not be shown again.</p>
           <div className="key-box"><code data-testid="new-key">{created.key}</code>
-            <button type="button" className="btn btn-sm" onClick={() => navigator.clipboard.writeText(created.key).then(() => setCopied(true), () => alert('Failed to copy to clipboard'))}>{copied ? 'Copied!' : 'Copy'}</button>
+            <button type="button" className="btn btn-sm" onClick={() => navigator.clipboard.writeText(created.key).then(() => setCopied(true), () => toast({ title: 'Could not copy', body: 'Your browser refused access to the clipboard: select the text and copy it yourself.', tone: 'error' }))}>{copied ? 'Copied!' : 'Copy'}</button>
           </div>
           <button type="button" className="btn btn-sm" onClick={() => setCreated(null)}>Done</button>
         </div>
@@ -79,7 +81,7 @@ export default function ApiKeysPage() {
                   <td className="perm-list">{k.permissions.length >= RESOURCES.length * 2 ? 'all' : k.permissions.join(', ')}</td>
                   <td className="nowrap">{k.expiresAt ? formatInZone(k.expiresAt, tz, { dateStyle: 'medium' }) : 'never'}</td>
                   <td className="nowrap">{k.lastUsedAt ? formatInZone(k.lastUsedAt, tz) : '—'}</td>
-                  <td><button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Revoke the key “${k.name}”? It stops working at once.`)) revoke.mutate(k.id); }}>Revoke<span className="sr-only"> {k.name}</span></button></td>
+                  <td><ConfirmButton className="btn btn-sm btn-danger" title={`Revoke the key “${k.name}”?`} message="It stops working at once." confirmLabel="Revoke key" onConfirm={() => revoke.mutate(k.id)}>Revoke<span className="sr-only"> {k.name}</span></ConfirmButton></td>
                 </tr>
               ))}
             </tbody>

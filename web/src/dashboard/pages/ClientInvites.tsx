@@ -9,6 +9,8 @@ import { api, unwrap } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORMS, PLATFORM_LABELS, type PlatformId } from '../../../../src/shared/platforms.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
+import { toast } from '../ui/toast.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
 /** The link a client opens (the API answers it at creation only; the list gives the token). */
 const linkOf = (token: string) => `${location.origin}/v1/platform-invites/${token}/connect`;
@@ -16,7 +18,7 @@ const linkOf = (token: string) => `${location.origin}/v1/platform-invites/${toke
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button type="button" className="btn btn-sm" onClick={() => navigator.clipboard.writeText(text).then(() => setCopied(true), () => alert('Failed to copy to clipboard'))}>
+    <button type="button" className="btn btn-sm" onClick={() => navigator.clipboard.writeText(text).then(() => setCopied(true), () => toast({ title: 'Could not copy', body: 'Your browser refused access to the clipboard: select the text and copy it yourself.', tone: 'error' }))}>
       {copied ? 'Copied!' : 'Copy link'}<span className="sr-only"> {label}</span>
     </button>
   );
@@ -108,7 +110,7 @@ export default function ClientInvitesPage() {
                       {!i.isUsed && !expired && (
                         <div className="button-row">
                           <CopyButton text={linkOf(i.token)} label={label} />
-                          <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Revoke this ${PLATFORM_LABELS[i.platform as PlatformId] ?? i.platform} invite? The link stops working at once.`)) revoke.mutate(i._id); }}>Revoke<span className="sr-only"> {label}</span></button>
+                          <ConfirmButton className="btn btn-sm btn-danger" title={`Revoke this ${PLATFORM_LABELS[i.platform as PlatformId] ?? i.platform} invite?`} message="The link stops working at once." confirmLabel="Revoke invite" onConfirm={() => revoke.mutate(i._id)}>Revoke<span className="sr-only"> {label}</span></ConfirmButton>
                         </div>
                       )}
                     </td>

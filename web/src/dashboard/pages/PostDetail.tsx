@@ -6,6 +6,8 @@ import { browserTimeZone, formatInZone } from '../time.ts';
 import { PostMetricsSection } from './post-metrics.tsx';
 import { PostLogsSection, UnpublishButton } from './publishing-logs.tsx';
 import { useSandbox } from '../sandbox.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
+import { toast } from '../ui/toast.ts';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -20,11 +22,15 @@ export default function PostDetailPage({ id }: { id: string }) {
   });
   const retry = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/retry', { params: { path: { postId: id } } })),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['post', id] }); void qc.invalidateQueries({ queryKey: ['posts'] }); },
+    onSuccess: (r) => {
+      const n = r.post.platforms.filter((t) => t.status === 'pending').length;
+      toast({ title: 'Retrying', body: `Publishing again to ${n === 1 ? 'the platform that failed' : `the ${n} platforms that failed`}; the others are left as they are.`, tone: 'ok' });
+      void qc.invalidateQueries({ queryKey: ['post', id] }); void qc.invalidateQueries({ queryKey: ['posts'] }); void qc.invalidateQueries({ queryKey: ['post-logs', id] });
+    },
   });
   const remove = useMutation({
     mutationFn: () => unwrap(api.DELETE('/v1/posts/{postId}', { params: { path: { postId: id } } })),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['posts'] }); navigate('/posts'); },
+    onSuccess: () => { toast({ title: 'Post deleted', tone: 'ok' }); void qc.invalidateQueries({ queryKey: ['posts'] }); navigate('/posts'); },
   });
 
   if (post.isLoading) return <Loading />;
@@ -34,9 +40,9 @@ export default function PostDetailPage({ id }: { id: string }) {
     <>
       <PageTitle title="Post">
         {CAN_EDIT.has(p.status) && <Link href={`/posts/${p._id}/edit`} className="btn">Edit</Link>}
-        {CAN_RETRY.has(p.status) && <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>{retry.isPending ? 'Retrying…' : 'Retry'}</button>}
+        {CAN_RETRY.has(p.status) && <button type="button" className="btn btn-primary" onClick={() => retry.mutate()} disabled={retry.isPending}>{retry.isPending ? 'Retrying…' : p.status === 'partial' ? 'Retry failed platforms' : 'Retry'}</button>}
         <UnpublishButton postId={p._id} available={CAN_UNPUBLISH.has(p.status)} />
-        {CAN_DELETE.has(p.status) && <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Delete this post?')) remove.mutate(); }} disabled={remove.isPending}>Delete</button>}
+        {CAN_DELETE.has(p.status) && <ConfirmButton title="Delete this post?" message="It is removed from Herald; nothing published is touched." confirmLabel="Delete post" onConfirm={() => remove.mutate()} isDisabled={remove.isPending}>Delete</ConfirmButton>}
       </PageTitle>
       <ErrorBox error={retry.error} title="Retry failed" />
       <ErrorBox error={remove.error} title="Could not delete" />
@@ -95,7 +101,7 @@ export default function PostDetailPage({ id }: { id: string }) {
         </ul>
       </section>
       {(p.status === 'published' || p.status === 'partial') && <PostMetricsSection postId={p._id} tz={tz} />}
-      <PostLogsSection postId={p._id} tz={tz} live={p.status === 'publishing'} />
+      <PostLogsSection postId={p._id} tz={tz} live={p.status === 'publishing'} postStatus={p.status} />
       <p><Link href="/posts">← All posts</Link> · <Link href="/calendar">Calendar</Link></p>
     </>
   );

@@ -6,6 +6,7 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platf
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
 import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { useSandbox } from '../sandbox.ts';
 
 /** Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a post names none. */
@@ -200,7 +201,7 @@ function AccountRow({ a }: { a: Account }) {
       )}
       {reconnectError ? <ErrorBox error={reconnectError} title="Could not start the reconnection" /> : null}
       {broken && !oauth && reentering && <BlueskyConnect profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
-      <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Disconnect ${a.username}?`)) disconnect.mutate(); }} disabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></button>
+      <ConfirmButton className="btn btn-sm btn-danger" title={`Disconnect ${a.username}?`} confirmLabel="Disconnect" onConfirm={() => disconnect.mutate()} isDisabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></ConfirmButton>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
       {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
       {a.platform === 'pinterest' && a.isActive && <DefaultBoard a={a} />}
@@ -341,8 +342,8 @@ function ProfileCard({ p, accounts }: { p: Profile; accounts: Account[] }) {
           </div>
           <div className="button-row">
             <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>Edit<span className="sr-only"> {p.name}</span></button>
-            <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending}
-              onClick={() => { if (confirm(`Delete the profile "${p.name}"?`)) remove.mutate(); }}>Delete<span className="sr-only"> {p.name}</span></button>
+            <ConfirmButton className="btn btn-sm btn-danger" isDisabled={remove.isPending} title={`Delete the profile “${p.name}”?`} confirmLabel="Delete profile"
+              onConfirm={() => remove.mutate()}>Delete<span className="sr-only"> {p.name}</span></ConfirmButton>
           </div>
         </div>
       )}

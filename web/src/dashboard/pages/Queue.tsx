@@ -5,6 +5,7 @@ import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { allTimeZones, browserTimeZone, timeFormat } from '../time.ts';
 import { useProfiles } from './Profiles.tsx';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
 interface Slot { dayOfWeek: number; time: string }
 // Displayed Monday first; the API's dayOfWeek is 0 = Sunday .. 6 = Saturday.
@@ -101,7 +102,7 @@ function Editor({ profileId }: { profileId: string }) {
         {saved && <p className="alert alert-ok" role="status">{saved}</p>}
         <div className="button-row">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save queue'}</button>
-          {current.data?.exists && <button type="button" className="btn btn-danger" onClick={() => { if (confirm('Delete this queue? Queued posts keep their times.')) remove.mutate(); }}>Delete queue</button>}
+          {current.data?.exists && <ConfirmButton title="Delete this queue?" message="Posts already queued keep their times." confirmLabel="Delete queue" onConfirm={() => remove.mutate()}>Delete queue</ConfirmButton>}
         </div>
       </form>
       {current.data?.exists && (

@@ -9,6 +9,8 @@ import { api, rawRequest, unwrap, type Profile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import './team.css';
+import { toast } from '../ui/toast.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
 interface TeamUser { _id: string; name: string; email: string; role: string; isRoot: boolean; profileAccess: string[]; createdAt: string; lastLoginAt: string | null }
 interface PendingInvite { _id: string; scope: 'all' | 'profiles'; invitedProfileIds: string[]; expiresAt: string; createdAt: string }
@@ -58,8 +60,8 @@ function MemberRow({ user, profiles, tz }: { user: TeamUser; profiles: Profile[]
         {!user.isRoot && (
           <div className="team-actions">
             <button type="button" className="btn btn-sm" aria-expanded={editing} onClick={() => setEditing(!editing)}>Change access</button>
-            <button type="button" className="btn btn-sm btn-danger" disabled={remove.isPending}
-              onClick={() => { if (confirm(`Remove ${user.name || user.email} from the team? They are signed out at once.`)) remove.mutate(); }}>Remove</button>
+            <ConfirmButton className="btn btn-sm btn-danger" isDisabled={remove.isPending} title={`Remove ${user.name || user.email} from the team?`}
+              message="They are signed out at once and lose access to every profile." confirmLabel="Remove" onConfirm={() => remove.mutate()}>Remove</ConfirmButton>
           </div>
         )}
       </div>
@@ -109,7 +111,7 @@ export default function TeamPage() {
           <div className="alert alert-ok key-created" role="status">
             <p><strong>Invite link created.</strong> Send it to the person you invite; it works once and expires in 7 days.</p>
             <div className="key-box"><code data-testid="invite-url">{link}</code>
-              <button type="button" className="btn btn-sm" onClick={() => navigator.clipboard.writeText(link).then(() => setCopied(true), () => alert('Failed to copy to clipboard'))}>{copied ? 'Copied!' : 'Copy'}</button>
+              <button type="button" className="btn btn-sm" onClick={() => navigator.clipboard.writeText(link).then(() => setCopied(true), () => toast({ title: 'Could not copy', body: 'Your browser refused access to the clipboard: select the text and copy it yourself.', tone: 'error' }))}>{copied ? 'Copied!' : 'Copy'}</button>
             </div>
           </div>
         )}

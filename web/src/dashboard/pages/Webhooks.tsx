@@ -4,6 +4,7 @@ import { api, unwrap, type Paths } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import './webhooks.css';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type Webhook = Json<Paths['/v1/webhooks/settings']['get']['responses'][200]>['webhooks'][number];
@@ -139,7 +140,7 @@ export default function WebhooksPage() {
                 <button type="button" className="btn btn-sm" onClick={() => edit(w)}>Edit<span className="sr-only"> {w.name}</span></button>
                 <button type="button" className="btn btn-sm" onClick={() => toggle.mutate(w)}>{w.isActive ? 'Turn off' : 'Turn on'}<span className="sr-only"> {w.name}</span></button>
                 <button type="button" className="btn btn-sm" onClick={() => setFilter(w._id)}>Deliveries<span className="sr-only"> of {w.name}</span></button>
-                <button type="button" className="btn btn-sm btn-danger" onClick={() => { if (confirm(`Delete the webhook “${w.name}”? Its queued events are dropped.`)) remove.mutate(w); }}>Delete<span className="sr-only"> {w.name}</span></button>
+                <ConfirmButton className="btn btn-sm btn-danger" title={`Delete the webhook “${w.name}”?`} message="Its queued events are dropped." confirmLabel="Delete webhook" onConfirm={() => remove.mutate(w)}>Delete<span className="sr-only"> {w.name}</span></ConfirmButton>
               </div>
             </li>
           ))}

@@ -5,7 +5,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api.ts';
-import { ErrorBox, PlatformBadge } from '../components.tsx';
+import { ErrorBox, PlatformBadge, errorText } from '../components.tsx';
+import { ConfirmButton } from '../ui/confirm.tsx';
+import { toast } from '../ui/toast.ts';
 import { formatInZone } from '../time.ts';
 import './publishing-logs.css';
 
@@ -14,9 +16,28 @@ const ACTION_LABELS: Record<string, string> = {
   rate_limit_pause: 'Rate-limit pause', token_refresh: 'Token refresh', unpublish: 'Unpublish',
 };
 
-export function PostLogsSection({ postId, tz, live }: { postId: string; tz: string; live: boolean }) {
+/**
+ * An entry's status in words. `pending` is an entry without an outcome yet: "In progress" while
+ * the post is publishing, else the call was never answered (the server marks the last step of a
+ * failed target failed, so an unanswered step that a later one followed is what is left).
+ */
+function statusLabel(status: string, live: boolean): string {
+  switch (status) {
+    case 'success': return 'Succeeded';
+    case 'failed': return 'Failed';
+    case 'skipped': return 'Not needed';
+    case 'pending': return live ? 'In progress' : 'No answer';
+    default: return status;
+  }
+}
+
+/**
+ * The publishing log of a post. Read again whenever the post's status changes (`postStatus`),
+ * so entries read while a publish ran do not keep their status once it finished.
+ */
+export function PostLogsSection({ postId, tz, live, postStatus }: { postId: string; tz: string; live: boolean; postStatus?: string }) {
   const q = useQuery({
-    queryKey: ['post-logs', postId],
+    queryKey: ['post-logs', postId, postStatus],
     queryFn: () => unwrap(api.GET('/v1/posts/{postId}/logs', { params: { path: { postId }, query: { limit: 50 } } })),
     refetchInterval: live ? 3_000 : false,
   });
@@ -33,7 +54,7 @@ export function PostLogsSection({ postId, tz, live }: { postId: string; tz: stri
               <div className="log-head">
                 {l.platform && <PlatformBadge platform={l.platform} />}
                 <strong>{ACTION_LABELS[l.action] ?? l.action}</strong>
-                <span className={`log-status log-${l.status}`}>{l.status}</span>
+                <span className={`log-status log-${l.status}`}>{statusLabel(l.status, live)}</span>
                 <span className="muted small">
                   {formatInZone(l.createdAt, tz)}{l.durationMs !== null ? ` · ${l.durationMs} ms` : ''}{l.attemptNumber > 0 ? ` · attempt ${l.attemptNumber}` : ''}
                 </span>
@@ -52,34 +73,30 @@ export function PostLogsSection({ postId, tz, live }: { postId: string; tz: stri
 }
 
 /**
- * Unpublish button (shown while `available`), and what each platform did after it ran. Stays mounted
- * when the post becomes cancelled, so the results stay on screen after a successful unpublish.
+ * Unpublish button (shown while `available`): asks in an in-app dialog, then says in a toast what
+ * each platform did (the per-platform list on the page shows the deletions too).
  */
 export function UnpublishButton({ postId, available }: { postId: string; available: boolean }) {
   const qc = useQueryClient();
   const m = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/unpublish', { params: { path: { postId } }, body: {} })),
-    onSuccess: () => {
+    onSuccess: (r) => {
+      toast({
+        title: r.success ? 'Unpublished' : 'Not unpublished everywhere',
+        tone: r.success ? 'ok' : 'error',
+        body: <ul className="unpublish-results">{r.results.map((x, i) => <li key={i} data-outcome={x.outcome}><PlatformBadge platform={x.platform} /> {x.outcome.replace(/_/g, ' ')}{x.error ? `: ${x.error}` : ''}</li>)}</ul>,
+      });
       void qc.invalidateQueries({ queryKey: ['post', postId] });
       void qc.invalidateQueries({ queryKey: ['post-logs', postId] });
       void qc.invalidateQueries({ queryKey: ['posts'] });
     },
+    onError: (e) => toast({ title: 'Could not unpublish', body: errorText(e), tone: 'error' }),
   });
-  const results = m.data?.results ?? [];
+  if (!available) return null;
   return (
-    <>
-      {available && (
-        <button type="button" className="btn btn-danger" disabled={m.isPending}
-          onClick={() => { if (confirm('Delete this post from the platforms it was published on?')) m.mutate(); }}>
-          {m.isPending ? 'Unpublishing…' : 'Unpublish'}
-        </button>
-      )}
-      {m.error && <div className="unpublish-results"><ErrorBox error={m.error} title="Could not unpublish" /></div>}
-      {results.length > 0 && (
-        <div className={`alert ${m.data?.success ? 'alert-ok' : 'alert-error'} unpublish-results`} role="status">
-          <ul>{results.map((r, i) => <li key={i} data-outcome={r.outcome}><PlatformBadge platform={r.platform} /> {r.outcome.replace(/_/g, ' ')}{r.error ? `: ${r.error}` : ''}</li>)}</ul>
-        </div>
-      )}
-    </>
+    <ConfirmButton isDisabled={m.isPending} title="Unpublish this post?" confirmLabel="Unpublish" onConfirm={() => m.mutate()}
+      message="It is deleted from every platform it was published on. The post stays here, cancelled, with its log.">
+      {m.isPending ? 'Unpublishing…' : 'Unpublish'}
+    </ConfirmButton>
   );
 }
