@@ -97,6 +97,8 @@ const OWN: Record<string, string> = {
   logId: '0'.repeat(23) + '1',
   // A platform invite's page (public, by token): one nobody was issued.
   token: 'no-such-invite-token',
+  // An OAuth client (connected app) id: one nobody registered.
+  clientId: `hmcp_${'0'.repeat(32)}`,
 };
 /** Path parameters that are not resource ids (names from a fixed list, invite tokens), with the values each refuses. */
 const ENUM_PARAMS: Record<string, string[]> = {

@@ -88,6 +88,9 @@ const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/connect/:platform/callba
   '/v1/platform-invites/:token/connect', '/v1/platform-invites/:token/connect/bluesky', '/v1/platform-invites/:token/connect/select']);
 const isResourceRoute = (r: Route) => !PUBLIC_ROUTES.has(r.path) && r.params.some((p) => !(p in NON_RESOURCE));
 
+/** Ids that exist nowhere, for parameters that are not 24-hex ids (an OAuth client id). */
+const MISSING: Record<string, () => string> = { clientId: () => `hmcp_${newId()}${newId().slice(0, 8)}` };
+
 /** How to fill each path parameter with the victim's real id. Add new parameters here. */
 const FILL: Record<string, (v: Victim) => string> = {
   postId: (v) => v.postId,
@@ -232,7 +235,7 @@ describe('another tenant\'s resource id in the path answers 404, and changes not
       }));
       expect(res.statusCode, res.body).toBe(404);
       // The same answer as for an id that exists nowhere: no existence leak.
-      const missing = await send(fillPath(r.path, (p) => NON_RESOURCE[p] ?? newId()));
+      const missing = await send(fillPath(r.path, (p) => NON_RESOURCE[p] ?? MISSING[p]?.() ?? newId()));
       expect(missing.statusCode).toBe(404);
       if (r.method !== 'HEAD') {
         expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });

@@ -43,7 +43,7 @@ export const connectedAppsRoutes: FastifyPluginAsyncTypebox<{ services: Services
     config: { permission: 'api-keys:write' },
     schema: {
       tags: ['Connected apps'], summary: 'Disconnect an OAuth client: every token it holds stops working at once',
-      params: Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) }),
+      params: Type.Object({ clientId: Type.String({ pattern: '^hmcp_[0-9a-f]{32}$', description: 'OAuth client id, as GET /v1/me/connected-apps returns it' }) }),
       response: {
         200: Type.Object({
           revoked: Type.Boolean(), clientId: Type.String(),

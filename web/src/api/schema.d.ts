@@ -4103,6 +4103,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @description OAuth client id, as GET /v1/me/connected-apps returns it */
                     clientId: string;
                 };
                 cookie?: never;
