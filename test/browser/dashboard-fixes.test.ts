@@ -153,7 +153,7 @@ describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
   it('sets the default subreddit and board on the accounts screen; the composer then needs neither', async () => {
     await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
     const reddit = page.locator('.account-row', { hasText: 'Reddit' });
-    await reddit.getByLabel('Default subreddit').fill('herald');
+    await reddit.getByLabel('Default subreddit').selectOption('herald');
     await reddit.getByRole('button', { name: 'Save default subreddit' }).click();
     await reddit.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const pinterest = page.locator('.account-row', { hasText: 'Pinterest' });

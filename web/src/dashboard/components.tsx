@@ -40,7 +40,6 @@ export function errorText(error: unknown): string {
   switch (error.code) {
     case 'RATE_LIMITED': return 'Too many requests in a short time. Wait a minute, then try again.';
     case 'DATABASE_UNAVAILABLE': case 'SERVICE_UNAVAILABLE': return 'Herald cannot do this right now (its database is not answering). Try again in a few seconds.';
-    case 'UNAUTHORIZED': return 'Your session has ended. Sign in again.';
     case 'FORBIDDEN': case 'insufficient_permissions': return `${error.message}. Your role does not allow this: ask the account owner.`.replace(/\.\./g, '.');
     case 'NOT_FOUND': return `${error.message}. It may have been deleted meanwhile.`.replace(/\.\./g, '.');
     case 'STORAGE_FULL': return 'The server\'s disk is full, so the file was not saved. Ask your Herald administrator to free space.';

@@ -6,10 +6,14 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platf
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
 import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
-import { ConfirmButton } from '../ui/confirm.tsx';
 import { useSandbox } from '../sandbox.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
-/** Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a post names none. */
+/**
+ * Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a
+ * post names none. Picked from the account's subreddits (GET /v1/accounts/{id}/reddit-subreddits);
+ * typed only when Reddit cannot list them now.
+ */
 function DefaultSubreddit({ a }: { a: Account }) {
   const qc = useQueryClient();
   const subs = useSubreddits(a._id);
@@ -19,13 +23,23 @@ function DefaultSubreddit({ a }: { a: Account }) {
     onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['reddit-subreddits', a._id] }); },
   });
   const id = `ds-${a._id}`;
+  const names = subs.data?.subreddits.map((x) => x.name) ?? [];
+  // The current default stays choosable even when the account has left that subreddit since.
+  if (a.defaultSubreddit && !names.some((n) => n.toLowerCase() === a.defaultSubreddit!.toLowerCase())) names.unshift(a.defaultSubreddit);
   return (
     <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
       <label htmlFor={id}>Default subreddit</label>
-      <input id={id} value={value} onChange={(e) => setValue(e.target.value)} list={`${id}-list`} placeholder="r/yoursubreddit" maxLength={24} />
-      <datalist id={`${id}-list`}>{subs.data?.subreddits.map((x) => <option key={x.id} value={x.name} />)}</datalist>
+      {subs.error
+        ? <input id={id} name="defaultSubreddit" value={value} onChange={(e) => setValue(e.target.value)} placeholder="r/yoursubreddit" maxLength={24} />
+        : (
+          <select id={id} name="defaultSubreddit" value={value} onChange={(e) => setValue(e.target.value)}>
+            <option value="">{subs.isLoading ? 'Loading subreddits…' : names.length ? 'Choose a subreddit' : 'No subreddits joined'}</option>
+            {names.map((n) => <option key={n} value={n}>r/{n}</option>)}
+          </select>
+        )}
       <button type="submit" className="btn btn-sm" disabled={save.isPending || !value.trim() || value.trim() === a.defaultSubreddit}>Save<span className="sr-only"> default subreddit</span></button>
       {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
+      {subs.error ? <ErrorBox error={subs.error} title="Reddit could not list this account's subreddits; type the name instead" /> : null}
       <ErrorBox error={save.error} title="Could not set the default subreddit" />
     </form>
   );
