@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { Zernio } from '@getlatedev/node';
-import { chromiumAvailable, startDashboard, type DashboardHarness } from '../browser/support.ts';
+import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from '../browser/support.ts';
 import { createProfile, insertAccount } from '../helpers.ts';
 
 const run = chromiumAvailable('MCP OAuth flow');
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => { await h?.close(); });
 
 /** Runs the SDK's OAuth flow up to the browser, consents in Chromium with `capabilities` on Brand A, and finishes it. */
-async function authorize(provider: MemoryProvider, capabilities: string[]): Promise<void> {
+async function authorize(provider: MemoryProvider, capabilities: string[], check = false): Promise<void> {
   const transport = new StreamableHTTPClientTransport(new URL(`${h.base}/mcp`), { authProvider: provider });
   const client = new Client({ name: 'test-assistant', version: '1.0.0' });
   await expect(client.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -67,6 +67,10 @@ async function authorize(provider: MemoryProvider, capabilities: string[]): Prom
   await page.getByTestId('oauth-consent').waitFor();
   expect(await page.getByTestId('consent-client-name').textContent()).toBe('Test Assistant');
   expect(await page.getByTestId('consent-redirect-host').textContent()).toBe('localhost:7');
+  if (check) {
+    expect(await axeViolations(page)).toEqual([]);
+    await shootBothWidths(page, 'mcp-oauth-consent');
+  }
   await page.getByLabel('Brand A').check();
   for (const c of ['read', 'drafts', 'publish', 'delete']) {
     const box = page.locator(`input[name="capability"][value="${c}"]`);
@@ -99,7 +103,7 @@ describe.skipIf(!run)('MCP over OAuth, end to end', () => {
   const drafts = new MemoryProvider();
 
   it('registers, consents in the browser, exchanges the code with PKCE; a drafts-only grant for Brand A', async () => {
-    await authorize(drafts, ['read', 'drafts']);
+    await authorize(drafts, ['read', 'drafts'], true);
     const client = await connected(drafts);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_posts', 'create_draft', 'get_post']));
@@ -155,6 +159,9 @@ describe.skipIf(!run)('MCP over OAuth, end to end', () => {
     const page = h.page;
     await page.goto(`${h.base}/dashboard/connected-apps`);
     expect(await page.getByTestId('mcp-url').textContent()).toBe(`${h.base}/mcp`);
+    await page.getByTestId('connected-apps').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shootBothWidths(page, 'mcp-connected-apps');
     const row = page.getByRole('row').filter({ hasText: 'Test Assistant' });
     await row.getByRole('button', { name: 'Disconnect' }).click();
     await row.waitFor({ state: 'detached' });

@@ -48,8 +48,9 @@ export default function ConnectedAppsPage() {
       {revoke.error && <ErrorBox error={revoke.error} />}
       {apps.data && apps.data.length === 0 && <p className="muted" data-testid="no-connected-apps">No app is connected.</p>}
       {apps.data && apps.data.length > 0 && (
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Connected apps">
         <table className="table" data-testid="connected-apps">
-          <thead><tr><th>App</th><th>Redirects to</th><th>May</th><th>Profiles</th><th>Last used</th><th>Tokens</th><th /></tr></thead>
+          <thead><tr><th scope="col">App</th><th scope="col">Redirects to</th><th scope="col">May</th><th scope="col">Profiles</th><th scope="col">Last used</th><th scope="col">Tokens</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
           <tbody>
             {apps.data.map((a) => (
               <tr key={a.clientId}>
@@ -64,6 +65,7 @@ export default function ConnectedAppsPage() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </>
   );
