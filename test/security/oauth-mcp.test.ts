@@ -131,6 +131,21 @@ describe('authorization', () => {
   });
 });
 
+describe('deny', () => {
+  it('a refusal goes back to the client as access_denied with its state, and grants nothing', async () => {
+    const clientId = await newClient();
+    const params = { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 'st' };
+    const res = await ctx.app.inject({ method: 'POST', url: '/oauth/consent', headers: { cookie, 'x-csrf-token': csrf, origin: ORIGIN, host: 'localhost:80' }, payload: { params, allow: false } });
+    expect(res.statusCode).toBe(200);
+    const to = new URL(res.json().redirectTo);
+    expect(to.origin + to.pathname).toBe(REDIRECT);
+    expect(to.searchParams.get('error')).toBe('access_denied');
+    expect(to.searchParams.get('state')).toBe('st');
+    expect(to.searchParams.get('code')).toBeNull();
+    expect((await ctx.db.query('SELECT count(*)::int AS n FROM oauth_grants WHERE client_id = $1', [clientId])).rows[0].n).toBe(0);
+  });
+});
+
 describe('token endpoint', () => {
   it('a code is single use: its reuse fails and ends the tokens it gave', async () => {
     const clientId = await newClient();
