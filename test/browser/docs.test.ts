@@ -18,7 +18,9 @@ declare const document: any, window: any, location: any, navigator: any;
 
 const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ')
   // Sections of features added after the spec (issue 15).
-  .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation']);
+  .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
+  // The MCP server for AI assistants (issue 27).
+  .concat(['mcp']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 /** The local model's answer: Markdown with a list, bold, a code block, raw HTML and a script link (which must not survive). */
 const ANSWER = [
