@@ -50,6 +50,20 @@ describe('/mcp with an API key', () => {
     expect((await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${tenant.apiKey}` } })).status).toBe(405);
   });
 
+  it('lets a local browser inspector in (CORS, the 401 pointer readable) and refuses other origins', async () => {
+    const pre = await fetch(`${base}/mcp`, { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
+    expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
+    const unauth = await fetch(`${base}/mcp`, { method: 'POST', headers: { origin: 'http://localhost:6274', 'content-type': 'application/json' }, body: '{}' });
+    expect(unauth.status).toBe(401);
+    expect(unauth.headers.get('access-control-expose-headers')).toContain('www-authenticate');
+    const evil = await fetch(`${base}/mcp`, { method: 'POST', headers: { origin: 'https://evil.example', authorization: `Bearer ${tenant.apiKey}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${base}/mcp`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } })).status).toBe(403);
+  });
+
   it('negotiates the current protocol revision and the 2025-03-26 one', async () => {
     const client = await connect(tenant.apiKey);
     expect(client.getServerVersion()?.name).toBe('herald');

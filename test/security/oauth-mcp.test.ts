@@ -205,6 +205,25 @@ describe('token endpoint', () => {
   });
 });
 
+describe('resource and revocation', () => {
+  it('refuses a token for another resource (RFC 8707), and revoking a refresh token ends its grant', async () => {
+    const clientId = await newClient();
+    const { verifier, challenge } = pkce();
+    const wrong = await form('/oauth/token', { grant_type: 'authorization_code', code: await code(clientId, challenge), redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource: 'https://other.example/mcp' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('invalid_target');
+    const c = await code(clientId, challenge);
+    const ok = await form('/oauth/token', { grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, client_id: clientId, code_verifier: verifier, resource: `${ctx.services.publicUrl}/mcp` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { access_token: access, refresh_token: refresh } = ok.json();
+    const mcp = () => ctx.app.inject({ method: 'POST', url: '/mcp', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload: { jsonrpc: '2.0', id: 1, method: 'ping' } });
+    expect((await mcp()).statusCode).toBe(200);
+    expect((await form('/oauth/revoke', { token: refresh, token_type_hint: 'refresh_token', client_id: clientId })).statusCode).toBe(200);
+    expect((await mcp()).statusCode).toBe(401);
+    expect((await form('/oauth/token', { grant_type: 'refresh_token', refresh_token: refresh, client_id: clientId })).json().error).toBe('invalid_grant');
+  });
+});
+
 describe('connected apps', () => {
   it('only the owner lists and revokes them: not a team member, not another tenant', async () => {
     const clientId = await newClient();

@@ -62,6 +62,15 @@ function originAllowed(origin: string | undefined, services: Services): boolean 
   }
 }
 
+/** CORS for an allowed browser origin (a local inspector): it may send the headers MCP uses and read the 401's pointer. */
+function allowOrigin(request: FastifyRequest, reply: FastifyReply): void {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  reply.header('access-control-allow-origin', origin);
+  reply.header('vary', 'Origin');
+  reply.header('access-control-expose-headers', 'www-authenticate, mcp-protocol-version');
+}
+
 /** Sends the 401 of /mcp: Herald's error body and the RFC 9728 pointer for OAuth clients. */
 function unauthorized(request: FastifyRequest, reply: FastifyReply, services: Services, err: AppError) {
   const tokenSent = Boolean(request.headers.authorization);
@@ -78,6 +87,7 @@ export async function mcpRoutes(app: FastifyInstance, { services, catalog }: { s
     if (!originAllowed(request.headers.origin, services)) {
       return reply.status(403).send(errorBody(request, 'FORBIDDEN', `Requests from ${request.headers.origin} are not accepted`, { reason: 'origin_not_allowed' }));
     }
+    allowOrigin(request, reply);
     let caller: McpCaller;
     try {
       caller = await authenticate(request, services);
@@ -111,6 +121,14 @@ export async function mcpRoutes(app: FastifyInstance, { services, catalog }: { s
     reply.header('allow', 'POST');
     return reply.status(405).send(errorBody(request, 'BAD_REQUEST', 'This MCP server is stateless: send JSON-RPC messages with POST (no stream to open, no session to end)'));
   };
+  app.options(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!originAllowed(request.headers.origin, services)) return reply.status(403).send(errorBody(request, 'FORBIDDEN', 'Origin not accepted'));
+    allowOrigin(request, reply);
+    reply.header('access-control-allow-methods', 'POST, OPTIONS');
+    reply.header('access-control-allow-headers', 'authorization, content-type, accept, mcp-protocol-version, last-event-id');
+    reply.header('access-control-max-age', '600');
+    return reply.status(204).send();
+  });
   app.get(MCP_PATH, { schema: { hide: true } }, notAllowed);
   app.delete(MCP_PATH, { schema: { hide: true } }, notAllowed);
 }
