@@ -1,5 +1,5 @@
 /**
- * The dashboard's first load stays small (issue 13): the JavaScript a browser must fetch before
+ * The dashboard's first load stays small: the JavaScript a browser must fetch before
  * the dashboard can draw anything (dashboard.html's entry script and every module it imports
  * statically, followed through the built files) is measured from the real production build
  * (web/dist, built by test/web/build-setup.ts) and held under a gzipped ceiling, so a heavy
@@ -19,6 +19,13 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../w
  * editor or date library belongs in the chunk of the page that uses it (React.lazy in App.tsx).
  */
 const INITIAL_JS_BUDGET_GZIP = 110 * 1024;
+
+/**
+ * Most gzipped bytes of JavaScript the calendar page adds to the first load (its chunk and what
+ * only it imports): the page itself and its small helpers. Libraries it needs only on demand (the
+ * day list's dialog) are loaded when used (React.lazy in Calendar.tsx).
+ */
+const CALENDAR_JS_BUDGET_GZIP = 20 * 1024;
 
 /** The files (paths under web/dist) the entry `entry` imports statically, itself included, each once. */
 function staticClosure(entry: string): string[] {
@@ -51,5 +58,21 @@ describe('dashboard bundle budget', () => {
     expect(total, `first-load JavaScript is ${(total / 1024).toFixed(1)} KB gzipped: ${listing}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_GZIP);
     // The pages load on demand: the Analytics page's chart library is not in the first load.
     expect(files.some((f) => /Analytics|Composer|Calendar/.test(f.file))).toBe(false);
+    // Nor does the dialog and toast library (React Aria Components): the toast region loads after the first screen.
+    expect(files.some((f) => /toast-region|confirm/.test(f.file))).toBe(false);
+  });
+
+  it(`loads at most ${CALENDAR_JS_BUDGET_GZIP / 1024} KB of gzipped JavaScript more to open the calendar, its day list's dialog library on demand`, () => {
+    const first = new Set(staticClosure(entry!));
+    // The calendar chunk this build's shell loads (web/dist may hold older builds' files too).
+    const calendar = [...new Set([...first].flatMap((f) => [...fs.readFileSync(path.join(DIST, f), 'utf8').matchAll(/Calendar-[\w-]+\.js/g)].map((m) => m[0])))];
+    expect(calendar).toHaveLength(1);
+    const files = staticClosure(`assets/${calendar[0]}`).filter((f) => !first.has(f))
+      .map((f) => ({ file: f, gzip: gzipSync(fs.readFileSync(path.join(DIST, f)), { level: 9 }).length }));
+    const total = files.reduce((n, f) => n + f.gzip, 0);
+    const listing = files.sort((a, b) => b.gzip - a.gzip).map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(', ');
+    expect(total, `the calendar adds ${(total / 1024).toFixed(1)} KB gzipped: ${listing}`).toBeLessThanOrEqual(CALENDAR_JS_BUDGET_GZIP);
+    // The day list's dialog (React Aria Components) comes when "+N more" is first pressed, not with the calendar.
+    expect(files.some((f) => /DayDialog|confirm|Dialog/.test(f.file))).toBe(false);
   });
 });

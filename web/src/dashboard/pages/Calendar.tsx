@@ -1,20 +1,21 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
-import { CAN_EDIT, ErrorBox, PageTitle, PlatformIcon, StatusBadge } from '../components.tsx';
-import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
+import { ErrorBox, PageTitle } from '../components.tsx';
 import { addDays, allTimeZones, browserTimeZone, dateKey, instantOf, pad, timeFormat, wallTime, weekdayMon } from '../time.ts';
-import { useAccounts } from './Profiles.tsx';
+import { packColumns } from '../calendar/layout.ts';
+import { PostChip, placedAt } from '../calendar/PostChip.tsx';
+import './calendar.css';
+
+/** A day's full list, in an in-app dialog: loaded when first opened (its dialog library stays out of the calendar's chunk). */
+const DayDialog = lazy(() => import('../calendar/DayDialog.tsx'));
 
 type YMD = { year: number; month: number; day: number };
+/** A day in words (“Tuesday, March 10”). */
+const longDate = (d: YMD) => new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const LOOK_BACK_MS = 31 * 86_400_000;
-
-/** When a post shows on the calendar: when it was published, else when it is scheduled. */
-export function placedAt(p: PostView): string | null {
-  return p.publishedAt ?? p.scheduledFor;
-}
 
 /** Every post scheduled in [from, to), all pages. */
 export async function fetchPostsBetween(from: Date, to: Date): Promise<PostView[]> {
@@ -35,48 +36,22 @@ function usePostsBetween(from: Date, to: Date) {
 
 /** Pixels per hour in the week view's hour grid. */
 const HOUR_PX = 48;
+/** Height of a week card: cards closer in time than this overlap, and are laid side by side. */
+const WEEK_CARD_PX = 60;
+/** Chips a month day shows; the rest are behind "+N more" (the day's list). */
+const MONTH_CHIPS = 3;
 
-/** Whether a post can be moved on the calendar: not published, publishing or cancelled (docs/decisions/0004-status-table.md). */
-const movable = (p: PostView) => CAN_EDIT.has(p.status) && p.status !== 'draft' && !p.publishedAt;
-
-/** The first image of a post (its thumbnail on the calendar), if any. */
-function firstImage(p: PostView): string | null {
-  const m = p.mediaItems.find((x) => x.type === 'image' || x.type === 'gif');
-  return m && typeof m.url === 'string' ? m.url : null;
-}
-
-function PostChip({ post, tz, onKeyMove, card = false }: { post: PostView; tz: string; onKeyMove: (p: PostView, days: number, hours: number) => void; card?: boolean }) {
-  const platforms = [...new Set(post.platforms.map((t) => t.platform))];
-  const at = placedAt(post);
-  const canMove = movable(post);
-  const thumb = card ? firstImage(post) : null;
-  const names = platforms.map((p) => PLATFORM_RULES[p as PlatformName]?.label ?? p).join(', ');
-  function onKeyDown(e: KeyboardEvent) {
-    // Keyboard rescheduling: Alt + arrows move a day (left/right) or an hour (up/down).
-    if (!e.altKey || !canMove) return;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const m = moves[e.key];
-    if (!m) return;
-    e.preventDefault();
-    onKeyMove(post, m[0], m[1]);
-  }
-  return (
-    <Link href={`/posts/${post._id}`} className={`post-chip chip-${post.status}${card ? ' chip-card' : ''}`} title={post.content}
-      draggable={canMove} data-post-id={post._id} onKeyDown={onKeyDown}
-      onDragStart={(e: DragEvent) => { e.dataTransfer.setData('text/x-herald-post', post._id); e.dataTransfer.effectAllowed = 'move'; }}
-      aria-describedby={canMove ? 'cal-move-help' : undefined}>
-      {thumb && <img className="chip-thumb" src={thumb} alt="" loading="lazy" />}
-      <span className="chip-time">{at ? timeFormat.time(at, tz) : ''}</span>
-      <span className="chip-dots" aria-hidden="true">{platforms.map((p) => <PlatformIcon key={p} platform={p} size={14} />)}</span>
-      <span className="chip-text">{post.content || '(no text)'}</span>
-      <span className="sr-only">, {post.status}, on {names}</span>
-    </Link>
-  );
+/**
+ * The tenant's accounts, under the key and in the shape of the Profiles page's useAccounts (one
+ * cache entry), read here so that the calendar's chunk does not load the Profiles page with it.
+ */
+function useAllAccounts() {
+  return useQuery({ queryKey: ['accounts', 'all'], queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: {} } })).then((r) => r.accounts) });
 }
 
 /** What an empty calendar says: the first steps, from where the user is. */
 function FirstSteps() {
-  const accounts = useAccounts();
+  const accounts = useAllAccounts();
   const has = (accounts.data?.length ?? 0) > 0;
   return (
     <section className="card first-steps" aria-labelledby="first-steps">
@@ -97,6 +72,8 @@ export default function CalendarPage() {
   const [view, setView] = useState<'month' | 'week'>(() => (localStorage.getItem('herald.calendarView') === 'week' ? 'week' : 'month'));
   const [anchor, setAnchor] = useState<YMD>({ year: today.year, month: today.month, day: today.day });
   const [moved, setMoved] = useState<string | null>(null);
+  /** The day whose full list is open ("+N more"), as Y-M-D. */
+  const [openDay, setOpenDay] = useState<YMD | null>(null);
   const hoursRef = useRef<HTMLDivElement>(null);
 
   const range = useMemo(() => {
@@ -229,8 +206,12 @@ export default function CalendarPage() {
                       <span className="day-num"><span className="day-name">{WEEKDAYS[i]} </span>{d.day}</span>
                       {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>}
                     </div>
-                    {list.slice(0, 4).map((p) => <PostChip key={p._id} post={p} tz={tz} onKeyMove={keyMove} />)}
-                    {list.length > 4 && <button type="button" className="more-link" onClick={() => { setAnchor(d); setViewSaved('week'); }}>+{list.length - 4} more</button>}
+                    {list.slice(0, list.length > MONTH_CHIPS ? MONTH_CHIPS - 1 : MONTH_CHIPS).map((p) => <PostChip key={p._id} post={p} tz={tz} onKeyMove={keyMove} />)}
+                    {list.length > MONTH_CHIPS && (
+                      <button type="button" className="more-link" aria-haspopup="dialog" onClick={() => setOpenDay(d)}>
+                        +{list.length - MONTH_CHIPS + 1} more<span className="sr-only"> on {longDate(d)}</span>
+                      </button>
+                    )}
                   </div>
                 );
               })}
@@ -259,27 +240,39 @@ export default function CalendarPage() {
               const k = dateKey(d);
               const list = byDay.get(k) ?? [];
               return (
-                <div key={k} role="group" aria-label={new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(d.year, d.month - 1, d.day)))}
+                <div key={k} role="group" aria-label={longDate(d)}
                   className={`week-col${k === todayKey ? ' today' : ''}${k < todayKey ? ' past' : ''}`} data-date={k} style={{ height: 24 * HOUR_PX }}>
                   {k >= todayKey && <Link href={`/compose?date=${k}`} className="sr-only sr-focusable" aria-label={`New post on ${k}`}>New post on this day</Link>}
                   {Array.from({ length: 24 }, (_, h) => (
                     <div key={h} className="wk-slot" style={{ top: h * HOUR_PX, height: HOUR_PX }} data-hour={h} {...(k >= todayKey ? dropProps(d, h) : {})} />
                   ))}
-                  {list.map((p) => {
-                    const w = wallTime(new Date(placedAt(p)!), tz);
+                  {(() => {
+                    // Cards closer in time than a card's height overlap: side by side in columns.
+                    const startOf = (p: PostView) => { const w = wallTime(new Date(placedAt(p)!), tz); return w.hour * 60 + w.minute; };
+                    const cardMinutes = (WEEK_CARD_PX / HOUR_PX) * 60;
+                    const places = packColumns(list.map((p) => ({ id: p._id, start: startOf(p), end: startOf(p) + cardMinutes })));
+                    return list.map((p) => {
+                    const place = places.get(p._id) ?? { col: 0, cols: 1 };
                     return (
-                      <div key={p._id} className="week-item" style={{ top: (w.hour + w.minute / 60) * HOUR_PX }}>
+                      <div key={p._id} className={`week-item${place.cols > 1 ? ' packed' : ''}`} data-col={place.col} data-cols={place.cols}
+                        style={{ top: (startOf(p) / 60) * HOUR_PX, height: WEEK_CARD_PX, left: `calc(${(place.col / place.cols) * 100}% + 2px)`, width: `calc(${100 / place.cols}% - 4px)`, right: 'auto' }}>
                         <PostChip post={p} tz={tz} onKeyMove={keyMove} card />
-                        <StatusBadge status={p.status} />
                       </div>
                     );
-                  })}
+                  });
+                  })()}
                 </div>
               );
             })}
           </div>
           </div>
         </div>
+      )}
+      {openDay && (
+        <Suspense fallback={null}>
+          <DayDialog title={longDate(openDay)} posts={byDay.get(dateKey(openDay)) ?? []} tz={tz} onClose={() => setOpenDay(null)}
+            newPostHref={dateKey(openDay) >= todayKey ? `/compose?date=${dateKey(openDay)}` : null} />
+        </Suspense>
       )}
       <p className="muted small">Times in {tz} ({timeFormat.time(new Date(), tz)} now). Drafts without a date are in the <Link href="/posts?status=draft">post list</Link>.</p>
     </>
