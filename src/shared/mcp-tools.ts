@@ -4,6 +4,8 @@
  * tools the server serves; src/modules/mcp/tools.ts builds them from their routes' schemas
  * (docs/decisions/0047-mcp-server.md).
  */
+import { PLATFORMS } from './platforms.ts';
+import { PLATFORM_RULES } from './platform-summary.ts';
 
 /**
  * What a caller may do through MCP, on top of the route's permission. An API key holds all four
@@ -35,8 +37,10 @@ export interface ToolSpec {
 /** The time rule every tool that takes `scheduledFor` repeats. */
 const TIME_RULE = 'Times: `scheduledFor` is either a local time "YYYY-MM-DDTHH:mm" together with `timezone` (an IANA zone such as "Europe/Paris"), '
   + 'or an ISO 8601 UTC time ending in "Z" (then `timezone` only labels it).';
-const RULES_HINT = 'Each platform has its own rules (text length, media count and kinds, video length, titles); read the resource '
-  + 'herald://rules or call validate_post first: a post that breaks one is refused with the rule named in details.fields.';
+/** Each platform's text limit, from the one platform table (src/shared/platform-summary.ts). */
+const TEXT_LIMITS = PLATFORMS.map((id) => `${PLATFORM_RULES[id].label} (\`${id}\`) ${PLATFORM_RULES[id].maxText} ${PLATFORM_RULES[id].unit}`).join(', ');
+const RULES_HINT = `Each platform has its own rules: text limits ${TEXT_LIMITS}; media counts and kinds, video length and titles differ too. `
+  + 'Read the resource herald://rules for every rule, or call validate_post first: a post that breaks one is refused with the rule named in details.fields.';
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Every tool, in the order tools/list answers them. */
