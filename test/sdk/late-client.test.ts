@@ -333,7 +333,7 @@ describe('posts', () => {
     const err = await rejection(sdk.posts.retryPost({ path: { postId } }));
     expect(err.statusCode).toBe(409);
     expect(err.code).toBe('INVALID_STATE');
-    expect(err.message).toMatch(/Only failed posts/);
+    expect(err.message).toMatch(/Only failed or partially published posts/);
     expect((await sdk.posts.getPost({ path: { postId } })).data?.post?.status).toBe('scheduled');
   });
 });
