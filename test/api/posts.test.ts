@@ -388,6 +388,37 @@ describe('GET /v1/posts', () => {
   });
 });
 
+describe('GET /v1/posts: search and sortBy (the Late client\'s parameters)', () => {
+  it('searches the text case-insensitively (%, _ and \\ literally) and sorts by time, creation, status and platform', async () => {
+    const { t, profileId, accountId } = await setup();
+    const x = await insertAccount(ctx, t, profileId, 'twitter');
+    const make = async (content: string, at: string | null, account = accountId, platform = 'bluesky') => (await post(t, {
+      content, ...(at ? { scheduledFor: at } : { isDraft: true }), platforms: [{ platform, accountId: account }],
+    })).json().post._id as string;
+    const b = await make('Autumn MENU tasting', '2031-03-02T09:00:00Z');
+    const a = await make('Latte art: 100% fun_time', '2031-03-01T09:00:00Z', x, 'twitter');
+    const c = await make('menu draft', null);
+    const list = async (q: string) => (await ctx.app.inject({ method: 'GET', url: `/v1/posts?${q}`, headers: t.headers })).json();
+    const ids = async (q: string) => (await list(q)).posts.map((p: { _id: string }) => p._id);
+    expect(await ids('search=menu&sortBy=created-asc')).toEqual([b, c]);
+    expect((await list('search=menu')).pagination.total).toBe(2);
+    expect(await ids('search=100%25')).toEqual([a]);
+    expect(await ids('search=0_f')).toEqual([]);
+    expect(await ids('search=%25')).toEqual([a]);
+    expect(await ids('search=')).toHaveLength(3);
+    expect(await ids('sortBy=created-desc')).toEqual([c, a, b]);
+    expect(await ids('sortBy=created-asc')).toEqual([b, a, c]);
+    expect(await ids('sortBy=scheduled-asc')).toEqual([a, b, c]);
+    expect(await ids('sortBy=scheduled-desc')).toEqual([b, a, c]);
+    expect(await ids('sortBy=status')).toEqual([c, b, a]);
+    expect(await ids('sortBy=platform')).toEqual([b, c, a]);
+    expect(await ids('sortBy=scheduled-asc&limit=1&page=2')).toEqual([b]);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/v1/posts?sortBy=newest', headers: t.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().details.fields)).toEqual(['sortBy']);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, and refuses another body with 422', async () => {
     const { t, accountId } = await setup();

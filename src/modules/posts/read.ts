@@ -38,6 +38,7 @@ export function createPostReads(deps: { db: Db }) {
       const { posts, total } = await listPostPage(db, {
         tenantId: auth.tenantId, includeHidden: q.includeHidden, status: q.status, createdBy: q.createdBy?.toLowerCase(), platform: q.platform,
         profileId, scope: auth.profileAccess !== 'all' ? { userId: postCreatorScope(auth), profileIds: auth.profileIds } : undefined, from, to,
+        search: q.search?.trim() || undefined, sortBy: q.sortBy,
       }, limit, (page - 1) * limit);
       return { posts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },

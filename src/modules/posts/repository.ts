@@ -5,7 +5,7 @@
 import { DUPLICATE_MARKER, DUPLICATE_WINDOW_HOURS, type ContentClaim } from './duplicates.ts';
 import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
-import type { PostStatus } from './schemas.ts';
+import type { PostSort, PostStatus } from './schemas.ts';
 import { hasWebhooksSql, scheduledPostsOutboxSql } from '../webhooks/outbox.ts';
 import { accountsUnchangedSql } from '../accounts/repository.ts';
 
@@ -541,7 +541,24 @@ export interface PostFilters {
   scope?: { userId: string; profileIds: readonly string[] };
   from?: Date | null;
   to?: Date | null;
+  /** Text the content contains (case-insensitive). */
+  search?: string;
+  /** The order (default created-desc). */
+  sortBy?: PostSort;
 }
+
+/** ORDER BY of each list order; every one ends with the id, so pages never overlap. */
+const LIST_ORDER: Record<PostSort, string> = {
+  'created-desc': 'p.created_at DESC, p.id DESC',
+  'created-asc': 'p.created_at ASC, p.id ASC',
+  'scheduled-desc': 'p.scheduled_for DESC NULLS LAST, p.id DESC',
+  'scheduled-asc': 'p.scheduled_for ASC NULLS LAST, p.id ASC',
+  status: 'p.status ASC, p.scheduled_for DESC NULLS LAST, p.id DESC',
+  platform: '(SELECT min(t.platform) FROM post_targets t WHERE t.post_id = p.id) ASC NULLS LAST, p.scheduled_for DESC NULLS LAST, p.id DESC',
+};
+
+/** A LIKE pattern matching `text` anywhere (its %, _ and \ taken literally). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * One page of the tenant's posts (views with their targets), newest first, and the exact
@@ -562,6 +579,7 @@ export async function listPostPage(q: Queryable, f: PostFilters, limit: number, 
   if (f.scope) args.push(f.scope.userId, f.scope.profileIds);
   if (f.from) args.push(f.from);
   if (f.to) args.push(f.to);
+  if (f.search) args.push(containsPattern(f.search));
   const st = listStatements(f, limit, offset === 0);
   const pageArgs = offset === 0 ? args : [...args, offset];
   if (st.countedTotal) {
@@ -598,8 +616,9 @@ const listStatementCache = new Map<string, ListStatements>();
  */
 function listStatements(f: PostFilters, limit: number, firstPage: boolean): ListStatements {
   const filters = [!f.includeHidden && 'visible', f.status && 'status', f.createdBy && 'creator', f.platform && 'platform', f.profileId && 'profile',
-    f.scope && 'scope', f.from && 'from', f.to && 'to'].filter(Boolean).join('.') || 'all';
-  const key = `${filters}.${limit}${firstPage ? '' : '.offset'}`;
+    f.scope && 'scope', f.from && 'from', f.to && 'to', f.search && 'search'].filter(Boolean).join('.') || 'all';
+  const order = f.sortBy ?? 'created-desc';
+  const key = `${filters}.${order}.${limit}${firstPage ? '' : '.offset'}`;
   const cached = listStatementCache.get(key);
   if (cached) return cached;
   let n = 2;
@@ -618,11 +637,12 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   }
   if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= $${n++}`);
   if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n++}`);
+  if (f.search) where.push(`p.content ILIKE $${n++} ESCAPE '\\'`);
   const cond = where.join(' AND ');
-  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to);
+  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to || f.search);
   const counterSum = `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`;
   const page = `SELECT ${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum} AS total` : ''}
-       FROM posts p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET $${n}`}`;
+       FROM posts p WHERE ${cond} ORDER BY ${LIST_ORDER[order]} LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET $${n}`}`;
   const st: ListStatements = {
     page: prepared(`posts.page.${key}`, page),
     countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,

@@ -131,6 +131,10 @@ export const PostWriteResponse = Type.Object({
   warnings: Type.Optional(Type.Array(Type.String())),
 });
 
+/** Orders of the post list (the Late client's `sortBy`). */
+export const POST_SORTS = ['scheduled-desc', 'scheduled-asc', 'created-desc', 'created-asc', 'status', 'platform'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
 export const ListPostsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, default: 10, description: 'Page size, default 10, at most 100 (larger values are clamped)' })),
@@ -141,5 +145,7 @@ export const ListPostsQuery = Type.Object({
   dateFrom: Type.Optional(Type.String({ maxLength: 40, description: 'Inclusive lower bound on scheduledFor (ISO 8601)' })),
   dateTo: Type.Optional(Type.String({ maxLength: 40, description: 'Inclusive upper bound on scheduledFor (ISO 8601)' })),
   includeHidden: Type.Optional(Type.Boolean()),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Search posts by text content (case-insensitive; empty: no search)' })),
+  sortBy: Type.Optional(Type.Enum(POST_SORTS, { description: 'Sort order: scheduled-desc, scheduled-asc (posts without a time last), created-desc (the default), created-asc, status, platform' })),
 });
 export type ListPostsQuery = Static<typeof ListPostsQuery>;

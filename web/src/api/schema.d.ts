@@ -4681,6 +4681,10 @@ export interface paths {
                     platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
                     /** @description Object id (24 hex characters) */
                     profileId?: string;
+                    /** @description Search posts by text content (case-insensitive; empty: no search) */
+                    search?: string;
+                    /** @description Sort order: scheduled-desc, scheduled-asc (posts without a time last), created-desc (the default), created-asc, status, platform */
+                    sortBy?: "scheduled-desc" | "scheduled-asc" | "created-desc" | "created-asc" | "status" | "platform";
                     status?: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                 };
                 header?: never;

@@ -1,45 +1,184 @@
-import { useQuery } from '@tanstack/react-query';
+/**
+ * The posts list: a table (TanStack Table: https://tanstack.com/table) sorted and filtered by the
+ * server (GET /v1/posts: status, platform, profileId, dateFrom/dateTo, search, sortBy, the Late
+ * client's parameters), with each post's thumbnail, and bulk actions on the selected rows:
+ * delete, reschedule to a day, move to a profile's queue. Filters, order and page live in the URL.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable, type RowSelectionState, type SortingState, type Updater } from '@tanstack/react-table';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api, unwrap, type PostStatus } from '../api.ts';
-import { ErrorBox, Loading, PageTitle, PlatformBadge, PlatformIcon, StatusBadge } from '../components.tsx';
+import { api, unwrap, type PostStatus, type PostView } from '../api.ts';
+import { CAN_DELETE, CAN_EDIT, ErrorBox, Loading, PageTitle, PlatformIcon, StatusBadge, errorText } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
-import { browserTimeZone, formatInZone } from '../time.ts';
-import { useProfiles } from './Profiles.tsx';
+import { browserTimeZone, formatInZone, pad, wallTime } from '../time.ts';
+import { firstImage } from '../calendar/PostChip.tsx';
+import { ConfirmButton, InAppDialog } from '../ui/confirm.tsx';
+import { toast } from '../ui/toast.ts';
+import { useAccounts, useProfiles } from './Profiles.tsx';
+import './posts.css';
 
 const STATUSES: PostStatus[] = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'];
+const PAGE_SIZE = 20;
+
+/** The server's orders (the Late client's sortBy) of each sortable column; status and platform sort one way only. */
+type Sort = 'scheduled-desc' | 'scheduled-asc' | 'created-desc' | 'created-asc' | 'status' | 'platform';
+const DEFAULT_SORT: Sort = 'scheduled-desc';
+const ONE_WAY = new Set(['status', 'platform']);
+
+function sortOf(state: SortingState): Sort {
+  const s = state[0];
+  if (!s) return 'created-desc';
+  if (s.id === 'when') return s.desc ? 'scheduled-desc' : 'scheduled-asc';
+  if (s.id === 'created') return s.desc ? 'created-desc' : 'created-asc';
+  return s.id === 'platform' ? 'platform' : 'status';
+}
+
+function stateOf(sort: Sort): SortingState {
+  if (sort === 'status' || sort === 'platform') return [{ id: sort, desc: false }];
+  const [col, dir] = sort.split('-');
+  return [{ id: col === 'scheduled' ? 'when' : 'created', desc: dir === 'desc' }];
+}
+
+const platformsOf = (p: PostView) => [...new Set(p.platforms.map((t) => t.platform))];
+const platformNames = (p: PostView) => platformsOf(p).map((pl) => PLATFORM_RULES[pl as PlatformName]?.label ?? pl).join(', ');
+
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
+const col = createColumnHelper<typeof features, PostView>();
+const NO_ROWS: PostView[] = [];
+
+/** A column header that sorts on the server: a button saying the order, and aria-sort on the cell (set by the table). */
+function SortButton({ label, sorted, onToggle }: { label: string; sorted: false | 'asc' | 'desc'; onToggle: () => void }) {
+  return (
+    <button type="button" className="sort-btn" onClick={onToggle}>
+      {label}<span aria-hidden="true" className="sort-mark">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+      <span className="sr-only">{sorted ? `, sorted ${sorted === 'asc' ? 'ascending' : 'descending'}` : ', sort'}</span>
+    </button>
+  );
+}
 
 export default function PostsPage() {
-  const search = new URLSearchParams(useSearch());
+  const qs = useSearch();
+  const search = useMemo(() => new URLSearchParams(qs), [qs]);
   const [, navigate] = useLocation();
+  const qc = useQueryClient();
   const profiles = useProfiles();
+  const accounts = useAccounts();
   const tz = localStorage.getItem('herald.tz') ?? browserTimeZone();
+  const sort = (search.get('sort') as Sort | null) ?? DEFAULT_SORT;
   const filters = {
     status: (search.get('status') || undefined) as PostStatus | undefined,
     platform: (search.get('platform') || undefined) as PlatformName | undefined,
     profileId: search.get('profileId') || undefined,
     dateFrom: search.get('from') ? new Date(`${search.get('from')}T00:00:00`).toISOString() : undefined,
     dateTo: search.get('to') ? new Date(`${search.get('to')}T23:59:59.999`).toISOString() : undefined,
+    search: search.get('q') || undefined,
+    sortBy: sort,
     page: Number(search.get('page') || 1),
-    limit: 20,
+    limit: PAGE_SIZE,
   };
   const posts = useQuery({
     queryKey: ['posts', 'list', filters],
     queryFn: () => unwrap(api.GET('/v1/posts', { params: { query: filters } })),
     refetchInterval: 15_000,
+    placeholderData: keepPreviousData,
   });
 
+  /** Sets one parameter of the URL (from the URL as it is now: a debounced search may run after another filter changed). */
   function set(name: string, value: string) {
-    const s = new URLSearchParams(search);
+    const s = new URLSearchParams(window.location.search);
     if (value) s.set(name, value); else s.delete(name);
     if (name !== 'page') s.delete('page');
     navigate(`/posts${s.toString() ? `?${s}` : ''}`);
   }
 
+  // The search box updates the URL (and the server's search) once typing pauses.
+  const [text, setText] = useState(search.get('q') ?? '');
+  useEffect(() => {
+    if (text === (search.get('q') ?? '')) return;
+    const t = setTimeout(() => set('q', text.trim()), 300);
+    return () => clearTimeout(t);
+    // Only the typed text starts it.
+  }, [text]);
+
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const listKey = JSON.stringify(filters);
+  useEffect(() => { setSelection({}); }, [listKey]);
+
+  const columns = useMemo(() => col.columns([
+    col.display({
+      id: 'select',
+      header: ({ table }) => (
+        <input type="checkbox" aria-label="Select every post on this page" checked={table.getIsAllRowsSelected()}
+          ref={(el) => { if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected(); }}
+          onChange={table.getToggleAllRowsSelectedHandler()} />
+      ),
+      cell: ({ row }) => (
+        <input type="checkbox" aria-label={`Select “${(row.original.content || '(no text)').slice(0, 60)}”`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+      ),
+    }),
+    col.accessor('content', {
+      id: 'post', header: 'Post', enableSorting: false,
+      cell: ({ row }) => {
+        const p = row.original;
+        const thumb = firstImage(p);
+        return (
+          <div className="post-cell">
+            {thumb ? <img className="post-thumb" src={thumb} alt="" loading="lazy" /> : <span className="post-thumb post-thumb-none" aria-hidden="true" />}
+            <div className="post-cell-text">
+              <Link href={`/posts/${p._id}`} className="post-link">{p.content ? p.content.slice(0, 160) : '(no text)'}</Link>
+              {p.queuedFromProfile && <span className="badge queue-badge">Queued</span>}
+              {/* On a phone the other columns fold into this line under the text. */}
+              <span className="post-meta-phone">
+                {platformsOf(p).map((pl) => <PlatformIcon key={pl} platform={pl} />)}
+                <span className="sr-only">{platformNames(p)}</span>
+                <span>{p.scheduledFor ? formatInZone(p.scheduledFor, tz) : 'No date'}</span>
+                <StatusBadge status={p.status} />
+              </span>
+            </div>
+          </div>
+        );
+      },
+    }),
+    col.accessor((p) => platformsOf(p).join(','), {
+      id: 'platform', header: 'Platforms',
+      cell: ({ row }) => (
+        <span className="post-platforms">
+          {platformsOf(row.original).map((pl) => <PlatformIcon key={pl} platform={pl} size={20} />)}
+          <span className="sr-only">{platformNames(row.original)}</span>
+        </span>
+      ),
+    }),
+    col.accessor('scheduledFor', {
+      id: 'when', header: `When (${tz})`, sortDescFirst: true,
+      cell: ({ row }) => (row.original.scheduledFor ? formatInZone(row.original.scheduledFor, tz) : <span className="muted">No date</span>),
+    }),
+    col.accessor('status', { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> }),
+  ]), [tz]);
+
+  const sorting = useMemo(() => stateOf(sort), [sort]);
+  const table = useTable({
+    features, columns, data: posts.data?.posts ?? NO_ROWS,
+    getRowId: (p) => p._id,
+    manualSorting: true, enableMultiSort: false, enableSortingRemoval: false,
+    state: { sorting, rowSelection: selection },
+    onSortingChange: (u: Updater<SortingState>) => {
+      let next = typeof u === 'function' ? u(sorting) : u;
+      // Status and platform sort one way (the server's orders): a second click keeps it.
+      if (next[0] && ONE_WAY.has(next[0].id)) next = [{ id: next[0].id, desc: false }];
+      set('sort', sortOf(next) === DEFAULT_SORT ? '' : sortOf(next));
+    },
+    onRowSelectionChange: setSelection,
+  });
+
+  const selected = (posts.data?.posts ?? []).filter((p) => selection[p._id]);
   const pg = posts.data?.pagination;
   return (
     <>
       <PageTitle title="Posts"><Link href="/compose" className="btn btn-primary">New post</Link></PageTitle>
-      <form className="filters" aria-label="Filter posts" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters posts-filters" aria-label="Filter posts" onSubmit={(e) => e.preventDefault()}>
+        <div className="field grow"><label htmlFor="f-search">Search</label>
+          <input id="f-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Words in the post" maxLength={200} /></div>
         <div className="field"><label htmlFor="f-status">Status</label>
           <select id="f-status" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value)}>
             <option value="">All</option>{STATUSES.map((s) => <option key={s}>{s}</option>)}
@@ -56,28 +195,35 @@ export default function PostsPage() {
         <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={search.get('to') ?? ''} onChange={(e) => set('to', e.target.value)} /></div>
       </form>
       <ErrorBox error={posts.error} title="Could not load posts" />
+      {selected.length > 0 && <BulkBar posts={selected} tz={tz} profiles={profiles.data ?? []} accountProfile={new Map((accounts.data ?? []).map((a) => [a._id, a.profileId]))}
+        onDone={() => { setSelection({}); void qc.invalidateQueries({ queryKey: ['posts'] }); }} />}
       {posts.isLoading && <Loading />}
       {posts.data && posts.data.posts.length === 0 && <p className="empty">No posts match these filters.</p>}
       {posts.data && posts.data.posts.length > 0 && (
         <div className="table-wrap card flush">
-          <table className="post-table">
-            <thead><tr><th scope="col">Post</th><th scope="col">Platforms</th><th scope="col">When ({tz})</th><th scope="col">Status</th></tr></thead>
+          <table className="post-table posts-grid" aria-busy={posts.isFetching}>
+            <colgroup><col className="c-select" /><col className="c-post" /><col className="c-platform" /><col className="c-when" /><col className="c-status" /></colgroup>
+            <thead>
+              {table.getHeaderGroups().map((g) => (
+                <tr key={g.id}>
+                  {g.headers.map((h) => {
+                    const sorted = h.column.getIsSorted();
+                    return (
+                      <th key={h.id} scope="col" className={`h-${h.column.id}`}
+                        aria-sort={h.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
+                        {h.column.getCanSort() && h.column.id !== 'select'
+                          ? <SortButton label={String(h.column.columnDef.header)} sorted={sorted} onToggle={() => h.column.toggleSorting(ONE_WAY.has(h.column.id) ? false : sorted === 'desc' ? false : sorted === 'asc' ? true : h.column.id === 'when')} />
+                          : <table.FlexRender header={h} />}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
             <tbody>
-              {posts.data.posts.map((p) => (
-                <tr key={p._id}>
-                  <td>
-                    <Link href={`/posts/${p._id}`} className="post-link">{p.content ? p.content.slice(0, 120) : '(no text)'}</Link>{p.queuedFromProfile && <span className="badge queue-badge">Queued</span>}
-                    {/* On a phone the other columns fold into this line under the text (the table would scroll sideways). */}
-                    <span className="post-meta-phone">
-                      {[...new Set(p.platforms.map((t) => t.platform))].map((pl) => <PlatformIcon key={pl} platform={pl} />)}
-                      <span className="sr-only">{[...new Set(p.platforms.map((t) => PLATFORM_RULES[t.platform as PlatformName]?.label ?? t.platform))].join(', ')}</span>
-                      <span>{p.scheduledFor ? formatInZone(p.scheduledFor, tz) : 'No date'}</span>
-                      <StatusBadge status={p.status} />
-                    </span>
-                  </td>
-                  <td className="nowrap">{[...new Set(p.platforms.map((t) => t.platform))].map((pl) => <PlatformBadge key={pl} platform={pl} />)}</td>
-                  <td className="nowrap">{p.scheduledFor ? formatInZone(p.scheduledFor, tz) : <span className="muted">—</span>}</td>
-                  <td><StatusBadge status={p.status} /></td>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id} aria-selected={row.getIsSelected()} className={row.getIsSelected() ? 'selected' : undefined}>
+                  {row.getAllCells().map((cell) => <td key={cell.id} className={`c-${cell.column.id}`}><table.FlexRender cell={cell} /></td>)}
                 </tr>
               ))}
             </tbody>
@@ -92,5 +238,109 @@ export default function PostsPage() {
         </nav>
       )}
     </>
+  );
+}
+
+/** Runs `act` on each post, one after the other; answers the posts done and those refused, with why. */
+async function eachPost(posts: PostView[], act: (p: PostView) => Promise<unknown>): Promise<{ done: number; failed: Array<{ post: PostView; why: string }> }> {
+  let done = 0;
+  const failed: Array<{ post: PostView; why: string }> = [];
+  for (const p of posts) {
+    try { await act(p); done++; } catch (e) { failed.push({ post: p, why: errorText(e) }); }
+  }
+  return { done, failed };
+}
+
+/** The toast of a bulk action: how many it did, and each post it could not do with why. */
+function report(verb: string, r: { done: number; failed: Array<{ post: PostView; why: string }> }, skipped: PostView[], skipWhy: string) {
+  const all = [...r.failed, ...skipped.map((post) => ({ post, why: skipWhy }))];
+  toast({
+    title: `${verb} ${r.done} post${r.done === 1 ? '' : 's'}`,
+    tone: all.length ? 'error' : 'ok',
+    body: all.length > 0 ? <ul>{all.map(({ post, why }) => <li key={post._id}>“{(post.content || '(no text)').slice(0, 40)}”: {why}</li>)}</ul> : undefined,
+  });
+}
+
+/** The bar over the table while rows are selected: delete, reschedule, move to a queue. */
+function BulkBar({ posts, tz, profiles, accountProfile, onDone }: {
+  posts: PostView[]; tz: string; profiles: Array<{ _id: string; name: string }>; accountProfile: Map<string, string>; onDone: () => void;
+}) {
+  const [dialog, setDialog] = useState<'reschedule' | 'queue' | null>(null);
+  const deletable = posts.filter((p) => CAN_DELETE.has(p.status));
+  const editable = posts.filter((p) => CAN_EDIT.has(p.status));
+  const queueable = posts.filter((p) => p.status === 'draft' || p.status === 'scheduled');
+  const remove = useMutation({
+    mutationFn: () => eachPost(deletable, (p) => unwrap(api.DELETE('/v1/posts/{postId}', { params: { path: { postId: p._id } } }))),
+    onSuccess: (r) => { report('Deleted', r, posts.filter((p) => !CAN_DELETE.has(p.status)), 'published posts are kept (unpublish them first)'); onDone(); },
+  });
+  const n = posts.length;
+  return (
+    <div className="bulk-bar" role="region" aria-label="Selected posts">
+      <strong>{n} selected</strong>
+      <ConfirmButton className="btn btn-sm btn-danger" isDisabled={remove.isPending || deletable.length === 0} title={`Delete ${deletable.length} post${deletable.length === 1 ? '' : 's'}?`}
+        message={<p>They are removed from Herald.{deletable.length < n ? ` ${n - deletable.length} of the selected cannot be deleted (published posts are kept) and stay.` : ''}</p>}
+        confirmLabel="Delete posts" onConfirm={() => remove.mutate()}>Delete</ConfirmButton>
+      <button type="button" className="btn btn-sm" disabled={editable.length === 0} onClick={() => setDialog('reschedule')}>Reschedule</button>
+      <button type="button" className="btn btn-sm" disabled={queueable.length === 0} onClick={() => setDialog('queue')}>Move to queue</button>
+      {dialog === 'reschedule' && <RescheduleDialog posts={editable} skipped={posts.filter((p) => !CAN_EDIT.has(p.status))} tz={tz} onClose={() => setDialog(null)} onDone={onDone} />}
+      {dialog === 'queue' && <QueueDialog posts={queueable} skipped={posts.filter((p) => p.status !== 'draft' && p.status !== 'scheduled')} profiles={profiles} accountProfile={accountProfile} onClose={() => setDialog(null)} onDone={onDone} />}
+    </div>
+  );
+}
+
+/** Moves the posts to another day, each keeping its time of day (or all at one time when given), in the calendar's zone. */
+function RescheduleDialog({ posts, skipped, tz, onClose, onDone }: { posts: PostView[]; skipped: PostView[]; tz: string; onClose: () => void; onDone: () => void }) {
+  const [day, setDay] = useState('');
+  const [time, setTime] = useState('');
+  const run = useMutation({
+    mutationFn: () => eachPost(posts, (p) => {
+      const w = p.scheduledFor ? wallTime(new Date(p.scheduledFor), tz) : null;
+      const at = time || (w ? `${pad(w.hour)}:${pad(w.minute)}` : '09:00');
+      return unwrap(api.PUT('/v1/posts/{postId}', { params: { path: { postId: p._id } }, body: { scheduledFor: `${day}T${at}`, timezone: tz, ...(p.status === 'draft' ? { isDraft: false } : {}) } }));
+    }),
+    onSuccess: (r) => { report('Rescheduled', r, skipped, 'published, publishing and cancelled posts keep their time'); onClose(); onDone(); },
+  });
+  return (
+    <InAppDialog isOpen onClose={onClose} title={`Reschedule ${posts.length} post${posts.length === 1 ? '' : 's'}`}>
+      <form onSubmit={(e) => { e.preventDefault(); run.mutate(); }}>
+        <div className="field"><label htmlFor="bulk-day">New day</label><input id="bulk-day" type="date" required value={day} onChange={(e) => setDay(e.target.value)} /></div>
+        <div className="field"><label htmlFor="bulk-time">At (optional)</label><input id="bulk-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+          <p className="hint">Empty: each post keeps its own time of day. Times in {tz}. Drafts are scheduled.</p></div>
+        {skipped.length > 0 && <p className="hint">{skipped.length} selected post{skipped.length === 1 ? '' : 's'} cannot move (published, publishing or cancelled) and stay.</p>}
+        <div className="ui-dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={!day || run.isPending}>{run.isPending ? 'Rescheduling…' : 'Reschedule'}</button>
+        </div>
+      </form>
+    </InAppDialog>
+  );
+}
+
+/** Moves the posts into a profile's queue (each takes the next free slot): PUT queuedFromProfile. */
+function QueueDialog({ posts, skipped, profiles, accountProfile, onClose, onDone }: {
+  posts: PostView[]; skipped: PostView[]; profiles: Array<{ _id: string; name: string }>; accountProfile: Map<string, string>; onClose: () => void; onDone: () => void;
+}) {
+  // The profile the selected posts' accounts belong to, when they share one.
+  const own = new Set(posts.flatMap((p) => p.platforms.map((t) => accountProfile.get(typeof t.accountId === 'string' ? t.accountId : t.accountId._id)).filter(Boolean)));
+  const [profileId, setProfileId] = useState(own.size === 1 ? [...own][0]! : profiles[0]?._id ?? '');
+  const run = useMutation({
+    mutationFn: () => eachPost(posts, (p) => unwrap(api.PUT('/v1/posts/{postId}', { params: { path: { postId: p._id } }, body: { queuedFromProfile: profileId } }))),
+    onSuccess: (r) => { report('Queued', r, skipped, 'only drafts and scheduled posts can join a queue'); onClose(); onDone(); },
+  });
+  return (
+    <InAppDialog isOpen onClose={onClose} title={`Move ${posts.length} post${posts.length === 1 ? '' : 's'} to a queue`}>
+      <form onSubmit={(e) => { e.preventDefault(); run.mutate(); }}>
+        <div className="field"><label htmlFor="bulk-queue">Queue of the profile</label>
+          <select id="bulk-queue" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
+            {profiles.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+          </select>
+          <p className="hint">Each post takes the next free slot of the queue, in the order of the list.</p></div>
+        {skipped.length > 0 && <p className="hint">{skipped.length} selected post{skipped.length === 1 ? '' : 's'} cannot join a queue (only drafts and scheduled posts can) and stay.</p>}
+        <div className="ui-dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>Cancel</button>
+          <button type="submit" className="btn btn-primary" disabled={!profileId || run.isPending}>{run.isPending ? 'Moving…' : 'Move to queue'}</button>
+        </div>
+      </form>
+    </InAppDialog>
   );
 }
