@@ -71,6 +71,19 @@ module.exports = {
       to: { path: ['^web/', '^sim/'] },
     },
     {
+      name: 'modules-reach-platforms-through-the-contract',
+      comment: 'Modules and the sandbox know a platform only through the registry and the contract (src/platforms/types.ts, registry.ts, oauth.ts), ' +
+        'never a platform folder: connecting is driven by each platform\'s connect shape (docs/decisions/0051-platform-connect-contract.md). ' +
+        'Not yet moved behind the contract, so still allowed: the account-resource modules (facebook, linkedin, pinterest, reddit), ' +
+        'the clone connection (accounts/clone.ts) and the YouTube tag fit of post validation.',
+      severity: 'error',
+      from: {
+        path: '^src/(modules|sandbox)/',
+        pathNot: ['^src/modules/(facebook|linkedin|pinterest|reddit)/', '^src/modules/accounts/clone\\.ts$', '^src/modules/posts/validation\\.ts$'],
+      },
+      to: { path: '^src/platforms/[^/]+/' },
+    },
+    {
       name: 'posts-do-not-import-publishing',
       comment: 'Publishing depends on posts; posts reach it through the PublishingPort wired in src/services.ts.',
       severity: 'error',

@@ -2,7 +2,7 @@
  * The service container: every service built once from the process's dependencies.
  * Routes and jobs receive it; nothing here listens on a port or handles signals.
  */
-import type { Config } from './config.ts';
+import type { Config, OAuthPlatform } from './config.ts';
 import type { Db } from './storage/db.ts';
 import { SecretBox } from './core/crypto.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -18,7 +18,7 @@ import { createLinkedInService } from './modules/linkedin/service.ts';
 import { createPinterestService } from './modules/pinterest/service.ts';
 import { createRedditService } from './modules/reddit/service.ts';
 import { createSelectionStore } from './modules/connect/selection.ts';
-import { createLinkedInSelectionService } from './modules/connect/linkedin-selection.ts';
+import { createChooseService } from './modules/connect/choose-service.ts';
 import { createUsageService } from './modules/usage/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
@@ -95,9 +95,10 @@ export function createServices(deps: ServiceDeps) {
   const platformSessions = createPlatformSessions({ accounts: accountsRepository, adapters });
   const cloneConnection = createCloneConnectionService({ db, accounts: accountsRepository, adapters, sessions: platformSessions });
   const selections = createSelectionStore({ db, secrets, clock });
-  const facebook = createFacebookService({ accounts, repository: accountsRepository, adapters, selections });
+  const facebook = createFacebookService({ repository: accountsRepository, adapters });
   const linkedin = createLinkedInService({ accounts: accountsRepository, sessions: platformSessions });
-  const linkedinSelection = createLinkedInSelectionService({ selections, accounts, repository: accountsRepository });
+  // The choice after OAuth (a Facebook Page, a LinkedIn author) for any platform's choose step (decision 0051).
+  const choose = createChooseService({ selections, accounts, repository: accountsRepository, adapters });
   const pinterest = createPinterestService({ accounts: accountsRepository, sessions: platformSessions });
   const reddit = createRedditService({ accounts: accountsRepository, sessions: platformSessions });
   const media = createMediaService({
@@ -119,7 +120,8 @@ export function createServices(deps: ServiceDeps) {
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
   const platformInvites = createPlatformInvitesService({
     repository: createPlatformInvitesRepository(db, secrets), clock, publicUrl, users, profiles,
-    connectable: (platform) => { if (platform !== 'bluesky') adapters.oauth(platform); },
+    // An OAuth platform needs its app configured; the other connect shapes need nothing here.
+    connectable: (platform) => { if (adapters.connectShape(platform).kind === 'oauth') adapters.oauth(platform as OAuthPlatform); },
   });
   const oauthConnect = createOAuthConnectService({
     db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
@@ -154,7 +156,7 @@ export function createServices(deps: ServiceDeps) {
     logs, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, linkedinSelection, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, choose, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
   };
 }
 

@@ -109,7 +109,9 @@ describe('sandbox mode on', () => {
     try {
       const registry = bare.adapterRegistry(bare.configure(ctx.config));
       expect(() => registry.oauth('twitter')).toThrow(/twitter has no simulator in this sandbox.*never uses real platform credentials/);
-      await expect(registry.connectBluesky('a.test', 'aaaa-bbbb-cccc-dddd')).rejects.toThrow(/bluesky has no simulator/);
+      const bluesky = registry.connectShape('bluesky');
+      expect(bluesky.kind).toBe('app-password');
+      await expect(bluesky.kind === 'app-password' ? bluesky.login('a.test', 'aaaa-bbbb-cccc-dddd') : null).rejects.toThrow(/bluesky has no simulator/);
       expect(bare.describe('http://h').notSimulated).toContain('twitter');
     } finally {
       await bare.close();

@@ -6,26 +6,11 @@
  * deviate from RFC 6749 (Facebook's GET exchange, TikTok's client_key) override them.
  */
 import * as oauth from 'oauth4webapi';
-import { AdapterError, type ConnectedAccount, type PlatformId } from './types.ts';
+import { AdapterError, type PlatformId } from './types.ts';
 
-/** A platform app's credentials and endpoints, from configuration. */
-export interface PlatformApp {
-  clientId: string;
-  clientSecret: string;
-  /** Base URL of the platform's API (e.g. https://api.x.com). */
-  apiBaseUrl: string;
-  /** Base URL of the authorization page host (e.g. https://x.com). */
-  authBaseUrl: string;
-}
-
-/** Tokens as stored (sealed) in an account's credentials. */
-export interface OAuthTokens {
-  accessToken: string;
-  refreshToken?: string | null;
-  /** Access token expiry. */
-  expiresAt?: string | null;
-  scope?: string[];
-}
+/** The app, token and identity types are part of the connect contract (./connect-shape.ts). */
+export type { Identity, OAuthTokens, PlatformApp } from './connect-shape.ts';
+import type { Identity, OAuthTokens, PlatformApp } from './connect-shape.ts';
 
 export interface AuthorizeParams {
   state: string;
@@ -33,9 +18,6 @@ export interface AuthorizeParams {
   /** S256 challenge when the provider uses PKCE. */
   codeChallenge?: string;
 }
-
-/** Who connected: the account fields without credentials. */
-export type Identity = Omit<ConnectedAccount, 'credentials' | 'tokenExpiresAt'>;
 
 export interface OAuthProvider {
   readonly platform: PlatformId;

@@ -1,32 +1,36 @@
 /**
  * The adapter registry: which platforms Herald can publish to in this process, the
- * OAuth providers and platform app settings, and the credential-based connect flows.
+ * OAuth providers and platform app settings, and how each platform connects (its
+ * {@link ConnectShape}, docs/decisions/0051-platform-connect-contract.md).
  * A platform whose app is not configured answers a clear error naming the missing
  * `HERALD_<PLATFORM>_*` settings.
  */
 import { OAUTH_PLATFORMS, type OAuthPlatform } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
-import { BlueskyAdapter, connectBluesky } from './bluesky/adapter.ts';
+import { BlueskyAdapter } from './bluesky/adapter.ts';
+import { blueskyConnectShape } from './bluesky/connect.ts';
 import type { OAuthProvider, PlatformApp } from './oauth.ts';
 import { TwitterAdapter } from './twitter/adapter.ts';
 import { RedditAdapter } from './reddit/adapter.ts';
-import { REDDIT_DEFAULTS, redditOAuth } from './reddit/oauth.ts';
+import { REDDIT_DEFAULTS, redditConnect, redditOAuth } from './reddit/oauth.ts';
 import { PinterestAdapter } from './pinterest/adapter.ts';
-import { PINTEREST_DEFAULTS, pinterestOAuth } from './pinterest/oauth.ts';
-import { X_DEFAULTS, xOAuth } from './twitter/oauth.ts';
+import { PINTEREST_DEFAULTS, pinterestConnect, pinterestOAuth } from './pinterest/oauth.ts';
+import { X_DEFAULTS, xConnect, xOAuth } from './twitter/oauth.ts';
 import { ThreadsAdapter } from './threads/adapter.ts';
-import { THREADS_DEFAULTS, threadsOAuth } from './threads/oauth.ts';
+import { THREADS_DEFAULTS, threadsConnect, threadsOAuth } from './threads/oauth.ts';
 import { LinkedInAdapter } from './linkedin/adapter.ts';
 import { LINKEDIN_DEFAULTS, linkedinOAuth } from './linkedin/oauth.ts';
+import { linkedinConnect } from './linkedin/connect.ts';
 import { FacebookAdapter } from './facebook/adapter.ts';
 import { FACEBOOK_DEFAULTS, facebookOAuth } from './facebook/oauth.ts';
+import { facebookConnect } from './facebook/connect.ts';
 import { InstagramAdapter } from './instagram/adapter.ts';
-import { INSTAGRAM_DEFAULTS, instagramOAuth } from './instagram/oauth.ts';
+import { INSTAGRAM_DEFAULTS, instagramConnect, instagramOAuth } from './instagram/oauth.ts';
 import { YouTubeAdapter } from './youtube/adapter.ts';
-import { YOUTUBE_DEFAULTS, youtubeOAuth } from './youtube/oauth.ts';
+import { YOUTUBE_DEFAULTS, youtubeConnect, youtubeOAuth } from './youtube/oauth.ts';
 import { TikTokAdapter } from './tiktok/adapter.ts';
-import { TIKTOK_DEFAULTS, tiktokOAuth } from './tiktok/oauth.ts';
-import type { ConnectedAccount, PlatformAdapter, PlatformId } from './types.ts';
+import { TIKTOK_DEFAULTS, tiktokConnect, tiktokOAuth } from './tiktok/oauth.ts';
+import type { ConnectShape, PlatformAdapter, PlatformId } from './types.ts';
 
 /**
  * What the registry reads from the configuration (src/config.ts's Config satisfies it): the
@@ -48,8 +52,11 @@ export interface AdapterRegistry {
   get(platform: PlatformId): PlatformAdapter | undefined;
   /** @throws AppError BAD_REQUEST naming the platform when it has no adapter here. */
   require(platform: PlatformId): PlatformAdapter;
-  /** Bluesky app-password login against the configured service (entryway). */
-  connectBluesky(identifier: string, appPassword: string): Promise<ConnectedAccount>;
+  /**
+   * How the platform connects: plain OAuth, OAuth then a choice, an app password (bound to the
+   * configured service, e.g. the Bluesky entryway). Every platform has one.
+   */
+  connectShape(platform: PlatformId): ConnectShape;
   /**
    * The OAuth provider and configured app of a platform.
    * @throws AppError BAD_REQUEST naming the missing settings, or the platform without OAuth support yet.
@@ -99,6 +106,13 @@ export function createAdapterRegistry(
     };
   }
 
+  // One line per platform (the type makes a new platform add its own).
+  const shapes: Record<PlatformId, ConnectShape> = {
+    bluesky: blueskyConnectShape(config.blueskyServiceUrl),
+    twitter: xConnect, reddit: redditConnect, pinterest: pinterestConnect, threads: threadsConnect, tiktok: tiktokConnect,
+    youtube: youtubeConnect, instagram: instagramConnect, facebook: facebookConnect, linkedin: linkedinConnect,
+  };
+
   const adapters = new Map<PlatformId, PlatformAdapter>();
   adapters.set('bluesky', new BlueskyAdapter(config.blueskyMaxImageBytes ? { maxImageBytes: config.blueskyMaxImageBytes } : {}) as unknown as PlatformAdapter);
   adapters.set('twitter', new TwitterAdapter(xOAuth, () => appFor('twitter')) as unknown as PlatformAdapter);
@@ -118,7 +132,7 @@ export function createAdapterRegistry(
       if (!a) throw new AppError('BAD_REQUEST', `Publishing to ${p} is not available on this server yet`, { platform: p });
       return a;
     },
-    connectBluesky: (identifier, appPassword) => connectBluesky(config.blueskyServiceUrl, identifier, appPassword),
+    connectShape: (platform) => shapes[platform],
     oauth: (platform) => ({ provider: PROVIDERS[platform]!.provider, app: appFor(platform) }),
     oauthProvider: (platform) => ((OAUTH_PLATFORMS as readonly string[]).includes(platform) ? PROVIDERS[platform as OAuthPlatform]?.provider : undefined),
   };

@@ -29,6 +29,13 @@ export type { PlatformCapabilities } from '../shared/capabilities.ts';
 export type { MediaRef, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { PostMetrics } from '../shared/metrics.ts';
+/** How each platform connects (OAuth, OAuth then a choice, an app password, ...): src/platforms/connect-shape.ts. */
+export {
+  ACCOUNT_VIEW_DATA, PLAIN_OAUTH,
+  type AccountViewData, type AppPasswordShape, type BotTokenShape, type ChooseBegin, type ChooseStep, type Choice, type ChosenAccount,
+  type ConnectedAccount, type ConnectShape, type CredentialField, type Identity, type InstanceOAuthShape, type OAuthShape, type OAuthTokens,
+  type PlatformApp, type WebhookUrlShape,
+} from './connect-shape.ts';
 /** Metrics in Herald's vocabulary and each platform's names for them live in src/shared/metrics.ts. */
 export { mapMetrics, noMetrics, PLATFORM_METRICS, type MetricName, type PostMetrics } from '../shared/metrics.ts';
 
@@ -132,18 +139,6 @@ export interface AdapterContext {
   probeMedia?(bytes: Buffer, mimeType: string): Promise<{ durationSeconds?: number; width?: number; height?: number }>;
   /** Structured log. */
   log(msg: string, data?: Record<string, unknown>): void;
-}
-
-/** Result of connecting an account with credentials (app password and similar). */
-export interface ConnectedAccount {
-  platformUserId: string;
-  username: string;
-  displayName?: string;
-  profilePicture?: string;
-  credentials: Record<string, unknown>;
-  tokenExpiresAt?: Date | null;
-  settings?: Record<string, unknown>;
-  permissions?: string[];
 }
 
 export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string, unknown>> {

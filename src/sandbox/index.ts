@@ -244,6 +244,19 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     ignoredSettings: ignored,
   }, 'SANDBOX MODE (HERALD_SANDBOX=on): every platform goes to a local simulator on 127.0.0.1; nothing is posted to real platforms, and real platform credentials from the environment are NOT used. Platforms without a simulator cannot be connected. GET /v1/sandbox describes it.');
 
+  /**
+   * The platforms served by a local server instead of a simulator (the Bluesky PDS, when it
+   * started), with what GET /v1/sandbox/{platform}/state shows of them.
+   */
+  const localServers = new Map<string, { state(cut: (k: string, v: unknown) => unknown): Promise<Record<string, unknown>> }>();
+  if (bluesky && pds) {
+    const account = bluesky;
+    const server = pds;
+    localServers.set('bluesky', {
+      state: async (cut) => ({ account: { handle: account.identifier, did: account.did }, posts: plainState(cut('posts', await server.listPosts(account.did))) }),
+    });
+  }
+
   const notSimulatedError = (platform: string) => new AppError('BAD_REQUEST',
     `${platform} has no simulator in this sandbox, and sandbox mode never uses real platform credentials; simulated: ${[...simulators.keys(), ...(bluesky ? ['bluesky'] : [])].join(', ')}`,
     { platform, sandbox: true });
@@ -265,9 +278,11 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
           if (!simulators.has(platform)) throw notSimulatedError(platform);
           return inner.oauth(platform);
         },
-        async connectBluesky(identifier, appPassword) {
-          if (!bluesky) throw notSimulatedError('bluesky');
-          return inner.connectBluesky(identifier, appPassword);
+        connectShape(platform) {
+          // A platform connected with an app password logs in at its local server, or is refused.
+          const shape = inner.connectShape(platform);
+          if (shape.kind !== 'app-password' || localServers.has(platform)) return shape;
+          return { ...shape, login: async () => { throw notSimulatedError(platform); } };
         },
       };
     },
@@ -293,10 +308,8 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     },
     async state(platform, only) {
       const cut = (k: string, v: unknown) => (only && !SHARED_FIXTURES.has(k) ? ownedOnly(v, only) : v);
-      if (platform === 'bluesky') {
-        if (!bluesky || !pds) return null;
-        return { account: { handle: bluesky.identifier, did: bluesky.did }, posts: plainState(cut('posts', await pds.listPosts(bluesky.did))) };
-      }
+      const local = localServers.get(platform);
+      if (local) return local.state(cut);
       const sim = simulators.get(platform as OAuthPlatform);
       if (!sim) return null;
       const out: Record<string, unknown> = {};

@@ -63,16 +63,17 @@ export function connectErrorFrom(err: unknown, platform: string): unknown {
 }
 
 /**
- * A Bluesky app-password login that failed: refused credentials are 400 VALIDATION_ERROR naming
- * `appPassword`; any other adapter failure 502 PLATFORM_ERROR. Anything else is returned as it is.
+ * An app-password login that failed (a platform whose connect shape is `app-password`, Bluesky):
+ * refused credentials are 400 VALIDATION_ERROR naming `appPassword` (with the shape's
+ * `refusedField` text); any other adapter failure 502 PLATFORM_ERROR. Anything else is returned as it is.
  */
-export function loginErrorFrom(err: unknown): unknown {
+export function loginErrorFrom(err: unknown, who: { platform: string; label: string; refusedField: string }): unknown {
   if (!(err instanceof AdapterError)) return err;
   if (err.kind === 'disconnected' || err.kind === 'rejected') {
-    return new AppError('VALIDATION_ERROR', `Bluesky login failed: ${err.message}`, {
-      fields: { appPassword: ['was not accepted by the Bluesky server for this identifier; create an app password in Bluesky settings'] },
-      platform: 'bluesky',
+    return new AppError('VALIDATION_ERROR', `${who.label} login failed: ${err.message}`, {
+      fields: { appPassword: [who.refusedField] },
+      platform: who.platform,
     });
   }
-  return new AppError('PLATFORM_ERROR', `Could not reach Bluesky: ${err.message}`, { platform: 'bluesky' });
+  return new AppError('PLATFORM_ERROR', `Could not reach ${who.label}: ${err.message}`, { platform: who.platform });
 }

@@ -7,7 +7,7 @@
 import { fieldError } from '../../core/errors.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
-import type { ConnectedAccount, PlatformId } from '../../platforms/types.ts';
+import { ACCOUNT_VIEW_DATA, type ConnectedAccount, type PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import type { AccountRow, AccountsRepository } from './repository.ts';
@@ -21,10 +21,9 @@ export { getAccessibleAccount, type AccountRow } from './repository.ts';
  */
 export type StoredHook = (q: Queryable, account: AccountRow) => Promise<void>;
 
-/** Public URL of an account's profile page, where the platform has one. */
+/** Public URL of an account's profile page, where the platform has one (its {@link ACCOUNT_VIEW_DATA}). */
 function profileUrl(a: AccountRow): string | undefined {
-  if (a.platform === 'bluesky') return `https://bsky.app/profile/${a.username}`;
-  return undefined;
+  return ACCOUNT_VIEW_DATA[a.platform]?.profileUrl?.(a.username);
 }
 
 /** The creator's allowed TikTok privacy levels from the creator info cached at connect, when known. */
@@ -51,7 +50,7 @@ export function toAccountView(a: AccountRow) {
     permissions: a.permissions,
     sandbox: s.sandbox === true ? true : undefined,
     selectedPageName: typeof s.selectedPageName === 'string' ? s.selectedPageName : undefined,
-    accountType: typeof s.accountType === 'string' ? s.accountType : a.platform === 'linkedin' ? 'personal' : undefined,
+    accountType: typeof s.accountType === 'string' ? s.accountType : ACCOUNT_VIEW_DATA[a.platform]?.accountType,
     selectedOrganization: s.selectedOrganization ?? undefined,
     defaultSubreddit: typeof s.defaultSubreddit === 'string' ? s.defaultSubreddit : undefined,
     defaultBoardId: typeof s.defaultBoardId === 'string' ? s.defaultBoardId : undefined,

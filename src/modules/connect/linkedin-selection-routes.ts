@@ -1,18 +1,60 @@
 /**
- * LinkedIn author selection routes at connect time (GET/POST /v1/connect/linkedin/select-organization).
- * See ./linkedin-selection.ts for the rules.
+ * LinkedIn author selection at connect time, the Late-compatible routes
+ * (GET/POST /v1/connect/linkedin/select-organization). When the member administers organizations,
+ * the OAuth callback keeps the tokens sealed under a tempToken and sends the browser to the
+ * dashboard's `/dashboard/connect/linkedin/select-organization?tempToken&profileId` (API
+ * completion answers `{ message, tempToken, organizations }`). The choice is posted as
+ * `{ profileId, tempToken, userProfile, accountType: 'personal' | 'organization', selectedOrganization? }`;
+ * these routes translate it into the value of LinkedIn's choose step (`personal` or the numeric
+ * organization id) and call the generic choose service (./choose-service.ts; the step is in the
+ * LinkedIn platform folder, docs/decisions/0051-platform-connect-contract.md).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { fieldError } from '../../core/errors.ts';
 import { Id, errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountSchema } from '../accounts/schemas.ts';
+
+/** The organization URN of Late's body: `urn:li:organization:<numeric id>`. */
+const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
+
+/** What POST /v1/connect/linkedin/select-organization accepts. */
+export interface SelectOrganizationBody {
+  accountType: 'personal' | 'organization';
+  selectedOrganization?: { id?: string | number; urn?: string; name?: string } | null;
+}
+
+/**
+ * The choose step's value for the body: `personal`, or the organization's numeric id (from its
+ * id or urn, which must agree).
+ * @throws 400 naming selectedOrganization (missing), selectedOrganization.urn or .id (not numeric, a vanity name, not matching).
+ */
+export function organizationValue(b: SelectOrganizationBody): string {
+  if (b.accountType !== 'organization') return 'personal';
+  const so = b.selectedOrganization;
+  if (!so || (so.id === undefined && !so.urn)) throw fieldError('selectedOrganization', 'is required for accountType organization: give its numeric id or urn (urn:li:organization:<numeric id>)');
+  const vanity = 'use the numeric company id (urn:li:organization:12345), not a vanity name';
+  let id: string | undefined;
+  if (so.urn !== undefined) {
+    const m = ORGANIZATION_URN.exec(so.urn);
+    if (!m) throw fieldError('selectedOrganization.urn', `"${so.urn}" is not an organization URN: ${vanity}`);
+    id = m[1];
+  }
+  if (so.id !== undefined) {
+    const sid = String(so.id);
+    if (!/^\d+$/.test(sid)) throw fieldError('selectedOrganization.id', `"${sid}" is not a numeric company id: ${vanity}`);
+    if (id && id !== sid) throw fieldError('selectedOrganization.id', `does not match the urn (${id})`);
+    id = sid;
+  }
+  return id!;
+}
 
 const Org = Type.Object({ id: Type.String(), urn: Type.String(), name: Type.String(), vanityName: Type.Union([Type.String(), Type.Null()]) });
 export const LinkedInOrgChoiceSchema = Org;
 
 export const linkedinSelectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const selection = services.linkedinSelection;
+  const { choose } = services;
 
   app.get('/connect/linkedin/select-organization', {
     config: { permission: 'accounts:write' },
@@ -22,7 +64,7 @@ export const linkedinSelectionRoutes: FastifyPluginAsyncTypebox<{ services: Serv
       querystring: Type.Object({ profileId: Id(), tempToken: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: { 200: Type.Object({ organizations: Type.Array(Org) }), ...errors(403) },
     },
-  }, async (req) => selection.organizations(req.auth, req.query.profileId, req.query.tempToken));
+  }, async (req) => choose.listed(req.auth, 'linkedin', req.query.profileId, req.query.tempToken) as Promise<{ organizations: Array<Static<typeof Org>> }>);
 
   app.post('/connect/linkedin/select-organization', {
     config: { permission: 'accounts:write' },
@@ -45,5 +87,8 @@ export const linkedinSelectionRoutes: FastifyPluginAsyncTypebox<{ services: Serv
         ...errors(403),
       },
     },
-  }, async (req) => selection.finish(req.auth, req.body));
+  }, async (req) => choose.choose(req.auth, 'linkedin', {
+    profileId: req.body.profileId, tempToken: req.body.tempToken, value: () => organizationValue(req.body),
+    redirectUrl: req.body.redirect_url, extra: { name: req.body.selectedOrganization?.name },
+  }));
 };

@@ -12,11 +12,11 @@
  *    POST /v1/connect/{platform} `{ code, state, profileId }`.
  * 3. `complete` (`take` then `finish`): consumes the state once, exchanges the code, reads the
  *    user, and stores the account with sealed tokens, tokenExpiresAt and the granted permissions.
- *    Facebook goes through a selection step instead (./selection.ts): the user token is kept
- *    sealed under a tempToken and the result carries `selection { tempToken, pages }`; the
- *    account is stored by POST /v1/connect/facebook/select-page. LinkedIn does the same when
- *    the member administers organizations (`selection { tempToken, organizations }`,
- *    POST /v1/connect/linkedin/select-organization; ./linkedin-selection.ts).
+ *    A platform whose connect shape has a choose step (docs/decisions/0051-platform-connect-contract.md:
+ *    a Facebook Page, a LinkedIn author) goes through the choice instead when its `begin` answers
+ *    one: the step's payload is kept sealed under a tempToken (./selection.ts) and the result
+ *    carries `selection { tempToken, step, list }`; the account is stored by the step's
+ *    POST /v1/connect/{platform}/select-{noun} (./choose-service.ts).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config, OAuthPlatform } from '../../config.ts';
@@ -29,19 +29,9 @@ import { getAccessibleProfile } from '../profiles/service.ts';
 import { toAccountView, type AccountsService, type StoredHook } from '../accounts/service.ts';
 import { connectErrorFrom } from '../accounts/platform-errors.ts';
 import { SecretBox } from '../../core/crypto.ts';
-import { listFacebookPages, type FacebookPage } from '../../platforms/facebook/pages.ts';
+import type { ChooseBegin, ChooseStep } from '../../platforms/types.ts';
 import type { SelectionStore } from './selection.ts';
 import { createRedirectPolicy, redirectWith } from './redirect.ts';
-import { adminOrganizationsOrNone, type LinkedInOrgChoice, type LinkedInSelectionPayload } from './linkedin-selection.ts';
-
-/** Payload of a Facebook page selection (sealed in connect_selections). */
-export interface FacebookSelectionPayload {
-  tokens: { accessToken: string; expiresAt?: string | null; scope?: string[] };
-  user: { id: string; name?: string; profilePicture?: string };
-}
-
-/** A page as the selection calls show it. */
-export const pageView = (p: FacebookPage) => ({ id: p.id, name: p.name, access_token: p.access_token, category: p.category ?? '', tasks: p.tasks ?? [] });
 
 /** How long a started connect flow stays valid. */
 export const STATE_TTL_MS = 60 * 60 * 1000;
@@ -62,6 +52,15 @@ export interface StateRow {
 }
 
 export { redirectWith } from './redirect.ts';
+
+/**
+ * What finishing a flow answers: the stored `account`, or the `selection` to finish with the
+ * platform's choose step (its tempToken, the step, and the choices as the API answers them).
+ * `redirectUrl`: the flow's allowed redirect_url; `inviteId`: the platform invite it was started from.
+ */
+export type FinishResult =
+  | { account: ReturnType<typeof toAccountView>; selection: undefined; profileId: string; redirectUrl: string | null; inviteId: string | null }
+  | { account?: undefined; selection: { tempToken: string; step: ChooseStep; list: unknown[] }; profileId: string; redirectUrl: string | null; inviteId: string | null };
 
 export function createOAuthConnectService(deps: {
   db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; selections: SelectionStore; secretKeyHex: string; publicUrl: string; clock: () => Date;
@@ -116,39 +115,31 @@ export function createOAuthConnectService(deps: {
   }
 
   /**
-   * The rest of a flow whose state {@link take} used up: exchanges the code, reads the user,
-   * and stores the account (or the selection step's token). `redirectUrl` is the allowed target only.
+   * The rest of a flow whose state {@link take} used up: exchanges the code, reads the user, and
+   * stores the account, or, when the platform's choose step has a choice to offer, seals its
+   * payload under a tempToken and answers `selection { tempToken, step, list }` (the account is
+   * stored when the choice is posted). `redirectUrl` is the allowed target only.
    * @throws 400 for a code the platform refuses; 502 when it cannot be reached.
    */
-  async function finish(row: StateRow, code: string) {
+  async function finish(row: StateRow, code: string): Promise<FinishResult> {
     const platform = row.platform;
     const redirectUrl = redirectTarget(row);
     const { provider, app } = adapters.oauth(platform);
+    const shape = adapters.connectShape(platform);
+    const step = shape.kind === 'oauth' ? shape.choose : undefined;
     let tokens;
     let identity;
-    let pages: FacebookPage[] | undefined;
-    let organizations: LinkedInOrgChoice[] = [];
+    let begun: ChooseBegin<unknown> | null = null;
     try {
       tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
       identity = await provider.identify(app, tokens);
-      if (platform === 'facebook') pages = await listFacebookPages(app, tokens.accessToken);
-      if (platform === 'linkedin') organizations = await adminOrganizationsOrNone(app, tokens.accessToken);
+      if (step) begun = await step.begin(app, tokens, identity);
     } catch (err) {
       throw connectErrorFrom(err, platform);
     }
-    if (platform === 'facebook') {
-      const payload: FacebookSelectionPayload = {
-        tokens: { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt ?? null, scope: tokens.scope },
-        user: { id: identity.platformUserId, name: identity.displayName ?? identity.username, profilePicture: identity.profilePicture },
-      };
-      const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, redirectUrl, row.platform_invite_id);
-      return { selection: { tempToken, pages: (pages ?? []).map(pageView), organizations: undefined }, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
-    }
-    if (platform === 'linkedin' && organizations.length > 0) {
-      // The member administers organizations: let them choose the author (./linkedin-selection.ts).
-      const payload: LinkedInSelectionPayload = { tokens: { ...tokens }, identity, organizations };
-      const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, payload, redirectUrl, row.platform_invite_id);
-      return { selection: { tempToken, pages: undefined, organizations }, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
+    if (step && begun) {
+      const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, begun.payload, redirectUrl, row.platform_invite_id);
+      return { selection: { tempToken, step, list: begun.list }, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
     }
     const owner = {
       tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],

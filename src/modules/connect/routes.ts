@@ -3,9 +3,10 @@ import { Type } from 'typebox';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountSchema } from '../accounts/schemas.ts';
-import { connectBlueskyWithCredentials } from './bluesky.ts';
+import { connectWithCredentials } from './credentials.ts';
 import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
+import { APP_PASSWORD_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
 import { Id } from '../../http/schemas.ts';
 import { redirectWith } from './redirect.ts';
 import type { StateRow } from './oauth-service.ts';
@@ -19,29 +20,46 @@ export const FacebookPageSchema = Type.Object({
   category: Type.String(), tasks: Type.Array(Type.String()),
 });
 
-const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, 'bluesky']) });
+const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, ...APP_PASSWORD_PLATFORMS]) });
+
+/**
+ * The 400 of the OAuth calls for a platform that connects otherwise (its connect shape is not
+ * `oauth`), pointing at the call that connects it. `withDetails`: the error names the platform.
+ */
+function notOAuth(services: Services, platform: PlatformId, withDetails: boolean): AppError | null {
+  const shape = services.adapters.connectShape(platform);
+  if (shape.kind === 'oauth') return null;
+  const label = PLATFORM_LABELS[platform];
+  const how = shape.kind === 'app-password' ? `connects with an app password: POST /v1/connect/${platform}/credentials` : 'cannot be connected on this server yet';
+  return new AppError('BAD_REQUEST', `${label} ${how}`, withDetails ? { platform } : undefined);
+}
 
 export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   await app.register(linkedinSelectionRoutes, { services });
-  app.post('/connect/bluesky/credentials', {
-    config: { permission: 'accounts:write' },
-    schema: {
-      tags: ['Connect'], summary: 'Connect a Bluesky account with an app password',
-      description: 'Logs in to the account\'s PDS with the app password (never the main password) and stores the session encrypted. ' +
-        '`state` is `{userId}-{profileId}` as returned by the connect flow, or just the profile id.',
-      body: Type.Object({
-        identifier: Type.String({ minLength: 1, maxLength: 253, description: 'Handle (alice.bsky.social), email or DID' }),
-        appPassword: Type.String({ minLength: 1, maxLength: 100, description: 'App password, xxxx-xxxx-xxxx-xxxx' }),
-        state: Type.String({ minLength: 1, maxLength: 200 }),
-        redirectUri: Type.Optional(Type.String({ maxLength: 2000 })),
-        redirect_url: Type.Optional(Type.String({ maxLength: 2000 })),
-      }),
-      response: {
-        200: Type.Object({ message: Type.String(), account: AccountSchema, redirect_url: Type.Optional(Type.String()) }),
-        ...errors(403),
+  // One credentials call per platform whose connect shape is an app password (Bluesky).
+  for (const platform of PLATFORMS) {
+    const shape = services.adapters.connectShape(platform);
+    if (shape.kind !== 'app-password') continue;
+    app.post(`/connect/${platform}/credentials`, {
+      config: { permission: 'accounts:write' },
+      schema: {
+        tags: ['Connect'], summary: shape.api.summary,
+        description: `${shape.api.description} ` +
+          '`state` is `{userId}-{profileId}` as returned by the connect flow, or just the profile id.',
+        body: Type.Object({
+          identifier: Type.String({ minLength: 1, maxLength: 253, description: shape.api.identifier }),
+          appPassword: Type.String({ minLength: 1, maxLength: 100, description: shape.api.secret }),
+          state: Type.String({ minLength: 1, maxLength: 200 }),
+          redirectUri: Type.Optional(Type.String({ maxLength: 2000 })),
+          redirect_url: Type.Optional(Type.String({ maxLength: 2000 })),
+        }),
+        response: {
+          200: Type.Object({ message: Type.String(), account: AccountSchema, redirect_url: Type.Optional(Type.String()) }),
+          ...errors(403),
+        },
       },
-    },
-  }, async (req) => connectBlueskyWithCredentials(services, req.auth, req.body));
+    }, async (req) => connectWithCredentials(services, req.auth, platform, req.body));
+  }
 
   app.get('/connect/:platform', {
     config: { permission: 'accounts:write' },
@@ -56,9 +74,8 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       response: { 200: Type.Object({ authUrl: Type.String(), state: Type.String() }), ...errors(403) },
     },
   }, async (req, reply) => {
-    if (req.params.platform === 'bluesky') {
-      throw new AppError('BAD_REQUEST', 'Bluesky connects with an app password: POST /v1/connect/bluesky/credentials', { platform: 'bluesky' });
-    }
+    const refused = notOAuth(services, req.params.platform, true);
+    if (refused) throw refused;
     const out = await services.oauthConnect.start(req.auth, req.params.platform as OAuthPlatform, req.query.profileId, req.query.redirect_url);
     const accept = req.headers.accept ?? '';
     if (accept.includes('text/html') && !accept.includes('application/json')) return reply.redirect(out.authUrl, 302);
@@ -85,12 +102,14 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     },
   }, async (req) => {
-    if (req.params.platform === 'bluesky') throw new AppError('BAD_REQUEST', 'Bluesky connects with an app password: POST /v1/connect/bluesky/credentials');
+    const refused = notOAuth(services, req.params.platform, false);
+    if (refused) throw refused;
     const r = await services.oauthConnect.complete(req.params.platform as OAuthPlatform, req.body.state, req.body.code, { auth: req.auth, profileId: req.body.profileId.toLowerCase() });
-    if (r.selection?.organizations) {
-      return { message: 'Choose personal or an organization with POST /v1/connect/linkedin/select-organization', tempToken: r.selection.tempToken, organizations: r.selection.organizations };
+    if (r.selection) {
+      // The choose step's answer: `{ message, tempToken, pages }` (Facebook), `{ message, tempToken, organizations }` (LinkedIn).
+      const { step, tempToken, list } = r.selection;
+      return { message: step.answerMessage, tempToken, [step.answerKey]: list };
     }
-    if (r.selection) return { message: 'Choose the Facebook page to connect with POST /v1/connect/facebook/select-page', tempToken: r.selection.tempToken, pages: r.selection.pages };
     return { message: `${req.params.platform} account connected successfully`, account: r.account };
   });
 
@@ -131,8 +150,8 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         return back(`${r.redirectUrl}/select`, { tempToken: r.selection.tempToken });
       }
       if (r.selection) {
-        // Selection step (Facebook): the dashboard's page picker finishes the connection.
-        const select = `${services.publicUrl}/dashboard/connect/${platform}/${platform === 'linkedin' ? 'select-organization' : 'select-page'}`;
+        // A choose step: the dashboard's chooser (select-page, select-organization) finishes the connection.
+        const select = `${services.publicUrl}/dashboard/connect/${platform}/select-${r.selection.step.noun}`;
         return back(select, { tempToken: r.selection.tempToken, profileId: r.profileId });
       }
       return back(r.redirectUrl, { connected: platform, profileId: r.profileId, username: r.account!.username, accountId: r.account!._id });

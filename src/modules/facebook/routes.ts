@@ -1,15 +1,18 @@
 /**
- * Facebook page selection routes. See ./service.ts.
+ * Facebook Page routes: choosing the Page at connect time (the Late-compatible
+ * GET/POST /v1/connect/facebook/select-page, translated into a value of Facebook's choose step and
+ * run by the generic choose service, docs/decisions/0051-platform-connect-contract.md), and
+ * switching a connected account's Page (./service.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Id, errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountSchema } from '../accounts/schemas.ts';
 import { FacebookPageSchema } from '../connect/routes.ts';
 
 export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { facebook } = services;
+  const { facebook, choose } = services;
 
   app.get('/connect/facebook/select-page', {
     config: { permission: 'accounts:write' },
@@ -19,7 +22,7 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       querystring: Type.Object({ profileId: Id(), tempToken: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: { 200: Type.Object({ pages: Type.Array(FacebookPageSchema) }), ...errors(403, 502) },
     },
-  }, async (req) => facebook.listPages(req.auth, req.query.profileId, req.query.tempToken));
+  }, async (req) => choose.listed(req.auth, 'facebook', req.query.profileId, req.query.tempToken) as Promise<{ pages: Array<Static<typeof FacebookPageSchema>> }>);
 
   app.post('/connect/facebook/select-page', {
     config: { permission: 'accounts:write' },
@@ -38,7 +41,9 @@ export const facebookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         ...errors(403, 502),
       },
     },
-  }, async (req) => facebook.selectPage(req.auth, req.body));
+  }, async (req) => choose.choose(req.auth, 'facebook', {
+    profileId: req.body.profileId, tempToken: req.body.tempToken, value: req.body.pageId, redirectUrl: req.body.redirect_url, extra: { userProfile: req.body.userProfile },
+  }));
 
   app.get('/accounts/:accountId/facebook-page', {
     config: { permission: 'accounts:read' },

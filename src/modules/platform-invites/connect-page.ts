@@ -4,13 +4,14 @@
  *
  * Server-rendered HTML in the web app's look (its colours, buttons and cards), with no script:
  * - GET: who invited the visitor and for which profile (brand), and the platform's connect step:
- *   a button that starts the OAuth flow (POST, then 303 to the platform), or for Bluesky the
- *   app-password form. After the flow, the same page (`?connected=<platform>`) says "connected,
+ *   a button that starts the OAuth flow (POST, then 303 to the platform), or for a platform whose
+ *   connect shape is an app password (Bluesky) its form, with the shape's labels
+ *   (docs/decisions/0051-platform-connect-contract.md). After the flow, the same page (`?connected=<platform>`) says "connected,
  *   you can close this page"; any other visit of a used invite answers 410 "already used".
  *   Unknown or revoked tokens answer 404, expired ones 410, each with a page saying so. A used,
  *   expired or unknown invite starts nothing (no OAuth state, no redirect to the platform).
- * - GET/POST `.../connect/select`: the Facebook page or LinkedIn author choice of a flow started
- *   here (the selection must belong to this invite).
+ * - GET/POST `.../connect/select`: the choice of a flow started here, for a platform whose connect
+ *   shape has a choose step (a Facebook page, a LinkedIn author); the selection must belong to this invite.
  *
  * The connect flow acts for the inviter limited to the invite's profile (service `actingFor`);
  * the visitor gets no cookie, no session and no key. Storing the account uses the invite up in
@@ -23,9 +24,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
-import { PLATFORM_LABELS, type OAuthPlatform } from '../../shared/platforms.ts';
+import { PLATFORM_LABELS, PLATFORMS, type OAuthPlatform } from '../../shared/platforms.ts';
+import type { AppPasswordShape, ChooseStep, CredentialField, PlatformId } from '../../platforms/types.ts';
 import type { Services } from '../../services.ts';
-import { connectBlueskyWithCredentials } from '../connect/bluesky.ts';
+import { connectWithCredentials } from '../connect/credentials.ts';
 import { assertSameOrigin } from '../sessions/http.ts';
 import type { InviteForPage } from './service.ts';
 
@@ -120,15 +122,31 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     return false;
   }
 
+  /** The platform's choose step, if its connect shape has one. */
+  const chooseStep = (platform: PlatformId): ChooseStep | undefined => {
+    const shape = services.adapters.connectShape(platform);
+    return shape.kind === 'oauth' ? shape.choose : undefined;
+  };
+
+  /** A field's label, with its hint after it. */
+  const fieldLabel = (f: CredentialField) => `${esc(f.label)}${f.hint ? ` <span class="hint">${esc(f.hint)}</span>` : ''}`;
+
+  /** The app-password form of `platform` (posted to `.../connect/{platform}`). */
+  const credentialsForm = (base: string, platform: PlatformId, shape: AppPasswordShape, identifier: string) => {
+    const { identifier: id, secret } = shape.form;
+    return `<form method="post" action="${base}/${platform}">
+<div class="field"><label for="identifier">${fieldLabel(id)}</label><input id="identifier" name="identifier" type="text" autocomplete="${esc(id.autocomplete)}" required maxlength="253" placeholder="${esc(id.placeholder)}" value="${esc(identifier)}"></div>
+<div class="field"><label for="appPassword">${fieldLabel(secret)}</label><input id="appPassword" name="appPassword" type="password" autocomplete="${esc(secret.autocomplete)}" required maxlength="100" placeholder="${esc(secret.placeholder)}"></div>
+<button class="btn" type="submit">Connect ${esc(PLATFORM_LABELS[platform])}</button></form>`;
+  };
+
   function openPage(reply: FastifyReply, inv: InviteForPage, token: string, opts: { error?: string; status?: number; identifier?: string } = {}) {
     const label = PLATFORM_LABELS[inv.row.platform];
     const base = `/v1/platform-invites/${encodeURIComponent(token)}/connect`;
     const alert = opts.error ? `<div class="alert alert-error" role="alert">${esc(opts.error)}</div>` : '';
-    const step = inv.row.platform === 'bluesky'
-      ? `<form method="post" action="${base}/bluesky">
-<div class="field"><label for="identifier">Bluesky handle or email</label><input id="identifier" name="identifier" type="text" autocomplete="username" required maxlength="253" placeholder="you.bsky.social" value="${esc(opts.identifier ?? '')}"></div>
-<div class="field"><label for="appPassword">App password <span class="hint">(Bluesky settings → App passwords; never your main password)</span></label><input id="appPassword" name="appPassword" type="password" autocomplete="off" required maxlength="100" placeholder="xxxx-xxxx-xxxx-xxxx"></div>
-<button class="btn" type="submit">Connect Bluesky</button></form>`
+    const shape = services.adapters.connectShape(inv.row.platform);
+    const step = shape.kind === 'app-password'
+      ? credentialsForm(base, inv.row.platform, shape, opts.identifier ?? '')
       : `<form method="post" action="${base}"><button class="btn" type="submit">Continue to ${esc(label)}</button></form>`;
     return send(reply, opts.status ?? 200, `Connect your ${label} account`, `<h1>Connect your ${esc(label)} account</h1>${intro(inv)}
 <p class="muted">They will be able to publish to this account for ${esc(inv.profileName)}. You do not get access to their Herald workspace, and this link works once.</p>
@@ -167,7 +185,7 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
     assertSameOrigin(req, services);
     const inv = await openInvite(req.params.token, reply);
     if (!inv) return reply;
-    if (inv.row.platform === 'bluesky') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    if (services.adapters.connectShape(inv.row.platform).kind !== 'oauth') return reply.redirect(invites.inviteUrl(req.params.token), 303);
     try {
       const out = await services.oauthConnect.start(invites.actingFor(inv.row), inv.row.platform as OAuthPlatform, inv.row.profile_id,
         invites.inviteUrl(req.params.token), { inviteId: inv.row.id });
@@ -178,40 +196,40 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
     }
   });
 
-  app.post('/platform-invites/:token/connect/bluesky', {
-    config: { public: true },
-    schema: {
-      hide: true, params: TokenParams,
-      body: Type.Object({ identifier: Type.String({ maxLength: 253 }), appPassword: Type.String({ maxLength: 100 }) }, { additionalProperties: true }),
-    },
-  }, async (req, reply) => {
-    assertSameOrigin(req, services);
-    const inv = await openInvite(req.params.token, reply);
-    if (!inv) return reply;
-    if (inv.row.platform !== 'bluesky') return reply.redirect(invites.inviteUrl(req.params.token), 303);
-    const identifier = req.body.identifier.trim();
-    if (!identifier || !req.body.appPassword.trim()) return openPage(reply, inv, req.params.token, { status: 400, identifier, error: 'Enter your Bluesky handle and an app password.' });
-    try {
-      await connectBlueskyWithCredentials(services, invites.actingFor(inv.row), { identifier, appPassword: req.body.appPassword, state: inv.row.profile_id }, invites.useWithin(inv.row.id));
-    } catch (err) {
-      if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
-      const msg = err instanceof AppError && err.status === 400 ? 'Bluesky did not accept this handle and app password. Check them and try again.' : 'Bluesky could not be reached. Please try again in a moment.';
-      return openPage(reply, inv, req.params.token, { status: err instanceof AppError && err.status === 400 ? 400 : 502, identifier, error: msg });
-    }
-    return reply.redirect(`${invites.inviteUrl(req.params.token)}?connected=bluesky`, 303);
-  });
+  // The form post of each platform whose connect shape is an app password (Bluesky: .../connect/bluesky).
+  for (const platform of PLATFORMS) {
+    const shape = services.adapters.connectShape(platform);
+    if (shape.kind !== 'app-password') continue;
+    const label = PLATFORM_LABELS[platform];
+    app.post(`/platform-invites/:token/connect/${platform}`, {
+      config: { public: true },
+      schema: {
+        hide: true, params: TokenParams,
+        body: Type.Object({ identifier: Type.String({ maxLength: 253 }), appPassword: Type.String({ maxLength: 100 }) }, { additionalProperties: true }),
+      },
+    }, async (req, reply) => {
+      assertSameOrigin(req, services);
+      const inv = await openInvite(req.params.token, reply);
+      if (!inv) return reply;
+      if (inv.row.platform !== platform) return reply.redirect(invites.inviteUrl(req.params.token), 303);
+      const identifier = req.body.identifier.trim();
+      if (!identifier || !req.body.appPassword.trim()) return openPage(reply, inv, req.params.token, { status: 400, identifier, error: shape.form.missing });
+      try {
+        await connectWithCredentials(services, invites.actingFor(inv.row), platform, { identifier, appPassword: req.body.appPassword, state: inv.row.profile_id }, invites.useWithin(inv.row.id));
+      } catch (err) {
+        if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+        const refused = err instanceof AppError && err.status === 400;
+        const msg = refused ? shape.form.refused : `${label} could not be reached. Please try again in a moment.`;
+        return openPage(reply, inv, req.params.token, { status: refused ? 400 : 502, identifier, error: msg });
+      }
+      return reply.redirect(`${invites.inviteUrl(req.params.token)}?connected=${platform}`, 303);
+    });
+  }
 
-  /** The selection of a flow started from this invite, or null. */
+  /** The choices of a flow started from this invite, or null (not this invite's, used, expired). */
   async function choices(inv: InviteForPage, tempToken: string) {
     const auth = invites.actingFor(inv.row);
-    const sel = await services.selections.peek(auth, inv.row.platform, inv.row.profile_id, tempToken).catch(() => null);
-    if (!sel || sel.inviteId !== inv.row.id) return null;
-    if (inv.row.platform === 'facebook') {
-      const { pages } = await services.facebook.listPages(auth, inv.row.profile_id, tempToken);
-      return pages.map((p) => ({ value: p.id, label: p.name, hint: p.category }));
-    }
-    const { organizations } = await services.linkedinSelection.organizations(auth, inv.row.profile_id, tempToken);
-    return [{ value: 'personal', label: 'My personal profile', hint: 'Posts appear as you' }, ...organizations.map((o) => ({ value: o.id, label: o.name, hint: 'Company page' }))];
+    return (await services.choose.list(auth, inv.row.platform, inv.row.profile_id, tempToken, { inviteId: inv.row.id }).catch(() => null))?.choices ?? null;
   }
 
   const selectQuery = Type.Object({ tempToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true });
@@ -219,20 +237,20 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
   async function selectPage(reply: FastifyReply, inv: InviteForPage, token: string, tempToken: string, error?: string) {
     const list = await choices(inv, tempToken).catch(() => null);
     if (!list) return openPage(reply, inv, token, { status: 400, error: 'This connection attempt has expired. Please start again.' });
-    const fb = inv.row.platform === 'facebook';
-    const title = fb ? 'Choose the Facebook page' : 'Choose who posts on LinkedIn';
+    const step = chooseStep(inv.row.platform)!;
+    const title = step.title;
     const items = list.length === 0
-      ? '<p>No page was found that you administer. Only pages where you have full control (admin rights) can be connected; check that you granted access to the page, then start again.</p>'
+      ? `<p>${esc(step.empty)}</p>`
       : `<form method="post" action="/v1/platform-invites/${encodeURIComponent(token)}/connect/select"><input type="hidden" name="tempToken" value="${esc(tempToken)}">
 ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" value="${esc(c.value)}"${i === 0 ? ' checked' : ''}> <span>${esc(c.label)}<br><span class="hint">${esc(c.hint)}</span></span></label>`).join('\n')}
 <button class="btn" type="submit">Connect</button></form>`;
-    return send(reply, error ? 400 : 200, title, `<h1>${title}</h1>${intro(inv)}${error ? `<div class="alert alert-error" role="alert">${esc(error)}</div>` : ''}${items}`);
+    return send(reply, error ? 400 : 200, title, `<h1>${esc(title)}</h1>${intro(inv)}${error ? `<div class="alert alert-error" role="alert">${esc(error)}</div>` : ''}${items}`);
   }
 
   app.get('/platform-invites/:token/connect/select', { config: { public: true }, schema: { hide: true, params: TokenParams, querystring: selectQuery } }, async (req, reply) => {
     const inv = await openInvite(req.params.token, reply);
     if (!inv) return reply;
-    if (inv.row.platform !== 'facebook' && inv.row.platform !== 'linkedin') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    if (!chooseStep(inv.row.platform)) return reply.redirect(invites.inviteUrl(req.params.token), 303);
     return selectPage(reply, inv, req.params.token, req.query.tempToken);
   });
 
@@ -250,13 +268,7 @@ ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" va
     const auth = invites.actingFor(inv.row);
     const within = invites.useWithin(inv.row.id);
     try {
-      if (inv.row.platform === 'facebook') {
-        await services.facebook.selectPage(auth, { profileId: inv.row.profile_id, pageId: choice, tempToken }, within);
-      } else {
-        await services.linkedinSelection.finish(auth, choice === 'personal'
-          ? { profileId: inv.row.profile_id, tempToken, accountType: 'personal' }
-          : { profileId: inv.row.profile_id, tempToken, accountType: 'organization', selectedOrganization: { id: choice } }, within);
-      }
+      await services.choose.choose(auth, inv.row.platform, { profileId: inv.row.profile_id, tempToken, value: choice }, within);
     } catch (err) {
       if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
       req.log.warn({ err }, 'platform invite: selection failed');

@@ -2,7 +2,7 @@
  * Connecting a Bluesky account with an app password: login, refusal of the main account
  * password, and the profile (display name, avatar) read for the account list.
  */
-import { AdapterError, type ConnectedAccount } from '../types.ts';
+import { AdapterError, type AppPasswordShape, type ConnectedAccount } from '../types.ts';
 import type { BlobRefJson } from './records.ts';
 import { type HttpOptions, jwtClaims, jwtExpiry, loginWithAppPassword } from './session.ts';
 import { type FetchFn, xrpc } from './xrpc.ts';
@@ -95,5 +95,30 @@ export async function connectBluesky(serviceUrl: string, identifier: string, app
     tokenExpiresAt: jwtExpiry(creds.refreshJwt),
     settings: { pdsUrl: creds.pdsUrl, did: creds.did, serviceUrl: service },
     permissions: ['posts:write', 'posts:read'],
+  };
+}
+
+/**
+ * Bluesky's connect shape: an identifier and an app password, logged in at `serviceUrl` (the
+ * configured entryway or PDS) with {@link connectBluesky}. App passwords:
+ * https://bsky.app/settings/app-passwords (Bluesky settings → Privacy and security → App passwords).
+ */
+export function blueskyConnectShape(serviceUrl: string): AppPasswordShape {
+  return {
+    kind: 'app-password',
+    api: {
+      summary: 'Connect a Bluesky account with an app password',
+      description: 'Logs in to the account\'s PDS with the app password (never the main password) and stores the session encrypted.',
+      identifier: 'Handle (alice.bsky.social), email or DID',
+      secret: 'App password, xxxx-xxxx-xxxx-xxxx',
+    },
+    form: {
+      identifier: { label: 'Bluesky handle or email', placeholder: 'you.bsky.social', autocomplete: 'username' },
+      secret: { label: 'App password', hint: '(Bluesky settings → App passwords; never your main password)', placeholder: 'xxxx-xxxx-xxxx-xxxx', autocomplete: 'off' },
+      missing: 'Enter your Bluesky handle and an app password.',
+      refused: 'Bluesky did not accept this handle and app password. Check them and try again.',
+    },
+    refusedField: 'was not accepted by the Bluesky server for this identifier; create an app password in Bluesky settings',
+    login: (identifier, secret) => connectBluesky(serviceUrl, identifier, secret),
   };
 }

@@ -4,6 +4,7 @@
  * https://developers.facebook.com/docs/graph-api/reference/user/accounts/): the Page
  * selection after OAuth and switching an account's Page use it.
  */
+import { AppError } from '../../core/errors.ts';
 import type { PlatformApp } from '../oauth.ts';
 import { graphJson } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
@@ -41,3 +42,27 @@ export async function listFacebookPageRoles(app: PlatformApp, userToken: string)
 export async function listFacebookPages(app: PlatformApp, userToken: string): Promise<FacebookPage[]> {
   return (await listFacebookPageRoles(app, userToken)).filter(isFacebookPageAdmin);
 }
+
+/**
+ * The administered Page `id` among the user's Pages (every role, as {@link listFacebookPageRoles}
+ * reads them), for connecting it or switching an account to it.
+ * @throws AppError FORBIDDEN for a Page not among them, or one whose tasks lack MANAGE (e.g. an
+ *   editor's CREATE_CONTENT), saying which tasks it has (details `pageId`, `tasks`, `requiredTask`).
+ */
+export function administeredPage(pages: FacebookPage[], id: string): FacebookPage {
+  const page = pages.find((p) => p.id === id);
+  if (!page) {
+    throw new AppError('FORBIDDEN', `You do not administer the Facebook page ${id} (its tasks must include ${FACEBOOK_ADMIN_TASK}); pick one of the listed pages`, { platform: 'facebook' });
+  }
+  if (!isFacebookPageAdmin(page)) {
+    const tasks = page.tasks ?? [];
+    throw new AppError('FORBIDDEN',
+      `You do not administer the Facebook page ${page.name} (${page.id}): your role on it has the tasks ${tasks.join(', ') || 'none'} but not ${FACEBOOK_ADMIN_TASK}. ` +
+      'Herald connects only pages you administer (full control); ask an admin of the page to give you full control, or pick one of the listed pages',
+      { platform: 'facebook', pageId: page.id, tasks, requiredTask: FACEBOOK_ADMIN_TASK });
+  }
+  return page;
+}
+
+/** A Page as the connect calls list it (`POST /v1/connect/facebook`, `GET /v1/connect/facebook/select-page`). */
+export const facebookPageView = (p: FacebookPage) => ({ id: p.id, name: p.name, access_token: p.access_token, category: p.category ?? '', tasks: p.tasks ?? [] });

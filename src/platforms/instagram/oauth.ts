@@ -22,6 +22,7 @@ import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
 import { graphJson } from '../meta/graph.ts';
 import { httpJson } from '../http.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 export const INSTAGRAM_DEFAULTS = { apiBaseUrl: 'https://graph.instagram.com', authBaseUrl: 'https://www.instagram.com' };
 /** Host of the code exchange in production. */
@@ -95,3 +96,6 @@ export const instagramOAuth: OAuthProvider = {
     };
   },
 };
+
+/** How Instagram connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const instagramConnect: ConnectShape = PLAIN_OAUTH;

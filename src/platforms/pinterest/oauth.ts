@@ -14,6 +14,7 @@
  */
 import { authorizationServer, standardExchange, standardRefresh, type OAuthProvider, type PlatformApp } from '../oauth.ts';
 import { pinterestJson } from './http.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 export const PINTEREST_DEFAULTS = { apiBaseUrl: 'https://api.pinterest.com', authBaseUrl: 'https://www.pinterest.com' };
 /** Boards (incl. secret boards), pins, and the user's profile. */
@@ -54,3 +55,6 @@ export function createPinterestOAuth(opts: { usePkce?: boolean } = {}): OAuthPro
 }
 
 export const pinterestOAuth: OAuthProvider = createPinterestOAuth();
+
+/** How Pinterest connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const pinterestConnect: ConnectShape = PLAIN_OAUTH;

@@ -11,6 +11,7 @@
  */
 import { authorizationServer, standardExchange, standardRefresh, type OAuthProvider, type PlatformApp } from '../oauth.ts';
 import { redditJson } from './http.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 export const REDDIT_DEFAULTS = { apiBaseUrl: 'https://oauth.reddit.com', authBaseUrl: 'https://www.reddit.com' };
 /** identity (me), submit (post), read (listings, search), mysubreddits (the subreddit picker), flair, edit (delete a post: unpublish). */
@@ -50,3 +51,6 @@ export function createRedditOAuth(opts: { usePkce?: boolean } = {}): OAuthProvid
 }
 
 export const redditOAuth: OAuthProvider = createRedditOAuth();
+
+/** How Reddit connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const redditConnect: ConnectShape = PLAIN_OAUTH;

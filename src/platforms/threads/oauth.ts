@@ -17,6 +17,7 @@
 import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
 import { graphJson } from '../meta/graph.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 /** API host (graph.threads.net; graph.threads.com is also accepted) and the authorization page host. */
 export const THREADS_DEFAULTS = { apiBaseUrl: 'https://graph.threads.net', authBaseUrl: 'https://threads.net' };
@@ -99,3 +100,6 @@ export const threadsOAuth: OAuthProvider = {
     };
   },
 };
+
+/** How Threads connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const threadsConnect: ConnectShape = PLAIN_OAUTH;

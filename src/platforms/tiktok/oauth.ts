@@ -19,6 +19,7 @@ import { httpJson } from '../http.ts';
 import type { OAuthProvider, OAuthTokens, PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
 import { tiktokJson } from './api.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 export const TIKTOK_DEFAULTS = { apiBaseUrl: 'https://open.tiktokapis.com', authBaseUrl: 'https://www.tiktok.com' };
 /**
@@ -149,3 +150,6 @@ export function createTikTokOAuth(opts: TikTokOAuthOptions = {}): OAuthProvider 
 
 /** The provider with the default fallbacks. */
 export const tiktokOAuth = createTikTokOAuth();
+
+/** How TikTok connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const tiktokConnect: ConnectShape = PLAIN_OAUTH;

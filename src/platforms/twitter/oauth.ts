@@ -8,6 +8,7 @@
  */
 import { authorizationServer, standardExchange, standardRefresh, type OAuthProvider, type PlatformApp } from '../oauth.ts';
 import { httpJson } from '../http.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 export const X_DEFAULTS = { apiBaseUrl: 'https://api.x.com', authBaseUrl: 'https://x.com' };
 export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
@@ -40,3 +41,6 @@ export const xOAuth: OAuthProvider = {
     };
   },
 };
+
+/** How X connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const xConnect: ConnectShape = PLAIN_OAUTH;

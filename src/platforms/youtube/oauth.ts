@@ -20,6 +20,7 @@
 import { authorizationServer, standardExchange, standardRefresh, type OAuthProvider, type PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
 import { googleJson } from './google.ts';
+import { PLAIN_OAUTH, type ConnectShape } from '../connect-shape.ts';
 
 export const YOUTUBE_DEFAULTS = { apiBaseUrl: 'https://www.googleapis.com', authBaseUrl: 'https://accounts.google.com' };
 /** Upload, read (channel, verify), and comments (force-ssl is needed for commentThreads.insert). */
@@ -75,3 +76,6 @@ export const youtubeOAuth: OAuthProvider = {
     };
   },
 };
+
+/** How YouTube connects: plain OAuth 2.0 (the account is stored when the code is exchanged; decision 0051). */
+export const youtubeConnect: ConnectShape = PLAIN_OAUTH;

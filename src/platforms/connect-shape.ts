@@ -1,0 +1,215 @@
+/**
+ * How a platform connects an account: the declarative part of the platform contract that the
+ * generic connect code (the connect routes, the platform invite page, the sandbox) drives without
+ * naming a platform (docs/decisions/0051-platform-connect-contract.md). Every platform declares one
+ * {@link ConnectShape}; the registry answers it (`AdapterRegistry.connectShape`).
+ *
+ * The shapes:
+ * - `{ kind: 'oauth' }`: plain OAuth 2.0 (the platform's `OAuthProvider` in its `oauth.ts`); the
+ *   account is stored when the code is exchanged.
+ * - `{ kind: 'oauth', choose }`: OAuth, then the user chooses what the account publishes as (a
+ *   Facebook Page, a LinkedIn organization). See {@link ChooseStep}.
+ * - `{ kind: 'app-password' }`: an identifier and an app password, checked by logging in
+ *   (Bluesky). See {@link AppPasswordShape}.
+ * - `instance-oauth`, `bot-token`, `webhook-url`: declared for the next platforms (an instance URL
+ *   with per-instance app registration, a bot token, a webhook URL); no platform uses them yet, and
+ *   the generic code refuses to connect them with a 400 until it drives them.
+ *
+ * This file imports nothing from the rest of `src/platforms/` (types.ts and oauth.ts re-export it),
+ * so that the contract has no import cycle.
+ */
+import type { PlatformId } from '../shared/platforms.ts';
+
+/** Result of connecting an account (OAuth identity plus tokens, an app-password login, a choice). */
+export interface ConnectedAccount {
+  platformUserId: string;
+  username: string;
+  displayName?: string;
+  profilePicture?: string;
+  credentials: Record<string, unknown>;
+  tokenExpiresAt?: Date | null;
+  settings?: Record<string, unknown>;
+  permissions?: string[];
+}
+
+/** A platform app's credentials and endpoints, from configuration. */
+export interface PlatformApp {
+  clientId: string;
+  clientSecret: string;
+  /** Base URL of the platform's API (e.g. https://api.x.com). */
+  apiBaseUrl: string;
+  /** Base URL of the authorization page host (e.g. https://x.com). */
+  authBaseUrl: string;
+}
+
+/** Tokens as stored (sealed) in an account's credentials. */
+export interface OAuthTokens {
+  accessToken: string;
+  refreshToken?: string | null;
+  /** Access token expiry. */
+  expiresAt?: string | null;
+  scope?: string[];
+}
+
+/** Who connected: the account fields without credentials. */
+export type Identity = Omit<ConnectedAccount, 'credentials' | 'tokenExpiresAt'>;
+
+/**
+ * One thing the user may choose in a {@link ChooseStep}: `value` is what is posted back, `label`
+ * and `hint` what a chooser shows (the invite page's radio list). `listed`: the choice as the
+ * Late-compatible listing shows it (`GET /v1/connect/{platform}/select-{noun}`, e.g. a Page with
+ * its category and tasks); absent for a choice that listing does not show (LinkedIn's personal
+ * profile, which is not an organization).
+ */
+export interface Choice {
+  value: string;
+  label: string;
+  hint: string;
+  listed?: unknown;
+}
+
+/** What {@link ChooseStep.begin} answers: the payload kept sealed for the choice, and the list the API answers at once. */
+export interface ChooseBegin<P> {
+  /** Sealed under the tempToken (connect_selections, 1 hour, single use); given back to `choices` and `toAccount`. */
+  payload: P;
+  /** The choices as `POST /v1/connect/{platform}` answers them under {@link ChooseStep.answerKey}. */
+  list: unknown[];
+}
+
+/** What {@link ChooseStep.toAccount} answers for the chosen value. */
+export interface ChosenAccount {
+  /** The account to store (upserted into the profile like any connected account). */
+  account: ConnectedAccount;
+  /** The `message` of the answer (e.g. "Facebook page connected successfully"). */
+  message: string;
+  /** Settings keys a reconnect must remove from the stored account (a previous choice that no longer applies). */
+  dropSettings?: string[];
+}
+
+/**
+ * OAuth then a choice: after the code exchange the account is not stored at once; the user's
+ * tokens are kept sealed under a tempToken, the caller lists the choices and posts one.
+ *
+ * Wire names (Late-compatible, unchanged): the choice is listed and posted at
+ * `GET|POST /v1/connect/{platform}/select-{noun}`, the OAuth callback sends the browser to the
+ * dashboard's `/dashboard/connect/{platform}/select-{noun}?tempToken&profileId`, and
+ * `POST /v1/connect/{platform}` answers `{ message: answerMessage, tempToken, [answerKey]: list }`.
+ *
+ * `P` is the sealed payload; each step reads only the payload its own `begin` wrote.
+ */
+export interface ChooseStep<P = unknown> {
+  /** The noun of the paths: `page` (select-page), `organization` (select-organization). */
+  readonly noun: string;
+  /** The key of the choices in the `POST /v1/connect/{platform}` answer: `pages`, `organizations`. */
+  readonly answerKey: string;
+  /** The `message` of that answer, naming the call that finishes the connection. */
+  readonly answerMessage: string;
+  /** The chooser's title (the invite page's heading). */
+  readonly title: string;
+  /** What a chooser says when there is nothing to choose. */
+  readonly empty: string;
+  /**
+   * Right after OAuth, with the fresh tokens: reads the choices and answers the payload to seal and
+   * the list to answer, or null when there is nothing to choose and the account is stored as it is
+   * (a LinkedIn member without organizations).
+   * @throws AdapterError when the platform refuses or cannot be reached (the connect fails as a bad code would).
+   */
+  begin(app: PlatformApp, tokens: OAuthTokens, identity: Identity): Promise<ChooseBegin<P> | null>;
+  /**
+   * What the user may choose now (read again from the platform where the choice can change).
+   * @throws AdapterError when the platform refuses the stored authorization or cannot be reached.
+   */
+  choices(app: PlatformApp, payload: P): Promise<Choice[]>;
+  /**
+   * The account to store for the chosen `value`. `extra`: what the caller's body says beyond the
+   * value (Late's `userProfile`, the chosen organization's `name`), used only where the platform
+   * gives nothing.
+   * @throws AppError FORBIDDEN for a value the user may not choose (saying why), PLATFORM_ERROR when
+   *   the platform's answer lacks what the account needs; AdapterError as in {@link ChooseStep.choices}.
+   */
+  toAccount(app: PlatformApp, payload: P, value: string, extra?: Record<string, unknown>): Promise<ChosenAccount>;
+}
+
+/** A field of a credentials form (the platform invite page). */
+export interface CredentialField {
+  label: string;
+  /** Shown after the label, smaller (where to find the value). */
+  hint?: string;
+  placeholder: string;
+  /** The input's autocomplete attribute. */
+  autocomplete: string;
+}
+
+/**
+ * An identifier and an app password, checked by logging in (Bluesky). The Late-compatible call is
+ * `POST /v1/connect/{platform}/credentials { identifier, appPassword, state, redirect_url? }`;
+ * `GET|POST /v1/connect/{platform}` answer 400 pointing there.
+ */
+export interface AppPasswordShape {
+  readonly kind: 'app-password';
+  /** The OpenAPI texts of the credentials call: its summary and description, and the two fields' descriptions. */
+  readonly api: { summary: string; description: string; identifier: string; secret: string };
+  /** The invite page's form: the two fields, the message for an empty one, and for credentials the platform refuses. */
+  readonly form: { identifier: CredentialField; secret: CredentialField; missing: string; refused: string };
+  /** What the API's 400 says about the `appPassword` field when the platform refuses the login. */
+  readonly refusedField: string;
+  /**
+   * Logs in and answers the account to store (the registry binds the configured service).
+   * @throws AdapterError `disconnected`/`rejected` for refused credentials, `transient`/`rate_limited` otherwise.
+   */
+  login(identifier: string, secret: string): Promise<ConnectedAccount>;
+}
+
+/** Plain OAuth 2.0, or OAuth then a choice. */
+export interface OAuthShape {
+  readonly kind: 'oauth';
+  /** Present when the user chooses what the account publishes as after OAuth. */
+  readonly choose?: ChooseStep;
+}
+
+/**
+ * Declared for the next platforms, used by none yet: OAuth against an instance the user names
+ * (its URL first, then an app registered on that instance on first use, as Mastodon's
+ * `POST /api/v1/apps`: https://docs.joinmastodon.org/methods/apps/).
+ */
+export interface InstanceOAuthShape {
+  readonly kind: 'instance-oauth';
+  /** The instance URL field (label and placeholder). */
+  readonly instance: CredentialField;
+}
+
+/** Declared for the next platforms, used by none yet: a bot token the user pastes (e.g. a Telegram bot's, https://core.telegram.org/bots/api#authorizing-your-bot). */
+export interface BotTokenShape {
+  readonly kind: 'bot-token';
+  readonly token: CredentialField;
+}
+
+/** Declared for the next platforms, used by none yet: a webhook URL the platform gives the user (e.g. a Discord channel's, https://discord.com/developers/docs/resources/webhook). */
+export interface WebhookUrlShape {
+  readonly kind: 'webhook-url';
+  readonly url: CredentialField;
+}
+
+/** How a platform connects: see this file's header. */
+export type ConnectShape = OAuthShape | AppPasswordShape | InstanceOAuthShape | BotTokenShape | WebhookUrlShape;
+
+/** The shape of a platform connected with plain OAuth 2.0. */
+export const PLAIN_OAUTH: OAuthShape = { kind: 'oauth' };
+
+/**
+ * How the API shows a connected account of a platform, as data (the account view reads it):
+ * `profileUrl`, the public page of the account where the platform has one; `accountType`, the
+ * account type shown when the stored settings name none.
+ */
+export interface AccountViewData {
+  profileUrl?(username: string): string;
+  accountType?: string;
+}
+
+/** {@link AccountViewData} per platform (a platform without an entry has neither). */
+export const ACCOUNT_VIEW_DATA: Readonly<Partial<Record<PlatformId, AccountViewData>>> = {
+  // Profile pages: https://bsky.app/profile/{handle}
+  bluesky: { profileUrl: (username) => `https://bsky.app/profile/${username}` },
+  // A LinkedIn account publishes as the member unless an organization was chosen (decision 0051).
+  linkedin: { accountType: 'personal' },
+};
