@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('retry of a partial post, in-app dialogs and toast
     await answerConfirm(page, 'Unpublish');
     const toasts = page.getByRole('region', { name: 'Notifications' });
     await toasts.getByText('Unpublished').waitFor();
-    expect(await toasts.locator('[data-outcome="deleted"]').count()).toBe(2);
+    expect(await toasts.locator('[data-outcome="deleted"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('@main.test: deleted'), expect.stringContaining('@second.test: deleted')]));
     expect(scripted.deleted).toHaveLength(2);
     await page.getByRole('region', { name: 'Status' }).getByText('cancelled').waitFor();
     // The title bar holds the page's actions only: the result is not squeezed into it.

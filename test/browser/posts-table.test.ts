@@ -95,6 +95,14 @@ describe.skipIf(!hasChromium)('posts table', () => {
     await expect.poll(shown).toEqual(await listed('sortBy=platform'));
     await page.getByRole('button', { name: /^When/ }).click();
     await expect.poll(shown).toEqual(await listed('sortBy=scheduled-desc'));
+    // On a phone the headers are hidden: the order is a select among the filters.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Order').selectOption({ label: 'Oldest created first' });
+    await expect.poll(shown).toEqual(await listed('sortBy=created-asc'));
+    await page.getByLabel('Order').selectOption({ label: 'Latest time first' });
+    await expect.poll(shown).toEqual(await listed('sortBy=scheduled-desc'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.getByLabel('Order').isVisible()).toBe(false);
   });
 
   it('filters on the server by search, status, platform, profile and date range', async () => {

@@ -25,6 +25,10 @@ const PAGE_SIZE = 20;
 type Sort = 'scheduled-desc' | 'scheduled-asc' | 'created-desc' | 'created-asc' | 'status' | 'platform';
 const DEFAULT_SORT: Sort = 'scheduled-desc';
 const ONE_WAY = new Set(['status', 'platform']);
+const SORT_LABELS: Array<[Sort, string]> = [
+  ['scheduled-desc', 'Latest time first'], ['scheduled-asc', 'Earliest time first'], ['created-desc', 'Newest created first'],
+  ['created-asc', 'Oldest created first'], ['status', 'By status'], ['platform', 'By platform'],
+];
 
 function sortOf(state: SortingState): Sort {
   const s = state[0];
@@ -193,6 +197,11 @@ export default function PostsPage() {
           </select></div>
         <div className="field"><label htmlFor="f-from">From</label><input id="f-from" type="date" value={search.get('from') ?? ''} onChange={(e) => set('from', e.target.value)} /></div>
         <div className="field"><label htmlFor="f-to">To</label><input id="f-to" type="date" value={search.get('to') ?? ''} onChange={(e) => set('to', e.target.value)} /></div>
+        {/* On a phone the column headers are hidden: the order is chosen here. */}
+        <div className="field phone-only"><label htmlFor="f-sort">Order</label>
+          <select id="f-sort" value={sort} onChange={(e) => set('sort', e.target.value === DEFAULT_SORT ? '' : e.target.value)}>
+            {SORT_LABELS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+          </select></div>
       </form>
       <ErrorBox error={posts.error} title="Could not load posts" />
       {selected.length > 0 && <BulkBar posts={selected} tz={tz} profiles={profiles.data ?? []} accountProfile={new Map((accounts.data ?? []).map((a) => [a._id, a.profileId]))}

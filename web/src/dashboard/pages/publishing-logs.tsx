@@ -72,6 +72,12 @@ export function PostLogsSection({ postId, tz, live, postStatus }: { postId: stri
   );
 }
 
+/** "@name: " of the post's account `accountId`, to tell apart two accounts of one platform; empty when unknown. */
+function accountName(post: { platforms: Array<{ accountId: string | { _id: string; username: string } }> }, accountId: string): string {
+  const a = post.platforms.map((t) => t.accountId).find((x) => typeof x !== 'string' && x._id === accountId);
+  return a && typeof a !== 'string' ? `@${a.username.replace(/^@/, '')}: ` : '';
+}
+
 /**
  * Unpublish button (shown while `available`): asks in an in-app dialog, then says in a toast what
  * each platform did (the per-platform list on the page shows the deletions too).
@@ -84,7 +90,7 @@ export function UnpublishButton({ postId, available }: { postId: string; availab
       toast({
         title: r.success ? 'Unpublished' : 'Not unpublished everywhere',
         tone: r.success ? 'ok' : 'error',
-        body: <ul className="unpublish-results">{r.results.map((x, i) => <li key={i} data-outcome={x.outcome}><PlatformBadge platform={x.platform} /> {x.outcome.replace(/_/g, ' ')}{x.error ? `: ${x.error}` : ''}</li>)}</ul>,
+        body: <ul className="unpublish-results">{r.results.map((x, i) => <li key={i} data-outcome={x.outcome}><PlatformBadge platform={x.platform} /> {accountName(r.post, x.accountId)}{x.outcome.replace(/_/g, ' ')}{x.error ? `: ${x.error}` : ''}</li>)}</ul>,
       });
       void qc.invalidateQueries({ queryKey: ['post', postId] });
       void qc.invalidateQueries({ queryKey: ['post-logs', postId] });
