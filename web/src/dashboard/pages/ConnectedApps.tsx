@@ -36,8 +36,8 @@ export default function ConnectedAppsPage() {
 
   return (
     <>
-      <PageTitle title="AI assistants (MCP)" />
-      <p className="muted">Connect Claude, ChatGPT, Cursor or any MCP client to Herald: add this URL as a remote MCP server. The assistant opens a Herald page where you choose the profiles and what it may do. Scripts can send an API key instead (<a href="/docs#mcp">docs</a>).</p>
+      <PageTitle title="AI assistants" />
+      <p className="muted">Connect Claude, ChatGPT, Cursor or any MCP (Model Context Protocol) client to Herald: add this URL as a remote MCP server. The assistant opens a Herald page where you choose the profiles and what it may do. Scripts can send an API key instead (<a href="/docs#mcp">docs</a>).</p>
       <div className="card">
         <CopyField label="MCP URL" value={mcpUrl} testId="mcp-url" />
         <CopyField label="Cursor / JSON config" value={claudeConfig} testId="mcp-config" />
