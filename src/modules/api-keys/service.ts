@@ -1,7 +1,7 @@
 /**
  * API keys: 32 random bytes shown once at creation, stored only as SHA-256, with
  * permissions and an optional expiry in days. A key creates keys only within its own
- * permissions and expiry (issue 24); a dashboard session, which holds every permission and
+ * permissions and expiry (design rule: a key or grant hands on only a subset of itself); a dashboard session, which holds every permission and
  * is not a key, creates any.
  */
 import { generateApiKey, hashApiKey, keyPreview } from '../../core/crypto.ts';
