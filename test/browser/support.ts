@@ -189,3 +189,14 @@ export async function startDashboard(opts: {
     },
   };
 }
+
+/**
+ * Picks `zone` in the page's time-zone combobox (web/src/dashboard/ui/time-zone-picker.tsx) the
+ * way a user does: types `typed` (part of its name) and clicks the option, then checks the field shows it.
+ */
+export async function pickTimeZone(page: Page, typed: string, zone: string, label = 'Time zone'): Promise<void> {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(typed);
+  await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${zone.replace(/_/g, ' ').replace(/[/+]/g, '\\$&')}\\b`) }).click();
+  if (await box.inputValue() !== zone) throw new Error(`the time-zone field shows ${await box.inputValue()}, not ${zone}`);
+}

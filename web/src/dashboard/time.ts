@@ -4,14 +4,26 @@
  * (gap: shifted forward; overlap: the earlier instant, as the server resolves them).
  */
 
+/** The browser's time zone (IANA id as the browser names it), UTC when it says none. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** Every zone the browser knows (Intl.supportedValuesOf), UTC included. */
 export function allTimeZones(): string[] {
   const f = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf;
   const list = f ? f('timeZone') : [];
   return list.includes('UTC') ? list : ['UTC', ...list];
+}
+
+/** The UTC offset of `tz` at `at`, e.g. "UTC+05:30", "UTC−03:00" or "UTC" (from Intl's longOffset name). */
+export function utcOffsetLabel(tz: string, at: Date = new Date()): string {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    return name === 'GMT' || name === '' ? 'UTC' : name.replace('GMT', 'UTC').replace('-', '−');
+  } catch {
+    return '';
+  }
 }
 
 export interface WallTime { year: number; month: number; day: number; hour: number; minute: number }

@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, PageTitle } from '../components.tsx';
-import { addDays, allTimeZones, browserTimeZone, dateKey, instantOf, pad, timeFormat, wallTime, weekdayMon } from '../time.ts';
+import { addDays, browserTimeZone, dateKey, instantOf, pad, timeFormat, wallTime, weekdayMon } from '../time.ts';
 import { packColumns } from '../calendar/layout.ts';
 import { PostChip, placedAt } from '../calendar/PostChip.tsx';
 import './calendar.css';
+import { TimeZoneField } from '../ui/time-zone.tsx';
 
 /** A day's full list, in an in-app dialog: loaded when first opened (its dialog library stays out of the calendar's chunk). */
 const DayDialog = lazy(() => import('../calendar/DayDialog.tsx'));
@@ -179,12 +180,7 @@ export default function CalendarPage() {
           <button type="button" role="radio" aria-checked={view === 'month'} className={view === 'month' ? 'on' : ''} onClick={() => setViewSaved('month')}>Month</button>
           <button type="button" role="radio" aria-checked={view === 'week'} className={view === 'week' ? 'on' : ''} onClick={() => setViewSaved('week')}>Week</button>
         </div>
-        <label className="tz-pick">
-          <span>Time zone</span>
-          <select value={tz} onChange={(e) => { setTz(e.target.value); localStorage.setItem('herald.tz', e.target.value); }}>
-            {allTimeZones().map((z) => <option key={z}>{z}</option>)}
-          </select>
-        </label>
+        <TimeZoneField id="cal-tz" className="tz-pick" value={tz} onChange={(z) => { setTz(z); localStorage.setItem('herald.tz', z); }} />
       </div>
       <p id="cal-move-help" className="sr-only">Drag to another day or hour to reschedule, or press Alt with the arrow keys: left and right move a day, up and down an hour.</p>
       <ErrorBox error={posts.error} title="Could not load posts" />

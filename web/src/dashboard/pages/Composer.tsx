@@ -4,7 +4,8 @@ import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge, VideoPoster } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
-import { allTimeZones, browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
+import { browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
+import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useAccounts, useProfiles } from './Profiles.tsx';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, youtubeThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
@@ -105,11 +106,13 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const tags = [...new Set(tagsText.split(',').map((t) => t.trim().replace(/^#/, '')).filter(Boolean))];
   const [media, setMedia] = useState<MediaEntry[]>(() => {
     // "Use in a new post" from the media library hands the file over here.
+    // Read here, removed once mounted (below): a first render that suspends (the lazy time-zone
+    // picker) is thrown away and run again (https://react.dev/reference/react/Suspense#caveats).
     const handed = sessionStorage.getItem('herald.composeMedia');
     if (!handed || postId) return [];
-    sessionStorage.removeItem('herald.composeMedia');
     try { return [libraryEntry(JSON.parse(handed) as LibraryFile)]; } catch { return []; }
   });
+  useEffect(() => { if (!postId) sessionStorage.removeItem('herald.composeMedia'); }, [postId]);
   const [picking, setPicking] = useState(false);
   const [mode, setMode] = useState<Mode>('schedule');
   const [date, setDate] = useState(init.date);
@@ -399,12 +402,11 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             </fieldset>
             {mode === 'schedule' && (
               <div className="when-fields">
-                <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
-                <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
-                <div className="field">
-                  <label htmlFor="c-tz">Time zone</label>
-                  <select id="c-tz" value={tz} onChange={(e) => setTz(e.target.value)}>{allTimeZones().map((z) => <option key={z}>{z}</option>)}</select>
+                <div className="when-row">
+                  <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
+                  <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
                 </div>
+                <TimeZoneField id="c-tz" className="field" value={tz} onChange={setTz} />
                 {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
               </div>
             )}

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-import { allTimeZones, browserTimeZone, timeFormat } from '../time.ts';
+import { browserTimeZone, timeFormat } from '../time.ts';
+import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from './Profiles.tsx';
 import { ConfirmButton } from '../ui/confirm.tsx';
 
@@ -72,10 +73,7 @@ function Editor({ profileId }: { profileId: string }) {
       <form className="card" onSubmit={(e) => { e.preventDefault(); save.mutate(); }} aria-label="Queue schedule">
         {!current.data?.exists && !current.error && <p className="alert alert-info">This profile has no queue yet. Add weekly slots and save.</p>}
         <div className="form-row">
-          <div className="field grow">
-            <label htmlFor="q-tz">Time zone</label>
-            <select id="q-tz" value={tz} onChange={(e) => setTz(e.target.value)}>{allTimeZones().map((z) => <option key={z}>{z}</option>)}</select>
-          </div>
+          <TimeZoneField id="q-tz" className="field grow" value={tz} onChange={(z) => { setTz(z); setSaved(null); }} />
           <label className="check"><input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active (an inactive queue takes no posts)</label>
         </div>
         <div className="slot-grid" role="table" aria-label="Weekly slots">
