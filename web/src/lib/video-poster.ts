@@ -12,6 +12,8 @@ const POSTER_MAX_EDGE = 640;
 const POSTER_TIMEOUT_MS = 15_000;
 
 const posters = new Map<string, Promise<string | null>>();
+/** Each read video's intrinsic size (videoWidth × videoHeight at loadedmetadata), known even when its frame cannot be drawn. */
+const sizes = new Map<string, { width: number; height: number }>();
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Draws the frame of `url` at 0.1 s into a JPEG data URL; null when the browser cannot decode or read it (never rejects). */
@@ -34,7 +36,10 @@ function readPoster(url: string): Promise<string | null> {
     v.playsInline = true;
     // Another origin (object storage) must allow reading the pixels, else the canvas is tainted.
     if (new URL(url, location.href).origin !== location.origin) v.crossOrigin = 'anonymous';
-    v.onloadedmetadata = () => { v.currentTime = Number.isFinite(v.duration) && v.duration > 0 ? Math.min(0.1, v.duration / 2) : 0; };
+    v.onloadedmetadata = () => {
+      if (v.videoWidth > 0 && v.videoHeight > 0) sizes.set(url, { width: v.videoWidth, height: v.videoHeight });
+      v.currentTime = Number.isFinite(v.duration) && v.duration > 0 ? Math.min(0.1, v.duration / 2) : 0;
+    };
     v.onseeked = () => {
       try {
         const scale = Math.min(1, POSTER_MAX_EDGE / Math.max(v.videoWidth, v.videoHeight, 1));
@@ -61,4 +66,9 @@ export function videoPoster(url: string): Promise<string | null> {
     posters.set(url, p);
   }
   return p;
+}
+
+/** The intrinsic size of the video at `url`, read with its poster frame (same single read); null when the browser cannot read it. */
+export function videoSize(url: string): Promise<{ width: number; height: number } | null> {
+  return videoPoster(url).then(() => sizes.get(url) ?? null);
 }

@@ -379,6 +379,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                   <PostPreview key={a._id} account={a} text={custom[a._id] ?? content} data={cleanPlatformData(options[a._id], custom[a._id] ?? content)}
                     media={media.filter((m) => m.status === 'done' && m.file).map((m) => ({
                       url: m.file!.url, type: m.file!.type, altText: m.altText,
+                      ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
                       // YouTube shows the custom thumbnail as the video's picture.
                       ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
                     }))} />
