@@ -56,7 +56,7 @@ async function box(article: Locator) {
     const i = img.getBoundingClientRect();
     return {
       ratio: r.width / r.height, width: r.width, shape: el.getAttribute('data-shape'),
-      fit: getComputedStyle(img).objectFit, natural: img.naturalWidth / img.naturalHeight,
+      fit: (globalThis as unknown as { getComputedStyle(x: unknown): { objectFit: string } }).getComputedStyle(img).objectFit, natural: img.naturalWidth / img.naturalHeight,
       fills: Math.abs(i.width - r.width) < 1 && Math.abs(i.height - r.height) < 1,
       label: el.querySelector('[role="img"]')?.getAttribute('aria-label'),
     };
@@ -120,7 +120,7 @@ describe.skipIf(!hasChromium)('previews in the media\'s own shape', () => {
     await page.goto(`${d.base}/dashboard/media`);
     const tile = page.getByRole('button', { name: 'Preview lamination-short.mp4' });
     await tile.locator('.video-poster[data-poster="frame"] img').waitFor();
-    expect(await tile.locator('img').evaluate((img) => getComputedStyle(img).objectFit)).toBe('contain');
+    expect(await tile.locator('img').evaluate((img) => (globalThis as unknown as { getComputedStyle(x: unknown): { objectFit: string } }).getComputedStyle(img).objectFit)).toBe('contain');
     await page.screenshot({ path: path.join(os.tmpdir(), 'herald-vertical-library-1280.png') });
   });
 });
