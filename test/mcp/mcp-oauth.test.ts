@@ -9,31 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { MemoryOAuthProvider } from '../support/mcp-oauth-client.ts';
 import { Zernio } from '@getlatedev/node';
 import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from '../browser/support.ts';
 import { createProfile, insertAccount } from '../helpers.ts';
 
 const run = chromiumAvailable('MCP OAuth flow');
 const REDIRECT = 'http://localhost:7/callback';
-
-/** An MCP client's OAuth state, in memory (what a desktop assistant keeps on disk). */
-class MemoryProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  authorizationUrl?: URL;
-  get redirectUrl() { return REDIRECT; }
-  get clientMetadata() { return { client_name: 'Test Assistant', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }; }
-  clientInformation() { return this.info; }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(v: string) { this.verifier = v; }
-  codeVerifier() { return this.verifier; }
-}
 
 let h: DashboardHarness;
 let profileB: string;
@@ -53,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => { await h?.close(); });
 
 /** Runs the SDK's OAuth flow up to the browser, consents in Chromium with `capabilities` on Brand A, and finishes it. */
-async function authorize(provider: MemoryProvider, capabilities: string[], check = false): Promise<void> {
+async function authorize(provider: MemoryOAuthProvider, capabilities: string[], check = false): Promise<void> {
   const transport = new StreamableHTTPClientTransport(new URL(`${h.base}/mcp`), { authProvider: provider });
   const client = new Client({ name: 'test-assistant', version: '1.0.0' });
   await expect(client.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -86,7 +70,7 @@ async function authorize(provider: MemoryProvider, capabilities: string[], check
   expect(provider.saved?.refresh_token).toMatch(/^hmr_/);
 }
 
-async function connected(provider: MemoryProvider): Promise<Client> {
+async function connected(provider: MemoryOAuthProvider): Promise<Client> {
   const client = new Client({ name: 'test-assistant', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${h.base}/mcp`), { authProvider: provider }));
   return client;
@@ -100,7 +84,7 @@ const mcpStatus = async (token: string) => (await fetch(`${h.base}/mcp`, {
 const tokenRequest = (form: Record<string, string>) => fetch(`${h.base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
 
 describe.skipIf(!run)('MCP over OAuth, end to end', () => {
-  const drafts = new MemoryProvider();
+  const drafts = new MemoryOAuthProvider(REDIRECT, { client_name: 'Test Assistant', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
 
   it('registers, consents in the browser, exchanges the code with PKCE; a drafts-only grant for Brand A', async () => {
     await authorize(drafts, ['read', 'drafts'], true);
@@ -132,7 +116,7 @@ describe.skipIf(!run)('MCP over OAuth, end to end', () => {
   });
 
   it('rotates the refresh token; the old one no longer works and its reuse ends the grant', async () => {
-    const other = new MemoryProvider();
+    const other = new MemoryOAuthProvider(REDIRECT, { client_name: 'Test Assistant', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] });
     await authorize(other, ['read']);
     const first = other.saved!;
     const res = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: String(other.info!.client_id) });

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { MemoryOAuthProvider } from '../support/mcp-oauth-client.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
@@ -17,22 +17,6 @@ import { createProfile, createTestApp, type TestContext } from '../helpers.ts';
 import { freePort, waitFor } from '../support/net.ts';
 
 const REDIRECT = 'http://127.0.0.1:9/cb';
-
-class MemoryProvider implements OAuthClientProvider {
-  info?: OAuthClientInformationMixed;
-  saved?: OAuthTokens;
-  verifier = '';
-  authorizationUrl?: URL;
-  get redirectUrl() { return REDIRECT; }
-  get clientMetadata() { return { client_name: 'Sandbox Assistant', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }; }
-  clientInformation() { return this.info; }
-  saveClientInformation(info: OAuthClientInformationMixed) { this.info = info; }
-  tokens() { return this.saved; }
-  saveTokens(tokens: OAuthTokens) { this.saved = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(v: string) { this.verifier = v; }
-  codeVerifier() { return this.verifier; }
-}
 
 let sandbox: Sandbox;
 let ctx: TestContext;
@@ -72,7 +56,7 @@ afterAll(async () => {
 
 describe('an MCP client over OAuth schedules a post that publishes (sandbox)', () => {
   it('connects by OAuth, lists tools, schedules on the sandbox X account, and the worker publishes it', async () => {
-    const provider = new MemoryProvider();
+    const provider = new MemoryOAuthProvider(REDIRECT, { client_name: 'Sandbox Assistant' });
     const first = new Client({ name: 'sandbox-assistant', version: '1.0.0' });
     await expect(first.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider }))).rejects.toBeInstanceOf(UnauthorizedError);
     // The browser's part: the authorization endpoint sends it to the consent page, where the owner allows.
