@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../src/modules/sessions/service.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { listAppRoutes } from '../support/routes.ts';
 
 // Built at collection time: one test per discovered route is generated below.
 const ctx: TestContext = await createTestApp({ env: { HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', HERALD_ANALYTICS_RATE_LIMIT: '3' } });
@@ -31,18 +32,7 @@ async function member(owner: Tenant, scope: 'all' | 'profiles', profileIds?: str
 
 /** GET routes of /v1 without path parameters, read from the real app. */
 function listRoutesWithoutParams(): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    stack.length = m[1].length / 4;
-    stack.push(m[2]);
-    if (!m[3]) continue;
-    const path = stack.join('');
-    if (path.startsWith('/v1/') && !path.includes(':') && !path.includes('*') && m[3].split(',').map((s) => s.trim()).includes('GET')) out.push(path);
-  }
-  return [...new Set(out)];
+  return [...new Set(listAppRoutes(ctx.app).filter((r) => r.method === 'GET' && r.path.startsWith('/v1/') && r.params.length === 0 && !r.path.includes('*')).map((r) => r.path))];
 }
 
 describe('1. a member scoped to some profiles reaches none of the others', () => {

@@ -15,6 +15,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { newId } from '../../src/core/ids.ts';
 import { MAX_JSON_DEPTH } from '../../src/http/app.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { listAppRoutes, type AppRoute } from '../support/routes.ts';
 
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
 afterAll(async () => { await ctx.close(); });
@@ -32,28 +33,11 @@ interface Schema {
   additionalProperties?: boolean | Schema;
 }
 
-interface Route { method: string; path: string; params: string[] }
+type Route = AppRoute;
 
-/** Parses `printRoutes({ commonPrefix: false })`: one line per tree node, 4 characters per depth. */
-function listRoutes(): Route[] {
-  const out: Route[] = [];
-  const stack: string[] = [];
-  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    stack.length = m[1].length / 4;
-    stack.push(m[2]);
-    if (!m[3]) continue;
-    const path = stack.join('');
-    for (const method of m[3].split(',').map((s) => s.trim())) {
-      out.push({ method, path, params: [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1]) });
-    }
-  }
-  return out;
-}
 
 /** Every route, /v1 or not (dashboard sign-in, web pages, uploads). */
-const ALL_ROUTES = listRoutes();
+const ALL_ROUTES: Route[] = listAppRoutes(ctx.app);
 const ROUTES = ALL_ROUTES.filter((r) => r.path.startsWith('/v1/'));
 const doc = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
   paths: Record<string, Record<string, {

@@ -14,30 +14,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { listAppRoutes, type AppRoute } from '../support/routes.ts';
 
 // Built at collection time so that one test per discovered route can be generated.
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
 afterAll(async () => { await ctx.close(); });
 
-interface Route { method: string; path: string; params: string[] }
+type Route = AppRoute;
 
-/** Parses `printRoutes({ commonPrefix: false })`: one line per tree node, 4 characters per depth. */
+/** The /v1 routes. */
 function listRoutes(): Route[] {
-  const out: Route[] = [];
-  const stack: string[] = [];
-  for (const line of ctx.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    stack.push(m[2]);
-    if (!m[3]) continue;
-    const path = stack.join('');
-    for (const method of m[3].split(',').map((s) => s.trim())) {
-      out.push({ method, path, params: [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((x) => x[1]) });
-    }
-  }
-  return out.filter((r) => r.path.startsWith('/v1/'));
+  return listAppRoutes(ctx.app).filter((r) => r.path.startsWith('/v1/'));
 }
 
 const ROUTES = listRoutes();
