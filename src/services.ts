@@ -11,12 +11,9 @@ import { createApiKeysService } from './modules/api-keys/service.ts';
 import { createProfilesService } from './modules/profiles/service.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { createAccountRowCache, createAccountsRepository } from './modules/accounts/repository.ts';
-import { createPlatformSessions } from './modules/accounts/platform-session.ts';
 import { createCloneConnectionService } from './modules/accounts/clone.ts';
-import { createFacebookService } from './modules/facebook/service.ts';
-import { createLinkedInService } from './modules/linkedin/service.ts';
-import { createPinterestService } from './modules/pinterest/service.ts';
-import { createRedditService } from './modules/reddit/service.ts';
+import { createResourceContexts } from './modules/accounts/resource-context.ts';
+import { createAccountResourcesService } from './modules/account-resources/service.ts';
 import { createSelectionStore } from './modules/connect/selection.ts';
 import { createChooseService } from './modules/connect/choose-service.ts';
 import { createUsageService } from './modules/usage/service.ts';
@@ -92,15 +89,13 @@ export function createServices(deps: ServiceDeps) {
   const profiles = createProfilesService(db, usage);
   const accountsRepository = createAccountsRepository(db, secrets);
   const accounts = createAccountsService({ db, accounts: accountsRepository, adapters, users });
-  const platformSessions = createPlatformSessions({ accounts: accountsRepository, adapters });
-  const cloneConnection = createCloneConnectionService({ db, accounts: accountsRepository, adapters, sessions: platformSessions });
+  // Each platform's account resources (Pages, organizations, boards, subreddits...), run without naming a platform (decision 0053).
+  const resourceContexts = createResourceContexts({ accounts: accountsRepository, adapters });
+  const accountResources = createAccountResourcesService({ adapters, contexts: resourceContexts });
+  const cloneConnection = createCloneConnectionService({ db, accounts: accountsRepository, adapters, contexts: resourceContexts });
   const selections = createSelectionStore({ db, secrets, clock });
-  const facebook = createFacebookService({ repository: accountsRepository, adapters });
-  const linkedin = createLinkedInService({ accounts: accountsRepository, sessions: platformSessions });
   // The choice after OAuth (a Facebook Page, a LinkedIn author) for any platform's choose step (decision 0051).
   const choose = createChooseService({ selections, accounts, repository: accountsRepository, adapters });
-  const pinterest = createPinterestService({ accounts: accountsRepository, sessions: platformSessions });
-  const reddit = createRedditService({ accounts: accountsRepository, sessions: platformSessions });
   const media = createMediaService({
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
@@ -109,8 +104,8 @@ export function createServices(deps: ServiceDeps) {
   const queue = createQueueService(db, clock);
   const posts = createPostsService({
     db, usage, adapters, publisher, clock, queue,
-    // A Reddit post is checked against its subreddit's own rules when it is created or edited.
-    ruleSettings: { platforms: ['reddit'], read: (t) => reddit.ruleSettings(t.account, t.platformSpecificData) },
+    // Settings read from the platform a post is checked with when it is created or edited (a subreddit's own rules).
+    ruleSettings: { platforms: accountResources.ruleSettingsPlatforms(), read: (t) => accountResources.ruleSettings(t.account, t.platformSpecificData) },
     // An image named by URL is probed (first 256 KB, remembered per URL) so pixel and format rules are checked when the post is created.
     probeRemoteImage: createRemoteImageProber({ allowPrivate: config.allowPrivateUrls }),
     // Creates read their accounts from here and check in their insert that none changed (one statement per create).
@@ -156,7 +151,7 @@ export function createServices(deps: ServiceDeps) {
     logs, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, facebook, linkedin, choose, pinterest, reddit, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, choose, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
   };
 }
 

@@ -18,6 +18,7 @@
  * This file imports nothing from the rest of `src/platforms/` (types.ts and oauth.ts re-export it),
  * so that the contract has no import cycle.
  */
+import type { TObject, TProperties } from 'typebox';
 import type { PlatformId } from '../shared/platforms.ts';
 
 /** Result of connecting an account (OAuth identity plus tokens, an app-password login, a choice). */
@@ -128,6 +129,33 @@ export interface ChooseStep<P = unknown> {
    *   the platform's answer lacks what the account needs; AdapterError as in {@link ChooseStep.choices}.
    */
   toAccount(app: PlatformApp, payload: P, value: string, extra?: Record<string, unknown>): Promise<ChosenAccount>;
+  /** The Late-compatible select calls of this step, as data (see {@link ChooseWire}). */
+  readonly wire: ChooseWire;
+}
+
+/**
+ * The select calls of a {@link ChooseStep} as the API serves them (`GET|POST
+ * /v1/connect/{platform}/select-{noun}`, registered by the generic connect routes): the schema of
+ * a listed choice, the OpenAPI texts, and how the POST body names the chosen value.
+ */
+export interface ChooseWire {
+  /** A listed choice (`Choice.listed`), as `GET .../select-{noun}` and `POST /v1/connect/{platform}` answer it. */
+  readonly listed: TObject;
+  /** What the listed choices are (the description of `[answerKey]` in the `POST /v1/connect/{platform}` answer). */
+  readonly listedDescription: string;
+  /** OpenAPI summary, description and error statuses of the list call. */
+  readonly list: { summary: string; description: string; errors: number[] };
+  /** The same for the POST that finishes the connection. */
+  readonly post: { summary: string; description: string; errors: number[] };
+  /** The POST body's fields besides `profileId`, `tempToken` and `redirect_url`. */
+  readonly body: TProperties;
+  /**
+   * The chosen value from the POST body (run after the tempToken is checked).
+   * @throws AppError 400 naming the field when the body does not name a usable value.
+   */
+  value(body: Record<string, unknown>): string;
+  /** What the body says beyond the value, given to {@link ChooseStep.toAccount} as `extra`. */
+  extra(body: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** A field of a credentials form (the platform invite page). */

@@ -31,6 +31,11 @@ import { YOUTUBE_DEFAULTS, youtubeConnect, youtubeOAuth } from './youtube/oauth.
 import { TikTokAdapter } from './tiktok/adapter.ts';
 import { TIKTOK_DEFAULTS, tiktokConnect, tiktokOAuth } from './tiktok/oauth.ts';
 import type { ConnectShape, PlatformAdapter, PlatformId } from './types.ts';
+import { NO_ACCOUNT_RESOURCES, type AccountResources } from './account-resources.ts';
+import { facebookResources } from './facebook/resources.ts';
+import { linkedinResources } from './linkedin/resources.ts';
+import { pinterestResources } from './pinterest/resources.ts';
+import { redditResources } from './reddit/resources.ts';
 
 /**
  * What the registry reads from the configuration (src/config.ts's Config satisfies it): the
@@ -57,6 +62,12 @@ export interface AdapterRegistry {
    * configured service, e.g. the Bluesky entryway). Every platform has one.
    */
   connectShape(platform: PlatformId): ConnectShape;
+  /**
+   * What the platform exposes about a connected account beyond publishing: the API's per-account
+   * lists and selects, the clone step, rule settings read from the platform
+   * (docs/decisions/0053-account-resources-contract.md). Every platform has one (most are empty).
+   */
+  resources(platform: PlatformId): AccountResources;
   /**
    * The OAuth provider and configured app of a platform.
    * @throws AppError BAD_REQUEST naming the missing settings, or the platform without OAuth support yet.
@@ -112,6 +123,12 @@ export function createAdapterRegistry(
     twitter: xConnect, reddit: redditConnect, pinterest: pinterestConnect, threads: threadsConnect, tiktok: tiktokConnect,
     youtube: youtubeConnect, instagram: instagramConnect, facebook: facebookConnect, linkedin: linkedinConnect,
   };
+  // The same for account resources (a platform with none says so).
+  const resources: Record<PlatformId, AccountResources> = {
+    facebook: facebookResources, linkedin: linkedinResources, pinterest: pinterestResources, reddit: redditResources(),
+    bluesky: NO_ACCOUNT_RESOURCES, twitter: NO_ACCOUNT_RESOURCES, threads: NO_ACCOUNT_RESOURCES, tiktok: NO_ACCOUNT_RESOURCES,
+    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES,
+  };
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
   adapters.set('bluesky', new BlueskyAdapter(config.blueskyMaxImageBytes ? { maxImageBytes: config.blueskyMaxImageBytes } : {}) as unknown as PlatformAdapter);
@@ -133,6 +150,7 @@ export function createAdapterRegistry(
       return a;
     },
     connectShape: (platform) => shapes[platform],
+    resources: (platform) => resources[platform],
     oauth: (platform) => ({ provider: PROVIDERS[platform]!.provider, app: appFor(platform) }),
     oauthProvider: (platform) => ((OAUTH_PLATFORMS as readonly string[]).includes(platform) ? PROVIDERS[platform as OAuthPlatform]?.provider : undefined),
   };

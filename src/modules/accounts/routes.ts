@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors, MessageResponse } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
+import { PLATFORMS } from '../../shared/platforms.ts';
 
 import { AccountSchema } from './schemas.ts';
+import type { CloneConnectionInput } from './clone.ts';
 
 export { AccountSchema };
 
@@ -32,24 +34,18 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     },
   }, async (req) => services.accounts.update(req.auth, req.params.accountId, req.body));
 
+  // Each platform's clone step adds its target fields (docs/decisions/0053-account-resources-contract.md).
+  const cloneSteps = PLATFORMS.flatMap((p) => services.adapters.resources(p).clone ?? []);
   app.post('/profiles/:profileId/clone-connection', {
     config: { permission: 'accounts:write' },
     schema: {
       tags: ['Accounts'], summary: 'Share a connected account with another profile (no new OAuth)',
       description: 'The clone uses the source account\'s stored authorization: a token refresh, reconnect or revocation applies to every clone, and ' +
-        'disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with ' +
-        'Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked ' +
-        'with LinkedIn), targetAccountType personal as the member. Also accepts a dashboard session.',
+        `disconnecting one leaves the others working. ${cloneSteps.map((c) => c.description).join(' ')} Also accepts a dashboard session.`,
       params: Type.Object({ profileId: Id('The profile that receives the clone') }),
       body: Type.Object({
         sourceAccountId: Id('The connected account to clone (any of your profiles)'),
-        targetPageId: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9]+$', description: 'Facebook: the Page to publish to' })),
-        targetPageName: Type.Optional(Type.String({ maxLength: 300, description: 'Facebook: informational; the name is read from Facebook' })),
-        targetPageAccessToken: Type.Optional(Type.String({ maxLength: 2000, description: 'Facebook: ignored; the Page token is read from Facebook with the stored authorization' })),
-        targetOrganizationId: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'LinkedIn: numeric company id' })),
-        targetOrganizationUrn: Type.Optional(Type.String({ maxLength: 100, description: 'LinkedIn: urn:li:organization:<id>' })),
-        targetOrganizationName: Type.Optional(Type.String({ maxLength: 300, description: 'LinkedIn: informational; the name is read from LinkedIn' })),
-        targetAccountType: Type.Optional(Type.Union([Type.Literal('personal'), Type.Literal('organization')], { description: 'LinkedIn: publish as the member or an organization' })),
+        ...Object.assign({}, ...cloneSteps.map((c) => c.fields)),
       }),
       response: {
         201: Type.Object({
@@ -59,7 +55,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         ...errors(403, 409),
       },
     },
-  }, async (req, reply) => reply.status(201).send(await services.cloneConnection.clone(req.auth, req.params.profileId, req.body)));
+  }, async (req, reply) => reply.status(201).send(await services.cloneConnection.clone(req.auth, req.params.profileId, req.body as unknown as CloneConnectionInput)));
 
   app.delete('/accounts/:accountId', {
     config: { permission: 'accounts:write' },

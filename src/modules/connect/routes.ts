@@ -11,14 +11,7 @@ import { Id } from '../../http/schemas.ts';
 import { redirectWith } from './redirect.ts';
 import type { StateRow } from './oauth-service.ts';
 import { spentStatePage } from './callback-page.ts';
-import { LinkedInOrgChoiceSchema, linkedinSelectionRoutes } from './linkedin-selection-routes.ts';
-
-/** A Facebook page the user administers (selection step). */
-export const FacebookPageSchema = Type.Object({
-  id: Type.String(), name: Type.String(),
-  access_token: Type.Optional(Type.String({ description: 'The Page access token' })),
-  category: Type.String(), tasks: Type.Array(Type.String()),
-});
+import { chooseRoutes } from './choose-routes.ts';
 
 const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, ...APP_PASSWORD_PLATFORMS]) });
 
@@ -35,7 +28,12 @@ function notOAuth(services: Services, platform: PlatformId, withDetails: boolean
 }
 
 export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  await app.register(linkedinSelectionRoutes, { services });
+  // The select calls of every platform whose connect shape has a choose step (select-page, select-organization).
+  await app.register(chooseRoutes, { services });
+  const chooseSteps = PLATFORMS.flatMap((p) => {
+    const shape = services.adapters.connectShape(p);
+    return shape.kind === 'oauth' && shape.choose ? [{ platform: p, step: shape.choose }] : [];
+  });
   // One credentials call per platform whose connect shape is an app password (Bluesky).
   for (const platform of PLATFORMS) {
     const shape = services.adapters.connectShape(platform);
@@ -88,15 +86,14 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       tags: ['Connect'], summary: 'Complete an OAuth connection with the code (server-side flows)',
       params: OAuthPlatformParam,
       body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 4096 }), state: Type.String({ minLength: 1, maxLength: 500 }), profileId: Id() }),
-      description: 'Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` instead: choose a page with POST /v1/connect/facebook/select-page. ' +
-        'LinkedIn answers `{ message, tempToken, organizations }` when the member administers organizations: finish with POST /v1/connect/linkedin/select-organization.',
+      description: 'Answers `{ message, account }`. ' + chooseSteps.map(({ platform, step }) =>
+        `${PLATFORM_LABELS[platform]} answers \`{ message, tempToken, ${step.answerKey} }\` when there is a choice to make: finish with POST /v1/connect/${platform}/select-${step.noun}.`).join(' '),
       response: {
         200: Type.Object({
           message: Type.String(),
           account: Type.Optional(AccountSchema),
-          tempToken: Type.Optional(Type.String({ description: 'Facebook: the selection token (1 hour, single use)' })),
-          pages: Type.Optional(Type.Array(FacebookPageSchema, { description: 'Facebook: the pages the user administers' })),
-          organizations: Type.Optional(Type.Array(LinkedInOrgChoiceSchema, { description: 'LinkedIn: the organizations the member administers' })),
+          tempToken: Type.Optional(Type.String({ description: 'The selection token of a choice to make (1 hour, single use)' })),
+          ...Object.fromEntries(chooseSteps.map(({ step }) => [step.answerKey, Type.Optional(Type.Array(step.wire.listed, { description: step.wire.listedDescription }))])),
         }),
         ...errors(403),
       },

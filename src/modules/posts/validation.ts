@@ -7,7 +7,7 @@
 import { type FieldErrorCollector } from '../../core/errors.ts';
 import { parseScheduledFor } from '../../core/time.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
-import { fitYouTubeTagCount } from '../../platforms/youtube/rules.ts';
+import { fitYouTubeTagCount } from '../../shared/rules/youtube.ts';
 import type { MediaRef, PlatformId, PublishRequest, ThreadItem } from '../../platforms/types.ts';
 import type { MediaItemInput } from './schemas.ts';
 

@@ -5,6 +5,7 @@
  * account is the Page: platformUserId = the Page id, credentials = the Page token plus the user
  * token (kept to switch Pages later), settings selectedPageId/Name and the Facebook user.
  */
+import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import type { ChooseStep, ConnectShape } from '../connect-shape.ts';
 import { administeredPage, facebookPageView, isFacebookPageAdmin, listFacebookPageRoles, listFacebookPages } from './pages.ts';
@@ -17,6 +18,13 @@ export interface FacebookSelectionPayload {
 
 /** Late's `userProfile` of `POST /v1/connect/facebook/select-page`, used where Facebook gives nothing. */
 interface UserProfileHint { name?: string; profilePicture?: string }
+
+/** A Page the user administers, as the connect calls list it ({@link facebookPageView}). */
+export const FacebookPageSchema = Type.Object({
+  id: Type.String(), name: Type.String(),
+  access_token: Type.Optional(Type.String({ description: 'The Page access token' })),
+  category: Type.String(), tasks: Type.Array(Type.String()),
+});
 
 /** Choosing the Page. */
 export const facebookPageStep: ChooseStep<FacebookSelectionPayload> = {
@@ -61,6 +69,29 @@ export const facebookPageStep: ChooseStep<FacebookSelectionPayload> = {
         permissions: ['posts:write', 'posts:read'],
       },
     };
+  },
+
+  wire: {
+    listed: FacebookPageSchema,
+    listedDescription: 'Facebook: the pages the user administers',
+    list: {
+      summary: 'List the Facebook pages the user administers (after OAuth)',
+      description: 'Only pages the user administers (tasks include MANAGE); a page where the user only has CREATE_CONTENT is not offered. tempToken comes from the OAuth callback (1 hour, single use).',
+      errors: [403, 502],
+    },
+    post: {
+      summary: 'Connect the chosen Facebook page',
+      description: 'Stores the page (its page token, sealed) as the account; the user must administer it, its tasks including MANAGE (403 saying so otherwise). Uses up the tempToken.',
+      errors: [403, 502],
+    },
+    body: {
+      pageId: Type.String({ minLength: 1, maxLength: 40 }),
+      userProfile: Type.Optional(Type.Object({
+        id: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String({ maxLength: 300 })), profilePicture: Type.Optional(Type.String({ maxLength: 2000 })),
+      }, { additionalProperties: true })),
+    },
+    value: (body) => body.pageId as string,
+    extra: (body) => ({ userProfile: body.userProfile }),
   },
 };
 

@@ -2808,7 +2808,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an OAuth connection with the code (server-side flows)
-         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` instead: choose a page with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when the member administers organizations: finish with POST /v1/connect/linkedin/select-organization.
+         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization.
          */
         post: {
             parameters: {
@@ -2882,7 +2882,7 @@ export interface paths {
                                 name: string;
                                 tasks: string[];
                             }[];
-                            /** @description Facebook: the selection token (1 hour, single use) */
+                            /** @description The selection token of a choice to make (1 hour, single use) */
                             tempToken?: string;
                         };
                     };
