@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { newId } from '../../src/core/ids.ts';
 import { MAX_JSON_DEPTH } from '../../src/http/app.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
 
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });

@@ -13,7 +13,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
 
 // Built at collection time so that one test per discovered route can be generated.
