@@ -7,7 +7,7 @@
  * field, or BAD_REQUEST for unparsable bodies), never a 5xx.
  *
  * The bodies and query parameters under test are derived from the app's own OpenAPI
- * document and the routes from `printRoutes`, so new fields and routes are covered
+ * document and the routes from `printRoutes` (listAppRoutes, test/support/routes.ts), so new fields and routes are covered
  * without editing this file.
  */
 import { afterAll, describe, expect, it } from 'vitest';
