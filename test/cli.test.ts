@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../src/shared/plans.ts';
-import { createTestApp, createTestDatabase, type TestContext } from './helpers.ts';
+import { createTestApp, createTestDatabase, type TestContext } from './support/app.ts';
 import { freePort } from './support/net.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

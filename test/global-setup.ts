@@ -1,7 +1,7 @@
 /**
  * One embedded PostgreSQL for the whole test run, in a temporary directory, with a
  * migrated template database. Each test file clones its own database from the
- * template (test/helpers.ts), so files never see each other's data.
+ * template (test/support/app.ts), so files never see each other's data.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './support/app.ts';
 import { freePort } from './support/net.ts';
 import { makeImage, makeVideo } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';

@@ -10,7 +10,7 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { startWorker } from '../../src/publishing/worker.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 import { KEY_CACHE_TTL_MS } from '../../src/modules/auth/service.ts';
 
 let ctx: TestContext;

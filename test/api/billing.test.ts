@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const PRICES = 'price_basic_m=basic:monthly,price_pro_y=professional:yearly,price_pro_m=professional:monthly,price_analytics=addon:analytics';

@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/storage/db.ts';
-import { createTenant, createTestApp, createTestDatabase, type Tenant, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, createTestDatabase, type Tenant, type TestContext } from '../support/app.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 
 /** The bound on an API answer with the database frozen, at the default settings (README: connect 5 s, statements 5 s + 1 s). */

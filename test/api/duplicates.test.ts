@@ -4,7 +4,7 @@
  * Exact under parallel requests (the claim is taken in the post's own INSERT).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
 let tenant: Tenant;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { startWorker } from '../../src/publishing/worker.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestApp(); });

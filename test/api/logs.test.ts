@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { MAX_ATTEMPTS, type Publisher } from '../../src/publishing/publisher.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue, startTestPublisher } from '../support/publishing.ts';
 

@@ -4,7 +4,7 @@
  * post's media item (its URL serves the bytes); media:read is required; bad paging is a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { makePng, multipart } from '../support/png.ts';
 
 let ctx: TestContext;

@@ -14,7 +14,7 @@ import S3rver from 's3rver';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
 import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
 import { makeVideo, tusPatch } from '../support/media.ts';
 import { freePort } from '../support/net.ts';

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../../src/storage/media-storage.ts';
 import { createDiskSpaceMonitor, FULL_DISK_MEMORY_MS } from '../../src/storage/disk-space.ts';
 import { AppError } from '../../src/core/errors.ts';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 import { makePng, multipart } from '../support/png.ts';
 
 const HAS_DEV_FULL = fs.existsSync('/dev/full');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Upload as TusUpload } from 'tus-js-client';
 import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/modules/media/service.ts';
-import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
 import { fakeMp4, makeVideo, tusHeaders, tusPatch } from '../support/media.ts';
 import { freePort } from '../support/net.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
-import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { encodePng } from '../support/png.ts';
 import { makeImage } from '../support/media.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue, startTestPublisher } from '../support/publishing.ts';
 

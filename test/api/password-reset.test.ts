@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConfigError, loadConfig } from '../../src/config.ts';
 import { RESETS_PER_EMAIL_PER_HOUR } from '../../src/modules/password-reset/service.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { startLocalSmtp, type LocalSmtp } from '../support/smtp.ts';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestApp(); });

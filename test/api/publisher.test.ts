@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, createPublisher, MAX_ATTEMPTS, type Publisher } from '../../src/publishing/publisher.ts';
 import { reconcile, releaseDeadLocalProcesses } from '../../src/publishing/reconciler.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue as runDueTargets } from '../support/publishing.ts';
 

@@ -4,7 +4,7 @@
  * requests, logout, expiry, password change, and the sign-in rate limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../src/modules/sessions/service.ts';
 import { reconcile } from '../../src/publishing/reconciler.ts';
 

@@ -4,7 +4,7 @@
  * text in each platform's unit (X weighted).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
 let tenant: Tenant;

@@ -12,7 +12,7 @@ import { verifySignature } from '../../src/modules/webhooks/signature.ts';
 import { startWebhookWorker, type WebhookWorker } from '../../src/publishing/webhook-delivery.ts';
 import { registry } from '../../src/observability/metrics.ts';
 import type { Publisher } from '../../src/publishing/publisher.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue, startTestPublisher } from '../support/publishing.ts';
 

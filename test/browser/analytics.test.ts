@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
-import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { axeViolations, chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';

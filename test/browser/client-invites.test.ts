@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createProfile } from '../helpers.ts';
+import { createProfile } from '../support/app.ts';
 import { answerConfirm, chromiumAvailable, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/client-invites.test.ts');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { startClipWorker, type ClipWorker } from '../../src/clips/worker.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Tenant, TestContext } from '../helpers.ts';
+import type { Tenant, TestContext } from '../support/app.ts';
 import { axeViolations, chromiumAvailable, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-a11y.test.ts');

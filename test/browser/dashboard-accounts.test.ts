@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { KNOWN_COLUMNS } from '../../src/modules/bulk/csv-rows.ts';
-import type { TestContext } from '../helpers.ts';
+import type { TestContext } from '../support/app.ts';
 import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-accounts.test.ts');

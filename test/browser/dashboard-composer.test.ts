@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Tenant, TestContext } from '../helpers.ts';
+import type { Tenant, TestContext } from '../support/app.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { multipart } from '../support/png.ts';
 import { chromiumAvailable, screenshotPath, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';

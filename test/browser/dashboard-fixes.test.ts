@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
-import type { TestContext } from '../helpers.ts';
+import type { TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
 import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 

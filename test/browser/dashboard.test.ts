@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
 import { answerConfirm, chromiumAvailable, launch, pickTimeZone, screenshotPath, shootBothWidths, type Browser } from './support.ts';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { axeViolations, chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
 

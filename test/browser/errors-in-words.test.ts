@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createProfile } from '../helpers.ts';
+import { createProfile } from '../support/app.ts';
 import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/errors-in-words.test.ts');

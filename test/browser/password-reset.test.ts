@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { startLocalSmtp, type LocalSmtp } from '../support/smtp.ts';
 import { axeViolations, chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { chromiumAvailable, launch, shootBothWidths, type Browser } from './support.ts';
 

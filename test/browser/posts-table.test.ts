@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createProfile, insertAccount } from '../helpers.ts';
+import { createProfile, insertAccount } from '../support/app.ts';
 import { makeImage } from '../support/media.ts';
 import { multipart } from '../support/png.ts';
 import { answerConfirm, axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';

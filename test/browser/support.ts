@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { ServiceDeps } from '../../src/services.ts';
 import type { AddonId, PlanId } from '../../src/shared/plans.ts';
-import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';

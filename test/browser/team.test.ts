@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfile, insertAccount } from '../helpers.ts';
+import { createProfile, insertAccount } from '../support/app.ts';
 import { answerConfirm, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/team.test.ts');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { Tenant, TestContext } from '../helpers.ts';
+import type { Tenant, TestContext } from '../support/app.ts';
 import { makeVideo } from '../support/media.ts';
 import { multipart } from '../support/png.ts';
 import { axeViolations, chromiumAvailable, startDashboard, type DashboardHarness } from './support.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort, waitFor } from '../support/net.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { startClipWorker, type ClipWorker } from '../../src/clips/worker.ts';

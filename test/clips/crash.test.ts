@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 import { waitFor } from '../support/net.ts';
 import { spawnHerald } from '../support/sim-process.ts';
 import { makeVideo } from './support.ts';

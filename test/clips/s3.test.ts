@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 import { waitFor } from '../support/net.ts';
 import { startClipWorker, type ClipWorker } from '../../src/clips/worker.ts';
 import { makeVideo, probeClip } from './support.ts';

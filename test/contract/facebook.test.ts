@@ -12,7 +12,7 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { FacebookAdapter } from '../../src/platforms/facebook/adapter.ts';
 import { facebookOAuth } from '../../src/platforms/facebook/oauth.ts';
 import type { PlatformAdapter } from '../../src/platforms/types.ts';
-import { createProfile, createTenant } from '../helpers.ts';
+import { createProfile, createTenant } from '../support/app.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startLinkedInSimulator, type LinkedInSimOptions, type LinkedInSimulator } from '../../sim/linkedin/server.ts';
-import { createProfile, createTenant, insertAccount } from '../helpers.ts';
+import { createProfile, createTenant, insertAccount } from '../support/app.ts';
 import { platformEnv, platformHarness, type ConnectResult } from '../support/harness.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { makeImage } from '../support/media.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startPinterestSimulator, type PinterestSimulator } from '../../sim/pinterest/server.ts';
 import { pinterestOAuth, PINTEREST_DEFAULTS } from '../../src/platforms/pinterest/oauth.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
-import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
+import { createTenant, insertAccount, type Tenant } from '../support/app.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';

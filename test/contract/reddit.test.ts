@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startRedditSimulator, type RedditSimulator } from '../../sim/reddit/server.ts';
-import { createTenant, insertAccount, type Tenant } from '../helpers.ts';
+import { createTenant, insertAccount, type Tenant } from '../support/app.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 import { makePng } from '../support/png.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';

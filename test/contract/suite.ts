@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MetricName } from '../../src/shared/metrics.ts';
-import { createTestApp, createTenant, createProfile } from '../helpers.ts';
+import { createTestApp, createTenant, createProfile } from '../support/app.ts';
 import type { AccountRow, ConnectResult, PlatformHarness, TargetRow } from '../support/harness.ts';
 
 /** The shared failure cases, as named to a platform's hooks. */

@@ -13,7 +13,7 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { YouTubeAdapter } from '../../src/platforms/youtube/adapter.ts';
 import { youtubeOAuth } from '../../src/platforms/youtube/oauth.ts';
 import { mapGoogleError, msUntilPacificMidnight } from '../../src/platforms/youtube/google.ts';
-import { insertAccount } from '../helpers.ts';
+import { insertAccount } from '../support/app.ts';
 import { platformHarness } from '../support/harness.ts';
 import { makePng } from '../support/png.ts';
 import { makeImage, makeVideo } from '../support/media.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestNetwork } from '@atproto/dev-env';
-import { createProfile, createTenant, createTestApp, createTestDatabase, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, createTestDatabase, type Tenant, type TestContext } from '../support/app.ts';
 
 let network: TestNetwork;
 let ctx: TestContext;

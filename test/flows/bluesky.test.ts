@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { makePng, multipart } from '../support/png.ts';

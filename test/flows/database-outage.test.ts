@@ -17,7 +17,7 @@ import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import type { AccountContext, AdapterContext, PublishRequest, PublishResult } from '../../src/platforms/types.ts';
 import { createDb, type Db } from '../../src/storage/db.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { startCrashProxy, type CrashProxy } from '../support/crash-proxy.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 

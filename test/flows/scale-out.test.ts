@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../src/modules/webhooks/signature.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort, waitFor } from '../support/net.ts';
 import { oauthConnect } from '../support/oauth.ts';
 import { kill9, spawnHerald, startSimProcess, type SimProcess } from '../support/sim-process.ts';

@@ -16,7 +16,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyPdsHarness, type PdsAccount } from '../../sim/bluesky-pds.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { startDelayProxy, type DelayProxy } from '../support/delay-proxy.ts';
 import { oauthConnect } from '../support/oauth.ts';
 import { kill9, spawnHerald, startSimProcess, type SimProcess } from '../support/sim-process.ts';

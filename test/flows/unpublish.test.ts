@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startXSimulator, type XSimulator } from '../../sim/twitter/server.ts';
-import { insertAccount } from '../helpers.ts';
+import { insertAccount } from '../support/app.ts';
 import { platformEnv, platformHarness } from '../support/harness.ts';
 
 let sim: XSimulator;
@@ -91,7 +91,7 @@ describe('unpublish', () => {
   it('answers 404 for another tenant\'s post and 400 for an unknown platform', async () => {
     const x = await h.connectNew();
     const postId = (await h.post({ content: 'mine only', scheduledFor: '2030-01-01T00:00:00Z', platforms: [{ platform: 'twitter', accountId: x }] })).json().post._id;
-    const { createTenant } = await import('../helpers.ts');
+    const { createTenant } = await import('../support/app.ts');
     const other = await createTenant(h.ctx);
     expect((await unpublish(postId, {}, other.headers)).statusCode).toBe(404);
     const bad = await unpublish(postId, { platform: 'myspace' });

@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort, waitFor } from '../support/net.ts';
 import { oauthConnect } from '../support/oauth.ts';
 import { spawnHerald, startSimProcess, type SimProcess } from '../support/sim-process.ts';

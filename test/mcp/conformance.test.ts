@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 
 const BIN = process.env.MCP_CONFORMANCE_BIN ?? path.resolve('node_modules/.bin/conformance');
 

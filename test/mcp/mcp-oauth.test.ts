@@ -14,7 +14,7 @@ import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MemoryOAuthProvider } from '../support/mcp-oauth-client.ts';
 import { Zernio } from '@getlatedev/node';
 import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from '../browser/support.ts';
-import { createProfile, insertAccount } from '../helpers.ts';
+import { createProfile, insertAccount } from '../support/app.ts';
 
 const run = chromiumAvailable('MCP OAuth flow');
 const REDIRECT = 'http://localhost:7/callback';

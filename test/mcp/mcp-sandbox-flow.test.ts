@@ -13,7 +13,7 @@ import { MemoryOAuthProvider } from '../support/mcp-oauth-client.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
-import { createProfile, createTestApp, type TestContext } from '../helpers.ts';
+import { createProfile, createTestApp, type TestContext } from '../support/app.ts';
 import { freePort, waitFor } from '../support/net.ts';
 
 const REDIRECT = 'http://127.0.0.1:9/cb';

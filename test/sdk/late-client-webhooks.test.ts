@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Zernio, ZernioApiError, type Webhook, type WebhookLog } from '@getlatedev/node';
 import { Late } from 'getlatedev-node-0.1.0';
-import { createTenant, createTestApp, type TestContext } from '../helpers.ts';
+import { createTenant, createTestApp, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
 let baseURL: string;

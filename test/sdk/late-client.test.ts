@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitError, ValidationError, Zernio, ZernioApiError, type ApiKey, type Post, type Profile, type SocialAccount } from '@getlatedev/node';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 
 let ctx: TestContext;

@@ -12,7 +12,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../src/modules/sessions/service.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { listAppRoutes } from '../support/routes.ts';
 
 // Built at collection time: one test per discovered route is generated below.

@@ -18,7 +18,7 @@ import type { FacebookSimulator } from '../../sim/facebook/server.ts';
 import { buildApp, type App } from '../../src/http/app.ts';
 import { redactUrl } from '../../src/http/log-redaction.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { oauthConnect } from '../support/oauth.ts';
 
 const CLIENT = 'https://client.example';

@@ -7,14 +7,14 @@
  * field, or BAD_REQUEST for unparsable bodies), never a 5xx.
  *
  * The bodies and query parameters under test are derived from the app's own OpenAPI
- * document and the routes from `printRoutes`, so new fields and routes are covered
+ * document and the routes from `printRoutes` (listAppRoutes, test/support/routes.ts), so new fields and routes are covered
  * without editing this file.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { newId } from '../../src/core/ids.ts';
 import { MAX_JSON_DEPTH } from '../../src/http/app.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
 
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });

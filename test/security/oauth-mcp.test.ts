@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATIONS_PER_HOUR } from '../../src/modules/oauth-server/service.ts';
 import { redactUrl } from '../../src/http/log-redaction.ts';
-import { createProfile, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
 let owner: Tenant;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startXSimulator, type XSimulator } from '../../sim/twitter/server.ts';
 import { SecretBox } from '../../src/core/crypto.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 
 let sim: XSimulator;
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 /**
  * Tenancy and authentication over EVERY /v1 route (docs/decisions/0020-tenancy-answers-404.md).
  *
- * The routes are read from the real app (`printRoutes`), not from a hand-written list,
+ * The routes are read from the real app (`printRoutes`, through listAppRoutes in test/support/routes.ts), not from a hand-written list,
  * so a route added later is covered automatically:
  *   - each route with a path parameter is called by tenant A with tenant B's real
  *     resource id and must answer 404 NOT_FOUND (never 403, 200 or 5xx), with the same
@@ -13,7 +13,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
-import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
 
 // Built at collection time so that one test per discovered route can be generated.

@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from './app.ts';
 import { startDelayProxy, type DelayProxy } from './delay-proxy.ts';
 import { oauthConnect } from './oauth.ts';
 import { spawnHerald, startSimProcess, type SimProcess } from './sim-process.ts';

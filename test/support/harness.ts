@@ -7,7 +7,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Publisher } from '../../src/publishing/publisher.ts';
 import type { ServiceDeps } from '../../src/services.ts';
-import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../helpers.ts';
+import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from './app.ts';
 import { oauthConnect, type OAuthDance } from './oauth.ts';
 import { runDue, startTestPublisher } from './publishing.ts';
 import { multipart } from './png.ts';

@@ -4,7 +4,7 @@
  * redirects) -> Herald's callback. Asserts the state round-trips unchanged.
  */
 import { expect } from 'vitest';
-import type { Tenant, TestContext } from '../helpers.ts';
+import type { Tenant, TestContext } from './app.ts';
 
 export interface OAuthDance {
   /** Herald's answer to the callback (a 302 to redirect_url, the dashboard or a selection step). */

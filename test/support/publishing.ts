@@ -3,7 +3,7 @@
  * post's pending targets now" without waiting for their backoff.
  */
 import { createPublisher, type Publisher } from '../../src/publishing/publisher.ts';
-import type { TestContext } from '../helpers.ts';
+import type { TestContext } from './app.ts';
 
 /** A publisher with its own worker id, registered (heartbeat row) like a real worker. */
 export async function startTestPublisher(ctx: TestContext, tag: string): Promise<Publisher> {

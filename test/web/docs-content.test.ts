@@ -4,7 +4,7 @@
  * retrieval, and the composer's platform rules against the adapters' own capabilities.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { SECTION_IDS, buildSections, docsMarkdown, endpointsFromOpenApi, sectionOf, type OpenApiDoc } from '../../src/shared/docs/content.ts';
 import { buildIndex } from '../../src/shared/docs/search.ts';
 import { readGuides } from '../../src/modules/docs-ai/service.ts';

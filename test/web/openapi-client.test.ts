@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/api/schema.d.ts');
 const HEADER = '/**\n * Generated from Herald\'s OpenAPI document (GET /v1/openapi.json) by `npm run gen:api`\n * (test/web/openapi-client.test.ts). Do not edit by hand.\n */\n\n';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../helpers.ts';
+import { createTestApp, type TestContext } from '../support/app.ts';
 import { WEB_DIST_DIR } from '../../src/http/web.ts';
 
 /** A minimal OpenAI-compatible chat endpoint that records what it was asked. */

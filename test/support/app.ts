@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../src/config.ts';
-import { buildApp, type App } from '../src/http/app.ts';
-import { createServices, type ServiceDeps, type Services } from '../src/services.ts';
-import { createDb, type Db } from '../src/storage/db.ts';
-import type { AddonId, PlanId } from '../src/shared/plans.ts';
-import type { Permission } from '../src/shared/permissions.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildApp, type App } from '../../src/http/app.ts';
+import { createServices, type ServiceDeps, type Services } from '../../src/services.ts';
+import { createDb, type Db } from '../../src/storage/db.ts';
+import type { AddonId, PlanId } from '../../src/shared/plans.ts';
+import type { Permission } from '../../src/shared/permissions.ts';
 
 let counter = 0;
 
@@ -89,7 +89,7 @@ export async function createTenant(ctx: TestContext, opts: { plan?: PlanId; addo
 
 /** Inserts a connected account directly (for API tests that do not need a real platform). */
 export async function insertAccount(ctx: TestContext, tenant: Tenant, profileId: string, platform = 'bluesky', opts: { isActive?: boolean; username?: string } = {}): Promise<string> {
-  const id = (await import('../src/core/ids.ts')).newId();
+  const id = (await import('../../src/core/ids.ts')).newId();
   await ctx.db.query(
     `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, is_active)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
