@@ -1,5 +1,5 @@
 /**
- * Analytics list view benchmark (issue 11): one tenant with 10,000 published posts (one target
+ * Analytics list view benchmark (decision 0030): one tenant with 10,000 published posts (one target
  * each, over the last 30 days, on two profiles) and 30 days of metric snapshots per post (one a
  * day: 300,000 rows), seeded with SQL; then GET /v1/analytics (50 a page) is loaded with
  * autocannon: sorted by date, sorted by engagement, one profile, and a late page; and

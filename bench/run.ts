@@ -10,14 +10,14 @@
  *   (c) list posts, 10 of 10,000 with their targets: Herald vs the anchor's list route;
  *       (a)-(c) are alternating autocannon runs (3 rounds x 6 s each, 50 connections, warm-up
  *       first, autocannon in a worker thread); per round and median: req/s, p50, p99, CPU per
- *       request, and Herald / anchor ratios against the goals of issue 14; (c) runs first, while
+ *       request, and Herald / anchor ratios against their goals (GOALS below); (c) runs first, while
  *       the posts table holds only the 10,000 seeded posts;
  *   (d) publish lag: 1,000 posts due at the same instant T, published by a worker
  *       (startWorker, concurrency 50 as src/main.ts configures it) through a benchmark
  *       adapter whose commit takes 50 ms; lag = commit start - T;
  *   (e) single-post lag: 20 posts due a few hundred ms apart, with an idle worker;
  *   (f) bulk CSV upload of 5,000 rows;
- *   (j) analytics (issue 11): GET /v1/analytics over 10,000 published posts with 30 days of
+ *   (j) analytics (decision 0030): GET /v1/analytics over 10,000 published posts with 30 days of
  *       snapshots, one connection, 2 s per view (bench/analytics.ts; about 20 s);
  * and, opt-in (they would push the run past its 3-minute budget):
  *   --drain-10k  (g) 10,000 posts due at once (created by bulk upload), same worker;
@@ -473,7 +473,7 @@ async function main() {
       console.log(`(i) memory over ${RSS_REQUESTS.toLocaleString('en-US')} creates: skipped (opt-in: npm run bench -- --rss; adds about 2-3 min)`);
     }
 
-    // ---- (j) analytics list view (issue 11): bench/analytics.ts, in its own database and app ----
+    // ---- (j) analytics list view (decision 0030): bench/analytics.ts, in its own database and app ----
     console.log(`\n(j) analytics: GET /v1/analytics over 10,000 published posts with 30 days of snapshots, one connection, 2 s per view (bench/analytics.ts)`);
     await runAnalyticsBench({ seconds: 2, connections: 1 });
 
@@ -490,7 +490,7 @@ async function main() {
     }
 
     // ---- summary -------------------------------------------------------------------
-    console.log(`\nsummary against issue 14's goals`);
+    console.log(`\nsummary against the goals`);
     if (createRatio) {
       line('(a) create req/s ratio', `${createRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.createRps}: ${verdict(createRatio.rpsMedian >= GOALS.createRps)})`);
       line('(a) create p99 ratio', `${createRatio.p99Median.toFixed(2)} (goal <= ${GOALS.createP99}: ${verdict(createRatio.p99Median <= GOALS.createP99)})`);

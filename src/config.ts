@@ -142,7 +142,7 @@ export interface Config {
   commitSettleMs: { default: number; byPlatform: Record<string, number> };
   logLevel: string;
   rateLimit: boolean;
-  /** GET /v1/analytics requests per user and hour (HERALD_ANALYTICS_RATE_LIMIT; spec: 30). Always on. */
+  /** GET /v1/analytics requests per user and hour (HERALD_ANALYTICS_RATE_LIMIT; 30 by default, decision 0030). Always on. */
   analyticsRateLimit: number;
   /** Lets the SSRF guard reach loopback/private addresses (tests and local simulators only). */
   allowPrivateUrls: boolean;

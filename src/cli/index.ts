@@ -129,7 +129,7 @@ export async function main(argv: string[]): Promise<number> {
     const out = await withRuntime(async (rt) => {
       const { rows } = await rt.db.query<{ id: string; tenant_id: string; is_root: boolean }>('SELECT id, tenant_id, is_root FROM users WHERE id = $1', [values.user!.toLowerCase()]);
       if (!rows[0]) throw new UsageError(`no user with id ${values.user}`);
-      // Team members use the dashboard only (spec: invited users do not get API access).
+      // Team members use the dashboard only: invited users hold no API keys (decision 0036).
       if (!rows[0].is_root) throw new UsageError(`user ${values.user} is a team member; API keys belong to the account owner`);
       const key = await createApiKeysService(rt.db, () => new Date()).create({ tenantId: rows[0].tenant_id, userId: rows[0].id }, { name: values.name ?? 'CLI key', expiresInDays: expires });
       return { userId: rows[0].id, apiKey: key.key };

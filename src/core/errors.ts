@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
   PAYMENT_REQUIRED: 402,
-  /** GET /v1/analytics without the Analytics add-on (spec: 402 with code analytics_addon_required). */
+  /** GET /v1/analytics without the Analytics add-on (decision 0030: 402 with code analytics_addon_required). */
   analytics_addon_required: 402,
   FORBIDDEN: 403,
   insufficient_permissions: 403,

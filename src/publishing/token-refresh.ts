@@ -1,5 +1,5 @@
 /**
- * The token refresh job (issue: tokens are refreshed before they expire). Runs in every
+ * The token refresh job: tokens are refreshed before they expire. Runs in every
  * worker under a try-lock, so one pass at a time across processes: accounts whose access
  * token expires within `marginMs` are refreshed through their platform's OAuth provider
  * and the new tokens stored sealed. A refused refresh (revoked or expired authorization)

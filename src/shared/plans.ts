@@ -41,7 +41,7 @@ export const PLANS: Record<PlanId, Plan> = {
   unlimited: { id: 'unlimited', name: 'Unlimited', marketingName: 'Unlimited', monthlyPriceUsd: 999, uploads: -1, profiles: -1, requestsPerMinute: 1200, mostPopular: false },
 };
 
-/** Paid add-ons a tenant can hold beside its plan (spec: analytics is a paid add-on; AI clipping has a free tier and an add-on). */
+/** Paid add-ons a tenant can hold beside its plan (analytics is a paid add-on, decision 0030; AI clipping has a free tier and an add-on, decision 0028). */
 export const ADDON_IDS = ['analytics', 'clips'] as const;
 export type AddonId = (typeof ADDON_IDS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Stripe billing (issue 10): Checkout and the customer portal against a local fake of Stripe's
+ * Stripe billing (decision 0036): Checkout and the customer portal against a local fake of Stripe's
  * API (nothing reaches the network), and `POST /webhooks/stripe` with events signed by the
  * stripe package's own test-header helper: bad signatures change nothing, each event applies
  * once, events apply in any order, and a paid renewal restarts the usage period.

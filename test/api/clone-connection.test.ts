@@ -1,5 +1,5 @@
 /**
- * Clone connection (issue 10): POST /v1/profiles/{profileId}/clone-connection through the real
+ * Clone connection (decision 0037): POST /v1/profiles/{profileId}/clone-connection through the real
  * app in sandbox mode (X, Facebook and LinkedIn simulators). The clone shares the source's one
  * stored credential: a token refresh and a revocation are seen by every clone, a disconnect of
  * the account holding it leaves the clones publishing; Facebook pages and LinkedIn organizations

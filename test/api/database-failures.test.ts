@@ -1,5 +1,5 @@
 /**
- * The database failing under a running app (issue 24, docs/decisions/0044-database-failures.md):
+ * The database failing under a running app (docs/decisions/0044-database-failures.md):
  * frozen (a TCP proxy that stops forwarding: no refusal, no answer), down (connections
  * refused, reset, or terminated by an administrator) and slow (a statement past the statement
  * timeout). /health answers 503 within 2 s and API requests answer 503 DATABASE_UNAVAILABLE

@@ -1,5 +1,5 @@
 /**
- * A full disk under the uploads (issue 24, docs/decisions/0044-database-failures.md): a write
+ * A full disk under the uploads (docs/decisions/0044-database-failures.md): a write
  * refused with ENOSPC answers 507 STORAGE_FULL in the error shape, leaves no partial file, and
  * GET /health says so (storage.ok false, 503) until a write succeeds again.
  *

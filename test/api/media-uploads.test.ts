@@ -1,7 +1,8 @@
 /**
  * The client-upload flow (POST /v1/media with JSON, then tus at /uploads/<id>) through
  * the real app over real HTTP, with local disk storage: a real tus client (tus-js-client)
- * and raw tus requests; resuming after a cut connection; the spec's 413/415 errors; the
+ * and raw tus requests; resuming after a cut connection; 413 above 5 GB and 415 for a content
+ * type not accepted (decision 0009); the
  * content type checked against the bytes after the upload (mismatch deletes the upload);
  * ffprobe metadata stored for both flows and found by URL.
  */
@@ -93,7 +94,7 @@ describe('POST /v1/media (JSON): starting a client upload', () => {
     expect(head.headers.get('tus-resumable')).toBe('1.0.0');
   });
 
-  it('accepts exactly 5GB and answers the spec\'s file-too-large error above it', async () => {
+  it('accepts exactly 5GB and answers the file-too-large error above it (decision 0009)', async () => {
     const t = await createTenant(ctx);
     const ok = await start(t, { filename: 'max.mp4', contentType: 'video/mp4', size: MAX_UPLOAD_BYTES });
     expect(ok.statusCode, ok.body).toBe(201);

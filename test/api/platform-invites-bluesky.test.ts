@@ -1,5 +1,5 @@
 /**
- * A Bluesky platform invite (issue 10): the invite page's app-password form logs in to a real
+ * A Bluesky platform invite (decision 0037): the invite page's app-password form logs in to a real
  * local PDS (the sandbox's, @atproto/dev-env), stores the account under the invite's profile
  * and uses the invite up; a refused app password re-shows the form with a message and leaves
  * the invite unused.

@@ -1,5 +1,5 @@
 /**
- * Platform invites (issue 10, client onboarding): the /v1/platform-invites routes and the
+ * Platform invites (client onboarding, decision 0037): the /v1/platform-invites routes and the
  * no-login page at each inviteUrl, through the real app in sandbox mode (X, Facebook and
  * LinkedIn simulators): connecting through an invite stores the account under the invite's
  * profile and uses the invite up once, even with two flows in flight; revoked, expired and

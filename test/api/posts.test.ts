@@ -337,7 +337,7 @@ describe('plan limits', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: t.headers })).json().pagination.total).toBe(10);
   });
 
-  it('answers 403 with the spec body after 10 posts on the free plan; drafts do not count', async () => {
+  it('answers 403 with the post-limit body of decision 0003 after 10 posts on the free plan; drafts do not count', async () => {
     const { t, accountId } = await setup('free');
     for (let i = 0; i < 10; i++) {
       const r = await post(t, { content: `p${i}`, scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId }] });

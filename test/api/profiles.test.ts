@@ -51,7 +51,7 @@ describe('profiles', () => {
     expect(list.json().profiles).toHaveLength(1);
   });
 
-  it('answers 403 with the spec body at the plan limit (free: 2 profiles)', async () => {
+  it('answers 403 with the profile-limit body of decision 0003 at the plan limit (free: 2 profiles)', async () => {
     const t = await createTenant(ctx, { plan: 'free' });
     for (const name of ['One', 'Two']) {
       expect((await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: t.headers, payload: { name } })).statusCode).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * Team users (issue 10): team invites (`POST /v1/invite/tokens`, hashed single-use tokens valid
+ * Team users (decision 0036): team invites (`POST /v1/invite/tokens`, hashed single-use tokens valid
  * 7 days), sign-up with an invite, member scoping (profiles, accounts, posts; no API keys),
  * `GET /v1/users`, removing a member and changing a member's scope, and open sign-up.
  */

@@ -1,6 +1,6 @@
 /**
  * The dashboard's Client invites page in a real Chromium against the real app in sandbox mode
- * (issue 10): the owner creates a platform invite for X, a second browser with no Herald login
+ * (decision 0037): the owner creates a platform invite for X, a second browser with no Herald login
  * opens the link and connects through the X simulator, and the page then shows the invite as
  * connected; another invite is revoked from the page; the connected account is shared with a
  * second profile (clone connection). Screenshots at 1280 and 390 px wide.

@@ -1,5 +1,5 @@
 /**
- * Accessibility of the dashboard in a real Chromium (issue 13): axe-core (the npm package,
+ * Accessibility of the dashboard in a real Chromium: axe-core (the npm package,
  * injected into the page) finds no serious or critical violation on any dashboard page (every
  * page in the navigation, Analytics and AI clips with their add-ons, a post, its editor), with
  * the composer's per-platform options open; and the composer and the calendar work with the

@@ -1,6 +1,6 @@
 /**
- * Accounts, bulk upload and Reddit in a real Chromium against the real app in sandbox mode
- * (issue 13): Facebook connected through the page picker and switched to another page (its
+ * Accounts, bulk upload and Reddit in a real Chromium against the real app in sandbox mode:
+ * Facebook connected through the page picker and switched to another page (its
  * picture follows), LinkedIn switched to a company page, account health shown calmly (a token
  * Herald renews is no alarm; a broken account offers Reconnect, which goes through the platform
  * again), the CSV template (the server's columns; its rows pass a dry run), a CSV checked by a

@@ -1,5 +1,5 @@
 /**
- * The calendar and usage in a real Chromium against the real app (issue 13): the week view's
+ * The calendar and usage in a real Chromium against the real app: the week view's
  * hour grid with post cards (first image, platform icons, text), drag and drop to another day
  * and hour (a PUT with the new time), keyboard rescheduling (Alt + arrows), published posts that
  * cannot be moved (and the API refusing it), month chips that keep their text on a phone, an

@@ -1,6 +1,6 @@
 /**
  * The composer's per-platform options, live previews and the media library, in a real Chromium
- * against the real app (issue 13, "reach every API capability"): the media library page lists,
+ * against the real app (the dashboard reaches every API capability): the media library page lists,
  * searches and previews uploads and hands one to a new post; the composer picks media from the
  * library; an X thread, Instagram collaborators, user tags and first comment, TikTok's posting
  * screen (the creator's privacy options, none preselected; branded content never private; the

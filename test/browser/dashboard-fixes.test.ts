@@ -1,5 +1,5 @@
 /**
- * Issue 13, "broken or wrong today", in a real Chromium against the real app in sandbox mode
+ * Dashboard fixes (what was broken or wrong), in a real Chromium against the real app in sandbox mode
  * (the platform simulators in-process, a worker publishing): Reddit and Pinterest connected
  * through the dashboard's OAuth buttons; the composer asks for the subreddit and the board (the
  * shared rule table with the account's settings), never calling such a post fine until the API
@@ -64,7 +64,7 @@ async function openComposer() {
 
 const checks = () => page.getByRole('region', { name: 'Checks' });
 
-describe.skipIf(!hasChromium)('dashboard fixes (issue 13)', () => {
+describe.skipIf(!hasChromium)('dashboard fixes', () => {
   it('signs in, creates a profile and connects Reddit and Pinterest through the simulators; the banner names the account and the platform and goes away', async () => {
     await d.signIn();
     await nav().getByRole('link', { name: 'Profiles & accounts' }).click();

@@ -17,9 +17,9 @@ import { axeViolations, chromiumAvailable, launch, screenshotPath, type Browser 
 declare const document: any, window: any, location: any, navigator: any;
 
 const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ')
-  // Sections of features added after the spec (issue 15).
+  // Sections of Herald's own features: webhooks (decision 0038), publishing logs, account health and take-back (decision 0039), validation (decision 0026).
   .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
-  // The MCP server for AI assistants (issue 27).
+  // The MCP server for AI assistants (decision 0047).
   .concat(['mcp']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 /** The local model's answer: Markdown with a list, bold, a code block, raw HTML and a script link (which must not survive). */

@@ -1,5 +1,5 @@
 /**
- * Platform invites in a real Chromium against the real app in sandbox mode (issue 10): a client
+ * Platform invites in a real Chromium against the real app in sandbox mode (decision 0037): a client
  * with no Herald login opens the invite link, connects an X account through the X simulator's
  * consent step and lands on "Connected, you can close this page"; the account is then under the
  * invite's profile and the browser holds no Herald cookie. A Facebook invite's page choice runs

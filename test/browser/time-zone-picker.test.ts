@@ -1,5 +1,5 @@
 /**
- * The dashboard's time-zone combobox and the composer's date and time (issue 29, item 8), in a
+ * The dashboard's time-zone combobox and the composer's date and time, in a
  * real Chromium against the real app: the browser's zone comes first, typing part of a zone's name
  * finds it, the picked zone is remembered as recent, and the post is scheduled at the wall-clock
  * time in that zone as the API returns it. The composer passes axe (no serious or critical violation);

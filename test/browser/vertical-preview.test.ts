@@ -1,5 +1,5 @@
 /**
- * The composer's previews show media in its own shape (issue 29, item 7), in a real Chromium
+ * The composer's previews show media in its own shape, in a real Chromium
  * against the real app: a vertical video (Reels, Shorts, TikTok) in a 9:16 box, a landscape one in
  * a 16:9 box, each whole (contained, not cropped), named "Vertical video" when vertical. The
  * vertical one is uploaded in the composer (its size measured in the browser before upload); the

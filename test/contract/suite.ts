@@ -385,7 +385,7 @@ export function platformContract(spec: PlatformSpec) {
     },
 
     /**
-     * Metrics (issue 11), registered last in a file (it revokes the account at the end): on a newly
+     * Metrics (decision 0030), registered last in a file (it revokes the account at the end): on a newly
      * connected account, the refresh pass reads the platform's analytics endpoint and GET /v1/analytics
      * shows the counts in Herald's names, `null` for what the platform does not have; each read
      * stores a snapshot; a 429 on the metrics call backs the post off (no snapshot, read again

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL crash under a publishing burst (issue 24; docs/decisions/0045-fencing-and-late-landings.md
+ * A PostgreSQL crash under a publishing burst (docs/decisions/0045-fencing-and-late-landings.md
  * item 9): the worker's database goes down for 9 s while visible calls are in flight, then comes back.
  * A publish the platform answered while the database was down is written down seconds after the
  * database returns (its finish is retried with backoff), and a run the outage interrupted before its

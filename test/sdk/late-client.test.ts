@@ -128,7 +128,7 @@ describe('profiles', () => {
     expect((await sdk.profiles.listProfiles()).data?.profiles).toHaveLength(1);
   });
 
-  it('the plan limit rejects with statusCode 403 and the spec body on err.body', async () => {
+  it('the plan limit rejects with statusCode 403 and the post-limit body of decision 0003 on err.body', async () => {
     const t = await createTenant(ctx, { plan: 'free' });
     const sdk = clientFor(t);
     for (const name of ['One', 'Two']) expect((await sdk.profiles.createProfile({ body: { name } })).response.status).toBe(201);

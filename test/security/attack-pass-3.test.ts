@@ -1,5 +1,5 @@
 /**
- * Third attack pass (issue 24), through the real app on real PostgreSQL:
+ * Third attack pass, through the real app on real PostgreSQL:
  *   1. a team member scoped to some profiles reaches no data of the other profiles, on any GET
  *      route without a path parameter, and webhooks are the owner's (decision 0043);
  *   2. an API key creates keys only within its own permissions and expiry;

@@ -1,5 +1,5 @@
 /**
- * Third attack pass (issue 24), second part, through the real app in sandbox mode (the platform
+ * Third attack pass, second part, through the real app in sandbox mode (the platform
  * simulators of sim/) on real PostgreSQL:
  *   1. the platform invite page stops once it answered: an unknown token logs no error, a used or
  *      expired invite shows its own page and starts no OAuth flow;

@@ -1,5 +1,5 @@
 /**
- * A worker that stalls while it holds targets (issue: a paused VM or container, CPU throttling, a
+ * A worker that stalls while it holds targets (a paused VM or container, CPU throttling, a
  * starved event loop, a laptop that sleeps), counted on the platform's side.
  *
  * Two `herald worker` processes on one PostgreSQL with the default stale time (30 s); 300 posts due

@@ -14,9 +14,9 @@ import { PLATFORMS } from '../../src/shared/platforms.ts';
 import { ruleDocs } from '../../src/shared/rules/index.ts';
 
 const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ')
-  // Sections of features added after the spec (issue 15).
+  // Sections of Herald's own features: webhooks (decision 0038), publishing logs, account health and take-back (decision 0039), validation (decision 0026).
   .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
-  // The MCP server for AI assistants (issue 27).
+  // The MCP server for AI assistants (decision 0047).
   .concat(['mcp']);
 
 let ctx: TestContext;

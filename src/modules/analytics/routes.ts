@@ -1,8 +1,8 @@
 /**
- * GET /v1/analytics (spec: single-post view with postId, list view without) and
+ * GET /v1/analytics (decision 0030: single-post view with postId, list view without) and
  * GET /v1/analytics/daily (the dashboard's chart). Both need the Analytics add-on (402
  * analytics_addon_required) and share their own limit: `analyticsRateLimit` requests per user
- * and hour (spec: 30), counted in PostgreSQL so every API process shares it; a request refused
+ * and hour (30 by default, decision 0030), counted in PostgreSQL so every API process shares it; a request refused
  * with 402 is not counted. Every answer
  * carries X-RateLimit-Limit/-Remaining/-Reset (Unix seconds) for this limit; over it, 429
  * RATE_LIMITED with the reset time and Retry-After.

@@ -11,7 +11,7 @@
  *   applies it, so a redelivered event changes nothing. Events may arrive in any order: a
  *   subscription snapshot older than the last one applied (`event.created`) is skipped, and at
  *   the same second an ending beats a start. A deletion ends only the subscription it names.
- * - Usage (spec 4): paid users' usage resets on the billing anniversary: an `invoice.paid` for a
+ * - Usage (decisions 0003 and 0036): paid users' usage resets on the billing anniversary: an `invoice.paid` for a
  *   subscription's first invoice or a renewal moves the tenant's billing anchor to the start of
  *   the period paid for (never backwards).
  *

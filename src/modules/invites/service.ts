@@ -1,5 +1,5 @@
 /**
- * Team invites (spec 3, 6, 7): the root user invites a team member with access to every
+ * Team invites (docs/decisions/0036-teams-plans-billing.md): the root user invites a team member with access to every
  * profile or a listed subset. The token is 32 random bytes (base64url), shown once in the
  * create response and in `inviteUrl` (`<public URL>/signup?inviteToken=<token>`); only its
  * SHA-256 is stored. Single use; expires after {@link INVITE_TTL_MS} (7 days).
@@ -13,7 +13,7 @@ import { findTenantProfiles } from '../profiles/service.ts';
 import { assertRoot, type ProfileScope, type UsersService } from '../users/service.ts';
 import { deleteUnused, findByTokenHash, insertInvite, listPending, markUsed, type TeamInviteRow } from './repository.ts';
 
-/** Team invites expire after 7 days (spec 9). */
+/** Team invites expire after 7 days (decision 0036). */
 export const INVITE_TTL_MS = 7 * 86_400_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest();

@@ -116,7 +116,7 @@ export function formatGigabytes(bytes: number): string {
   return `${Number.isInteger(gb) ? gb.toFixed(0) : gb.toFixed(1)}GB`;
 }
 
-/** The spec's file-too-large error (413): `{ error, maxSize: "5GB", code, requestId }`. */
+/** The file-too-large error (413) above 5 GB (decision 0009): `{ error, maxSize: "5GB", code, requestId }`. */
 export function fileTooLarge(filename: string, size: number): AppError {
   return new AppError('file-too-large', `File "${filename}" is too large (${formatGigabytes(size)}). Maximum supported size is 5GB.`, undefined, { maxSize: '5GB' });
 }

@@ -1,5 +1,5 @@
 /**
- * Dashboard sessions (issue 5): sign-in with email and password, a random token in an
+ * Dashboard sessions (docs/decisions/0010-dashboard-sessions.md): sign-in with email and password, a random token in an
  * httpOnly SameSite=Strict cookie, the session row in PostgreSQL (only the token's
  * SHA-256 is stored), and a per-session CSRF token that every state-changing request
  * made with the cookie must echo in `X-CSRF-Token`.

@@ -59,7 +59,7 @@ export function createUsageService(db: Db, clock: () => Date) {
 
     /**
      * Within a transaction: checks that `count` more posts fit the plan's upload limit.
-     * @throws AppError PLAN_LIMIT_REACHED (403) with the spec's post-limit body.
+     * @throws AppError PLAN_LIMIT_REACHED (403) with the post-limit body (decision 0003).
      */
     async assertUploadsAvailable(client: Queryable, t: Tenant, count = 1): Promise<void> {
       const plan = PLANS[t.plan];
@@ -88,7 +88,7 @@ export function createUsageService(db: Db, clock: () => Date) {
 
     /**
      * Within a transaction: checks that one more profile fits the plan.
-     * @throws AppError PLAN_LIMIT_REACHED (403) with the spec's profile-limit body.
+     * @throws AppError PLAN_LIMIT_REACHED (403) with the profile-limit body (decision 0003).
      */
     async assertProfileAvailable(client: Queryable, t: Tenant): Promise<void> {
       const plan = PLANS[t.plan];

@@ -1,5 +1,5 @@
 /**
- * AI video clipping (spec: Video clips; docs/decisions/0028-clip-scoring.md).
+ * AI video clipping (docs/decisions/0028-clip-scoring.md).
  *
  * - `process` checks the source (a Herald media upload of the tenant, or an HTTPS URL read
  *   through the SSRF guard: its first MiB is fetched and probed so refused addresses, dead
@@ -36,11 +36,11 @@ import { renderClip } from '../../clips/render.ts';
 import { FfmpegError } from '../../clips/ffmpeg.ts';
 import { clipsRepository as repo, type ClipJobRow, type ClipJobStage, type ClipSource, type VideoClipRow } from './repository.ts';
 
-/** Videos a tenant without the add-on may submit per calendar month (spec: free tier, 5 videos per month, with watermark). */
+/** Videos a tenant without the add-on may submit per calendar month (decision 0028: free tier, 5 videos per month, with watermark). */
 export const FREE_VIDEOS_PER_MONTH = 5;
 /** Credits of the clips add-on per calendar month; one video costs one credit (docs/decisions/0028-clip-scoring.md). */
 export const ADDON_CREDITS_PER_MONTH = 50;
-/** Clips are deleted this long after they were rendered unless a post uses them (spec: 3 days). */
+/** Clips are deleted this long after they were rendered unless a post uses them (decision 0028: 3 days). */
 export const CLIP_TTL_MS = 3 * 24 * 3600_000;
 /** A clip a post uses is looked at again after this long (kept while the post exists). */
 export const KEPT_RECHECK_MS = 24 * 3600_000;

@@ -1,6 +1,6 @@
 /**
  * Per-account platform options in the composer: the target's `platformSpecificData` (the API's
- * field of the same name, spec section 5). Each platform's options are plain fields; what is
+ * field of the same name). Each platform's options are plain fields; what is
  * allowed is decided by the shared rule table through `checkPost`, which the composer runs on
  * the options as they are here, so an option the server would refuse is refused while composing
  * (docs/decisions/0032-composer-options-feed-the-rule-table.md); a subreddit's own rules are asked

@@ -1,5 +1,5 @@
 /**
- * Client onboarding (issue 10): platform invites, links that let a client connect one of their
+ * Client onboarding (docs/decisions/0037-platform-invites-and-shared-credentials.md): platform invites, links that let a client connect one of their
  * social accounts to a profile without a Herald login (POST/GET/DELETE /v1/platform-invites), and
  * sharing an already connected account with another profile (POST /v1/profiles/{id}/clone-connection).
  */
