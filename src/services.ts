@@ -119,7 +119,7 @@ export function createServices(deps: ServiceDeps) {
     connectable: (platform) => { if (adapters.connectShape(platform).kind === 'oauth') adapters.oauth(platform as OAuthPlatform); },
   });
   const oauthConnect = createOAuthConnectService({
-    db, config, adapters, accounts, selections, secretKeyHex: deps.secretKeyHex, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
+    db, config, adapters, accounts, selections, secrets, publicUrl, clock, inviteUse: (inviteId) => platformInvites.useWithin(inviteId),
   });
   const sessions = createSessionsService(db, clock);
   // Password reset by email: on only with an SMTP server (HERALD_SMTP_*).

@@ -2,7 +2,7 @@
  * Secrets at rest. Platform credentials (tokens, app passwords) are sealed with
  * AES-256-GCM under the configured 32-byte key; API keys are stored as SHA-256 only.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Sealed format: `v1:` + base64(iv[12] | tag[16] | ciphertext). */
 export class SecretBox {
@@ -34,6 +34,15 @@ export class SecretBox {
 
   openJson<T>(sealed: string): T {
     return JSON.parse(this.open(sealed)) as T;
+  }
+
+  /**
+   * A 32-byte key for another use, derived from this one: HMAC-SHA256(key, `label`). Each label
+   * gives its own key (e.g. `herald:oauth-state` signs OAuth state ids), so that one secret never
+   * serves two purposes.
+   */
+  subkey(label: string): Buffer {
+    return createHmac('sha256', this.key).update(label).digest();
   }
 }
 

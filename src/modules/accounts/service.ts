@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { ACCOUNT_VIEW_DATA, type ConnectedAccount, type PlatformId } from '../../platforms/types.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
-import { getAccessibleProfile } from '../profiles/service.ts';
+import { getAccessibleProfile, getTenantProfile } from '../profiles/service.ts';
 import type { AccountRow, AccountsRepository } from './repository.ts';
 import { enqueueAccountEvent } from '../webhooks/outbox.ts';
 
@@ -68,11 +68,15 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
 
   /**
    * Stores a newly connected account under a profile, or refreshes the existing row for
-   * the same platform account (keeping a refresh token the platform did not resend).
+   * the same platform account (keeping a refresh token the platform did not resend). `by`: the
+   * caller (its profile access applies), or `{ tenantId }` for the tenant whose flow a caller
+   * started and whose access was checked then (the OAuth callback, which has no caller).
+   * @throws 404 for a profile the caller (or tenant) does not have.
    */
-  async function upsertConnected(auth: AuthContext, profileId: string, platform: PlatformId, c: ConnectedAccount, within?: StoredHook): Promise<AccountRow> {
+  async function upsertConnected(by: AuthContext | { tenantId: string }, profileId: string, platform: PlatformId, c: ConnectedAccount, within?: StoredHook): Promise<AccountRow> {
     return db.tx(async (client) => {
-      await getAccessibleProfile(client, auth, profileId, true);
+      if ('permissions' in by) await getAccessibleProfile(client, by, profileId, true);
+      else await getTenantProfile(client, by.tenantId, profileId, true);
       const existing = await repo.lockConnected(client, profileId, platform, c.platformUserId);
       // Sandbox mode marks what it connects (simulator accounts); a reconnect outside it clears the mark.
       const settings = { ...(c.settings ?? {}), ...(deps.adapters.sandbox ? { sandbox: true } : {}) };
@@ -82,7 +86,7 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
         const credentials = { ...old, ...Object.fromEntries(Object.entries(c.credentials).filter(([, v]) => v !== undefined && v !== null)) };
         row = await repo.reconnect(client, existing.id, { ...c, credentials }, settings);
       } else {
-        row = await repo.insert(client, auth.tenantId, profileId, platform, c, settings);
+        row = await repo.insert(client, by.tenantId, profileId, platform, c, settings);
       }
       if (within) await within(client, row);
       // The account.connected webhook event, in the same transaction (outbox, decision 0038).

@@ -28,7 +28,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { toAccountView, type AccountsService, type StoredHook } from '../accounts/service.ts';
 import { connectErrorFrom } from '../accounts/platform-errors.ts';
-import { SecretBox } from '../../core/crypto.ts';
+import type { SecretBox } from '../../core/crypto.ts';
 import type { ChooseBegin, ChooseStep } from '../../platforms/types.ts';
 import type { SelectionStore } from './selection.ts';
 import { createRedirectPolicy, redirectWith } from './redirect.ts';
@@ -63,14 +63,14 @@ export type FinishResult =
   | { account?: undefined; selection: { tempToken: string; step: ChooseStep; list: unknown[] }; profileId: string; redirectUrl: string | null; inviteId: string | null };
 
 export function createOAuthConnectService(deps: {
-  db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; selections: SelectionStore; secretKeyHex: string; publicUrl: string; clock: () => Date;
+  db: Db; config: Config; adapters: AdapterRegistry; accounts: AccountsService; selections: SelectionStore; secrets: SecretBox; publicUrl: string; clock: () => Date;
   /** Platform invites: the hook that uses an invite up inside the transaction storing its account. */
   inviteUse?: (inviteId: string) => StoredHook;
 }) {
   const { db, adapters, clock } = deps;
-  const hmacKey = createHmac('sha256', Buffer.from(deps.secretKeyHex, 'hex')).update('herald:oauth-state').digest();
+  const hmacKey = deps.secrets.subkey('herald:oauth-state');
   const sign = (id: string) => createHmac('sha256', hmacKey).update(id).digest('base64url');
-  const secrets = new SecretBox(deps.secretKeyHex);
+  const { secrets } = deps;
   const { selections } = deps;
   const redirects = createRedirectPolicy(deps.publicUrl, deps.config.connectRedirectOrigins ?? []);
   /**
@@ -141,11 +141,8 @@ export function createOAuthConnectService(deps: {
       const tempToken = await selections.create({ tenantId: row.tenant_id, userId: row.user_id, profileId: row.profile_id }, platform, begun.payload, redirectUrl, row.platform_invite_id);
       return { selection: { tempToken, step, list: begun.list }, profileId: row.profile_id, redirectUrl, inviteId: row.platform_invite_id };
     }
-    const owner = {
-      tenantId: row.tenant_id, userId: row.user_id, isRoot: true, keyId: '', permissions: new Set(), profileAccess: 'all', profileIds: [],
-      plan: 'free', billingPeriod: 'monthly', billingAnchor: new Date(0),
-    } as unknown as AuthContext;
-    const account = await deps.accounts.upsertConnected(owner, row.profile_id, platform, {
+    // No caller here: the member's access to the profile was checked when the flow started.
+    const account = await deps.accounts.upsertConnected({ tenantId: row.tenant_id }, row.profile_id, platform, {
       ...identity,
       credentials: { ...tokens },
       tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,

@@ -42,9 +42,20 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Loads a profile the caller may see, or throws 404. */
 export async function getAccessibleProfile(q: Queryable, auth: AuthContext, profileId: string, lock = false): Promise<ProfileRow> {
+  const row = await getTenantProfile(q, auth.tenantId, profileId, lock);
+  if (!canAccessProfile(auth, row.id)) throw notFound('Profile');
+  return row;
+}
+
+/**
+ * The tenant's profile `profileId` (locked FOR UPDATE with `lock`), whoever asks: for work done on
+ * the tenant's behalf after a caller's access was checked (an OAuth callback finishing the flow a
+ * member started). @throws 404 when the tenant has no such profile.
+ */
+export async function getTenantProfile(q: Queryable, tenantId: string, profileId: string, lock = false): Promise<ProfileRow> {
   const { rows } = await q.query<ProfileRow>(
-    `SELECT * FROM profiles WHERE id = $1 AND tenant_id = $2${lock ? ' FOR UPDATE' : ''}`, [profileId, auth.tenantId]);
-  if (!rows[0] || !canAccessProfile(auth, rows[0].id)) throw notFound('Profile');
+    `SELECT * FROM profiles WHERE id = $1 AND tenant_id = $2${lock ? ' FOR UPDATE' : ''}`, [profileId, tenantId]);
+  if (!rows[0]) throw notFound('Profile');
   return rows[0];
 }
 
