@@ -9,7 +9,8 @@ import { Link } from 'wouter';
 import { postForm, type Paths } from '../api.ts';
 import { ErrorBox, PageTitle } from '../components.tsx';
 import { BULK_COLUMNS, bulkCsvTemplate } from '../../../../src/shared/bulk-columns.ts';
-import { useAccounts, useProfiles } from './Profiles.tsx';
+import { useProfiles } from '../queries/profiles.ts';
+import { useAccounts } from '../queries/accounts.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type BulkResult = Json<Paths['/v1/posts/bulk-upload']['post']['responses'][200]>;

@@ -5,7 +5,8 @@ import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../componen
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
-import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
+import { useProfiles } from '../queries/profiles.ts';
+import { useAccounts, usePinterestBoards, useSubreddits } from '../queries/accounts.ts';
 import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 
@@ -70,17 +71,6 @@ function DefaultBoard({ a }: { a: Account }) {
       <ErrorBox error={save.error ?? boards.error} title="Could not set the default board" />
     </form>
   );
-}
-
-export function useProfiles() {
-  return useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
-}
-
-export function useAccounts(profileId?: string) {
-  return useQuery({
-    queryKey: ['accounts', profileId ?? 'all'],
-    queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: profileId ? { profileId } : {} } })).then((r) => r.accounts),
-  });
 }
 
 function ProfileForm({ initial, onDone, submitLabel }: { initial?: Profile; onDone: () => void; submitLabel: string }) {

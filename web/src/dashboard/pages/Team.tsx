@@ -5,12 +5,13 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, rawRequest, unwrap, type Profile } from '../api.ts';
+import { rawRequest, type Profile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import './team.css';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { useProfiles } from '../queries/profiles.ts';
 
 interface TeamUser { _id: string; name: string; email: string; role: string; isRoot: boolean; profileAccess: string[]; createdAt: string; lastLoginAt: string | null }
 interface PendingInvite { _id: string; scope: 'all' | 'profiles'; invitedProfileIds: string[]; expiresAt: string; createdAt: string }
@@ -82,7 +83,7 @@ export default function TeamPage() {
   const tz = browserTimeZone();
   const users = useQuery({ queryKey: ['team', 'users'], queryFn: () => rawRequest<{ users: TeamUser[] }>('GET', '/v1/users').then((r) => r.users) });
   const invites = useQuery({ queryKey: ['team', 'invites'], queryFn: () => rawRequest<{ invites: PendingInvite[] }>('GET', '/v1/invite/tokens').then((r) => r.invites) });
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
+  const profiles = useProfiles();
   const [scope, setScope] = useState<Scope>({ scope: 'all', profileIds: [] });
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
