@@ -74,8 +74,9 @@ export async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response
 }
 
 /**
- * A call outside the generated types: endpoints this server does not serve yet (OAuth connect,
- * page selection) and the session routes. Same cookie, CSRF and error handling.
+ * A call outside the generated types: the routes outside /v1 that the OpenAPI document does not
+ * describe (the session routes /auth/*, the OAuth consent /oauth/consent). Every /v1 route goes
+ * through {@link api}. Same cookie, CSRF and error handling.
  */
 export async function rawRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const headers = new Headers({ accept: 'application/json' });
@@ -106,6 +107,7 @@ export async function postForm<T>(url: string, form: FormData, isResult: (body: 
   return { status: res.status, body: (await res.json()) as T };
 }
 
+// rawRequest: the session routes (/auth/session, /auth/login, /auth/logout) are outside /v1, not in the OpenAPI document.
 export const sessionApi = {
   current: () => rawRequest<Session>('GET', '/auth/session'),
   login: (email: string, password: string) => rawRequest<Session>('POST', '/auth/login', { email, password }),
@@ -127,9 +129,9 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void, 
 }
 
 async function uploadLarge(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
-  const ticket = await rawRequest<{ token: string; uploadUrl: string }>('POST', '/v1/media', {
-    filename: file.name, contentType: file.type || 'application/octet-stream', size: file.size,
-  });
+  const ticket = await unwrap(api.POST('/v1/media', { body: { filename: file.name, contentType: file.type || 'application/octet-stream', size: file.size } }));
+  // A JSON body starts a client upload (201 with the tus ticket); 200 `{ files }` is the multipart answer.
+  if (!('uploadUrl' in ticket)) throw new ApiError(0, 'The server did not start a client upload', 'UPLOAD_FAILED');
   const { Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     const upload = new Upload(file, {
@@ -163,6 +165,7 @@ async function uploadLarge(file: File, onProgress: (fraction: number) => void, s
 function uploadSmall(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    // XMLHttpRequest, not the typed client: a multipart upload that reports its progress (fetch cannot).
     xhr.open('POST', '/v1/media');
     if (csrfToken) xhr.setRequestHeader('X-CSRF-Token', csrfToken);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };

@@ -22,7 +22,11 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }
 
-/** One page of the library for a search. */
+/**
+ * One page of the library for a search (GET /v1/media), under the key `['media-library', q, type, page]`;
+ * the previous page stays shown while the next loads. `data` is `{ files: LibraryFile[] (newest first),
+ * pagination: { page, limit, pages, total } }`.
+ */
 export function useLibrary(q: string, type: Kind, page: number) {
   return useQuery({
     queryKey: ['media-library', q, type, page],

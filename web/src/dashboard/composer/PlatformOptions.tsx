@@ -6,9 +6,9 @@
  * (docs/decisions/0032-composer-options-feed-the-rule-table.md); a subreddit's own rules are asked
  * of the server first (./subreddit-rules.ts, docs/decisions/0040-composer-asks-for-subreddit-rules.md).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, uploadMedia, type Account } from '../api.ts';
+import { uploadMedia, type Account } from '../api.ts';
+import { usePinterestBoards, useSubreddits } from '../queries/accounts.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 
 /** One target's `platformSpecificData`, as the composer edits it (empty strings are dropped before sending). */
@@ -67,22 +67,6 @@ export function composerChecks(account: Account, data: PlatformData | undefined)
     if (data?._commercial === true && !t.is_brand_organic_post && !t.brand_partner_promote) out.push('Commercial content is on: choose "Your brand", "Branded content" or both');
   }
   return out;
-}
-
-/** The subreddits of a Reddit account (GET /v1/accounts/{id}/reddit-subreddits). */
-export function useSubreddits(accountId: string, enabled = true) {
-  return useQuery({
-    queryKey: ['reddit-subreddits', accountId], enabled, staleTime: 60_000,
-    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/reddit-subreddits', { params: { path: { accountId } } })),
-  });
-}
-
-/** The boards of a Pinterest account (GET /v1/accounts/{id}/pinterest-boards). */
-export function usePinterestBoards(accountId: string, enabled = true) {
-  return useQuery({
-    queryKey: ['pinterest-boards', accountId], enabled, staleTime: 60_000,
-    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/pinterest-boards', { params: { path: { accountId } } })),
-  });
 }
 
 interface Props { account: Account; value: PlatformData; onChange: (next: PlatformData) => void }

@@ -15,7 +15,7 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platf
 import { ADDONS } from '../../../../src/shared/plans.ts';
 import { METRICS, METRIC_LABELS, engagementOf, type MetricName, type PostMetrics } from '../../../../src/shared/metrics.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
-import { useProfiles } from './Profiles.tsx';
+import { useProfiles } from '../queries/profiles.ts';
 import './metrics.css';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;

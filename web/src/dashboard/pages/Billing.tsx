@@ -6,20 +6,17 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { rawRequest } from '../api.ts';
+import { api, unwrap, type Paths } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { ADDONS, PLANS, isAddonId, isPlanId, type AddonId, type PlanId } from '../../../../src/shared/plans.ts';
 import './team.css';
 
-interface BillingStatus {
-  configured: boolean; plan: string; billingPeriod: 'monthly' | 'yearly'; addons: string[]; hasSubscription: boolean; hasBillingAccount: boolean;
-  plans: Array<{ plan: string; billingPeriod: 'monthly' | 'yearly' }>; addonsForSale: string[];
-}
+type CheckoutBody = NonNullable<Paths['/v1/billing/checkout']['post']['requestBody']>['content']['application/json'];
 
 const planName = (id: string) => (isPlanId(id) ? (PLANS[id].marketingName === PLANS[id].name ? PLANS[id].name : `${PLANS[id].marketingName} (${PLANS[id].name})`) : id);
 
 export default function BillingPage() {
-  const status = useQuery({ queryKey: ['billing'], queryFn: () => rawRequest<BillingStatus>('GET', '/v1/billing') });
+  const status = useQuery({ queryKey: ['billing'], queryFn: () => unwrap(api.GET('/v1/billing')) });
   const q = new URLSearchParams(window.location.search);
   const [choice, setChoice] = useState<string>(() => (q.get('plan') && q.get('period') ? `${q.get('plan')}:${q.get('period')}` : ''));
   const [addons, setAddons] = useState<AddonId[]>([]);
@@ -27,11 +24,12 @@ export default function BillingPage() {
   const checkout = useMutation({
     mutationFn: () => {
       const [plan, billingPeriod] = choice.split(':');
-      return rawRequest<{ url: string }>('POST', '/v1/billing/checkout', { plan, billingPeriod, addons });
+      // The choice is one of the server's own `plans` entries; the server checks it again.
+      return unwrap(api.POST('/v1/billing/checkout', { body: { plan, billingPeriod, addons } as CheckoutBody }));
     },
     onSuccess: go,
   });
-  const portal = useMutation({ mutationFn: () => rawRequest<{ url: string }>('POST', '/v1/billing/portal'), onSuccess: go });
+  const portal = useMutation({ mutationFn: () => unwrap(api.POST('/v1/billing/portal')), onSuccess: go });
   const s = status.data;
   const outcome = q.get('checkout');
 

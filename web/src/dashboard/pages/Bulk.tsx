@@ -9,7 +9,8 @@ import { Link } from 'wouter';
 import { postForm, type Paths } from '../api.ts';
 import { ErrorBox, PageTitle } from '../components.tsx';
 import { BULK_COLUMNS, bulkCsvTemplate } from '../../../../src/shared/bulk-columns.ts';
-import { useAccounts, useProfiles } from './Profiles.tsx';
+import { useProfiles } from '../queries/profiles.ts';
+import { useAccounts } from '../queries/accounts.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type BulkResult = Json<Paths['/v1/posts/bulk-upload']['post']['responses'][200]>;
@@ -17,6 +18,7 @@ type BulkResult = Json<Paths['/v1/posts/bulk-upload']['post']['responses'][200]>
 function send(file: File, dryRun: boolean): Promise<BulkResult> {
   const form = new FormData();
   form.append('file', file, file.name);
+  // postForm, not the typed client: a multipart CSV upload whose 400 answer still carries the per-row results.
   return postForm<BulkResult>(`/v1/posts/bulk-upload?dryRun=${dryRun}`, form, (b) => Array.isArray((b as { results?: unknown }).results)).then((r) => r.body);
 }
 

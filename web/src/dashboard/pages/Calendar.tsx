@@ -8,6 +8,7 @@ import { packColumns } from '../calendar/layout.ts';
 import { PostChip, placedAt } from '../calendar/PostChip.tsx';
 import './calendar.css';
 import { TimeZoneField } from '../ui/time-zone.tsx';
+import { useAccounts } from '../queries/accounts.ts';
 
 /** A day's full list, in an in-app dialog: loaded when first opened (its dialog library stays out of the calendar's chunk). */
 const DayDialog = lazy(() => import('../calendar/DayDialog.tsx'));
@@ -42,17 +43,9 @@ const WEEK_CARD_PX = 60;
 /** Chips a month day shows; the rest are behind "+N more" (the day's list). */
 const MONTH_CHIPS = 3;
 
-/**
- * The tenant's accounts, under the key and in the shape of the Profiles page's useAccounts (one
- * cache entry), read here so that the calendar's chunk does not load the Profiles page with it.
- */
-function useAllAccounts() {
-  return useQuery({ queryKey: ['accounts', 'all'], queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: {} } })).then((r) => r.accounts) });
-}
-
 /** What an empty calendar says: the first steps, from where the user is. */
 function FirstSteps() {
-  const accounts = useAllAccounts();
+  const accounts = useAccounts();
   const has = (accounts.data?.length ?? 0) > 0;
   return (
     <section className="card first-steps" aria-labelledby="first-steps">

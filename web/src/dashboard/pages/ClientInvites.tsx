@@ -11,6 +11,7 @@ import { PLATFORMS, PLATFORM_LABELS, type PlatformId } from '../../../../src/sha
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { useProfiles } from '../queries/profiles.ts';
 
 /** The link a client opens (the API answers it at creation only; the list gives the token). */
 const linkOf = (token: string) => `${location.origin}/v1/platform-invites/${token}/connect`;
@@ -27,7 +28,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
 export default function ClientInvitesPage() {
   const qc = useQueryClient();
   const tz = browserTimeZone();
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
+  const profiles = useProfiles();
   const invites = useQuery({ queryKey: ['platform-invites'], queryFn: () => unwrap(api.GET('/v1/platform-invites')).then((r) => r.invites) });
   const accounts = useQuery({ queryKey: ['accounts'], queryFn: () => unwrap(api.GET('/v1/accounts')).then((r) => r.accounts) });
   const [profileId, setProfileId] = useState('');

@@ -6,7 +6,8 @@ import { ErrorBox, Loading, PageTitle, PlatformBadge, VideoPoster } from '../com
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
 import { browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
-import { useAccounts, useProfiles } from './Profiles.tsx';
+import { useProfiles } from '../queries/profiles.ts';
+import { useAccounts } from '../queries/accounts.ts';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, youtubeThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { PostPreview } from '../composer/Preview.tsx';

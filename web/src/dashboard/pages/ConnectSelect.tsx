@@ -7,10 +7,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { rawRequest } from '../api.ts';
+import { api, unwrap } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-
-interface FbPage { id: string; name: string; category?: string; tasks?: string[] }
 
 export function FacebookSelectPage() {
   const q = new URLSearchParams(useSearch());
@@ -20,10 +18,10 @@ export function FacebookSelectPage() {
   const [pageId, setPageId] = useState('');
   const pages = useQuery({
     queryKey: ['fb-pages', profileId, tempToken],
-    queryFn: () => rawRequest<{ pages: FbPage[] }>('GET', `/v1/connect/facebook/select-page?profileId=${encodeURIComponent(profileId)}&tempToken=${encodeURIComponent(tempToken)}`),
+    queryFn: () => unwrap(api.GET('/v1/connect/facebook/select-page', { params: { query: { profileId, tempToken } } })),
   });
   const choose = useMutation({
-    mutationFn: () => rawRequest('POST', '/v1/connect/facebook/select-page', { profileId, pageId, tempToken, userProfile: {} }),
+    mutationFn: () => unwrap(api.POST('/v1/connect/facebook/select-page', { body: { profileId, pageId, tempToken, userProfile: {} } })),
     onSuccess: () => navigate('/profiles?connected=facebook'),
   });
   return (
@@ -58,16 +56,17 @@ export function LinkedInSelectOrganization() {
   const [choice, setChoice] = useState<string>('personal');
   const orgs = useQuery({
     queryKey: ['linkedin-orgs', profileId, tempToken],
-    queryFn: () => rawRequest<{ organizations: Array<{ id: string; urn: string; name: string; vanityName: string | null }> }>(
-      'GET', `/v1/connect/linkedin/select-organization?profileId=${encodeURIComponent(profileId)}&tempToken=${encodeURIComponent(tempToken)}`),
+    queryFn: () => unwrap(api.GET('/v1/connect/linkedin/select-organization', { params: { query: { profileId, tempToken } } })),
   });
   const choose = useMutation({
     mutationFn: () => {
       const org = orgs.data?.organizations.find((o) => o.id === choice);
-      return rawRequest('POST', '/v1/connect/linkedin/select-organization', {
-        profileId, tempToken, userProfile: {}, accountType: org ? 'organization' : 'personal',
-        ...(org ? { selectedOrganization: { id: org.id, urn: org.urn, name: org.name } } : {}),
-      });
+      return unwrap(api.POST('/v1/connect/linkedin/select-organization', {
+        body: {
+          profileId, tempToken, userProfile: {}, accountType: org ? 'organization' : 'personal',
+          ...(org ? { selectedOrganization: { id: org.id, urn: org.urn, name: org.name } } : {}),
+        },
+      }));
     },
     onSuccess: () => navigate('/profiles?connected=linkedin'),
   });

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
+import { useProfiles } from '../queries/profiles.ts';
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const [copied, setCopied] = useState<boolean | null>(null);
@@ -26,7 +27,7 @@ export default function ConnectedAppsPage() {
   const tz = browserTimeZone();
   const mcpUrl = `${window.location.origin}/mcp`;
   const apps = useQuery({ queryKey: ['connected-apps'], queryFn: () => unwrap(api.GET('/v1/me/connected-apps')).then((r) => r.connectedApps) });
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
+  const profiles = useProfiles();
   const revoke = useMutation({
     mutationFn: (clientId: string) => unwrap(api.DELETE('/v1/me/connected-apps/{clientId}', { params: { path: { clientId } } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['connected-apps'] }),

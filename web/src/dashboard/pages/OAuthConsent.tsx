@@ -28,6 +28,7 @@ export default function OAuthConsentPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
+    // rawRequest: /oauth/consent is the OAuth server's consent route outside /v1, not in the OpenAPI document.
     rawRequest<ConsentInfo>('GET', `/oauth/consent?${new URLSearchParams(params).toString()}`).then((i) => {
       if (i.redirectTo) { window.location.assign(i.redirectTo); return; }
       setInfo(i);
@@ -39,6 +40,7 @@ export default function OAuthConsentPage() {
     setBusy(true);
     setError(null);
     try {
+      // rawRequest: /oauth/consent is the OAuth server's consent route outside /v1, not in the OpenAPI document.
       const r = await rawRequest<{ redirectTo: string }>('POST', '/oauth/consent', { params, allow, profileIds: [...profiles], capabilities: [...caps] });
       window.location.assign(r.redirectTo);
     } catch (err) {

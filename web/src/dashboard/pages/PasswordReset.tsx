@@ -45,6 +45,7 @@ function ForgotPassword() {
     setBusy(true);
     setError(null);
     try {
+      // rawRequest: /auth/password-reset is a session route outside /v1, not in the OpenAPI document.
       const r = await rawRequest<{ message: string }>('POST', '/auth/password-reset', { email: email.trim() });
       setSent(r.message);
     } catch (err) {
@@ -95,6 +96,7 @@ function ResetPassword({ token }: { token: string }) {
 
   useEffect(() => {
     if (!token) { setState({ reason: 'unknown', message: 'The link has no token: open the link from the mail as it is.' }); return; }
+    // rawRequest: /auth/password-reset is a session route outside /v1, not in the OpenAPI document.
     rawRequest<{ expiresAt: string }>('GET', `/auth/password-reset?token=${encodeURIComponent(token)}`)
       .then(() => setState('ok'))
       .catch((err: unknown) => setState(problemOf(err)));
@@ -106,6 +108,7 @@ function ResetPassword({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
+      // rawRequest: /auth/password-reset/confirm is a session route outside /v1, not in the OpenAPI document.
       await rawRequest('POST', '/auth/password-reset/confirm', { token, password });
       window.location.assign('/dashboard');
     } catch (err) {

@@ -14,16 +14,11 @@ import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platf
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { firstImage } from '../calendar/PostChip.tsx';
 import './posts.css';
+import { useProfiles } from '../queries/profiles.ts';
+import { useAccounts } from '../queries/accounts.ts';
 
 /** The bulk actions (and their dialog library), loaded when a first row is selected. */
 const BulkBar = lazy(() => import('./posts-bulk.tsx'));
-
-/**
- * Profiles and accounts under the keys and in the shapes of the Profiles page's hooks (one cache
- * entry each), read here so that this page's chunk does not load the Profiles page with it.
- */
-const useProfileList = () => useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
-const useAccountList = () => useQuery({ queryKey: ['accounts', 'all'], queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: {} } })).then((r) => r.accounts) });
 
 const STATUSES: PostStatus[] = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'];
 const PAGE_SIZE = 20;
@@ -73,8 +68,8 @@ export default function PostsPage() {
   const search = useMemo(() => new URLSearchParams(qs), [qs]);
   const [, navigate] = useLocation();
   const qc = useQueryClient();
-  const profiles = useProfileList();
-  const accounts = useAccountList();
+  const profiles = useProfiles();
+  const accounts = useAccounts();
   const tz = localStorage.getItem('herald.tz') ?? browserTimeZone();
   const sort = (search.get('sort') as Sort | null) ?? DEFAULT_SORT;
   const filters = {

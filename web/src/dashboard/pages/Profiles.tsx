@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, rawRequest, unwrap, type Account, type Profile } from '../api.ts';
+import { api, unwrap, type Account, type Profile } from '../api.ts';
 import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
-import { usePinterestBoards, useSubreddits } from '../composer/PlatformOptions.tsx';
+import { useProfiles } from '../queries/profiles.ts';
+import { useAccounts, usePinterestBoards, useSubreddits } from '../queries/accounts.ts';
 import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 
@@ -70,17 +71,6 @@ function DefaultBoard({ a }: { a: Account }) {
       <ErrorBox error={save.error ?? boards.error} title="Could not set the default board" />
     </form>
   );
-}
-
-export function useProfiles() {
-  return useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
-}
-
-export function useAccounts(profileId?: string) {
-  return useQuery({
-    queryKey: ['accounts', profileId ?? 'all'],
-    queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: profileId ? { profileId } : {} } })).then((r) => r.accounts),
-  });
 }
 
 function ProfileForm({ initial, onDone, submitLabel }: { initial?: Profile; onDone: () => void; submitLabel: string }) {
@@ -227,18 +217,13 @@ function AccountRow({ a }: { a: Account }) {
 
 /** Starts an OAuth connect (or reconnect) of `platform` into a profile: the browser goes to the platform's consent page. */
 async function startOAuthFlow(platform: PlatformName, profileId: string): Promise<void> {
-  const redirect = `${location.origin}/dashboard/profiles`;
-  const url = `/v1/connect/${platform}?profileId=${encodeURIComponent(profileId)}&redirect_url=${encodeURIComponent(redirect)}`;
-  try {
-    const body = await rawRequest<{ authUrl?: string; url?: string }>('GET', url);
-    const target = body.authUrl ?? body.url;
-    if (target) location.assign(target);
-    else throw new Error(`The server did not return an authorization URL for ${PLATFORM_RULES[platform].label}`);
-  } catch (err) {
-    // A redirect answer: let the browser follow it.
-    if (err instanceof ApiError && err.code === 'REDIRECT') location.assign(url);
-    else throw err;
-  }
+  const query = { profileId, redirect_url: `${location.origin}/dashboard/profiles` };
+  const answer = await api.GET('/v1/connect/{platform}', { params: { path: { platform }, query }, redirect: 'manual' });
+  // A redirect answer (opaque to fetch): let the browser follow it.
+  if (answer.response.type === 'opaqueredirect') return location.assign(`/v1/connect/${platform}?${new URLSearchParams(query).toString()}`);
+  const body = await unwrap(Promise.resolve(answer));
+  if (body.authUrl) location.assign(body.authUrl);
+  else throw new Error(`The server did not return an authorization URL for ${PLATFORM_RULES[platform].label}`);
 }
 
 /** Which Facebook page the account publishes to, and a switch to another page the user administers. */

@@ -5,7 +5,7 @@ import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, timeFormat } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
-import { useProfiles } from './Profiles.tsx';
+import { useProfiles } from '../queries/profiles.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 
 interface Slot { dayOfWeek: number; time: string }

@@ -8,7 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type Paths } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-import { useAccounts } from './Profiles.tsx';
+import { useAccounts } from '../queries/accounts.ts';
 import { useTimeFormat } from '../time.ts';
 
 const FEED_SORTS = ['hot', 'new', 'top', 'rising'] as const;

@@ -56,6 +56,7 @@ export default function SignUp() {
     setBusy(true);
     setError(null);
     try {
+      // rawRequest: /auth/signup is a session route outside /v1, not in the OpenAPI document (no typed client path).
       await rawRequest('POST', '/auth/signup', { name: name.trim(), email: email.trim(), password, ...(token ? { inviteToken: token } : {}) });
       window.location.assign('/dashboard');
     } catch (err) {

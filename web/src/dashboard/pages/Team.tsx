@@ -5,15 +5,17 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, rawRequest, unwrap, type Profile } from '../api.ts';
+import { api, unwrap, type Paths, type Profile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import './team.css';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { useProfiles } from '../queries/profiles.ts';
 
-interface TeamUser { _id: string; name: string; email: string; role: string; isRoot: boolean; profileAccess: string[]; createdAt: string; lastLoginAt: string | null }
-interface PendingInvite { _id: string; scope: 'all' | 'profiles'; invitedProfileIds: string[]; expiresAt: string; createdAt: string }
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** A team member, as GET /v1/users answers it. */
+type TeamUser = Json<Paths['/v1/users']['get']['responses'][200]>['users'][number];
 interface Scope { scope: 'all' | 'profiles'; profileIds: string[] }
 
 /** Radio "all profiles / only these" with a checkbox per profile. */
@@ -41,11 +43,11 @@ function MemberRow({ user, profiles, tz }: { user: TeamUser; profiles: Profile[]
   const [scope, setScope] = useState<Scope>(user.profileAccess[0] === 'all' ? { scope: 'all', profileIds: [] } : { scope: 'profiles', profileIds: user.profileAccess });
   const names = (ids: string[]) => ids.map((id) => profiles.find((p) => p._id === id)?.name ?? id).join(', ');
   const save = useMutation({
-    mutationFn: () => rawRequest('PUT', `/v1/users/${user._id}`, scope),
+    mutationFn: () => unwrap(api.PUT('/v1/users/{userId}', { params: { path: { userId: user._id } }, body: scope })),
     onSuccess: () => { setEditing(false); void qc.invalidateQueries({ queryKey: ['team'] }); },
   });
   const remove = useMutation({
-    mutationFn: () => rawRequest('DELETE', `/v1/users/${user._id}`),
+    mutationFn: () => unwrap(api.DELETE('/v1/users/{userId}', { params: { path: { userId: user._id } } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['team'] }),
   });
   return (
@@ -80,18 +82,18 @@ function MemberRow({ user, profiles, tz }: { user: TeamUser; profiles: Profile[]
 export default function TeamPage() {
   const qc = useQueryClient();
   const tz = browserTimeZone();
-  const users = useQuery({ queryKey: ['team', 'users'], queryFn: () => rawRequest<{ users: TeamUser[] }>('GET', '/v1/users').then((r) => r.users) });
-  const invites = useQuery({ queryKey: ['team', 'invites'], queryFn: () => rawRequest<{ invites: PendingInvite[] }>('GET', '/v1/invite/tokens').then((r) => r.invites) });
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => unwrap(api.GET('/v1/profiles')).then((r) => r.profiles) });
+  const users = useQuery({ queryKey: ['team', 'users'], queryFn: () => unwrap(api.GET('/v1/users')).then((r) => r.users) });
+  const invites = useQuery({ queryKey: ['team', 'invites'], queryFn: () => unwrap(api.GET('/v1/invite/tokens')).then((r) => r.invites) });
+  const profiles = useProfiles();
   const [scope, setScope] = useState<Scope>({ scope: 'all', profileIds: [] });
   const [link, setLink] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const create = useMutation({
-    mutationFn: () => rawRequest<{ inviteUrl: string }>('POST', '/v1/invite/tokens', scope),
+    mutationFn: () => unwrap(api.POST('/v1/invite/tokens', { body: scope })),
     onSuccess: (r) => { setLink(r.inviteUrl); setCopied(false); void qc.invalidateQueries({ queryKey: ['team', 'invites'] }); },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => rawRequest('DELETE', `/v1/invite/tokens/${id}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/v1/invite/tokens/{inviteId}', { params: { path: { inviteId: id } } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['team', 'invites'] }),
   });
   const all = profiles.data ?? [];

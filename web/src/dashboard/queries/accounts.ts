@@ -1,0 +1,45 @@
+/**
+ * Queries of the accounts resource (GET /v1/accounts and an account's Reddit and Pinterest
+ * lists). Pages read accounts through these hooks, never through another page; mutations
+ * invalidate the `['accounts']` prefix (every profile's list), `['reddit-subreddits', id]` and
+ * `['pinterest-boards', id]`.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../api.ts';
+
+/**
+ * The connected social accounts (GET /v1/accounts), all of them or one profile's, under the key
+ * `['accounts', profileId ?? 'all']`. `data` is `Account[]` (`_id`, `platform`, `profileId`,
+ * `username`, `displayName`, `isActive`, `needsReconnection`, platform settings such as
+ * `defaultSubreddit` or `defaultBoardId`, ...); undefined while loading.
+ */
+export function useAccounts(profileId?: string) {
+  return useQuery({
+    queryKey: ['accounts', profileId ?? 'all'],
+    queryFn: () => unwrap(api.GET('/v1/accounts', { params: { query: profileId ? { profileId } : {} } })).then((r) => r.accounts),
+  });
+}
+
+/**
+ * The subreddits of a Reddit account (GET /v1/accounts/{id}/reddit-subreddits), under the key
+ * `['reddit-subreddits', accountId]`, fresh for a minute. `data` is the API's answer as is:
+ * `{ subreddits: [{ id, name (without r/), display_name_prefixed, title, url, over18, subscribers }], defaultSubreddit }`. `enabled`: false holds the request back.
+ */
+export function useSubreddits(accountId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['reddit-subreddits', accountId], enabled, staleTime: 60_000,
+    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/reddit-subreddits', { params: { path: { accountId } } })),
+  });
+}
+
+/**
+ * The boards of a Pinterest account (GET /v1/accounts/{id}/pinterest-boards), under the key
+ * `['pinterest-boards', accountId]`, fresh for a minute. `data` is the API's answer as is:
+ * `{ boards: [{ id, name, description, privacy }], defaultBoardId, defaultBoardName }`. `enabled`: false holds the request back.
+ */
+export function usePinterestBoards(accountId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['pinterest-boards', accountId], enabled, staleTime: 60_000,
+    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/pinterest-boards', { params: { path: { accountId } } })),
+  });
+}
