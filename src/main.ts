@@ -88,7 +88,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     worker = await startWorker({
       db: runtime.db, publisher: services.publisher, concurrency: config.workerConcurrency,
       pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger, instance: config.dataDir,
-      tokenRefresh: { adapters: services.adapters, secrets: services.secrets },
+      tokenRefresh: { adapters: services.adapters, accounts: services.accountsRepository },
       metricsRefresh: { run: () => services.analytics.refreshDue() },
       prune: { run: () => services.logs.pruneExpired() },
     });

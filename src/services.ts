@@ -100,7 +100,7 @@ export function createServices(deps: ServiceDeps) {
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
   });
-  const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
+  const publisher = createPublisher({ db, accounts: accountsRepository, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
   const queue = createQueueService(db, clock);
   const posts = createPostsService({
     db, usage, adapters, publisher, clock, queue,

@@ -36,7 +36,6 @@
  * post, that copy is recorded on the target and announced (`post.platform.duplicate`).
  */
 import type { Config } from '../config.ts';
-import type { SecretBox } from '../core/crypto.ts';
 import type { Db } from '../storage/db.ts';
 import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
@@ -46,7 +45,7 @@ import {
 } from '../platforms/types.ts';
 import type { TargetRow } from '../modules/posts/repository.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
-import { createAccountsRepository } from '../modules/accounts/repository.ts';
+import type { AccountsRepository } from '../modules/accounts/repository.ts';
 import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
 import { probeBytes } from '../infra/probe.ts';
 import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.ts';
@@ -80,7 +79,8 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 
 export interface PublisherDeps {
   db: Db;
-  secrets: SecretBox;
+  /** The accounts repository (the one the services use; built on the same database as `db`). */
+  accounts: AccountsRepository;
   adapters: AdapterRegistry;
   mediaStorage: MediaStorage;
   config: Config;
@@ -119,7 +119,7 @@ function retryableDbError(err: unknown): boolean {
 }
 
 export function createPublisher(deps: PublisherDeps) {
-  const { db, secrets, adapters, clock } = deps;
+  const { db, accounts, adapters, clock } = deps;
   let workerId = deps.workerId;
   const inFlight = new Set<string>();
   /** The leases this process holds: claimed targets, running or waiting in a worker's buffer. */
@@ -234,7 +234,6 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   const finish = finishTarget;
-  const accounts = createAccountsRepository(db, secrets);
 
   /** The adapter's view of the account, with media reading (SSRF-guarded) and ffprobe for media without metadata. */
   function adapterContext(account: AccountRow) {

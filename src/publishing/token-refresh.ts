@@ -7,13 +7,12 @@
  * message. Network failures are left for the next pass. Each refresh is a publishing-log
  * entry (action token_refresh).
  */
-import type { SecretBox } from '../core/crypto.ts';
 import type { Db } from '../storage/db.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import type { OAuthPlatform } from '../config.ts';
 import { refreshAccountTokens } from '../platforms/oauth-session.ts';
 import { AdapterError } from '../platforms/types.ts';
-import { createAccountsRepository } from '../modules/accounts/repository.ts';
+import type { AccountsRepository } from '../modules/accounts/repository.ts';
 import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
 import { createLogsService } from '../modules/logs/service.ts';
 
@@ -25,9 +24,8 @@ export interface RefreshPassResult {
   failed: number;
 }
 
-export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterRegistry; secrets: SecretBox }, marginMs = 10 * 60_000): Promise<RefreshPassResult> {
-  const { db, adapters, secrets } = deps;
-  const accounts = createAccountsRepository(db, secrets);
+export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterRegistry; accounts: AccountsRepository }, marginMs = 10 * 60_000): Promise<RefreshPassResult> {
+  const { db, adapters, accounts } = deps;
   const logs = createLogsService({ db, clock: () => new Date() });
   /** One publishing-log entry per refresh (action token_refresh), with the platform's answer on failure. */
   const log = (a: { id: string; platform: string }, started: number, err: unknown) => {

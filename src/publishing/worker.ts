@@ -11,7 +11,7 @@ import type { Publisher } from './publisher.ts';
 import { reconcile, releaseDeadLocalProcesses } from './reconciler.ts';
 import { refreshExpiringTokens } from './token-refresh.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
-import type { SecretBox } from '../core/crypto.ts';
+import type { AccountsRepository } from '../modules/accounts/repository.ts';
 
 export interface WorkerOptions {
   db: Db;
@@ -32,7 +32,7 @@ export interface WorkerOptions {
    */
   instance?: string | null;
   /** With these, the worker also refreshes OAuth tokens before they expire (every `tokenRefreshMs`). */
-  tokenRefresh?: { adapters: AdapterRegistry; secrets: SecretBox; intervalMs?: number };
+  tokenRefresh?: { adapters: AdapterRegistry; accounts: AccountsRepository; intervalMs?: number };
   /**
    * With this, the worker also runs the analytics refresh pass (every `intervalMs`, 5 minutes by
    * default): src/modules/analytics/service.ts refreshDue, which schedules itself per post.
@@ -134,7 +134,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   reconcileTimer.unref();
 
   const refreshTimer = opts.tokenRefresh ? setInterval(() => {
-    refreshExpiringTokens({ db, adapters: opts.tokenRefresh!.adapters, secrets: opts.tokenRefresh!.secrets }).then((r) => {
+    refreshExpiringTokens({ db, adapters: opts.tokenRefresh!.adapters, accounts: opts.tokenRefresh!.accounts }).then((r) => {
       if (r.refreshed || r.deactivated || r.failed) opts.log?.info(r, 'token refresh pass');
     }).catch((err) => opts.log?.error({ err }, 'token refresh failed'));
   }, opts.tokenRefresh.intervalMs ?? 60_000) : null;

@@ -264,7 +264,7 @@ describe('the worker', () => {
     const { t, publish } = await setup();
     const id = await publish('background likes:4');
     const s = ctx.services;
-    const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-analytics-${process.pid}` });
+    const publisher = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-analytics-${process.pid}` });
     const worker = await startWorker({ db: ctx.db, publisher, concurrency: 1, pollMs: 200, staleMs: 5_000, metricsRefresh: { run: () => s.analytics.refreshDue(), intervalMs: 100 } });
     try {
       await expect.poll(async () => (await get(t, `?postId=${id}`)).json().analytics?.likes, { timeout: 10_000 }).toBe(4);

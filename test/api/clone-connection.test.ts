@@ -72,7 +72,7 @@ describe('clone connection', () => {
     const id = (await clone(p2, { sourceAccountId: source })).json().connection._id;
     const before = await ctx.services.accountsRepository.accessible({ ...await authOf(), profileAccess: 'all' }, id);
     await ctx.db.query(`UPDATE accounts SET token_expires_at = now() + interval '1 minute' WHERE id IN ($1, $2)`, [source, id]);
-    const pass = await refreshExpiringTokens({ db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets });
+    const pass = await refreshExpiringTokens({ db: ctx.db, adapters: ctx.services.adapters, accounts: ctx.services.accountsRepository });
     expect(pass.refreshed).toBeGreaterThanOrEqual(1);
     const owner = await row(source);
     expect(owner.token_expires_at.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);

@@ -13,7 +13,7 @@ describe('GET /health', () => {
     expect(before.statusCode).toBe(503);
     expect(before.json()).toMatchObject({ status: 'degraded', database: { ok: true }, worker: { ok: false } });
     const s = ctx.services;
-    const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-health-${process.pid}` });
+    const publisher = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-health-${process.pid}` });
     const worker = await startWorker({ db: ctx.db, publisher, concurrency: 1 });
     try {
       const after = await ctx.app.inject({ method: 'GET', url: '/health' });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   adapter = new ScriptedAdapter();
   ctx = await createTestApp({ env: { HERALD_WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }, deps: { adapters: createAdapterRegistry({ blueskyServiceUrl: 'http://127.0.0.1:9' }, { bluesky: adapter }) } });
   const s = ctx.services;
-  worker = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-pub-${process.pid}` });
+  worker = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-pub-${process.pid}` });
   await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [worker.workerId, 'test', process.pid]);
 });
 afterAll(async () => { await ctx.close(); });
@@ -262,7 +262,7 @@ describe('publisher: fencing and late landings (docs/decisions/0045-fencing-and-
     acc5 = await insertAccount(ctx, tenant!, profileId);
     const s = ctx.services;
     const settling = createPublisher({
-      db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-settle-${process.pid}`,
+      db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-settle-${process.pid}`,
       config: { ...ctx.config, commitSettleMs: { default: 0, byPlatform: { bluesky: 60_000 } } },
     });
     const postId = await scheduled('settles first #flaky', [acc5]);
@@ -299,7 +299,7 @@ describe('publisher: fencing and late landings (docs/decisions/0045-fencing-and-
     await ctx.db.query(`UPDATE post_targets SET locked_until = now() - interval '1 second' WHERE id = $1`, [claimed.id]);
     await reconcile(ctx.db, { staleMs: 30_000 });
     const other = createPublisher({
-      db: ctx.db, secrets: ctx.services.secrets, adapters: ctx.services.adapters, mediaStorage: ctx.services.mediaStorage, config: ctx.config,
+      db: ctx.db, accounts: ctx.services.accountsRepository, adapters: ctx.services.adapters, mediaStorage: ctx.services.mediaStorage, config: ctx.config,
       clock: ctx.services.clock, workerId: `worker-other-${process.pid}`,
     });
     const [taken] = await other.claimByIds([claimed.id]);
@@ -320,7 +320,7 @@ describe('publisher: fencing and late landings (docs/decisions/0045-fencing-and-
   it('a claim that waited past half its lease (the process was paused) is given back, not run, and costs no attempt', async () => {
     const s = ctx.services;
     const shortLease = createPublisher({
-      db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-short-${process.pid}`,
+      db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-short-${process.pid}`,
       config: { ...ctx.config, workerStaleMs: 1_000 },
     });
     const postId = await scheduled('waited in the buffer', [acc5]);

@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   ({ ctx, page } = d);
   const s = ctx.services;
-  const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-fixes-${process.pid}` });
+  const publisher = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-fixes-${process.pid}` });
   worker = await startWorker({ db: ctx.db, publisher, concurrency: 3, pollMs: 200, staleMs: 5_000 });
 }, 240_000);
 

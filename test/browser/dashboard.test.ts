@@ -43,7 +43,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ listen: true, env: { PORT: String(port), HERALD_BLUESKY_SERVICE_URL: pds.url } });
   base = `http://127.0.0.1:${port}`;
   const s = ctx.services;
-  const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-browser-${process.pid}` });
+  const publisher = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-browser-${process.pid}` });
   worker = await startWorker({ db: ctx.db, publisher, concurrency: 5, pollMs: 200, staleMs: 5_000 });
   await s.users.createRootUser({ email, password, name: 'Eddie Editor', plan: 'basic' });
   browser = await launch({ timezoneId: TZ });

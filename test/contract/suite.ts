@@ -558,7 +558,7 @@ export function platformContract(spec: PlatformSpec) {
           const { ctx } = h;
           const id = await h.connectNew();
           const before = await o.expire(id);
-          const deps = { db: ctx.db, adapters: ctx.services.adapters, secrets: ctx.services.secrets };
+          const deps = { db: ctx.db, adapters: ctx.services.adapters, accounts: ctx.services.accountsRepository };
           expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
           const row = await h.account(id);
           expect(row.token_expires_at!.getTime()).toBeGreaterThan(Date.now() + o.minTtlMs);

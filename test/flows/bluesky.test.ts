@@ -29,7 +29,7 @@ beforeAll(async () => {
   pds = await startBlueskyPds();
   ctx = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: pds.url } });
   const s = ctx.services;
-  const publisher = createPublisher({ db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-test-${process.pid}` });
+  const publisher = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-test-${process.pid}` });
   worker = await startWorker({ db: ctx.db, publisher, concurrency: 10, pollMs: 200, staleMs: 5_000 });
   alice = await pds.createAccount('alice');
   await pds.createAccount('bob');

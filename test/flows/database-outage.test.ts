@@ -11,6 +11,7 @@
  * port. The platform is test/support/scripted-adapter.ts, whose "#slow" commit takes 500 ms and
  * which records every commit: exactly once is counted there. The test reads the database directly.
  */
+import { createAccountsRepository } from '../../src/modules/accounts/repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublisher, type Publisher } from '../../src/publishing/publisher.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
@@ -97,7 +98,7 @@ describe('a database crash under a publishing burst', () => {
     const log = (_o: object, m?: string) => { const k = (m ?? '').replace(/;.*/, ''); logged.set(k, (logged.get(k) ?? 0) + 1); };
     const s = ctx.services;
     const publisher = createPublisher({
-      db: workerDb, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock,
+      db: workerDb, accounts: createAccountsRepository(workerDb, s.secrets), adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock,
       workerId: `worker-outage-${process.pid}-${run}`, log: { warn: log, error: log },
     });
     // Claims are counted so that the crash lands between two of them: a claim whose answer the crash

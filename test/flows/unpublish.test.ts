@@ -105,7 +105,7 @@ describe('token refresh in the publishing log', () => {
     const { refreshExpiringTokens } = await import('../../src/publishing/token-refresh.ts');
     const x = await h.connectNew();
     await h.expireSoon(x);
-    const deps = { db: h.ctx.db, adapters: h.ctx.services.adapters, secrets: h.ctx.services.secrets };
+    const deps = { db: h.ctx.db, adapters: h.ctx.services.adapters, accounts: h.ctx.services.accountsRepository };
     expect((await refreshExpiringTokens(deps)).refreshed).toBeGreaterThanOrEqual(1);
     const logs = (await h.ctx.app.inject({ method: 'GET', url: `/v1/logs?action=token_refresh&accountId=${x}`, headers: h.tenant.headers })).json().logs;
     expect(logs).toHaveLength(1);

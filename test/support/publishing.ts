@@ -9,7 +9,7 @@ import type { TestContext } from './app.ts';
 export async function startTestPublisher(ctx: TestContext, tag: string): Promise<Publisher> {
   const s = ctx.services;
   const worker = createPublisher({
-    db: ctx.db, secrets: s.secrets, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock,
+    db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock,
     workerId: `worker-${tag}-${process.pid}`,
   });
   await ctx.db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [worker.workerId, 'test', process.pid]);
