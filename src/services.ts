@@ -106,7 +106,7 @@ export function createServices(deps: ServiceDeps) {
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
   });
   const publisher = createPublisher({ db, secrets, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
-  const queue = createQueueService(db, clock);
+  const queue = createQueueService(db, clock, adapters);
   const posts = createPostsService({
     db, usage, adapters, publisher, clock, queue,
     // A Reddit post is checked against its subreddit's own rules when it is created or edited.

@@ -9,18 +9,41 @@ import type { PostStatus } from './schemas.ts';
 
 /**
  * The one rule deriving a post's status from its targets (docs/decisions/0004-status-table.md),
- * as a SQL expression over a row `a` of counts: total, published, failed (failed or
- * cancelled), publishing, retrying (pending after an attempt). All published: published;
- * all finished with some published: partial; all failed: failed; anything started: publishing;
- * else scheduled. Used by recomputePostStatus and by the publisher's single-target finish.
+ * as a SQL expression over a row `a` of counts, in one of two cases (`after`):
+ *
+ * - `publishing` (the default): `a` has total, published, failed (failed or cancelled),
+ *   publishing, retrying (pending after an attempt). All published: published; all finished
+ *   with some published: partial; all failed: failed; anything started: publishing; else
+ *   scheduled. Used by recomputePostStatus and by the publisher's single-target finish.
+ * - `unpublish` (decision 0039), once none of the post's targets is pending or publishing: `a`
+ *   has published. Something still live (a platform without delete, a refused delete): partial;
+ *   nothing live: cancelled. Used by {@link setStatusAfterUnpublish}.
  */
-export const POST_STATUS_FROM_TARGET_COUNTS = (a: string) => `CASE
+export const POST_STATUS_FROM_TARGET_COUNTS = (a: string, after: 'publishing' | 'unpublish' = 'publishing') => after === 'unpublish'
+  ? `CASE WHEN ${a}.published > 0 THEN 'partial' ELSE 'cancelled' END`
+  : `CASE
          WHEN ${a}.total = 0 THEN p.status
          WHEN ${a}.published = ${a}.total THEN 'published'
          WHEN ${a}.published + ${a}.failed = ${a}.total AND ${a}.published > 0 THEN 'partial'
          WHEN ${a}.failed = ${a}.total THEN 'failed'
          WHEN ${a}.publishing > 0 OR ${a}.retrying > 0 OR ${a}.published + ${a}.failed > 0 THEN 'publishing'
          ELSE 'scheduled' END`;
+
+/**
+ * After unpublish wrote its targets: the post's status by the rule's `unpublish` case, stamped
+ * `now`, if none of its targets is pending or publishing (else it is left as it is: targets of
+ * another platform, outside an unpublish of one platform, still run). Any status, drafts included.
+ * In the caller's transaction, which holds the post's targets locked.
+ */
+export async function setStatusAfterUnpublish(q: Queryable, postId: string, now: Date): Promise<void> {
+  await q.query(
+    `WITH agg AS (
+       SELECT count(*) FILTER (WHERE status = 'published') AS published,
+              count(*) FILTER (WHERE status IN ('pending', 'publishing')) AS unfinished
+         FROM post_targets WHERE post_id = $1)
+     UPDATE posts p SET status = ${POST_STATUS_FROM_TARGET_COUNTS('agg', 'unpublish')}, updated_at = $2
+       FROM agg WHERE p.id = $1 AND agg.unfinished = 0`, [postId, now]);
+}
 
 /**
  * Derives a post's status from its targets with {@link POST_STATUS_FROM_TARGET_COUNTS} and

@@ -226,3 +226,68 @@ export async function compactPostCounters(q: Queryable): Promise<number> {
 }
 
 const COUNTERS_LOCK = 7_263_591_010;
+
+/**
+ * A profile is being deleted: its queued posts leave the queue (queued_from_profile NULL; they
+ * keep their times). In the caller's transaction, which holds the profile row lock.
+ */
+export async function detachPostsFromProfile(q: Queryable, tenantId: string, profileId: string): Promise<void> {
+  await q.query('UPDATE posts SET queued_from_profile = NULL WHERE tenant_id = $1 AND queued_from_profile = $2', [tenantId, profileId]);
+}
+
+/**
+ * The queued posts of a profile a reshuffle moves: scheduled after `after`, none of whose targets
+ * has started (all pending), in time order, locked FOR UPDATE in the caller's transaction (which
+ * holds the queue's lock, modules/queue).
+ */
+export async function lockReshufflablePosts(q: Queryable, profileId: string, after: Date): Promise<Array<{ id: string; scheduled_for: Date }>> {
+  const { rows } = await q.query<{ id: string; scheduled_for: Date }>(
+    `SELECT p.id, p.scheduled_for FROM posts p
+      WHERE p.queued_from_profile = $1 AND p.status = 'scheduled' AND p.scheduled_for > $2
+        AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status NOT IN ('pending'))
+      ORDER BY p.scheduled_for, p.id FOR UPDATE`, [profileId, after]);
+  return rows;
+}
+
+/** Frees the queue slots of these posts (scheduled_for NULL), so that the slots' unique index lets them take new ones in any order. */
+export async function clearQueuedTimes(q: Queryable, ids: string[]): Promise<void> {
+  await q.query('UPDATE posts SET scheduled_for = NULL WHERE id = ANY($1::char(24)[])', [ids]);
+}
+
+/**
+ * Gives queued posts new times (`moves`, each post's id and time) in `timezone`, and their pending
+ * targets the run_at of the one run-at rule, `runAt(platform, at)` (modules/posts/targets.ts: a
+ * platform that uploads ahead, YouTube, runs at once). A target the platform holds already (a video
+ * uploaded ahead, see isOnPlatform) keeps its run_at, as an edit keeps it. In the caller's transaction.
+ */
+export async function moveQueuedPosts(q: Queryable, moves: Array<{ id: string; at: Date }>, timezone: string,
+  runAt: (platform: string, at: Date) => Date | null): Promise<void> {
+  const ids = moves.map((m) => m.id);
+  await q.query(
+    `UPDATE posts p SET scheduled_for = u.at, timezone = $3, updated_at = now()
+       FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, at) WHERE p.id = u.id`, [ids, moves.map((m) => m.at), timezone]);
+  const { rows } = await q.query<{ id: string; post_id: string; platform: string }>(
+    `SELECT id, post_id, platform FROM post_targets WHERE post_id = ANY($1::char(24)[]) AND status = 'pending' AND platform_post_id IS NULL`, [ids]);
+  const atOf = new Map(moves.map((m) => [m.id, m.at]));
+  await q.query(
+    `UPDATE post_targets t SET run_at = u.run_at, updated_at = now()
+       FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, run_at) WHERE t.id = u.id`,
+    [rows.map((r) => r.id), rows.map((r) => runAt(r.platform, atOf.get(r.post_id)!))]);
+}
+
+/**
+ * Unpublish took a target back (decision 0039): cancelled, no longer due nor in doubt, its
+ * unpublish error cleared, and `removedFromPlatform` (the platform deleted it) stamped with
+ * `now`. A target being published or already cancelled is left alone.
+ */
+export async function cancelTakenBackTarget(q: Queryable, targetId: string, removedFromPlatform: boolean, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE post_targets SET status = 'cancelled', run_at = NULL, in_doubt = false, unpublish_error = NULL, updated_at = $3,
+            removed_from_platform_at = CASE WHEN $2 THEN $3::timestamptz ELSE removed_from_platform_at END
+      WHERE id = $1 AND status NOT IN ('publishing', 'cancelled')`, [targetId, removedFromPlatform, now]);
+}
+
+/** Unpublish could not take a published target back: why (the platform's answer, or not supported), shown on the target. */
+export async function recordUnpublishError(q: Queryable, targetId: string, error: string | null, now: Date): Promise<void> {
+  await q.query('UPDATE post_targets SET unpublish_error = $2, updated_at = $3 WHERE id = $1', [targetId, error, now]);
+}
