@@ -184,6 +184,23 @@ describe('queued posts', () => {
     expect(await runAt(text._id)).toEqual(expected[1]);
   });
 
+  it('a reshuffle leaves the run_at of a target the platform already holds (a video uploaded ahead), as an edit does', async () => {
+    const { t, profileId } = await setup();
+    const yt = await insertAccount(ctx, t, profileId, 'youtube');
+    await put(t, { profileId, timezone: 'UTC', slots: SLOTS });
+    const video = (await createPost(t, {
+      content: 'A video', queuedFromProfile: profileId, mediaItems: [{ url: 'https://cdn.example.com/clip.mp4' }], platforms: [{ platform: 'youtube', accountId: yt }],
+    })).json().post;
+    // As the publisher leaves it: uploaded, private until publishAt, confirmed at the post's time.
+    const goesLiveAt = new Date(video.scheduledFor);
+    await ctx.db.query(`UPDATE post_targets SET platform_post_id = 'vid1', run_at = $2, result = jsonb_build_object('goesLiveAt', $3::text) WHERE post_id = $1`,
+      [video._id, goesLiveAt, goesLiveAt.toISOString()]);
+    const res = await put(t, { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 2, time: '07:15' }], reshuffleExisting: true });
+    expect(res.json().reshuffledCount).toBe(1);
+    const { rows } = await ctx.db.query<{ run_at: Date; status: string }>('SELECT run_at, status FROM post_targets WHERE post_id = $1', [video._id]);
+    expect(rows).toEqual([{ run_at: goesLiveAt, status: 'pending' }]);
+  });
+
   it("another tenant's queue is a 404", async () => {
     const a = await setup();
     const b = await setup();

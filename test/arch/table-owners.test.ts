@@ -39,6 +39,8 @@ export interface TableWrite { table: string; file: string; line: number; verb: s
 // SQL keywords are upper case in this code base; lower-case prose ("update the post") is not SQL.
 // UPDATE needs its SET (after an optional alias) so that `FOR UPDATE OF x` and `DO UPDATE SET` are not writes of a table.
 const WRITE = /\b(INSERT\s+INTO|DELETE\s+FROM|UPDATE)\s+([a-z_][a-z0-9_]*)\b(?:\s+(?:AS\s+)?[a-z_][a-z0-9_]*)?(\s+SET\b)?/g;
+// A table name the scanner cannot read (interpolated) is reported as the table `${...}`, which no owner holds.
+const WRITE_ELSE = /\b(INSERT\s+INTO|DELETE\s+FROM|UPDATE|TRUNCATE(?:\s+TABLE)?)\s+(\$\{|[a-z_][a-z0-9_]*)/g;
 
 /** The table writes in one file's text. */
 export function findWrites(text: string, file: string): TableWrite[] {
@@ -48,7 +50,11 @@ export function findWrites(text: string, file: string): TableWrite[] {
     if (verb === 'UPDATE' && !m[3]) continue;
     out.push({ table: m[2], file, line: text.slice(0, m.index).split('\n').length, verb });
   }
-  return out;
+  for (const m of text.matchAll(WRITE_ELSE)) {
+    const verb = m[1].replace(/\s+/g, ' ');
+    if (m[2] === '${' || verb.startsWith('TRUNCATE')) out.push({ table: m[2] === '${' ? '${...}' : m[2], file, line: text.slice(0, m.index).split('\n').length, verb });
+  }
+  return out.sort((a, b) => a.line - b.line);
 }
 
 /** The module a file under src/ belongs to. */
@@ -103,9 +109,11 @@ describe('one writer per table', () => {
       "q.query('SELECT * FROM posts WHERE id = $1 FOR UPDATE');",
       "q.query('SELECT * FROM accounts FOR UPDATE OF a SKIP LOCKED');",
       '// update posts set nothing: prose',
+      'q.query(`DELETE FROM ${table} WHERE id = $1`);',
+      "q.query('TRUNCATE TABLE workers');",
     ].join('\n');
     expect(findWrites(text, 'src/modules/queue/service.ts').map((w) => `${w.line} ${w.verb} ${w.table}`))
-      .toEqual(['1 INSERT INTO posts', '2 UPDATE post_targets', '4 DELETE FROM users', '5 INSERT INTO api_keys']);
+      .toEqual(['1 INSERT INTO posts', '2 UPDATE post_targets', '4 DELETE FROM users', '5 INSERT INTO api_keys', '9 DELETE FROM ${...}', '10 TRUNCATE TABLE workers']);
   });
 
   it('fails a write from another module, and takes the declared second writer', () => {
