@@ -90,7 +90,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
       pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger, instance: config.dataDir,
       tokenRefresh: { adapters: services.adapters, accounts: services.accountsRepository },
       metricsRefresh: { run: () => services.analytics.refreshDue() },
-      prune: { run: () => services.logs.pruneExpired() },
+      prune: { run: () => services.publishingLog.pruneExpired() },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
     // A worker process without the API serves its own /metrics (publish lag and lateness are observed here).

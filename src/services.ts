@@ -26,6 +26,7 @@ import { createBillingService } from './modules/billing/service.ts';
 import { createQueueService } from './modules/queue/service.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createLogsService } from './modules/logs/service.ts';
+import { createPublishingLog } from './publishing/log-entries.ts';
 import { createPasswordResetService } from './modules/password-reset/service.ts';
 import { createMailer } from './infra/mailer.ts';
 import { createPostUnpublish } from './modules/posts/unpublish.ts';
@@ -101,7 +102,7 @@ export function createServices(deps: ServiceDeps) {
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
   });
   const publisher = createPublisher({ db, accounts: accountsRepository, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
-  const queue = createQueueService(db, clock);
+  const queue = createQueueService(db, clock, adapters);
   const posts = createPostsService({
     db, usage, adapters, publisher, clock, queue,
     // Settings read from the platform a post is checked with when it is created or edited (a subreddit's own rules).
@@ -136,7 +137,9 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const logs = createLogsService({ db, clock });
-  const unpublish = createPostUnpublish({ db, adapters, accounts: accountsRepository, clock, log: (e) => logs.write(e) });
+  // The publishing log's entries outside a publish run (unpublish here, token refresh in the worker) and its retention.
+  const publishingLog = createPublishingLog(db);
+  const unpublish = createPostUnpublish({ db, adapters, accounts: accountsRepository, clock, log: (e) => publishingLog.write(e) });
   const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
   const tools = createToolsService({ db, posts });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId, staleMs: config.workerStaleMs });
@@ -148,7 +151,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     delegatedAuth, oauthServer,
-    logs, tools, accountHealth, unpublish, webhooks, passwordReset,
+    logs, publishingLog, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, choose, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,

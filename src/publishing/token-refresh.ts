@@ -14,7 +14,7 @@ import { refreshAccountTokens } from '../platforms/oauth-session.ts';
 import { AdapterError } from '../platforms/types.ts';
 import type { AccountsRepository } from '../modules/accounts/repository.ts';
 import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
-import { createLogsService } from '../modules/logs/service.ts';
+import { writeLogEntry } from './log-entries.ts';
 
 const LOCK_KEY = 7_263_591_006;
 
@@ -26,11 +26,10 @@ export interface RefreshPassResult {
 
 export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterRegistry; accounts: AccountsRepository }, marginMs = 10 * 60_000): Promise<RefreshPassResult> {
   const { db, adapters, accounts } = deps;
-  const logs = createLogsService({ db, clock: () => new Date() });
   /** One publishing-log entry per refresh (action token_refresh), with the platform's answer on failure. */
   const log = (a: { id: string; platform: string }, started: number, err: unknown) => {
     const ae = err instanceof AdapterError ? err : null;
-    return logs.write({
+    return writeLogEntry(db, {
       tenantId: null, accountId: a.id, platform: a.platform, action: 'token_refresh', outcome: err ? 'failed' : 'success',
       error: err ? (err as Error).message : null, errorCategory: ae ? (ae.kind === 'disconnected' ? 'auth_expired' : 'platform_error') : err ? 'system_error' : null,
       httpStatus: ae?.opts.status ?? null, endpoint: ae?.opts.endpoint ?? null, responseExcerpt: ae?.opts.excerpt ?? null,

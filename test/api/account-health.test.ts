@@ -87,7 +87,7 @@ describe('account health', () => {
 
     // A renewal that failed: a warning while the token lasts, saying Herald tries again...
     await ctx.db.query('UPDATE accounts SET token_expires_at = $2 WHERE id = $1', [x, new Date(Date.now() + 50 * 60_000)]);
-    const refresh = (outcome: 'failed' | 'success') => ctx.services.logs.write({
+    const refresh = (outcome: 'failed' | 'success') => ctx.services.publishingLog.write({
       tenantId: null, accountId: x, platform: 'twitter', action: 'token_refresh', outcome,
       error: outcome === 'failed' ? 'X answered 503 Service Unavailable' : null, errorCategory: outcome === 'failed' ? 'platform_error' : null, durationMs: 20, workerId: 'token-refresh',
     });

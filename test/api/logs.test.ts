@@ -203,7 +203,7 @@ describe('publishing logs', () => {
     const waiting = await scheduled(tenant, 'old and waiting #ratelimit', acc);
     await runDue(ctx, worker, waiting);
     await ctx.db.query(`UPDATE publish_attempts SET started_at = now() - interval '91 days' WHERE post_id = ANY($1)`, [[done, waiting]]);
-    const pruned = await ctx.services.logs.prune();
+    const pruned = await ctx.services.publishingLog.prune();
     expect(pruned).toBe(1);
     expect((await get(tenant, `/v1/posts/${done}/logs`)).json().logs).toEqual([]);
     const kept = await ctx.db.query('SELECT 1 FROM publish_attempts WHERE post_id = $1', [waiting]);
@@ -214,7 +214,7 @@ describe('publishing logs', () => {
     const fresh = await scheduled(tenant, 'claimed fresh', acc);
     const old = await scheduled(tenant, 'claimed long ago', acc);
     await ctx.db.query(`UPDATE post_content_claims SET claimed_at = now() - interval '25 hours' WHERE post_id = $1`, [old]);
-    const r = await ctx.services.logs.pruneExpired();
+    const r = await ctx.services.publishingLog.pruneExpired();
     expect(r.claims).toBe(1);
     const { rows } = await ctx.db.query('SELECT post_id FROM post_content_claims WHERE post_id = ANY($1)', [[fresh, old]]);
     expect(rows.map((x) => x.post_id)).toEqual([fresh]);

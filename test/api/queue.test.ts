@@ -160,6 +160,47 @@ describe('queued posts', () => {
     expect(rows.map((r) => r.run_at.toISOString())).toEqual(expected);
   });
 
+  it('a reshuffle runs each target by the one run-at rule: a YouTube target uploads ahead at once, as when it was created', async () => {
+    const { t, profileId, accountId } = await setup();
+    const yt = await insertAccount(ctx, t, profileId, 'youtube');
+    await put(t, { profileId, timezone: 'UTC', slots: SLOTS });
+    const video = (await createPost(t, {
+      content: 'A video', queuedFromProfile: profileId, mediaItems: [{ url: 'https://cdn.example.com/clip.mp4' }], platforms: [{ platform: 'youtube', accountId: yt }],
+    })).json().post;
+    const text = (await createPost(t, { content: 'A text', queuedFromProfile: profileId, platforms: [{ platform: 'bluesky', accountId }] })).json().post;
+    const runAt = async (postId: string) => (await ctx.db.query<{ run_at: Date }>('SELECT run_at FROM post_targets WHERE post_id = $1', [postId])).rows[0].run_at;
+    const created = await runAt(video._id);
+    expect(created.getTime()).toBeLessThan(new Date(video.scheduledFor).getTime()); // uploads ahead (decision 0017)
+    const newSlots = [{ dayOfWeek: 2, time: '07:15' }];
+    const before = Date.now();
+    const res = await put(t, { profileId, timezone: 'UTC', slots: newSlots, reshuffleExisting: true });
+    expect(res.json().reshuffledCount).toBe(2);
+    const expected = nextSlots(newSlots, 'UTC', new Date(), 2);
+    expect((await get(t, `/v1/posts/${video._id}`)).json().post.scheduledFor).toBe(expected[0].toISOString());
+    // Not the new slot (that would upload the video only at its time): at once, by the reshuffle's clock.
+    const moved = await runAt(video._id);
+    expect(moved.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(moved.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await runAt(text._id)).toEqual(expected[1]);
+  });
+
+  it('a reshuffle leaves the run_at of a target the platform already holds (a video uploaded ahead), as an edit does', async () => {
+    const { t, profileId } = await setup();
+    const yt = await insertAccount(ctx, t, profileId, 'youtube');
+    await put(t, { profileId, timezone: 'UTC', slots: SLOTS });
+    const video = (await createPost(t, {
+      content: 'A video', queuedFromProfile: profileId, mediaItems: [{ url: 'https://cdn.example.com/clip.mp4' }], platforms: [{ platform: 'youtube', accountId: yt }],
+    })).json().post;
+    // As the publisher leaves it: uploaded, private until publishAt, confirmed at the post's time.
+    const goesLiveAt = new Date(video.scheduledFor);
+    await ctx.db.query(`UPDATE post_targets SET platform_post_id = 'vid1', run_at = $2, result = jsonb_build_object('goesLiveAt', $3::text) WHERE post_id = $1`,
+      [video._id, goesLiveAt, goesLiveAt.toISOString()]);
+    const res = await put(t, { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 2, time: '07:15' }], reshuffleExisting: true });
+    expect(res.json().reshuffledCount).toBe(1);
+    const { rows } = await ctx.db.query<{ run_at: Date; status: string }>('SELECT run_at, status FROM post_targets WHERE post_id = $1', [video._id]);
+    expect(rows).toEqual([{ run_at: goesLiveAt, status: 'pending' }]);
+  });
+
   it("another tenant's queue is a 404", async () => {
     const a = await setup();
     const b = await setup();

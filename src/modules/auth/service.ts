@@ -15,6 +15,7 @@ import { AppError } from '../../core/errors.ts';
 import { digestsEqual, hashApiKey } from '../../core/crypto.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from './context.ts';
+import { touchApiKey } from '../api-keys/repository.ts';
 import type { Permission } from '../../shared/permissions.ts';
 import type { PlanId } from '../../shared/plans.ts';
 import type { BillingPeriod } from '../../core/time.ts';
@@ -90,7 +91,7 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
       if (!row.last_used_at || t.getTime() - row.last_used_at.getTime() > 60_000) {
         // Coarse last-used tracking: at most one write per key per minute.
         row.last_used_at = t;
-        db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [row.key_id, t]).catch(() => {});
+        touchApiKey(db, row.key_id, t).catch(() => {});
       }
       let ctx = contexts.get(row);
       if (!ctx) {

@@ -9,6 +9,7 @@ import { AppError } from '../../core/errors.ts';
 import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import type { OpenApiDoc } from '../../shared/docs/content.ts';
+import { countHit } from '../../storage/rate-limit-counters.ts';
 import { createDocsAiService } from './service.ts';
 
 export const DOCS_AI_PER_MINUTE = 20;
@@ -27,14 +28,8 @@ export const docsAiRoutes: FastifyPluginAsyncTypebox<{ services: Services; opena
     },
   }, async (request, reply) => {
     const now = services.clock().getTime();
-    const windowStart = new Date(now - (now % 60_000));
-    const { rows } = await services.db.query<{ count: number }>(
-      `INSERT INTO rate_limit_counters AS c (key, window_start, count) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE
-         SET count = CASE WHEN c.window_start = EXCLUDED.window_start THEN c.count + 1 ELSE 1 END,
-             window_start = EXCLUDED.window_start
-       RETURNING count`, [`docs-ai:${request.ip}`, windowStart]);
-    if (rows[0].count > DOCS_AI_PER_MINUTE) {
+    const { count, windowStart } = await countHit(services.db, `docs-ai:${request.ip}`, 60_000, now);
+    if (count > DOCS_AI_PER_MINUTE) {
       reply.header('Retry-After', Math.ceil((windowStart.getTime() + 60_000 - now) / 1000));
       throw new AppError('RATE_LIMITED', `At most ${DOCS_AI_PER_MINUTE} questions a minute; try again shortly`);
     }

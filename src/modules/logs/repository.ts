@@ -2,10 +2,11 @@
  * Publishing logs (docs/decisions/0039-publishing-logs-health-unpublish.md). A log entry is a
  * `publish_attempts` row: the publishing pipeline (src/publishing/targets-repository.ts) writes
  * the attempts of publishes, retries, verifies and media uploads in its own group-committed
- * statements; this repository reads them for the API, writes the entries that have no
- * publish attempt (token refresh, unpublish) and prunes entries past their retention.
+ * statements, and the entries that have no publish attempt (token refresh, unpublish) and the
+ * retention in src/publishing/log-entries.ts (the table is publishing's: decision 0054); this
+ * repository reads them for the API.
  */
-import type { Db, Queryable } from '../../storage/db.ts';
+import type { Db } from '../../storage/db.ts';
 
 /** Actions of a log entry. */
 export const LOG_ACTIONS = ['publish', 'retry', 'verify', 'media_upload', 'token_refresh', 'rate_limit_pause', 'unpublish'] as const;
@@ -215,36 +216,6 @@ export function createLogsRepository(db: Db) {
     async get(tenantId: string, id: string): Promise<LogRow | null> {
       const { rows } = await db.query<LogRow>(`SELECT ${COLUMNS} FROM publish_attempts a WHERE a.tenant_id = $1 AND a.id = $2`, [tenantId, id]);
       return rows[0] ?? null;
-    },
-
-    /** Writes an entry that has no publish attempt (token refresh, unpublish), with the request writing it when there is one. */
-    async write(q: Queryable, e: NewLogEntry): Promise<void> {
-      await q.query(
-        `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, outcome, error, started_at, finished_at, tenant_id, post_id, account_id,
-                                       platform, action, http_status, endpoint, duration_ms, error_category, response_excerpt, request_id)
-         VALUES ($1, 0, $2, $3, $4, $5, now() - make_interval(secs => $6::float8 / 1000), now(),
-                 COALESCE($7::char(24), (SELECT tenant_id FROM accounts WHERE id = $9)), $8, $9, $10, $3, $11, $12, $6, $13, $14, $15)`,
-        [e.targetId ?? null, e.workerId, e.action, e.outcome, e.error ?? null, e.durationMs, e.tenantId, e.postId ?? null, e.accountId,
-          e.platform, e.httpStatus ?? null, e.endpoint ?? null, e.errorCategory ?? null, e.responseExcerpt ?? null, e.requestId ?? null]);
-    },
-
-    /**
-     * Deletes entries older than `days`, in batches of `batch` (oldest first, along the primary
-     * key, so no index on the time is needed), except those of targets still waiting to be
-     * published (their last attempt tells the next run whether to verify). Returns the number deleted.
-     */
-    async prune(days = LOG_RETENTION_DAYS, batch = 5_000): Promise<number> {
-      let total = 0;
-      for (;;) {
-        const { rowCount } = await db.query(
-          `DELETE FROM publish_attempts WHERE id IN (
-             SELECT a.id FROM publish_attempts a
-              WHERE a.started_at < now() - make_interval(days => $1)
-                AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.id = a.target_id AND t.status IN ('pending', 'publishing'))
-              ORDER BY a.id LIMIT $2)`, [days, batch]);
-        total += rowCount ?? 0;
-        if ((rowCount ?? 0) < batch) return total;
-      }
     },
   };
 }

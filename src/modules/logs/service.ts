@@ -2,14 +2,13 @@
  * Publishing logs (docs/decisions/0039-publishing-logs-health-unpublish.md): every attempt of
  * every target (publish, retry, verify, media upload, rate-limit pause) plus token refreshes
  * and unpublish calls, with the platform's HTTP status, endpoint, a capped secret-free excerpt
- * of its answer and the duration. Kept {@link LOG_RETENTION_DAYS} days ({@link LogsService.prune}
- * runs in the worker's maintenance).
+ * of its answer and the duration. Kept {@link LOG_RETENTION_DAYS} days (src/publishing/log-entries.ts, which writes the entries
+ * outside a publish run and prunes them in the worker's maintenance).
  */
 import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { assertPostAccess } from '../posts/access.ts';
-import { pruneClaims } from '../posts/duplicates.ts';
 import { getPostRow } from '../posts/repository.ts';
 import { createLogsRepository, type LogFilter, type LogRow } from './repository.ts';
 import type { ListLogsQuery } from './schemas.ts';
@@ -120,20 +119,6 @@ export function createLogsService(deps: { db: Db; clock: () => Date }) {
     async lastTokenRefreshByAccount(tenantId: string, accountIds: string[]) {
       const m = await repo.lastTokenRefreshByAccount(tenantId, accountIds);
       return new Map([...m].map(([k, r]) => [k, logView(r)]));
-    },
-
-    /** Writes a token-refresh or unpublish entry. */
-    write: (e: Parameters<typeof repo.write>[1]) => repo.write(db, e),
-
-    /** Deletes entries past the retention (90 days); returns how many. */
-    prune: () => repo.prune(),
-
-    /**
-     * The worker's hourly maintenance: log entries past the retention, and duplicate-protection
-     * claims past their 24 hours. Returns how many of each were deleted.
-     */
-    async pruneExpired(): Promise<{ logs: number; claims: number }> {
-      return { logs: await repo.prune(), claims: await pruneClaims(db) };
     },
   };
 }

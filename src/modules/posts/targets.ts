@@ -81,19 +81,22 @@ export function accountVersionsOf(targets: ResolvedTarget[]): Array<{ id: string
   return [...out].map(([id, version]) => ({ id, version }));
 }
 
+/**
+ * The one run-at rule: a target's run_at is its post's time, except on platforms that schedule
+ * natively (capability `uploadsAhead`, YouTube): a target more than a minute ahead runs at once
+ * (`now`) and the adapter hands the post's scheduledFor to the platform (private + publishAt); a
+ * nearer time is simply published then, as on other platforms. See docs/decisions/0017-youtube.md.
+ * Used by create, edit and the queue's reshuffle.
+ */
+export function targetRunAt(adapters: AdapterRegistry, platform: PlatformId, at: Date | null, now: Date): Date | null {
+  if (at && at.getTime() > now.getTime() + 60_000 && adapters.get(platform)?.capabilities.uploadsAhead) return now;
+  return at;
+}
+
 export function createTargetRules(deps: TargetRulesDeps) {
   const { adapters } = deps;
 
-  /**
-   * A target's run_at: its post's time, except on platforms that schedule natively
-   * (capability `uploadsAhead`, YouTube): a future target runs at once and the adapter hands
-   * the post's scheduledFor to the platform (private + publishAt). See docs/decisions/0017-youtube.md.
-   */
-  function runAt(platform: PlatformId, at: Date | null, now: Date): Date | null {
-    // More than a minute ahead (a nearer time is simply published then, as on other platforms).
-    if (at && at.getTime() > now.getTime() + 60_000 && adapters.get(platform)?.capabilities.uploadsAhead) return now;
-    return at;
-  }
+  const runAt = (platform: PlatformId, at: Date | null, now: Date) => targetRunAt(adapters, platform, at, now);
 
   return {
     runAt,

@@ -20,7 +20,7 @@ import type { NewLogEntry } from '../logs/service.ts';
 import { lockAccessiblePost } from './access.ts';
 import { releaseClaims } from './duplicates.ts';
 import { viewOf } from './publish-inline.ts';
-import type { TargetRow } from './repository.ts';
+import { cancelTakenBackTarget, recordUnpublishError, setStatusAfterUnpublish, type TargetRow } from './repository.ts';
 import { enqueuePostEvent } from '../webhooks/outbox.ts';
 
 /** What unpublish did to one target. */
@@ -94,20 +94,11 @@ export function createPostUnpublish(deps: {
       const now = clock();
       await db.tx(async (client) => {
         for (const r of results) {
-          if (r.outcome === 'deleted' || r.outcome === 'cancelled') {
-            await client.query(
-              `UPDATE post_targets SET status = 'cancelled', run_at = NULL, in_doubt = false, unpublish_error = NULL, updated_at = $3,
-                      removed_from_platform_at = CASE WHEN $2 THEN $3::timestamptz ELSE removed_from_platform_at END
-                WHERE id = $1 AND status NOT IN ('publishing', 'cancelled')`, [r.t.id, r.outcome === 'deleted', now]);
-          } else if (r.outcome === 'not_supported' || r.outcome === 'failed') {
-            await client.query('UPDATE post_targets SET unpublish_error = $2, updated_at = $3 WHERE id = $1', [r.t.id, 'error' in r ? r.error : null, now]);
-          }
+          if (r.outcome === 'deleted' || r.outcome === 'cancelled') await cancelTakenBackTarget(client, r.t.id, r.outcome === 'deleted', now);
+          else if (r.outcome === 'not_supported' || r.outcome === 'failed') await recordUnpublishError(client, r.t.id, 'error' in r ? r.error ?? null : null, now);
         }
         // Nothing live left: cancelled; something still live (a platform without delete, or a refused delete): partial.
-        await client.query(
-          `UPDATE posts p SET status = CASE WHEN EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status = 'published') THEN 'partial' ELSE 'cancelled' END,
-                  updated_at = $2
-            WHERE p.id = $1 AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status IN ('pending', 'publishing'))`, [id, now]);
+        await setStatusAfterUnpublish(client, id, now);
         await releaseClaims(client, id);
         // The post.cancelled webhook event, in the same transaction (outbox, decision 0038).
         await enqueuePostEvent(client, id, 'post.cancelled', { whenStatus: 'cancelled' });

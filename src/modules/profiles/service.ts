@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../../storage/db.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { UsageService } from '../usage/service.ts';
 import { countProfileAccounts } from '../accounts/repository.ts';
+import { detachPostsFromProfile } from '../posts/repository.ts';
 
 export interface ProfileRow {
   id: string;
@@ -148,7 +149,7 @@ export function createProfilesService(db: Db, usage: UsageService) {
             `This profile has ${connected} connected account(s); disconnect them before deleting the profile`,
             { connectedAccounts: connected });
         }
-        await client.query('UPDATE posts SET queued_from_profile = NULL WHERE tenant_id = $1 AND queued_from_profile = $2', [auth.tenantId, id]);
+        await detachPostsFromProfile(client, auth.tenantId, id);
         await client.query('DELETE FROM profiles WHERE id = $1', [id]);
         if (current.is_default) {
           await client.query(

@@ -13,6 +13,10 @@ import { canonicalTimeZone, isValidTimeZone } from '../../core/time.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
+import { clearQueuedTimes, lockReshufflablePosts, moveQueuedPosts } from '../posts/repository.ts';
+import { targetRunAt } from '../posts/targets.ts';
+import type { AdapterRegistry } from '../../platforms/registry.ts';
+import type { PlatformId } from '../../platforms/types.ts';
 
 interface ScheduleRow {
   id: string;
@@ -76,7 +80,8 @@ async function firstFreeSlot(q: Queryable, s: ScheduleRow, after: Date, exceptPo
   return null;
 }
 
-export function createQueueService(db: Db, clock: () => Date) {
+/** `adapters`: what the run-at rule of a reshuffled post's targets asks (which platforms upload ahead). */
+export function createQueueService(db: Db, clock: () => Date, adapters: AdapterRegistry) {
   return {
     async get(auth: AuthContext, profileId: string) {
       await getAccessibleProfile(db, auth, profileId);
@@ -110,15 +115,10 @@ export function createQueueService(db: Db, clock: () => Date) {
         let reshuffledCount = 0;
         if (input.reshuffleExisting) {
           const now = clock();
-          const { rows: queued } = await client.query<{ id: string; scheduled_for: Date }>(
-            `SELECT p.id, p.scheduled_for FROM posts p
-              WHERE p.queued_from_profile = $1 AND p.status = 'scheduled' AND p.scheduled_for > $2
-                AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status NOT IN ('pending'))
-              ORDER BY p.scheduled_for, p.id FOR UPDATE`, [input.profileId, now]);
+          const queued = await lockReshufflablePosts(client, input.profileId, now);
           if (queued.length > 0) {
-            const ids = queued.map((p) => p.id);
             // Free their slots first (the unique index checks each row), then re-spread in order.
-            await client.query('UPDATE posts SET scheduled_for = NULL WHERE id = ANY($1::char(24)[])', [ids]);
+            await clearQueuedTimes(client, queued.map((p) => p.id));
             const taken = await occupied(client, input.profileId, now, new Date(8.64e15));
             const fresh: Date[] = [];
             for (const at of upcomingSlots(s.slots, s.timezone, now)) {
@@ -127,12 +127,9 @@ export function createQueueService(db: Db, clock: () => Date) {
               if (fresh.length === queued.length) break;
             }
             if (fresh.length < queued.length) throw new AppError('BAD_REQUEST', 'The new schedule has too few slots for the queued posts');
-            await client.query(
-              `UPDATE posts p SET scheduled_for = u.at, timezone = $3, updated_at = now()
-                 FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, at) WHERE p.id = u.id`, [ids, fresh, s.timezone]);
-            await client.query(
-              `UPDATE post_targets t SET run_at = p.scheduled_for, updated_at = now()
-                 FROM posts p WHERE p.id = t.post_id AND p.id = ANY($1::char(24)[]) AND t.status = 'pending'`, [ids]);
+            // Each pending target runs by the one run-at rule (a YouTube target uploads ahead, as when the post was created).
+            await moveQueuedPosts(client, queued.map((p, i) => ({ id: p.id, at: fresh[i] })), s.timezone,
+              (platform, at) => targetRunAt(adapters, platform as PlatformId, at, now));
             reshuffledCount = queued.filter((p, i) => p.scheduled_for.getTime() !== fresh[i].getTime()).length;
           }
         }

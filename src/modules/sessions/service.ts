@@ -17,6 +17,7 @@ import type { BillingPeriod } from '../../core/time.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import { forgetAttempts, recordAttempt } from '../../storage/rate-limit-counters.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { recordLogin, setPasswordHash } from '../users/repository.ts';
 import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
 
 /** Idle lifetime: a session unused this long expires. */
@@ -220,7 +221,7 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
      * @throws AppError VALIDATION_ERROR for a password under 8 characters, NOT_FOUND for an unknown email.
      */
     async setPassword(email: string, password: string): Promise<{ userId: string }> {
-      return setPasswordWhere('lower(email) = lower($1)', email.trim(), password, `No user with the email ${email.trim()}`);
+      return setPasswordBy('email', email.trim(), password, `No user with the email ${email.trim()}`);
     },
 
     /**
@@ -229,7 +230,7 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
      * @throws AppError VALIDATION_ERROR for a password under 8 characters, NOT_FOUND for an unknown user.
      */
     async setPasswordById(userId: string, password: string, client?: Queryable): Promise<void> {
-      await setPasswordWhere('id = $1', userId, password, 'User not found', client);
+      await setPasswordBy('id', userId, password, 'User not found', client);
     },
   };
 
@@ -238,15 +239,15 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
     if (password.length < 8) throw new AppError('VALIDATION_ERROR', 'Invalid password: must be at least 8 characters', { fields: { password: ['must be at least 8 characters'] } });
   }
 
-  async function setPasswordWhere(where: string, key: string, password: string, missing: string, client?: Queryable): Promise<{ userId: string }> {
+  async function setPasswordBy(by: 'id' | 'email', key: string, password: string, missing: string, client?: Queryable): Promise<{ userId: string }> {
     checkPassword(password);
     const hash = await hashPassword(password);
     const run = async (q: Queryable) => {
       const now = clock();
-      const { rows } = await q.query<{ id: string }>(`UPDATE users SET password_hash = $2, password_changed_at = $3 WHERE ${where} RETURNING id`, [key, hash, now]);
-      if (!rows[0]) throw new AppError('NOT_FOUND', missing);
-      await q.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [rows[0].id, now]);
-      return { userId: rows[0].id };
+      const userId = await setPasswordHash(q, by, key, hash, now);
+      if (!userId) throw new AppError('NOT_FOUND', missing);
+      await q.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+      return { userId };
     };
     return client ? run(client) : db.tx(run);
   }
@@ -265,7 +266,7 @@ export function createSessionsService(db: Db, clock: () => Date = () => new Date
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
         [id, sha256(token), user.id, user.tenant_id, csrfToken, input.userAgent?.slice(0, 500) ?? null, input.ip ?? null, now, expiresAt, new Date(now.getTime() + SESSION_ABSOLUTE_MS)],
       );
-      await client.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [user.id, now]);
+      await recordLogin(client, user.id, now);
       // Expired sessions of this user are cleaned up on each sign-in.
       await client.query('DELETE FROM sessions WHERE user_id = $1 AND (expires_at < $2 OR absolute_expires_at < $2 OR revoked_at IS NOT NULL)', [user.id, now]);
       // This browser is known (again) for KNOWN_BROWSER_TTL_MS; expired ones and those past the per-user cap go.

@@ -1,0 +1,150 @@
+/**
+ * The post list (filters, orders, pages and the exact total from the counters) and the other
+ * queries over many posts. Reads only.
+ */
+import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
+import type { PostSort } from './schemas.ts';
+import { P_COLUMNS, TARGETS_JSON, viewWithTargets, type PostViewT, type PostWithTargets } from './views.ts';
+
+/** Filters of the post list; all optional but the tenant. */
+export interface PostFilters {
+  tenantId: string;
+  includeHidden?: boolean;
+  status?: string;
+  createdBy?: string;
+  platform?: string;
+  profileId?: string;
+  /** Team member scoped to profiles: only posts they created or that target these profiles. */
+  scope?: { userId: string; profileIds: readonly string[] };
+  from?: Date | null;
+  to?: Date | null;
+  /** Text the content contains (case-insensitive). */
+  search?: string;
+  /** The order (default created-desc). */
+  sortBy?: PostSort;
+}
+
+/** ORDER BY of each list order; every one ends with the id, so pages never overlap. */
+const LIST_ORDER: Record<PostSort, string> = {
+  'created-desc': 'p.created_at DESC, p.id DESC',
+  'created-asc': 'p.created_at ASC, p.id ASC',
+  'scheduled-desc': 'p.scheduled_for DESC NULLS LAST, p.id DESC',
+  'scheduled-asc': 'p.scheduled_for ASC NULLS LAST, p.id ASC',
+  status: 'p.status ASC, p.scheduled_for DESC NULLS LAST, p.id DESC',
+  platform: '(SELECT min(t.platform) FROM post_targets t WHERE t.post_id = p.id) ASC NULLS LAST, p.scheduled_for DESC NULLS LAST, p.id DESC',
+};
+
+/** A LIKE pattern matching `text` anywhere (its %, _ and \ taken literally). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * One page of the tenant's posts (views with their targets), newest first, and the exact
+ * total matching the filters.
+ *
+ * Without filters other than `status` and `includeHidden`, the total is the sum of the
+ * tenant's `post_counters` rows (migrations/0012_post_counters.sql: kept by triggers on `posts` in the
+ * writing transaction, one row per writing backend), read in the same statement (so from the same snapshot)
+ * as the page: no rows are counted (docs/decisions/0034-post-counters.md). Other filters count
+ * the matching rows.
+ */
+export async function listPostPage(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ posts: PostViewT[]; total: number }> {
+  const args: unknown[] = [f.tenantId];
+  if (f.status) args.push(f.status);
+  if (f.createdBy) args.push(f.createdBy);
+  if (f.platform) args.push(f.platform);
+  if (f.profileId) args.push(f.profileId);
+  if (f.scope) args.push(f.scope.userId, f.scope.profileIds);
+  if (f.from) args.push(f.from);
+  if (f.to) args.push(f.to);
+  if (f.search) args.push(containsPattern(f.search));
+  const st = listStatements(f, limit, offset === 0);
+  const pageArgs = offset === 0 ? args : [...args, offset];
+  if (st.countedTotal) {
+    // The total rides along on every row; a page past the end has none and asks for it alone.
+    const { rows } = await q.query<PostWithTargets & { total: number }>(st.page, pageArgs);
+    const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(st.countedTotal, f.status ? [f.tenantId, f.status] : [f.tenantId])).rows[0].total);
+    return { posts: rows.map(viewWithTargets), total };
+  }
+  const [{ rows }, { rows: countRows }] = await Promise.all([
+    q.query<PostWithTargets>(st.page, pageArgs),
+    q.query<{ n: number }>(st.count!, args),
+  ]);
+  return { posts: rows.map(viewWithTargets), total: countRows[0].n };
+}
+
+interface ListStatements {
+  /** $1 tenant, then the filters' values in PostFilters order, then the offset unless it is 0. */
+  page: PreparedStatement;
+  /** With counters: the total alone ($1 tenant[, $2 status]). */
+  countedTotal: PreparedStatement | null;
+  /** Without counters: count(*) ($1 tenant, then the filters' values). */
+  count: PreparedStatement | null;
+}
+
+const listStatementCache = new Map<string, ListStatements>();
+
+/**
+ * The prepared statements of one combination of filters and page size. The page size and a
+ * first page's offset are written into the text: with `LIMIT $n` PostgreSQL's generic plan
+ * assumes a tenth of the rows, so it re-plans the statement on every call (custom plans),
+ * which costs more than running it. With literals it keeps one generic plan per connection.
+ * Later pages take the offset as a parameter (and are planned per call). At most 100 page
+ * sizes (`limit` is clamped) per combination of filters.
+ */
+function listStatements(f: PostFilters, limit: number, firstPage: boolean): ListStatements {
+  const filters = [!f.includeHidden && 'visible', f.status && 'status', f.createdBy && 'creator', f.platform && 'platform', f.profileId && 'profile',
+    f.scope && 'scope', f.from && 'from', f.to && 'to', f.search && 'search'].filter(Boolean).join('.') || 'all';
+  const order = f.sortBy ?? 'created-desc';
+  const key = `${filters}.${order}.${limit}${firstPage ? '' : '.offset'}`;
+  const cached = listStatementCache.get(key);
+  if (cached) return cached;
+  let n = 2;
+  const where: string[] = ['p.tenant_id = $1'];
+  if (!f.includeHidden) where.push('NOT p.hidden');
+  if (f.status) where.push(`p.status = $${n++}`);
+  if (f.createdBy) where.push(`p.created_by = $${n++}`);
+  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
+  if (f.profileId) {
+    where.push(`(p.queued_from_profile = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = $${n}))`);
+    n++;
+  }
+  if (f.scope) {
+    where.push(`(p.created_by = $${n} OR EXISTS (SELECT 1 FROM post_targets t JOIN accounts a ON a.id = t.account_id WHERE t.post_id = p.id AND a.profile_id = ANY($${n + 1}::char(24)[])))`);
+    n += 2;
+  }
+  if (f.from) where.push(`COALESCE(p.scheduled_for, p.created_at) >= $${n++}`);
+  if (f.to) where.push(`COALESCE(p.scheduled_for, p.created_at) <= $${n++}`);
+  if (f.search) where.push(`p.content ILIKE $${n++} ESCAPE '\\'`);
+  const cond = where.join(' AND ');
+  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to || f.search);
+  const counterSum = `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`;
+  const page = `SELECT ${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum} AS total` : ''}
+       FROM posts p WHERE ${cond} ORDER BY ${LIST_ORDER[order]} LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET $${n}`}`;
+  const st: ListStatements = {
+    page: prepared(`posts.page.${key}`, page),
+    countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,
+    count: counted ? null : prepared(`posts.count.${filters}`, `SELECT count(*)::int AS n FROM posts p WHERE ${cond}`),
+  };
+  listStatementCache.set(key, st);
+  return st;
+}
+
+/**
+ * The platform ids of the posts a user may see on `platform`: each published target's id and the
+ * items of its thread (`result.thread`). Scoped team members get those of the posts they created
+ * or that target their profiles (./access.ts). For the sandbox's simulator state
+ * (src/modules/sandbox/routes.ts), which shows a caller only their own posts.
+ */
+export async function platformPostIdsOf(q: Queryable, auth: { tenantId: string; userId: string; profileAccess: string; profileIds: readonly string[] }, platform: string): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT DISTINCT x.id FROM post_targets t
+       JOIN posts p ON p.id = t.post_id
+       CROSS JOIN LATERAL (
+         SELECT t.platform_post_id AS id
+         UNION ALL
+         SELECT e->>'platformPostId' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(t.result->'thread') = 'array' THEN t.result->'thread' ELSE '[]'::jsonb END) e) x
+      WHERE t.tenant_id = $1 AND t.platform = $2 AND x.id IS NOT NULL
+        AND ($3 OR p.created_by = $4 OR EXISTS (SELECT 1 FROM accounts a WHERE a.id = t.account_id AND a.profile_id = ANY($5::char(24)[])))`,
+    [auth.tenantId, platform, auth.profileAccess === 'all', auth.userId, auth.profileIds]);
+  return rows.map((r) => r.id);
+}
