@@ -89,11 +89,21 @@ export const accountsUnchangedSql = (tenant: string, ids: string, versions: stri
       ON a0.id = v.id AND a0.xmin = v.version::xid WHERE a0.tenant_id = ${tenant}) = cardinality(${ids}::char(24)[])`;
 
 /**
+ * The accounts sharing the stored credential of account `$1` (docs/decisions/0037): the row that
+ * holds it (the account itself, or the clone's owner) and every clone of that row, as the CTE
+ * `sharing (id, holds)`, `holds` true for the holder. The one statement of who shares a credential.
+ */
+const SHARING_CREDENTIAL = `sharing AS (
+  SELECT a.id, a.id = o.id AS holds
+    FROM accounts a, (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1) o
+   WHERE a.id = o.id OR a.credential_owner = o.id)`;
+
+/**
  * The account rows creates validate against, kept per process for `ttlMs` (10 s by default).
  * A hit is exact only together with {@link accountsUnchangedSql} in the writing statement: the
  * caller passes each used row's `row_version`, and the statement writes nothing when one changed
  * (then {@link AccountRowCache.forget} and read again). This saves the create route its accounts
- * round trip (issue 14: one statement per create).
+ * round trip: a create is one statement.
  */
 export interface AccountRowCache {
   /** The tenant's accounts with these ids, from the cache when every one is there, else read (and kept). */
@@ -164,20 +174,20 @@ export function createAccountsRepository(db: Db, secrets: SecretBox) {
     async saveCredentials(accountId: string, credentials: Record<string, unknown>, tokenExpiresAt: Date | null | undefined, opts: { replaceExpiry?: boolean } = {}): Promise<void> {
       // The credential goes to the row holding it (the account itself, or a clone's owner); the expiry to every account sharing it.
       await db.query(
-        `WITH o AS (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1)
-         UPDATE accounts a SET credentials = CASE WHEN a.id = o.id THEN $2 ELSE a.credentials END,
+        `WITH ${SHARING_CREDENTIAL}
+         UPDATE accounts a SET credentials = CASE WHEN s.holds THEN $2 ELSE a.credentials END,
                 token_expires_at = ${opts.replaceExpiry ? '$3' : 'COALESCE($3, a.token_expires_at)'}, updated_at = now()
-           FROM o WHERE a.id = o.id OR a.credential_owner = o.id`,
+           FROM sharing s WHERE a.id = s.id`,
         [accountId, secrets.sealJson(credentials), tokenExpiresAt ?? null]);
     },
 
     /** Marks the account, and every account sharing its credential, for reconnection (is_active false) with the reason shown to users. */
     async markNeedsReconnect(accountId: string, reason: string): Promise<void> {
       await db.query(
-        `WITH o AS (SELECT coalesce(credential_owner, id) AS id FROM accounts WHERE id = $1),
+        `WITH ${SHARING_CREDENTIAL},
          upd AS (
-           UPDATE accounts a SET is_active = false, inactive_reason = $2, updated_at = now() FROM o, accounts prev
-            WHERE (a.id = o.id OR a.credential_owner = o.id) AND prev.id = a.id
+           UPDATE accounts a SET is_active = false, inactive_reason = $2, updated_at = now() FROM sharing s, accounts prev
+            WHERE a.id = s.id AND prev.id = a.id
            RETURNING a.id, a.tenant_id, a.profile_id, a.platform, a.username, a.display_name, prev.is_active AS was_active)
          -- account.disconnected webhook events for the accounts that were active (outbox, decision 0038).
          ${accountsDisconnectedOutboxSql('upd', '$2::text')}`,
@@ -268,10 +278,10 @@ export function createAccountsRepository(db: Db, secrets: SecretBox) {
             WHERE id = $1 RETURNING *`,
         [accountId, c.username, c.displayName ?? null, c.profilePicture ?? null, sealed,
           c.tokenExpiresAt ?? null, c.permissions ?? ['posts:write', 'posts:read'], JSON.stringify(settings)], q);
-      const owner = row.credential_owner ?? row.id;
       await q.query(
-        `UPDATE accounts SET credentials = CASE WHEN id = $1 THEN $2 ELSE credentials END, token_expires_at = $3, is_active = true, inactive_reason = NULL, updated_at = now()
-          WHERE (id = $1 OR credential_owner = $1) AND id <> $4`, [owner, sealed, c.tokenExpiresAt ?? null, row.id]);
+        `WITH ${SHARING_CREDENTIAL}
+         UPDATE accounts a SET credentials = CASE WHEN s.holds THEN $2 ELSE a.credentials END, token_expires_at = $3, is_active = true, inactive_reason = NULL, updated_at = now()
+           FROM sharing s WHERE a.id = s.id AND a.id <> $1`, [row.id, sealed, c.tokenExpiresAt ?? null]);
       return { ...row, credentials: sealed };
     },
 

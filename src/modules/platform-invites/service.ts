@@ -16,7 +16,7 @@ import { PLATFORM_LABELS, type PlatformId } from '../../shared/platforms.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import type { PlatformInviteRow, PlatformInvitesRepository } from './repository.ts';
 
-/** How long an invite stays valid (spec: 7 days). */
+/** How long an invite stays valid: 7 days, as the Late API documents for platform invites. */
 export const PLATFORM_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What the invite page needs to know about an invite, whatever its state. */
