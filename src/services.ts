@@ -47,6 +47,7 @@ import { createVideoClipsService } from './modules/video-clips/service.ts';
 import { createWebhooksService } from './modules/webhooks/service.ts';
 import { createDelegatedAuth } from './modules/mcp/delegated-auth.ts';
 import { createOAuthServerService } from './modules/oauth-server/service.ts';
+import { createDocsAiService } from './modules/docs-ai/service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -149,8 +150,11 @@ export function createServices(deps: ServiceDeps) {
   // Herald as the OAuth authorization server of /mcp (docs/decisions/0049-oauth-for-mcp.md).
   const oauthServer = createOAuthServerService({ db, clock, resource: `${publicUrl.replace(/\/+$/, '')}/mcp`, issuer: publicUrl.replace(/\/+$/, '') });
 
+  // Answers on the docs page from the configured OpenAI-compatible endpoint (the app gives it its OpenAPI document).
+  const docsAi = createDocsAiService({ config });
+
   return {
-    delegatedAuth, oauthServer,
+    delegatedAuth, oauthServer, docsAi,
     logs, publishingLog, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,

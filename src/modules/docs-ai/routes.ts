@@ -10,12 +10,13 @@ import { errors } from '../../http/schemas.ts';
 import type { Services } from '../../services.ts';
 import type { OpenApiDoc } from '../../shared/docs/content.ts';
 import { countHit } from '../../storage/rate-limit-counters.ts';
-import { createDocsAiService } from './service.ts';
 
 export const DOCS_AI_PER_MINUTE = 20;
 
-export const docsAiRoutes: FastifyPluginAsyncTypebox<{ services: Services; openapi: () => unknown }> = async (app, { services, openapi }) => {
-  const docsAi = createDocsAiService({ config: services.config, openapi: () => openapi() as OpenApiDoc });
+export const docsAiRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'docsAi' | 'db' | 'clock'>; openapi: () => unknown }> = async (app, { services, openapi }) => {
+  const { docsAi } = services;
+  // The corpus includes the API reference: the document this app serves.
+  docsAi.useOpenApi(() => openapi() as OpenApiDoc);
 
   app.post('/docs-ai/answer', {
     schema: {

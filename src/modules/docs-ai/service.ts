@@ -29,11 +29,16 @@ export interface DocsAnswer {
   sources: Array<{ id: string; title: string; url: string }>;
 }
 
-export function createDocsAiService(opts: { config: Pick<Config, 'docsAi'>; openapi: () => OpenApiDoc; fetch?: typeof fetch }) {
+/**
+ * The docs AI. `openapi`: the OpenAPI document the app serves, read on the first question (the
+ * app sets it when it is built: {@link DocsAiService.useOpenApi}); until then only the guides.
+ */
+export function createDocsAiService(opts: { config: Pick<Config, 'docsAi'>; openapi?: () => OpenApiDoc; fetch?: typeof fetch }) {
+  let openapi = opts.openapi;
   let cached: { sections: DocSection[]; index: DocsIndex } | null = null;
   const corpus = () => {
     if (!cached) {
-      const sections = buildSections(readGuides(), opts.openapi());
+      const sections = buildSections(readGuides(), openapi ? openapi() : { paths: {} });
       cached = { sections, index: buildIndex(sections) };
     }
     return cached;
@@ -42,6 +47,12 @@ export function createDocsAiService(opts: { config: Pick<Config, 'docsAi'>; open
 
   return {
     enabled: () => opts.config.docsAi !== null,
+
+    /** Sets where the OpenAPI document comes from (the app's served document); the corpus is built again on the next question. */
+    useOpenApi(source: () => OpenApiDoc): void {
+      openapi = source;
+      cached = null;
+    },
 
     /**
      * @throws AppError SERVICE_UNAVAILABLE when no endpoint is configured or it fails.
