@@ -8,18 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../storage/db.ts';
 import { isDiskFull, storageFullError } from '../storage/disk-space.ts';
-
-/**
- * Retry-After (seconds) of a 503 DATABASE_UNAVAILABLE: about the time PostgreSQL takes to
- * restart, and as long as a request waits for a connection by default (decision 0044).
- */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/** The 503 for a database that cannot be reached or cannot serve now. */
-export function databaseUnavailableError(cause: unknown): AppError {
-  const err = new AppError('DATABASE_UNAVAILABLE', 'The database is unavailable; try again in a few seconds. Quote the requestId if it lasts.');
-  return Object.assign(err, { cause });
-}
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody } from '../route-kit/error-body.ts';
 
 interface AjvError {
   instancePath: string;
@@ -65,9 +54,6 @@ export function fieldsFromValidation(errors: AjvError[], context: string | undef
   return fields;
 }
 
-export function errorBody(request: FastifyRequest, code: string, message: string, details?: Record<string, unknown>, extra?: Record<string, unknown>) {
-  return { error: message, code, ...(details ? { details } : {}), ...(extra ?? {}), requestId: request.id };
-}
 
 /**
  * Fastify error handler: the single place errors become HTTP responses. A database that cannot

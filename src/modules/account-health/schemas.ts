@@ -1,6 +1,6 @@
 /** Response schemas of GET /v1/accounts/health and GET /v1/accounts/{accountId}/health (the Late client's shapes, plus Herald's last publish). */
 import { Type } from 'typebox';
-import { Nullable, NullableTimestamp } from '../../http/schemas.ts';
+import { Nullable, NullableTimestamp } from '../../route-kit/schemas.ts';
 
 const Scope = Type.Object({ scope: Type.String(), granted: Type.Boolean(), required: Type.Boolean() });
 

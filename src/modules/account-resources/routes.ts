@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
-import { Id, errors } from '../../http/schemas.ts';
+import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountSchema } from '../accounts/schemas.ts';
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
-import { errors } from '../../http/schemas.ts';
+import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { countHit } from '../../storage/rate-limit-counters.ts';
 import { AnalyticsDaily, AnalyticsFilters, AnalyticsList, AnalyticsQuery, SinglePostAnalytics } from './schemas.ts';

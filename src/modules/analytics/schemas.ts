@@ -4,7 +4,7 @@
  * platform has no such metric.
  */
 import { Type } from 'typebox';
-import { Id, Nullable, NullableTimestamp, Pagination } from '../../http/schemas.ts';
+import { Id, Nullable, NullableTimestamp, Pagination } from '../../route-kit/schemas.ts';
 import { METRICS } from '../../shared/metrics.ts';
 import { PLATFORMS } from '../../shared/platforms.ts';
 import { AccountSchema } from '../accounts/schemas.ts';

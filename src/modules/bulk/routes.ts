@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
-import { malformedMultipart } from '../../http/multipart.ts';
+import { malformedMultipart } from '../../route-kit/multipart.ts';
 import type { Services } from '../../services.ts';
 
 /** Largest CSV accepted (5,000 rows of long posts fit comfortably). */

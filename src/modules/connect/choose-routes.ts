@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id, errors } from '../../http/schemas.ts';
+import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { PLATFORMS } from '../../shared/platforms.ts';
 import { AccountSchema } from '../accounts/schemas.ts';

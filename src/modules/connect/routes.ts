@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors } from '../../http/schemas.ts';
+import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountSchema } from '../accounts/schemas.ts';
 import { connectWithCredentials } from './credentials.ts';
 import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
 import { APP_PASSWORD_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
-import { Id } from '../../http/schemas.ts';
+import { Id } from '../../route-kit/schemas.ts';
 import { redirectWith } from './redirect.ts';
 import type { StateRow } from './oauth-service.ts';
 import { spentStatePage } from './callback-page.ts';

@@ -1,6 +1,6 @@
 /** Route schemas of team invites (shapes of `POST /v1/invite/tokens` follow the Late API). */
 import { Type } from 'typebox';
-import { Id } from '../../http/schemas.ts';
+import { Id } from '../../route-kit/schemas.ts';
 
 export const Scope = Type.Union([Type.Literal('all'), Type.Literal('profiles')], { description: '"all" profiles, or only "profiles" listed in profileIds' });
 

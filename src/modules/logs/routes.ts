@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id, errors } from '../../http/schemas.ts';
+import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { ListLogsQuery, LogEntry, LogListResponse } from './schemas.ts';
 

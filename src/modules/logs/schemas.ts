@@ -1,6 +1,6 @@
 /** Request and response schemas of the publishing-log routes (GET /v1/logs, /v1/logs/{logId}, /v1/posts/{postId}/logs). */
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { Id, Nullable, NullableTimestamp, Timestamp } from '../../route-kit/schemas.ts';
 import { PLATFORMS } from '../../shared/platforms.ts';
 import { LOG_ACTIONS, LOG_RETENTION_DAYS, LOG_STATUSES, LOG_TYPES } from './repository.ts';
 

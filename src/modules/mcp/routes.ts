@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../services.ts';
-import { errorBody } from '../../http/errors.ts';
+import { errorBody } from '../../route-kit/error-body.ts';
 import { DELEGATED_AUTH_HEADER } from './delegated-auth.ts';
 import type { RouteCatalog } from './route-catalog.ts';
 import { CAPABILITIES, buildTools, type Tool } from './tools.ts';

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
-import { errors } from '../../http/schemas.ts';
+import { errors } from '../../route-kit/schemas.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Services } from '../../services.ts';
 

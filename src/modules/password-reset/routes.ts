@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors } from '../../http/schemas.ts';
+import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { assertSameOrigin, browserToken, setBrowserCookie, setSessionCookie } from '../sessions/http.ts';
 import { SessionUserView } from '../sessions/routes.ts';

@@ -3,7 +3,7 @@
  * no-login page at each invite's `inviteUrl` is in ./connect-page.ts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, MessageResponse } from '../../http/schemas.ts';
+import { errors, MessageResponse } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { connectPageRoutes } from './connect-page.ts';
 import { CreatedPlatformInvite, CreatePlatformInviteBody, ListPlatformInvitesQuery, PlatformInviteList, RevokePlatformInviteQuery } from './schemas.ts';

@@ -1,6 +1,6 @@
 /** Request and response schemas of /v1/platform-invites (the fields the official client 0.1.0 sends and reads). */
 import { Type } from 'typebox';
-import { Id, Timestamp } from '../../http/schemas.ts';
+import { Id, Timestamp } from '../../route-kit/schemas.ts';
 import { PLATFORMS } from '../../shared/platforms.ts';
 
 const InviteFields = {

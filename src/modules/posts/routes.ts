@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
-import { Id, errors, MessageResponse, Pagination } from '../../http/schemas.ts';
+import { Id, errors, MessageResponse, Pagination } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { requestHash } from './idempotency.ts';
 import { CreatePostBody, ListPostsQuery, PostView, PostWriteResponse, UpdatePostBody } from './schemas.ts';

@@ -4,7 +4,7 @@
  * limits, tags) live in validation.ts and answer the same 400 `details.fields` shape.
  */
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, NullableTimestamp } from '../../http/schemas.ts';
+import { Id, Nullable, NullableTimestamp } from '../../route-kit/schemas.ts';
 import { PLATFORMS } from '../../platforms/types.ts';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'] as const;

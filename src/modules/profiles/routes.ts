@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id, errors, MessageResponse } from '../../http/schemas.ts';
+import { Id, errors, MessageResponse } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 
 export const ProfileSchema = Type.Object({

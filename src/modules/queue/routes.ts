@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SLOT_TIME_PATTERN } from '../../core/queue-slots.ts';
-import { Id, errors } from '../../http/schemas.ts';
+import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 
 const Slot = Type.Object({

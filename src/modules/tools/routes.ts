@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors } from '../../http/schemas.ts';
+import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { ValidateLengthBody, ValidateLengthResponse, ValidatePostBody, ValidatePostResponse } from './schemas.ts';
 

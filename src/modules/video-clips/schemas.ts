@@ -3,7 +3,7 @@
  * Late's AI Video Clipping docs (snake_case job fields, camelCase clip URLs).
  */
 import { Type } from 'typebox';
-import { Timestamp, NullableTimestamp, Pagination } from '../../http/schemas.ts';
+import { Timestamp, NullableTimestamp, Pagination } from '../../route-kit/schemas.ts';
 
 export const ProcessBody = Type.Object({
   video_url: Type.String({ minLength: 1, maxLength: 2048, description: 'HTTPS URL of the video, or the URL of a video uploaded to Herald (POST /v1/media)' }),

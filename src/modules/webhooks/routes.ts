@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errors } from '../../http/schemas.ts';
+import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { assertAllProfiles } from '../auth/context.ts';
 import {

@@ -3,7 +3,7 @@
  * names (Webhook, WebhookLog, the settings/test/logs/redeliver bodies of @getlatedev/node).
  */
 import { Type, type Static } from 'typebox';
-import { Id, NullableTimestamp, Timestamp } from '../../http/schemas.ts';
+import { Id, NullableTimestamp, Timestamp } from '../../route-kit/schemas.ts';
 import { WEBHOOK_EVENTS } from './outbox.ts';
 
 /** Subscribable events (webhook.test is sent by POST /v1/webhooks/test only). */

@@ -1,7 +1,8 @@
 /**
- * Shared route schemas (TypeBox). Route files build request/response schemas from
- * these so that validation, TypeScript types, serialisation and the OpenAPI document
- * come from one definition.
+ * Shared route schemas (TypeBox), part of the route kit (src/route-kit: what route files of the
+ * modules build on, below the app in src/http). Route files build request/response schemas from
+ * these so that validation, TypeScript types, serialisation and the OpenAPI document come from
+ * one definition.
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { ID_PATTERN } from '../core/ids.ts';
