@@ -4,7 +4,7 @@ import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { AccountHealthResponse, AccountsHealthResponse } from './schemas.ts';
 
-export const accountHealthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const accountHealthRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'accountHealth'> }> = async (app, { services }) => {
   // A static segment outranks a parameter in the router: /accounts/health is never taken for /accounts/:accountId.
   app.get('/accounts/health', {
     config: { permission: 'accounts:read' },

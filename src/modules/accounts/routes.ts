@@ -11,7 +11,7 @@ export { AccountSchema };
 
 const Params = Type.Object({ accountId: Id() });
 
-export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'accounts' | 'adapters' | 'cloneConnection'> }> = async (app, { services }) => {
   app.get('/accounts', {
     config: { permission: 'accounts:read' },
     schema: {

@@ -18,7 +18,7 @@ import { AnalyticsDaily, AnalyticsFilters, AnalyticsList, AnalyticsQuery, Single
 
 const HOUR_MS = 3_600_000;
 
-export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'analytics' | 'clock' | 'config' | 'db'> }> = async (app, { services }) => {
   /**
    * The analytics limit, as a preHandler of these routes: after the general limit (whose headers
    * it replaces) and after validation, so a request refused as malformed does not spend it; and

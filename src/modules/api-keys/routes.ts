@@ -19,7 +19,7 @@ const ApiKey = Type.Object({
   key: Type.Optional(Type.String({ description: 'The key itself; only in the create response' })),
 });
 
-export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const apiKeysRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'apiKeys'> }> = async (app, { services }) => {
   app.get('/api-keys', {
     config: { permission: 'api-keys:read' },
     schema: { tags: ['API keys'], summary: 'List your API keys', response: { 200: Type.Object({ apiKeys: Type.Array(ApiKey) }), ...errors(403) } },

@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 import { BillingStatus, CheckoutBody, UrlResponse } from './schemas.ts';
 
 /** Billing under /v1 (account owner only): status, Stripe Checkout and the customer portal. */
-export const billingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const billingRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'billing'> }> = async (app, { services }) => {
   app.get('/billing', {
     config: { permission: 'usage:read' },
     schema: { tags: ['Usage'], summary: 'Your plan, add-ons and what Stripe billing offers on this server', response: { 200: BillingStatus, ...errors(403) } },
@@ -30,7 +30,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
  * `POST /webhooks/stripe`, outside /v1 and without an API key: Stripe's signature
  * (`Stripe-Signature`) is checked over the raw body, so JSON is not parsed before it.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'billing'> }> = async (app, { services }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
   app.post('/webhooks/stripe', {

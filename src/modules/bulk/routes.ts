@@ -24,7 +24,7 @@ const BulkResult = Type.Object({
   warnings: Type.Array(Type.String()),
 });
 
-export const bulkRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const bulkRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'bulk'> }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 10 } });
 
   app.post('/posts/bulk-upload', {

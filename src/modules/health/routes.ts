@@ -11,7 +11,7 @@ import type { Services } from '../../services.ts';
 const WORKER_FRESH_MS = 30_000;
 
 /** The /health route (no authentication): load balancers and monitors poll it. */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'config' | 'db' | 'diskSpace' | 'mediaStorage'> }> = async (app, { services }) => {
   const Health = Type.Object({
     status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
     database: Type.Object({ ok: Type.Boolean(), latencyMs: Type.Optional(Type.Number()), error: Type.Optional(Type.String()) }),

@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 import { CreateInviteTokenBody, InviteToken, PendingInvite } from './schemas.ts';
 
 /** Team invites under /v1 (root user only; members get 403). */
-export const invitesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const invitesRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'invites'> }> = async (app, { services }) => {
   app.post('/invite/tokens', {
     config: { permission: 'invites:write' },
     schema: {

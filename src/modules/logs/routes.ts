@@ -9,7 +9,7 @@ const LOG_DESCRIPTION = 'Each entry is one step of publishing: action `publish`,
   + '`pending`, `skipped`), the platform\'s HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error '
   + 'category and an excerpt of the platform\'s answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days.';
 
-export const logsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const logsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'logs'> }> = async (app, { services }) => {
   app.get('/logs', {
     config: { permission: 'posts:read' },
     schema: {

@@ -59,7 +59,7 @@ const MEDIA_DESCRIPTION = `Two ways to upload; both end with the same \`files\` 
 
 The token is valid for one upload of the declared size and type, for one hour by default (HERALD_UPLOAD_TOKEN_TTL); a request started before the expiry may finish.`;
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'media'> }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_BYTES, files: MAX_FILES, fields: 20, parts: 40 } });
 
   app.get('/media', {

@@ -49,7 +49,7 @@ const publicEntry = ({ type, url, filename, size, mimeType }: UploadedFile) => (
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
 
-export const mediaUploadRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+export const mediaUploadRoutes: FastifyPluginAsync<{ services: Pick<Services, 'media'> }> = async (app, { services }) => {
   const media = services.media;
   /** The Fastify request behind each web Request handed to tus (for request ids in error bodies). */
   const origin = new WeakMap<Request, FastifyRequest>();

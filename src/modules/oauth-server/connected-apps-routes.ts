@@ -27,7 +27,7 @@ function assertOwner(auth: AuthContext): void {
   if (!auth.isRoot) throw new AppError('FORBIDDEN', 'Only the account owner manages connected apps', { reason: 'not_owner' });
 }
 
-export const connectedAppsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const connectedAppsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'oauthServer'> }> = async (app, { services }) => {
   app.get('/me/connected-apps', {
     config: { permission: 'api-keys:read' },
     schema: {

@@ -8,7 +8,7 @@ import { CreatePostBody, ListPostsQuery, PostView, PostWriteResponse, UpdatePost
 
 const Params = Type.Object({ postId: Id() });
 
-export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'idempotency' | 'posts'> }> = async (app, { services }) => {
   app.get('/posts', {
     config: { permission: 'posts:read' },
     schema: {

@@ -7,7 +7,7 @@ import { PostView } from './schemas.ts';
 
 const supported = PLATFORMS.filter((p) => UNPUBLISH[p].supported);
 
-export const unpublishRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const unpublishRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'unpublish'> }> = async (app, { services }) => {
   app.post('/posts/:postId/unpublish', {
     config: { permission: 'posts:write' },
     // The body is optional: a call without one unpublishes from every platform.

@@ -17,7 +17,7 @@ export const ProfileSchema = Type.Object({
 const Color = Type.String({ pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$', description: 'Hex colour, e.g. #ff8800' });
 const Params = Type.Object({ profileId: Id() });
 
-export const profilesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const profilesRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'profiles'> }> = async (app, { services }) => {
   app.get('/profiles', {
     config: { permission: 'profiles:read' },
     schema: {

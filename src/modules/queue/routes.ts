@@ -23,7 +23,7 @@ const Schedule = Type.Object({
 
 const ProfileQuery = Type.Object({ profileId: Id('Profile whose queue this is') });
 
-export const queueRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const queueRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'queue'> }> = async (app, { services }) => {
   app.get('/queue/slots', {
     config: { permission: 'queue:read' },
     schema: {

@@ -24,7 +24,7 @@ const SandboxResponse = Type.Object({
   walkthrough: Type.Optional(Type.Array(Type.String())),
 });
 
-export const sandboxRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const sandboxRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'posts' | 'publicUrl' | 'sandbox'> }> = async (app, { services }) => {
   app.get('/sandbox', {
     config: { permission: 'accounts:read' },
     schema: {

@@ -3,7 +3,7 @@ import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { ValidateLengthBody, ValidateLengthResponse, ValidatePostBody, ValidatePostResponse } from './schemas.ts';
 
-export const toolsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const toolsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'tools'> }> = async (app, { services }) => {
   app.post('/tools/validate/post', {
     config: { permission: 'posts:read' },
     schema: {

@@ -13,7 +13,7 @@ const UsageStats = Type.Object({
   canCreateProfile: Type.Boolean(),
 });
 
-export const usageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const usageRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'usage'> }> = async (app, { services }) => {
   app.get('/usage-stats', {
     config: { permission: 'usage:read' },
     schema: { tags: ['Usage'], summary: 'Plan, limits and usage in the current billing period', response: { 200: UsageStats, ...errors() } },

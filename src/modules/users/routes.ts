@@ -16,7 +16,7 @@ const User = Type.Object({
   lastLoginAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-export const usersRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const usersRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'invites' | 'users'> }> = async (app, { services }) => {
   app.get('/users', {
     config: { permission: 'users:read' },
     schema: {

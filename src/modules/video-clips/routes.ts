@@ -5,7 +5,7 @@ import type { Services } from '../../services.ts';
 import { JobView, ListQuery, ListResponse, MonthlyStats, ProcessBody, ProcessResponse } from './schemas.ts';
 
 /** The AI Video Clipping routes (media permissions: clips are media). */
-export const videoClipsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const videoClipsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'videoClips'> }> = async (app, { services }) => {
   app.post('/video-clips/process', {
     config: { permission: 'media:write' },
     schema: {

@@ -10,7 +10,7 @@ import {
 const WebhookResponse = Type.Object({ success: Type.Boolean(), webhook: WebhookView });
 const SIGNING = 'Deliveries are POSTs signed with HMAC-SHA256 over `<X-Herald-Timestamp>.<body>` (header X-Herald-Signature: sha256=<hex>); see the Webhooks guide.';
 
-export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const webhooksRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'webhooks'> }> = async (app, { services }) => {
   const webhooks = services.webhooks;
   // Webhooks are the owner's: their events, logs and secrets span every profile, so a team member
   // limited to some profiles gets 403 on every route here (docs/decisions/0043-webhooks-and-scoped-members.md).
