@@ -9,7 +9,7 @@ import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccounts } from '../queries/accounts.ts';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
-import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, youtubeThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { PostPreview } from '../composer/Preview.tsx';
 import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
@@ -154,8 +154,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
-  // A YouTube target's custom thumbnail goes on the video's media item (mediaItems[].thumbnail).
-  const thumbnail = targets.filter((a) => a.platform === 'youtube').map((a) => youtubeThumbnailOf(options[a._id])).find(Boolean);
+  // A target's custom thumbnail (YouTube's) goes on the video's media item (mediaItems[].thumbnail).
+  const thumbnail = targets.map((a) => videoThumbnailOf(a, options[a._id])).find(Boolean);
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
   const uploading = media.some((m) => m.status === 'uploading');
 
