@@ -15,6 +15,7 @@ import {
   REDDIT_TITLE_MAX, YOUTUBE_TITLE_MAX,
 } from './capabilities.ts';
 import type { PlatformId } from './platforms.ts';
+import { normalizeSubreddit, SUBREDDIT_NAME } from './rules/reddit.ts';
 import { TIKTOK_PRIVACY_LEVELS } from './rules/tiktok.ts';
 
 /** One target's `platformSpecificData` as the composer edits it. Keys starting with `_` are the composer's own and never sent. */
@@ -105,6 +106,28 @@ interface KeyedField extends FieldBase {
   required?: string;
 }
 
+/**
+ * The destination a text field names (Reddit's subreddit) has posting rules of its own, which
+ * the server reads from the platform before it checks a post (decision 0040): the composer asks
+ * `GET path?<query>=<name>` for the destination the post goes to (the field, else the account's
+ * default) and gives the answer's `rules` to the rule table as
+ * `accountSettings[setting][<name in lower case>]` before it calls the post fine.
+ */
+export interface DestinationRules {
+  path: `/v1/accounts/{accountId}/${string}`;
+  query: string;
+  /** The account view property holding the default destination, used when the field is empty. */
+  accountDefault: string;
+  /** The account setting the rule table reads the rules from (e.g. `subredditRules`). */
+  setting: string;
+  /** The destination's name as the API takes it (e.g. without `r/`), or null when empty. */
+  normalize: (v: unknown) => string | null;
+  /** Names the platform accepts: the composer asks only about these. */
+  name: RegExp;
+  /** Put before the name where the composer names the destination ("Checking r/test's posting rules"). */
+  prefix: string;
+}
+
 /** A one-line text input; the value is a string. */
 export interface TextField extends KeyedField {
   kind: 'text';
@@ -113,6 +136,8 @@ export interface TextField extends KeyedField {
   maxLength?: Limit;
   /** Suggestions read from the account (an `<datalist>` whose id is `o-<accountId>-<suggestionsId>`). */
   suggestions?: AccountResourceList & { listId: string };
+  /** The destination this field names has rules of its own the composer asks the server for. */
+  destinationRules?: DestinationRules;
 }
 
 /** A comma-separated list in one text input; the value is a string array (items trimmed, empty ones dropped). */
@@ -396,6 +421,10 @@ export const PLATFORM_OPTIONS: Readonly<Record<PlatformId, PlatformOptionsSpec>>
         placeholder: { when: { account: 'defaultSubreddit', truthy: true }, then: 'r/{defaultSubreddit}', else: 'r/yoursubreddit' },
         maxLength: { value: REDDIT_SUBREDDIT_NAME_MAX + '/r/'.length, rule: 'reddit.subreddit.name' },
         suggestions: { path: '/v1/accounts/{accountId}/reddit-subreddits', list: 'subreddits', value: 'name', label: 'display_name_prefixed', key: 'id', listId: 'subs' },
+        destinationRules: {
+          path: '/v1/accounts/{accountId}/reddit-subreddits/rules', query: 'subreddit', accountDefault: 'defaultSubreddit', setting: 'subredditRules',
+          normalize: normalizeSubreddit, name: SUBREDDIT_NAME, prefix: 'r/',
+        },
       },
       { kind: 'text', key: 'title', id: 'title', label: 'Title', hint: "else the text's first line", maxLength: { value: REDDIT_TITLE_MAX, rule: 'reddit.title.max_length' } },
       { kind: 'text', key: 'flairId', id: 'flair', label: 'Flair ID', hint: "the subreddit's flair template id, when it asks for one", maxLength: { value: REDDIT_FLAIR_ID_MAX, rule: 'reddit.flair.id' } },
@@ -520,5 +549,11 @@ export function thumbnailOf(platform: string, data: OptionData | undefined): str
       if (typeof v === 'string' && v) return v;
     }
   }
+  return undefined;
+}
+
+/** The platform's text field whose destination has rules of its own, with those rules' description (none for most platforms). */
+export function destinationRulesOf(platform: string): { field: TextField; rules: DestinationRules } | undefined {
+  for (const f of allFields(platformOptionsOf(platform).fields)) if (f.kind === 'text' && f.destinationRules) return { field: f, rules: f.destinationRules };
   return undefined;
 }

@@ -161,7 +161,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   // The subreddits' own rules, which the server reads from Reddit: asked for before "fits".
   const subredditRules = useSubredditRules(targets, options);
-  const checkingSubreddits = Object.values(subredditRules).filter((s) => s.checking).map((s) => s.subreddit);
+  const checkingSubreddits = Object.values(subredditRules).filter((s) => s.checking).map((s) => s.shownAs);
   const when = mode === 'schedule' ? scheduledInstant(date, time, tz) : null;
   const inPast = when !== null && when.getTime() < Date.now() - 60_000;
   // The server's checks (src/shared/post-rules.ts) on everything the API would check: the text,
@@ -416,7 +416,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
             <h2 id="c-checks" className="small-title">Checks</h2>
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
-            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.map((sr) => `r/${sr}`).join(', ')}'s posting rules…</p>}
+            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.join(', ')}'s posting rules…</p>}
             {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
             {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
             {server.state === 'unknown' && (

@@ -57,7 +57,16 @@ export type AccountListPath = `/v1/accounts/{accountId}/${string}`;
 export function useAccountList(path: AccountListPath, accountId: string, enabled = true) {
   return useQuery({
     queryKey: [path.slice(path.lastIndexOf('/') + 1), accountId], enabled, staleTime: 60_000,
-    // The path comes from data (src/shared/platform-options.ts), not from the generated types: every such path is a GET of the account resources.
-    queryFn: () => unwrap((api.GET as unknown as (p: string, init: { params: { path: { accountId: string } } }) => Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>)(path, { params: { path: { accountId } } })),
+    queryFn: () => getAccountResource(path, accountId),
   });
+}
+
+/**
+ * `GET` of an account resource by its API path and query (the JSON answer, or throws
+ * `ApiError`). The path comes from data (src/shared/platform-options.ts), not from the generated
+ * types, so the client is called untyped here, in one place.
+ */
+export function getAccountResource(path: AccountListPath, accountId: string, query?: Record<string, string>): Promise<Record<string, unknown>> {
+  const get = api.GET as unknown as (p: string, init: { params: { path: { accountId: string }; query?: Record<string, string> } }) => Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
+  return unwrap(get(path, { params: { path: { accountId }, ...(query ? { query } : {}) } }));
 }
