@@ -111,6 +111,8 @@ export const INSTAGRAM_VIDEO_MAX_SECONDS = 15 * 60;
 // LinkedIn: https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api
 export const LINKEDIN_MAX_TEXT = 3000;
 export const LINKEDIN_MAX_FIRST_COMMENT = 1250;
+/** `documentTitle` of a document post: at most 400 characters (Herald's own bound, rule `linkedin.document.title`). */
+export const LINKEDIN_DOCUMENT_TITLE_MAX = 400;
 export const LINKEDIN_MAX_IMAGES = 20;
 /** Document cap: 100 MB (third party). */
 export const LINKEDIN_DOCUMENT_MAX_BYTES = 100 * MB;
@@ -191,6 +193,8 @@ export const PINTEREST_VIDEO_MAX_SECONDS = 15 * 60;
 
 // Reddit: https://www.reddit.com/dev/api#POST_api_submit
 export const REDDIT_TITLE_MAX = 300;
+/** Subreddit names: at most 21 letters, digits and underscores (rule `reddit.subreddit.name`). */
+export const REDDIT_SUBREDDIT_NAME_MAX = 21;
 /** Self-post body limit in characters: commonly cited 40,000, UNCONFIRMED in Reddit's API docs. */
 export const REDDIT_SELFTEXT_MAX = 40_000;
 export const REDDIT_FLAIR_ID_MAX = 36;

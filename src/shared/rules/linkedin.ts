@@ -7,7 +7,7 @@
  * which the adapter sends, so the length check and the request cannot disagree.
  */
 import {
-  LINKEDIN_DOCUMENT_MAX_BYTES, LINKEDIN_GIF_MAX_FRAMES, LINKEDIN_IMAGE_MAX_PIXELS, LINKEDIN_IMAGES_API_URL, LINKEDIN_MAX_FIRST_COMMENT, LINKEDIN_MAX_IMAGES,
+  LINKEDIN_DOCUMENT_MAX_BYTES, LINKEDIN_GIF_MAX_FRAMES, LINKEDIN_IMAGE_MAX_PIXELS, LINKEDIN_IMAGES_API_URL, LINKEDIN_MAX_FIRST_COMMENT, LINKEDIN_MAX_IMAGES, LINKEDIN_DOCUMENT_TITLE_MAX,
   LINKEDIN_MAX_TEXT, LINKEDIN_VIDEO_MAX_BYTES, LINKEDIN_VIDEO_MAX_SECONDS, LINKEDIN_VIDEO_MIN_SECONDS,
 } from '../capabilities.ts';
 import type { MediaRef, PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
@@ -85,7 +85,7 @@ export const LINKEDIN_RULES = [
   { id: 'linkedin.document.alone', summary: 'Documents: cannot be combined with images or videos.', source: DOCUMENTS_API },
   { id: 'linkedin.document.max_bytes', summary: `Documents: at most ${LINKEDIN_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`, source: DOCUMENTS_API },
   { id: 'linkedin.document.pdf', summary: 'Documents: PDF only (Herald uploads documents as PDF; LinkedIn also takes PPT, PPTX, DOC and DOCX).', source: HERALD_RULE_SOURCE },
-  { id: 'linkedin.document.title', summary: 'platformSpecificData.documentTitle: a string of at most 400 characters.', source: HERALD_RULE_SOURCE },
+  { id: 'linkedin.document.title', summary: `platformSpecificData.documentTitle: a string of at most ${LINKEDIN_DOCUMENT_TITLE_MAX} characters.`, source: HERALD_RULE_SOURCE },
   { id: 'linkedin.first_comment.type', summary: 'platformSpecificData.firstComment: a string.', source: HERALD_RULE_SOURCE },
   { id: 'linkedin.first_comment.max_length', summary: `First comment: at most ${n(LINKEDIN_MAX_FIRST_COMMENT)} characters.`, source: COMMENTS_API },
   { id: 'linkedin.visibility', summary: 'platformSpecificData.visibility: PUBLIC or CONNECTIONS.', source: POSTS_API },
@@ -161,8 +161,8 @@ function check(post: RulePost, limits: Partial<LinkedInLimits> = {}): RuleViolat
   if (psd.visibility !== undefined && psd.visibility !== 'PUBLIC' && psd.visibility !== 'CONNECTIONS') {
     add('platformSpecificData.visibility', 'linkedin.visibility', 'visibility must be PUBLIC or CONNECTIONS');
   }
-  if (psd.documentTitle !== undefined && (typeof psd.documentTitle !== 'string' || psd.documentTitle.length > 400)) {
-    add('platformSpecificData.documentTitle', 'linkedin.document.title', 'documentTitle must be a string of at most 400 characters');
+  if (psd.documentTitle !== undefined && (typeof psd.documentTitle !== 'string' || psd.documentTitle.length > LINKEDIN_DOCUMENT_TITLE_MAX)) {
+    add('platformSpecificData.documentTitle', 'linkedin.document.title', `documentTitle must be a string of at most ${LINKEDIN_DOCUMENT_TITLE_MAX} characters`);
   }
   return out;
 }

@@ -7,7 +7,7 @@
  * {@link RedditSubredditRules}). Pure: the composer applies the same rules when it has them.
  */
 import {
-  REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_FORMATS, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX,
+  REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_FORMATS, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_SUBREDDIT_NAME_MAX, REDDIT_TITLE_MAX,
 } from '../capabilities.ts';
 import type { PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
 import { HERALD_RULE_SOURCE, n } from './format.ts';
@@ -18,7 +18,7 @@ const ABOUT = 'https://www.reddit.com/dev/api#GET_r_{subreddit}_about';
 const REQUIREMENTS = 'https://www.reddit.com/dev/api#GET_api_v1_{subreddit}_post_requirements';
 
 /** Subreddit names: 3-21 letters, digits and underscores (2-character legacy names exist, so 2 is accepted). */
-export const SUBREDDIT_NAME = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
+export const SUBREDDIT_NAME = new RegExp(`^[A-Za-z0-9][A-Za-z0-9_]{1,${REDDIT_SUBREDDIT_NAME_MAX - 1}}$`);
 
 /**
  * What Herald knows of one subreddit's posting rules, from `GET /r/{sr}/about`
@@ -74,7 +74,7 @@ export function redditSubredditOf(req: Pick<RulePost, 'platformSpecificData' | '
 export const REDDIT_RULES = [
   { id: 'reddit.threads.unsupported', summary: 'A Reddit post is one submission: threads are not accepted.', source: SUBMIT },
   { id: 'reddit.subreddit.required', summary: 'Every post goes to a subreddit: platformSpecificData.subreddit, else the account\'s default subreddit.', source: SUBMIT },
-  { id: 'reddit.subreddit.name', summary: 'subreddit: a name of 2 to 21 letters, digits and underscores ("test" or "r/test").', source: SUBMIT },
+  { id: 'reddit.subreddit.name', summary: `subreddit: a name of 2 to ${REDDIT_SUBREDDIT_NAME_MAX} letters, digits and underscores ("test" or "r/test").`, source: SUBMIT },
   { id: 'reddit.title.required', summary: 'A title is required: platformSpecificData.title, else the content\'s first line.', source: SUBMIT },
   { id: 'reddit.title.max_length', summary: `Title: at most ${REDDIT_TITLE_MAX} characters.`, source: SUBMIT },
   { id: 'reddit.text.max_length', summary: `Text posts: a body of at most ${n(REDDIT_SELFTEXT_MAX)} characters.`, source: SUBMIT },

@@ -1,6 +1,8 @@
 /**
  * Per-account platform options in the composer: the target's `platformSpecificData` (the API's
- * field of the same name). Each platform's options are plain fields; what is
+ * field of the same name). Each platform's options are data (src/shared/platform-options.ts:
+ * fields in order, with their kinds, labels and limits from the rule table), rendered here by a
+ * few generic field components, so a new platform's options need no code here. What is
  * allowed is decided by the shared rule table through `checkPost`, which the composer runs on
  * the options as they are here, so an option the server would refuse is refused while composing
  * (docs/decisions/0032-composer-options-feed-the-rule-table.md); a subreddit's own rules are asked
@@ -8,8 +10,13 @@
  */
 import { useState } from 'react';
 import { uploadMedia, type Account } from '../api.ts';
-import { usePinterestBoards, useSubreddits } from '../queries/accounts.ts';
+import { useAccountList } from '../queries/accounts.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
+import {
+  choicesOf, composerChecksOf, getOption, holds, platformOptionsOf, setOption, settleOptions, thumbnailOf, wordingOf,
+  type AccountResourceList, type CheckboxField, type ListField, type MediaThumbnailField, type NoteField, type OptionAccount, type OptionField,
+  type RepeatField, type ResourceSelectField, type SelectField, type TextAreaField, type TextField, type ThreadRepliesField, type Wording,
+} from '../../../../src/shared/platform-options.ts';
 
 /** One target's `platformSpecificData`, as the composer edits it (empty strings are dropped before sending). */
 export type PlatformData = Record<string, unknown>;
@@ -57,103 +64,181 @@ export function repliesOf(data: PlatformData | undefined): string[] {
   return Array.isArray(r) ? r.filter((x): x is string => typeof x === 'string') : [];
 }
 
-/** Composer-only checks: what TikTok requires of the posting screen itself (its content sharing guidelines). */
+/** Composer-only checks: what a platform requires of the posting screen itself (TikTok's content sharing guidelines), as its options declare. */
 export function composerChecks(account: Account, data: PlatformData | undefined): string[] {
-  const out: string[] = [];
-  if (account.platform === 'tiktok') {
-    const t = (data?.tiktokSettings ?? {}) as Record<string, unknown>;
-    if (!t.privacy_level) out.push('Choose who can see this TikTok post (TikTok asks the poster to choose; there is no default)');
-    if (t.express_consent_given !== true) out.push('Agree to TikTok\'s Music Usage Confirmation (and the Branded Content Policy for branded content) before posting');
-    if (data?._commercial === true && !t.is_brand_organic_post && !t.brand_partner_promote) out.push('Commercial content is on: choose "Your brand", "Branded content" or both');
-  }
-  return out;
+  return composerChecksOf(account.platform, data, view(account));
 }
+
+/** The image chosen as the target's video thumbnail (YouTube's custom thumbnail), if any: it goes on the video's media item. */
+export function videoThumbnailOf(account: Account, data: PlatformData | undefined): string | undefined {
+  return thumbnailOf(account.platform, data);
+}
+
+/** The account view as the shared descriptions read it (properties by name). */
+const view = (a: Account): OptionAccount => a as unknown as OptionAccount;
 
 interface Props { account: Account; value: PlatformData; onChange: (next: PlatformData) => void }
 
-function TextOption({ id, label, hint, value, onChange, placeholder, type = 'text', list, maxLength }: {
-  id: string; label: string; hint?: string; value: unknown; onChange: (v: string) => void; placeholder?: string; type?: string; list?: string; maxLength?: number;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>{hint && <span className="hint" id={`${id}-hint`}> {hint}</span>}
-      <input id={id} type={type} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} list={list} maxLength={maxLength}
-        aria-describedby={hint ? `${id}-hint` : undefined} />
-    </div>
-  );
+/** What every field component gets: the account, its element id prefix, the whole options and a way to change them. */
+interface FieldProps<F> { field: F; account: Account; prefix: string; value: PlatformData; onChange: (next: PlatformData) => void }
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A label with its hint beside it (the hint describes the input). */
+function Label({ id, label, hint }: { id: string; label: string; hint?: string }) {
+  return <><label htmlFor={id}>{label}</label>{hint && <span className="hint" id={`${id}-hint`}> {hint}</span>}</>;
 }
 
-function RedditOptions({ account, value, onChange }: Props) {
-  const subs = useSubreddits(account._id);
-  const id = `o-${account._id}`;
-  const set = (k: string) => (v: string) => onChange({ ...value, [k]: v });
-  return (
-    <>
-      <TextOption id={`${id}-subreddit`} label="Subreddit" hint={account.defaultSubreddit ? `default r/${account.defaultSubreddit}` : 'no default set'}
-        value={value.subreddit} onChange={set('subreddit')} placeholder={account.defaultSubreddit ? `r/${account.defaultSubreddit}` : 'r/yoursubreddit'} list={`${id}-subs`} maxLength={24} />
-      <datalist id={`${id}-subs`}>{subs.data?.subreddits.map((s) => <option key={s.id} value={s.name}>{s.display_name_prefixed}</option>)}</datalist>
-      <TextOption id={`${id}-title`} label="Title" hint="else the text's first line" value={value.title} onChange={set('title')} maxLength={300} />
-      <TextOption id={`${id}-flair`} label="Flair ID" hint="the subreddit's flair template id, when it asks for one" value={value.flairId} onChange={set('flairId')} maxLength={36} />
-    </>
-  );
+/** The texts of a field's label and hint for this account and these options. */
+function words(w: Wording | undefined, p: { account: Account; value: PlatformData }): string | undefined {
+  return w === undefined ? undefined : wordingOf(w, p.value, view(p.account));
 }
 
-function PinterestOptions({ account, value, onChange }: Props) {
-  const boards = usePinterestBoards(account._id);
-  const id = `o-${account._id}`;
-  const set = (k: string) => (v: string) => onChange({ ...value, [k]: v });
+/** The items of an account's list (an account resource): `[key, value, label]`. */
+function useListItems(r: AccountResourceList, accountId: string) {
+  const q = useAccountList(r.path, accountId);
+  const raw = q.data?.[r.list];
+  const items = (Array.isArray(raw) ? (raw as Array<Record<string, unknown>>) : []).map((x) => ({ key: String(x[r.key ?? r.value]), value: String(x[r.value]), label: String(x[r.label]) }));
+  return { items, error: q.error as Error | null };
+}
+
+/** Suggestions of a text input from an account's list (a `<datalist>`). */
+function Suggestions({ list, id, accountId }: { list: AccountResourceList; id: string; accountId: string }) {
+  const { items } = useListItems(list, accountId);
+  return <datalist id={id}>{items.map((s) => <option key={s.key} value={s.value}>{s.label}</option>)}</datalist>;
+}
+
+function TextInput({ field: f, account, prefix, value, onChange }: FieldProps<TextField>) {
+  const id = `${prefix}-${f.id}`;
+  const hint = words(f.hint, { account, value });
+  const listId = f.suggestions ? `${prefix}-${f.suggestions.listId}` : undefined;
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-board`}>Board</label>
-        <select id={`${id}-board`} value={typeof value.boardId === 'string' ? value.boardId : ''} onChange={(e) => onChange({ ...value, boardId: e.target.value })}>
-          <option value="">{account.defaultBoardId ? `Default board (${account.defaultBoardName ?? account.defaultBoardId})` : 'Choose a board'}</option>
-          {boards.data?.boards.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-        </select>
-        {boards.error && <span className="error-text">Could not load the boards: {(boards.error as Error).message}</span>}
+        <Label id={id} label={words(f.label, { account, value })!} hint={hint} />
+        <input id={id} type={f.inputType ?? 'text'} value={str(getOption(value, f.key))} onChange={(e) => onChange(setOption(value, f.key, e.target.value))}
+          placeholder={words(f.placeholder, { account, value })} list={listId} maxLength={f.maxLength?.value} aria-describedby={hint ? `${id}-hint` : undefined} />
       </div>
-      <TextOption id={`${id}-pin-title`} label="Pin title" hint="optional" value={value.title} onChange={set('title')} maxLength={100} />
-      <TextOption id={`${id}-link`} label="Link" hint="where the pin leads" type="url" value={value.link} onChange={set('link')} placeholder="https://" />
+      {f.suggestions && <Suggestions list={f.suggestions} id={listId!} accountId={account._id} />}
     </>
   );
 }
 
-function TextAreaOption({ id, label, value, onChange, maxLength }: { id: string; label: string; value: unknown; onChange: (v: string) => void; maxLength?: number }) {
+/** A comma-separated list in one input (shown joined, stored as an array). */
+function ListInput({ field: f, account, prefix, value, onChange }: FieldProps<ListField>) {
+  const id = `${prefix}-${f.id}`;
+  const hint = words(f.hint, { account, value });
+  const items = getOption(value, f.key);
+  const list = Array.isArray(items) ? (items as string[]) : [];
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} className="short" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} maxLength={maxLength} />
+      <Label id={id} label={words(f.label, { account, value })!} hint={hint} />
+      <input id={id} type="text" value={list.join(', ')} aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(setOption(value, f.key, e.target.value.split(',').map((x) => (f.stripAt ? x.trim().replace(/^@/, '') : x.trim())).filter(Boolean)))} />
     </div>
   );
 }
 
-/** A select with short choices; what a choice means goes in `hint` (long option text is cut off on a phone). */
-function SelectOption({ id, label, hint, value, onChange, choices }: { id: string; label: string; hint?: string; value: unknown; onChange: (v: string) => void; choices: Array<[string, string]> }) {
+function TextAreaInput({ field: f, account, prefix, value, onChange }: FieldProps<TextAreaField>) {
+  const id = `${prefix}-${f.id}`;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>{hint && <span className="hint" id={`${id}-hint`}> {hint}</span>}
-      <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}>
-        {choices.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      <label htmlFor={id}>{words(f.label, { account, value })}</label>
+      <textarea id={id} className="short" value={str(getOption(value, f.key))} onChange={(e) => onChange(setOption(value, f.key, e.target.value))} maxLength={f.maxLength?.value} />
+    </div>
+  );
+}
+
+/** A select with short choices; what a choice means goes in the hint (long option text is cut off on a phone). */
+function SelectInput({ field: f, account, prefix, value, onChange }: FieldProps<SelectField>) {
+  const id = `${prefix}-${f.id}`;
+  const hint = words(f.hint, { account, value });
+  return (
+    <div className="field">
+      <Label id={id} label={words(f.label, { account, value })!} hint={hint} />
+      <select id={id} value={str(getOption(value, f.key))} onChange={(e) => onChange(setOption(value, f.key, e.target.value || undefined))} aria-describedby={hint ? `${id}-hint` : undefined}>
+        {choicesOf(f, view(account)).map((c) => {
+          const disabled = !!c.disabledWhen && holds(c.disabledWhen, value, view(account));
+          return <option key={c.value} value={c.value} disabled={disabled}>{c.label}{disabled ? c.disabledNote ?? '' : ''}</option>;
+        })}
       </select>
     </div>
   );
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return <label className="check"><input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}</label>;
+/** A select of an account's list; its first choice stores nothing (the account's default applies). */
+function ResourceSelectInput({ field: f, account, prefix, value, onChange }: FieldProps<ResourceSelectField>) {
+  const id = `${prefix}-${f.id}`;
+  const { items, error } = useListItems(f.resource, account._id);
+  const hint = words(f.hint, { account, value });
+  return (
+    <div className="field">
+      <Label id={id} label={words(f.label, { account, value })!} hint={hint} />
+      <select id={id} value={str(getOption(value, f.key))} onChange={(e) => onChange(setOption(value, f.key, e.target.value))} aria-describedby={hint ? `${id}-hint` : undefined}>
+        <option value="">{words(f.emptyLabel, { account, value })}</option>
+        {items.map((b) => <option key={b.key} value={b.value}>{b.label}</option>)}
+      </select>
+      {error && f.resource.errorName && <span className="error-text">Could not load {f.resource.errorName}: {error.message}</span>}
+    </div>
+  );
+}
+
+function CheckboxInput({ field: f, account, value, onChange }: FieldProps<CheckboxField>) {
+  const v = getOption(value, f.key);
+  const checked = f.default ? v !== false : v === true;
+  const set = (on: boolean) => {
+    let next = setOption(value, f.key, on || f.unchecked !== 'unset' ? on : undefined);
+    for (const k of f.alsoSets ?? []) next = setOption(next, k, on);
+    if (!on) for (const [k, x] of Object.entries(f.onUncheck ?? {})) next = setOption(next, k, x);
+    onChange(next);
+  };
+  return <label className="check"><input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} /> {words(f.label, { account, value })}</label>;
+}
+
+function Note({ field: f, value, account }: FieldProps<NoteField>) {
+  return <p className="hint">{f.texts.find((t) => holds(t.when, value, view(account)))?.text ?? ''}</p>;
+}
+
+/** A list of objects, each edited by the same inputs (Instagram's user tags). */
+function RepeatInput({ field: f, prefix, value, onChange }: FieldProps<RepeatField>) {
+  const raw = getOption(value, f.key);
+  const items = Array.isArray(raw) ? (raw as Array<Record<string, unknown>>) : [];
+  const setItems = (next: Array<Record<string, unknown>>) => onChange(setOption(value, f.key, next));
+  const n = (s: string, i: number) => s.replace('{n}', String(i + 1));
+  return (
+    <fieldset className="sub-options">
+      <legend>{f.legend}</legend>
+      {items.map((item, i) => (
+        <div key={i} className="form-row tag-row">
+          {f.item.map((input) => {
+            const id = `${prefix}-${f.id}-${i}-${input.id}`;
+            const set = (v: unknown) => setItems(items.map((x, j) => (j === i ? { ...x, [input.key]: v } : x)));
+            return (
+              <div key={input.key} className={input.grow ? 'field grow' : 'field'}><label htmlFor={id}>{n(input.label, i)}</label>
+                {input.kind === 'number'
+                  ? <input id={id} type="number" min={input.min?.value} max={input.max?.value} step={input.step} value={item[input.key] as number} onChange={(e) => set(Number(e.target.value))} />
+                  : <input id={id} value={str(item[input.key])} onChange={(e) => set(input.stripAt ? e.target.value.replace(/^@/, '') : e.target.value)} />}
+              </div>
+            );
+          })}
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setItems(items.filter((_, j) => j !== i))}>{n(f.removeLabel, i)}</button>
+        </div>
+      ))}
+      <button type="button" className="btn btn-sm" onClick={() => setItems([...items, { ...f.newItem }])}>{f.addLabel}</button>
+    </fieldset>
+  );
 }
 
 /** The replies of a thread (X, Threads, Bluesky): each one a post under the previous one. */
-function ThreadOptions({ account, value, onChange }: Props) {
+function ThreadReplies({ field: f, prefix, value, onChange }: FieldProps<ThreadRepliesField>) {
   const replies = repliesOf(value);
-  const id = `o-${account._id}`;
   const setReplies = (next: string[]) => onChange({ ...value, [REPLIES]: next });
   return (
     <div className="thread-items">
       {replies.map((r, i) => (
         <div key={i} className="field thread-item">
-          <label htmlFor={`${id}-reply-${i}`}>Reply {i + 1} in the thread</label>
-          <textarea id={`${id}-reply-${i}`} className="short" value={r} onChange={(e) => setReplies(replies.map((x, j) => (j === i ? e.target.value : x)))} />
+          <label htmlFor={`${prefix}-${f.id}-${i}`}>Reply {i + 1} in the thread</label>
+          <textarea id={`${prefix}-${f.id}-${i}`} className="short" value={r} onChange={(e) => setReplies(replies.map((x, j) => (j === i ? e.target.value : x)))} />
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => setReplies(replies.filter((_, j) => j !== i))}>Remove reply {i + 1}</button>
         </div>
       ))}
@@ -162,204 +247,77 @@ function ThreadOptions({ account, value, onChange }: Props) {
   );
 }
 
-function FirstComment({ account, value, onChange, max }: Props & { max?: number }) {
-  return <TextAreaOption id={`o-${account._id}-comment`} label="First comment" value={value.firstComment} onChange={(v) => onChange({ ...value, firstComment: v })} maxLength={max} />;
-}
-
-function FacebookOptions(props: Props) {
-  const { account, value, onChange } = props;
-  const story = value.contentType === 'story';
-  return (
-    <>
-      <SelectOption id={`o-${account._id}-kind`} label="Post as" hint="a story is one image or video, shown without its caption"
-        value={value.contentType ?? ''} onChange={(v) => onChange({ ...value, contentType: v })} choices={[['', 'Feed post'], ['story', 'Story']]} />
-      {!story && <TextOption id={`o-${account._id}-link`} label="Link" type="url" value={value.link} onChange={(v) => onChange({ ...value, link: v })} placeholder="https://" />}
-      {!story && <FirstComment {...props} max={8000} />}
-    </>
-  );
-}
-
-interface UserTag { username: string; x: number; y: number }
-
-function InstagramOptions(props: Props) {
-  const { account, value, onChange } = props;
-  const id = `o-${account._id}`;
-  const story = value.contentType === 'story';
-  const collaborators = Array.isArray(value.collaborators) ? (value.collaborators as string[]) : [];
-  const tags = Array.isArray(value.userTags) ? (value.userTags as UserTag[]) : [];
-  const setTags = (next: UserTag[]) => onChange({ ...value, userTags: next });
-  return (
-    <>
-      <SelectOption id={`${id}-kind`} label="Post as" hint="a feed post is an image, a carousel or a video"
-        value={value.contentType ?? ''} onChange={(v) => onChange({ ...value, contentType: v })} choices={[['', 'Feed post'], ['reel', 'Reel'], ['story', 'Story']]} />
-      {!story && (
-        <TextOption id={`${id}-collab`} label="Collaborators" hint="up to 3 usernames, comma-separated, without @" value={collaborators.join(', ')}
-          onChange={(v) => onChange({ ...value, collaborators: v.split(',').map((x) => x.trim().replace(/^@/, '')).filter(Boolean) })} />
-      )}
-      {!story && (
-        <fieldset className="sub-options">
-          <legend>People tagged in the image</legend>
-          {tags.map((t, i) => (
-            <div key={i} className="form-row tag-row">
-              <div className="field grow"><label htmlFor={`${id}-tag-${i}-u`}>Username {i + 1}</label>
-                <input id={`${id}-tag-${i}-u`} value={t.username} onChange={(e) => setTags(tags.map((x, j) => (j === i ? { ...x, username: e.target.value.replace(/^@/, '') } : x)))} /></div>
-              <div className="field"><label htmlFor={`${id}-tag-${i}-x`}>Across (0-1)</label>
-                <input id={`${id}-tag-${i}-x`} type="number" min={0} max={1} step={0.05} value={t.x} onChange={(e) => setTags(tags.map((x, j) => (j === i ? { ...x, x: Number(e.target.value) } : x)))} /></div>
-              <div className="field"><label htmlFor={`${id}-tag-${i}-y`}>Down (0-1)</label>
-                <input id={`${id}-tag-${i}-y`} type="number" min={0} max={1} step={0.05} value={t.y} onChange={(e) => setTags(tags.map((x, j) => (j === i ? { ...x, y: Number(e.target.value) } : x)))} /></div>
-              <button type="button" className="btn btn-sm btn-ghost" onClick={() => setTags(tags.filter((_, j) => j !== i))}>Remove tag {i + 1}</button>
-            </div>
-          ))}
-          <button type="button" className="btn btn-sm" onClick={() => setTags([...tags, { username: '', x: 0.5, y: 0.5 }])}>Tag a person</button>
-        </fieldset>
-      )}
-      {!story && <FirstComment {...props} max={2200} />}
-    </>
-  );
-}
-
-function LinkedInOptions(props: Props) {
-  const { account, value, onChange } = props;
-  return (
-    <>
-      <SelectOption id={`o-${account._id}-vis`} label="Who can see it" value={value.visibility ?? ''} onChange={(v) => onChange({ ...value, visibility: v })}
-        choices={[['', 'Anyone (public)'], ['CONNECTIONS', 'Connections only']]} />
-      <TextOption id={`o-${account._id}-doc`} label="Document title" hint="when a PDF is attached" value={value.documentTitle} onChange={(v) => onChange({ ...value, documentTitle: v })} maxLength={400} />
-      <FirstComment {...props} max={1250} />
-    </>
-  );
-}
-
 /**
- * YouTube's custom thumbnail: uploaded like any media, then sent as the video's
- * `mediaItems[].thumbnail` (the composer puts it there; see {@link youtubeThumbnailOf}).
+ * An image uploaded like any media, then sent as the video's `mediaItems[].thumbnail` (YouTube's
+ * custom thumbnail; the composer puts it there, see {@link videoThumbnailOf}).
  */
-function Thumbnail({ account, value, onChange }: Props) {
+function ThumbnailInput({ field: f, prefix, value, onChange }: FieldProps<MediaThumbnailField>) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const id = `o-${account._id}-thumb`;
-  const url = typeof value._thumbnail === 'string' ? value._thumbnail : '';
+  const id = `${prefix}-${f.id}`;
+  const url = str(value[f.key]);
   return (
     <div className="field">
-      <label htmlFor={id}>Custom thumbnail <span className="hint">(JPEG or PNG; not for Shorts)</span></label>
-      <input id={id} type="file" accept="image/jpeg,image/png" onChange={(e) => {
+      <label htmlFor={id}>{f.label}{f.hint && <> <span className="hint">{f.hint}</span></>}</label>
+      <input id={id} type="file" accept={f.accept} onChange={(e) => {
         const file = e.target.files?.[0];
         e.target.value = '';
         if (!file) return;
         setError(null);
         setProgress(0);
-        uploadMedia(file, setProgress).then((f) => { setProgress(null); onChange({ ...value, _thumbnail: f.url }); }, (err: Error) => { setProgress(null); setError(err.message); });
+        uploadMedia(file, setProgress).then((up) => { setProgress(null); onChange({ ...value, [f.key]: up.url }); }, (err: Error) => { setProgress(null); setError(err.message); });
       }} />
       {progress !== null && <progress max={1} value={progress} aria-label="Uploading the thumbnail" />}
       {error && <span className="error-text" role="alert">{error}</span>}
       {url && (
         <span className="thumb-chosen"><img src={url} alt="Chosen thumbnail" />
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => onChange({ ...value, _thumbnail: undefined })}>Remove thumbnail</button></span>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => onChange({ ...value, [f.key]: undefined })}>Remove thumbnail</button></span>
       )}
     </div>
   );
 }
 
-/** The custom thumbnail chosen for a YouTube target, if any (it goes on the video's media item). */
-export function youtubeThumbnailOf(data: PlatformData | undefined): string | undefined {
-  return typeof data?._thumbnail === 'string' ? data._thumbnail : undefined;
-}
-
-function YouTubeOptions(props: Props) {
-  const { account, value, onChange } = props;
-  const id = `o-${account._id}`;
-  const tags = Array.isArray(value.tags) ? (value.tags as string[]) : [];
+/** The fields of a description, in order: each by its kind (hidden ones and derived values render nothing). */
+function Fields({ fields, ...p }: Omit<FieldProps<never>, 'field'> & { fields: readonly OptionField[] }) {
   return (
     <>
-      <TextOption id={`${id}-yt-title`} label="Video title" hint="else the text's first line" value={value.title} onChange={(v) => onChange({ ...value, title: v })} maxLength={100} />
-      <SelectOption id={`${id}-yt-vis`} label="Visibility" value={value.visibility ?? ''} onChange={(v) => onChange({ ...value, visibility: v })}
-        choices={[['', 'Public'], ['unlisted', 'Unlisted'], ['private', 'Private']]} />
-      <TextOption id={`${id}-yt-tags`} label="Tags" hint="comma-separated" value={tags.join(', ')}
-        onChange={(v) => onChange({ ...value, tags: v.split(',').map((x) => x.trim()).filter(Boolean) })} />
-      <Check label="Made for kids" checked={value.madeForKids === true} onChange={(v) => onChange({ ...value, madeForKids: v || undefined })} />
-      <Thumbnail {...props} />
-      <FirstComment {...props} max={10000} />
+      {fields.map((f, i) => {
+        if ('visibleWhen' in f && f.visibleWhen && !holds(f.visibleWhen, p.value, view(p.account))) return null;
+        const key = 'key' in f ? f.key : `${f.kind}-${i}`;
+        switch (f.kind) {
+          case 'text': return <TextInput key={key} field={f} {...p} />;
+          case 'list': return <ListInput key={key} field={f} {...p} />;
+          case 'textarea': return <TextAreaInput key={key} field={f} {...p} />;
+          case 'select': return <SelectInput key={key} field={f} {...p} />;
+          case 'resource-select': return <ResourceSelectInput key={key} field={f} {...p} />;
+          case 'checkbox': return <CheckboxInput key={key} field={f} {...p} />;
+          case 'note': return <Note key={key} field={f} {...p} />;
+          case 'repeat': return <RepeatInput key={key} field={f} {...p} />;
+          case 'thread-replies': return <ThreadReplies key={key} field={f} {...p} />;
+          case 'media-thumbnail': return <ThumbnailInput key={key} field={f} {...p} />;
+          case 'group': return <div key={key} className={f.layout === 'row' ? 'check-row' : 'sub-options'}><Fields fields={f.fields} {...p} /></div>;
+          case 'derived': return null;
+        }
+      })}
     </>
   );
 }
-
-const TIKTOK_PRIVACY_LABELS: Record<string, string> = {
-  PUBLIC_TO_EVERYONE: 'Everyone', MUTUAL_FOLLOW_FRIENDS: 'Friends (followers you follow back)', FOLLOWER_OF_CREATOR: 'Followers', SELF_ONLY: 'Only me',
-};
-
-/**
- * TikTok's posting screen as its content sharing guidelines ask: the creator's own privacy
- * options with none preselected, interaction toggles, the commercial content disclosure
- * ("Your brand" / "Branded content", branded content never private) and the consent line.
- */
-function TikTokOptions({ account, value, onChange }: Props) {
-  const id = `o-${account._id}`;
-  const t = (value.tiktokSettings ?? {}) as Record<string, unknown>;
-  const commercial = value._commercial === true;
-  const setT = (patch: Record<string, unknown>, top: PlatformData = {}) => {
-    const next = { ...t, ...patch };
-    next.commercial_content_type = next.brand_partner_promote ? 'brand_content' : next.is_brand_organic_post ? 'brand_organic' : 'none';
-    onChange({ ...value, ...top, tiktokSettings: next });
-  };
-  const levels = account.tiktokPrivacyLevelOptions ?? Object.keys(TIKTOK_PRIVACY_LABELS);
-  const branded = t.brand_partner_promote === true;
-  return (
-    <>
-      <div className="field">
-        <label htmlFor={`${id}-privacy`}>Who can see this post</label>
-        <select id={`${id}-privacy`} value={typeof t.privacy_level === 'string' ? t.privacy_level : ''} onChange={(e) => setT({ privacy_level: e.target.value || undefined })}>
-          <option value="">Choose…</option>
-          {levels.map((l) => <option key={l} value={l} disabled={branded && l === 'SELF_ONLY'}>{TIKTOK_PRIVACY_LABELS[l] ?? l}{branded && l === 'SELF_ONLY' ? ' (not for branded content)' : ''}</option>)}
-        </select>
-      </div>
-      <div className="check-row">
-        <Check label="Allow comments" checked={t.allow_comment !== false} onChange={(v) => setT({ allow_comment: v })} />
-        <Check label="Allow duets" checked={t.allow_duet !== false} onChange={(v) => setT({ allow_duet: v })} />
-        <Check label="Allow stitches" checked={t.allow_stitch !== false} onChange={(v) => setT({ allow_stitch: v })} />
-      </div>
-      <Check label="Disclose commercial content (this post promotes a brand, product or service)" checked={commercial}
-        onChange={(v) => setT(v ? {} : { is_brand_organic_post: false, brand_partner_promote: false }, { _commercial: v })} />
-      {commercial && (
-        <div className="sub-options">
-          <Check label="Your brand (you promote yourself or your own business)" checked={t.is_brand_organic_post === true} onChange={(v) => setT({ is_brand_organic_post: v })} />
-          <Check label="Branded content (you are paid or given something by a brand)" checked={branded}
-            onChange={(v) => setT({ brand_partner_promote: v, ...(v && t.privacy_level === 'SELF_ONLY' ? { privacy_level: undefined } : {}) })} />
-          <p className="hint">{branded ? 'Your post will be labelled "Paid partnership".' : t.is_brand_organic_post ? 'Your post will be labelled "Promotional content".' : ''}</p>
-        </div>
-      )}
-      <Check label={`I agree to TikTok's ${branded ? 'Branded Content Policy and ' : ''}Music Usage Confirmation`} checked={t.express_consent_given === true}
-        onChange={(v) => setT({ express_consent_given: v, content_preview_confirmed: v })} />
-    </>
-  );
-}
-
-const OPTIONS: Partial<Record<PlatformName, (p: Props) => React.JSX.Element>> = {
-  twitter: ThreadOptions,
-  threads: (p) => <><ThreadOptions {...p} /></>,
-  bluesky: ThreadOptions,
-  facebook: FacebookOptions,
-  instagram: InstagramOptions,
-  linkedin: LinkedInOptions,
-  youtube: YouTubeOptions,
-  tiktok: TikTokOptions,
-  reddit: RedditOptions,
-  pinterest: PinterestOptions,
-};
 
 /** Whether the composer has options for this platform. */
 export function hasOptions(platform: string): boolean {
-  return platform in OPTIONS;
+  return platformOptionsOf(platform).fields.length > 0;
 }
 
-/** The options of one target, in a titled group. */
-export function PlatformOptions(props: Props) {
-  const Options = OPTIONS[props.account.platform as PlatformName];
-  if (!Options) return null;
-  const label = PLATFORM_RULES[props.account.platform as PlatformName]?.label ?? props.account.platform;
+/** The options of one target, in a titled group, as the platform's description (src/shared/platform-options.ts) lays them out. */
+export function PlatformOptions({ account, value, onChange }: Props) {
+  const spec = platformOptionsOf(account.platform);
+  if (!spec.fields.length) return null;
+  const label = PLATFORM_RULES[account.platform as PlatformName]?.label ?? account.platform;
   return (
     <fieldset className="platform-options">
-      <legend>{label} options for @{props.account.username.replace(/^@/, '')}</legend>
-      <Options {...props} />
+      <legend>{label} options for @{account.username.replace(/^@/, '')}</legend>
+      <Fields fields={spec.fields} account={account} prefix={`o-${account._id}`} value={value}
+        onChange={(next) => onChange(settleOptions(account.platform, next, view(account)))} />
     </fieldset>
   );
 }

@@ -6,11 +6,13 @@
  * a video by its first frame on YouTube and TikTok). A single item is shown whole in a box of its own
  * shape: vertical (Reels, Shorts, TikTok) 9:16, square 1:1, landscape 16:9; its size is the one
  * measured at upload or in the library, else read from the file. Approximate by nature: the rules
- * themselves are checked by the shared rule table, not here.
+ * themselves are checked by the shared rule table, not here. What differs by platform (the
+ * fold, the media layout, the title, the handle) is data: src/shared/platform-preview.ts.
  */
 import { useEffect, useState } from 'react';
 import type { Account } from '../api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
+import { platformPreviewOf, type PlatformPreviewSpec, type PreviewShape } from '../../../../src/shared/platform-preview.ts';
 import { Avatar, VideoPoster } from '../components.tsx';
 import { videoSize } from '../../lib/video-poster.ts';
 
@@ -20,7 +22,7 @@ import { videoSize } from '../../lib/video-poster.ts';
  */
 export interface PreviewMedia { url: string; type: 'image' | 'video' | 'gif' | 'document'; altText?: string; thumbnail?: string; width?: number; height?: number }
 
-type Shape = 'vertical' | 'square' | 'landscape';
+type Shape = PreviewShape;
 
 /** The box a `width` × `height` item is shown in: vertical (taller than 10:11) 9:16, landscape (wider than 11:10) 16:9, else square. */
 export function shapeOf(width: number, height: number): Shape {
@@ -52,20 +54,16 @@ function Framed({ m, fallback }: { m: PreviewMedia; fallback: Shape }) {
   );
 }
 
-/** Characters shown before a feed cuts the text with its "more" link (what each platform shows on its web feed). */
-const FEED_CUT: Partial<Record<PlatformName, number>> = {
-  instagram: 125, facebook: 480, linkedin: 210, tiktok: 100, pinterest: 100, youtube: 160,
-};
-
-/** `text` as the feed shows it: whole, or cut at the platform's fold with its "more" label. */
+/** `text` as the feed shows it: whole, or cut at the platform's fold (`feedCut`) with its "more" label. */
 export function feedText(platform: PlatformName, text: string): { shown: string; cut: boolean } {
-  const max = FEED_CUT[platform];
+  const max = platformPreviewOf(platform).feedCut;
   const chars = [...text];
   if (!max || chars.length <= max) return { shown: text, cut: false };
   return { shown: `${chars.slice(0, max).join('').trimEnd()}…`, cut: true };
 }
 
-function MediaLayout({ platform, media }: { platform: PlatformName; media: PreviewMedia[] }) {
+/** The media as the platform's feed lays them out (`media` of its preview description). */
+function MediaLayout({ layout, media }: { layout: PlatformPreviewSpec['media']; media: PreviewMedia[] }) {
   if (media.length === 0) return null;
   const visual = media.filter((m) => m.type !== 'document');
   const doc = media.find((m) => m.type === 'document');
@@ -74,29 +72,38 @@ function MediaLayout({ platform, media }: { platform: PlatformName; media: Previ
     : <img className="pv-media" src={m.url} alt={m.altText ?? ''} />);
   if (doc && visual.length === 0) return <div className="pv-doc" aria-label="Document">PDF document</div>;
   // Carousels show the first item and dots; grids show up to four.
-  if (platform === 'instagram' || platform === 'linkedin' || platform === 'pinterest' || platform === 'tiktok' || platform === 'threads' || platform === 'facebook' && visual.length > 4) {
+  if (layout.layout === 'carousel' || (layout.layout === 'grid' && layout.carouselOver !== undefined && visual.length > layout.carouselOver)) {
     return (
       <div className="pv-carousel">
-        <Framed m={visual[0]} fallback={platform === 'tiktok' ? 'vertical' : 'square'} />
+        <Framed m={visual[0]} fallback={layout.layout === 'carousel' ? layout.carouselShape : 'square'} />
         {visual.length > 1 && <div className="pv-dots" aria-label={`${visual.length} items`}>{visual.map((_, i) => <span key={i} className={i === 0 ? 'on' : ''} />)}</div>}
       </div>
     );
   }
-  if (platform === 'youtube' || visual.length === 1) return <Framed m={visual[0]} fallback="landscape" />;
+  if (layout.layout === 'single' || visual.length === 1) return <Framed m={visual[0]} fallback="landscape" />;
   // Two to four items: the platform's grid, each cell cropped to fill it.
   const shown = visual.slice(0, 4);
   return <div className={`pv-grid pv-grid-${shown.length}`}>{shown.map((m, i) => <div key={i} className="pv-cell">{one(m)}</div>)}</div>;
+}
+
+/** A post's destination as the feed names it (Reddit's `r/<subreddit>`): the option, else the account's default, else "…"; a typed prefix is not doubled. */
+function destination(h: { option: string; accountDefault: string; prefix: string }, data: Record<string, unknown>, account: Account): string {
+  const v = String(data[h.option] ?? (account as unknown as Record<string, unknown>)[h.accountDefault] ?? '…');
+  return `${h.prefix}${v.startsWith(h.prefix) ? v.slice(h.prefix.length) : v}`;
 }
 
 /** One platform's preview card. */
 export function PostPreview({ account, text, media, data }: { account: Account; text: string; media: PreviewMedia[]; data: Record<string, unknown> }) {
   const platform = account.platform as PlatformName;
   const rule = PLATFORM_RULES[platform];
-  const title = platform === 'reddit' || platform === 'youtube' || platform === 'pinterest'
+  const spec = platformPreviewOf(platform);
+  const title = spec.title
     ? (typeof data.title === 'string' && data.title.trim() ? data.title.trim() : text.split(/\r?\n/)[0] ?? '')
     : '';
-  // Reddit and YouTube put the first line in the title when no title is given; the rest is the body.
-  const body = title && !(typeof data.title === 'string' && data.title.trim()) && (platform === 'reddit' || platform === 'youtube') ? text.split(/\r?\n/).slice(1).join('\n').trim() : text;
+  // Where the first line is the title when no title is given (Reddit, YouTube), the rest is the body.
+  const body = title && !(typeof data.title === 'string' && data.title.trim()) && spec.title?.firstLineIsTitle ? text.split(/\r?\n/).slice(1).join('\n').trim() : text;
+  const handle = spec.handle === 'username' ? `@${account.username.replace(/^@/, '')}` : destination(spec.handle, data, account);
+  const mediaFirst = spec.media.layout === 'single' && spec.media.mediaFirst;
   const { shown, cut } = feedText(platform, body);
   const replies = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>).slice(1) : [];
   const name = account.displayName || account.username;
@@ -104,13 +111,13 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
     <article className={`pv pv-${platform}`} aria-label={`${rule?.label ?? platform} preview`}>
       <header className="pv-head">
         <Avatar account={account} size={32} />
-        <span className="pv-name"><strong>{name}</strong> <span className="muted">{platform === 'reddit' ? `r/${String(data.subreddit ?? account.defaultSubreddit ?? '…').replace(/^r\//, '')}` : `@${account.username.replace(/^@/, '')}`}</span></span>
+        <span className="pv-name"><strong>{name}</strong> <span className="muted">{handle}</span></span>
       </header>
-      {platform === 'reddit' || platform === 'youtube' ? <p className="pv-title">{title || <span className="muted">(no title)</span>}</p> : null}
-      {platform === 'youtube' ? <MediaLayout platform={platform} media={media} /> : null}
+      {spec.title?.position === 'above' ? <p className="pv-title">{title || <span className="muted">(no title)</span>}</p> : null}
+      {mediaFirst ? <MediaLayout layout={spec.media} media={media} /> : null}
       {shown && <p className="pv-text">{shown}{cut && <span className="pv-more"> more</span>}</p>}
-      {platform !== 'youtube' && <MediaLayout platform={platform} media={media} />}
-      {platform === 'pinterest' && title ? <p className="pv-title">{title}</p> : null}
+      {!mediaFirst && <MediaLayout layout={spec.media} media={media} />}
+      {spec.title?.position === 'below' && title ? <p className="pv-title">{title}</p> : null}
       {replies.map((r, i) => <p key={i} className="pv-reply"><span aria-hidden="true">↳ </span>{r.content || <span className="muted">(empty reply)</span>}</p>)}
       {typeof data.firstComment === 'string' && data.firstComment.trim() && <p className="pv-comment"><strong>First comment:</strong> {data.firstComment}</p>}
     </article>

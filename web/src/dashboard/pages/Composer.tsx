@@ -9,7 +9,7 @@ import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccounts } from '../queries/accounts.ts';
 import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
-import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, youtubeThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { PostPreview } from '../composer/Preview.tsx';
 import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
@@ -154,14 +154,14 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
-  // A YouTube target's custom thumbnail goes on the video's media item (mediaItems[].thumbnail).
-  const thumbnail = targets.filter((a) => a.platform === 'youtube').map((a) => youtubeThumbnailOf(options[a._id])).find(Boolean);
+  // A target's custom thumbnail (YouTube's) goes on the video's media item (mediaItems[].thumbnail).
+  const thumbnail = targets.map((a) => videoThumbnailOf(a, options[a._id])).find(Boolean);
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
   const uploading = media.some((m) => m.status === 'uploading');
 
   // The subreddits' own rules, which the server reads from Reddit: asked for before "fits".
   const subredditRules = useSubredditRules(targets, options);
-  const checkingSubreddits = Object.values(subredditRules).filter((s) => s.checking).map((s) => s.subreddit);
+  const checkingSubreddits = Object.values(subredditRules).filter((s) => s.checking).map((s) => s.shownAs);
   const when = mode === 'schedule' ? scheduledInstant(date, time, tz) : null;
   const inPast = when !== null && when.getTime() < Date.now() - 60_000;
   // The server's checks (src/shared/post-rules.ts) on everything the API would check: the text,
@@ -416,7 +416,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
             <h2 id="c-checks" className="small-title">Checks</h2>
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
-            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.map((sr) => `r/${sr}`).join(', ')}'s posting rules…</p>}
+            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.join(', ')}'s posting rules…</p>}
             {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
             {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
             {server.state === 'unknown' && (

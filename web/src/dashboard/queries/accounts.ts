@@ -1,8 +1,8 @@
 /**
- * Queries of the accounts resource (GET /v1/accounts and an account's Reddit and Pinterest
- * lists). Pages read accounts through these hooks, never through another page; mutations
- * invalidate the `['accounts']` prefix (every profile's list), `['reddit-subreddits', id]` and
- * `['pinterest-boards', id]`.
+ * Queries of the accounts resource (GET /v1/accounts and an account's lists, such as its Reddit
+ * subreddits and Pinterest boards). Pages read accounts through these hooks, never through
+ * another page; mutations invalidate the `['accounts']` prefix (every profile's list) and an
+ * account list's `[<last path segment>, id]` (`['reddit-subreddits', id]`, `['pinterest-boards', id]`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api.ts';
@@ -42,4 +42,31 @@ export function usePinterestBoards(accountId: string, enabled = true) {
     queryKey: ['pinterest-boards', accountId], enabled, staleTime: 60_000,
     queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/pinterest-boards', { params: { path: { accountId } } })),
   });
+}
+
+/** A `GET /v1/accounts/{accountId}/...` path of an account's list (an account resource, decision 0053). */
+export type AccountListPath = `/v1/accounts/{accountId}/${string}`;
+
+/**
+ * Any list of an account by its API path (as the shared composer options name it, e.g.
+ * `/v1/accounts/{accountId}/pinterest-boards`), under the key `[<last path segment>, accountId]`
+ * (the same key as {@link useSubreddits} and {@link usePinterestBoards}, so their invalidations
+ * apply), fresh for a minute. `data` is the API's answer as is; `enabled`: false holds the
+ * request back.
+ */
+export function useAccountList(path: AccountListPath, accountId: string, enabled = true) {
+  return useQuery({
+    queryKey: [path.slice(path.lastIndexOf('/') + 1), accountId], enabled, staleTime: 60_000,
+    queryFn: () => getAccountResource(path, accountId),
+  });
+}
+
+/**
+ * `GET` of an account resource by its API path and query (the JSON answer, or throws
+ * `ApiError`). The path comes from data (src/shared/platform-options.ts), not from the generated
+ * types, so the client is called untyped here, in one place.
+ */
+export function getAccountResource(path: AccountListPath, accountId: string, query?: Record<string, string>): Promise<Record<string, unknown>> {
+  const get = api.GET as unknown as (p: string, init: { params: { path: { accountId: string }; query?: Record<string, string> } }) => Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
+  return unwrap(get(path, { params: { path: { accountId }, ...(query ? { query } : {}) } }));
 }

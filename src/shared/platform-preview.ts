@@ -1,0 +1,51 @@
+/**
+ * How each platform shows a post in its feed, as data for the composer's live preview
+ * (web/src/dashboard/composer/Preview.tsx): where the text is cut before "more", how media are
+ * laid out, whether the post has a title and where, and what names the post's author. The
+ * preview reads only this, so a new platform's preview is its entry in {@link PLATFORM_PREVIEWS}.
+ * Approximate by nature: the rules themselves are the rule table's (./rules/). Pure.
+ */
+import type { PlatformId } from './platforms.ts';
+
+/** The box a single item is shown in until its size is known: vertical 9:16, square 1:1, landscape 16:9. */
+export type PreviewShape = 'vertical' | 'square' | 'landscape';
+
+/**
+ * One platform's feed, as the preview draws it.
+ *
+ * - `feedCut`: characters shown before the feed cuts the text with its "more" link (none: whole).
+ * - `media`: `carousel` shows the first item (in a `carouselShape` box until its size is known)
+ *   with a dot per item; `grid` shows one item whole (landscape box) or two to four in a grid,
+ *   and from `carouselOver` items on, a carousel instead; `single` shows the first item whole
+ *   (landscape box), above the text (`mediaFirst`).
+ * - `title`: the post has a title, the option `title` else the text's first line; `above` the
+ *   text (with "(no title)" when empty) or `below` the media (only when there is one);
+ *   `firstLineIsTitle`: without the option, the first line is the title and not part of the body.
+ * - `handle`: what follows the author's name: the `@username`, or a `{ option, accountDefault,
+ *   prefix }` destination (Reddit's `r/<subreddit>`: the option, else the account's default, else "…").
+ */
+export interface PlatformPreviewSpec {
+  feedCut?: number;
+  media: { layout: 'carousel'; carouselShape: PreviewShape } | { layout: 'grid'; carouselOver?: number } | { layout: 'single'; mediaFirst: true };
+  title?: { position: 'above' | 'below'; firstLineIsTitle: boolean };
+  handle: 'username' | { option: string; accountDefault: string; prefix: string };
+}
+
+/** Every platform's feed as the preview draws it (`feedCut`: what each platform shows on its web feed). */
+export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>> = {
+  facebook: { feedCut: 480, media: { layout: 'grid', carouselOver: 4 }, handle: 'username' },
+  instagram: { feedCut: 125, media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username' },
+  linkedin: { feedCut: 210, media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username' },
+  twitter: { media: { layout: 'grid' }, handle: 'username' },
+  threads: { media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username' },
+  tiktok: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'vertical' }, handle: 'username' },
+  youtube: { feedCut: 160, media: { layout: 'single', mediaFirst: true }, title: { position: 'above', firstLineIsTitle: true }, handle: 'username' },
+  pinterest: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'square' }, title: { position: 'below', firstLineIsTitle: false }, handle: 'username' },
+  reddit: { media: { layout: 'grid' }, title: { position: 'above', firstLineIsTitle: true }, handle: { option: 'subreddit', accountDefault: 'defaultSubreddit', prefix: 'r/' } },
+  bluesky: { media: { layout: 'grid' }, handle: 'username' },
+};
+
+/** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */
+export function platformPreviewOf(platform: string): PlatformPreviewSpec {
+  return (PLATFORM_PREVIEWS as Readonly<Record<string, PlatformPreviewSpec>>)[platform] ?? { media: { layout: 'grid' }, handle: 'username' };
+}
