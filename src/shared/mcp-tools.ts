@@ -86,6 +86,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     description: 'Deletes a post that is not published (a draft, a scheduled or a failed one) from Herald.' },
   { name: 'list_media', title: 'List uploaded media', method: 'GET', url: '/v1/media', capability: 'read', annotations: READ,
     description: 'The media library: uploaded files, newest first; each file\'s url can be used in a post\'s mediaItems as it is.' },
+  { name: 'upload_media_from_url', title: 'Upload media from a URL', method: 'POST', url: '/v1/media/from-url', capability: 'drafts',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Downloads the file at a public http(s) URL into the media library (images, GIFs, videos, PDFs up to 5GB; the type is checked on the bytes). '
+      + 'Answers `files[0].url`, usable in a post\'s mediaItems as it is.' },
   { name: 'get_queue_slots', title: 'Queue schedule', method: 'GET', url: '/v1/queue/slots', capability: 'read', annotations: READ,
     description: 'A profile\'s weekly queue schedule (time zone, slots) and its next slots.' },
   { name: 'get_next_queue_slot', title: 'Next free queue slot', method: 'GET', url: '/v1/queue/next-slot', capability: 'read', annotations: READ,
