@@ -68,7 +68,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post('/posts/:postId/retry', {
     config: { permission: 'posts:write' },
     // The body is optional: a call without one retries every failed platform (the Late API's call).
-    preValidation: async (req) => { if (req.body === undefined || req.body === null) req.body = {}; },
+    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
     schema: {
       tags: ['Posts'], summary: 'Retry a failed or partially published post, or one of its failed targets',
       description: 'Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. '
