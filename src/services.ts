@@ -101,6 +101,7 @@ export function createServices(deps: ServiceDeps) {
   const media = createMediaService({
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
+    allowPrivateUrls: config.allowPrivateUrls,
   });
   const publisher = createPublisher({ db, accounts: accountsRepository, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
   const queue = createQueueService(db, clock, adapters);

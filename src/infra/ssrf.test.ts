@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchBlockedError, guardedFetch, isBlockedAddress } from './ssrf.ts';
 
@@ -110,7 +111,7 @@ describe('guardedFetch with allowPrivate: false', () => {
     // The test server stands in for a public host (allowAddresses); every redirect target is still checked.
     const asPublic = { ...opts, allowAddresses: ['127.0.0.1'] };
     const ok = await guardedFetch(`${origin}/ok`, asPublic);
-    expect(ok).toEqual({ bytes: Buffer.from('PNGDATA'), contentType: 'image/png' });
+    expect(ok).toEqual({ bytes: Buffer.from('PNGDATA'), contentType: 'image/png', size: 7 });
     const before = hits.length;
     for (const to of ['http://10.0.0.1/secret', 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${port}/ok`, `http://127.0.0.2:${port}/ok`, `http://[::ffff:127.0.0.2]:${port}/ok`]) {
       await refused(`${origin}/redirect?to=${encodeURIComponent(to)}`, asPublic, /refusing to fetch/);
@@ -127,6 +128,23 @@ describe('guardedFetch with allowPrivate: false', () => {
     await refused(`${origin}/big-declared`, asPublic, /5000 bytes; the limit is 1024/);
     await refused(`${origin}/big-chunked`, asPublic, /larger than the limit of 1024 bytes/);
     expect((await guardedFetch(`${origin}/big-declared`, { ...asPublic, maxBytes: 5000 })).bytes.length).toBe(5000);
+  });
+
+  it('streams the body into a sink (nothing kept), with the same cap, and says which refusal was the size', async () => {
+    const asPublic = { ...opts, allowAddresses: ['127.0.0.1'] };
+    const collect = () => { const parts: Buffer[] = []; const sink = new PassThrough(); sink.on('data', (c: Buffer) => parts.push(c)); return { sink, parts }; };
+    const a = collect();
+    const r = await guardedFetch(`${origin}/big-chunked`, { ...asPublic, maxBytes: 20_000, sink: a.sink });
+    expect(r.bytes.length).toBe(0);
+    expect(r.size).toBe(10_000);
+    expect(Buffer.concat(a.parts).length).toBe(10_000);
+    const b = collect();
+    const err = await guardedFetch(`${origin}/big-chunked`, { ...asPublic, maxBytes: 4_000, sink: b.sink }).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(FetchBlockedError);
+    expect((err as FetchBlockedError).reason).toBe('too_large');
+    expect(Buffer.concat(b.parts).length).toBeLessThanOrEqual(4_000);
+    const c = await guardedFetch('http://127.0.0.1/x', opts).then(() => null, (e: unknown) => e);
+    expect((c as FetchBlockedError).reason).toBe('refused');
   });
 
   it('caps the total time, even when bytes keep trickling in', async () => {

@@ -15,9 +15,12 @@ import { checkFetchUrl, isBlockedAddress, isRefusedAddress, resolvesToRefusedMes
 
 /** A URL or address the guard refuses, or a response over the size cap. Permanent: retrying cannot help. */
 export class FetchBlockedError extends Error {
-  constructor(message: string) {
+  /** `too_large`: the body is over `maxBytes` (by its Content-Length or its bytes); else the URL or address was refused. */
+  readonly reason: 'refused' | 'too_large';
+  constructor(message: string, reason: 'refused' | 'too_large' = 'refused') {
     super(message);
     this.name = 'FetchBlockedError';
+    this.reason = reason;
   }
 }
 
@@ -43,12 +46,20 @@ export interface GuardedFetchOptions {
    * stops there, instead of refusing a larger body. The result is then a prefix of the file.
    */
   prefix?: boolean;
+  /**
+   * Streams the body into this stream instead of keeping it (a large download to a file): the
+   * result's `bytes` is then empty and `size` says how many bytes were written. The stream is
+   * not ended; the caller ends it and waits for it to finish. Not with `prefix`.
+   */
+  sink?: NodeJS.WritableStream;
 }
 
 /** What a guarded fetch returns: the whole body (at most `maxBytes`) and the media type without parameters. */
 export interface GuardedFetchResult {
   bytes: Buffer;
   contentType: string;
+  /** Bytes received (with `sink`, the bytes written to it). */
+  size: number;
 }
 
 /**
@@ -120,27 +131,38 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
       const declared = Number(res.headers['content-length'] ?? -1);
       if (declared > opts.maxBytes && !opts.prefix) {
         res.destroy();
-        settle(() => reject(new FetchBlockedError(`${url} is ${declared} bytes; the limit is ${opts.maxBytes}`)));
+        settle(() => reject(new FetchBlockedError(`${url} is ${declared} bytes; the limit is ${opts.maxBytes}`, 'too_large')));
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
+      const sink = opts.prefix ? undefined : opts.sink;
+      if (sink) {
+        const failed = (err: Error) => { res.destroy(); settle(() => reject(err)); };
+        sink.once('error', failed);
+        res.once('close', () => sink.removeListener('error', failed));
+      }
       res.on('data', (c: Buffer) => {
         size += c.length;
+        if (sink && size <= opts.maxBytes) {
+          // Back-pressure: stop reading while the sink's buffer is full.
+          if (!sink.write(c)) { res.pause(); sink.once('drain', () => res.resume()); }
+          return;
+        }
         if (size >= opts.maxBytes && opts.prefix) {
           chunks.push(c);
           res.destroy();
-          settle(() => resolve({ bytes: Buffer.concat(chunks).subarray(0, opts.maxBytes), contentType: contentTypeOf(res) }));
+          settle(() => resolve({ bytes: Buffer.concat(chunks).subarray(0, opts.maxBytes), contentType: contentTypeOf(res), size: Math.min(size, opts.maxBytes) }));
           return;
         }
         if (size > opts.maxBytes) {
           res.destroy();
-          settle(() => reject(new FetchBlockedError(`${url} is larger than the limit of ${opts.maxBytes} bytes`)));
+          settle(() => reject(new FetchBlockedError(`${url} is larger than the limit of ${opts.maxBytes} bytes`, 'too_large')));
           return;
         }
         chunks.push(c);
       });
-      res.on('end', () => settle(() => resolve({ bytes: Buffer.concat(chunks), contentType: contentTypeOf(res) })));
+      res.on('end', () => settle(() => resolve({ bytes: Buffer.concat(chunks), contentType: contentTypeOf(res), size })));
       res.on('error', (err) => settle(() => reject(err)));
       res.on('close', () => { if (!res.complete) settle(() => reject(new Error(`fetching ${url}: the connection closed before the body was complete`))); });
     });

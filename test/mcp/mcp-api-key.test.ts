@@ -147,7 +147,7 @@ describe('/mcp with an API key', () => {
     const client = await connect(reader.apiKey);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain('list_posts');
-    for (const n of ['create_draft', 'schedule_post', 'publish_post_now', 'unpublish_post', 'delete_post', 'retry_post', 'get_usage']) expect(names).not.toContain(n);
+    for (const n of ['create_draft', 'schedule_post', 'publish_post_now', 'unpublish_post', 'delete_post', 'retry_post', 'retry_post_target', 'get_usage']) expect(names).not.toContain(n);
     const refused = await client.callTool({ name: 'publish_post_now', arguments: { content: 'nope' } });
     expect(refused.isError).toBe(true);
     expect(json(refused)).toMatchObject({ status: 403, code: 'insufficient_permissions' });

@@ -91,7 +91,7 @@ describe.skipIf(!run)('MCP over OAuth, end to end', () => {
     const client = await connected(drafts);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_posts', 'create_draft', 'get_post']));
-    for (const n of ['schedule_post', 'publish_post_now', 'retry_post', 'unpublish_post', 'delete_post']) expect(names).not.toContain(n);
+    for (const n of ['schedule_post', 'publish_post_now', 'retry_post', 'retry_post_target', 'unpublish_post', 'delete_post']) expect(names).not.toContain(n);
     const refused = await client.callTool({ name: 'publish_post_now', arguments: { content: 'Go', platforms: [{ platform: 'bluesky', accountId: accountA }] } });
     expect(json(refused)).toMatchObject({ status: 403, code: 'insufficient_permissions' });
     const draft = await client.callTool({ name: 'create_draft', arguments: { content: 'Draft from OAuth', platforms: [{ platform: 'bluesky', accountId: accountA }] } });

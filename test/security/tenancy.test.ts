@@ -111,6 +111,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/profiles/:profileId/clone-connection': { sourceAccountId: newId() },
   'PUT /v1/users/:userId': { scope: 'all' },
   'POST /v1/posts/:postId/unpublish': {},
+  'POST /v1/posts/:postId/retry': {},
 };
 
 let counter = 1;

@@ -24,6 +24,12 @@ export const UploadedFileSchema = Type.Object({
   mimeType: Type.String(),
 });
 
+/** Body of POST /v1/media/from-url. */
+export const MediaFromUrlBody = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 4096, description: 'http(s) URL of the file; Herald downloads it (public addresses only, redirects followed and checked)' }),
+  filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'File name to keep (default: the URL\'s last path segment)' })),
+}, { additionalProperties: false });
+
 const ClientUploadRequest = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 255, description: 'Original file name (kept as the media file\'s filename)' }),
   contentType: Type.String({ minLength: 1, maxLength: 100, description: `One of: ${ALLOWED_CONTENT_TYPES.join(', ')}. Checked against the file's bytes after the upload.` }),
@@ -88,6 +94,22 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       },
     },
   }, async (req) => services.media.list(req.auth, req.query));
+
+  app.post('/media/from-url', {
+    config: { permission: 'media:write' },
+    schema: {
+      tags: ['Media'], summary: 'Upload media from a URL (Herald extension)',
+      description: 'Herald downloads the file at `url` and stores it like an upload: the same limits (5GB; one of the allowed types, checked on the file\'s bytes) '
+        + 'and the same answer as a multipart upload, 200 `{ files: [ { type, url, filename, size, mimeType } ] }`. Only http(s) URLs of public addresses '
+        + 'are fetched (every redirect is checked the same way); a refused or unreachable URL answers 400 naming `url`, a larger file 413, '
+        + 'bytes of a type outside the allow-list 415.',
+      body: MediaFromUrlBody,
+      response: { 200: Type.Object({ files: Type.Array(UploadedFileSchema) }, { description: 'Downloaded and stored' }), ...errors(413, 415) },
+    },
+  }, async (req) => {
+    const { type, url, filename, size, mimeType } = await services.media.storeFromUrl(req.auth, req.body);
+    return { files: [{ type, url, filename, size, mimeType }] };
+  });
 
   app.post('/media', {
     config: { permission: 'media:write' },

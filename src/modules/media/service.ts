@@ -17,11 +17,11 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Upload } from '@tus/server';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
@@ -29,6 +29,7 @@ import { isDiskFull, storageFullError, type DiskSpaceMonitor } from '../../stora
 import type { AuthContext } from '../auth/context.ts';
 import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf, resolveContentType } from './content-types.ts';
 import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
+import { FetchBlockedError, guardedFetch } from '../../infra/ssrf.ts';
 import { gifFrames } from '../../shared/media/gif.ts';
 import { createMediaRepository } from './repository.ts';
 
@@ -178,6 +179,23 @@ export interface MediaServiceDeps {
   ffprobePath: string;
   /** Learns of staging writes that fail for a full disk (GET /health); without it they still answer 507. */
   diskSpace?: DiskSpaceMonitor;
+  /** Lets POST /v1/media/from-url fetch private and loopback addresses (HERALD_ALLOW_PRIVATE_URLS; tests and local simulators only). */
+  allowPrivateUrls?: boolean;
+  /** Total time for downloading one file by URL, ms (default {@link FROM_URL_TIMEOUT_MS}). */
+  fromUrlTimeoutMs?: number;
+}
+
+/** Total time allowed for downloading one file of POST /v1/media/from-url, redirects included: 10 minutes. */
+export const FROM_URL_TIMEOUT_MS = 10 * 60_000;
+
+/** The file name of a URL: its last path segment, decoded ('' when there is none). */
+function filenameOfUrl(url: string): string {
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+    return decodeURIComponent(last).slice(0, 255);
+  } catch {
+    return '';
+  }
 }
 
 export function createMediaService(deps: MediaServiceDeps) {
@@ -288,6 +306,47 @@ export function createMediaService(deps: MediaServiceDeps) {
           throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the multipart upload size limit', { filename: file.filename });
         }
         return await adopt({ id, tenantId: auth.tenantId, userId: auth.userId, staged, filename: file.filename, declaredType: file.declaredType, field: 'files' });
+      } finally {
+        await fs.promises.rm(staged, { force: true });
+      }
+    },
+
+    /**
+     * Downloads a file by URL (POST /v1/media/from-url) through the SSRF guard (src/infra/ssrf.ts:
+     * http(s) only, no private or reserved address unless `allowPrivateUrls`, every redirect
+     * checked), streaming it to a staging file, then stores it as an upload is stored: the same
+     * 5 GB limit as client uploads, the same allow-list checked on the bytes, the same probe.
+     * The server's Content-Type counts as the declared type when it is an allowed one (else the
+     * bytes decide). `filename` defaults to the URL's last path segment.
+     * @throws AppError VALIDATION_ERROR (400) naming `url` when the URL is refused or cannot be
+     *   downloaded (HTTP error, network error, time limit); file-too-large (413) over 5 GB;
+     *   UNSUPPORTED_MEDIA_TYPE (415) when the bytes are not an allowed format; STORAGE_FULL (507).
+     */
+    async storeFromUrl(auth: AuthContext, req: { url: string; filename?: string }): Promise<UploadedFile> {
+      const filename = req.filename || filenameOfUrl(req.url) || 'file';
+      const id = newId();
+      const staged = path.join(deps.stagingDir, 'multipart', id);
+      const sink = fs.createWriteStream(staged, { mode: 0o600 });
+      // The sink's errors (a full disk) reach us through the fetch or through finished(); never as an unhandled event.
+      sink.on('error', () => {});
+      try {
+        let fetched: { contentType: string };
+        try {
+          fetched = await guardedFetch(req.url, { maxBytes: MAX_UPLOAD_BYTES, timeoutMs: deps.fromUrlTimeoutMs ?? FROM_URL_TIMEOUT_MS, allowPrivate: deps.allowPrivateUrls, sink });
+          sink.end();
+          await finished(sink);
+        } catch (err) {
+          sink.destroy();
+          if (err instanceof FetchBlockedError && err.reason === 'too_large') {
+            throw new AppError('file-too-large', `The file at url is too large. Maximum supported size is 5GB.`, { fields: { url: ['is larger than 5GB'] } }, { maxSize: '5GB' });
+          }
+          const disk = writeFailed(err);
+          if (disk !== err) throw disk;
+          const reason = err instanceof Error ? err.message : String(err);
+          throw fieldError('url', err instanceof FetchBlockedError ? `is refused: ${reason}` : `could not be downloaded: ${reason}`);
+        }
+        const declared = isAllowedContentType(fetched.contentType.toLowerCase()) ? fetched.contentType : 'application/octet-stream';
+        return await adopt({ id, tenantId: auth.tenantId, userId: auth.userId, staged, filename, declaredType: declared, field: 'url' });
       } finally {
         await fs.promises.rm(staged, { force: true });
       }

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.ts';
 import { Id, errors, MessageResponse, Pagination } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { requestHash } from './idempotency.ts';
-import { CreatePostBody, ListPostsQuery, PostView, PostWriteResponse, UpdatePostBody } from './schemas.ts';
+import { CreatePostBody, ListPostsQuery, PostView, PostWriteResponse, RetryPostBody, UpdatePostBody } from './schemas.ts';
 
 const Params = Type.Object({ postId: Id() });
 
@@ -67,12 +67,18 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
 
   app.post('/posts/:postId/retry', {
     config: { permission: 'posts:write' },
+    // The body is optional: a call without one retries every failed platform (the Late API's call).
+    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
     schema: {
-      tags: ['Posts'], summary: 'Retry a failed or partially published post',
+      tags: ['Posts'], summary: 'Retry a failed or partially published post, or one of its failed targets',
       description: 'Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. '
-        + 'A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried).',
+        + 'A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). '
+        + 'Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets '
+        + 'on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the '
+        + 'matching target is not failed.',
       params: Params,
+      body: RetryPostBody,
       response: { 200: Type.Object({ message: Type.String(), post: PostView }), ...errors(409) },
     },
-  }, async (req) => services.posts.retry(req.auth, req.params.postId));
+  }, async (req) => services.posts.retry(req.auth, req.params.postId, req.body));
 };

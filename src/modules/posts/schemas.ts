@@ -59,6 +59,16 @@ export const CreatePostBody = Type.Object({
 }, { additionalProperties: true });
 export type CreatePostBody = Static<typeof CreatePostBody>;
 export const UpdatePostBody = Type.Object(postFields, { additionalProperties: true });
+
+/**
+ * Body of POST /v1/posts/{postId}/retry (optional; a Herald extension of the Late API): names the
+ * failed target to retry. Without it, every failed target of the post is retried.
+ */
+export const RetryPostBody = Type.Object({
+  accountId: Type.Optional(Id('Retry only the target of this account (its _id in the post\'s platforms[].accountId); it must be failed')),
+  platform: Type.Optional(Type.Enum(PLATFORMS, { description: 'Retry only the targets on this platform; at least one must be failed' })),
+}, { additionalProperties: false });
+export type RetryPostBody = Static<typeof RetryPostBody>;
 export type UpdatePostBody = Static<typeof UpdatePostBody>;
 
 const ThreadEntry = Type.Object({ platformPostId: Type.String(), platformPostUrl: Type.String() });

@@ -99,17 +99,17 @@ export const LAST_ATTEMPT_UNANSWERED = `EXISTS (
                WHERE last.phase IN ('commit', 'verify') AND (last.outcome IS NULL OR last.outcome = 'unknown'))`;
 
 /**
- * Puts a failed or partial post's failed targets back to pending, due now, with a fresh retry
+ * Puts a failed or partial post's failed targets (`only` those ids when given) back to pending, due now, with a fresh retry
  * budget, and derives the post's status again (a failed post is scheduled; a partial one, whose
  * published targets are kept, is publishing). A target whose last commit got no answer ("may
  * have been published") stays in doubt: its next run asks the platform before committing again
  * (decision 0018). Answers how many targets were re-queued.
  */
-export async function requeueFailedTargets(q: Queryable, postId: string): Promise<number> {
+export async function requeueFailedTargets(q: Queryable, postId: string, only?: { targetIds: readonly string[] }): Promise<number> {
   const { rowCount } = await q.query(
     `UPDATE post_targets t SET status = 'pending', run_at = now(), attempts = 0, crash_count = 0, in_doubt = ${LAST_ATTEMPT_UNANSWERED},
             error_message = NULL, error_category = NULL, locked_by = NULL, locked_until = NULL, updated_at = now()
-      WHERE post_id = $1 AND status = 'failed'`, [postId]);
+      WHERE post_id = $1 AND status = 'failed'${only ? ' AND id = ANY($2::char(24)[])' : ''}`, only ? [postId, only.targetIds] : [postId]);
   if (!rowCount) return 0;
   const { rows } = await q.query<{ published: boolean }>(`SELECT EXISTS (SELECT 1 FROM post_targets WHERE post_id = $1 AND status = 'published') AS published`, [postId]);
   if (rows[0].published) await recomputePostStatus(q, postId);

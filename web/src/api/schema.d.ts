@@ -4396,6 +4396,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/media/from-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload media from a URL (Herald extension)
+         * @description Herald downloads the file at `url` and stores it like an upload: the same limits (5GB; one of the allowed types, checked on the file's bytes) and the same answer as a multipart upload, 200 `{ files: [ { type, url, filename, size, mimeType } ] }`. Only http(s) URLs of public addresses are fetched (every redirect is checked the same way); a refused or unreachable URL answers 400 naming `url`, a larger file 413, bytes of a type outside the allow-list 415.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description File name to keep (default: the URL's last path segment) */
+                        filename?: string;
+                        /** @description http(s) URL of the file; Herald downloads it (public addresses only, redirects followed and checked) */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Downloaded and stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                filename: string;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platform-invites": {
         parameters: {
             query?: never;
@@ -6210,8 +6312,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry a failed or partially published post
-         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried).
+         * Retry a failed or partially published post, or one of its failed targets
+         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the matching target is not failed.
          */
         post: {
             parameters: {
@@ -6223,7 +6325,19 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Retry only the target of this account (its _id in the post's platforms[].accountId); it must be failed */
+                        accountId?: string;
+                        /**
+                         * @description Retry only the targets on this platform; at least one must be failed
+                         * @enum {unknown}
+                         */
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {

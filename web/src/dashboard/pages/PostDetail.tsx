@@ -21,7 +21,7 @@ export default function PostDetailPage({ id }: { id: string }) {
     refetchInterval: (q) => (q.state.data?.status === 'publishing' ? 2_000 : q.state.data?.status === 'scheduled' ? 5_000 : false),
   });
   const retry = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/retry', { params: { path: { postId: id } } })),
+    mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/retry', { params: { path: { postId: id } }, body: {} })),
     onSuccess: (r) => {
       const n = r.post.platforms.filter((t) => t.status === 'pending').length;
       toast({ title: 'Retrying', body: `Publishing again to ${n === 1 ? 'the platform that failed' : `the ${n} platforms that failed`}; the others are left as they are.`, tone: 'ok' });
