@@ -150,13 +150,17 @@ describe('clone connection', () => {
     expect(badUrn.json().details.fields).toHaveProperty('targetOrganizationUrn');
   });
 
-  it('refuses target fields of another platform, other tenants\' profiles and accounts (404), and accepts a dashboard session', async () => {
+  it('ignores target fields of another platform with a warning (Late\'s documented body), refuses other tenants\' profiles and accounts (404), and accepts a dashboard session', async () => {
     const p1 = await createProfile(ctx, t);
     const p2 = await createProfile(ctx, t);
     const source = await connectX(p1);
-    const wrong = await clone(p2, { sourceAccountId: source, targetPageId: '123' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details.fields).toHaveProperty('targetPageId');
+    const wrong = await clone(p2, { sourceAccountId: source, targetPageId: '123', targetOrganizationId: '5550001', targetAccountType: 'organization' });
+    expect(wrong.statusCode).toBe(201);
+    expect(wrong.json().warnings).toEqual([
+      expect.stringMatching(/^targetPageId applies to Facebook accounts and was ignored/),
+      expect.stringMatching(/^targetOrganizationId, targetAccountType apply to LinkedIn accounts and were ignored/),
+    ]);
+    expect(wrong.json().connection).toMatchObject({ platform: 'twitter', profileId: p2 });
     expect((await clone(p2, { targetPageId: '123' })).json().details.fields).toHaveProperty('sourceAccountId');
 
     const other = await createTenant(ctx);

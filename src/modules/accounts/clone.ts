@@ -10,11 +10,13 @@
  * `targetPageId`, a LinkedIn `targetOrganizationId`), checked with the platform first; a clone
  * that keeps credentials of its own (another Page's token) holds them itself.
  *
- * Errors: 404 for a profile or account the caller cannot see; 400 naming the field for target
- * fields of another platform or an unusable source; 403 for a target the authorization cannot
+ * Target fields of another platform's step are ignored, with a warning in the answer.
+ *
+ * Errors: 404 for a profile or account the caller cannot see; 400 naming the field for an unusable
+ * source; 403 for a target the authorization cannot
  * manage; 409 when the profile already has this platform account.
  */
-import { AppError, fieldError } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { CloneStep } from '../../platforms/account-resources.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { PLATFORM_LABELS, PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
@@ -36,15 +38,19 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
   const { accounts: repo } = deps;
   const stepOf = (platform: PlatformId): CloneStep | undefined => deps.adapters.resources(platform).clone;
 
-  /** @throws 400 naming the first target field of another platform's clone step that the body sends. */
-  function refuseForeignFields(source: AccountRow, b: CloneConnectionInput): void {
+  /**
+   * The target fields of other platforms' clone steps that the body sends, each with a warning:
+   * they are ignored (Late's documented example sends the Page and the organization fields for any
+   * source), and the answer says so.
+   */
+  function foreignFieldWarnings(source: AccountRow, b: CloneConnectionInput): string[] {
+    const out: string[] = [];
     for (const platform of PLATFORMS) {
       if (platform === source.platform) continue;
-      const fields = Object.keys(stepOf(platform)?.fields ?? {});
-      if (fields.some((f) => b[f] !== undefined)) {
-        throw fieldError(fields[0], `applies to ${PLATFORM_LABELS[platform]} accounts; the source is a ${source.platform} account`);
-      }
+      const sent = Object.keys(stepOf(platform)?.fields ?? {}).filter((f) => b[f] !== undefined);
+      if (sent.length) out.push(`${sent.join(', ')} ${sent.length > 1 ? 'apply' : 'applies'} to ${PLATFORM_LABELS[platform]} accounts and ${sent.length > 1 ? 'were' : 'was'} ignored: the source is a ${PLATFORM_LABELS[source.platform as PlatformId]} account`);
     }
+    return out;
   }
 
   return {
@@ -55,7 +61,7 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
     async clone(auth: AuthContext, profileId: string, b: CloneConnectionInput) {
       const profile = await getAccessibleProfile(deps.db, auth, profileId);
       const source = await repo.accessible(auth, b.sourceAccountId);
-      refuseForeignFields(source, b);
+      const warnings = foreignFieldWarnings(source, b);
       const step = stepOf(source.platform as PlatformId);
       const target = step ? await step.target(deps.contexts.contextFor(source, { authorization: true }).ctx, b) : null;
 
@@ -79,6 +85,7 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
       }
       return {
         message: 'Connection cloned successfully',
+        ...(warnings.length ? { warnings } : {}),
         connection: { _id: row.id, platform: row.platform, username: row.username, displayName: row.display_name ?? row.username, isActive: row.is_active, profileId: row.profile_id },
       };
     },

@@ -50,6 +50,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services
       response: {
         201: Type.Object({
           message: Type.String(),
+          warnings: Type.Optional(Type.Array(Type.String(), { description: 'Target fields of another platform that were ignored' })),
           connection: Type.Object({ _id: Type.String(), platform: Type.String(), username: Type.String(), displayName: Type.String(), isActive: Type.Boolean(), profileId: Type.String() }),
         }),
         ...errors(403, 409),

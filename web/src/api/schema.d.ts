@@ -7242,6 +7242,8 @@ export interface paths {
                                 username: string;
                             };
                             message: string;
+                            /** @description Target fields of another platform that were ignored */
+                            warnings?: string[];
                         };
                     };
                 };
