@@ -14,6 +14,8 @@ import { createAccountRowCache, createAccountsRepository } from './modules/accou
 import { createCloneConnectionService } from './modules/accounts/clone.ts';
 import { createResourceContexts } from './modules/accounts/resource-context.ts';
 import { createAccountResourcesService } from './modules/account-resources/service.ts';
+import { createAccountGroupsRepository } from './modules/account-groups/repository.ts';
+import { createAccountGroupsService } from './modules/account-groups/service.ts';
 import { createSelectionStore } from './modules/connect/selection.ts';
 import { createChooseService } from './modules/connect/choose-service.ts';
 import { createUsageService } from './modules/usage/service.ts';
@@ -94,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
   // Each platform's account resources (Pages, organizations, boards, subreddits...), run without naming a platform (decision 0053).
   const resourceContexts = createResourceContexts({ accounts: accountsRepository, adapters });
   const accountResources = createAccountResourcesService({ adapters, contexts: resourceContexts });
+  const accountGroups = createAccountGroupsService({ groups: createAccountGroupsRepository(db), accounts: accountsRepository });
   const cloneConnection = createCloneConnectionService({ db, accounts: accountsRepository, adapters, contexts: resourceContexts });
   const selections = createSelectionStore({ db, secrets, clock });
   // The choice after OAuth (a Facebook Page, a LinkedIn author) for any platform's choose step (decision 0051).
@@ -159,7 +162,7 @@ export function createServices(deps: ServiceDeps) {
     logs, publishingLog, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, choose, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, accountGroups, choose, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
   };
 }
 

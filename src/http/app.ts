@@ -32,6 +32,7 @@ import { queueRoutes } from '../modules/queue/routes.ts';
 import { analyticsRoutes } from '../modules/analytics/routes.ts';
 import { bulkRoutes } from '../modules/bulk/routes.ts';
 import { accountResourceRoutes } from '../modules/account-resources/routes.ts';
+import { accountGroupRoutes } from '../modules/account-groups/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { authenticateRequest } from '../modules/sessions/http.ts';
 import { sessionsRoutes } from '../modules/sessions/routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(analyticsRoutes, { services });
     await v1.register(bulkRoutes, { services });
     await v1.register(accountResourceRoutes, { services });
+    await v1.register(accountGroupRoutes, { services });
     await v1.register(sandboxRoutes, { services });
     await v1.register(videoClipsRoutes, { services });
     await v1.register(invitesRoutes, { services });

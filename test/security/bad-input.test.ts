@@ -74,7 +74,10 @@ await ctx.db.query(
 // A pending team invite of the caller's (DELETE /v1/invite/tokens/:inviteId).
 await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: tenant.headers, payload: { scope: 'all' } });
 const { rows: [invite] } = await ctx.db.query<{ id: string }>('SELECT id FROM team_invites WHERE tenant_id = $1', [tenant.userId]);
+// An account group of the caller's (PUT and DELETE /v1/account-groups/:groupId).
+const group = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'mine', accountIds: [accountId] } });
 const OWN: Record<string, string> = {
+  groupId: group.json().group._id,
   postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId, inviteId: invite.id,
   platform: 'twitter',
   // A publishing log entry id (one that does not exist).

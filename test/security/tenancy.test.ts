@@ -63,6 +63,8 @@ interface Victim {
   logId: string;
   /** An OAuth client (an AI assistant on /mcp) B authorized, with a live token (docs/decisions/0049-oauth-for-mcp.md). */
   clientId: string;
+  /** An account group of B's (its account). */
+  groupId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -89,6 +91,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   inviteId: (v) => v.inviteId,
   logId: (v) => BigInt(v.logId).toString(16).padStart(24, '0'),
   clientId: (v) => v.clientId,
+  groupId: (v) => v.groupId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -112,6 +115,7 @@ const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/users/:userId': { scope: 'all' },
   'POST /v1/posts/:postId/unpublish': {},
   'POST /v1/posts/:postId/retry': {},
+  'PUT /v1/account-groups/:groupId': { name: 'hijacked' },
 };
 
 let counter = 1;
@@ -148,7 +152,12 @@ async function makeVictim(): Promise<Victim> {
     [grantId, client.client_id, tenant.userId, [profileId]]);
   await ctx.db.query(`INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at) VALUES (sha256($1::bytea), 'access', $2, 'read', now(), now() + interval '1 hour')`,
     [Buffer.from(`hma_${grantId}`), grantId]);
-  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id, clientId: client.client_id };
+  const group = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'B group', accountIds: [accountId] } });
+  expect(group.statusCode, group.body).toBe(201);
+  return {
+    tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id,
+    clientId: client.client_id, groupId: group.json().group._id,
+  };
 }
 
 /** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */
@@ -171,6 +180,7 @@ async function snapshot(v: Victim) {
     user: (await get(`/v1/users/${v.userId}`)).user,
     posts: (await get('/v1/posts?includeHidden=true')).pagination,
     connectedApps: (await get('/v1/me/connected-apps')).connectedApps,
+    accountGroups: (await get('/v1/account-groups')).groups,
     targets, accountRows: accounts,
   };
 }

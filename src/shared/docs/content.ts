@@ -19,7 +19,7 @@ export const SECTION_IDS = [
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
-  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp',
+  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -41,6 +41,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish))/, expectsEndpoints: true },
   'bulk-upload': { title: 'Bulk upload', paths: /^\/posts\/bulk-upload/, expectsEndpoints: true },
   accounts: { title: 'Accounts', paths: /^\/accounts(\/\{accountId\})?$/, expectsEndpoints: true },
+  'account-groups': { title: 'Account groups', paths: /^\/account-groups/, expectsEndpoints: true },
   media: { title: 'Media', paths: /^\/media/, expectsEndpoints: true },
   connect: { title: 'Connect', paths: /^\/(connect\/(?!facebook\/select-page|linkedin\/select-organization)|sandbox)/, expectsEndpoints: true },
   'clone-connection': { title: 'Clone connection', paths: /\/clone-connection$/, expectsEndpoints: true },

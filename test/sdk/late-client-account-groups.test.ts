@@ -1,0 +1,99 @@
+/**
+ * Account groups through the official client `@getlatedev/node` (`accountGroups.*`) over real
+ * HTTP: create, list, update, delete, with the client's shapes; bad input and other tenants'
+ * accounts are refused with the field named; a scoped team member sees only its accounts.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Zernio, ZernioApiError } from '@getlatedev/node';
+import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
+
+let ctx: TestContext;
+let t: Tenant;
+let sdk: Zernio;
+let baseURL: string;
+let brandA: string;
+let brandB: string;
+let a1: string;
+let a2: string;
+let b1: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ listen: true });
+  t = await createTenant(ctx);
+  brandA = await createProfile(ctx, t, 'Brand A');
+  brandB = await createProfile(ctx, t, 'Brand B');
+  a1 = await insertAccount(ctx, t, brandA, 'bluesky');
+  a2 = await insertAccount(ctx, t, brandA, 'twitter');
+  b1 = await insertAccount(ctx, t, brandB, 'bluesky');
+  baseURL = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  sdk = new Zernio({ apiKey: t.apiKey, baseURL });
+});
+afterAll(async () => { await ctx?.close(); });
+
+const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as ZernioApiError);
+
+describe('account groups through the official client', () => {
+  it('creates a group across profiles, lists, renames, replaces its accounts and deletes it', async () => {
+    const created = await sdk.accountGroups.createAccountGroup({ body: { name: 'Launch', accountIds: [a1, b1], profileId: brandA } });
+    expect(created.response.status).toBe(201);
+    const group = created.data.group!;
+    expect(group).toMatchObject({ name: 'Launch', accountIds: [a1, b1] });
+
+    const listed = await sdk.accountGroups.listAccountGroups();
+    expect(listed.data.groups).toEqual([expect.objectContaining({ _id: group._id, name: 'Launch', accountIds: [a1, b1], createdBy: t.userId })]);
+
+    const updated = await sdk.accountGroups.updateAccountGroup({ path: { groupId: group._id! }, body: { name: 'Launch week', accountIds: [a2, a1] } });
+    expect(updated.data.group).toMatchObject({ name: 'Launch week', accountIds: [a2, a1] });
+
+    // A disconnected account leaves the group's list; the group stays.
+    await ctx.app.inject({ method: 'DELETE', url: `/v1/accounts/${a2}`, headers: t.headers });
+    expect((await sdk.accountGroups.listAccountGroups()).data.groups![0].accountIds).toEqual([a1]);
+
+    const removed = await sdk.accountGroups.deleteAccountGroup({ path: { groupId: group._id! } });
+    expect(removed.data.message).toMatch(/deleted/i);
+    expect((await sdk.accountGroups.listAccountGroups()).data.groups).toEqual([]);
+    expect((await refusal(sdk.accountGroups.deleteAccountGroup({ path: { groupId: group._id! } })))?.statusCode).toBe(404);
+  });
+
+  it('refuses bad input naming the field, another tenant\'s accounts and groups, and a name in use', async () => {
+    const other = await createTenant(ctx);
+    const theirs = await insertAccount(ctx, other, await createProfile(ctx, other), 'bluesky');
+    const foreign = await refusal(sdk.accountGroups.createAccountGroup({ body: { name: 'X', accountIds: [a1, theirs] } }));
+    expect(foreign?.statusCode).toBe(400);
+    const repeated = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: t.headers, payload: { name: '  ', accountIds: [a1, a1] } });
+    expect(repeated.statusCode).toBe(400);
+    expect(Object.keys(repeated.json().details.fields).sort()).toEqual(['accountIds.1', 'name']);
+    const byOther = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: t.headers, payload: { name: 'Mixed', accountIds: [theirs] } });
+    expect(byOther.json().details.fields['accountIds.0'][0]).toMatch(/not one of your connected accounts/);
+
+    const mine = (await sdk.accountGroups.createAccountGroup({ body: { name: 'Mine', accountIds: [a1] } })).data.group!;
+    expect((await refusal(sdk.accountGroups.createAccountGroup({ body: { name: 'mine', accountIds: [b1] } })))?.statusCode).toBe(409);
+    const otherSdk = new Zernio({ apiKey: other.apiKey, baseURL });
+    expect((await otherSdk.accountGroups.listAccountGroups()).data.groups).toEqual([]);
+    expect((await refusal(otherSdk.accountGroups.updateAccountGroup({ path: { groupId: mine._id! }, body: { name: 'Taken' } })))?.statusCode).toBe(404);
+    expect((await refusal(otherSdk.accountGroups.deleteAccountGroup({ path: { groupId: mine._id! } })))?.statusCode).toBe(404);
+    expect((await sdk.accountGroups.listAccountGroups()).data.groups!.map((g) => g.name)).toContain('Mine');
+    await sdk.accountGroups.deleteAccountGroup({ path: { groupId: mine._id! } });
+  });
+
+  it('a team member limited to one profile sees only that profile\'s accounts and cannot change a group reaching beyond it', async () => {
+    const both = (await sdk.accountGroups.createAccountGroup({ body: { name: 'Both brands', accountIds: [a1, b1] } })).data.group!;
+    const onlyB = (await sdk.accountGroups.createAccountGroup({ body: { name: 'B only', accountIds: [b1] } })).data.group!;
+    const token = (await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: t.headers, payload: { scope: 'profiles', profileIds: [brandA] } })).json().token as string;
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/auth/signup`, headers: { origin: 'http://localhost:80', host: 'localhost:80' }, payload: { email: 'member-groups@example.test', password: 'a long enough password 1', name: 'Member', inviteToken: token } });
+    expect(accepted.statusCode, accepted.body).toBeLessThan(300);
+    const cookie = accepted.headers['set-cookie'] as string | string[];
+    const session = { cookie: (Array.isArray(cookie) ? cookie[0] : cookie).split(';')[0], csrf: accepted.json().csrfToken as string };
+    const asMember = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) => ctx.app.inject({
+      method, url, payload, headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    const seen = (await asMember('GET', '/v1/account-groups')).json().groups as Array<{ _id: string; accountIds: string[] }>;
+    expect(seen).toEqual([expect.objectContaining({ _id: both._id, accountIds: [a1] })]);
+    expect((await asMember('PUT', `/v1/account-groups/${both._id}`, { name: 'Renamed' })).statusCode).toBe(403);
+    expect((await asMember('DELETE', `/v1/account-groups/${onlyB._id}`)).statusCode).toBe(404);
+    expect((await asMember('POST', '/v1/account-groups', { name: 'Sneaky', accountIds: [b1] })).statusCode).toBe(400);
+    const own = await asMember('POST', '/v1/account-groups', { name: 'A team', accountIds: [a1] });
+    expect(own.statusCode, own.body).toBe(201);
+  });
+});
