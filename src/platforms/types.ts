@@ -194,6 +194,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
+  googlebusiness: { supported: true, how: 'DELETE https://mybusiness.googleapis.com/v4/{name=accounts/*/locations/*/localPosts/*}', doc: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/delete' },
 };
 
 /** Categories of adapter failure (docs/decisions/0002). */
