@@ -791,6 +791,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/gmb-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Google Business Profile locations an account can publish to, and its current one
+         * @description Read from Google with the account's authorization (Account Management accounts.list, Business Information accounts.locations.list). `search` filters on the business name; `limit` (default 100, at most 500) caps the answer, `hasMore` saying more matched.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cached: boolean;
+                            hasMore: boolean;
+                            locations: {
+                                /** @description The Business Profile account that holds it: accounts/<id> */
+                                accountId: string;
+                                accountName: string;
+                                address: string;
+                                category: string;
+                                /** @description The location id (digits); `locations/<id>` in Google's resource names */
+                                id: string;
+                                /** @description The business name (the location title) */
+                                name: string;
+                                storeCode: string;
+                                websiteUrl: string;
+                            }[];
+                            selectedLocationId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Switch the Google Business Profile location an account publishes to
+         * @description The location must be one the connected Google user manages (403 otherwise); one already connected to the profile as another account is a 409.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The Business Profile account that holds the location (accounts/<id>), from the listing */
+                        googleAccountId?: string;
+                        selectedLocationId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            message: string;
+                            selectedLocation: {
+                                id: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/health": {
         parameters: {
             query?: never;
@@ -1785,7 +2023,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     page?: number;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description One post: the single-post view */
                     postId?: string;
                     /** @description Only targets of this profile's accounts (default all) */
@@ -2092,7 +2330,7 @@ export interface paths {
                     /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
                     fromDate?: string;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description Only targets of this profile's accounts (default all) */
                     profileId?: string;
                     /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
@@ -2749,7 +2987,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -2808,14 +3046,14 @@ export interface paths {
         put?: never;
         /**
          * Complete an OAuth connection with the code (server-side flows)
-         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization.
+         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization. Google Business Profile answers `{ message, tempToken, locations }` when there is a choice to make: finish with POST /v1/connect/googlebusiness/select-location.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -2865,6 +3103,20 @@ export interface paths {
                                 updatedAt: string;
                                 username: string;
                             };
+                            /** @description Google Business Profile: the locations of every Business Profile account the user manages */
+                            locations?: {
+                                /** @description The Business Profile account that holds it: accounts/<id> */
+                                accountId: string;
+                                accountName: string;
+                                address: string;
+                                category: string;
+                                /** @description The location id (digits); `locations/<id>` in Google's resource names */
+                                id: string;
+                                /** @description The business name (the location title) */
+                                name: string;
+                                storeCode: string;
+                                websiteUrl: string;
+                            }[];
                             message: string;
                             /** @description LinkedIn: the organizations the member administers */
                             organizations?: {
@@ -2949,7 +3201,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3206,6 +3458,222 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            } & {
+                                accountId: string;
+                            };
+                            message: string;
+                            redirect_url?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/googlebusiness/select-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Google Business Profile locations the user manages (after OAuth)
+         * @description Read from Google (Account Management accounts.list, Business Information accounts.locations.list). tempToken comes from the OAuth callback (1 hour, single use).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                    tempToken: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            locations: {
+                                /** @description The Business Profile account that holds it: accounts/<id> */
+                                accountId: string;
+                                accountName: string;
+                                address: string;
+                                category: string;
+                                /** @description The location id (digits); `locations/<id>` in Google's resource names */
+                                id: string;
+                                /** @description The business name (the location title) */
+                                name: string;
+                                storeCode: string;
+                                websiteUrl: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Connect the chosen Google Business Profile location
+         * @description Stores the location as the account (one account per location), with the Google tokens sealed. The user must manage it (403 otherwise). Uses up the tempToken.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Optional: the Business Profile account that holds the location (accounts/<id>), as the listing gives it */
+                        accountId?: string;
+                        /** @description The location id: digits, or locations/<digits> */
+                        locationId: string;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        redirect_url?: string;
+                        tempToken: string;
                     };
                 };
             };
@@ -3775,7 +4243,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description Only entries of this post */
                     postId?: string;
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
@@ -4509,7 +4977,7 @@ export interface paths {
                          * @description The platform the recipient connects
                          * @enum {unknown}
                          */
-                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                         /** @description The profile the connected account joins */
                         profileId: string;
                     };
@@ -4678,7 +5146,7 @@ export interface paths {
                     limit?: number;
                     page?: number;
                     /** @description Platform id */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                     /** @description Object id (24 hex characters) */
                     profileId?: string;
                     /** @description Search posts by text content (case-insensitive; empty: no search) */
@@ -4888,7 +5356,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -5496,7 +5964,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -6083,7 +6551,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
                     requestId?: string;
                     /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
@@ -6378,7 +6846,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a post (delete it from the platforms)
-         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, googlebusiness), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
          */
         post: {
             parameters: {
@@ -6394,7 +6862,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                     };
                 };
             };
@@ -7915,7 +8383,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                 };
                 cookie?: never;
             };
@@ -8048,7 +8516,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
