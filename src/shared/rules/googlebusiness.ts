@@ -113,7 +113,7 @@ export function googleSchedule(v: unknown): { schedule: GoogleSchedule } | { pro
   const side = (which: 'start' | 'end'): { date: GoogleDate; time?: GoogleTimeOfDay } | string => {
     const d = v[`${which}Date`];
     const t = v[`${which}Time`];
-    let date: GoogleDate | null = null;
+    let date: GoogleDate | null;
     let time: GoogleTimeOfDay | undefined;
     if (typeof d === 'string') {
       const p = isoParts(d);
