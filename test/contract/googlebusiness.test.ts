@@ -331,6 +331,22 @@ describe('Google Business Profile: the simulator speaks Google\'s API', () => {
     expect(tooBig.status).toBe(400);
   });
 
+  it('a project Google has not approved (quota 0): every call is 429 RESOURCE_EXHAUSTED, which Herald reads as a rate limit', async () => {
+    const gated = await startGoogleBusinessSimulator({ quotaZero: true });
+    try {
+      const app = { clientId: gated.clientId, clientSecret: gated.clientSecret, apiBaseUrl: gated.url, authBaseUrl: gated.url };
+      const consent = await fetch(googlebusinessOAuth.authorizeUrl(app, { state: 's', redirectUri: 'https://h.example/cb' }), { redirect: 'manual' });
+      const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+      const tokens = await googlebusinessOAuth.exchangeCode(app, { code, redirectUri: 'https://h.example/cb' });
+      const raw = await fetch(`${gated.url}/v1/accounts`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      expect(raw.status).toBe(429);
+      expect((await raw.json()).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+      await expect(googlebusinessOAuth.identify(app, tokens)).rejects.toMatchObject({ kind: 'rate_limited', opts: { platformCode: 'RESOURCE_EXHAUSTED' } });
+    } finally {
+      await gated.close();
+    }
+  });
+
   it('the authorize URL asks offline access with consent; the refresh keeps the refresh token', async () => {
     const app = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
     const au = new URL(googlebusinessOAuth.authorizeUrl(app, { state: 's', redirectUri: 'https://h.example/cb' }));
