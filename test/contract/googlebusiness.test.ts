@@ -340,7 +340,7 @@ describe('Google Business Profile: the simulator speaks Google\'s API', () => {
       const tokens = await googlebusinessOAuth.exchangeCode(app, { code, redirectUri: 'https://h.example/cb' });
       const raw = await fetch(`${gated.url}/v1/accounts`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
       expect(raw.status).toBe(429);
-      expect((await raw.json()).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+      expect(((await raw.json()) as { error: unknown }).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
       await expect(googlebusinessOAuth.identify(app, tokens)).rejects.toMatchObject({ kind: 'rate_limited', opts: { platformCode: 'RESOURCE_EXHAUSTED' } });
     } finally {
       await gated.close();
