@@ -30,6 +30,10 @@ import { YouTubeAdapter } from './youtube/adapter.ts';
 import { YOUTUBE_DEFAULTS, youtubeConnect, youtubeOAuth } from './youtube/oauth.ts';
 import { TikTokAdapter } from './tiktok/adapter.ts';
 import { TIKTOK_DEFAULTS, tiktokConnect, tiktokOAuth } from './tiktok/oauth.ts';
+import { GoogleBusinessAdapter } from './googlebusiness/adapter.ts';
+import { GOOGLEBUSINESS_DEFAULTS, googlebusinessOAuth } from './googlebusiness/oauth.ts';
+import { googlebusinessConnect } from './googlebusiness/connect.ts';
+import { googlebusinessResources } from './googlebusiness/resources.ts';
 import type { ConnectShape, PlatformAdapter, PlatformId } from './types.ts';
 import { NO_ACCOUNT_RESOURCES, type AccountResources } from './account-resources.ts';
 import { facebookResources } from './facebook/resources.ts';
@@ -94,6 +98,7 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
   youtube: { provider: youtubeOAuth, defaults: YOUTUBE_DEFAULTS },
   facebook: { provider: facebookOAuth, defaults: FACEBOOK_DEFAULTS },
   instagram: { provider: instagramOAuth, defaults: INSTAGRAM_DEFAULTS },
+  googlebusiness: { provider: googlebusinessOAuth, defaults: GOOGLEBUSINESS_DEFAULTS },
 };
 
 export function createAdapterRegistry(
@@ -122,12 +127,13 @@ export function createAdapterRegistry(
     bluesky: blueskyConnectShape(config.blueskyServiceUrl),
     twitter: xConnect, reddit: redditConnect, pinterest: pinterestConnect, threads: threadsConnect, tiktok: tiktokConnect,
     youtube: youtubeConnect, instagram: instagramConnect, facebook: facebookConnect, linkedin: linkedinConnect,
+    googlebusiness: googlebusinessConnect,
   };
   // The same for account resources (a platform with none says so).
   const resources: Record<PlatformId, AccountResources> = {
     facebook: facebookResources, linkedin: linkedinResources, pinterest: pinterestResources, reddit: redditResources(),
     bluesky: NO_ACCOUNT_RESOURCES, twitter: NO_ACCOUNT_RESOURCES, threads: NO_ACCOUNT_RESOURCES, tiktok: NO_ACCOUNT_RESOURCES,
-    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES,
+    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources,
   };
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
@@ -141,6 +147,7 @@ export function createAdapterRegistry(
   adapters.set('youtube', new YouTubeAdapter(youtubeOAuth, () => appFor('youtube')) as unknown as PlatformAdapter);
   adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook'), { storyRequireHttps: !config.sandbox }) as unknown as PlatformAdapter);
   adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
+  adapters.set('googlebusiness', new GoogleBusinessAdapter(googlebusinessOAuth, () => appFor('googlebusiness')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

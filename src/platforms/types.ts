@@ -77,8 +77,10 @@ export interface PublishResult {
   extra?: Record<string, unknown>;
   /**
    * ISO 8601 UTC: the platform holds the post and makes it public itself at this time (a YouTube
-   * video uploaded private with `publishAt`). Until then the target stays scheduled, with its
-   * platform URL; at that time the publisher asks {@link PlatformAdapter.confirmLive}.
+   * video uploaded private with `publishAt`), or it is still in the platform's review (a Google
+   * Business Profile post in state PROCESSING: the time of the next check). Until then the target
+   * stays scheduled, with its platform URL; at that time the publisher asks
+   * {@link PlatformAdapter.confirmLive}.
    */
   goesLiveAt?: string;
 }
@@ -87,7 +89,9 @@ export interface PublishResult {
  * The answer of {@link PlatformAdapter.confirmLive}.
  * - `live`: the post is public now (`result`, when given, replaces the stored one).
  * - `waiting`: not yet; ask again at `until`.
- * - `gone`: the post no longer exists on the platform (deleted there before its time).
+ * - `gone`: the post will not go public: it no longer exists on the platform (deleted there before
+ *   its time), or the platform's review refused it (a Google Business Profile post REJECTED in
+ *   moderation). The target fails with `reason`.
  */
 export type LiveCheck =
   | { status: 'live'; result?: PublishResult }
@@ -194,6 +198,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
+  googlebusiness: { supported: true, how: 'DELETE https://mybusiness.googleapis.com/v4/{name=accounts/*/locations/*/localPosts/*}', doc: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/delete' },
 };
 
 /** Categories of adapter failure (docs/decisions/0002). */

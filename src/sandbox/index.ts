@@ -61,6 +61,7 @@ export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'instagram', start: async ({ mediaFetch }) => (await import('../../sim/instagram/server.ts')).startInstagramSimulator({ mediaFetch }) },
   { platform: 'tiktok', start: async ({ mediaFetch }) => (await import('../../sim/tiktok/server.ts')).startTikTokSimulator({ mediaFetch }) },
   { platform: 'youtube', start: async () => (await import('../../sim/youtube/server.ts')).startYouTubeSimulator() },
+  { platform: 'googlebusiness', start: async ({ mediaFetch }) => (await import('../../sim/googlebusiness/server.ts')).startGoogleBusinessSimulator({ mediaFetch, moderationMs: 5_000 }) },
 ];
 
 /** Handle of the ready-made Bluesky account (`.test` is the dev PDS's domain; "sandbox" is a reserved handle). */

@@ -217,6 +217,34 @@ export const BLUESKY_MAX_IMAGES = 4;
 /** `langs` on a post: at most 3 BCP-47 tags (app.bsky.feed.post lexicon). */
 export const BLUESKY_MAX_LANGS = 3;
 
+// Google Business Profile: https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts
+/** The v4 localPosts reference, the page the post fields and enums come from. */
+export const GOOGLEBUSINESS_DOCS_URL = 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts';
+/**
+ * `summary` limit: 1,500 characters, the Business Profile Help Center's figure for posts
+ * (https://support.google.com/business/answer/7342169); UNVERIFIED: the API reference states none.
+ */
+export const GOOGLEBUSINESS_SUMMARY_MAX = 1_500;
+/** One photo or one video per local post (the composer and Google's own post editor take one; the API reference states no count: UNCONFIRMED, strict reading). */
+export const GOOGLEBUSINESS_MAX_MEDIA = 1;
+/**
+ * Photos: JPG or PNG, 10 KB to 5 MB, at least 250 x 250 pixels: the Business Profile Help Center's
+ * photo guidelines (https://support.google.com/business/answer/6103862), UNVERIFIED here (that page
+ * was not read for this table; third-party guides agree on JPG/PNG and 10 KB to 5 MB; the API
+ * reference states no figure). Strict reading.
+ */
+export const GOOGLEBUSINESS_PHOTO_MIN_BYTES = 10 * 1024;
+export const GOOGLEBUSINESS_PHOTO_MAX_BYTES = 5 * MB;
+export const GOOGLEBUSINESS_PHOTO_MIN_PIXELS = 250;
+/**
+ * Videos: up to 30 seconds, up to 75 MB, 720p or higher (same Help Center page, UNVERIFIED likewise). Whether the v4
+ * localPosts API takes a VIDEO media item at all is UNCONFIRMED (Late's client says "no videos");
+ * Herald sends `mediaFormat: VIDEO` and reports Google's answer.
+ */
+export const GOOGLEBUSINESS_VIDEO_MAX_SECONDS = 30;
+export const GOOGLEBUSINESS_VIDEO_MAX_BYTES = 75 * MB;
+export const GOOGLEBUSINESS_VIDEO_MIN_PIXELS = 720;
+
 /** Every platform's capabilities and limits, with the adapters' default options. */
 export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
   facebook: {
@@ -282,6 +310,12 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: BLUESKY_DOCS_URL,
     maxTextBytes: BLUESKY_MAX_TEXT_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
     imageMaxBytes: BLUESKY_MAX_IMAGE_BYTES, gifMaxBytes: BLUESKY_MAX_IMAGE_BYTES,
+  },
+  googlebusiness: {
+    maxTextLength: GOOGLEBUSINESS_SUMMARY_MAX, textUnit: 'characters', maxImages: GOOGLEBUSINESS_MAX_MEDIA, maxVideos: GOOGLEBUSINESS_MAX_MEDIA,
+    threads: false, firstComment: false, docsUrl: GOOGLEBUSINESS_DOCS_URL,
+    maxMediaItems: GOOGLEBUSINESS_MAX_MEDIA, maxImagesWithVideo: 0, gif: 'refused', maxDocuments: 0,
+    imageMaxBytes: GOOGLEBUSINESS_PHOTO_MAX_BYTES, videoMaxBytes: GOOGLEBUSINESS_VIDEO_MAX_BYTES,
   },
 };
 

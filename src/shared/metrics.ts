@@ -99,6 +99,16 @@ export const PLATFORM_METRICS: Record<PlatformId, {
     docsUrl: 'https://www.reddit.com/dev/api#GET_api_info',
     names: { likes: ['score'], comments: ['num_comments'] },
   },
+  // No per-post counts: the Business Profile Performance API reports per location and day
+  // (fetchMultiDailyMetricsTimeSeries: impressions, calls, website clicks, ...), and the v4
+  // localPosts.reportInsights per-post method is deprecated in favour of it. The adapter has no
+  // fetchMetrics, so Herald follows no metrics for these posts (docs/decisions/0058).
+  googlebusiness: {
+    postsPerPass: 0,
+    endpoint: 'none: the Performance API gives location-level daily metrics only (GET /v1/locations/{id}:fetchMultiDailyMetricsTimeSeries)',
+    docsUrl: 'https://developers.google.com/my-business/reference/performance/rest/v1/locations/fetchMultiDailyMetricsTimeSeries',
+    names: {},
+  },
 };
 
 /** Every metric null: a post without metrics (yet). */

@@ -317,6 +317,41 @@ const organic: Condition = { key: 'tiktokSettings.is_brand_organic_post', truthy
  * `instagram.user_tags.position` (fractions of the image, 0 to 1).
  */
 export const PLATFORM_OPTIONS: Readonly<Record<PlatformId, PlatformOptionsSpec>> = {
+  /**
+   * Google Business Profile's local post (Late's GoogleBusinessPlatformData): the topic type, the
+   * event (EVENT and OFFER: its title and schedule, dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM in the
+   * location's local time), the offer's fields, the call-to-action button (not on offers; no URL
+   * for CALL) and the language. The rules are the table's (src/shared/rules/googlebusiness.ts).
+   */
+  googlebusiness: {
+    fields: [
+      { kind: 'select', key: 'topicType', id: 'gbp-topic', label: 'Post type', choices: [{ value: '', label: 'Update' }, { value: 'EVENT', label: 'Event' }, { value: 'OFFER', label: 'Offer' }] },
+      {
+        kind: 'group', layout: 'sub', visibleWhen: { key: 'topicType', truthy: true }, fields: [
+          { kind: 'text', key: 'event.title', id: 'gbp-event-title', label: { when: { key: 'topicType', equals: 'OFFER' }, then: 'Offer title', else: 'Event title' }, required: 'Events and offers need a title' },
+          { kind: 'text', key: 'event.schedule.startDate', id: 'gbp-start', label: 'Starts', placeholder: 'YYYY-MM-DD or YYYY-MM-DDTHH:MM', hint: "the location's local time", required: 'Events and offers need a start date' },
+          { kind: 'text', key: 'event.schedule.endDate', id: 'gbp-end', label: 'Ends', placeholder: 'YYYY-MM-DD or YYYY-MM-DDTHH:MM', required: 'Events and offers need an end date' },
+        ],
+      },
+      {
+        kind: 'group', layout: 'sub', visibleWhen: { key: 'topicType', equals: 'OFFER' }, fields: [
+          { kind: 'text', key: 'offer.couponCode', id: 'gbp-coupon', label: 'Coupon code' },
+          { kind: 'text', key: 'offer.redeemOnlineUrl', id: 'gbp-redeem', label: 'Redeem online', inputType: 'url', placeholder: 'https://' },
+          { kind: 'textarea', key: 'offer.termsConditions', id: 'gbp-terms', label: 'Terms and conditions' },
+        ],
+      },
+      {
+        kind: 'select', key: 'callToAction.type', id: 'gbp-cta', label: 'Button', visibleWhen: { key: 'topicType', notEquals: 'OFFER' },
+        choices: [{ value: '', label: 'No button' }, { value: 'LEARN_MORE', label: 'Learn more' }, { value: 'BOOK', label: 'Book' }, { value: 'ORDER', label: 'Order online' }, { value: 'SHOP', label: 'Buy' }, { value: 'SIGN_UP', label: 'Sign up' }, { value: 'CALL', label: 'Call now' }],
+      },
+      {
+        kind: 'text', key: 'callToAction.url', id: 'gbp-cta-url', label: 'Button link', inputType: 'url', placeholder: 'https://',
+        visibleWhen: { all: [{ key: 'topicType', notEquals: 'OFFER' }, { key: 'callToAction.type', truthy: true }, { key: 'callToAction.type', notEquals: 'CALL' }] },
+        required: 'This button needs a link (every button but "Call now")',
+      },
+      { kind: 'text', key: 'languageCode', id: 'gbp-lang', label: 'Language', hint: 'BCP-47, e.g. en, de, pt-BR', placeholder: 'en' },
+    ],
+  },
   twitter: thread,
   threads: thread,
   bluesky: thread,

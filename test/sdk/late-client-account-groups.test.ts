@@ -73,7 +73,7 @@ describe('account groups through the official client', () => {
     expect((await otherSdk.accountGroups.listAccountGroups()).data.groups).toEqual([]);
     expect((await refusal(otherSdk.accountGroups.updateAccountGroup({ path: { groupId: mine._id! }, body: { name: 'Taken' } })))?.statusCode).toBe(404);
     expect((await refusal(otherSdk.accountGroups.deleteAccountGroup({ path: { groupId: mine._id! } })))?.statusCode).toBe(404);
-    expect((await sdk.accountGroups.listAccountGroups()).data.groups!.map((g) => g.name)).toContain('Mine');
+    expect((await sdk.accountGroups.listAccountGroups()).data.groups!.map((g: { name?: string }) => g.name)).toContain('Mine');
     await sdk.accountGroups.deleteAccountGroup({ path: { groupId: mine._id! } });
   });
 

@@ -19,7 +19,9 @@ const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, pro
   // The MCP server for AI assistants (decision 0047).
   .concat(['mcp'])
   // The later API integrators use: account groups.
-  .concat(['account-groups']);
+  .concat(['account-groups'])
+  // Google Business Profile's locations and local posts (decision 0058).
+  .concat(['google-business']);
 
 let ctx: TestContext;
 let doc: OpenApiDoc;

@@ -19,7 +19,7 @@ export const SECTION_IDS = [
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
-  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups',
+  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups', 'google-business',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -69,6 +69,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'account-health': { title: 'Account health', paths: /^\/accounts\/(health|\{accountId\}\/health)$/, expectsEndpoints: true },
   'take-back': { title: 'Unpublish and duplicates', paths: /^\/posts\/\{postId\}\/unpublish/, expectsEndpoints: true },
   validation: { title: 'Validation', paths: /^\/tools\/validate/, expectsEndpoints: true },
+  'google-business': { title: 'Google Business Profile', paths: /^\/accounts\/\{accountId\}\/gmb-locations/, expectsEndpoints: true },
 };
 
 // ---------------------------------------------------------------------------------------------

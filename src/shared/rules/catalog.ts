@@ -15,6 +15,7 @@ import { TIKTOK_RULES } from './tiktok.ts';
 import { TWITTER_RULES } from './twitter-table.ts';
 import type { RuleDoc } from './types.ts';
 import { YOUTUBE_RULES } from './youtube.ts';
+import { GOOGLEBUSINESS_RULES } from './googlebusiness.ts';
 
 /** Each platform's documented rules, in the order the docs list them. */
 export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
@@ -28,6 +29,7 @@ export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
   pinterest: PINTEREST_RULES,
   reddit: REDDIT_RULES,
   bluesky: BLUESKY_RULES,
+  googlebusiness: GOOGLEBUSINESS_RULES,
 };
 
 /** The documented rules of `platform` (the docs page's list). */

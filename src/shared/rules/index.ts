@@ -15,6 +15,7 @@ import { threadsRules } from './threads.ts';
 import { tiktokRules } from './tiktok.ts';
 import { twitterRules } from './twitter.ts';
 import { youtubeRules } from './youtube.ts';
+import { googlebusinessRules } from './googlebusiness.ts';
 import type { PlatformRuleSet, RulePost, RuleViolation } from './types.ts';
 
 export type { MediaRef, PlatformRuleSet, RuleDoc, RulePost, RuleViolation, ThreadItem } from './types.ts';
@@ -32,6 +33,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   pinterest: pinterestRules,
   reddit: redditRules,
   bluesky: blueskyRules,
+  googlebusiness: googlebusinessRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */

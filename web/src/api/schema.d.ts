@@ -1128,6 +1128,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/gmb-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Google Business Profile locations an account can publish to, and its current one
+         * @description Read from Google with the account's authorization (Account Management accounts.list, Business Information accounts.locations.list). `search` filters on the business name; `limit` (default 100, at most 500) caps the answer, `hasMore` saying more matched.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cached: boolean;
+                            hasMore: boolean;
+                            locations: {
+                                /** @description The Business Profile account that holds it: accounts/<id> */
+                                accountId: string;
+                                accountName: string;
+                                address: string;
+                                category: string;
+                                /** @description The location id (digits); `locations/<id>` in Google's resource names */
+                                id: string;
+                                /** @description The business name (the location title) */
+                                name: string;
+                                storeCode: string;
+                                websiteUrl: string;
+                            }[];
+                            selectedLocationId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Switch the Google Business Profile location an account publishes to
+         * @description The location must be one the connected Google user manages (403 otherwise); one already connected to the profile as another account is a 409.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The Business Profile account that holds the location (accounts/<id>), from the listing */
+                        googleAccountId?: string;
+                        selectedLocationId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            message: string;
+                            selectedLocation: {
+                                id: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/health": {
         parameters: {
             query?: never;
@@ -2122,7 +2360,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     page?: number;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description One post: the single-post view */
                     postId?: string;
                     /** @description Only targets of this profile's accounts (default all) */
@@ -2429,7 +2667,7 @@ export interface paths {
                     /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
                     fromDate?: string;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description Only targets of this profile's accounts (default all) */
                     profileId?: string;
                     /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
@@ -3086,7 +3324,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3145,14 +3383,14 @@ export interface paths {
         put?: never;
         /**
          * Complete an OAuth connection with the code (server-side flows)
-         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization.
+         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization. Google Business Profile answers `{ message, tempToken, locations }` when there is a choice to make: finish with POST /v1/connect/googlebusiness/select-location.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3202,6 +3440,20 @@ export interface paths {
                                 updatedAt: string;
                                 username: string;
                             };
+                            /** @description Google Business Profile: the locations of every Business Profile account the user manages */
+                            locations?: {
+                                /** @description The Business Profile account that holds it: accounts/<id> */
+                                accountId: string;
+                                accountName: string;
+                                address: string;
+                                category: string;
+                                /** @description The location id (digits); `locations/<id>` in Google's resource names */
+                                id: string;
+                                /** @description The business name (the location title) */
+                                name: string;
+                                storeCode: string;
+                                websiteUrl: string;
+                            }[];
                             message: string;
                             /** @description LinkedIn: the organizations the member administers */
                             organizations?: {
@@ -3286,7 +3538,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3543,6 +3795,222 @@ export interface paths {
                         } & {
                             [key: string]: unknown;
                         };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            } & {
+                                accountId: string;
+                            };
+                            message: string;
+                            redirect_url?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/googlebusiness/select-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Google Business Profile locations the user manages (after OAuth)
+         * @description Read from Google (Account Management accounts.list, Business Information accounts.locations.list). tempToken comes from the OAuth callback (1 hour, single use).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                    tempToken: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            locations: {
+                                /** @description The Business Profile account that holds it: accounts/<id> */
+                                accountId: string;
+                                accountName: string;
+                                address: string;
+                                category: string;
+                                /** @description The location id (digits); `locations/<id>` in Google's resource names */
+                                id: string;
+                                /** @description The business name (the location title) */
+                                name: string;
+                                storeCode: string;
+                                websiteUrl: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Connect the chosen Google Business Profile location
+         * @description Stores the location as the account (one account per location), with the Google tokens sealed. The user must manage it (403 otherwise). Uses up the tempToken.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Optional: the Business Profile account that holds the location (accounts/<id>), as the listing gives it */
+                        accountId?: string;
+                        /** @description The location id: digits, or locations/<digits> */
+                        locationId: string;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        redirect_url?: string;
+                        tempToken: string;
                     };
                 };
             };
@@ -4112,7 +4580,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description Only entries of this post */
                     postId?: string;
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
@@ -4948,7 +5416,7 @@ export interface paths {
                          * @description The platform the recipient connects
                          * @enum {unknown}
                          */
-                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                         /** @description The profile the connected account joins */
                         profileId: string;
                     };
@@ -5117,7 +5585,7 @@ export interface paths {
                     limit?: number;
                     page?: number;
                     /** @description Platform id */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                     /** @description Object id (24 hex characters) */
                     profileId?: string;
                     /** @description Search posts by text content (case-insensitive; empty: no search) */
@@ -5327,7 +5795,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -5935,7 +6403,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -6522,7 +6990,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
                     requestId?: string;
                     /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
@@ -6671,7 +7139,7 @@ export interface paths {
                          * @description Retry only the targets on this platform; at least one must be failed
                          * @enum {unknown}
                          */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                     };
                 };
             };
@@ -6829,7 +7297,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a post (delete it from the platforms)
-         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, googlebusiness), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
          */
         post: {
             parameters: {
@@ -6845,7 +7313,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                     };
                 };
             };
@@ -8368,7 +8836,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                 };
                 cookie?: never;
             };
@@ -8501,7 +8969,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;

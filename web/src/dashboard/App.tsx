@@ -30,6 +30,7 @@ const ConnectedAppsPage = lazy(() => import('./pages/ConnectedApps.tsx'));
 const OAuthConsentPage = lazy(() => import('./pages/OAuthConsent.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
 const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
+const SelectLocationPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.GoogleBusinessSelectLocation })));
 /** The toast region (./ui/toast.ts), loaded after the first screen. */
 const Toasts = lazy(() => import('./ui/toast-region.tsx'));
 
@@ -140,6 +141,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/reddit" component={RedditPage} />
               <Route path="/connect/facebook/select-page" component={SelectPagePage} />
               <Route path="/connect/linkedin/select-organization" component={SelectOrgPage} />
+              <Route path="/connect/googlebusiness/select-location" component={SelectLocationPage} />
               <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>
             </Switch>
           </Suspense>

@@ -1,8 +1,9 @@
 /**
- * Selection screens of the connect flows: a Facebook page, or LinkedIn personal/organization.
- * The OAuth callback lands here with `profileId` and `tempToken`; the lists and the choice go
- * through the public API (GET/POST /v1/connect/facebook/select-page,
- * GET/POST /v1/connect/linkedin/select-organization).
+ * Selection screens of the connect flows: a Facebook page, LinkedIn personal/organization, or a
+ * Google Business Profile location. The OAuth callback lands here with `profileId` and
+ * `tempToken`; the lists and the choice go through the public API (GET/POST
+ * /v1/connect/facebook/select-page, GET/POST /v1/connect/linkedin/select-organization,
+ * GET/POST /v1/connect/googlebusiness/select-location).
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -91,6 +92,47 @@ export function LinkedInSelectOrganization() {
           </fieldset>
           <ErrorBox error={choose.error} title="Could not finish connecting LinkedIn" />
           <button type="submit" className="btn btn-primary" disabled={choose.isPending}>Continue</button>
+        </form>
+      )}
+    </>
+  );
+}
+
+export function GoogleBusinessSelectLocation() {
+  const q = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const profileId = q.get('profileId') ?? '';
+  const tempToken = q.get('tempToken') ?? '';
+  const [locationId, setLocationId] = useState('');
+  const locations = useQuery({
+    queryKey: ['gbp-locations', profileId, tempToken],
+    queryFn: () => unwrap(api.GET('/v1/connect/googlebusiness/select-location', { params: { query: { profileId, tempToken } } })),
+  });
+  const choose = useMutation({
+    mutationFn: () => {
+      const loc = locations.data?.locations.find((l) => l.id === locationId);
+      return unwrap(api.POST('/v1/connect/googlebusiness/select-location', { body: { profileId, tempToken, locationId, ...(loc ? { accountId: loc.accountId } : {}) } }));
+    },
+    onSuccess: () => navigate('/profiles?connected=googlebusiness'),
+  });
+  return (
+    <>
+      <PageTitle title="Choose a Google Business Profile location" />
+      <p className="muted">Each location is its own account: connect again for another location.</p>
+      {locations.isLoading && <Loading />}
+      <ErrorBox error={locations.error} title="Could not list your locations" />
+      {locations.data && (
+        <form className="card" onSubmit={(e) => { e.preventDefault(); choose.mutate(); }}>
+          <fieldset className="choice-list"><legend>Locations</legend>
+            {locations.data.locations.map((l) => (
+              <label key={l.id} className={`choice${locationId === l.id ? ' on' : ''}`}>
+                <input type="radio" name="location" value={l.id} checked={locationId === l.id} onChange={() => setLocationId(l.id)} />
+                <span className="choice-text"><strong>{l.name}</strong><span className="hint">{[l.address, l.accountName].filter(Boolean).join(' · ')}</span></span>
+              </label>
+            ))}
+          </fieldset>
+          <ErrorBox error={choose.error} title="Could not connect the location" />
+          <button type="submit" className="btn btn-primary" disabled={!locationId || choose.isPending}>Connect this location</button>
         </form>
       )}
     </>
