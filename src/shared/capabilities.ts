@@ -217,6 +217,29 @@ export const BLUESKY_MAX_IMAGES = 4;
 /** `langs` on a post: at most 3 BCP-47 tags (app.bsky.feed.post lexicon). */
 export const BLUESKY_MAX_LANGS = 3;
 
+// Discord: https://discord.com/developers/docs/resources/message#create-message
+export const DISCORD_DOCS_URL = 'https://discord.com/developers/docs/resources/message#create-message';
+/**
+ * `content` of a message: at most 2,000 characters (Create Message). Whether Discord counts code
+ * points or UTF-16 units is UNVERIFIED: the strict reading (UTF-16 units, an emoji outside the BMP
+ * counts 2) is used.
+ */
+export const DISCORD_MAX_TEXT = 2000;
+/** Files per message: at most 10 (error 30015 "Maximum number of attachments in a message reached (10)"). */
+export const DISCORD_MAX_FILES = 10;
+/**
+ * Size of one file: "The default limit is 10 MiB" (Uploading Files,
+ * https://discord.com/developers/docs/reference#uploading-files); servers with a Boost tier allow
+ * more, which Herald does not read, so the default is the limit (error 50045 above it).
+ */
+export const DISCORD_FILE_MAX_BYTES = 10 * MB;
+/** Whole request when sending a message with files: at most 25 MiB (error 40005 "Request entity too large"). */
+export const DISCORD_REQUEST_MAX_BYTES = 25 * MB;
+/** Thread and forum post names: 1 to 100 characters (Start Thread from Message, Start Thread in Forum or Media Channel). */
+export const DISCORD_THREAD_NAME_MAX = 100;
+/** Tags applied to a forum post: at most 5 (`applied_tags`, Start Thread in Forum or Media Channel). */
+export const DISCORD_FORUM_TAGS_MAX = 5;
+
 /** Every platform's capabilities and limits, with the adapters' default options. */
 export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
   facebook: {
@@ -282,6 +305,12 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: BLUESKY_DOCS_URL,
     maxTextBytes: BLUESKY_MAX_TEXT_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
     imageMaxBytes: BLUESKY_MAX_IMAGE_BYTES, gifMaxBytes: BLUESKY_MAX_IMAGE_BYTES,
+  },
+  discord: {
+    maxTextLength: DISCORD_MAX_TEXT, textUnit: 'UTF-16 units', maxImages: DISCORD_MAX_FILES, maxVideos: DISCORD_MAX_FILES,
+    threads: true, firstComment: false, docsUrl: DISCORD_DOCS_URL,
+    maxMediaItems: DISCORD_MAX_FILES, maxImagesWithVideo: DISCORD_MAX_FILES, gif: 'image', maxDocuments: DISCORD_MAX_FILES,
+    imageMaxBytes: DISCORD_FILE_MAX_BYTES, gifMaxBytes: DISCORD_FILE_MAX_BYTES, videoMaxBytes: DISCORD_FILE_MAX_BYTES,
   },
 };
 

@@ -5,6 +5,7 @@
  */
 import type { PlatformId } from '../platforms.ts';
 import { BLUESKY_RULES } from './bluesky.ts';
+import { DISCORD_RULES } from './discord.ts';
 import { FACEBOOK_RULES } from './facebook.ts';
 import { INSTAGRAM_RULES } from './instagram.ts';
 import { LINKEDIN_RULES } from './linkedin.ts';
@@ -28,6 +29,7 @@ export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
   pinterest: PINTEREST_RULES,
   reddit: REDDIT_RULES,
   bluesky: BLUESKY_RULES,
+  discord: DISCORD_RULES,
 };
 
 /** The documented rules of `platform` (the docs page's list). */

@@ -6,6 +6,7 @@
  */
 import type { PlatformId } from '../platforms.ts';
 import { blueskyRules } from './bluesky.ts';
+import { discordRules } from './discord.ts';
 import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { linkedinRules } from './linkedin.ts';
@@ -32,6 +33,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   pinterest: pinterestRules,
   reddit: redditRules,
   bluesky: blueskyRules,
+  discord: discordRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
