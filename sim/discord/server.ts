@@ -102,6 +102,8 @@ export interface SimAttachment { id: string; filename: string; size: number; con
 export interface SimMessage {
   id: string; channel_id: string; author: { id: string; username: string; bot?: boolean }; content: string; nonce?: string | number;
   flags: number; attachments: SimAttachment[]; timestamp: string; type: number; thread?: string; deleted?: boolean;
+  /** Reactions by emoji: their counts. */
+  reactions?: Record<string, number>;
 }
 
 export interface DiscordSimulator extends SimulatorBase<DiscordFault> {
@@ -251,6 +253,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     content: m.content, timestamp: m.timestamp, edited_timestamp: null, tts: false, mention_everyone: false, mentions: [], mention_roles: [],
     attachments: m.attachments, embeds: [], pinned: false, flags: m.flags,
     ...(withNonce && m.nonce !== undefined ? { nonce: m.nonce } : {}),
+    ...(m.reactions ? { reactions: Object.entries(m.reactions).map(([name, count]) => ({ count, count_details: { burst: 0, normal: count }, me: false, me_burst: false, emoji: { id: null, name }, burst_colors: [] })) } : {}),
     ...(m.thread ? { thread: channelView(allChannels.find((c) => c.id === m.thread)!) } : {}),
   });
   const inChannel = (id: string) => messages.filter((m) => m.channel_id === id && !m.deleted);

@@ -84,7 +84,7 @@ export const messageUrl = (guildId: string, channelId: string, messageId: string
 /** A name for the thread or forum post: the option, else the first line of the first message (cut to 100), else the first file's name. */
 export function threadNameFor(req: PublishRequest, option: unknown, first: PreparedMessage): string {
   const explicit = str(option);
-  if (explicit) return explicit.slice(0, DISCORD_THREAD_NAME_MAX);
+  if (explicit) return explicit; // longer than 100 is the rule table's (and Discord's) refusal
   const line = (first.content.split(/\r?\n/).find((l) => l.trim()) ?? '').trim();
   const name = line || (first.files[0] ? fileName(first.files[0], 0) : 'Post');
   return name.length > DISCORD_THREAD_NAME_MAX ? `${name.slice(0, DISCORD_THREAD_NAME_MAX - 1)}…` : name;
