@@ -18,6 +18,9 @@ import { cases } from '../rules/discord.cases.ts';
 import { harnessPublisher, simulatorRuleCases } from './rule-cases.ts';
 import { platformContract } from './suite.ts';
 
+/** A fetch answer whose JSON the test reads loosely. */
+type JsonResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 let sim: DiscordSimulator;
 let media: MediaServer;
 let img: string[];
@@ -242,7 +245,7 @@ describe('Discord: the rule table against the simulator', () => {
 describe('Discord: the simulator is as strict as Discord', () => {
   const api = (path: string, init: RequestInit & { bot?: boolean } = {}) => fetch(`${sim.url}/api/v10${path}`, {
     ...init, headers: { ...(init.bot === false ? {} : { authorization: `Bot ${sim.botToken}` }), 'content-type': 'application/json', ...(init.headers as Record<string, string> ?? {}) },
-  });
+  }) as Promise<JsonResponse>;
   const send = (channelId: string, body: object) => api(`/channels/${channelId}/messages`, { method: 'POST', body: JSON.stringify(body) });
 
   it('bot auth, permissions, channel types, the 2,000 characters in Discord\'s error shape, nonces', async () => {
@@ -290,7 +293,7 @@ describe('Discord: the simulator is as strict as Discord', () => {
     try {
       const consent = await fetch(`${strict.url}/oauth2/authorize?client_id=${strict.clientId}&scope=bot&permissions=${P.VIEW_CHANNEL | P.SEND_MESSAGES}&response_type=code&redirect_uri=https://h.example/cb`, { redirect: 'manual' });
       expect(consent.status).toBe(302);
-      const s = (body: object) => fetch(`${strict.url}/api/v10/channels/${strict.channels.general.id}/messages`, { method: 'POST', headers: { authorization: `Bot ${strict.botToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const s = (body: object): Promise<JsonResponse> => fetch(`${strict.url}/api/v10/channels/${strict.channels.general.id}/messages`, { method: 'POST', headers: { authorization: `Bot ${strict.botToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect((await s({ content: '1' })).headers.get('x-ratelimit-bucket')).toBeTruthy();
       await s({ content: '2' });
       const limited = await s({ content: '3' });
@@ -305,7 +308,7 @@ describe('Discord: the simulator is as strict as Discord', () => {
       const form = new FormData();
       form.set('payload_json', JSON.stringify({ content: 'file' }));
       form.set('files[0]', new Blob([Buffer.from('x')]), 'a.txt');
-      const noAttach = await fetch(`${strict.url}/api/v10/channels/${strict.channels.announcements.id}/messages`, { method: 'POST', headers: { authorization: `Bot ${strict.botToken}` }, body: form });
+      const noAttach: JsonResponse = await fetch(`${strict.url}/api/v10/channels/${strict.channels.announcements.id}/messages`, { method: 'POST', headers: { authorization: `Bot ${strict.botToken}` }, body: form });
       expect((await noAttach.json()).code).toBe(50013);
     } finally {
       await strict.close();
@@ -385,7 +388,7 @@ describe('Discord: unpublish', () => {
     onPlatform: (id) => sim.messages.some((m) => m.id === id && !m.deleted),
     removeOnPlatform: (id) => { sim.messages.find((m) => m.id === id)!.deleted = true; },
     after: async (id) => {
-      const res = await fetch(`${sim.url}/api/v10/channels/${sim.channels.general.id}/messages/${id}`, { headers: { authorization: `Bot ${sim.botToken}` } });
+      const res: JsonResponse = await fetch(`${sim.url}/api/v10/channels/${sim.channels.general.id}/messages/${id}`, { headers: { authorization: `Bot ${sim.botToken}` } });
       expect(res.status).toBe(404);
       expect((await res.json()).code).toBe(10008);
     },
