@@ -360,6 +360,21 @@ contract.failures({
       expect(threads()).toHaveLength(1);
     });
 
+    it('two messages of the bot since the attempt match what was sent: verify cannot tell which, and sends nothing', async () => {
+      const first = await post({ content: 'said twice', publishNow: true, platforms: on() });
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await post({ content: 'said twice', allowDuplicate: true, scheduledFor: '2030-01-01T00:00:00Z', platforms: on() });
+      expect(again.statusCode, again.body).toBe(201);
+      sim.addFault({ op: 'message', kind: 'drop_after_create', count: 1 });
+      const id = again.json().post._id;
+      await h.runDue(id);
+      const n = creates();
+      await h.runDue(id);
+      expect(await h.target(id)).toMatchObject({ status: 'pending', in_doubt: true });
+      expect(creates()).toBe(n);
+      expect(byContent('said twice')).toHaveLength(2);
+    });
+
     it('the bot lost READ_MESSAGE_HISTORY: verify cannot tell (Discord would list nothing) and does not send again', async () => {
       sim.addFault({ op: 'message', kind: 'drop_after_create', count: 1 });
       const id = (await post({ content: 'history gone', scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
