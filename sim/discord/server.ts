@@ -33,8 +33,9 @@
  *   message: 160004; name 1-100), `POST /channels/{id}/threads` in a forum (starter message,
  *   `applied_tags` of the forum, at most 5; a forum that requires a tag: 40067),
  *   `GET /guilds/{id}/threads/active`, `GET /channels/{id}/threads/archived/public`.
- * - `POST /channels/{id}/messages/{id}/crosspost`: announcement channels only (50068 otherwise is
- *   UNVERIFIED; answered as 400 code 50024 "Cannot execute action on this channel type"); once (40033).
+ * - `POST /channels/{id}/messages/{id}/crosspost`: announcement channels only (elsewhere 400 code
+ *   50024 "Cannot execute action on this channel type": the code Discord answers there is
+ *   UNVERIFIED); once (40033 "This message has already been crossposted").
  * - Rate limits: every answer carries `X-RateLimit-Limit/-Remaining/-Reset/-Reset-After/-Bucket`;
  *   message creation in a channel is limited to `messagesPerWindow` per `windowMs`; a 429 has
  *   `Retry-After`, `X-RateLimit-Scope` and the body `{message, retry_after, global}`.
