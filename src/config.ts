@@ -95,6 +95,8 @@ export interface PlatformAppConfig {
   apiBaseUrl?: string;
   /** Overrides the platform's authorization host. */
   authBaseUrl?: string;
+  /** The app's bot token (`HERALD_<PLATFORM>_BOT_TOKEN`), for a platform that publishes as the app's bot (Discord). */
+  botToken?: string;
 }
 
 /** Platforms connected through OAuth 2.0 (Bluesky uses app passwords), from src/shared/platforms.ts. */
@@ -314,7 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const urlProblems: string[] = [];
   for (const p of OAUTH_PLATFORMS) {
     const v = (suffix: string) => env[`HERALD_${p.toUpperCase()}_${suffix}`]?.trim() || undefined;
-    const app: PlatformAppConfig = { clientId: v('CLIENT_ID'), clientSecret: v('CLIENT_SECRET'), apiBaseUrl: v('API_URL'), authBaseUrl: v('AUTH_URL') };
+    const app: PlatformAppConfig = { clientId: v('CLIENT_ID'), clientSecret: v('CLIENT_SECRET'), apiBaseUrl: v('API_URL'), authBaseUrl: v('AUTH_URL'), botToken: v('BOT_TOKEN') };
     for (const [k, u] of [['API_URL', app.apiBaseUrl], ['AUTH_URL', app.authBaseUrl]] as const) {
       if (u && !/^https?:\/\//.test(u)) urlProblems.push(`HERALD_${p.toUpperCase()}_${k}: must be an http(s) URL (got ${JSON.stringify(u)})`);
     }

@@ -41,6 +41,12 @@ export interface PlatformApp {
   apiBaseUrl: string;
   /** Base URL of the authorization page host (e.g. https://x.com). */
   authBaseUrl: string;
+  /**
+   * The app's bot token (`HERALD_<PLATFORM>_BOT_TOKEN`), for a platform that publishes as the
+   * app's bot rather than with the user's token (Discord: `Authorization: Bot <token>`). Absent
+   * where the platform has none.
+   */
+  botToken?: string;
 }
 
 /** Tokens as stored (sealed) in an account's credentials. */
@@ -50,6 +56,11 @@ export interface OAuthTokens {
   /** Access token expiry. */
   expiresAt?: string | null;
   scope?: string[];
+  /**
+   * What the token response answered beyond the tokens, for the platform's own `identify` and
+   * choose step (Discord's `guild`: the server its bot was just added to). Absent elsewhere.
+   */
+  grant?: Record<string, unknown>;
 }
 
 /** Who connected: the account fields without credentials. */

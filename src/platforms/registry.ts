@@ -40,6 +40,9 @@ import { facebookResources } from './facebook/resources.ts';
 import { linkedinResources } from './linkedin/resources.ts';
 import { pinterestResources } from './pinterest/resources.ts';
 import { redditResources } from './reddit/resources.ts';
+import { DiscordAdapter } from './discord/adapter.ts';
+import { DISCORD_DEFAULTS, discordOAuth } from './discord/oauth.ts';
+import { discordConnect } from './discord/connect.ts';
 
 /**
  * What the registry reads from the configuration (src/config.ts's Config satisfies it): the
@@ -54,7 +57,7 @@ export interface RegistryConfig {
    * HTTP on loopback there, so the Facebook story rule "public HTTPS URL" is left to the simulator.
    */
   sandbox?: boolean;
-  platformApps?: Partial<Record<OAuthPlatform, { clientId?: string; clientSecret?: string; apiBaseUrl?: string; authBaseUrl?: string }>>;
+  platformApps?: Partial<Record<OAuthPlatform, { clientId?: string; clientSecret?: string; apiBaseUrl?: string; authBaseUrl?: string; botToken?: string }>>;
 }
 
 export interface AdapterRegistry {
@@ -86,6 +89,8 @@ export interface AdapterRegistry {
 interface ProviderEntry {
   provider: OAuthProvider;
   defaults: { apiBaseUrl: string; authBaseUrl: string };
+  /** The platform publishes as the app's bot: `HERALD_<PLATFORM>_BOT_TOKEN` is required too. */
+  botToken?: true;
 }
 
 const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
@@ -99,6 +104,7 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
   facebook: { provider: facebookOAuth, defaults: FACEBOOK_DEFAULTS },
   instagram: { provider: instagramOAuth, defaults: INSTAGRAM_DEFAULTS },
   googlebusiness: { provider: googlebusinessOAuth, defaults: GOOGLEBUSINESS_DEFAULTS },
+  discord: { provider: discordOAuth, defaults: DISCORD_DEFAULTS, botToken: true },
 };
 
 export function createAdapterRegistry(
@@ -110,7 +116,7 @@ export function createAdapterRegistry(
     if (!entry) throw new AppError('BAD_REQUEST', `Connecting ${platform} is not available on this server yet`, { platform });
     const cfg = config.platformApps?.[platform] ?? {};
     const env = `HERALD_${platform.toUpperCase()}`;
-    const missing = [!cfg.clientId && `${env}_CLIENT_ID`, !cfg.clientSecret && `${env}_CLIENT_SECRET`].filter(Boolean) as string[];
+    const missing = [!cfg.clientId && `${env}_CLIENT_ID`, !cfg.clientSecret && `${env}_CLIENT_SECRET`, entry.botToken && !cfg.botToken && `${env}_BOT_TOKEN`].filter(Boolean) as string[];
     if (missing.length) {
       throw new AppError('BAD_REQUEST', `${platform} is not configured on this server: set ${missing.join(' and ')} (the ${platform} app's credentials)`,
         { platform, missingSettings: missing });
@@ -119,6 +125,7 @@ export function createAdapterRegistry(
       clientId: cfg.clientId!, clientSecret: cfg.clientSecret!,
       apiBaseUrl: (cfg.apiBaseUrl ?? entry.defaults.apiBaseUrl).replace(/\/+$/, ''),
       authBaseUrl: (cfg.authBaseUrl ?? entry.defaults.authBaseUrl).replace(/\/+$/, ''),
+      ...(cfg.botToken ? { botToken: cfg.botToken } : {}),
     };
   }
 
@@ -128,12 +135,13 @@ export function createAdapterRegistry(
     twitter: xConnect, reddit: redditConnect, pinterest: pinterestConnect, threads: threadsConnect, tiktok: tiktokConnect,
     youtube: youtubeConnect, instagram: instagramConnect, facebook: facebookConnect, linkedin: linkedinConnect,
     googlebusiness: googlebusinessConnect,
+    discord: discordConnect,
   };
   // The same for account resources (a platform with none says so).
   const resources: Record<PlatformId, AccountResources> = {
     facebook: facebookResources, linkedin: linkedinResources, pinterest: pinterestResources, reddit: redditResources(),
     bluesky: NO_ACCOUNT_RESOURCES, twitter: NO_ACCOUNT_RESOURCES, threads: NO_ACCOUNT_RESOURCES, tiktok: NO_ACCOUNT_RESOURCES,
-    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources,
+    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources, discord: NO_ACCOUNT_RESOURCES,
   };
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
@@ -148,6 +156,7 @@ export function createAdapterRegistry(
   adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook'), { storyRequireHttps: !config.sandbox }) as unknown as PlatformAdapter);
   adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
   adapters.set('googlebusiness', new GoogleBusinessAdapter(googlebusinessOAuth, () => appFor('googlebusiness')) as unknown as PlatformAdapter);
+  adapters.set('discord', new DiscordAdapter(() => appFor('discord')) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

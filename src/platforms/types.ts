@@ -197,6 +197,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   pinterest: { supported: true, how: 'DELETE /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
+  discord: { supported: true, how: 'DELETE /channels/{channel.id}/messages/{message.id} for each message (a thread\'s last first); a thread started from the message stays, empty', doc: 'https://discord.com/developers/docs/resources/message#delete-message' },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
   googlebusiness: { supported: true, how: 'DELETE https://mybusiness.googleapis.com/v4/{name=accounts/*/locations/*/localPosts/*}', doc: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/delete' },
 };

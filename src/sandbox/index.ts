@@ -35,6 +35,8 @@ export interface SandboxSimulator {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** The simulated app's bot token, for a platform that publishes as the app's bot (Discord). */
+  botToken?: string;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'tiktok', start: async ({ mediaFetch }) => (await import('../../sim/tiktok/server.ts')).startTikTokSimulator({ mediaFetch }) },
   { platform: 'youtube', start: async () => (await import('../../sim/youtube/server.ts')).startYouTubeSimulator() },
   { platform: 'googlebusiness', start: async ({ mediaFetch }) => (await import('../../sim/googlebusiness/server.ts')).startGoogleBusinessSimulator({ mediaFetch, moderationMs: 5_000 }) },
+  { platform: 'discord', start: async () => (await import('../../sim/discord/server.ts')).startDiscordSimulator() },
 ];
 
 /** Handle of the ready-made Bluesky account (`.test` is the dev PDS's domain; "sandbox" is a reserved handle). */
@@ -147,7 +150,7 @@ export function plainState(v: unknown, limit = 50, depth = 0): unknown {
 }
 
 /** Fields of a simulator handle that are not state (the Fastify app, the client secret). */
-const NOT_STATE = new Set(['app', 'clientSecret', 'close']);
+const NOT_STATE = new Set(['app', 'clientSecret', 'botToken', 'close']);
 
 /** The simulators' fixed lists (the simulated user's pages, organizations, boards, subreddits): the same for every user, shown whole. */
 const SHARED_FIXTURES = new Set(['pages', 'orgs', 'boards', 'subreddits']);
@@ -236,7 +239,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     throw err;
   }
 
-  const ignored = Object.keys(opts.env ?? {}).filter((k) => /^HERALD_[A-Z]+_(CLIENT_ID|CLIENT_SECRET|API_URL|AUTH_URL)$/.test(k) && opts.env![k]);
+  const ignored = Object.keys(opts.env ?? {}).filter((k) => /^HERALD_[A-Z]+_(CLIENT_ID|CLIENT_SECRET|API_URL|AUTH_URL|BOT_TOKEN)$/.test(k) && opts.env![k]);
   if ((opts.env ?? {}).HERALD_BLUESKY_SERVICE_URL) ignored.push('HERALD_BLUESKY_SERVICE_URL');
   log?.warn({
     simulated: [...simulators.keys()],
@@ -267,7 +270,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
     bluesky,
     configure(config) {
       const platformApps: Config['platformApps'] = {};
-      for (const [p, sim] of simulators) platformApps[p] = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url };
+      for (const [p, sim] of simulators) platformApps[p] = { clientId: sim.clientId, clientSecret: sim.clientSecret, apiBaseUrl: sim.url, authBaseUrl: sim.url, ...(sim.botToken ? { botToken: sim.botToken } : {}) };
       return { ...config, sandbox: true, platformApps, blueskyServiceUrl: bluesky?.serviceUrl ?? config.blueskyServiceUrl };
     },
     adapterRegistry(config) {

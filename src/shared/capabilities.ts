@@ -244,6 +244,28 @@ export const GOOGLEBUSINESS_PHOTO_MIN_PIXELS = 250;
 export const GOOGLEBUSINESS_VIDEO_MAX_SECONDS = 30;
 export const GOOGLEBUSINESS_VIDEO_MAX_BYTES = 75 * MB;
 export const GOOGLEBUSINESS_VIDEO_MIN_PIXELS = 720;
+// Discord: https://discord.com/developers/docs/resources/message#create-message
+export const DISCORD_DOCS_URL = 'https://discord.com/developers/docs/resources/message#create-message';
+/**
+ * `content` of a message: at most 2,000 characters (Create Message). Whether Discord counts code
+ * points or UTF-16 units is UNVERIFIED: the strict reading (UTF-16 units, an emoji outside the BMP
+ * counts 2) is used.
+ */
+export const DISCORD_MAX_TEXT = 2000;
+/** Files per message: at most 10 (error 30015 "Maximum number of attachments in a message reached (10)"). */
+export const DISCORD_MAX_FILES = 10;
+/**
+ * Size of one file: "The default limit is 10 MiB" (Uploading Files,
+ * https://discord.com/developers/docs/reference#uploading-files); servers with a Boost tier allow
+ * more, which Herald does not read, so the default is the limit (error 50045 above it).
+ */
+export const DISCORD_FILE_MAX_BYTES = 10 * MB;
+/** Whole request when sending a message with files: at most 25 MiB (error 40005 "Request entity too large"). */
+export const DISCORD_REQUEST_MAX_BYTES = 25 * MB;
+/** Thread and forum post names: 1 to 100 characters (Start Thread from Message, Start Thread in Forum or Media Channel). */
+export const DISCORD_THREAD_NAME_MAX = 100;
+/** Tags applied to a forum post: at most 5 (`applied_tags`, Start Thread in Forum or Media Channel). */
+export const DISCORD_FORUM_TAGS_MAX = 5;
 
 /** Every platform's capabilities and limits, with the adapters' default options. */
 export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
@@ -316,6 +338,12 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: false, firstComment: false, docsUrl: GOOGLEBUSINESS_DOCS_URL,
     maxMediaItems: GOOGLEBUSINESS_MAX_MEDIA, maxImagesWithVideo: 0, gif: 'refused', maxDocuments: 0,
     imageMaxBytes: GOOGLEBUSINESS_PHOTO_MAX_BYTES, videoMaxBytes: GOOGLEBUSINESS_VIDEO_MAX_BYTES,
+  },
+  discord: {
+    maxTextLength: DISCORD_MAX_TEXT, textUnit: 'UTF-16 units', maxImages: DISCORD_MAX_FILES, maxVideos: DISCORD_MAX_FILES,
+    threads: true, firstComment: false, docsUrl: DISCORD_DOCS_URL,
+    maxMediaItems: DISCORD_MAX_FILES, maxImagesWithVideo: DISCORD_MAX_FILES, gif: 'image', maxDocuments: DISCORD_MAX_FILES,
+    imageMaxBytes: DISCORD_FILE_MAX_BYTES, gifMaxBytes: DISCORD_FILE_MAX_BYTES, videoMaxBytes: DISCORD_FILE_MAX_BYTES,
   },
 };
 

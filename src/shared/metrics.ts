@@ -109,6 +109,13 @@ export const PLATFORM_METRICS: Record<PlatformId, {
     docsUrl: 'https://developers.google.com/my-business/reference/performance/rest/v1/locations/fetchMultiDailyMetricsTimeSeries',
     names: {},
   },
+  // Discord has no view, impression or click counts; a message's reactions are all it counts.
+  discord: {
+    postsPerPass: 20,
+    endpoint: 'GET /channels/{channel.id}/messages/{message.id} (reactions[].count, summed)',
+    docsUrl: 'https://discord.com/developers/docs/resources/message#reaction-object',
+    names: { likes: ['reactions'] },
+  },
 };
 
 /** Every metric null: a post without metrics (yet). */

@@ -11,6 +11,7 @@
  * composer and the server cannot disagree. Pure: no I/O, no Node APIs; imports only src/shared.
  */
 import {
+  DISCORD_FORUM_TAGS_MAX, DISCORD_THREAD_NAME_MAX,
   INSTAGRAM_MAX_COLLABORATORS, LINKEDIN_DOCUMENT_TITLE_MAX, PINTEREST_TITLE_MAX, PLATFORM_CAPABILITIES, REDDIT_FLAIR_ID_MAX, REDDIT_SUBREDDIT_NAME_MAX,
   REDDIT_TITLE_MAX, YOUTUBE_TITLE_MAX,
 } from './capabilities.ts';
@@ -355,6 +356,18 @@ export const PLATFORM_OPTIONS: Readonly<Record<PlatformId, PlatformOptionsSpec>>
   twitter: thread,
   threads: thread,
   bluesky: thread,
+  // Discord: message flags and the thread or forum post (src/shared/rules/discord.ts).
+  discord: {
+    fields: [
+      { kind: 'checkbox', key: 'suppressEmbeds', label: 'No link previews (embeds)' },
+      { kind: 'checkbox', key: 'silent', label: 'Silent (no push notifications)' },
+      { kind: 'checkbox', key: 'crosspost', label: 'Publish to following servers (announcement channels only)' },
+      { kind: 'thread-replies', id: 'reply' },
+      { kind: 'text', key: 'threadName', id: 'thread', label: 'Thread name', hint: "when there are replies; else the first line", maxLength: { value: DISCORD_THREAD_NAME_MAX, rule: 'discord.thread_name.length' } },
+      { kind: 'text', key: 'forumThreadName', id: 'forum', label: 'Forum post title', hint: "forum channels; else the first line", maxLength: { value: DISCORD_THREAD_NAME_MAX, rule: 'discord.thread_name.length' } },
+      { kind: 'list', key: 'forumAppliedTags', id: 'tags', label: 'Forum tag ids', hint: `forum channels; up to ${DISCORD_FORUM_TAGS_MAX}, comma-separated` },
+    ],
+  },
   facebook: {
     fields: [
       { kind: 'select', key: 'contentType', id: 'kind', label: 'Post as', hint: 'a story is one image or video, shown without its caption', choices: [{ value: '', label: 'Feed post' }, { value: 'story', label: 'Story' }] },

@@ -45,6 +45,8 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   bluesky: { media: { layout: 'grid' }, handle: 'username' },
   // A local post on the Business Profile: one photo or video above the summary, cut at about 300 characters ("More").
   googlebusiness: { feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username' },
+  // Discord shows a whole message (2,000 characters at most), files below it.
+  discord: { media: { layout: 'grid' }, handle: 'username' },
 };
 
 /** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */

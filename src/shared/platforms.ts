@@ -4,7 +4,7 @@
  */
 
 export const PLATFORMS = [
-  'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky', 'googlebusiness',
+  'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky', 'googlebusiness', 'discord',
 ] as const;
 export type PlatformId = (typeof PLATFORMS)[number];
 
@@ -25,4 +25,5 @@ export const PLATFORM_LABELS: Record<PlatformId, string> = {
   facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', twitter: 'X (Twitter)', threads: 'Threads',
   tiktok: 'TikTok', youtube: 'YouTube', pinterest: 'Pinterest', reddit: 'Reddit', bluesky: 'Bluesky',
   googlebusiness: 'Google Business Profile',
+  discord: 'Discord',
 };

@@ -5,6 +5,7 @@
  */
 import type { PlatformId } from '../platforms.ts';
 import { BLUESKY_RULES } from './bluesky.ts';
+import { DISCORD_RULES } from './discord.ts';
 import { FACEBOOK_RULES } from './facebook.ts';
 import { INSTAGRAM_RULES } from './instagram.ts';
 import { LINKEDIN_RULES } from './linkedin.ts';
@@ -30,6 +31,7 @@ export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
   reddit: REDDIT_RULES,
   bluesky: BLUESKY_RULES,
   googlebusiness: GOOGLEBUSINESS_RULES,
+  discord: DISCORD_RULES,
 };
 
 /** The documented rules of `platform` (the docs page's list). */

@@ -6,6 +6,7 @@
  */
 import type { PlatformId } from '../platforms.ts';
 import { blueskyRules } from './bluesky.ts';
+import { discordRules } from './discord.ts';
 import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { linkedinRules } from './linkedin.ts';
@@ -34,6 +35,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   reddit: redditRules,
   bluesky: blueskyRules,
   googlebusiness: googlebusinessRules,
+  discord: discordRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */

@@ -2360,7 +2360,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     page?: number;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "all";
                     /** @description One post: the single-post view */
                     postId?: string;
                     /** @description Only targets of this profile's accounts (default all) */
@@ -2667,7 +2667,7 @@ export interface paths {
                     /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
                     fromDate?: string;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "all";
                     /** @description Only targets of this profile's accounts (default all) */
                     profileId?: string;
                     /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
@@ -3324,7 +3324,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3383,14 +3383,14 @@ export interface paths {
         put?: never;
         /**
          * Complete an OAuth connection with the code (server-side flows)
-         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization. Google Business Profile answers `{ message, tempToken, locations }` when there is a choice to make: finish with POST /v1/connect/googlebusiness/select-location.
+         * @description Answers `{ message, account }`. Facebook answers `{ message, tempToken, pages }` when there is a choice to make: finish with POST /v1/connect/facebook/select-page. LinkedIn answers `{ message, tempToken, organizations }` when there is a choice to make: finish with POST /v1/connect/linkedin/select-organization. Google Business Profile answers `{ message, tempToken, locations }` when there is a choice to make: finish with POST /v1/connect/googlebusiness/select-location. Discord answers `{ message, tempToken, channels }` when there is a choice to make: finish with POST /v1/connect/discord/select-channel.
          */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3440,6 +3440,20 @@ export interface paths {
                                 updatedAt: string;
                                 username: string;
                             };
+                            /** @description Discord: the text, announcement and forum channels of the server Herald's bot was added to */
+                            channels?: {
+                                guildId: string;
+                                guildName: string;
+                                /** @description The channel id (snowflake) */
+                                id: string;
+                                /** @description Permissions Herald's bot lacks there (VIEW_CHANNEL, SEND_MESSAGES, READ_MESSAGE_HISTORY); empty when it can publish */
+                                missingPermissions: string[];
+                                name: string;
+                                /** @description Discord channel type: 0 text, 5 announcement, 15 forum */
+                                type: number;
+                                /** @description text, announcement or forum */
+                                typeName: string;
+                            }[];
                             /** @description Google Business Profile: the locations of every Business Profile account the user manages */
                             locations?: {
                                 /** @description The Business Profile account that holds it: accounts/<id> */
@@ -3538,7 +3552,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3664,6 +3678,220 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connect/discord/select-channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the channels of the Discord server Herald's bot was added to (after OAuth)
+         * @description Text (0), announcement (5) and forum (15) channels, each with the permissions the bot lacks there. tempToken comes from the OAuth callback (1 hour, single use).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                    tempToken: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            channels: {
+                                guildId: string;
+                                guildName: string;
+                                /** @description The channel id (snowflake) */
+                                id: string;
+                                /** @description Permissions Herald's bot lacks there (VIEW_CHANNEL, SEND_MESSAGES, READ_MESSAGE_HISTORY); empty when it can publish */
+                                missingPermissions: string[];
+                                name: string;
+                                /** @description Discord channel type: 0 text, 5 announcement, 15 forum */
+                                type: number;
+                                /** @description text, announcement or forum */
+                                typeName: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Connect the chosen Discord channel
+         * @description Stores the channel as the account (one account per channel). The bot must have VIEW_CHANNEL, SEND_MESSAGES and READ_MESSAGE_HISTORY there (403 naming the missing ones otherwise). Uses up the tempToken.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The channel id (snowflake) */
+                        channelId: string;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        redirect_url?: string;
+                        tempToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            } & {
+                                accountId: string;
+                            };
+                            message: string;
+                            redirect_url?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4580,7 +4808,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "all";
                     /** @description Only entries of this post */
                     postId?: string;
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
@@ -5416,7 +5644,7 @@ export interface paths {
                          * @description The platform the recipient connects
                          * @enum {unknown}
                          */
-                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                         /** @description The profile the connected account joins */
                         profileId: string;
                     };
@@ -5585,7 +5813,7 @@ export interface paths {
                     limit?: number;
                     page?: number;
                     /** @description Platform id */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                     /** @description Object id (24 hex characters) */
                     profileId?: string;
                     /** @description Search posts by text content (case-insensitive; empty: no search) */
@@ -5795,7 +6023,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -6403,7 +6631,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -6990,7 +7218,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "all";
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
                     requestId?: string;
                     /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
@@ -7139,7 +7367,7 @@ export interface paths {
                          * @description Retry only the targets on this platform; at least one must be failed
                          * @enum {unknown}
                          */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                     };
                 };
             };
@@ -7297,7 +7525,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a post (delete it from the platforms)
-         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, googlebusiness), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, googlebusiness, discord), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
          */
         post: {
             parameters: {
@@ -7313,7 +7541,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                     };
                 };
             };
@@ -8836,7 +9064,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                 };
                 cookie?: never;
             };
@@ -8969,7 +9197,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;

@@ -101,7 +101,7 @@ export function StatusBadge({ status }: { status: PostStatus | string }) {
 
 /** The short mark drawn in each platform's icon (its brand colour behind it). */
 const MARKS: Record<PlatformName, string> = {
-  facebook: 'f', instagram: 'IG', linkedin: 'in', twitter: 'X', threads: '@', tiktok: '♪', youtube: '▶', pinterest: 'P', reddit: 'r/', bluesky: 'B', googlebusiness: 'G',
+  facebook: 'f', instagram: 'IG', linkedin: 'in', twitter: 'X', threads: '@', tiktok: '♪', youtube: '▶', pinterest: 'P', reddit: 'r/', bluesky: 'B', googlebusiness: 'G', discord: 'D',
 };
 
 /** Icon backgrounds where the brand colour is too light for a white mark (WCAG AA 4.5:1): the brand's darker shade. */
