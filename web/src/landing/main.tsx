@@ -1,6 +1,6 @@
 import { mount } from '../shared/mount.tsx';
 import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
-import { PLATFORM_IDS, PLATFORM_RULES } from '../lib/platforms.ts';
+import { PLATFORM_COUNT_WORD, PLATFORM_IDS, PLATFORM_RULES } from '../lib/platforms.ts';
 import { readConfig } from '../shared/config.ts';
 import dashboardShot from './dashboard-calendar.jpg';
 import './landing.css';
@@ -9,7 +9,7 @@ import './landing.css';
 const DASHBOARD_SHOT = { width: 1280, height: 800 } as const;
 
 const FEATURES: Array<[string, string]> = [
-  ['Schedule once, publish everywhere', 'One post, up to ten platforms, each with its own text. Times are local to the zone you choose, DST included.'],
+  ['Schedule once, publish everywhere', `One post, up to ${PLATFORM_COUNT_WORD} platforms, each with its own text. Times are local to the zone you choose, DST included.`],
   ['Exactly once, on time', 'The schedule lives in PostgreSQL. Every publish is recorded before the platform is called, and a crashed worker\'s posts are checked with the platform before anything is retried.'],
   ['A Late-compatible REST API', 'The /v1 API follows Late\'s, so its official Node client works unchanged. OpenAPI 3.1 document included.'],
   ['Profiles for brands and clients', 'Group accounts under profiles, give each its own weekly posting queue, and let the team see what they need.'],
@@ -78,7 +78,7 @@ function Landing() {
           </div>
         </section>
         <section className="platform-strip" aria-labelledby="platforms-title">
-          <h2 id="platforms-title">Ten platforms</h2>
+          <h2 id="platforms-title">{PLATFORM_IDS.length} platforms</h2>
           <ul>
             {PLATFORM_IDS.map((id) => (
               <li key={id}><span className="dot" style={{ background: PLATFORM_RULES[id].brand }} aria-hidden="true" />{PLATFORM_RULES[id].label}</li>

@@ -20,3 +20,7 @@ const BRANDS: Record<PlatformName, string> = {
 };
 
 export const PLATFORM_RULES: Record<PlatformName, PlatformRule> = Object.fromEntries(PLATFORMS.map((id) => [id, { ...RULES[id], brand: BRANDS[id] }])) as Record<PlatformName, PlatformRule>;
+
+/** How many platforms Herald publishes to, in words ("twelve"), for the marketing pages. */
+export const PLATFORM_COUNT_WORD: string = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen',
+  'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'][PLATFORM_IDS.length] ?? String(PLATFORM_IDS.length);

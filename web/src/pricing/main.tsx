@@ -4,6 +4,7 @@ import { SiteFooter, SiteHeader, SkipLink } from '../shared/Header.tsx';
 import { ANNUAL_DISCOUNT, PLANS, PLAN_IDS } from '../../../src/shared/plans.ts';
 import { getStartedHref, readConfig } from '../shared/config.ts';
 import './pricing.css';
+import { PLATFORM_COUNT_WORD } from '../lib/platforms.ts';
 
 const fmt = (n: number) => (n === -1 ? 'Unlimited' : n.toLocaleString('en-US'));
 const money = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
@@ -47,7 +48,7 @@ function Pricing() {
                   <li><strong>{fmt(p.uploads)}</strong> posts per {annual ? 'billing month' : 'month'}</li>
                   <li><strong>{fmt(p.profiles)}</strong> profiles</li>
                   <li><strong>{p.requestsPerMinute.toLocaleString('en-US')}</strong> API requests per minute</li>
-                  <li>All ten platforms, queue, media uploads</li>
+                  <li>All {PLATFORM_COUNT_WORD} platforms, queue, media uploads</li>
                 </ul>
                 <a className={`btn ${p.mostPopular ? 'btn-primary' : ''}`} href={href(id)}>Get started</a>
               </section>
