@@ -33,6 +33,7 @@ import { analyticsRoutes } from '../modules/analytics/routes.ts';
 import { bulkRoutes } from '../modules/bulk/routes.ts';
 import { accountResourceRoutes } from '../modules/account-resources/routes.ts';
 import { accountGroupRoutes } from '../modules/account-groups/routes.ts';
+import { authRoutes } from '../modules/auth/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { authenticateRequest } from '../modules/sessions/http.ts';
 import { sessionsRoutes } from '../modules/sessions/routes.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** Route is public (no API key). */
     public?: boolean;
+    /** Any valid credential may call the route, whatever its permissions (it answers only about the caller: GET /v1/auth/verify). */
+    anyCredential?: boolean;
   }
 }
 
@@ -204,6 +207,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(bulkRoutes, { services });
     await v1.register(accountResourceRoutes, { services });
     await v1.register(accountGroupRoutes, { services });
+    await v1.register(authRoutes, { services });
     await v1.register(sandboxRoutes, { services });
     await v1.register(videoClipsRoutes, { services });
     await v1.register(invitesRoutes, { services });

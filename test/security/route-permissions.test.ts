@@ -1,7 +1,8 @@
 /**
  * Every /v1 route declares the permission an API key needs for it (route config `permission`,
- * checked on onRequest in src/http/app.ts) or is explicitly public (config `public: true`, no
- * key at all). A route with neither would let any key of the tenant through, whatever its
+ * checked on onRequest in src/http/app.ts), is explicitly public (config `public: true`, no
+ * key at all) or explicitly open to any valid credential (config `anyCredential: true`: a route
+ * answering only about the caller, GET /v1/auth/verify). A route with none of these would let any key of the tenant through, whatever its
  * permissions. The routes are read from the real app (test/support/routes.ts), so a route added
  * later is covered; the test names each route that lacks both.
  */
@@ -30,7 +31,7 @@ describe('route permissions', () => {
     const problems: string[] = [];
     for (const r of V1) {
       const config = configs.configOf(ctx.app, r) ?? {};
-      if (config.public === true) continue;
+      if (config.public === true || config.anyCredential === true) continue;
       if (!config.permission) problems.push(`${key(r)}: declares no permission and is not public (config: { permission } or { public: true })`);
       else if (!ALL_PERMISSIONS.includes(config.permission)) problems.push(`${key(r)}: unknown permission "${config.permission}"`);
     }

@@ -116,6 +116,8 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/posts/:postId/unpublish': {},
   'POST /v1/posts/:postId/retry': {},
   'PUT /v1/account-groups/:groupId': { name: 'hijacked' },
+  'PATCH /v1/accounts/:accountId': { profileId: newId() },
+  'PUT /v1/accounts/:accountId/gmb-locations': { selectedLocationId: 'locations/1234567890' },
 };
 
 let counter = 1;

@@ -207,6 +207,11 @@ export function createAccountsRepository(db: Db, secrets: SecretBox) {
           ORDER BY token_expires_at LIMIT 200`, [marginMs / 1000, sandbox])).rows;
     },
 
+    /** Puts the account under another profile of its tenant. @throws the unique violation (23505) when that profile has this platform account. */
+    async moveToProfile(accountId: string, profileId: string): Promise<void> {
+      await db.query('UPDATE accounts SET profile_id = $2, updated_at = now() WHERE id = $1', [accountId, profileId]);
+    },
+
     /** Merges `patch` into the account's settings. */
     mergeSettings: (accountId: string, patch: Record<string, unknown>) =>
       one('UPDATE accounts SET settings = settings || $2::jsonb, updated_at = now() WHERE id = $1 RETURNING *', [accountId, JSON.stringify(patch)]),

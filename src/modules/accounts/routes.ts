@@ -21,6 +21,17 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services
     },
   }, async (req) => services.accounts.list(req.auth, req.query.profileId));
 
+  app.patch('/accounts/:accountId', {
+    config: { permission: 'accounts:write' },
+    schema: {
+      tags: ['Accounts'], summary: 'Move an account to another profile',
+      description: 'Posts already created keep their targets on the account. 409 when the profile already has this platform account.',
+      params: Params,
+      body: Type.Object({ profileId: Id('The profile to move the account to') }),
+      response: { 200: Type.Object({ message: Type.String(), profileId: Type.String() }), ...errors(409) },
+    },
+  }, async (req) => services.accounts.moveToProfile(req.auth, req.params.accountId, req.body.profileId));
+
   app.put('/accounts/:accountId', {
     config: { permission: 'accounts:write' },
     schema: {

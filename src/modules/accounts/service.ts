@@ -4,7 +4,7 @@
  * the same platform account into the same profile updates it in place and keeps a
  * refresh token the platform did not send again.
  */
-import { fieldError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { ACCOUNT_VIEW_DATA, type ConnectedAccount, type PlatformId } from '../../platforms/types.ts';
@@ -113,6 +113,28 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
       if (input.username !== undefined && !input.username.trim()) throw fieldError('username', 'must not be empty');
       const row = await repo.rename(a.id, input.username?.trim() ?? a.username, input.displayName ?? a.display_name);
       return { message: 'Account updated successfully', username: row.username, displayName: row.display_name ?? row.username, account: toAccountView(row) };
+    },
+
+    /**
+     * Moves the account to another profile of the tenant (Late's `moveAccountToProfile`): `{ message, profileId }`.
+     * Posts already created keep their targets on the account; new posts on the target profile may use it.
+     * Clones keep sharing its credential.
+     * @throws 404 for an account or profile the caller cannot see; 409 when the profile already has
+     *   this platform account.
+     */
+    async moveToProfile(auth: AuthContext, accountId: string, profileId: string) {
+      const a = await repo.accessible(auth, accountId);
+      const profile = await getAccessibleProfile(db, auth, profileId);
+      if (a.profile_id === profile.id) return { message: `The account is already in the profile ${profile.name}`, profileId: profile.id };
+      try {
+        await repo.moveToProfile(a.id, profile.id);
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') {
+          throw new AppError('CONFLICT', `The profile ${profile.name} already has this ${a.platform} account`, { platform: a.platform, field: 'profileId' });
+        }
+        throw err;
+      }
+      return { message: `Account moved to the profile ${profile.name}`, profileId: profile.id };
     },
 
     /** Disconnects: removes the account and its credentials. Pending targets then fail with a reconnect message. */

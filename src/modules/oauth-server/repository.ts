@@ -118,6 +118,12 @@ export function createOAuthRepository(db: Db) {
       return ((await db.query('UPDATE oauth_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [hash, now])).rowCount ?? 0) === 1;
     },
 
+    /** The capabilities a grant of the tenant holds (its scope), or null for an unknown grant. */
+    async grantCapabilities(tenantId: string, grantId: string): Promise<string[] | null> {
+      const { rows } = await db.query<{ capabilities: string[] }>('SELECT capabilities FROM oauth_grants WHERE id = $1 AND tenant_id = $2', [grantId, tenantId]);
+      return rows[0]?.capabilities ?? null;
+    },
+
     /** Ends a grant: every token of it stops at once and its unused codes with it. */
     async revokeGrant(grantId: string, now: Date): Promise<void> {
       await db.tx(async (c) => {

@@ -324,6 +324,13 @@ export function createOAuthServerService({ db, clock, resource, issuer }: OAuthS
       return { auth, capabilities };
     },
 
+    /** The scope (capabilities, space-separated) of the caller's grant, or null when the caller is not an OAuth grant. */
+    async scopeOf(auth: AuthContext): Promise<string | null> {
+      if (!auth.grantId) return null;
+      const caps = await repo.grantCapabilities(auth.tenantId, auth.grantId);
+      return caps ? caps.join(' ') : null;
+    },
+
     /** The tenant's connected apps (the Late client's ConnectedApp shape). */
     async connectedApps(tenantId: string) {
       const rows = await repo.connectedApps(tenantId, now());

@@ -35,7 +35,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   authentication: { title: 'Authentication' },
   'quick-start': { title: 'Quick start' },
   users: { title: 'Users', paths: /^\/users/, expectsEndpoints: true },
-  'api-keys': { title: 'API keys', paths: /^\/api-keys/, expectsEndpoints: true },
+  'api-keys': { title: 'API keys', paths: /^\/(api-keys|auth\/verify)/, expectsEndpoints: true },
   invites: { title: 'Invites', paths: /^\/(invite|platform-invites)/, expectsEndpoints: true },
   profiles: { title: 'Profiles', paths: /^\/profiles(?!\/[^/]+\/clone-connection)/, expectsEndpoints: true },
   posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish))/, expectsEndpoints: true },

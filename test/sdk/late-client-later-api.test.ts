@@ -1,7 +1,8 @@
 /**
- * Account groups through the official client `@getlatedev/node` (`accountGroups.*`) over real
- * HTTP: create, list, update, delete, with the client's shapes; bad input and other tenants'
- * accounts are refused with the field named; a scoped team member sees only its accounts.
+ * What the official client `@getlatedev/node` added later, over real HTTP: account groups
+ * (`accountGroups.*`: create, list, update, delete; bad input and other tenants' accounts refused
+ * with the field named; a scoped team member sees only its accounts), `apiKeys.verifyCredential`
+ * and `accounts.moveAccountToProfile`.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,5 +96,39 @@ describe('account groups through the official client', () => {
     expect((await asMember('POST', '/v1/account-groups', { name: 'Sneaky', accountIds: [b1] })).statusCode).toBe(400);
     const own = await asMember('POST', '/v1/account-groups', { name: 'A team', accountIds: [a1] });
     expect(own.statusCode, own.body).toBe(201);
+  });
+});
+
+describe('credential check and account move through the official client', () => {
+  it('verifyCredential answers who the key belongs to and what it may do; a revoked key is 401', async () => {
+    const v = await sdk.apiKeys.verifyCredential();
+    expect(v.data).toMatchObject({ valid: true, userId: t.userId, authType: 'api_key', scope: null, profileAccess: 'all' });
+    expect((v.data as { permissions: string[] }).permissions).toContain('posts:write');
+    // A key limited to reading posts may still ask (any valid credential), and sees its own permissions.
+    const limited = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: t.headers, payload: { name: 'read only', permissions: ['posts:read'] } });
+    const key = limited.json().apiKey as { id: string; key: string };
+    const asLimited = await ctx.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { authorization: `Bearer ${key.key}` } });
+    expect(asLimited.statusCode).toBe(200);
+    expect(asLimited.json().permissions).toEqual(['posts:read']);
+    await ctx.app.inject({ method: 'DELETE', url: `/v1/api-keys/${key.id}`, headers: t.headers });
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/auth/verify', headers: { authorization: `Bearer ${key.key}` } })).statusCode).toBe(401);
+  });
+
+  it('moveAccountToProfile moves an account between the tenant\'s profiles; another tenant\'s profile is 404, a taken one 409', async () => {
+    const brandC = await createProfile(ctx, t, 'Brand C');
+    const acc = await insertAccount(ctx, t, brandA, 'pinterest');
+    const moved = await sdk.accounts.moveAccountToProfile({ path: { accountId: acc }, body: { profileId: brandC } });
+    expect(moved.data).toMatchObject({ profileId: brandC, message: expect.stringMatching(/Brand C/) });
+    const listed = await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${brandC}`, headers: t.headers });
+    expect(listed.json().accounts.map((a: { _id: string }) => a._id)).toEqual([acc]);
+
+    const other = await createTenant(ctx);
+    expect((await refusal(sdk.accounts.moveAccountToProfile({ path: { accountId: acc }, body: { profileId: await createProfile(ctx, other) } })))?.statusCode).toBe(404);
+    // The same platform account already in the target profile: 409, nothing moves.
+    const twin = await insertAccount(ctx, t, brandB, 'pinterest');
+    const { rows: [src] } = await ctx.db.query<{ platform_user_id: string }>('SELECT platform_user_id FROM accounts WHERE id = $1', [acc]);
+    await ctx.db.query('UPDATE accounts SET platform_user_id = $2 WHERE id = $1', [twin, src.platform_user_id]);
+    expect((await refusal(sdk.accounts.moveAccountToProfile({ path: { accountId: acc }, body: { profileId: brandB } })))?.statusCode).toBe(409);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${brandC}`, headers: t.headers })).json().accounts).toHaveLength(1);
   });
 });
