@@ -193,6 +193,11 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   pinterest: { supported: true, how: 'DELETE /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
+  telegram: {
+    supported: true,
+    how: 'deleteMessages {chat_id, message_ids} (a bot with can_post_messages deletes its own channel posts; in groups, messages older than 48 hours cannot be deleted)',
+    doc: 'https://core.telegram.org/bots/api#deletemessage',
+  },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
 };
 

@@ -217,6 +217,23 @@ export const BLUESKY_MAX_IMAGES = 4;
 /** `langs` on a post: at most 3 BCP-47 tags (app.bsky.feed.post lexicon). */
 export const BLUESKY_MAX_LANGS = 3;
 
+// Telegram (Bot API): https://core.telegram.org/bots/api
+export const TELEGRAM_DOCS_URL = 'https://core.telegram.org/bots/api';
+/** sendMessage `text`: 1-4096 characters after entities parsing (counted here in UTF-16 units, the unit of entity offsets: the strict reading). */
+export const TELEGRAM_TEXT_MAX = 4096;
+/** sendPhoto/sendVideo/sendMediaGroup item `caption`: 0-1024 characters after entities parsing. */
+export const TELEGRAM_CAPTION_MAX = 1024;
+/** sendMediaGroup `media`: "must include 2-10 items". */
+export const TELEGRAM_ALBUM_MIN = 2;
+export const TELEGRAM_ALBUM_MAX = 10;
+/** Multipart upload: "10 MB max size for photos" (https://core.telegram.org/bots/api#sending-files). */
+export const TELEGRAM_PHOTO_MAX_BYTES = 10 * MB;
+/** Multipart upload: "50 MB for other files" (videos, animations, documents). */
+export const TELEGRAM_FILE_MAX_BYTES = 50 * MB;
+/** sendPhoto: "The photo's width and height must not exceed 10000 in total. Width and height ratio must be at most 20." */
+export const TELEGRAM_PHOTO_MAX_DIMENSIONS_SUM = 10_000;
+export const TELEGRAM_PHOTO_MAX_RATIO = 20;
+
 /** Every platform's capabilities and limits, with the adapters' default options. */
 export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
   facebook: {
@@ -282,6 +299,12 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: BLUESKY_DOCS_URL,
     maxTextBytes: BLUESKY_MAX_TEXT_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
     imageMaxBytes: BLUESKY_MAX_IMAGE_BYTES, gifMaxBytes: BLUESKY_MAX_IMAGE_BYTES,
+  },
+  telegram: {
+    maxTextLength: TELEGRAM_TEXT_MAX, textUnit: 'UTF-16 units', maxImages: TELEGRAM_ALBUM_MAX, maxVideos: TELEGRAM_ALBUM_MAX,
+    threads: true, firstComment: false, docsUrl: TELEGRAM_DOCS_URL,
+    maxMediaItems: TELEGRAM_ALBUM_MAX, maxImagesWithVideo: TELEGRAM_ALBUM_MAX, gif: 'image', maxDocuments: TELEGRAM_ALBUM_MAX,
+    imageMaxBytes: TELEGRAM_PHOTO_MAX_BYTES, gifMaxBytes: TELEGRAM_FILE_MAX_BYTES, videoMaxBytes: TELEGRAM_FILE_MAX_BYTES,
   },
 };
 

@@ -11,6 +11,7 @@ import { instagramRules } from './instagram.ts';
 import { linkedinRules } from './linkedin.ts';
 import { pinterestRules } from './pinterest.ts';
 import { redditRules } from './reddit.ts';
+import { telegramRules } from './telegram.ts';
 import { threadsRules } from './threads.ts';
 import { tiktokRules } from './tiktok.ts';
 import { twitterRules } from './twitter.ts';
@@ -32,6 +33,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   pinterest: pinterestRules,
   reddit: redditRules,
   bluesky: blueskyRules,
+  telegram: telegramRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
