@@ -22,7 +22,8 @@ const SEND_VIDEO = 'https://core.telegram.org/bots/api#sendvideo';
 const SEND_MEDIA_GROUP = 'https://core.telegram.org/bots/api#sendmediagroup';
 const SENDING_FILES = 'https://core.telegram.org/bots/api#sending-files';
 const FORMATTING = 'https://core.telegram.org/bots/api#formatting-options';
-const REPLY = 'https://core.telegram.org/bots/api#replyparameters';
+/** Herald's own Telegram rules are explained in its decision record. */
+const HERALD_TELEGRAM = 'docs/decisions/0057-telegram.md';
 
 export interface TelegramLimits {
   photoMaxBytes: number;
@@ -36,6 +37,9 @@ export const TELEGRAM_DEFAULT_PARSE_MODE: TelegramParseMode = 'HTML';
 
 /** The boolean options of platformSpecificData (Late's TelegramPlatformData). */
 export const TELEGRAM_BOOLEAN_OPTIONS = ['disableNotification', 'protectContent', 'disableWebPagePreview'] as const;
+
+/** A thread's most items: Herald's cap, so that a thread stays within Telegram's advice of one message a second in a chat (https://core.telegram.org/bots/faq). */
+export const TELEGRAM_THREAD_MAX = 25;
 
 export const TELEGRAM_RULES = [
   { id: 'telegram.text.max_length', summary: `A message without media: 1 to ${n(TELEGRAM_TEXT_MAX)} characters after entities parsing (counted in UTF-16 units).`, source: SEND_MESSAGE },
@@ -51,13 +55,11 @@ export const TELEGRAM_RULES = [
   { id: 'telegram.media.file_max_bytes', summary: `Videos, GIFs and documents: at most ${n(TELEGRAM_FILE_MAX_BYTES)} bytes (50 MB) uploaded.`, source: SENDING_FILES },
   { id: 'telegram.photo.dimensions', summary: `Photos: width + height at most ${n(TELEGRAM_PHOTO_MAX_DIMENSIONS_SUM)} pixels, and a width-to-height ratio of at most ${TELEGRAM_PHOTO_MAX_RATIO}.`, source: SEND_PHOTO },
   { id: 'telegram.video.format', summary: 'Videos: MPEG4 (MP4); other formats would have to be sent as documents.', source: SEND_VIDEO },
-  { id: 'telegram.thread.reply', summary: 'A thread is sent as replies, each to the previous message (reply_parameters); at most 1 message a second in one chat is advised.', source: REPLY },
+  { id: 'telegram.thread.max_items', summary: `A thread (each message a reply to the previous one, reply_parameters) takes at most ${TELEGRAM_THREAD_MAX} messages: Herald's cap, as Telegram advises at most one message a second in a chat.`, source: HERALD_TELEGRAM },
 ] as const;
 
 type RuleId = (typeof TELEGRAM_RULES)[number]['id'];
 
-/** A thread's most items: Herald's cap so that a thread stays within Telegram's one-message-a-second advice per chat within a minute (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this). */
-export const TELEGRAM_THREAD_MAX = 25;
 
 /** The parse mode of a post, or undefined when platformSpecificData.parseMode is not one of Telegram's. */
 export function telegramParseMode(psd: Record<string, unknown>): TelegramParseMode | undefined {
@@ -88,7 +90,7 @@ function check(post: RulePost, limits: Partial<TelegramLimits> = {}): RuleViolat
     if (psd[k] !== undefined && typeof psd[k] !== 'boolean') add(`platformSpecificData.${k}`, 'telegram.options.boolean', `${k} must be true or false`);
   }
   const messages = telegramMessages(post);
-  if (messages.length > TELEGRAM_THREAD_MAX) add('platformSpecificData.threadItems', 'telegram.thread.reply', `A Telegram thread takes at most ${TELEGRAM_THREAD_MAX} messages; got ${messages.length}`);
+  if (messages.length > TELEGRAM_THREAD_MAX) add('platformSpecificData.threadItems', 'telegram.thread.max_items', `A Telegram thread takes at most ${TELEGRAM_THREAD_MAX} messages; got ${messages.length}`);
   for (const m of messages) {
     const parsed = telegramParsedText(m.text, mode);
     let length = m.text.trim().length;
