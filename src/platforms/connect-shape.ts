@@ -138,6 +138,8 @@ export interface ChooseStep<P = unknown> {
   toAccount(app: PlatformApp, payload: P, value: string, extra?: Record<string, unknown>): Promise<ChosenAccount>;
   /** The Late-compatible select calls of this step, as data (see {@link ChooseWire}). */
   readonly wire: ChooseWire;
+  /** What a chooser shows besides the choices, from the sealed payload (a bot-token step's code to post in the chat). */
+  note?(payload: P): string;
 }
 
 /**

@@ -85,12 +85,13 @@ export function createChooseService(deps: {
    * change); the tempToken stays valid. `opts.inviteId`: the selection must come from a flow
    * started from that platform invite (400, field tempToken, otherwise; checked before the platform is asked).
    */
-  async function list(auth: AuthContext, platform: PlatformId, profileId: string, tempToken: string, opts: { inviteId?: string } = {}): Promise<{ choices: Choice[] }> {
+  async function list(auth: AuthContext, platform: PlatformId, profileId: string, tempToken: string, opts: { inviteId?: string } = {}): Promise<{ choices: Choice[]; note?: string }> {
     const step = stepOf(platform);
     const sel = await selections.peek(auth, platform, profileId, tempToken);
     if (opts.inviteId !== undefined && sel.inviteId !== opts.inviteId) throw fieldError('tempToken', 'was not issued for this invite');
     const app = appOf(platform);
-    return { choices: await guarded(platform, () => step.choices(app, sel.payload)) };
+    const note = step.note?.(sel.payload);
+    return { choices: await guarded(platform, () => step.choices(app, sel.payload)), ...(note ? { note } : {}) };
   }
 
   return {

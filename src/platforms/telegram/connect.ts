@@ -169,6 +169,8 @@ export const telegramChatStep: ChooseStep<TelegramSelectionPayload> = {
     };
   },
 
+  note: (payload) => `Not listed? Make @${payload.botUsername} an administrator allowed to post, or post ${payload.code} in the chat, then look again.`,
+
   wire: {
     listed: TelegramChatSchema,
     listedDescription: 'The channels and groups where the bot is an administrator allowed to post, found so far',
