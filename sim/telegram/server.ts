@@ -17,8 +17,10 @@
  *   ("Forbidden: bot is not a member of the channel chat", "Bad Request: need administrator rights
  *   in the channel chat", "Bad Request: chat not found"); `reply_parameters.message_id` must exist
  *   ("message to be replied not found").
- * - `deleteMessage` / `deleteMessages`: a bot deletes its own messages; in a group, not after 48
- *   hours ("message can't be deleted"); deleteMessages skips ids that are gone.
+ * - `deleteMessage` / `deleteMessages`: a bot deletes its own messages (in a channel with
+ *   can_post_messages), others' with can_delete_messages; never after 48 hours ("A message can only
+ *   be deleted if it was sent less than 48 hours ago", stated for every chat: the strict reading,
+ *   "message can't be deleted"); deleteMessages skips ids that are gone.
  * - Rate: at most `groupPerMinute` (20) messages a minute in a group, `chatPerMinute` in any chat
  *   (off by default: a channel's figure is not documented) -> 429 "Too Many Requests: retry after N"
  *   with `parameters.retry_after`.
@@ -493,8 +495,9 @@ export async function startTelegramSimulator(opts: TelegramSimOptions = {}) {
       const own = msg.from_bot === bot.id;
       const mayDeleteOthers = m.status === 'administrator' && m.can_delete_messages;
       if (!own && !mayDeleteOthers) return tgError(reply, 400, "Bad Request: message can't be deleted");
-      // In a group, messages older than 48 hours cannot be deleted (https://core.telegram.org/bots/api#deletemessage).
-      if (chat.type !== 'channel' && msg.date * 1000 < now() - 48 * 3600_000) return tgError(reply, 400, "Bad Request: message can't be deleted");
+      // "A message can only be deleted if it was sent less than 48 hours ago" (https://core.telegram.org/bots/api#deletemessage),
+      // stated for every chat: whether administrators with can_delete_messages are exempt is not stated (strict reading: no).
+      if (msg.date * 1000 < now() - 48 * 3600_000) return tgError(reply, 400, "Bad Request: message can't be deleted");
       if (chat.type === 'channel' && own && !(m.status === 'administrator' && (m.can_post_messages || m.can_delete_messages))) return tgError(reply, 400, "Bad Request: message can't be deleted");
     }
     for (const i of found.filter((x) => x >= 0).sort((a, b) => b - a)) messages.splice(i, 1);
@@ -535,7 +538,7 @@ export async function startTelegramSimulator(opts: TelegramSimOptions = {}) {
     revokeAll: () => { for (const b of bots.values()) b.revoked = true; },
     /** The messages of a chat whose text or caption contains `s`. */
     messagesWith: (s: string) => messages.filter((m) => (m.text ?? m.caption ?? '').includes(s)),
-    /** Ages a message (to test the 48-hour delete limit in groups). */
+    /** Ages a message (to test the 48-hour delete limit). */
     age: (chatId: number, messageId: number, ms: number) => { const m = messages.find((x) => x.chat_id === chatId && x.message_id === messageId); if (m) m.date -= Math.floor(ms / 1000); },
     close: () => app.close(),
   };

@@ -195,7 +195,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
   telegram: {
     supported: true,
-    how: 'deleteMessages {chat_id, message_ids} (a bot with can_post_messages deletes its own channel posts; in groups, messages older than 48 hours cannot be deleted)',
+    how: 'deleteMessages {chat_id, message_ids} (a bot with can_post_messages deletes its own channel posts; only messages sent less than 48 hours ago)',
     doc: 'https://core.telegram.org/bots/api#deletemessage',
   },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },

@@ -252,7 +252,7 @@ contract.unpublish({
   removeOnPlatform: (id) => { const i = sim.messages.findIndex((m) => m.chat_id === channel.id && String(m.message_id) === id); sim.messages.splice(i, 1); },
 });
 
-describe('Telegram: unpublish of an album and in a group', () => {
+describe('Telegram: unpublish of an album, and after 48 hours', () => {
   it('deletes every message of an album', async () => {
     const res = await publish({ content: 'Album to delete', mediaItems: [{ type: 'image', url: `${media.url}/a.jpg` }, { type: 'image', url: `${media.url}/b.png` }] });
     const { _id, platforms: [t] } = res.json().post;
@@ -263,7 +263,7 @@ describe('Telegram: unpublish of an album and in a group', () => {
     expect(sim.messages.filter((m) => m.chat_id === channel.id && ids.includes(String(m.message_id)))).toHaveLength(0);
   });
 
-  it('in a group, a message older than 48 hours cannot be deleted: Telegram\'s refusal is reported', async () => {
+  it('a message older than 48 hours cannot be deleted (here in a group): Telegram\'s refusal is reported', async () => {
     const group = sim.addChat({ type: 'supergroup', title: 'Team' });
     admin(bot, group);
     const profileId = await createProfile(h.ctx, h.tenant);
@@ -317,6 +317,22 @@ describe('Telegram: platform invite (no login)', () => {
     const accounts = await h.accounts(profileId);
     expect(accounts).toEqual([expect.objectContaining({ platform: 'telegram', profileId, displayName: 'Client Channel', isActive: true })]);
     expect((await h.ctx.db.query('SELECT used_at FROM platform_invites WHERE id = $1', [inv._id])).rows[0].used_at).not.toBeNull();
+  });
+});
+
+describe('Telegram: a revoked bot token', () => {
+  it('a token revoked in @BotFather (401 Unauthorized): the account needs reconnecting, the target says so; no message is sent', async () => {
+    const other = sim.addBot({ username: 'revoked_bot' });
+    const chat = sim.addChat({ type: 'channel', title: 'Revoked' });
+    admin(other, chat);
+    const profileId = await createProfile(h.ctx, h.tenant);
+    const acc = (await botToken(h.tenant, { profileId, botToken: other.token, chatId: String(chat.id) })).json().account.accountId;
+    other.revoked = true;
+    const res = await h.post({ content: 'after revoking the token', publishNow: true, platforms: on({}, acc) });
+    expect(res.statusCode).toBe(207);
+    expect(res.json().platformResults[0].error).toMatch(/Unauthorized.*revoked or is wrong.*Reconnect/);
+    expect((await h.accounts(profileId))[0]).toMatchObject({ isActive: false, needsReconnection: true });
+    expect(sim.messagesWith('after revoking the token')).toHaveLength(0);
   });
 });
 

@@ -182,8 +182,9 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
   /**
    * Deletes every message of the post (all thread items, all album items) with `deleteMessages`,
    * which skips messages that are already gone (https://core.telegram.org/bots/api#deletemessages).
-   * A bot with can_post_messages may delete its own channel posts; in a group, messages older than
-   * 48 hours cannot be deleted (https://core.telegram.org/bots/api#deletemessage): Telegram's refusal is 'rejected'.
+   * A bot with can_post_messages may delete its own channel posts; "a message can only be deleted if
+   * it was sent less than 48 hours ago" (https://core.telegram.org/bots/api#deletemessage, stated for
+   * every chat): Telegram's refusal of an older post is 'rejected'.
    */
   async unpublish(_ctx: AdapterContext, account: AccountContext<TelegramCredentials>, post: PublishedPost): Promise<void> {
     const ids = [...new Set([post.platformPostId, ...post.threadIds].flatMap((s) => s.split(',')).filter((s) => /^\d+$/.test(s)).map(Number))];
