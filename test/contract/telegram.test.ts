@@ -235,6 +235,16 @@ contract.failures({
       expect(inChannel('five hundred')).toHaveLength(0);
     });
 
+    it('a media file that cannot be read yet fails in prepare (nothing sent): retried, then published once', async () => {
+      const id = (await h.post({ content: 'late file', mediaItems: [{ type: 'image', url: `${media.url}/late.jpg`, mimeType: 'image/jpeg' }], platforms: on(), scheduledFor: '2030-01-01T00:00:00Z' })).json().post._id;
+      await h.runDue(id);
+      expect(await h.target(id)).toMatchObject({ status: 'pending', in_doubt: false });
+      media.put('/late.jpg', makeImage({ format: 'jpeg', width: 40, height: 40 }), 'image/jpeg');
+      await h.runDue(id);
+      expect((await h.target(id)).status).toBe('published');
+      expect(inChannel('late file')).toHaveLength(1);
+    });
+
     it('a 429 on a thread\'s second item is waited out inside the commit: the first item is not sent twice', async () => {
       sim.addFault({ op: 'send', kind: 'rate_limit', count: 1, after: 1 });
       const res = await publish({ content: 'paced 1', platforms: on({ threadItems: [{ content: 'paced 1' }, { content: 'paced 2' }] }) });

@@ -83,8 +83,15 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
     return { baseUrl: this.opts.apiBaseUrl, token: account.credentials.botToken };
   }
 
-  async prepare(_ctx: AdapterContext, account: AccountContext<TelegramCredentials>, req: PublishRequest): Promise<TelegramPrepared> {
-    return { chatId: chatOf(account).id, messages: telegramMessages(req).length };
+  /**
+   * Nothing to stage (sending is the upload), but every media file is read once here, where a
+   * failure is safe to retry: in the commit, a failure could no longer be told apart from a send
+   * that got no answer.
+   */
+  async prepare(ctx: AdapterContext, account: AccountContext<TelegramCredentials>, req: PublishRequest): Promise<TelegramPrepared> {
+    const messages = telegramMessages(req);
+    for (const m of messages) for (const item of m.media) await ctx.fetchMedia(item, TELEGRAM_FILE_MAX_BYTES);
+    return { chatId: chatOf(account).id, messages: messages.length };
   }
 
   async commit(ctx: AdapterContext, account: AccountContext<TelegramCredentials>, req: PublishRequest, prepared: TelegramPrepared): Promise<PublishResult> {
@@ -99,9 +106,19 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
     const parseMode = typeof psd.parseMode === 'string' ? psd.parseMode : TELEGRAM_DEFAULT_PARSE_MODE;
     const sent: number[][] = [];
     const messages = telegramMessages(req);
+    // Every file is read before the first send: a read failure then sent nothing.
+    const files: Blob[][] = [];
+    for (const m of messages) {
+      const blobs: Blob[] = [];
+      for (const item of m.media) {
+        const { bytes, mimeType } = await ctx.fetchMedia(item, TELEGRAM_FILE_MAX_BYTES);
+        blobs.push(new Blob([new Uint8Array(bytes)], { type: mimeType }));
+      }
+      files.push(blobs);
+    }
     for (const [i, m] of messages.entries()) {
       const reply = sent.length ? { reply_parameters: { message_id: sent.at(-1)![0] } } : {};
-      const send = () => this.sendOne(ctx, o, { ...common, ...reply }, m.text, m.media, parseMode, psd.disableWebPagePreview === true);
+      const send = () => this.sendOne(o, { ...common, ...reply }, m.text, m.media, files[i], parseMode, psd.disableWebPagePreview === true);
       try {
         sent.push(i === 0 ? await send() : await this.afterLimits(send));
       } catch (err) {
@@ -135,7 +152,7 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
   }
 
   /** Sends one message (text, one file or an album) and answers its message ids. */
-  private async sendOne(ctx: AdapterContext, o: BotCallOptions, base: Record<string, unknown>, text: string, media: MediaRef[], parseMode: string, noPreview: boolean): Promise<number[]> {
+  private async sendOne(o: BotCallOptions, base: Record<string, unknown>, text: string, media: MediaRef[], blobs: Blob[], parseMode: string, noPreview: boolean): Promise<number[]> {
     if (media.length === 0) {
       const msg = await botCall<TgMessage>(o, 'sendMessage', {
         ...base, text, parse_mode: parseMode, ...(noPreview ? { link_preview_options: { is_disabled: true } } : {}),
@@ -144,12 +161,8 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
     }
     const form = new FormData();
     for (const [k, v] of Object.entries(base)) form.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-    const files: Array<{ name: string; blob: Blob; filename: string }> = [];
-    for (const [j, m] of media.entries()) {
-      // Fetched up to the largest upload Telegram takes: Telegram itself refuses what is over its limit for the kind.
-      const { bytes, mimeType } = await ctx.fetchMedia(m, TELEGRAM_FILE_MAX_BYTES);
-      files.push({ name: `file${j}`, blob: new Blob([new Uint8Array(bytes)], { type: mimeType }), filename: m.filename ?? `file${j}` });
-    }
+    // Read up to the largest upload Telegram takes: Telegram itself refuses what is over its limit for the kind.
+    const files = media.map((m, j) => ({ name: `file${j}`, blob: blobs[j], filename: m.filename ?? `file${j}` }));
     if (media.length === 1) {
       const kind = KIND[media[0].type];
       form.set(kind, files[0].blob, files[0].filename);
