@@ -133,6 +133,24 @@ describe('Telegram: connecting with a bot token', () => {
     expect(bad.json().details.fields.chatId).toBeDefined();
   });
 
+  it('a bot with a webhook (getUpdates answers 409): nothing is listed, the steps say to name the chat, and chatId connects it', async () => {
+    const hooked = sim.addBot({ username: 'hooked_bot' });
+    hooked.webhook = 'https://example.com/hook';
+    const chat = sim.addChat({ type: 'channel', title: 'Hooked', username: 'hooked_channel' });
+    admin(hooked, chat);
+    const profileId = await createProfile(h.ctx, h.tenant);
+    const res = await botToken(h.tenant, { profileId, botToken: hooked.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().chats).toEqual([]);
+    expect(res.json().instructions.join(' ')).toMatch(/has a webhook/);
+    const listed = await listChats(h.tenant, profileId, res.json().tempToken);
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json().error).toMatch(/webhook/);
+    const chosen = await selectChat(h.tenant, { profileId, tempToken: res.json().tempToken, chatId: '@hooked_channel' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().account).toMatchObject({ platform: 'telegram', username: 'hooked_channel' });
+  });
+
   it('refuses a wrong or revoked token with 400 naming botToken, and GET /v1/connect/telegram points at the bot-token call', async () => {
     const wrong = await botToken(h.tenant, { profileId: h.profileId, botToken: `${bot.id}:not-the-right-secret-at-all-xx` });
     expect(wrong.statusCode).toBe(400);

@@ -95,13 +95,21 @@ export const telegramChatStep: ChooseStep<TelegramSelectionPayload> = {
       botToken: tokens.accessToken, botId: Number(identity.platformUserId), botUsername: identity.username,
       code: `herald-${randomBytes(4).toString('hex')}`,
     };
-    const choices = await telegramChatStep.choices(app, payload);
+    // A bot with a webhook cannot be read with getUpdates (409): nothing is listed, and the chat is named with chatId.
+    let webhook = false;
+    const choices = await telegramChatStep.choices(app, payload).catch((err: unknown) => {
+      if (err instanceof AdapterError && err.opts.status === 409) { webhook = true; return []; }
+      throw err;
+    });
     return {
       payload,
       list: choices.map((c) => c.listed),
       answer: {
         code: payload.code, botUsername: payload.botUsername,
-        instructions: [
+        instructions: webhook ? [
+          `@${payload.botUsername} has a webhook, so Herald cannot read its updates to find your chats.`,
+          'Name the chat instead: POST /v1/connect/telegram/select-chat with chatId (the chat id, or @channelusername of a public channel), or remove the webhook (deleteWebhook) and start again.',
+        ] : [
           `Add @${payload.botUsername} to your channel or group as an administrator allowed to post messages.`,
           `If the chat is not listed (the bot was added more than 24 hours ago), post ${payload.code} in it.`,
           'Then list the chats again (GET /v1/connect/telegram/select-chat) and choose one (POST).',
