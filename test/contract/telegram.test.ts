@@ -9,7 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTelegramSimulator, type SimBot, type SimChat, type TelegramSimulator } from '../../sim/telegram/server.ts';
-import { createProfile, type Tenant } from '../support/app.ts';
+import { createProfile, createTenant, createTestApp, type Tenant } from '../support/app.ts';
+import { SANDBOX_SIMULATORS, startSandbox } from '../../src/sandbox/index.ts';
+import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../../sim/telegram/server.ts';
 import { platformHarness, type PlatformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
@@ -362,6 +364,33 @@ describe('Telegram: a revoked bot token', () => {
     expect((await h.accounts(profileId))[0]).toMatchObject({ isActive: false, needsReconnection: true });
     expect(sim.messagesWith('after revoking the token')).toHaveLength(0);
   });
+});
+
+describe('Telegram: sandbox mode', () => {
+  it('the sandbox runs the simulator: GET /v1/sandbox names the ready-made bot, which connects @herald_sandbox and publishes there', async () => {
+    const sandbox = await startSandbox({ bluesky: false, simulators: SANDBOX_SIMULATORS.filter((e) => e.platform === 'telegram') });
+    const app = await createTestApp({ env: { HERALD_SANDBOX: 'on', HERALD_TELEGRAM_API_URL: 'https://api.telegram.org' }, deps: { sandbox } });
+    try {
+      const t = await createTenant(app);
+      const profileId = await createProfile(app, t);
+      const described = (await app.app.inject({ method: 'GET', url: '/v1/sandbox', headers: t.headers })).json();
+      const entry = described.platforms.find((p: { platform: string }) => p.platform === 'telegram');
+      expect(entry.connect).toContain(SANDBOX_TELEGRAM_BOT_TOKEN);
+      const started = await app.app.inject({ method: 'POST', url: '/v1/connect/telegram/bot-token', headers: t.headers, payload: { profileId, botToken: SANDBOX_TELEGRAM_BOT_TOKEN } });
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.json().chats).toEqual([expect.objectContaining({ username: 'herald_sandbox' })]);
+      const chosen = await app.app.inject({ method: 'POST', url: '/v1/connect/telegram/select-chat', headers: t.headers, payload: { profileId, tempToken: started.json().tempToken, chatId: started.json().chats[0].id } });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const accountId = chosen.json().account.accountId;
+      const res = await app.app.inject({ method: 'POST', url: '/v1/posts', headers: t.headers, payload: { content: 'Hello sandbox channel', publishNow: true, platforms: [{ platform: 'telegram', accountId }] } });
+      expect(res.statusCode, res.body).toBe(201);
+      const state = (await app.app.inject({ method: 'GET', url: '/v1/sandbox/telegram/state', headers: t.headers })).json();
+      expect(JSON.stringify(state)).toContain('Hello sandbox channel');
+    } finally {
+      await app.close();
+      await sandbox.close();
+    }
+  }, 60_000);
 });
 
 contract.revoked({
