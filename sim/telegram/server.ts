@@ -115,8 +115,10 @@ export function parseEntities(s: string, mode: string | undefined): { text: stri
       if (c === '\\') { if (i + 1 >= s.length) return { error: `Character '\\' is reserved` }; text += s[++i]; continue; }
       if (c === '`') {
         const fence = s.startsWith('```', i) ? '```' : '`';
-        const end = s.indexOf(fence, i + fence.length);
-        if (end < 0) return { error: `Can't find end of ${fence === '`' ? 'Code' : 'Pre'} entity at byte offset ${i}` };
+        // Inside code and pre, '`' and '\\' are escaped: the entity ends at the first unescaped fence.
+        let end = i + fence.length;
+        while (end < s.length && !s.startsWith(fence, end)) end += s[end] === '\\' ? 2 : 1;
+        if (end >= s.length) return { error: `Can't find end of ${fence === '`' ? 'Code' : 'Pre'} entity at byte offset ${i}` };
         let body = s.slice(i + fence.length, end).replace(/\\(.)/g, '$1');
         if (fence === '```' && body.includes('\n')) body = body.slice(body.indexOf('\n') + 1);
         text += body;
