@@ -129,7 +129,9 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
       }
     }
     const ids = sent.map((s) => s.join(','));
-    const items = sent.map((s, i) => ({ platformPostId: ids[i], platformPostUrl: messageUrl(chat, s[0]) }));
+    // message_id 0: Telegram scheduled the message instead of sending it at once ("e.g. video to a big chat",
+    // https://core.telegram.org/bots/api#message); it is published, without a link yet.
+    const items = sent.map((s, i) => ({ platformPostId: ids[i], platformPostUrl: s[0] ? messageUrl(chat, s[0]) : '' }));
     return {
       platformPostId: items[0].platformPostId,
       platformPostUrl: items[0].platformPostUrl,
@@ -200,7 +202,7 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
    * every chat): Telegram's refusal of an older post is 'rejected'.
    */
   async unpublish(_ctx: AdapterContext, account: AccountContext<TelegramCredentials>, post: PublishedPost): Promise<void> {
-    const ids = [...new Set([post.platformPostId, ...post.threadIds].flatMap((s) => s.split(',')).filter((s) => /^\d+$/.test(s)).map(Number))];
+    const ids = [...new Set([post.platformPostId, ...post.threadIds].flatMap((s) => s.split(',')).filter((s) => /^[1-9]\d*$/.test(s)).map(Number))];
     if (ids.length === 0) return;
     await botCall<boolean>(this.call(account), 'deleteMessages', { chat_id: chatOf(account).id, message_ids: ids });
   }
