@@ -93,6 +93,8 @@ describe('Telegram: connecting with a bot token', () => {
     expect(body.message).toMatch(/select-chat/);
     expect(body.chats).toContainEqual({ id: String(channel.id), title: 'Herald News', type: 'channel', username: 'herald_news' });
     expect(body.code).toMatch(/^herald-[0-9a-f]{8}$/);
+    expect(body.expiresIn).toBe(3600);
+    expect(Date.parse(body.expiresAt)).toBeGreaterThan(Date.now() + 3500_000);
     expect(body.botUsername).toBe('herald_test_bot');
     expect(body.instructions.join(' ')).toContain(body.code);
     const again = await listChats(h.tenant, h.profileId, body.tempToken);

@@ -24,7 +24,7 @@ import { toAccountView, type AccountRow, type AccountsService, type StoredHook }
 import type { AccountsRepository } from '../accounts/repository.ts';
 import { apiErrorFrom, loginErrorFrom, type AuthorizationWording } from '../accounts/platform-errors.ts';
 import { redirectWith } from './redirect.ts';
-import type { SelectionStore } from './selection.ts';
+import { SELECTION_TTL_MS, type SelectionStore } from './selection.ts';
 
 /** What {@link ChooseService.choose} takes besides the platform. */
 export interface ChooseInput {
@@ -136,7 +136,9 @@ export function createChooseService(deps: {
       const begun = await guarded(platform, () => step.begin(shape.app, login.tokens, login.identity));
       if (!begun) throw new AppError('PLATFORM_ERROR', `${label} gave nothing to choose from`, { platform });
       const tempToken = await selections.create({ tenantId: auth.tenantId, userId: auth.userId, profileId }, platform, begun.payload, body.redirect_url ?? null, opts.inviteId ?? null);
-      return { message: step.answerMessage, tempToken, [step.answerKey]: begun.list, ...(begun.answer ?? {}) };
+      // When the tempToken (and a code it carries) expires, as Late's connect code answers it (approximately: the store sets the exact time).
+      const expiresAt = new Date(Date.now() + SELECTION_TTL_MS).toISOString();
+      return { message: step.answerMessage, tempToken, expiresAt, expiresIn: SELECTION_TTL_MS / 1000, [step.answerKey]: begun.list, ...(begun.answer ?? {}) };
     },
 
     /**

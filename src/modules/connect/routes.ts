@@ -81,6 +81,8 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
             account: Type.Optional(Type.Intersect([AccountSchema, Type.Object({ accountId: Type.String() })])),
             redirect_url: Type.Optional(Type.String()),
             tempToken: Type.Optional(Type.String({ description: `The selection token (1 hour, single use): finish with POST /v1/connect/${platform}/select-${step.noun}` })),
+            expiresAt: Type.Optional(Type.String({ description: 'When the tempToken (and the code) expires (ISO 8601)' })),
+            expiresIn: Type.Optional(Type.Integer({ description: 'Seconds until then' })),
             [step.answerKey]: Type.Optional(Type.Array(step.wire.listed, { description: step.wire.listedDescription })),
             ...step.wire.beginFields,
           }),

@@ -3589,6 +3589,10 @@ export interface paths {
                             }[];
                             /** @description A code to post in the chat when the bot cannot find it otherwise */
                             code?: string;
+                            /** @description When the tempToken (and the code) expires (ISO 8601) */
+                            expiresAt?: string;
+                            /** @description Seconds until then */
+                            expiresIn?: number;
                             /** @description Step-by-step connection instructions */
                             instructions?: string[];
                             message: string;
