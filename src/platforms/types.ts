@@ -214,12 +214,16 @@ export type AdapterErrorKind =
  * log, `opts` carries what the platform answered: `status` (its HTTP status), `endpoint`
  * (method and path, no query: `POST /2/tweets`) and `excerpt` (the start of its answer, secrets
  * removed, at most {@link EXCERPT_MAX_CHARS} characters; see {@link responseExcerpt}).
+ * `notSent`: the failure certainly happened before anything reached the platform (a connection
+ * refused, a name that does not resolve, a file that could not be read before the first call), so a
+ * `transient` failure in `commit` with it is retried at once instead of verified first
+ * (docs/decisions/0057-telegram.md); without it a transient commit failure is an unknown outcome.
  */
 export class AdapterError extends Error {
   constructor(
     public readonly kind: AdapterErrorKind,
     message: string,
-    public readonly opts: { retryAfterMs?: number; platformCode?: string; platformSubcode?: string; status?: number; endpoint?: string; excerpt?: string } = {},
+    public readonly opts: { retryAfterMs?: number; platformCode?: string; platformSubcode?: string; status?: number; endpoint?: string; excerpt?: string; notSent?: boolean } = {},
   ) {
     super(message);
     this.name = 'AdapterError';

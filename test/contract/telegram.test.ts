@@ -12,6 +12,9 @@ import { startTelegramSimulator, type SimBot, type SimChat, type TelegramSimulat
 import { createProfile, createTenant, createTestApp, type Tenant } from '../support/app.ts';
 import { SANDBOX_SIMULATORS, startSandbox } from '../../src/sandbox/index.ts';
 import { SANDBOX_TELEGRAM_BOT_TOKEN } from '../../sim/telegram/server.ts';
+import { TelegramAdapter } from '../../src/platforms/telegram/adapter.ts';
+import { AdapterError } from '../../src/platforms/types.ts';
+import { freePort } from '../support/net.ts';
 import { platformHarness, type PlatformHarness } from '../support/harness.ts';
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
@@ -265,6 +268,17 @@ contract.failures({
       await h.runDue(id);
       expect((await h.target(id)).status).toBe('published');
       expect(inChannel('late file')).toHaveLength(1);
+    });
+
+    it('a refused connection reached nothing: the adapter says notSent, so the publisher retries instead of asking verify', async () => {
+      const adapter = new TelegramAdapter({ apiBaseUrl: `http://127.0.0.1:${await freePort()}` });
+      const account = { id: 'a', platformUserId: String(channel.id), username: 'x', settings: { chatId: String(channel.id) }, credentials: { botToken: bot.token, botId: bot.id, botUsername: bot.username } };
+      const req = { text: 'nobody listens', mediaItems: [], threadItems: [], platformSpecificData: {}, tags: [], visibility: 'public' as const };
+      const ctx = { saveCredentials: async () => {}, fetchMedia: async () => { throw new Error('no media'); }, log: () => {} };
+      const err = await adapter.commit(ctx, account, req, await adapter.prepare(ctx, account, req)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AdapterError);
+      expect(err).toMatchObject({ kind: 'transient', opts: { notSent: true } });
+      expect((err as Error).message).toMatch(/ECONNREFUSED/);
     });
 
     it('a 429 on a thread\'s second item is waited out inside the commit: the first item is not sent twice', async () => {

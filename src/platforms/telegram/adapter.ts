@@ -106,13 +106,18 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
     const parseMode = typeof psd.parseMode === 'string' ? psd.parseMode : TELEGRAM_DEFAULT_PARSE_MODE;
     const sent: number[][] = [];
     const messages = telegramMessages(req);
-    // Every file is read before the first send: a read failure then sent nothing.
+    // Every file is read before the first send: a read failure then sent nothing (retried, not verified).
     const files: Blob[][] = [];
     for (const m of messages) {
       const blobs: Blob[] = [];
       for (const item of m.media) {
-        const { bytes, mimeType } = await ctx.fetchMedia(item, TELEGRAM_FILE_MAX_BYTES);
-        blobs.push(new Blob([new Uint8Array(bytes)], { type: mimeType }));
+        try {
+          const { bytes, mimeType } = await ctx.fetchMedia(item, TELEGRAM_FILE_MAX_BYTES);
+          blobs.push(new Blob([new Uint8Array(bytes)], { type: mimeType }));
+        } catch (err) {
+          if (err instanceof AdapterError && err.kind !== 'transient') throw err;
+          throw new AdapterError('transient', `Reading ${item.url} before sending: ${(err as Error).message}`, { notSent: true });
+        }
       }
       files.push(blobs);
     }

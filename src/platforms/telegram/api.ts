@@ -61,6 +61,9 @@ export function botError(status: number, body: BotAnswer<unknown>, log: { endpoi
   return new AdapterError('rejected', message, opts);
 }
 
+/** Network errors raised before a connection to the Bot API exists (nothing was sent). */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 /** Options of {@link botCall}. */
 export interface BotCallOptions {
   baseUrl: string;
@@ -88,8 +91,10 @@ export async function botCall<T>(o: BotCallOptions, method: string, params: Reco
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    const e = err as Error;
-    throw new AdapterError('transient', `Telegram: ${e.name === 'TimeoutError' ? 'timed out' : e.message}`, { endpoint });
+    const e = err as Error & { cause?: { code?: string } };
+    // These fail before a connection exists: Telegram received nothing.
+    const notSent = NOT_CONNECTED.has(e.cause?.code ?? '');
+    throw new AdapterError('transient', `Telegram: ${e.name === 'TimeoutError' ? 'timed out' : `${e.message}${e.cause?.code ? ` (${e.cause.code})` : ''}`}`, { endpoint, ...(notSent ? { notSent } : {}) });
   }
   const text = await res.text();
   let body: BotAnswer<T>;
