@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { OAUTH_PLATFORMS, type OAuthPlatform } from './shared/platforms.ts';
+import { APP_PLATFORMS, OAUTH_PLATFORMS, type AppPlatform, type OAuthPlatform } from './shared/platforms.ts';
 import { ADDON_IDS, isAddonId, isPlanId, type AddonId, type PlanId } from './shared/plans.ts';
 
 const EnvSchema = Type.Object({
@@ -162,9 +162,9 @@ export interface Config {
   docsAi: { url: string; apiKey?: string; model: string } | null;
   /**
    * OAuth apps per platform: `HERALD_<PLATFORM>_CLIENT_ID`, `_CLIENT_SECRET`, `_API_URL`,
-   * `_AUTH_URL` (PLATFORM upper-cased, e.g. HERALD_TWITTER_CLIENT_ID).
+   * `_AUTH_URL` (PLATFORM upper-cased, e.g. HERALD_TWITTER_CLIENT_ID); for a bot-token platform only `_API_URL` (HERALD_TELEGRAM_API_URL).
    */
-  platformApps: Partial<Record<OAuthPlatform, PlatformAppConfig>>;
+  platformApps: Partial<Record<AppPlatform, PlatformAppConfig>>;
   /**
    * Sandbox mode (HERALD_SANDBOX=on, default off): the platform simulators run in-process on
    * loopback and every platform goes to them; real platform credentials are not used
@@ -314,7 +314,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = converted as Env;
   const platformApps: Config['platformApps'] = {};
   const urlProblems: string[] = [];
-  for (const p of OAUTH_PLATFORMS) {
+  for (const p of APP_PLATFORMS) {
     const v = (suffix: string) => env[`HERALD_${p.toUpperCase()}_${suffix}`]?.trim() || undefined;
     const app: PlatformAppConfig = { clientId: v('CLIENT_ID'), clientSecret: v('CLIENT_SECRET'), apiBaseUrl: v('API_URL'), authBaseUrl: v('AUTH_URL'), botToken: v('BOT_TOKEN') };
     for (const [k, u] of [['API_URL', app.apiBaseUrl], ['AUTH_URL', app.authBaseUrl]] as const) {

@@ -100,7 +100,7 @@ export function createServices(deps: ServiceDeps) {
   const cloneConnection = createCloneConnectionService({ db, accounts: accountsRepository, adapters, contexts: resourceContexts });
   const selections = createSelectionStore({ db, secrets, clock });
   // The choice after OAuth (a Facebook Page, a LinkedIn author) for any platform's choose step (decision 0051).
-  const choose = createChooseService({ selections, accounts, repository: accountsRepository, adapters });
+  const choose = createChooseService({ selections, accounts, repository: accountsRepository, adapters, profiles });
   const media = createMediaService({
     db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl,
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,

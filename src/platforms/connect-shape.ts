@@ -11,9 +11,11 @@
  *   Facebook Page, a LinkedIn organization). See {@link ChooseStep}.
  * - `{ kind: 'app-password' }`: an identifier and an app password, checked by logging in
  *   (Bluesky). See {@link AppPasswordShape}.
- * - `instance-oauth`, `bot-token`, `webhook-url`: declared for the next platforms (an instance URL
- *   with per-instance app registration, a bot token, a webhook URL); no platform uses them yet, and
- *   the generic code refuses to connect them with a 400 until it drives them.
+ * - `{ kind: 'bot-token' }`: a bot token the user pastes, checked by the platform, then a choice of
+ *   where the bot posts (a Telegram channel or group the bot administers). See {@link BotTokenShape}.
+ * - `instance-oauth`, `webhook-url`: declared for the next platforms (an instance URL with
+ *   per-instance app registration, a webhook URL); no platform uses them yet, and the generic code
+ *   refuses to connect them with a 400 until it drives them.
  *
  * This file imports nothing from the rest of `src/platforms/` (types.ts and oauth.ts re-export it),
  * so that the contract has no import cycle.
@@ -86,6 +88,11 @@ export interface ChooseBegin<P> {
   payload: P;
   /** The choices as `POST /v1/connect/{platform}` answers them under {@link ChooseStep.answerKey}. */
   list: unknown[];
+  /**
+   * More fields of that answer, as {@link ChooseWire.beginFields} declares them (a bot-token step's
+   * code to post in the chat and its instructions). Absent for the OAuth steps.
+   */
+  answer?: Record<string, unknown>;
 }
 
 /** What {@link ChooseStep.toAccount} answers for the chosen value. */
@@ -142,6 +149,8 @@ export interface ChooseStep<P = unknown> {
   toAccount(app: PlatformApp, payload: P, value: string, extra?: Record<string, unknown>): Promise<ChosenAccount>;
   /** The Late-compatible select calls of this step, as data (see {@link ChooseWire}). */
   readonly wire: ChooseWire;
+  /** What a chooser shows besides the choices, from the sealed payload (a bot-token step's code to post in the chat). */
+  note?(payload: P): string;
 }
 
 /**
@@ -167,6 +176,8 @@ export interface ChooseWire {
   value(body: Record<string, unknown>): string;
   /** What the body says beyond the value, given to {@link ChooseStep.toAccount} as `extra`. */
   extra(body: Record<string, unknown>): Record<string, unknown>;
+  /** The schema of {@link ChooseBegin.answer}'s fields, where the step answers more than the list (all optional in the answer). */
+  readonly beginFields?: TProperties;
 }
 
 /** A field of a credentials form (the platform invite page). */
@@ -217,10 +228,39 @@ export interface InstanceOAuthShape {
   readonly instance: CredentialField;
 }
 
-/** Declared for the next platforms, used by none yet: a bot token the user pastes (e.g. a Telegram bot's, https://core.telegram.org/bots/api#authorizing-your-bot). */
+/**
+ * A bot token the user pastes (a Telegram bot's, from @BotFather:
+ * https://core.telegram.org/bots/api#authorizing-your-bot), then a choice of where the bot posts.
+ *
+ * The generic connect code drives it (docs/decisions/0057-telegram.md):
+ * `POST /v1/connect/{platform}/bot-token { profileId, botToken, [directField]?, redirect_url? }` checks
+ * the token with `login`; with `directField` (Late's `chatId`) the account is stored at once through
+ * the choose step's `toAccount`, else the step's `begin` answers `{ message, tempToken, [answerKey],
+ * ...answer }` and the choice is finished at `GET|POST /v1/connect/{platform}/select-{noun}` like an
+ * OAuth choice. The token is kept sealed under the tempToken (as OAuth tokens are), then in the
+ * account's credentials.
+ */
 export interface BotTokenShape {
   readonly kind: 'bot-token';
+  /** The token field of a connect form (the platform invite page, the dashboard's dialog). */
   readonly token: CredentialField;
+  /** The OpenAPI texts of the bot-token call: its summary and description, the token's and the direct field's descriptions. */
+  readonly api: { summary: string; description: string; token: string; direct: string };
+  /** The connect form's steps (how to create the bot and add it), and the messages for an empty and a refused token. */
+  readonly form: { steps: readonly string[]; missing: string; refused: string };
+  /** What the API's 400 says about the `botToken` field when the platform refuses the token. */
+  readonly refusedField: string;
+  /** The body field naming the destination at once (Late's `chatId`), skipping the choice. */
+  readonly directField: string;
+  /** The platform's API as the choose step calls it (the registry binds the configured base URL). */
+  readonly app: PlatformApp;
+  /**
+   * Checks the token with the platform and answers it as tokens (`accessToken`) with the bot's identity.
+   * @throws AdapterError `disconnected`/`rejected` for a refused token, `transient`/`rate_limited` otherwise.
+   */
+  login(token: string): Promise<{ tokens: OAuthTokens; identity: Identity }>;
+  /** Where the bot posts: the choice after the token (its `begin` gets the tokens and identity of `login`). */
+  readonly choose: ChooseStep;
 }
 
 /** Declared for the next platforms, used by none yet: a webhook URL the platform gives the user (e.g. a Discord channel's, https://discord.com/developers/docs/resources/webhook). */

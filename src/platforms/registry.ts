@@ -5,7 +5,7 @@
  * A platform whose app is not configured answers a clear error naming the missing
  * `HERALD_<PLATFORM>_*` settings.
  */
-import { OAUTH_PLATFORMS, type OAuthPlatform } from '../shared/platforms.ts';
+import { OAUTH_PLATFORMS, type AppPlatform, type OAuthPlatform } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
 import { BlueskyAdapter } from './bluesky/adapter.ts';
 import { blueskyConnectShape } from './bluesky/connect.ts';
@@ -34,6 +34,9 @@ import { GoogleBusinessAdapter } from './googlebusiness/adapter.ts';
 import { GOOGLEBUSINESS_DEFAULTS, googlebusinessOAuth } from './googlebusiness/oauth.ts';
 import { googlebusinessConnect } from './googlebusiness/connect.ts';
 import { googlebusinessResources } from './googlebusiness/resources.ts';
+import { TelegramAdapter } from './telegram/adapter.ts';
+import { TELEGRAM_API_URL } from './telegram/api.ts';
+import { telegramConnectShape } from './telegram/connect.ts';
 import type { ConnectShape, PlatformAdapter, PlatformId } from './types.ts';
 import { NO_ACCOUNT_RESOURCES, type AccountResources } from './account-resources.ts';
 import { facebookResources } from './facebook/resources.ts';
@@ -57,7 +60,8 @@ export interface RegistryConfig {
    * HTTP on loopback there, so the Facebook story rule "public HTTPS URL" is left to the simulator.
    */
   sandbox?: boolean;
-  platformApps?: Partial<Record<OAuthPlatform, { clientId?: string; clientSecret?: string; apiBaseUrl?: string; authBaseUrl?: string; botToken?: string }>>;
+  /** OAuth apps (`HERALD_<PLATFORM>_*`, a bot token where the platform publishes as the app's bot), and the API base URL of the bot-token platforms (`HERALD_TELEGRAM_API_URL`). */
+  platformApps?: Partial<Record<AppPlatform, { clientId?: string; clientSecret?: string; apiBaseUrl?: string; authBaseUrl?: string; botToken?: string }>>;
 }
 
 export interface AdapterRegistry {
@@ -129,6 +133,8 @@ export function createAdapterRegistry(
     };
   }
 
+  // Telegram's Bot API: api.telegram.org unless HERALD_TELEGRAM_API_URL names a self-hosted Bot API server (or the simulator).
+  const telegramApi = (config.platformApps?.telegram?.apiBaseUrl ?? TELEGRAM_API_URL).replace(/\/+$/, '');
   // One line per platform (the type makes a new platform add its own).
   const shapes: Record<PlatformId, ConnectShape> = {
     bluesky: blueskyConnectShape(config.blueskyServiceUrl),
@@ -136,12 +142,13 @@ export function createAdapterRegistry(
     youtube: youtubeConnect, instagram: instagramConnect, facebook: facebookConnect, linkedin: linkedinConnect,
     googlebusiness: googlebusinessConnect,
     discord: discordConnect,
+    telegram: telegramConnectShape(telegramApi),
   };
   // The same for account resources (a platform with none says so).
   const resources: Record<PlatformId, AccountResources> = {
     facebook: facebookResources, linkedin: linkedinResources, pinterest: pinterestResources, reddit: redditResources(),
     bluesky: NO_ACCOUNT_RESOURCES, twitter: NO_ACCOUNT_RESOURCES, threads: NO_ACCOUNT_RESOURCES, tiktok: NO_ACCOUNT_RESOURCES,
-    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources, discord: NO_ACCOUNT_RESOURCES,
+    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources, discord: NO_ACCOUNT_RESOURCES, telegram: NO_ACCOUNT_RESOURCES,
   };
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
@@ -157,6 +164,7 @@ export function createAdapterRegistry(
   adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
   adapters.set('googlebusiness', new GoogleBusinessAdapter(googlebusinessOAuth, () => appFor('googlebusiness')) as unknown as PlatformAdapter);
   adapters.set('discord', new DiscordAdapter(() => appFor('discord')) as unknown as PlatformAdapter);
+  adapters.set('telegram', new TelegramAdapter({ apiBaseUrl: telegramApi }) as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

@@ -198,6 +198,11 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
   discord: { supported: true, how: 'DELETE /channels/{channel.id}/messages/{message.id} for each message (a thread\'s last first); a thread started from the message stays, empty', doc: 'https://discord.com/developers/docs/resources/message#delete-message' },
+  telegram: {
+    supported: true,
+    how: 'deleteMessages {chat_id, message_ids} (a bot with can_post_messages deletes its own channel posts; only messages sent less than 48 hours ago)',
+    doc: 'https://core.telegram.org/bots/api#deletemessage',
+  },
   tiktok: { supported: false, how: 'the TikTok Content Posting API has no endpoint to delete a post; remove it in the TikTok app', doc: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post' },
   googlebusiness: { supported: true, how: 'DELETE https://mybusiness.googleapis.com/v4/{name=accounts/*/locations/*/localPosts/*}', doc: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/delete' },
 };
@@ -215,12 +220,16 @@ export type AdapterErrorKind =
  * log, `opts` carries what the platform answered: `status` (its HTTP status), `endpoint`
  * (method and path, no query: `POST /2/tweets`) and `excerpt` (the start of its answer, secrets
  * removed, at most {@link EXCERPT_MAX_CHARS} characters; see {@link responseExcerpt}).
+ * `notSent`: the failure certainly happened before anything reached the platform (a connection
+ * refused, a name that does not resolve, a file that could not be read before the first call), so a
+ * `transient` failure in `commit` with it is retried at once instead of verified first
+ * (docs/decisions/0057-telegram.md); without it a transient commit failure is an unknown outcome.
  */
 export class AdapterError extends Error {
   constructor(
     public readonly kind: AdapterErrorKind,
     message: string,
-    public readonly opts: { retryAfterMs?: number; platformCode?: string; platformSubcode?: string; status?: number; endpoint?: string; excerpt?: string } = {},
+    public readonly opts: { retryAfterMs?: number; platformCode?: string; platformSubcode?: string; status?: number; endpoint?: string; excerpt?: string; notSent?: boolean } = {},
   ) {
     super(message);
     this.name = 'AdapterError';

@@ -512,10 +512,11 @@ export function createPublisher(deps: PublisherDeps) {
       }
       case 'auth_expired':
       case 'transient': {
-        // A transient failure during commit leaves the outcome unknown: the next run verifies first.
+        // A transient failure during commit leaves the outcome unknown: the next run verifies first
+        // (unless the adapter knows nothing reached the platform: `notSent`, e.g. a refused connection).
         // Past the budget too: the platform's record then settles it (published, or failed with
         // this error and "safe to retry"); only a platform that cannot tell leaves "may have been published".
-        const outcome = phase === 'commit' && ae.kind === 'transient' ? 'unknown' : 'retry';
+        const outcome = phase === 'commit' && ae.kind === 'transient' && !ae.opts.notSent ? 'unknown' : 'retry';
         if (attempts >= MAX_ATTEMPTS && outcome !== 'unknown') {
           await finish(target, attemptId, {
             status: 'failed', attemptOutcome: 'failed', category: ae.kind === 'auth_expired' ? 'auth_expired' : 'platform_error',

@@ -21,7 +21,8 @@
  * Adding a simulator: one line in {@link SANDBOX_SIMULATORS}.
  */
 import net from 'node:net';
-import { OAUTH_PLATFORMS, type Config, type OAuthPlatform } from '../config.ts';
+import type { Config } from '../config.ts';
+import { APP_PLATFORMS, BOT_TOKEN_PLATFORMS, type AppPlatform } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
 import { createAdapterRegistry, type AdapterRegistry } from '../platforms/registry.ts';
 import type { SimMediaFetchPolicy } from '../../sim/common/fetch-media.ts';
@@ -47,7 +48,8 @@ export interface SandboxSimulatorContext {
 }
 
 export interface SandboxSimulatorEntry {
-  platform: OAuthPlatform;
+  /** An OAuth platform, or a bot-token one (its simulator's URL becomes the API base URL). */
+  platform: AppPlatform;
   /** Starts the simulator on 127.0.0.1 (a free port). Imported lazily: sandbox-off processes never load sim/. */
   start(ctx: SandboxSimulatorContext): Promise<SandboxSimulator>;
 }
@@ -65,6 +67,7 @@ export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'youtube', start: async () => (await import('../../sim/youtube/server.ts')).startYouTubeSimulator() },
   { platform: 'googlebusiness', start: async ({ mediaFetch }) => (await import('../../sim/googlebusiness/server.ts')).startGoogleBusinessSimulator({ mediaFetch, moderationMs: 5_000 }) },
   { platform: 'discord', start: async () => (await import('../../sim/discord/server.ts')).startDiscordSimulator() },
+  { platform: 'telegram', start: async () => (await import('../../sim/telegram/server.ts')).startTelegramSimulator() },
 ];
 
 /** Handle of the ready-made Bluesky account (`.test` is the dev PDS's domain; "sandbox" is a reserved handle). */
@@ -95,7 +98,7 @@ export interface StartSandboxOptions {
 
 export interface Sandbox {
   /** Simulated OAuth platforms and their running simulators. */
-  readonly simulators: ReadonlyMap<OAuthPlatform, SandboxSimulator>;
+  readonly simulators: ReadonlyMap<AppPlatform, SandboxSimulator>;
   /** The Bluesky test account, or null when the local PDS is not available. */
   readonly bluesky: SandboxBlueskyAccount | null;
   /** The configuration with every platform pointed at its simulator (and `sandbox: true`). */
@@ -204,7 +207,7 @@ async function onLoopback<T>(fn: () => Promise<T>): Promise<T> {
  */
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sandbox> {
   const log = opts.log;
-  const simulators = new Map<OAuthPlatform, SandboxSimulator>();
+  const simulators = new Map<AppPlatform, SandboxSimulator>();
   const entries = opts.simulators ?? SANDBOX_SIMULATORS;
   let pds: { close(): Promise<void>; listPosts(did: string): Promise<unknown[]> } | null = null;
   let bluesky: SandboxBlueskyAccount | null = null;
@@ -244,7 +247,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
   log?.warn({
     simulated: [...simulators.keys()],
     bluesky: bluesky ? { serviceUrl: bluesky.serviceUrl, identifier: bluesky.identifier } : 'not simulated',
-    notSimulated: OAUTH_PLATFORMS.filter((p) => !simulators.has(p)),
+    notSimulated: APP_PLATFORMS.filter((p) => !simulators.has(p)),
     ignoredSettings: ignored,
   }, 'SANDBOX MODE (HERALD_SANDBOX=on): every platform goes to a local simulator on 127.0.0.1; nothing is posted to real platforms, and real platform credentials from the environment are NOT used. Platforms without a simulator cannot be connected. GET /v1/sandbox describes it.');
 
@@ -285,6 +288,8 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
         connectShape(platform) {
           // A platform connected with an app password logs in at its local server, or is refused.
           const shape = inner.connectShape(platform);
+          // A bot-token platform calls its simulator (configure set its API base URL), or is refused.
+          if (shape.kind === 'bot-token') return simulators.has(platform as AppPlatform) ? shape : { ...shape, login: async () => { throw notSimulatedError(platform); } };
           if (shape.kind !== 'app-password' || localServers.has(platform)) return shape;
           return { ...shape, login: async () => { throw notSimulatedError(platform); } };
         },
@@ -296,10 +301,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
         message: 'Sandbox mode: every platform goes to a local simulator; nothing is posted to real platforms and real platform credentials are not used.',
         platforms: [...simulators].map(([platform, sim]) => ({
           platform, simulatorUrl: sim.url,
-          connect: `${baseUrl}/v1/connect/${platform}?profileId={profileId}`,
+          connect: (BOT_TOKEN_PLATFORMS as readonly string[]).includes(platform)
+            ? `${baseUrl}/v1/connect/${platform}/bot-token {"profileId":"{profileId}","botToken":"${sim.clientSecret}"}`
+            : `${baseUrl}/v1/connect/${platform}?profileId={profileId}`,
           stateUrl: `${baseUrl}/v1/sandbox/${platform}/state`,
         })),
-        notSimulated: [...OAUTH_PLATFORMS.filter((p) => !simulators.has(p)), ...(bluesky ? [] : ['bluesky'])],
+        notSimulated: [...APP_PLATFORMS.filter((p) => !simulators.has(p)), ...(bluesky ? [] : ['bluesky'])],
         bluesky: bluesky ? { ...bluesky, connect: `${baseUrl}/v1/connect/bluesky/credentials`, stateUrl: `${baseUrl}/v1/sandbox/bluesky/state` } : null,
         walkthrough: [
           `Create a profile: POST ${baseUrl}/v1/profiles {"name":"Sandbox"}`,
@@ -314,7 +321,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
       const cut = (k: string, v: unknown) => (only && !SHARED_FIXTURES.has(k) ? ownedOnly(v, only) : v);
       const local = localServers.get(platform);
       if (local) return local.state(cut);
-      const sim = simulators.get(platform as OAuthPlatform);
+      const sim = simulators.get(platform as AppPlatform);
       if (!sim) return null;
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(sim)) if (!NOT_STATE.has(k) && typeof v !== 'function') out[k] = plainState(cut(k, v));

@@ -266,6 +266,22 @@ export const DISCORD_REQUEST_MAX_BYTES = 25 * MB;
 export const DISCORD_THREAD_NAME_MAX = 100;
 /** Tags applied to a forum post: at most 5 (`applied_tags`, Start Thread in Forum or Media Channel). */
 export const DISCORD_FORUM_TAGS_MAX = 5;
+// Telegram (Bot API): https://core.telegram.org/bots/api
+export const TELEGRAM_DOCS_URL = 'https://core.telegram.org/bots/api';
+/** sendMessage `text`: 1-4096 characters after entities parsing (counted here in UTF-16 units, the unit of entity offsets: the strict reading). */
+export const TELEGRAM_TEXT_MAX = 4096;
+/** sendPhoto/sendVideo/sendMediaGroup item `caption`: 0-1024 characters after entities parsing. */
+export const TELEGRAM_CAPTION_MAX = 1024;
+/** sendMediaGroup `media`: "must include 2-10 items". */
+export const TELEGRAM_ALBUM_MIN = 2;
+export const TELEGRAM_ALBUM_MAX = 10;
+/** Multipart upload: "10 MB max size for photos" (https://core.telegram.org/bots/api#sending-files). */
+export const TELEGRAM_PHOTO_MAX_BYTES = 10 * MB;
+/** Multipart upload: "50 MB for other files" (videos, animations, documents). */
+export const TELEGRAM_FILE_MAX_BYTES = 50 * MB;
+/** sendPhoto: "The photo's width and height must not exceed 10000 in total. Width and height ratio must be at most 20." */
+export const TELEGRAM_PHOTO_MAX_DIMENSIONS_SUM = 10_000;
+export const TELEGRAM_PHOTO_MAX_RATIO = 20;
 
 /** Every platform's capabilities and limits, with the adapters' default options. */
 export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
@@ -344,6 +360,12 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: DISCORD_DOCS_URL,
     maxMediaItems: DISCORD_MAX_FILES, maxImagesWithVideo: DISCORD_MAX_FILES, gif: 'image', maxDocuments: DISCORD_MAX_FILES,
     imageMaxBytes: DISCORD_FILE_MAX_BYTES, gifMaxBytes: DISCORD_FILE_MAX_BYTES, videoMaxBytes: DISCORD_FILE_MAX_BYTES,
+  },
+  telegram: {
+    maxTextLength: TELEGRAM_TEXT_MAX, textUnit: 'UTF-16 units', maxImages: TELEGRAM_ALBUM_MAX, maxVideos: TELEGRAM_ALBUM_MAX,
+    threads: true, firstComment: false, docsUrl: TELEGRAM_DOCS_URL,
+    maxMediaItems: TELEGRAM_ALBUM_MAX, maxImagesWithVideo: TELEGRAM_ALBUM_MAX, gif: 'image', maxDocuments: TELEGRAM_ALBUM_MAX,
+    imageMaxBytes: TELEGRAM_PHOTO_MAX_BYTES, gifMaxBytes: TELEGRAM_FILE_MAX_BYTES, videoMaxBytes: TELEGRAM_FILE_MAX_BYTES,
   },
 };
 

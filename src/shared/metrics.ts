@@ -116,6 +116,14 @@ export const PLATFORM_METRICS: Record<PlatformId, {
     docsUrl: 'https://discord.com/developers/docs/resources/message#reaction-object',
     names: { likes: ['reactions'] },
   },
+  // The Bot API gives bots no counts for channel posts: Message has no view count, and reaction
+  // counts come only as live `message_reaction_count` updates (https://core.telegram.org/bots/api#message).
+  telegram: {
+    postsPerPass: 0,
+    endpoint: 'none: the Bot API has no method that reads a message\'s views or reactions',
+    docsUrl: 'https://core.telegram.org/bots/api#message',
+    names: {},
+  },
 };
 
 /** Every metric null: a post without metrics (yet). */

@@ -368,6 +368,23 @@ export const PLATFORM_OPTIONS: Readonly<Record<PlatformId, PlatformOptionsSpec>>
       { kind: 'list', key: 'forumAppliedTags', id: 'tags', label: 'Forum tag ids', hint: `forum channels; up to ${DISCORD_FORUM_TAGS_MAX}, comma-separated` },
     ],
   },
+  // Telegram (Late's TelegramPlatformData): the parse mode and three switches; replies make a thread.
+  telegram: {
+    fields: [
+      {
+        kind: 'select', key: 'parseMode', id: 'parse', label: 'Formatting', hint: 'how Telegram reads the text\'s markup (HTML by default: escape <, > and & as &lt; &gt; &amp;)',
+        choices: [{ value: '', label: 'HTML (default)' }, { value: 'MarkdownV2', label: 'MarkdownV2' }, { value: 'Markdown', label: 'Markdown (legacy)' }],
+      },
+      {
+        kind: 'group', layout: 'row', fields: [
+          { kind: 'checkbox', key: 'disableNotification', label: 'Send silently', unchecked: 'unset' },
+          { kind: 'checkbox', key: 'protectContent', label: 'Protect from forwarding and saving', unchecked: 'unset' },
+          { kind: 'checkbox', key: 'disableWebPagePreview', label: 'No link preview', unchecked: 'unset' },
+        ],
+      },
+      { kind: 'thread-replies', id: 'reply' },
+    ],
+  },
   facebook: {
     fields: [
       { kind: 'select', key: 'contentType', id: 'kind', label: 'Post as', hint: 'a story is one image or video, shown without its caption', choices: [{ value: '', label: 'Feed post' }, { value: 'story', label: 'Story' }] },

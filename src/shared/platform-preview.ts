@@ -47,6 +47,8 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   googlebusiness: { feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username' },
   // Discord shows a whole message (2,000 characters at most), files below it.
   discord: { media: { layout: 'grid' }, handle: 'username' },
+  // A channel post: an album is a grid, the text is shown whole (4,096 characters at most).
+  telegram: { media: { layout: 'grid' }, handle: 'username' },
 };
 
 /** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */

@@ -5,6 +5,7 @@
 
 export const PLATFORMS = [
   'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky', 'googlebusiness', 'discord',
+  'telegram',
 ] as const;
 export type PlatformId = (typeof PLATFORMS)[number];
 
@@ -14,11 +15,20 @@ export function isPlatformId(v: unknown): v is PlatformId {
 
 /** Platforms connected with an app password instead of OAuth. */
 export const APP_PASSWORD_PLATFORMS = ['bluesky'] as const satisfies readonly PlatformId[];
-export type OAuthPlatform = Exclude<PlatformId, (typeof APP_PASSWORD_PLATFORMS)[number]>;
-/** Platforms connected through OAuth: every platform but the app-password ones, in the same order. */
+/** Platforms connected with a bot token the user pastes (connect shape `bot-token`): no OAuth app, only an API base URL (`HERALD_<PLATFORM>_API_URL`). */
+export const BOT_TOKEN_PLATFORMS = ['telegram'] as const satisfies readonly PlatformId[];
+export type BotTokenPlatform = (typeof BOT_TOKEN_PLATFORMS)[number];
+export type OAuthPlatform = Exclude<PlatformId, (typeof APP_PASSWORD_PLATFORMS)[number] | BotTokenPlatform>;
+/** Platforms connected through OAuth: every platform but the app-password and bot-token ones, in the same order. */
 export const OAUTH_PLATFORMS: readonly OAuthPlatform[] = PLATFORMS.filter(
-  (p): p is OAuthPlatform => !(APP_PASSWORD_PLATFORMS as readonly string[]).includes(p),
+  (p): p is OAuthPlatform => !(APP_PASSWORD_PLATFORMS as readonly string[]).includes(p) && !(BOT_TOKEN_PLATFORMS as readonly string[]).includes(p),
 );
+/**
+ * Platforms whose API base URL (and, for OAuth ones, app credentials) come from the configuration
+ * (`HERALD_<PLATFORM>_API_URL`, ...) and that the sandbox points at a simulator: the OAuth platforms and the bot-token ones.
+ */
+export type AppPlatform = OAuthPlatform | BotTokenPlatform;
+export const APP_PLATFORMS: readonly AppPlatform[] = [...OAUTH_PLATFORMS, ...BOT_TOKEN_PLATFORMS];
 
 /** Display names (dashboard, docs, pricing). */
 export const PLATFORM_LABELS: Record<PlatformId, string> = {
@@ -26,4 +36,5 @@ export const PLATFORM_LABELS: Record<PlatformId, string> = {
   tiktok: 'TikTok', youtube: 'YouTube', pinterest: 'Pinterest', reddit: 'Reddit', bluesky: 'Bluesky',
   googlebusiness: 'Google Business Profile',
   discord: 'Discord',
+  telegram: 'Telegram',
 };

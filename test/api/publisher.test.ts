@@ -107,6 +107,15 @@ describe('publisher', () => {
     expect(s.targets[0].error_message).toContain('connection reset (scripted)');
   });
 
+  it('a commit that failed before reaching the platform (notSent) is retried without a verify, even where verify cannot tell', async () => {
+    const postId = await scheduled('refused connection #notsent #blind', [acc2]);
+    await runDue(postId);
+    await runDue(postId);
+    const s = await state(postId);
+    expect(s.post).toBe('published');
+    expect(s.attempts).toEqual([{ phase: 'commit', outcome: 'retry' }, { phase: 'commit', outcome: 'published' }]);
+  });
+
   it('says "may have been published" only when the platform cannot tell, and never commits again meanwhile', async () => {
     const postId = await scheduled('never answers, cannot tell #transient #blind', [acc2]);
     for (let runs = 0; runs < MAX_ATTEMPTS * 3 && (await state(postId)).targets[0].status === 'pending'; runs++) await runDue(postId);

@@ -103,6 +103,8 @@ export interface HarnessOptions {
   teardown(): Promise<void>;
   /** A connect with a step after the callback (e.g. choosing the author). */
   connect?(h: PlatformHarness, dance: OAuthDance, tenant: Tenant): Promise<ConnectResult>;
+  /** A platform connected without OAuth (a bot token): the whole connect, in place of the OAuth dance. */
+  connectWithout?(h: PlatformHarness, profileId: string, tenant: Tenant, redirectUrl: string): Promise<ConnectResult>;
   setupTimeoutMs?: number;
 }
 
@@ -144,6 +146,7 @@ export function platformHarness(opts: HarnessOptions): PlatformHarness {
     credentials: async (id = h.accountId) => ctx.services.secrets.openJson((await readAccount(ctx, id)).credentials),
     async connect(profile, o = {}) {
       const t = o.tenant ?? tenant;
+      if (opts.connectWithout) return opts.connectWithout(h, profile, t, o.redirectUrl ?? 'https://client.example/done');
       const dance = await oauthConnect(ctx, t, opts.platform, profile, o.redirectUrl);
       return opts.connect ? opts.connect(h, dance, t) : dance;
     },

@@ -10,6 +10,7 @@
  *   "#http422"   -> the platform answers HTTP 422 (permanent), with an answer carrying a token
  *   "#ratelimit" -> the platform answers HTTP 429 (retry after 60 s)
  *   "#blind"     -> verify cannot tell (the platform's list cannot be read): always 'unknown'
+ *   "#notsent"   -> the first commit fails before reaching the platform (a refused connection: `notSent`)
  * unpublish() deletes a published post (recorded in `deleted`); a post it does not have counts as gone.
  * Metrics (fetchMetrics): "likes:N" in the text gives N likes (else 1), 2 comments, reposts 0,
  * no impressions (Bluesky has none: null); "#nometrics" answers nothing for the post. Each read
@@ -55,6 +56,10 @@ export class ScriptedAdapter implements PlatformAdapter {
     }
     if (req.text.includes('#ratelimit')) {
       throw new AdapterError('rate_limited', 'Rate limit exceeded (scripted)', { status: 429, endpoint: 'POST /xrpc/com.atproto.repo.createRecord', retryAfterMs: 60_000, excerpt: '{"error":"RateLimitExceeded"}' });
+    }
+    if (req.text.includes('#notsent') && !this.flakySeen.has(`notsent:${account.id}`)) {
+      this.flakySeen.add(`notsent:${account.id}`);
+      throw new AdapterError('transient', 'connect ECONNREFUSED (scripted)', { notSent: true });
     }
     if (req.text.includes('#flaky') && !this.flakySeen.has(account.id)) {
       this.flakySeen.add(account.id);

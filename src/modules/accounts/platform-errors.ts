@@ -63,15 +63,15 @@ export function connectErrorFrom(err: unknown, platform: string): unknown {
 }
 
 /**
- * An app-password login that failed (a platform whose connect shape is `app-password`, Bluesky):
- * refused credentials are 400 VALIDATION_ERROR naming `appPassword` (with the shape's
+ * An app-password or bot-token login that failed (connect shape `app-password`, Bluesky; `bot-token`, Telegram):
+ * refused credentials are 400 VALIDATION_ERROR naming `appPassword` (or `who.field`, e.g. `botToken`) (with the shape's
  * `refusedField` text); any other adapter failure 502 PLATFORM_ERROR. Anything else is returned as it is.
  */
-export function loginErrorFrom(err: unknown, who: { platform: string; label: string; refusedField: string }): unknown {
+export function loginErrorFrom(err: unknown, who: { platform: string; label: string; refusedField: string; field?: string }): unknown {
   if (!(err instanceof AdapterError)) return err;
   if (err.kind === 'disconnected' || err.kind === 'rejected') {
     return new AppError('VALIDATION_ERROR', `${who.label} login failed: ${err.message}`, {
-      fields: { appPassword: [who.refusedField] },
+      fields: { [who.field ?? 'appPassword']: [who.refusedField] },
       platform: who.platform,
     });
   }

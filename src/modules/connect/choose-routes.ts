@@ -2,7 +2,8 @@
  * The Late-compatible select calls of every platform whose connect shape has a choose step
  * (docs/decisions/0051-platform-connect-contract.md): `GET /v1/connect/{platform}/select-{noun}`
  * lists the choices of a tempToken, `POST` the same path finishes the connection with the chosen
- * value (`/v1/connect/facebook/select-page`, `/v1/connect/linkedin/select-organization`). The body
+ * value (`/v1/connect/facebook/select-page`, `/v1/connect/linkedin/select-organization`), and the
+ * choice after a bot token (`/v1/connect/telegram/select-chat`). The body
  * and the listed choice are the step's {@link ChooseWire}; the generic choose service runs it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -18,8 +19,9 @@ export const chooseRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 
   const { choose } = services;
   for (const platform of PLATFORMS) {
     const shape = services.adapters.connectShape(platform);
-    if (shape.kind !== 'oauth' || !shape.choose) continue;
-    const { wire, noun } = shape.choose;
+    const step = shape.kind === 'bot-token' ? shape.choose : shape.kind === 'oauth' ? shape.choose : undefined;
+    if (!step) continue;
+    const { wire, noun } = step;
     const path = `/connect/${platform}/select-${noun}`;
 
     app.get(path, {
@@ -27,7 +29,7 @@ export const chooseRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 
       schema: {
         tags: ['Connect'], summary: wire.list.summary, description: wire.list.description,
         querystring: Type.Object({ profileId: Id(), tempToken: TempToken }),
-        response: { 200: Type.Object({ [shape.choose.answerKey]: Type.Array(wire.listed) }), ...errors(...wire.list.errors) },
+        response: { 200: Type.Object({ [step.answerKey]: Type.Array(wire.listed) }), ...errors(...wire.list.errors) },
       },
     }, async (req) => (await choose.listed(req.auth, platform, req.query.profileId, req.query.tempToken)) as Record<string, Array<Record<string, unknown>>>);
 

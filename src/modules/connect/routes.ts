@@ -6,14 +6,14 @@ import { AccountSchema } from '../accounts/schemas.ts';
 import { connectWithCredentials } from './credentials.ts';
 import { OAUTH_PLATFORMS, type OAuthPlatform } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
-import { APP_PASSWORD_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
+import { APP_PASSWORD_PLATFORMS, BOT_TOKEN_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
 import { Id } from '../../route-kit/schemas.ts';
 import { redirectWith } from './redirect.ts';
 import type { StateRow } from './oauth-service.ts';
 import { spentStatePage } from './callback-page.ts';
 import { chooseRoutes } from './choose-routes.ts';
 
-const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, ...APP_PASSWORD_PLATFORMS]) });
+const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS, ...APP_PASSWORD_PLATFORMS, ...BOT_TOKEN_PLATFORMS]) });
 
 /**
  * The 400 of the OAuth calls for a platform that connects otherwise (its connect shape is not
@@ -23,7 +23,8 @@ function notOAuth(services: Services, platform: PlatformId, withDetails: boolean
   const shape = services.adapters.connectShape(platform);
   if (shape.kind === 'oauth') return null;
   const label = PLATFORM_LABELS[platform];
-  const how = shape.kind === 'app-password' ? `connects with an app password: POST /v1/connect/${platform}/credentials` : 'cannot be connected on this server yet';
+  const how = shape.kind === 'app-password' ? `connects with an app password: POST /v1/connect/${platform}/credentials`
+    : shape.kind === 'bot-token' ? `connects with a bot token: POST /v1/connect/${platform}/bot-token` : 'cannot be connected on this server yet';
   return new AppError('BAD_REQUEST', `${label} ${how}`, withDetails ? { platform } : undefined);
 }
 
@@ -57,6 +58,38 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         },
       },
     }, async (req) => connectWithCredentials(services, req.auth, platform, req.body));
+  }
+
+  // One bot-token call per platform whose connect shape is a bot token (Telegram): the token, then the choice (select-{noun}).
+  for (const platform of PLATFORMS) {
+    const shape = services.adapters.connectShape(platform);
+    if (shape.kind !== 'bot-token') continue;
+    const step = shape.choose;
+    app.post(`/connect/${platform}/bot-token`, {
+      config: { permission: 'accounts:write' },
+      schema: {
+        tags: ['Connect'], summary: shape.api.summary, description: shape.api.description,
+        body: Type.Object({
+          profileId: Id(),
+          botToken: Type.String({ minLength: 1, maxLength: 200, description: shape.api.token }),
+          [shape.directField]: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: shape.api.direct })),
+          redirect_url: Type.Optional(Type.String({ maxLength: 2000 })),
+        }),
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            account: Type.Optional(Type.Intersect([AccountSchema, Type.Object({ accountId: Type.String() })])),
+            redirect_url: Type.Optional(Type.String()),
+            tempToken: Type.Optional(Type.String({ description: `The selection token (1 hour, single use): finish with POST /v1/connect/${platform}/select-${step.noun}` })),
+            expiresAt: Type.Optional(Type.String({ description: 'When the tempToken (and the code) expires (ISO 8601)' })),
+            expiresIn: Type.Optional(Type.Integer({ description: 'Seconds until then' })),
+            [step.answerKey]: Type.Optional(Type.Array(step.wire.listed, { description: step.wire.listedDescription })),
+            ...step.wire.beginFields,
+          }),
+          ...errors(403),
+        },
+      },
+    }, async (req) => services.choose.botToken(req.auth, platform, req.body as { profileId: string; botToken: string; redirect_url?: string } & Record<string, unknown>) as Promise<never>);
   }
 
   app.get('/connect/:platform', {

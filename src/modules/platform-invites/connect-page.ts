@@ -6,7 +6,8 @@
  * - GET: who invited the visitor and for which profile (brand), and the platform's connect step:
  *   a button that starts the OAuth flow (POST, then 303 to the platform), or for a platform whose
  *   connect shape is an app password (Bluesky) its form, with the shape's labels
- *   (docs/decisions/0051-platform-connect-contract.md). After the flow, the same page (`?connected=<platform>`) says "connected,
+ *   (docs/decisions/0051-platform-connect-contract.md), or for a bot token (Telegram) the token
+ *   form with the shape's steps; the token then leads to the choice page below (decision 0057). After the flow, the same page (`?connected=<platform>`) says "connected,
  *   you can close this page"; any other visit of a used invite answers 410 "already used".
  *   Unknown or revoked tokens answer 404, expired ones 410, each with a page saying so. A used,
  *   expired or unknown invite starts nothing (no OAuth state, no redirect to the platform).
@@ -25,7 +26,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { PLATFORM_LABELS, PLATFORMS, type OAuthPlatform } from '../../shared/platforms.ts';
-import type { AppPasswordShape, ChooseStep, CredentialField, PlatformId } from '../../platforms/types.ts';
+import type { AppPasswordShape, BotTokenShape, ChooseStep, CredentialField, PlatformId } from '../../platforms/types.ts';
 import type { Services } from '../../services.ts';
 import { connectWithCredentials } from '../connect/credentials.ts';
 import { assertSameOrigin } from '../sessions/http.ts';
@@ -125,7 +126,7 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
   /** The platform's choose step, if its connect shape has one. */
   const chooseStep = (platform: PlatformId): ChooseStep | undefined => {
     const shape = services.adapters.connectShape(platform);
-    return shape.kind === 'oauth' ? shape.choose : undefined;
+    return shape.kind === 'oauth' || shape.kind === 'bot-token' ? shape.choose : undefined;
   };
 
   /** A field's label, with its hint after it. */
@@ -140,6 +141,12 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
 <button class="btn" type="submit">Connect ${esc(PLATFORM_LABELS[platform])}</button></form>`;
   };
 
+  /** The bot-token form of `platform` (posted to `.../connect/{platform}`), after the shape's steps. */
+  const botTokenForm = (base: string, platform: PlatformId, shape: BotTokenShape) => `<ol class="muted">${shape.form.steps.map((s) => `<li>${esc(s)}</li>`).join('')}</ol>
+<form method="post" action="${base}/${platform}">
+<div class="field"><label for="botToken">${fieldLabel(shape.token)}</label><input id="botToken" name="botToken" type="password" autocomplete="${esc(shape.token.autocomplete)}" required maxlength="200" placeholder="${esc(shape.token.placeholder)}"></div>
+<button class="btn" type="submit">Continue</button></form>`;
+
   function openPage(reply: FastifyReply, inv: InviteForPage, token: string, opts: { error?: string; status?: number; identifier?: string } = {}) {
     const label = PLATFORM_LABELS[inv.row.platform];
     const base = `/v1/platform-invites/${encodeURIComponent(token)}/connect`;
@@ -147,6 +154,7 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     const shape = services.adapters.connectShape(inv.row.platform);
     const step = shape.kind === 'app-password'
       ? credentialsForm(base, inv.row.platform, shape, opts.identifier ?? '')
+      : shape.kind === 'bot-token' ? botTokenForm(base, inv.row.platform, shape)
       : `<form method="post" action="${base}"><button class="btn" type="submit">Continue to ${esc(label)}</button></form>`;
     return send(reply, opts.status ?? 200, `Connect your ${label} account`, `<h1>Connect your ${esc(label)} account</h1>${intro(inv)}
 <p class="muted">They will be able to publish to this account for ${esc(inv.profileName)}. You do not get access to their Herald workspace, and this link works once.</p>
@@ -226,25 +234,61 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
     });
   }
 
+  // The token post of each platform whose connect shape is a bot token (Telegram: .../connect/telegram), then the choice page.
+  for (const platform of PLATFORMS) {
+    const shape = services.adapters.connectShape(platform);
+    if (shape.kind !== 'bot-token') continue;
+    const label = PLATFORM_LABELS[platform];
+    app.post(`/platform-invites/:token/connect/${platform}`, {
+      config: { public: true },
+      schema: { hide: true, params: TokenParams, body: Type.Object({ botToken: Type.String({ maxLength: 200 }) }, { additionalProperties: true }) },
+    }, async (req, reply) => {
+      assertSameOrigin(req, services);
+      const inv = await openInvite(req.params.token, reply);
+      if (!inv) return reply;
+      if (inv.row.platform !== platform) return reply.redirect(invites.inviteUrl(req.params.token), 303);
+      const botToken = req.body.botToken.trim();
+      if (!botToken) return openPage(reply, inv, req.params.token, { status: 400, error: shape.form.missing });
+      let tempToken: string | undefined;
+      try {
+        const out = await services.choose.botToken(invites.actingFor(inv.row), platform, { profileId: inv.row.profile_id, botToken }, { inviteId: inv.row.id });
+        tempToken = 'tempToken' in out ? out.tempToken as string : undefined;
+      } catch (err) {
+        const refused = err instanceof AppError && err.status === 400;
+        const msg = refused ? shape.form.refused : `${label} could not be reached. Please try again in a moment.`;
+        return openPage(reply, inv, req.params.token, { status: refused ? 400 : 502, error: msg });
+      }
+      return reply.redirect(`${invites.inviteUrl(req.params.token)}/select?tempToken=${encodeURIComponent(tempToken ?? '')}`, 303);
+    });
+  }
+
   /** The choices of a flow started from this invite, or null (not this invite's, used, expired). */
   async function choices(inv: InviteForPage, tempToken: string) {
+    return (await listed(inv, tempToken))?.choices ?? null;
+  }
+
+  /** The choices and the step's note, or null. */
+  async function listed(inv: InviteForPage, tempToken: string) {
     const auth = invites.actingFor(inv.row);
-    return (await services.choose.list(auth, inv.row.platform, inv.row.profile_id, tempToken, { inviteId: inv.row.id }).catch(() => null))?.choices ?? null;
+    return services.choose.list(auth, inv.row.platform, inv.row.profile_id, tempToken, { inviteId: inv.row.id }).catch(() => null);
   }
 
   const selectQuery = Type.Object({ tempToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true });
 
   async function selectPage(reply: FastifyReply, inv: InviteForPage, token: string, tempToken: string, error?: string) {
-    const list = await choices(inv, tempToken).catch(() => null);
+    const found = await listed(inv, tempToken);
+    const list = found?.choices;
     if (!list) return openPage(reply, inv, token, { status: 400, error: 'This connection attempt has expired. Please start again.' });
+    const note = found?.note ? `<p class="muted">${esc(found.note)}</p>` : '';
     const step = chooseStep(inv.row.platform)!;
     const title = step.title;
+    // Nothing yet: the step says what to do, and the same page lists again (a bot's chats appear once it is made administrator).
     const items = list.length === 0
-      ? `<p>${esc(step.empty)}</p>`
+      ? `<p>${esc(step.empty)}</p><form method="get" action="/v1/platform-invites/${encodeURIComponent(token)}/connect/select"><input type="hidden" name="tempToken" value="${esc(tempToken)}"><button class="btn" type="submit">Look again</button></form>`
       : `<form method="post" action="/v1/platform-invites/${encodeURIComponent(token)}/connect/select"><input type="hidden" name="tempToken" value="${esc(tempToken)}">
 ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" value="${esc(c.value)}"${i === 0 ? ' checked' : ''}> <span>${esc(c.label)}<br><span class="hint">${esc(c.hint)}</span></span></label>`).join('\n')}
 <button class="btn" type="submit">Connect</button></form>`;
-    return send(reply, error ? 400 : 200, title, `<h1>${esc(title)}</h1>${intro(inv)}${error ? `<div class="alert alert-error" role="alert">${esc(error)}</div>` : ''}${items}`);
+    return send(reply, error ? 400 : 200, title, `<h1>${esc(title)}</h1>${intro(inv)}${error ? `<div class="alert alert-error" role="alert">${esc(error)}</div>` : ''}${items}${note}`);
   }
 
   app.get('/platform-invites/:token/connect/select', { config: { public: true }, schema: { hide: true, params: TokenParams, querystring: selectQuery } }, async (req, reply) => {

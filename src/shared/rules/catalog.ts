@@ -11,6 +11,7 @@ import { INSTAGRAM_RULES } from './instagram.ts';
 import { LINKEDIN_RULES } from './linkedin.ts';
 import { PINTEREST_RULES } from './pinterest.ts';
 import { REDDIT_RULES } from './reddit.ts';
+import { TELEGRAM_RULES } from './telegram.ts';
 import { THREADS_RULES } from './threads.ts';
 import { TIKTOK_RULES } from './tiktok.ts';
 import { TWITTER_RULES } from './twitter-table.ts';
@@ -32,6 +33,7 @@ export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
   bluesky: BLUESKY_RULES,
   googlebusiness: GOOGLEBUSINESS_RULES,
   discord: DISCORD_RULES,
+  telegram: TELEGRAM_RULES,
 };
 
 /** The documented rules of `platform` (the docs page's list). */

@@ -12,6 +12,7 @@ import { instagramRules } from './instagram.ts';
 import { linkedinRules } from './linkedin.ts';
 import { pinterestRules } from './pinterest.ts';
 import { redditRules } from './reddit.ts';
+import { telegramRules } from './telegram.ts';
 import { threadsRules } from './threads.ts';
 import { tiktokRules } from './tiktok.ts';
 import { twitterRules } from './twitter.ts';
@@ -36,6 +37,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   bluesky: blueskyRules,
   googlebusiness: googlebusinessRules,
   discord: discordRules,
+  telegram: telegramRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */

@@ -169,6 +169,82 @@ function BlueskyConnect({ profileId, onDone, reconnect }: { profileId: string; o
   );
 }
 
+/** A chat (channel, group) a bot may post to, as `POST /v1/connect/{platform}/bot-token` and `GET .../select-chat` list it. */
+interface BotChat { id: string; title: string; type: string; username?: string }
+/** The answer of the bot-token call: a tempToken and what was found, or the account stored at once. */
+interface BotTokenAnswer { message: string; tempToken?: string; chats?: BotChat[]; code?: string; botUsername?: string; instructions?: string[] }
+
+/**
+ * The connect form of a platform connected with a bot token (connect shape `bot-token`,
+ * docs/decisions/0057-telegram.md): the token, then the chats the bot administers as the API
+ * lists them (with its code and steps for a chat not found), and the choice. Names no platform:
+ * the paths are the generic `/v1/connect/{platform}/bot-token` and `/select-chat`.
+ */
+function BotTokenConnect({ platform, profileId, onDone, reconnect }: { platform: PlatformName; profileId: string; onDone: () => void; reconnect?: Account }) {
+  const qc = useQueryClient();
+  const label = PLATFORM_RULES[platform].label;
+  const idBase = reconnect ? `bot-re-${reconnect._id}` : `bot-${platform}-${profileId}`;
+  const [token, setToken] = useState('');
+  const [found, setFound] = useState<BotTokenAnswer | null>(null);
+  const [chatId, setChatId] = useState('');
+  // Typed by the generated client for one bot-token platform; the paths are the same for every one.
+  const path = <S extends string>(suffix: S) => `/v1/connect/${platform}/${suffix}` as `/v1/connect/telegram/${S}`;
+  const done = () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['accounts-health'] }); onDone(); };
+  const start = useMutation({
+    mutationFn: async () => (await unwrap(api.POST(path('bot-token'), { body: { profileId, botToken: token.trim() } }))) as BotTokenAnswer,
+    onSuccess: (answer) => { setFound(answer); setChatId(answer.chats?.[0]?.id ?? ''); },
+  });
+  const again = useMutation({
+    mutationFn: async () => (await unwrap(api.GET(path('select-chat'), { params: { query: { profileId, tempToken: found!.tempToken! } } }))) as { chats: BotChat[] },
+    onSuccess: (r) => setFound((f) => (f ? { ...f, chats: r.chats } : f)),
+  });
+  const choose = useMutation({
+    mutationFn: () => unwrap(api.POST(path('select-chat'), { body: { profileId, tempToken: found!.tempToken!, chatId } })),
+    onSuccess: done,
+  });
+  const chats = found?.chats ?? [];
+  return (
+    <div className="connect-form" role="group" aria-label={reconnect ? `Reconnect ${label} ${reconnect.username}` : `Connect ${label}`}>
+      {!found ? (
+        <form onSubmit={(e) => { e.preventDefault(); start.mutate(); }}>
+          <p className="hint">Create a bot with @BotFather (send /newbot) and add it to your channel or group as an administrator allowed to post; then paste its token.</p>
+          <div className="field grow">
+            <label htmlFor={`${idBase}-token`}>Bot token</label>
+            <input id={`${idBase}-token`} type="password" value={token} onChange={(e) => setToken(e.target.value)} placeholder="123456789:AA…" required autoComplete="off" />
+          </div>
+          <ErrorBox error={start.error} title={`Could not connect ${label}`} />
+          <div className="button-row">
+            <button type="submit" className="btn btn-primary" disabled={start.isPending}>{start.isPending ? 'Checking…' : 'Find my chats'}</button>
+            <button type="button" className="btn" onClick={onDone}>Cancel</button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={(e) => { e.preventDefault(); choose.mutate(); }}>
+          {chats.length === 0
+            ? <p className="hint" role="status">No chat found yet for @{found.botUsername}.</p>
+            : (
+              <fieldset>
+                <legend>Where @{found.botUsername} posts</legend>
+                {chats.map((c) => (
+                  <label key={c.id} className="radio-row">
+                    <input type="radio" name={`${idBase}-chat`} value={c.id} checked={chatId === c.id} onChange={() => setChatId(c.id)} /> {c.title} <span className="muted">({c.type}{c.username ? ` @${c.username}` : ''})</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          {found.instructions && <ol className="hint">{found.instructions.map((s) => <li key={s}>{s}</li>)}</ol>}
+          <ErrorBox error={again.error ?? choose.error} title={`Could not connect ${label}`} />
+          <div className="button-row">
+            <button type="submit" className="btn btn-primary" disabled={choose.isPending || !chatId}>{choose.isPending ? 'Connecting…' : `Connect ${label}`}</button>
+            <button type="button" className="btn" onClick={() => again.mutate()} disabled={again.isPending}>Look again</button>
+            <button type="button" className="btn" onClick={onDone}>Cancel</button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
 function AccountRow({ a }: { a: Account }) {
   const qc = useQueryClient();
   const tz = browserTimeZone();
@@ -179,7 +255,8 @@ function AccountRow({ a }: { a: Account }) {
   const [reconnectError, setReconnectError] = useState<unknown>(null);
   const [reentering, setReentering] = useState(false);
   const broken = a.needsReconnection || !a.isActive;
-  const oauth = PLATFORM_RULES[a.platform as PlatformName]?.connect !== 'app-password';
+  const connect = PLATFORM_RULES[a.platform as PlatformName]?.connect ?? 'oauth';
+  const oauth = connect === 'oauth';
   return (
     <li className="account-row">
       <Avatar account={a} size={36} />
@@ -204,7 +281,8 @@ function AccountRow({ a }: { a: Account }) {
         </button>
       )}
       {reconnectError ? <ErrorBox error={reconnectError} title="Could not start the reconnection" /> : null}
-      {broken && !oauth && reentering && <BlueskyConnect profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
+      {broken && connect === 'app-password' && reentering && <BlueskyConnect profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
+      {broken && connect === 'bot-token' && reentering && <BotTokenConnect platform={a.platform as PlatformName} profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
       <ConfirmButton className="btn btn-sm btn-danger" title={`Disconnect ${a.username}?`} confirmLabel="Disconnect" onConfirm={() => disconnect.mutate()} isDisabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></ConfirmButton>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
       {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
@@ -312,13 +390,14 @@ function ConnectButtons({ profileId }: { profileId: string }) {
       <p className="connect-label">Connect an account:</p>
       <div className="connect-buttons">
         {PLATFORM_IDS.map((p) => (
-          <button key={p} type="button" className="btn btn-sm" aria-expanded={p === 'bluesky' ? open === p : undefined} disabled={busy === p}
-            onClick={() => (PLATFORM_RULES[p].connect === 'app-password' ? setOpen(open === p ? null : p) : void startOAuth(p))}>
+          <button key={p} type="button" className="btn btn-sm" aria-expanded={PLATFORM_RULES[p].connect !== 'oauth' ? open === p : undefined} disabled={busy === p}
+            onClick={() => (PLATFORM_RULES[p].connect !== 'oauth' ? setOpen(open === p ? null : p) : void startOAuth(p))}>
             <span className="pdot" style={{ background: PLATFORM_RULES[p].brand }} aria-hidden="true" /> {PLATFORM_RULES[p].label}
           </button>
         ))}
       </div>
       {open === 'bluesky' && <BlueskyConnect profileId={profileId} onDone={() => setOpen(null)} />}
+      {open && PLATFORM_RULES[open].connect === 'bot-token' && <BotTokenConnect platform={open} profileId={profileId} onDone={() => setOpen(null)} />}
       <ErrorBox error={error} title="Could not start the connection" />
     </div>
   );
