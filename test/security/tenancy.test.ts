@@ -73,8 +73,10 @@ const NON_RESOURCE: Record<string, string> = { platform: 'twitter', token: 'no-s
  * Routes reachable without an API key: the OAuth redirect target carries a signed state instead,
  * and a platform invite's page its unguessable token (see 'platform-invite recipients' below).
  */
-const PUBLIC_ROUTES = new Set(['/v1/openapi.json', '/v1/connect/:platform/callback',
-  '/v1/platform-invites/:token/connect', '/v1/platform-invites/:token/connect/bluesky', '/v1/platform-invites/:token/connect/select']);
+const PUBLIC_PATHS = new Set(['/v1/openapi.json', '/v1/connect/:platform/callback']);
+/** Every page and form of a platform invite (its connect page, the app-password and bot-token forms, the chooser). */
+const INVITE_PAGE = /^\/v1\/platform-invites\/:token\/connect(\/[a-z-]+)?$/;
+const PUBLIC_ROUTES = { has: (path: string) => PUBLIC_PATHS.has(path) || INVITE_PAGE.test(path) };
 const isResourceRoute = (r: Route) => !PUBLIC_ROUTES.has(r.path) && r.params.some((p) => !(p in NON_RESOURCE));
 
 /** Ids that exist nowhere, for parameters that are not 24-hex ids (an OAuth client id). */
