@@ -29,6 +29,8 @@ import { INSTAGRAM_DEFAULTS, instagramConnect, instagramOAuth } from './instagra
 import { YouTubeAdapter } from './youtube/adapter.ts';
 import { YOUTUBE_DEFAULTS, youtubeConnect, youtubeOAuth } from './youtube/oauth.ts';
 import { TikTokAdapter } from './tiktok/adapter.ts';
+import { MastodonAdapter } from './mastodon/adapter.ts';
+import { mastodonConnect, mastodonOAuth } from './mastodon/oauth.ts';
 import { TIKTOK_DEFAULTS, tiktokConnect, tiktokOAuth } from './tiktok/oauth.ts';
 import type { ConnectShape, PlatformAdapter, PlatformId } from './types.ts';
 import { NO_ACCOUNT_RESOURCES, type AccountResources } from './account-resources.ts';
@@ -94,6 +96,8 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
   youtube: { provider: youtubeOAuth, defaults: YOUTUBE_DEFAULTS },
   facebook: { provider: facebookOAuth, defaults: FACEBOOK_DEFAULTS },
   instagram: { provider: instagramOAuth, defaults: INSTAGRAM_DEFAULTS },
+  // No fixed host: the app is the one registered on the account's instance (connect shape instance-oauth).
+  mastodon: { provider: mastodonOAuth, defaults: { apiBaseUrl: '', authBaseUrl: '' } },
 };
 
 export function createAdapterRegistry(
@@ -103,6 +107,9 @@ export function createAdapterRegistry(
   function appFor(platform: OAuthPlatform): PlatformApp {
     const entry = PROVIDERS[platform];
     if (!entry) throw new AppError('BAD_REQUEST', `Connecting ${platform} is not available on this server yet`, { platform });
+    if (shapes[platform].kind === 'instance-oauth') {
+      throw new AppError('BAD_REQUEST', `${platform} has no server-wide app: Herald registers its app on each instance (GET /v1/connect/${platform}?instance=...)`, { platform });
+    }
     const cfg = config.platformApps?.[platform] ?? {};
     const env = `HERALD_${platform.toUpperCase()}`;
     const missing = [!cfg.clientId && `${env}_CLIENT_ID`, !cfg.clientSecret && `${env}_CLIENT_SECRET`].filter(Boolean) as string[];
@@ -122,12 +129,13 @@ export function createAdapterRegistry(
     bluesky: blueskyConnectShape(config.blueskyServiceUrl),
     twitter: xConnect, reddit: redditConnect, pinterest: pinterestConnect, threads: threadsConnect, tiktok: tiktokConnect,
     youtube: youtubeConnect, instagram: instagramConnect, facebook: facebookConnect, linkedin: linkedinConnect,
+    mastodon: mastodonConnect,
   };
   // The same for account resources (a platform with none says so).
   const resources: Record<PlatformId, AccountResources> = {
     facebook: facebookResources, linkedin: linkedinResources, pinterest: pinterestResources, reddit: redditResources(),
     bluesky: NO_ACCOUNT_RESOURCES, twitter: NO_ACCOUNT_RESOURCES, threads: NO_ACCOUNT_RESOURCES, tiktok: NO_ACCOUNT_RESOURCES,
-    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES,
+    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, mastodon: NO_ACCOUNT_RESOURCES,
   };
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
@@ -141,6 +149,7 @@ export function createAdapterRegistry(
   adapters.set('youtube', new YouTubeAdapter(youtubeOAuth, () => appFor('youtube')) as unknown as PlatformAdapter);
   adapters.set('facebook', new FacebookAdapter(facebookOAuth, () => appFor('facebook'), { storyRequireHttps: !config.sandbox }) as unknown as PlatformAdapter);
   adapters.set('instagram', new InstagramAdapter(instagramOAuth, () => appFor('instagram')) as unknown as PlatformAdapter);
+  adapters.set('mastodon', new MastodonAdapter() as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

@@ -61,6 +61,7 @@ export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'instagram', start: async ({ mediaFetch }) => (await import('../../sim/instagram/server.ts')).startInstagramSimulator({ mediaFetch }) },
   { platform: 'tiktok', start: async ({ mediaFetch }) => (await import('../../sim/tiktok/server.ts')).startTikTokSimulator({ mediaFetch }) },
   { platform: 'youtube', start: async () => (await import('../../sim/youtube/server.ts')).startYouTubeSimulator() },
+  { platform: 'mastodon', start: async () => (await import('../../sim/mastodon/server.ts')).startMastodonSimulator() },
 ];
 
 /** Handle of the ready-made Bluesky account (`.test` is the dev PDS's domain; "sandbox" is a reserved handle). */
@@ -281,6 +282,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
         connectShape(platform) {
           // A platform connected with an app password logs in at its local server, or is refused.
           const shape = inner.connectShape(platform);
+          // A platform connected through an instance the user names: the simulator is the instance.
+          if (shape.kind === 'instance-oauth') {
+            const sim = simulators.get(platform as OAuthPlatform);
+            if (!sim) return { ...shape, register: async () => { throw notSimulatedError(platform); } };
+            return { ...shape, fixedInstanceUrl: sim.url };
+          }
           if (shape.kind !== 'app-password' || localServers.has(platform)) return shape;
           return { ...shape, login: async () => { throw notSimulatedError(platform); } };
         },

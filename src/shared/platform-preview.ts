@@ -43,6 +43,8 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   pinterest: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'square' }, title: { position: 'below', firstLineIsTitle: false }, handle: 'username' },
   reddit: { media: { layout: 'grid' }, title: { position: 'above', firstLineIsTitle: true }, handle: { option: 'subreddit', accountDefault: 'defaultSubreddit', prefix: 'r/' } },
   bluesky: { media: { layout: 'grid' }, handle: 'username' },
+  // Mastodon's web feed shows the whole text and up to four attachments in a grid.
+  mastodon: { media: { layout: 'grid' }, handle: 'username' },
 };
 
 /** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */

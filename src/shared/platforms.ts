@@ -4,7 +4,7 @@
  */
 
 export const PLATFORMS = [
-  'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky',
+  'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky', 'mastodon',
 ] as const;
 export type PlatformId = (typeof PLATFORMS)[number];
 
@@ -23,5 +23,5 @@ export const OAUTH_PLATFORMS: readonly OAuthPlatform[] = PLATFORMS.filter(
 /** Display names (dashboard, docs, pricing). */
 export const PLATFORM_LABELS: Record<PlatformId, string> = {
   facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', twitter: 'X (Twitter)', threads: 'Threads',
-  tiktok: 'TikTok', youtube: 'YouTube', pinterest: 'Pinterest', reddit: 'Reddit', bluesky: 'Bluesky',
+  tiktok: 'TikTok', youtube: 'YouTube', pinterest: 'Pinterest', reddit: 'Reddit', bluesky: 'Bluesky', mastodon: 'Mastodon',
 };

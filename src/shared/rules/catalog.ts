@@ -8,6 +8,7 @@ import { BLUESKY_RULES } from './bluesky.ts';
 import { FACEBOOK_RULES } from './facebook.ts';
 import { INSTAGRAM_RULES } from './instagram.ts';
 import { LINKEDIN_RULES } from './linkedin.ts';
+import { MASTODON_RULES } from './mastodon.ts';
 import { PINTEREST_RULES } from './pinterest.ts';
 import { REDDIT_RULES } from './reddit.ts';
 import { THREADS_RULES } from './threads.ts';
@@ -28,6 +29,7 @@ export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
   pinterest: PINTEREST_RULES,
   reddit: REDDIT_RULES,
   bluesky: BLUESKY_RULES,
+  mastodon: MASTODON_RULES,
 };
 
 /** The documented rules of `platform` (the docs page's list). */

@@ -9,6 +9,7 @@ import { blueskyRules } from './bluesky.ts';
 import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { linkedinRules } from './linkedin.ts';
+import { mastodonRules } from './mastodon.ts';
 import { pinterestRules } from './pinterest.ts';
 import { redditRules } from './reddit.ts';
 import { threadsRules } from './threads.ts';
@@ -32,6 +33,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   pinterest: pinterestRules,
   reddit: redditRules,
   bluesky: blueskyRules,
+  mastodon: mastodonRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */
