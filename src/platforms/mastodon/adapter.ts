@@ -160,14 +160,17 @@ export class MastodonAdapter implements PlatformAdapter<MastodonCredentials, Mas
   }
 
   async prepare(ctx: AdapterContext, account: AccountContext<MastodonCredentials>, req: PublishRequest): Promise<MastodonPrepared> {
-    // The instance's limits as it states them now (they may have changed since connect).
-    let settings = req.accountSettings ?? account.settings;
+    // The instance's limits as it states them now: a rule its current limits break and the stored
+    // ones did not (the instance lowered a limit since connect) is refused here, naming the rule.
+    const stored = req.accountSettings ?? account.settings;
+    let settings = stored;
     try {
-      settings = { ...settings, [MASTODON_INSTANCE_SETTING]: await readInstanceLimits(this.base(account)) };
+      settings = { ...stored, [MASTODON_INSTANCE_SETTING]: await readInstanceLimits(this.base(account)) };
     } catch (err) {
       ctx.log('mastodon: instance limits not read; the stored ones apply', { error: (err as Error).message });
     }
-    const violations = mastodonRules.check({ ...req, accountSettings: settings });
+    const known = new Set(mastodonRules.check({ ...req, accountSettings: stored }).map((v) => `${v.rule} ${v.field}`));
+    const violations = mastodonRules.check({ ...req, accountSettings: settings }).filter((v) => !known.has(`${v.rule} ${v.field}`));
     if (violations.length) {
       throw new AdapterError('rejected', violations.map((v) => `${v.field}: ${v.message} (${v.rule})`).join('; '), { platformCode: violations[0].rule });
     }
