@@ -27,11 +27,11 @@
  *   "Validation failed: ...", 429 with `X-RateLimit-*` on every response (300 calls per 5 minutes
  *   per token; https://docs.joinmastodon.org/api/rate-limits/).
  *
- * Test controls: faults (`create`, `list`, `media`, `delete`, `any`; kinds `rate_limit`,
+ * Test controls: faults (`create`, `list`, `media`, `delete`, `metrics` (GET /api/v1/statuses/:id), `any`; kinds `rate_limit`,
  * `server_error`, `drop_after_create`, `drop`, `slow`), `revokeAll`, `forgetApps` (the instance
  * forgot its registered apps, as pre-4.3 vacuuming did), `addStatus`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listen, runAsMain, simApp, type SimulatorBase } from '../common/app.ts';
 import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.ts';
@@ -63,7 +63,7 @@ export const MASTODON_SOCIAL_LIMITS: MastodonSimLimits = {
   pollMaxOptions: 4, pollMaxCharactersPerOption: 50, pollMinExpiration: 300, pollMaxExpiration: 2_629_746,
 };
 
-export type MastodonFault = SimFault<'create' | 'list' | 'media' | 'delete' | 'any', 'rate_limit' | 'server_error' | 'drop_after_create' | 'drop' | 'slow'>;
+export type MastodonFault = SimFault<'create' | 'list' | 'media' | 'delete' | 'metrics' | 'any', 'rate_limit' | 'server_error' | 'drop_after_create' | 'drop' | 'slow'>;
 
 export interface SimMedia {
   id: string;
@@ -184,6 +184,17 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     const t = tokens.get(bearer(req) ?? '');
     if (!t) { err(reply, 401, 'The access token is invalid'); return null; }
     if (!covers(t.scopes, scope)) { err(reply, 403, 'This action is outside the authorized scopes'); return null; }
+    return t;
+  }
+  /**
+   * Reads that work without a token but check one that is sent (Mastodon's `authorize_if_got_token!`):
+   * an unknown token is 401. Answers the grant (undefined without a token), or null once answered.
+   */
+  function optionalAuth(req: FastifyRequest, reply: FastifyReply) {
+    const sent = bearer(req);
+    if (sent === undefined) return undefined;
+    const t = tokens.get(sent);
+    if (!t) { err(reply, 401, 'The access token is invalid'); return null; }
     return t;
   }
   const body = (req: FastifyRequest) => (req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {});
@@ -388,12 +399,13 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
   });
 
   app.get('/api/v1/statuses/:id', async (req, reply) => {
+    const f = await faults.apply('metrics', reply, req);
+    if (f === 'handled') return reply;
+    const t = optionalAuth(req, reply);
+    if (t === null) return reply;
     const s = statuses.find((x) => x.id === (req.params as { id: string }).id);
     if (!s) return err(reply, 404, 'Record not found');
-    if (s.visibility === 'private' || s.visibility === 'direct') {
-      const t = tokens.get(bearer(req) ?? '');
-      if (!t || t.account !== s.account) return err(reply, 404, 'Record not found');
-    }
+    if ((s.visibility === 'private' || s.visibility === 'direct') && t?.account !== s.account) return err(reply, 404, 'Record not found');
     return render(s);
   });
 
@@ -413,7 +425,8 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
   });
 
   app.get('/api/v1/accounts/:id/statuses', async (req, reply) => {
-    const t = tokens.get(bearer(req) ?? '');
+    const t = optionalAuth(req, reply);
+    if (t === null) return reply;
     const f = await faults.apply('list', reply, req);
     if (f === 'handled') return reply;
     const id = (req.params as { id: string }).id;
@@ -456,9 +469,6 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     close: () => app.close(),
   };
 }
-
-/** A stable digest for test assertions (not used by the platform). */
-export const digest = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 12);
 
 await runAsMain(import.meta.url, 'mastodon', () => startMastodonSimulator({
   port: Number(process.env.PORT ?? 0) || 0,
