@@ -20,6 +20,14 @@ export const OAUTH_PLATFORMS: readonly OAuthPlatform[] = PLATFORMS.filter(
   (p): p is OAuthPlatform => !(APP_PASSWORD_PLATFORMS as readonly string[]).includes(p),
 );
 
+/**
+ * Platforms connected through an instance the user names (connect shape `instance-oauth`,
+ * decision 0055), with the instance field as every connect form asks for it.
+ */
+export const INSTANCE_PLATFORMS: Readonly<Partial<Record<PlatformId, { label: string; hint: string; placeholder: string }>>> = {
+  mastodon: { label: 'Mastodon server', hint: 'the domain of your server, e.g. mastodon.social', placeholder: 'mastodon.social' },
+};
+
 /** Display names (dashboard, docs, pricing). */
 export const PLATFORM_LABELS: Record<PlatformId, string> = {
   facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', twitter: 'X (Twitter)', threads: 'Threads',

@@ -13,6 +13,7 @@ import type { InstanceOAuthShape } from '../connect-shape.ts';
 import { AdapterError } from '../types.ts';
 import type { MastodonInstanceLimits } from '../../shared/capabilities.ts';
 import { MASTODON_INSTANCE_SETTING } from '../../shared/rules/mastodon.ts';
+import { INSTANCE_PLATFORMS } from '../../shared/platforms.ts';
 import { mastodonJson } from './http.ts';
 
 /**
@@ -111,7 +112,7 @@ export const mastodonOAuth: OAuthProvider = {
 /** The instance-oauth connect shape (decision 0055). */
 export const mastodonConnect: InstanceOAuthShape = {
   kind: 'instance-oauth',
-  instance: { label: 'Mastodon server', hint: 'the domain of your server, e.g. mastodon.social', placeholder: 'mastodon.social', autocomplete: 'url' },
+  instance: { ...INSTANCE_PLATFORMS.mastodon!, autocomplete: 'url' },
   instanceDescription: 'The Mastodon server (instance) to connect, as a host name: `mastodon.social`, or a self-hosted domain. Required for Mastodon.',
   async register(instanceUrl, redirectUri) {
     const { body } = await mastodonJson<{ client_id?: string; client_secret?: string }>(instanceUrl, '/api/v1/apps', {

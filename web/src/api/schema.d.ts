@@ -1785,7 +1785,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     page?: number;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon" | "all";
                     /** @description One post: the single-post view */
                     postId?: string;
                     /** @description Only targets of this profile's accounts (default all) */
@@ -2092,7 +2092,7 @@ export interface paths {
                     /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
                     fromDate?: string;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon" | "all";
                     /** @description Only targets of this profile's accounts (default all) */
                     profileId?: string;
                     /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
@@ -2743,13 +2743,15 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description Mastodon: The Mastodon server (instance) to connect, as a host name: `mastodon.social`, or a self-hosted domain. Required for Mastodon. Herald registers its app on the instance on first use; a private or reserved address is refused. Ignored by the other platforms. */
+                    instance?: string;
                     /** @description Object id (24 hex characters) */
                     profileId: string;
                     redirect_url?: string;
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "mastodon" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -2815,7 +2817,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "mastodon" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -2949,7 +2951,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "mastodon" | "bluesky";
                 };
                 cookie?: never;
             };
@@ -3775,7 +3777,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon" | "all";
                     /** @description Only entries of this post */
                     postId?: string;
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
@@ -4509,7 +4511,7 @@ export interface paths {
                          * @description The platform the recipient connects
                          * @enum {unknown}
                          */
-                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                         /** @description The profile the connected account joins */
                         profileId: string;
                     };
@@ -4678,7 +4680,7 @@ export interface paths {
                     limit?: number;
                     page?: number;
                     /** @description Platform id */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                     /** @description Object id (24 hex characters) */
                     profileId?: string;
                     /** @description Search posts by text content (case-insensitive; empty: no search) */
@@ -4888,7 +4890,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -5496,7 +5498,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -6083,7 +6085,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon" | "all";
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
                     requestId?: string;
                     /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
@@ -6378,7 +6380,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a post (delete it from the platforms)
-         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, mastodon), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
          */
         post: {
             parameters: {
@@ -6394,7 +6396,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                     };
                 };
             };
@@ -7915,7 +7917,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                 };
                 cookie?: never;
             };
@@ -8048,7 +8050,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "mastodon";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
