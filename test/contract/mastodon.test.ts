@@ -213,8 +213,11 @@ describe('Mastodon: publishing', () => {
   });
 
   it('the limits follow the instance: a 600-character status fits the 1,000-character instance and is refused for the 500-character one, naming the rule', async () => {
-    const bigAccount = accountIdOf(await connectTo(big, await createProfile(h.ctx, h.tenant)));
+    const bigProfile = await createProfile(h.ctx, h.tenant);
+    const bigAccount = accountIdOf(await connectTo(big, bigProfile));
     expect((await h.account(bigAccount)).settings.mastodonInstance).toMatchObject({ domain: 'big.example', maxCharacters: 1000, maxMediaAttachments: 6 });
+    // The account view shows them (the composer checks with them as the server does).
+    expect((await h.accounts(bigProfile))[0].ruleSettings.mastodonInstance).toMatchObject({ maxCharacters: 1000, maxMediaAttachments: 6 });
     const text = 'b'.repeat(600);
     const ok = await post({ content: text, publishNow: true, platforms: on({}, bigAccount) });
     expect(ok.statusCode, ok.body).toBe(201);

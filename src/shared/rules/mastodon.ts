@@ -207,4 +207,4 @@ function check(post: RulePost, limits: Partial<MastodonInstanceLimits> = {}): Ru
   return out;
 }
 
-export const mastodonRules: PlatformRuleSet<MastodonInstanceLimits> = { platform: 'mastodon', rules: MASTODON_RULES, check };
+export const mastodonRules: PlatformRuleSet<MastodonInstanceLimits> = { platform: 'mastodon', rules: MASTODON_RULES, check, accountSettingKeys: [MASTODON_INSTANCE_SETTING] };

@@ -376,6 +376,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -480,6 +484,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -709,6 +717,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -978,6 +990,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1284,6 +1300,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1489,6 +1509,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1900,6 +1924,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -2856,6 +2884,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -3032,6 +3064,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -3236,6 +3272,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -3445,6 +3485,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
