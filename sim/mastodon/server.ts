@@ -115,6 +115,8 @@ export interface MastodonSimOptions {
   /** GET /api/v1/media/:id reads answering 206 before a video or GIF is ready (default 1). */
   processingPolls?: number;
   port?: number;
+  /** Calls per 5 minutes per token (or address): Mastodon's default is 300 (https://docs.joinmastodon.org/api/rate-limits/). */
+  rateLimit?: number;
 }
 
 const SCOPES_KNOWN = ['read', 'write', 'follow', 'push', 'profile', 'read:accounts', 'read:statuses', 'write:statuses', 'write:media', 'read:notifications'];
@@ -138,6 +140,7 @@ function statusLength(text: string, spoiler: string, perUrl: number): number {
 export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Promise<MastodonSimulator> {
   const limits: MastodonSimLimits = { ...MASTODON_SOCIAL_LIMITS, ...opts.limits };
   const processingPolls = opts.processingPolls ?? 1;
+  const rateLimit = opts.rateLimit ?? 300;
   const calls = new Map<string, number>();
   const apps: MastodonSimulator['apps'] = new Map();
   const codes = new Map<string, { clientId: string; redirectUri: string; scopes: string[]; challenge?: string; expires: number }>();
@@ -170,10 +173,10 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     let w = windows.get(key);
     if (!w || now - w.start >= 300_000) windows.set(key, w = { start: now, used: 0 });
     w.used++;
-    reply.header('x-ratelimit-limit', '300');
-    reply.header('x-ratelimit-remaining', String(Math.max(0, 300 - w.used)));
+    reply.header('x-ratelimit-limit', String(rateLimit));
+    reply.header('x-ratelimit-remaining', String(Math.max(0, rateLimit - w.used)));
     reply.header('x-ratelimit-reset', new Date(w.start + 300_000).toISOString());
-    if (w.used > 300) return err(reply, 429, 'Too many requests');
+    if (w.used > rateLimit) return err(reply, 429, 'Too many requests');
   });
 
   function bearer(req: FastifyRequest): string | undefined {
@@ -449,6 +452,9 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     return page.map(render);
   });
 
+  /** What the instance holds, for tests that run the simulator in its own process. */
+  app.get('/__sim/state', async () => ({ statuses, calls: Object.fromEntries(calls) }));
+
   const url = await listen(app, opts.port ?? 0);
   return {
     url, app, calls, domain, limits, user, statuses, media, apps, metrics,
@@ -472,5 +478,6 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
 
 await runAsMain(import.meta.url, 'mastodon', () => startMastodonSimulator({
   port: Number(process.env.PORT ?? 0) || 0,
+  ...(process.env.MASTODON_SIM_RATE_LIMIT ? { rateLimit: Number(process.env.MASTODON_SIM_RATE_LIMIT) } : {}),
   ...(process.env.MASTODON_SIM_MAX_CHARACTERS ? { limits: { maxCharacters: Number(process.env.MASTODON_SIM_MAX_CHARACTERS) } } : {}),
 }), (sim) => ({ domain: sim.domain, limits: sim.limits }));
