@@ -27,6 +27,11 @@
  *   "Validation failed: ...", 429 with `X-RateLimit-*` on every response (300 calls per 5 minutes
  *   per token; https://docs.joinmastodon.org/api/rate-limits/).
  *
+ * The 422 texts of poll and attachment validation are Mastodon's English locale strings as
+ * remembered from its source (config/locales/en.yml, activerecord.en.yml): UNVERIFIED against the
+ * current release; tests match on their key words. A poll sent with media answers the "too many
+ * files" error, as PostStatusService raises it for both.
+ *
  * Test controls: faults (`create`, `list`, `media`, `delete`, `metrics` (GET /api/v1/statuses/:id), `any`; kinds `rate_limit`,
  * `server_error`, `drop_after_create`, `drop`, `slow`), `revokeAll`, `forgetApps` (the instance
  * forgot its registered apps, as pre-4.3 vacuuming did), `addStatus`.
