@@ -22,6 +22,7 @@
  */
 import net from 'node:net';
 import { OAUTH_PLATFORMS, type Config, type OAuthPlatform } from '../config.ts';
+import { INSTANCE_PLATFORMS } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
 import { createAdapterRegistry, type AdapterRegistry } from '../platforms/registry.ts';
 import type { SimMediaFetchPolicy } from '../../sim/common/fetch-media.ts';
@@ -299,7 +300,8 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
         message: 'Sandbox mode: every platform goes to a local simulator; nothing is posted to real platforms and real platform credentials are not used.',
         platforms: [...simulators].map(([platform, sim]) => ({
           platform, simulatorUrl: sim.url,
-          connect: `${baseUrl}/v1/connect/${platform}?profileId={profileId}`,
+          // A platform connected through an instance the user names takes any server name here (the simulator is the instance).
+          connect: `${baseUrl}/v1/connect/${platform}?profileId={profileId}${INSTANCE_PLATFORMS[platform] ? `&instance=${INSTANCE_PLATFORMS[platform]!.placeholder}` : ''}`,
           stateUrl: `${baseUrl}/v1/sandbox/${platform}/state`,
         })),
         notSimulated: [...OAUTH_PLATFORMS.filter((p) => !simulators.has(p)), ...(bluesky ? [] : ['bluesky'])],
