@@ -142,6 +142,39 @@ function statusLength(text: string, spoiler: string, perUrl: number): number {
   return [...(segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(spoiler + countable)].length;
 }
 
+const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/**
+ * A status's `content` as Mastodon's formatter writes it (app/lib/text_formatter.rb): escaped
+ * text, paragraphs (`<p>`) split on blank lines and `<br />` for single line breaks; links as
+ * anchors whose text is split in invisible scheme, shown start (30 characters) and invisible
+ * rest; mentions as h-cards showing `@user` only; hashtags as tag links.
+ */
+function statusHtml(text: string, domain: string): string {
+  const inline = (line: string) => {
+    const parts: string[] = [];
+    let last = 0;
+    const re = /(https?:\/\/[^\s<]+[^\s<.,;:!?'")\]])|(?<![\p{L}\p{N}_/])@([\p{L}\p{N}_]+)(?:@([\p{L}\p{N}.-]+\.[\p{L}\p{N}-]+))?|(?<![\p{L}\p{N}_/])#([\p{L}\p{N}_]+)/gu;
+    for (const m of line.matchAll(re)) {
+      parts.push(escapeHtml(line.slice(last, m.index)));
+      if (m[1]) {
+        const [, scheme, rest] = /^(https?:\/\/(?:www\.)?)(.*)$/.exec(m[1])!;
+        const shown = rest.slice(0, 30);
+        parts.push(`<a href="${escapeHtml(m[1])}" target="_blank" rel="nofollow noopener" translate="no"><span class="invisible">${escapeHtml(scheme)}</span>`
+          + `<span class="${rest.length > 30 ? 'ellipsis' : ''}">${escapeHtml(shown)}</span><span class="invisible">${escapeHtml(rest.slice(30))}</span></a>`);
+      } else if (m[2]) {
+        parts.push(`<span class="h-card" translate="no"><a href="https://${escapeHtml(m[3] ?? domain)}/@${escapeHtml(m[2])}" class="u-url mention">@<span>${escapeHtml(m[2])}</span></a></span>`);
+      } else {
+        parts.push(`<a href="https://${domain}/tags/${escapeHtml(m[4].toLowerCase())}" class="mention hashtag" rel="tag">#<span>${escapeHtml(m[4])}</span></a>`);
+      }
+      last = m.index + m[0].length;
+    }
+    parts.push(escapeHtml(line.slice(last)));
+    return parts.join('');
+  };
+  return text.trim().split(/\n{2,}/).map((para) => `<p>${para.split('\n').map(inline).join('<br />')}</p>`).join('');
+}
+
 export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Promise<MastodonSimulator> {
   const limits: MastodonSimLimits = { ...MASTODON_SOCIAL_LIMITS, ...opts.limits };
   const processingPolls = opts.processingPolls ?? 1;
@@ -215,7 +248,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
       sensitive: s.sensitive, spoiler_text: s.spoiler_text, visibility: s.visibility, language: s.language,
       uri: `https://${domain}/users/${user.username}/statuses/${s.id}`, url: `https://${domain}/@${user.username}/${s.id}`,
       replies_count: c.comments, reblogs_count: c.shares, favourites_count: c.likes,
-      content: `<p>${s.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`, text: null,
+      content: statusHtml(s.text, domain), text: null,
       application: s.application, account: { id: user.id, username: user.username, acct: user.username, display_name: user.display_name },
       media_attachments: s.media_ids.map((id) => renderMedia(media.get(id)!)),
       poll: s.poll ? { id: s.id, expires_at: new Date(Date.parse(s.created_at) + s.poll.expires_in * 1000).toISOString(), multiple: s.poll.multiple, options: s.poll.options.map((title) => ({ title, votes_count: s.poll!.hide_totals ? null : 0 })) } : null,

@@ -263,6 +263,22 @@ describe('Mastodon: publishing', () => {
     expect(t.platform_post_id).toBe(chain[0][0].id);
   });
 
+  it('verify matches a status on its content as the instance formats it (paragraphs, line breaks, a long link, a remote mention, a hashtag, HTML characters)', async () => {
+    const text = 'First line & <b>not bold</b>\nsecond line with #Herald\n\nA new paragraph for @alice@example.social: https://example.com/a/very/long/path/that/the/instance/shortens?q=1 "quoted"';
+    sim.addFault({ op: 'create', kind: 'drop_after_create', count: 1 });
+    const id = (await post({ content: text, scheduledFor: '2030-01-01T00:00:00Z', platforms: on() })).json().post._id;
+    await h.runDue(id);
+    expect((await h.target(id)).status).toBe('pending');
+    const listed = await fetch(`${sim.url}/api/v1/statuses/${sim.statuses.find((s) => s.text === text)!.id}`);
+    expect(((await listed.json()) as { content: string }).content).toMatch(/^<p>First line &amp; &lt;b&gt;not bold&lt;\/b&gt;<br \/>.*<\/p><p>.*@<span>alice<\/span>.*<span class="ellipsis">/);
+    const before = creates();
+    await h.runDue(id);
+    const t = await h.target(id);
+    expect(t.status, t.error_message ?? '').toBe('published');
+    expect(creates()).toBe(before);
+    expect(sim.statuses.filter((s) => s.text === text)).toHaveLength(1);
+  });
+
   it('the simulator keeps an Idempotency-Key an hour per account: a repeat answers the same status', async () => {
     const tok = (await h.credentials()).accessToken as string;
     const send = () => fetch(`${sim.url}/api/v1/statuses`, { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json', 'idempotency-key': 'k-1' }, body: JSON.stringify({ status: 'once only' }) });
