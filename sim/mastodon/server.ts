@@ -22,6 +22,8 @@
  * - `GET /api/v1/statuses/:id`, `DELETE /api/v1/statuses/:id` (30 per 30 minutes),
  *   `GET /api/v1/accounts/:id/statuses` (`limit` at most 40, `max_id`/`since_id`/`min_id`,
  *   `Link` header with `rel="next"` and `rel="prev"`).
+ * - Throttles (config/initializers/rack_attack.rb): media uploads 30 per 30 minutes, deletes 30 per
+ *   30 minutes, paged reads 300 per 15 minutes per account.
  * - Errors `{"error": "..."}` (OAuth: plus `error_description`), 401 "The access token is
  *   invalid", 403 "This action is outside the authorized scopes", 404 "Record not found", 422
  *   "Validation failed: ...", 429 with `X-RateLimit-*` on every response (300 calls per 5 minutes
@@ -122,6 +124,10 @@ export interface MastodonSimOptions {
   port?: number;
   /** Calls per 5 minutes per token (or address): Mastodon's default is 300 (https://docs.joinmastodon.org/api/rate-limits/). */
   rateLimit?: number;
+  /** Media uploads per 30 minutes per account (default 30, `throttle_api_media`, which matches /api/v1 and /api/v2 media). */
+  mediaRateLimit?: number;
+  /** Paged reads (a `max_id`, `min_id` or `since_id`) per 15 minutes per account (default 300, `throttle_authenticated_paging`). */
+  pagingRateLimit?: number;
 }
 
 const SCOPES_KNOWN = ['read', 'write', 'follow', 'push', 'profile', 'read:accounts', 'read:statuses', 'write:statuses', 'write:media', 'read:notifications'];
@@ -194,6 +200,20 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
   const nextId = () => ((BigInt(Date.now()) << 16n) + (seq++ % 65536n)).toString();
   const windows = new Map<string, { start: number; used: number }>();
   const deletes = new Map<string, number[]>();
+  const uploads = new Map<string, number[]>();
+  const pagedReads = new Map<string, number[]>();
+  /** Counts one call of `key` in a sliding window; true when it goes over `limit` (then answered 429 with X-RateLimit-* of that window). */
+  function throttled(book: Map<string, number[]>, key: string, limit: number, windowMs: number, reply: FastifyReply): boolean {
+    const now = Date.now();
+    const recent = (book.get(key) ?? []).filter((x) => now - x < windowMs);
+    if (recent.length >= limit) {
+      reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', '0').header('x-ratelimit-reset', new Date(recent[0] + windowMs).toISOString());
+      err(reply, 429, 'Too many requests');
+      return true;
+    }
+    book.set(key, [...recent, now]);
+    return false;
+  }
 
   const err = (reply: FastifyReply, status: number, error: string, extra: Record<string, unknown> = {}) => reply.code(status).send({ error, ...extra });
   const faults = new FaultQueue<MastodonFault>({
@@ -354,6 +374,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     if (!t) return reply;
     const f = await faults.apply('media', reply, req);
     if (f === 'handled') return reply;
+    if (throttled(uploads, t.account, opts.mediaRateLimit ?? 30, 1_800_000, reply)) return reply;
     if (!req.isMultipart()) return err(reply, 422, 'Validation failed: File content type is invalid, File is invalid');
     let bytes: Buffer | null = null;
     let description: string | null = null;
@@ -473,6 +494,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     const id = (req.params as { id: string }).id;
     if (id !== user.id) return err(reply, 404, 'Record not found');
     const q = req.query as Record<string, string>;
+    if ((q.max_id || q.min_id || q.since_id) && throttled(pagedReads, t?.account ?? req.ip, opts.pagingRateLimit ?? 300, 900_000, reply)) return reply;
     const limit = Math.min(40, Math.max(1, Number(q.limit) || 20));
     const own = t?.account === id;
     const big = (x: string) => BigInt(/^\d+$/.test(x) ? x : '0');

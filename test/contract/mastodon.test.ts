@@ -28,7 +28,8 @@ let gif: string;
 const h = platformHarness({
   platform: 'mastodon', tag: 'md',
   async setup() {
-    sim = await startMastodonSimulator({ processingPolls: 2, domain: 'small.example' });
+    // More uploads than an instance takes in 30 minutes: the rule cases upload dozens of files (a test below checks the default throttle).
+    sim = await startMastodonSimulator({ processingPolls: 2, domain: 'small.example', mediaRateLimit: 1000 });
     big = await startMastodonSimulator({ domain: 'big.example', limits: { maxCharacters: 1000, maxMediaAttachments: 6 } });
     media = await startMediaServer();
     img = [1, 2, 3, 4, 5].map((i) => media.put(`/img${i}.png`, makeImage({ format: 'png', width: 60 + i, height: 60 }), 'image/png'));
@@ -286,6 +287,27 @@ describe('Mastodon: publishing', () => {
     const b = await (await send()).json() as { id: string };
     expect(b.id).toBe(a.id);
     expect(sim.statuses.filter((s) => s.text === 'once only')).toHaveLength(1);
+  });
+
+  it('the simulator throttles media uploads (30 per 30 minutes by default): the adapter\'s upload waits as rate limited', async () => {
+    const s = await startMastodonSimulator({ mediaRateLimit: 1 });
+    try {
+      const tok = await (async () => {
+        const reg = await (await fetch(`${s.url}/api/v1/apps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 't', redirect_uris: 'urn:ietf:wg:oauth:2.0:oob', scopes: 'write:media' }) })).json() as { client_id: string; client_secret: string };
+        const au = await fetch(`${s.url}/oauth/authorize?${new URLSearchParams({ client_id: reg.client_id, redirect_uri: 'urn:ietf:wg:oauth:2.0:oob', response_type: 'code', scope: 'write:media' })}`, { redirect: 'manual' });
+        const code = new URL(au.headers.get('location')!).searchParams.get('code')!;
+        const tr = await fetch(`${s.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: reg.client_id, client_secret: reg.client_secret, redirect_uri: 'urn:ietf:wg:oauth:2.0:oob' }) });
+        return ((await tr.json()) as { access_token: string }).access_token;
+      })();
+      const upload = () => { const f = new FormData(); f.append('file', new Blob([makeImage({ format: 'png', width: 8, height: 8 })], { type: 'image/png' }), 'a.png'); return fetch(`${s.url}/api/v2/media`, { method: 'POST', headers: { authorization: `Bearer ${tok}` }, body: f }); };
+      expect((await upload()).status).toBe(200);
+      const over = await upload();
+      expect(over.status).toBe(429);
+      expect(Date.parse(over.headers.get('x-ratelimit-reset')!)).toBeGreaterThan(Date.now() + 29 * 60_000);
+    } finally {
+      await s.close();
+    }
   });
 
   it('the simulator pages the account\'s statuses 40 at most with Link headers, and answers X-RateLimit-* headers', async () => {
