@@ -265,4 +265,6 @@ export const ACCOUNT_VIEW_DATA: Readonly<Partial<Record<PlatformId, AccountViewD
   bluesky: { profileUrl: (username) => `https://bsky.app/profile/${username}` },
   // A LinkedIn account publishes as the member unless an organization was chosen (decision 0051).
   linkedin: { accountType: 'personal' },
+  // A Mastodon username is the full handle `user@domain`; the profile is https://{domain}/@{user}.
+  mastodon: { profileUrl: (username) => { const [user, domain] = username.split('@'); return `https://${domain}/@${user}`; } },
 };

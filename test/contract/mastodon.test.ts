@@ -87,7 +87,7 @@ describe('Mastodon: connecting', () => {
     expect(Object.fromEntries(to.searchParams)).toMatchObject({ connected: 'mastodon', profileId: h.profileId, username: 'herald@small.example' });
     const accounts = await h.accounts();
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ platform: 'mastodon', isActive: true, username: 'herald@small.example', displayName: 'Herald Mastodon Sim' });
+    expect(accounts[0]).toMatchObject({ platform: 'mastodon', isActive: true, username: 'herald@small.example', displayName: 'Herald Mastodon Sim', profileUrl: 'https://small.example/@herald' });
     h.accountId = accounts[0]._id;
     const row = await h.account();
     expect(row.platform_user_id).toBe(sim.user.id);

@@ -94,7 +94,7 @@ export const mastodonOAuth: OAuthProvider = {
     }
   },
   async identify(app: PlatformApp, tokens: OAuthTokens) {
-    const { body: me } = await mastodonJson<{ id: string; username: string; acct?: string; display_name?: string; avatar?: string; url?: string }>(
+    const { body: me } = await mastodonJson<{ id: string; username: string; acct?: string; display_name?: string; avatar?: string }>(
       app.apiBaseUrl, '/api/v1/accounts/verify_credentials', { token: tokens.accessToken });
     const instance = await readInstanceLimits(app.apiBaseUrl);
     const domain = instance.domain ?? new URL(app.apiBaseUrl).host;
@@ -104,7 +104,7 @@ export const mastodonOAuth: OAuthProvider = {
       username: `${me.username}@${domain}`,
       displayName: me.display_name || me.username,
       ...(me.avatar ? { profilePicture: me.avatar } : {}),
-      settings: { [MASTODON_INSTANCE_SETTING]: instance, ...(me.url ? { profileUrl: me.url } : {}) },
+      settings: { [MASTODON_INSTANCE_SETTING]: instance },
     };
   },
 };
