@@ -233,6 +233,12 @@ describe('Mastodon: publishing', () => {
     expect((await post({ content: 'five', publishNow: true, mediaItems: five, platforms: on({}, bigAccount) })).statusCode).toBe(201);
     const over = await post({ content: 'five', publishNow: true, mediaItems: five, platforms: on() });
     expect(JSON.stringify(over.json())).toMatch(/mastodon\.media\.max_attachments/);
+    // The instance changes its limit: reconnecting reads it again.
+    big.limits.maxCharacters = 700;
+    await connectTo(big, bigProfile);
+    expect((await h.account(bigAccount)).settings.mastodonInstance).toMatchObject({ maxCharacters: 700 });
+    const refusedNow = await post({ content: 'd'.repeat(701), publishNow: true, platforms: on({}, bigAccount) });
+    expect(JSON.stringify(refusedNow.json())).toMatch(/mastodon\.text\.max_characters/);
   });
 
   it('the instance lowered its limit after connect: prepare reads it again and refuses, naming the rule', async () => {
