@@ -107,6 +107,8 @@ export interface MastodonSimulator extends SimulatorBase<MastodonFault> {
   statuses: SimStatus[];
   media: Map<string, SimMedia>;
   apps: Map<string, { client_secret: string; name: string; redirect_uris: string[]; scopes: string[] }>;
+  /** Ids of the statuses deleted, in order. */
+  deleted: string[];
   /** Registrations answered by POST /api/v1/apps. */
   registrations(): number;
   /** Forgets every registered app (token calls then answer invalid_client). */
@@ -194,6 +196,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
   const media = new Map<string, SimMedia>();
   const idempotency = new Map<string, { statusId: string; at: number }>();
   const metrics = new MetricsBook();
+  const deleted: string[] = [];
   let registrations = 0;
   // Snowflake-like ids: the clock in the high bits, a sequence below (time-sortable, longer = newer).
   let seq = 0n;
@@ -483,6 +486,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     if (i < 0) return err(reply, 404, 'Record not found');
     deletes.set(t.account, [...recent, now]);
     const [s] = statuses.splice(i, 1);
+    deleted.push(s.id);
     return { ...render(s), text: s.text };
   });
 
@@ -517,7 +521,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
 
   const url = await listen(app, opts.port ?? 0);
   return {
-    url, app, calls, domain, limits, user, statuses, media, apps, metrics,
+    url, app, calls, domain, limits, user, statuses, media, apps, metrics, deleted,
     clientId: 'registered-per-instance', clientSecret: 'registered-per-instance',
     registrations: () => registrations,
     forgetApps: () => apps.clear(),

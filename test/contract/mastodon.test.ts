@@ -358,6 +358,8 @@ describe('Mastodon: unpublishing a thread', () => {
     const out = await h.ctx.app.inject({ method: 'POST', url: `/v1/posts/${res.json().post._id}/unpublish`, headers: h.tenant.headers, payload: {} });
     expect(out.json()).toMatchObject({ success: true, results: [{ platform: 'mastodon', outcome: 'deleted' }] });
     expect(sim.statuses.filter((s) => s.text.startsWith('gone'))).toEqual([]);
+    const ids = (res.json().post.thread[0].items as Array<{ platformPostId: string }>).map((i) => i.platformPostId);
+    expect(sim.deleted.slice(-2)).toEqual([ids[1], ids[0]]);
   });
 });
 
