@@ -121,7 +121,7 @@ export function createServices(deps: ServiceDeps) {
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
   const platformInvites = createPlatformInvitesService({
     repository: createPlatformInvitesRepository(db, secrets), clock, publicUrl, users, profiles,
-    // An OAuth platform needs its app configured; the other connect shapes need nothing here.
+    // An OAuth platform needs its app configured; the other connect shapes (instance-oauth registers its app per instance) need nothing here.
     connectable: (platform) => { if (adapters.connectShape(platform).kind === 'oauth') adapters.oauth(platform as OAuthPlatform); },
   });
   const oauthConnect = createOAuthConnectService({

@@ -13,9 +13,10 @@
  *   (Bluesky). See {@link AppPasswordShape}.
  * - `{ kind: 'bot-token' }`: a bot token the user pastes, checked by the platform, then a choice of
  *   where the bot posts (a Telegram channel or group the bot administers). See {@link BotTokenShape}.
- * - `instance-oauth`, `webhook-url`: declared for the next platforms (an instance URL with
- *   per-instance app registration, a webhook URL); no platform uses them yet, and the generic code
- *   refuses to connect them with a 400 until it drives them.
+ * - `{ kind: 'instance-oauth' }`: OAuth against an instance the user names, with Herald's app
+ *   registered on each instance on first use (Mastodon). See {@link InstanceOAuthShape}.
+ * - `webhook-url`: declared for a next platform (a webhook URL); no platform uses it yet, and the
+ *   generic code refuses to connect it with a 400 until it drives it.
  *
  * This file imports nothing from the rest of `src/platforms/` (types.ts and oauth.ts re-export it),
  * so that the contract has no import cycle.
@@ -217,15 +218,39 @@ export interface OAuthShape {
   readonly choose?: ChooseStep;
 }
 
+/** Herald's app as an instance registered it ({@link InstanceOAuthShape.register}). */
+export interface InstanceApp {
+  clientId: string;
+  clientSecret: string;
+}
+
 /**
- * Declared for the next platforms, used by none yet: OAuth against an instance the user names
- * (its URL first, then an app registered on that instance on first use, as Mastodon's
- * `POST /api/v1/apps`: https://docs.joinmastodon.org/methods/apps/).
+ * OAuth 2.0 against an instance the user names (Mastodon: https://docs.joinmastodon.org/client/token/).
+ * `GET /v1/connect/{platform}?profileId&instance` takes the instance (a host name, e.g.
+ * `mastodon.social`); the generic connect code checks it (a host name; outside sandbox mode not a
+ * private or reserved address, by the SSRF guard's rules) and makes it the base URL
+ * `https://{host}`, registers Herald's app there once ({@link register}, kept per instance in
+ * `instance_apps`, the secret sealed), then runs the platform's `OAuthProvider` with the app
+ * `{ clientId, clientSecret, apiBaseUrl: base, authBaseUrl: base }` (PKCE when the provider uses
+ * it). The stored account's credentials carry the base URL as `instanceUrl` beside the tokens.
+ * A token exchange the instance refuses as {@link unknownClient} drops the stored app, so the
+ * next connect registers again.
  */
 export interface InstanceOAuthShape {
   readonly kind: 'instance-oauth';
-  /** The instance URL field (label and placeholder). */
+  /** The instance field of the connect forms (label, hint and placeholder). */
   readonly instance: CredentialField;
+  /** The OpenAPI description of the `instance` query parameter. */
+  readonly instanceDescription: string;
+  /** Sandbox mode: every connection goes to this base URL (the simulator), whatever instance is named. */
+  readonly fixedInstanceUrl?: string;
+  /**
+   * Registers Herald's app on the instance (once per instance and redirect URI).
+   * @throws AdapterError when the instance refuses or cannot be reached.
+   */
+  register(instanceUrl: string, redirectUri: string): Promise<InstanceApp>;
+  /** True for a token exchange error meaning the instance no longer knows the app (OAuth `invalid_client`). */
+  unknownClient(err: unknown): boolean;
 }
 
 /**
@@ -291,4 +316,6 @@ export const ACCOUNT_VIEW_DATA: Readonly<Partial<Record<PlatformId, AccountViewD
   bluesky: { profileUrl: (username) => `https://bsky.app/profile/${username}` },
   // A LinkedIn account publishes as the member unless an organization was chosen (decision 0051).
   linkedin: { accountType: 'personal' },
+  // A Mastodon username is the full handle `user@domain`; the profile is https://{domain}/@{user}.
+  mastodon: { profileUrl: (username) => { const [user, domain] = username.split('@'); return `https://${domain}/@${user}`; } },
 };

@@ -29,6 +29,8 @@ import { INSTAGRAM_DEFAULTS, instagramConnect, instagramOAuth } from './instagra
 import { YouTubeAdapter } from './youtube/adapter.ts';
 import { YOUTUBE_DEFAULTS, youtubeConnect, youtubeOAuth } from './youtube/oauth.ts';
 import { TikTokAdapter } from './tiktok/adapter.ts';
+import { MastodonAdapter } from './mastodon/adapter.ts';
+import { mastodonConnect, mastodonOAuth } from './mastodon/oauth.ts';
 import { TIKTOK_DEFAULTS, tiktokConnect, tiktokOAuth } from './tiktok/oauth.ts';
 import { GoogleBusinessAdapter } from './googlebusiness/adapter.ts';
 import { GOOGLEBUSINESS_DEFAULTS, googlebusinessOAuth } from './googlebusiness/oauth.ts';
@@ -109,6 +111,8 @@ const PROVIDERS: Partial<Record<OAuthPlatform, ProviderEntry>> = {
   instagram: { provider: instagramOAuth, defaults: INSTAGRAM_DEFAULTS },
   googlebusiness: { provider: googlebusinessOAuth, defaults: GOOGLEBUSINESS_DEFAULTS },
   discord: { provider: discordOAuth, defaults: DISCORD_DEFAULTS, botToken: true },
+  // No fixed host: the app is the one registered on the account's instance (connect shape instance-oauth).
+  mastodon: { provider: mastodonOAuth, defaults: { apiBaseUrl: '', authBaseUrl: '' } },
 };
 
 export function createAdapterRegistry(
@@ -118,6 +122,9 @@ export function createAdapterRegistry(
   function appFor(platform: OAuthPlatform): PlatformApp {
     const entry = PROVIDERS[platform];
     if (!entry) throw new AppError('BAD_REQUEST', `Connecting ${platform} is not available on this server yet`, { platform });
+    if (shapes[platform].kind === 'instance-oauth') {
+      throw new AppError('BAD_REQUEST', `${platform} has no server-wide app: Herald registers its app on each instance (GET /v1/connect/${platform}?instance=...)`, { platform });
+    }
     const cfg = config.platformApps?.[platform] ?? {};
     const env = `HERALD_${platform.toUpperCase()}`;
     const missing = [!cfg.clientId && `${env}_CLIENT_ID`, !cfg.clientSecret && `${env}_CLIENT_SECRET`, entry.botToken && !cfg.botToken && `${env}_BOT_TOKEN`].filter(Boolean) as string[];
@@ -143,12 +150,13 @@ export function createAdapterRegistry(
     googlebusiness: googlebusinessConnect,
     discord: discordConnect,
     telegram: telegramConnectShape(telegramApi),
+    mastodon: mastodonConnect,
   };
   // The same for account resources (a platform with none says so).
   const resources: Record<PlatformId, AccountResources> = {
     facebook: facebookResources, linkedin: linkedinResources, pinterest: pinterestResources, reddit: redditResources(),
     bluesky: NO_ACCOUNT_RESOURCES, twitter: NO_ACCOUNT_RESOURCES, threads: NO_ACCOUNT_RESOURCES, tiktok: NO_ACCOUNT_RESOURCES,
-    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources, discord: NO_ACCOUNT_RESOURCES, telegram: NO_ACCOUNT_RESOURCES,
+    youtube: NO_ACCOUNT_RESOURCES, instagram: NO_ACCOUNT_RESOURCES, googlebusiness: googlebusinessResources, discord: NO_ACCOUNT_RESOURCES, telegram: NO_ACCOUNT_RESOURCES, mastodon: NO_ACCOUNT_RESOURCES,
   };
 
   const adapters = new Map<PlatformId, PlatformAdapter>();
@@ -165,6 +173,7 @@ export function createAdapterRegistry(
   adapters.set('googlebusiness', new GoogleBusinessAdapter(googlebusinessOAuth, () => appFor('googlebusiness')) as unknown as PlatformAdapter);
   adapters.set('discord', new DiscordAdapter(() => appFor('discord')) as unknown as PlatformAdapter);
   adapters.set('telegram', new TelegramAdapter({ apiBaseUrl: telegramApi }) as unknown as PlatformAdapter);
+  adapters.set('mastodon', new MastodonAdapter() as unknown as PlatformAdapter);
   for (const [k, v] of Object.entries(extra)) adapters.set(k as PlatformId, v!);
   return {
     get: (p) => adapters.get(p),

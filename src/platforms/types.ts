@@ -33,7 +33,7 @@ import type { PostMetrics } from '../shared/metrics.ts';
 export {
   ACCOUNT_VIEW_DATA, PLAIN_OAUTH,
   type AccountViewData, type AppPasswordShape, type BotTokenShape, type ChooseBegin, type ChooseStep, type Choice, type ChosenAccount,
-  type ConnectedAccount, type ConnectShape, type CredentialField, type Identity, type InstanceOAuthShape, type OAuthShape, type OAuthTokens,
+  type ConnectedAccount, type ConnectShape, type CredentialField, type Identity, type InstanceApp, type InstanceOAuthShape, type OAuthShape, type OAuthTokens,
   type PlatformApp, type WebhookUrlShape,
 } from './connect-shape.ts';
 /** Metrics in Herald's vocabulary and each platform's names for them live in src/shared/metrics.ts. */
@@ -196,6 +196,7 @@ export const UNPUBLISH: Readonly<Record<PlatformId, { supported: boolean; how: s
   youtube: { supported: true, how: 'DELETE /youtube/v3/videos?id={videoId} (videos.delete)', doc: 'https://developers.google.com/youtube/v3/docs/videos/delete' },
   pinterest: { supported: true, how: 'DELETE /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-delete/' },
   reddit: { supported: true, how: 'POST /api/del with id=t3_{id} (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_del' },
+  mastodon: { supported: true, how: 'DELETE /api/v1/statuses/:id (scope write:statuses; 30 deletes per 30 minutes)', doc: 'https://docs.joinmastodon.org/methods/statuses/#delete' },
   instagram: { supported: false, how: 'the Instagram Graph API has no endpoint to delete media; remove it in the Instagram app', doc: 'https://developers.facebook.com/docs/instagram-platform/reference/instagram-media' },
   discord: { supported: true, how: 'DELETE /channels/{channel.id}/messages/{message.id} for each message (a thread\'s last first); a thread started from the message stays, empty', doc: 'https://discord.com/developers/docs/resources/message#delete-message' },
   telegram: {

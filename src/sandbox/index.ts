@@ -22,7 +22,7 @@
  */
 import net from 'node:net';
 import type { Config } from '../config.ts';
-import { APP_PLATFORMS, BOT_TOKEN_PLATFORMS, type AppPlatform } from '../shared/platforms.ts';
+import { APP_PLATFORMS, BOT_TOKEN_PLATFORMS, INSTANCE_PLATFORMS, type AppPlatform } from '../shared/platforms.ts';
 import { AppError } from '../core/errors.ts';
 import { createAdapterRegistry, type AdapterRegistry } from '../platforms/registry.ts';
 import type { SimMediaFetchPolicy } from '../../sim/common/fetch-media.ts';
@@ -68,6 +68,7 @@ export const SANDBOX_SIMULATORS: SandboxSimulatorEntry[] = [
   { platform: 'googlebusiness', start: async ({ mediaFetch }) => (await import('../../sim/googlebusiness/server.ts')).startGoogleBusinessSimulator({ mediaFetch, moderationMs: 5_000 }) },
   { platform: 'discord', start: async () => (await import('../../sim/discord/server.ts')).startDiscordSimulator() },
   { platform: 'telegram', start: async () => (await import('../../sim/telegram/server.ts')).startTelegramSimulator() },
+  { platform: 'mastodon', start: async () => (await import('../../sim/mastodon/server.ts')).startMastodonSimulator() },
 ];
 
 /** Handle of the ready-made Bluesky account (`.test` is the dev PDS's domain; "sandbox" is a reserved handle). */
@@ -290,6 +291,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
           const shape = inner.connectShape(platform);
           // A bot-token platform calls its simulator (configure set its API base URL), or is refused.
           if (shape.kind === 'bot-token') return simulators.has(platform as AppPlatform) ? shape : { ...shape, login: async () => { throw notSimulatedError(platform); } };
+          // A platform connected through an instance the user names: the simulator is the instance.
+          if (shape.kind === 'instance-oauth') {
+            const sim = simulators.get(platform as AppPlatform);
+            if (!sim) return { ...shape, register: async () => { throw notSimulatedError(platform); } };
+            return { ...shape, fixedInstanceUrl: sim.url };
+          }
           if (shape.kind !== 'app-password' || localServers.has(platform)) return shape;
           return { ...shape, login: async () => { throw notSimulatedError(platform); } };
         },
@@ -303,7 +310,8 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Sand
           platform, simulatorUrl: sim.url,
           connect: (BOT_TOKEN_PLATFORMS as readonly string[]).includes(platform)
             ? `${baseUrl}/v1/connect/${platform}/bot-token {"profileId":"{profileId}","botToken":"${sim.clientSecret}"}`
-            : `${baseUrl}/v1/connect/${platform}?profileId={profileId}`,
+            // A platform connected through an instance the user names takes any server name here (the simulator is the instance).
+            : `${baseUrl}/v1/connect/${platform}?profileId={profileId}${INSTANCE_PLATFORMS[platform] ? `&instance=${INSTANCE_PLATFORMS[platform]!.placeholder}` : ''}`,
           stateUrl: `${baseUrl}/v1/sandbox/${platform}/state`,
         })),
         notSimulated: [...APP_PLATFORMS.filter((p) => !simulators.has(p)), ...(bluesky ? [] : ['bluesky'])],

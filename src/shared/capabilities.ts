@@ -282,6 +282,50 @@ export const TELEGRAM_FILE_MAX_BYTES = 50 * MB;
 /** sendPhoto: "The photo's width and height must not exceed 10000 in total. Width and height ratio must be at most 20." */
 export const TELEGRAM_PHOTO_MAX_DIMENSIONS_SUM = 10_000;
 export const TELEGRAM_PHOTO_MAX_RATIO = 20;
+// Mastodon: every limit is the instance's own (GET /api/v2/instance, configuration.*:
+// https://docs.joinmastodon.org/entities/Instance/#configuration), read at connect into the
+// account's settings (`mastodonInstance`). These are mastodon.social's values, used only for an
+// account that has none stored (and by the composer before an account is chosen).
+export const MASTODON_DOCS_URL = 'https://docs.joinmastodon.org/methods/statuses/#create';
+/** The limits of one Mastodon instance, as `GET /api/v2/instance` states them (bytes, pixels, seconds). */
+export interface MastodonInstanceLimits {
+  /** configuration.statuses.max_characters: text + content warning, in graphemes. */
+  maxCharacters: number;
+  /** configuration.statuses.characters_reserved_per_url: what every link counts. */
+  charactersReservedPerUrl: number;
+  /** configuration.statuses.max_media_attachments. */
+  maxMediaAttachments: number;
+  /** configuration.media_attachments.supported_mime_types. */
+  supportedMimeTypes: string[];
+  /** configuration.media_attachments.image_size_limit (bytes). */
+  imageSizeLimit: number;
+  /** configuration.media_attachments.image_matrix_limit (width x height, pixels). */
+  imageMatrixLimit: number;
+  /** configuration.media_attachments.video_size_limit (bytes). */
+  videoSizeLimit: number;
+  /** configuration.media_attachments.description_limit (alt text, characters). */
+  descriptionLimit: number;
+  /** configuration.polls.max_options. */
+  pollMaxOptions: number;
+  /** configuration.polls.max_characters_per_option. */
+  pollMaxCharactersPerOption: number;
+  /** configuration.polls.min_expiration (seconds). */
+  pollMinExpiration: number;
+  /** configuration.polls.max_expiration (seconds). */
+  pollMaxExpiration: number;
+}
+/** mastodon.social's configuration (the example values of https://docs.joinmastodon.org/entities/Instance/). */
+export const MASTODON_DEFAULT_LIMITS: Readonly<MastodonInstanceLimits> = {
+  maxCharacters: 500, charactersReservedPerUrl: 23, maxMediaAttachments: 4,
+  supportedMimeTypes: [
+    'image/jpeg', 'image/png', 'image/gif', 'image/heic', 'image/heif', 'image/webp', 'image/avif',
+    'video/webm', 'video/mp4', 'video/quicktime', 'video/ogg',
+    'audio/wave', 'audio/wav', 'audio/x-wav', 'audio/x-pn-wave', 'audio/vnd.wave', 'audio/ogg', 'audio/vorbis', 'audio/mpeg', 'audio/mp3',
+    'audio/webm', 'audio/flac', 'audio/aac', 'audio/m4a', 'audio/x-m4a', 'audio/mp4', 'audio/3gpp', 'video/x-ms-asf',
+  ],
+  imageSizeLimit: 16_777_216, imageMatrixLimit: 33_177_600, videoSizeLimit: 103_809_024, descriptionLimit: 1500,
+  pollMaxOptions: 4, pollMaxCharactersPerOption: 50, pollMinExpiration: 300, pollMaxExpiration: 2_629_746,
+};
 
 /** Every platform's capabilities and limits, with the adapters' default options. */
 export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<PlatformLimits>>> = {
@@ -366,6 +410,14 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: TELEGRAM_DOCS_URL,
     maxMediaItems: TELEGRAM_ALBUM_MAX, maxImagesWithVideo: TELEGRAM_ALBUM_MAX, gif: 'image', maxDocuments: TELEGRAM_ALBUM_MAX,
     imageMaxBytes: TELEGRAM_PHOTO_MAX_BYTES, gifMaxBytes: TELEGRAM_FILE_MAX_BYTES, videoMaxBytes: TELEGRAM_FILE_MAX_BYTES,
+  },
+  // Defaults only: the account's instance states its own (MastodonInstanceLimits in its settings).
+  mastodon: {
+    maxTextLength: MASTODON_DEFAULT_LIMITS.maxCharacters, textUnit: 'graphemes', maxImages: MASTODON_DEFAULT_LIMITS.maxMediaAttachments, maxVideos: 1,
+    threads: true, firstComment: false, docsUrl: MASTODON_DOCS_URL,
+    // A GIF becomes a `gifv` attachment, which mixes with images (only audio and video must be alone).
+    maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
+    imageMaxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit, videoMaxBytes: MASTODON_DEFAULT_LIMITS.videoSizeLimit, gifMaxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit,
   },
 };
 

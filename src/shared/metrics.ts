@@ -51,6 +51,13 @@ export const PLATFORM_METRICS: Record<PlatformId, {
     docsUrl: 'https://docs.bsky.app/docs/api/app-bsky-feed-get-posts',
     names: { likes: ['likeCount'], comments: ['replyCount'], shares: ['repostCount', 'quoteCount'], saves: ['bookmarkCount'] },
   },
+  mastodon: {
+    // One GET a post (any Mastodon version); 300 calls per 5 minutes per token (https://docs.joinmastodon.org/api/rate-limits/).
+    postsPerPass: 40,
+    endpoint: 'GET /api/v1/statuses/:id (favourites_count, reblogs_count, replies_count; no view counts)',
+    docsUrl: 'https://docs.joinmastodon.org/entities/Status/',
+    names: { likes: ['favourites_count'], comments: ['replies_count'], shares: ['reblogs_count'] },
+  },
   threads: {
     postsPerPass: 15,
     endpoint: 'GET /{media_id}/insights?metric=views,likes,replies,reposts,quotes,shares',

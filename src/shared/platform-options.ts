@@ -385,6 +385,26 @@ export const PLATFORM_OPTIONS: Readonly<Record<PlatformId, PlatformOptionsSpec>>
       { kind: 'thread-replies', id: 'reply' },
     ],
   },
+  // Mastodon's options (https://docs.joinmastodon.org/methods/statuses/#create); the limits are the instance's, checked by the rule table.
+  mastodon: {
+    fields: [
+      { kind: 'thread-replies', id: 'reply' },
+      { kind: 'text', key: 'spoilerText', id: 'cw', label: 'Content warning', hint: 'shown before the text, which is hidden until opened; counts toward the instance\'s character limit' },
+      { kind: 'select', key: 'visibility', id: 'visibility', label: 'Visibility', choices: [
+        { value: '', label: 'Account default' }, { value: 'public', label: 'Public' }, { value: 'unlisted', label: 'Quiet public (unlisted)' },
+        { value: 'private', label: 'Followers only' }, { value: 'direct', label: 'Mentioned people only' },
+      ] },
+      { kind: 'text', key: 'language', id: 'lang', label: 'Language', hint: 'ISO 639-1 code, e.g. en', placeholder: 'en' },
+      { kind: 'checkbox', key: 'sensitive', label: 'Mark media as sensitive', unchecked: 'unset' },
+      { kind: 'list', key: 'poll.options', id: 'poll', label: 'Poll options', hint: 'comma-separated; a status has a poll or media, not both' },
+      { kind: 'select', key: 'poll.expiresIn', id: 'poll-expires', label: 'Poll ends after', visibleWhen: { key: 'poll.options', truthy: true }, choices: [
+        { value: '', label: 'Choose' }, { value: '300', label: '5 minutes' }, { value: '1800', label: '30 minutes' }, { value: '3600', label: '1 hour' },
+        { value: '21600', label: '6 hours' }, { value: '86400', label: '1 day' }, { value: '259200', label: '3 days' }, { value: '604800', label: '7 days' },
+      ] },
+      { kind: 'checkbox', key: 'poll.multiple', label: 'Allow several choices', unchecked: 'unset', visibleWhen: { key: 'poll.options', truthy: true } },
+      { kind: 'checkbox', key: 'poll.hideTotals', label: 'Hide vote counts until the poll ends', unchecked: 'unset', visibleWhen: { key: 'poll.options', truthy: true } },
+    ],
+  },
   facebook: {
     fields: [
       { kind: 'select', key: 'contentType', id: 'kind', label: 'Post as', hint: 'a story is one image or video, shown without its caption', choices: [{ value: '', label: 'Feed post' }, { value: 'story', label: 'Story' }] },

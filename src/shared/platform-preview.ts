@@ -49,6 +49,8 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   discord: { media: { layout: 'grid' }, handle: 'username' },
   // A channel post: an album is a grid, the text is shown whole (4,096 characters at most).
   telegram: { media: { layout: 'grid' }, handle: 'username' },
+  // Mastodon's web feed shows the whole text and up to four attachments in a grid.
+  mastodon: { media: { layout: 'grid' }, handle: 'username' },
 };
 
 /** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */

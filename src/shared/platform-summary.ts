@@ -5,7 +5,7 @@
  * (the composer's checks) so that pages showing only the summary do not load the checks. Pure.
  */
 import { PLATFORM_CAPABILITIES, type TextUnit } from './capabilities.ts';
-import { APP_PASSWORD_PLATFORMS, BOT_TOKEN_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from './platforms.ts';
+import { APP_PASSWORD_PLATFORMS, BOT_TOKEN_PLATFORMS, INSTANCE_PLATFORMS, PLATFORM_LABELS, PLATFORMS, type PlatformId } from './platforms.ts';
 
 /** One platform's rules in the form the composer, the docs' platform table and the landing page show them. */
 export interface PlatformRule {
@@ -30,7 +30,7 @@ export interface PlatformRule {
   /** First comment limit, when the platform supports one. */
   firstComment?: number;
   /** How an account connects. */
-  connect: 'oauth' | 'app-password' | 'bot-token';
+  connect: 'oauth' | 'app-password' | 'bot-token' | 'instance-oauth';
 }
 
 function ruleOf(id: PlatformId): PlatformRule {
@@ -50,7 +50,7 @@ function ruleOf(id: PlatformId): PlatformRule {
     ...(c.maxImagesWithVideo === 0 && c.maxImages > 0 && c.maxVideos > 0 ? { noMixedMedia: true } : {}),
     threads: c.threads,
     ...(c.firstComment && c.firstCommentMaxLength ? { firstComment: c.firstCommentMaxLength } : {}),
-    connect: (APP_PASSWORD_PLATFORMS as readonly string[]).includes(id) ? 'app-password' : (BOT_TOKEN_PLATFORMS as readonly string[]).includes(id) ? 'bot-token' : 'oauth',
+    connect: (APP_PASSWORD_PLATFORMS as readonly string[]).includes(id) ? 'app-password' : (BOT_TOKEN_PLATFORMS as readonly string[]).includes(id) ? 'bot-token' : INSTANCE_PLATFORMS[id] ? 'instance-oauth' : 'oauth',
   };
 }
 

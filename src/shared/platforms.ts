@@ -5,7 +5,7 @@
 
 export const PLATFORMS = [
   'facebook', 'instagram', 'linkedin', 'twitter', 'threads', 'tiktok', 'youtube', 'pinterest', 'reddit', 'bluesky', 'googlebusiness', 'discord',
-  'telegram',
+  'telegram', 'mastodon',
 ] as const;
 export type PlatformId = (typeof PLATFORMS)[number];
 
@@ -30,6 +30,14 @@ export const OAUTH_PLATFORMS: readonly OAuthPlatform[] = PLATFORMS.filter(
 export type AppPlatform = OAuthPlatform | BotTokenPlatform;
 export const APP_PLATFORMS: readonly AppPlatform[] = [...OAUTH_PLATFORMS, ...BOT_TOKEN_PLATFORMS];
 
+/**
+ * Platforms connected through an instance the user names (connect shape `instance-oauth`,
+ * decision 0055), with the instance field as every connect form asks for it.
+ */
+export const INSTANCE_PLATFORMS: Readonly<Partial<Record<PlatformId, { label: string; hint: string; placeholder: string }>>> = {
+  mastodon: { label: 'Mastodon server', hint: 'the domain of your server, e.g. mastodon.social', placeholder: 'mastodon.social' },
+};
+
 /** Display names (dashboard, docs, pricing). */
 export const PLATFORM_LABELS: Record<PlatformId, string> = {
   facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', twitter: 'X (Twitter)', threads: 'Threads',
@@ -37,4 +45,5 @@ export const PLATFORM_LABELS: Record<PlatformId, string> = {
   googlebusiness: 'Google Business Profile',
   discord: 'Discord',
   telegram: 'Telegram',
+  mastodon: 'Mastodon',
 };

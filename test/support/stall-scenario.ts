@@ -11,16 +11,23 @@
  */
 import { expect } from 'vitest';
 import { waitFor } from './net.ts';
-import { isFeedPost, startFacebookFlow } from './facebook-flow.ts';
+import { isFeedPost, startFacebookFlow, type FacebookFlow } from './facebook-flow.ts';
 
 const POSTS = 300;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function runStallScenario(stallMs: number): Promise<void> {
+/** How a flow is started with the proxy and environment the scenario asks for (the Facebook Page flow by default). */
+export type StartFlow = (opts: { proxy: { delayMs: number; slow: (method: string, path: string) => boolean }; env: Record<string, string> }) => Promise<FacebookFlow>;
+
+/**
+ * `start`: the platform's flow (default the Facebook Page's, its feed call held); `slow` picks the
+ * platform's visible call that the proxy holds.
+ */
+export async function runStallScenario(stallMs: number, platform: { start: StartFlow; slow: (method: string, path: string) => boolean } = { start: startFacebookFlow, slow: isFeedPost }): Promise<void> {
   // A request here lands at most 1 s after it was sent (the proxy's hold), so the settle time is
   // 5 s: the taker-over commits again soon after its verify, and only the fence keeps the stalled
   // worker from publishing the same post when it wakes.
-  const flow = await startFacebookFlow({ proxy: { delayMs: 1_000, slow: isFeedPost }, env: { HERALD_COMMIT_SETTLE_MS: '5000' } });
+  const flow = await platform.start({ proxy: { delayMs: 1_000, slow: platform.slow }, env: { HERALD_COMMIT_SETTLE_MS: '5000' } });
   try {
     const run = Date.now().toString(36);
     const texts = Array.from({ length: POSTS }, (_, i) => `stall ${stallMs / 1000} s ${run} #${i}`);

@@ -21,6 +21,9 @@ export const AccountSchema = Type.Object({
   defaultSubreddit: Type.Optional(Type.String()),
   defaultBoardId: Type.Optional(Type.String()),
   defaultBoardName: Type.Optional(Type.String()),
+  ruleSettings: Type.Optional(Type.Record(Type.String(), Type.Unknown(), {
+    description: 'What the platform stated about the account that its posting rules read (Mastodon: the instance\'s limits, read at connect), for checking a post as the server does',
+  })),
   tiktokPrivacyLevelOptions: Type.Optional(Type.Array(Type.String(), { description: 'TikTok: the privacy levels this creator may post with (creator info, read at connect)' })),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),

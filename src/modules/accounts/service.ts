@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../../core/errors.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { ACCOUNT_VIEW_DATA, type ConnectedAccount, type PlatformId } from '../../platforms/types.ts';
+import { RULE_SETS } from '../../shared/rules/index.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile, getTenantProfile } from '../profiles/service.ts';
 import type { AccountRow, AccountsRepository } from './repository.ts';
@@ -30,6 +31,13 @@ function profileUrl(a: AccountRow): string | undefined {
 function tiktokPrivacyOptions(creator: unknown): string[] | undefined {
   const o = (creator as { privacyLevelOptions?: unknown } | undefined)?.privacyLevelOptions;
   return Array.isArray(o) && o.every((x) => typeof x === 'string') ? o : undefined;
+}
+
+/** The settings the platform's rule table reads that the platform stated about the account (`accountSettingKeys`), or undefined. */
+function ruleSettingsOf(platform: PlatformId, s: Record<string, unknown>): Record<string, unknown> | undefined {
+  const keys = RULE_SETS[platform]?.accountSettingKeys ?? [];
+  const out = Object.fromEntries(keys.filter((k) => s[k] !== undefined).map((k) => [k, s[k]]));
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** The account as the API shows it (the fields the official client reads). Never includes credentials. */
@@ -56,6 +64,7 @@ export function toAccountView(a: AccountRow) {
     defaultBoardId: typeof s.defaultBoardId === 'string' ? s.defaultBoardId : undefined,
     defaultBoardName: typeof s.defaultBoardName === 'string' ? s.defaultBoardName : undefined,
     tiktokPrivacyLevelOptions: tiktokPrivacyOptions(s.tiktokCreator),
+    ruleSettings: ruleSettingsOf(a.platform, s),
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),
   };

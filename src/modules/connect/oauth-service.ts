@@ -17,6 +17,14 @@
  *    one: the step's payload is kept sealed under a tempToken (./selection.ts) and the result
  *    carries `selection { tempToken, step, list }`; the account is stored by the step's
  *    POST /v1/connect/{platform}/select-{noun} (./choose-service.ts).
+ *
+ * A platform whose connect shape is `instance-oauth` (decision 0055, Mastodon) is started with the
+ * `instance` the user names: checked as a host name and, outside sandbox mode and unless
+ * HERALD_ALLOW_PRIVATE_URLS, refused when it is or resolves to a private address (./instance.ts);
+ * Herald's app on that instance is registered once through the shape and kept (`instance_apps`);
+ * the flow's row keeps the instance's base URL, the finish uses that app and stores the base URL
+ * in the account's credentials (`instanceUrl`). An `invalid_client` at the code exchange drops the
+ * kept app, so connecting again registers a new one.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config, OAuthPlatform } from '../../config.ts';
@@ -29,7 +37,9 @@ import { getAccessibleProfile } from '../profiles/service.ts';
 import { toAccountView, type AccountsService, type StoredHook } from '../accounts/service.ts';
 import { connectErrorFrom } from '../accounts/platform-errors.ts';
 import type { SecretBox } from '../../core/crypto.ts';
-import type { ChooseBegin, ChooseStep } from '../../platforms/types.ts';
+import { AdapterError, type ChooseBegin, type ChooseStep, type InstanceOAuthShape, type PlatformApp } from '../../platforms/types.ts';
+import type { OAuthProvider } from '../../platforms/oauth.ts';
+import { checkInstanceAddress, createInstanceApps, instanceBaseUrl } from './instance.ts';
 import type { SelectionStore } from './selection.ts';
 import { createRedirectPolicy, redirectWith } from './redirect.ts';
 
@@ -49,6 +59,8 @@ export interface StateRow {
   expires_at: Date;
   used_at: Date | null;
   platform_invite_id: string | null;
+  /** The instance's base URL (connect shape instance-oauth), else null. */
+  instance_url: string | null;
 }
 
 export { redirectWith } from './redirect.ts';
@@ -73,6 +85,7 @@ export function createOAuthConnectService(deps: {
   const { secrets } = deps;
   const { selections } = deps;
   const redirects = createRedirectPolicy(deps.publicUrl, deps.config.connectRedirectOrigins ?? []);
+  const instanceApps = createInstanceApps(db, secrets);
   /**
    * The PKCE verifier is stored sealed, like every credential; rows written before it was
    * sealed hold it in plain text (a verifier never contains ':', so never starts with `v1:`).
@@ -114,6 +127,41 @@ export function createOAuthConnectService(deps: {
     return row.redirect_url && redirects.allows(row.redirect_url) ? row.redirect_url : null;
   }
 
+  /** The provider and Herald's app on the flow's instance (instance-oauth). @throws 400 when the app is gone. */
+  async function instanceOAuth(platform: OAuthPlatform, row: StateRow): Promise<{ provider: OAuthProvider; app: PlatformApp }> {
+    const provider = adapters.oauthProvider(platform);
+    const kept = row.instance_url ? await instanceApps.get(platform, row.instance_url, row.redirect_uri) : null;
+    if (!provider || !kept || !row.instance_url) throw fieldError('state', 'belongs to a connection whose server app is gone; start the connection again');
+    return { provider, app: { ...kept, apiBaseUrl: row.instance_url, authBaseUrl: row.instance_url } };
+  }
+
+  /**
+   * The instance the caller named as a base URL (or the shape's fixed one in sandbox mode), and
+   * Herald's app there (registered now when there is none).
+   * @throws 400 naming `instance` (not a host name, a private address, registration refused); 502 when it cannot be reached.
+   */
+  async function instanceApp(platform: OAuthPlatform, shape: InstanceOAuthShape, instance: string | undefined, redirectUri: string): Promise<{ provider: OAuthProvider; app: PlatformApp }> {
+    const provider = adapters.oauthProvider(platform);
+    if (!provider) throw fieldError('instance', `${platform} cannot be connected on this server`);
+    const allowPrivate = deps.config.allowPrivateUrls === true;
+    const named = instanceBaseUrl(instance ?? '', { allowHttp: allowPrivate || !!shape.fixedInstanceUrl });
+    let base = named;
+    if (shape.fixedInstanceUrl) base = shape.fixedInstanceUrl.replace(/\/+$/, '');
+    else await checkInstanceAddress(base, { allowPrivate });
+    let kept = await instanceApps.get(platform, base, redirectUri);
+    if (!kept) {
+      try {
+        kept = await shape.register(base, redirectUri);
+      } catch (err) {
+        // Unreachable or failing (5xx): 502; a refusal: 400 naming the field.
+        if (!(err instanceof AdapterError) || err.kind === 'transient') throw connectErrorFrom(err, platform);
+        throw fieldError('instance', `${new URL(base).host} did not register Herald's app: ${err.message}`);
+      }
+      await instanceApps.save(platform, base, redirectUri, kept);
+    }
+    return { provider, app: { ...kept, apiBaseUrl: base, authBaseUrl: base } };
+  }
+
   /**
    * The rest of a flow whose state {@link take} used up: exchanges the code, reads the user, and
    * stores the account, or, when the platform's choose step has a choice to offer, seals its
@@ -124,14 +172,20 @@ export function createOAuthConnectService(deps: {
   async function finish(row: StateRow, code: string): Promise<FinishResult> {
     const platform = row.platform;
     const redirectUrl = redirectTarget(row);
-    const { provider, app } = adapters.oauth(platform);
     const shape = adapters.connectShape(platform);
+    const { provider, app } = shape.kind === 'instance-oauth' ? await instanceOAuth(platform, row) : adapters.oauth(platform);
     const step = shape.kind === 'oauth' ? shape.choose : undefined;
     let tokens;
     let identity;
     let begun: ChooseBegin<unknown> | null = null;
     try {
-      tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
+      try {
+        tokens = await provider.exchangeCode(app, { code, redirectUri: row.redirect_uri, codeVerifier: openVerifier(row.code_verifier) });
+      } catch (err) {
+        // The instance no longer knows Herald's app: forget it, so the next connect registers again.
+        if (shape.kind === 'instance-oauth' && shape.unknownClient(err)) await instanceApps.drop(platform, app.apiBaseUrl, app.clientId);
+        throw err;
+      }
       identity = await provider.identify(app, tokens);
       if (step) begun = await step.begin(app, tokens, identity);
     } catch (err) {
@@ -144,7 +198,7 @@ export function createOAuthConnectService(deps: {
     // No caller here: the member's access to the profile was checked when the flow started.
     const account = await deps.accounts.upsertConnected({ tenantId: row.tenant_id }, row.profile_id, platform, {
       ...identity,
-      credentials: { ...tokens },
+      credentials: { ...tokens, ...(shape.kind === 'instance-oauth' ? { instanceUrl: app.apiBaseUrl } : {}) },
       tokenExpiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : null,
       permissions: identity.permissions ?? ['posts:write', 'posts:read'],
     }, row.platform_invite_id && deps.inviteUse ? deps.inviteUse(row.platform_invite_id) : undefined);
@@ -159,19 +213,20 @@ export function createOAuthConnectService(deps: {
      * platform app is not configured; 404 for a profile the caller cannot see.
      * `opts.inviteId`: the flow was started from that platform invite (finishing it uses the invite up).
      */
-    async start(auth: AuthContext, platform: OAuthPlatform, profileId: string, redirectUrl?: string, opts: { inviteId?: string } = {}) {
+    async start(auth: AuthContext, platform: OAuthPlatform, profileId: string, redirectUrl?: string, opts: { inviteId?: string; instance?: string } = {}) {
       await getAccessibleProfile(db, auth, profileId);
       if (redirectUrl && !redirectWith(redirectUrl, {})) throw fieldError('redirect_url', 'must be an absolute http(s) URL');
       if (redirectUrl && !redirects.allows(redirectUrl)) throw fieldError('redirect_url', redirects.describe());
-      const { provider, app } = adapters.oauth(platform);
+      const redirectUri = callbackUrl(platform);
+      const shape = adapters.connectShape(platform);
+      const { provider, app } = shape.kind === 'instance-oauth' ? await instanceApp(platform, shape, opts.instance, redirectUri) : adapters.oauth(platform);
       const id = randomBytes(18).toString('base64url');
       const pkce = provider.usesPkce ? await pkcePair() : null;
-      const redirectUri = callbackUrl(platform);
       await db.query(
-        `INSERT INTO oauth_states (id, tenant_id, user_id, profile_id, platform, redirect_uri, redirect_url, code_verifier, expires_at, platform_invite_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO oauth_states (id, tenant_id, user_id, profile_id, platform, redirect_uri, redirect_url, code_verifier, expires_at, platform_invite_id, instance_url)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [id, auth.tenantId, auth.userId, profileId, platform, redirectUri, redirectUrl ?? null, pkce ? secrets.seal(pkce.verifier) : null, new Date(clock().getTime() + STATE_TTL_MS),
-          opts.inviteId ?? null],
+          opts.inviteId ?? null, shape.kind === 'instance-oauth' ? app.apiBaseUrl : null],
       );
       const state = `${id}.${sign(id)}`;
       return { authUrl: provider.authorizeUrl(app, { state, redirectUri, codeChallenge: pkce?.challenge }), state };

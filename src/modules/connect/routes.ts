@@ -21,7 +21,7 @@ const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS
  */
 function notOAuth(services: Services, platform: PlatformId, withDetails: boolean): AppError | null {
   const shape = services.adapters.connectShape(platform);
-  if (shape.kind === 'oauth') return null;
+  if (shape.kind === 'oauth' || shape.kind === 'instance-oauth') return null;
   const label = PLATFORM_LABELS[platform];
   const how = shape.kind === 'app-password' ? `connects with an app password: POST /v1/connect/${platform}/credentials`
     : shape.kind === 'bot-token' ? `connects with a bot token: POST /v1/connect/${platform}/bot-token` : 'cannot be connected on this server yet';
@@ -91,6 +91,11 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       },
     }, async (req) => services.choose.botToken(req.auth, platform, req.body as { profileId: string; botToken: string; redirect_url?: string } & Record<string, unknown>) as Promise<never>);
   }
+  // The platforms connected through an instance the user names (connect shape instance-oauth): the `instance` parameter.
+  const instancePlatforms = PLATFORMS.flatMap((p) => {
+    const shape = services.adapters.connectShape(p);
+    return shape.kind === 'instance-oauth' ? [{ platform: p, shape }] : [];
+  });
 
   app.get('/connect/:platform', {
     config: { permission: 'accounts:write' },
@@ -101,13 +106,21 @@ export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
         'redirect_url must be on this server\'s origin or an origin registered in its HERALD_CONNECT_REDIRECT_ORIGINS (400 otherwise). ' +
         'Each state redirects once: a callback replayed with a used or expired state answers an error page.',
       params: OAuthPlatformParam,
-      querystring: Type.Object({ profileId: Id(), redirect_url: Type.Optional(Type.String({ maxLength: 2000 })) }),
+      querystring: Type.Object({
+        profileId: Id(), redirect_url: Type.Optional(Type.String({ maxLength: 2000 })),
+        instance: Type.Optional(Type.String({
+          maxLength: 300,
+          description: instancePlatforms.map(({ platform, shape }) => `${PLATFORM_LABELS[platform]}: ${shape.instanceDescription}`).join(' ') +
+            ' Herald registers its app on the instance on first use; a private or reserved address is refused. Ignored by the other platforms.',
+        })),
+      }),
       response: { 200: Type.Object({ authUrl: Type.String(), state: Type.String() }), ...errors(403) },
     },
   }, async (req, reply) => {
     const refused = notOAuth(services, req.params.platform, true);
     if (refused) throw refused;
-    const out = await services.oauthConnect.start(req.auth, req.params.platform as OAuthPlatform, req.query.profileId, req.query.redirect_url);
+    const out = await services.oauthConnect.start(req.auth, req.params.platform as OAuthPlatform, req.query.profileId, req.query.redirect_url,
+      { instance: req.query.instance });
     const accept = req.headers.accept ?? '';
     if (accept.includes('text/html') && !accept.includes('application/json')) return reply.redirect(out.authUrl, 302);
     return out;

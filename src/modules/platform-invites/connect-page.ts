@@ -26,7 +26,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { PLATFORM_LABELS, PLATFORMS, type OAuthPlatform } from '../../shared/platforms.ts';
-import type { AppPasswordShape, BotTokenShape, ChooseStep, CredentialField, PlatformId } from '../../platforms/types.ts';
+import type { AppPasswordShape, BotTokenShape, ChooseStep, CredentialField, InstanceOAuthShape, PlatformId } from '../../platforms/types.ts';
 import type { Services } from '../../services.ts';
 import { connectWithCredentials } from '../connect/credentials.ts';
 import { assertSameOrigin } from '../sessions/http.ts';
@@ -146,6 +146,10 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
 <form method="post" action="${base}/${platform}">
 <div class="field"><label for="botToken">${fieldLabel(shape.token)}</label><input id="botToken" name="botToken" type="password" autocomplete="${esc(shape.token.autocomplete)}" required maxlength="200" placeholder="${esc(shape.token.placeholder)}"></div>
 <button class="btn" type="submit">Continue</button></form>`;
+  /** The instance form of an instance-oauth platform (posted to `.../connect`, then on to the instance's authorization page). */
+  const instanceForm = (base: string, platform: PlatformId, shape: InstanceOAuthShape, instance: string) => `<form method="post" action="${base}">
+<div class="field"><label for="instance">${fieldLabel(shape.instance)}</label><input id="instance" name="instance" type="text" autocomplete="${esc(shape.instance.autocomplete)}" required maxlength="300" placeholder="${esc(shape.instance.placeholder)}" value="${esc(instance)}"></div>
+<button class="btn" type="submit">Continue to ${esc(PLATFORM_LABELS[platform])}</button></form>`;
 
   function openPage(reply: FastifyReply, inv: InviteForPage, token: string, opts: { error?: string; status?: number; identifier?: string } = {}) {
     const label = PLATFORM_LABELS[inv.row.platform];
@@ -155,6 +159,7 @@ export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     const step = shape.kind === 'app-password'
       ? credentialsForm(base, inv.row.platform, shape, opts.identifier ?? '')
       : shape.kind === 'bot-token' ? botTokenForm(base, inv.row.platform, shape)
+      : shape.kind === 'instance-oauth' ? instanceForm(base, inv.row.platform, shape, opts.identifier ?? '')
       : `<form method="post" action="${base}"><button class="btn" type="submit">Continue to ${esc(label)}</button></form>`;
     return send(reply, opts.status ?? 200, `Connect your ${label} account`, `<h1>Connect your ${esc(label)} account</h1>${intro(inv)}
 <p class="muted">They will be able to publish to this account for ${esc(inv.profileName)}. You do not get access to their Herald workspace, and this link works once.</p>
@@ -193,12 +198,20 @@ ${alert}${step}<p class="muted" style="margin-top:14px">Link valid until ${esc(i
     assertSameOrigin(req, services);
     const inv = await openInvite(req.params.token, reply);
     if (!inv) return reply;
-    if (services.adapters.connectShape(inv.row.platform).kind !== 'oauth') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    const shape = services.adapters.connectShape(inv.row.platform);
+    if (shape.kind !== 'oauth' && shape.kind !== 'instance-oauth') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+    // An instance-oauth platform: the instance the invitee named in the form.
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const instance = shape.kind === 'instance-oauth' && typeof body.instance === 'string' ? body.instance.trim().slice(0, 300) : undefined;
+    if (shape.kind === 'instance-oauth' && !instance) return openPage(reply, inv, req.params.token, { status: 400, error: `Enter your ${shape.instance.label.toLowerCase()} first.` });
     try {
       const out = await services.oauthConnect.start(invites.actingFor(inv.row), inv.row.platform as OAuthPlatform, inv.row.profile_id,
-        invites.inviteUrl(req.params.token), { inviteId: inv.row.id });
+        invites.inviteUrl(req.params.token), { inviteId: inv.row.id, ...(instance ? { instance } : {}) });
       return reply.redirect(out.authUrl, 303);
     } catch (err) {
+      // The instance named is not usable (not a host name, a private address, registration refused): say why, keep what was typed.
+      const fields = err instanceof AppError ? (err.details?.fields as Record<string, string[]> | undefined) : undefined;
+      if (instance !== undefined && fields?.instance) return openPage(reply, inv, req.params.token, { status: 400, identifier: instance, error: `${shape.kind === 'instance-oauth' ? shape.instance.label : 'Server'}: ${fields.instance.join('; ')}` });
       req.log.warn({ err, platform: inv.row.platform }, 'platform invite: connect could not start');
       return openPage(reply, inv, req.params.token, { status: 503, error: `${PLATFORM_LABELS[inv.row.platform]} cannot be connected on this server right now. Please tell the person who invited you.` });
     }

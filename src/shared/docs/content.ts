@@ -113,7 +113,7 @@ function platformTable(): string {
   const rows = PLATFORM_IDS.map((id) => {
     const r = PLATFORM_RULES[id];
     const media = [r.maxImages ? `${r.maxImages} images` : 'no images', r.maxVideos ? `${r.maxVideos} video${r.maxVideos > 1 ? 's' : ''}` : 'no video'].join(', ');
-    return `| ${r.label} | \`${id}\` | ${r.maxText.toLocaleString('en-US')} ${r.unit}${r.maxBytes ? ` (and ${r.maxBytes.toLocaleString('en-US')} bytes)` : ''} | ${media}${r.mediaRequired ? ` (media required)` : ''} | ${r.threads ? 'yes' : 'no'} | ${r.firstComment ? r.firstComment.toLocaleString('en-US') : '—'} | ${r.connect === 'app-password' ? 'app password' : 'OAuth'} |`;
+    return `| ${r.label} | \`${id}\` | ${r.maxText.toLocaleString('en-US')} ${r.unit}${r.maxBytes ? ` (and ${r.maxBytes.toLocaleString('en-US')} bytes)` : ''} | ${media}${r.mediaRequired ? ` (media required)` : ''} | ${r.threads ? 'yes' : 'no'} | ${r.firstComment ? r.firstComment.toLocaleString('en-US') : '—'} | ${r.connect === 'app-password' ? 'app password' : r.connect === 'instance-oauth' ? 'OAuth on your server (instance)' : 'OAuth'} |`;
   });
   return ['| Platform | Id | Text limit | Media per post | Threads | First comment | Connect with |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }

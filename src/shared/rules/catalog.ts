@@ -9,6 +9,7 @@ import { DISCORD_RULES } from './discord.ts';
 import { FACEBOOK_RULES } from './facebook.ts';
 import { INSTAGRAM_RULES } from './instagram.ts';
 import { LINKEDIN_RULES } from './linkedin.ts';
+import { MASTODON_RULES } from './mastodon.ts';
 import { PINTEREST_RULES } from './pinterest.ts';
 import { REDDIT_RULES } from './reddit.ts';
 import { TELEGRAM_RULES } from './telegram.ts';
@@ -34,6 +35,7 @@ export const RULE_TABLES: Readonly<Record<PlatformId, readonly RuleDoc[]>> = {
   googlebusiness: GOOGLEBUSINESS_RULES,
   discord: DISCORD_RULES,
   telegram: TELEGRAM_RULES,
+  mastodon: MASTODON_RULES,
 };
 
 /** The documented rules of `platform` (the docs page's list). */

@@ -10,6 +10,7 @@ import { discordRules } from './discord.ts';
 import { facebookRules } from './facebook.ts';
 import { instagramRules } from './instagram.ts';
 import { linkedinRules } from './linkedin.ts';
+import { mastodonRules } from './mastodon.ts';
 import { pinterestRules } from './pinterest.ts';
 import { redditRules } from './reddit.ts';
 import { telegramRules } from './telegram.ts';
@@ -38,6 +39,7 @@ export const RULE_SETS: Readonly<Record<PlatformId, PlatformRuleSet<any>>> = {
   googlebusiness: googlebusinessRules,
   discord: discordRules,
   telegram: telegramRules,
+  mastodon: mastodonRules,
 };
 
 /** Every rule of `platform` that `post` breaks, with the platform's documented limits. */

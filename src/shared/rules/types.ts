@@ -86,5 +86,11 @@ export interface RuleDoc {
 export interface PlatformRuleSet<L = Record<string, never>> {
   platform: PlatformId;
   rules: readonly RuleDoc[];
+  /**
+   * Keys of the account's settings the check reads that the platform stated about the account
+   * (Mastodon's instance limits, `mastodonInstance`): the account view shows them as
+   * `ruleSettings`, so the composer checks a post with them as the server does.
+   */
+  accountSettingKeys?: readonly string[];
   check(post: RulePost, limits?: Partial<L>): RuleViolation[];
 }

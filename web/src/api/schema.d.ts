@@ -713,6 +713,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -817,6 +821,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1118,6 +1126,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1347,6 +1359,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1625,6 +1641,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -1931,6 +1951,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -2136,6 +2160,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -2432,7 +2460,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     page?: number;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon" | "all";
                     /** @description One post: the single-post view */
                     postId?: string;
                     /** @description Only targets of this profile's accounts (default all) */
@@ -2547,6 +2575,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -2739,7 +2771,7 @@ export interface paths {
                     /** @description Published on or after this day (YYYY-MM-DD, UTC); default 90 days ago */
                     fromDate?: string;
                     /** @description Only targets on this platform (default all) */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon" | "all";
                     /** @description Only targets of this profile's accounts (default all) */
                     profileId?: string;
                     /** @description Published on or before this day (YYYY-MM-DD, inclusive, UTC); default today */
@@ -3473,13 +3505,15 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description Mastodon: The Mastodon server (instance) to connect, as a host name: `mastodon.social`, or a self-hosted domain. Required for Mastodon. Herald registers its app on the instance on first use; a private or reserved address is refused. Ignored by the other platforms. */
+                    instance?: string;
                     /** @description Object id (24 hex characters) */
                     profileId: string;
                     redirect_url?: string;
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "bluesky" | "telegram";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "mastodon" | "bluesky" | "telegram";
                 };
                 cookie?: never;
             };
@@ -3545,7 +3579,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "bluesky" | "telegram";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "mastodon" | "bluesky" | "telegram";
                 };
                 cookie?: never;
             };
@@ -3584,6 +3618,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -3707,7 +3745,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "bluesky" | "telegram";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "googlebusiness" | "discord" | "mastodon" | "bluesky" | "telegram";
                 };
                 cookie?: never;
             };
@@ -3788,6 +3826,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -3991,6 +4033,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -4206,6 +4252,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -4422,6 +4472,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -4631,6 +4685,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -4751,6 +4809,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -4972,6 +5034,10 @@ export interface paths {
                                 profileId: string;
                                 profilePicture: string | null;
                                 profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
                                 /** @description True for simulator-backed sandbox accounts */
                                 sandbox?: boolean;
                                 selectedOrganization?: unknown;
@@ -5313,7 +5379,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon" | "all";
                     /** @description Only entries of this post */
                     postId?: string;
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
@@ -6149,7 +6215,7 @@ export interface paths {
                          * @description The platform the recipient connects
                          * @enum {unknown}
                          */
-                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                         /** @description The profile the connected account joins */
                         profileId: string;
                     };
@@ -6318,7 +6384,7 @@ export interface paths {
                     limit?: number;
                     page?: number;
                     /** @description Platform id */
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                     /** @description Object id (24 hex characters) */
                     profileId?: string;
                     /** @description Search posts by text content (case-insensitive; empty: no search) */
@@ -6528,7 +6594,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -7136,7 +7202,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;
@@ -7723,7 +7789,7 @@ export interface paths {
                     limit?: number;
                     /** @description Page number (1-based); used when `skip` is absent */
                     page?: number;
-                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "all";
+                    platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon" | "all";
                     /** @description Correlation id: the entries one API request spawned, by the `x-request-id` Herald answered it with (a caller's own `x-request-id` when it sent one). For POST /v1/posts: every publish, retry and verify of the post it created; for an unpublish: the entries it wrote. Each entry carries it as `requestId` */
                     requestId?: string;
                     /** @description Free-text search: entries whose error message, endpoint, platform answer excerpt, error category, action, platform, post, target or account id contains this text (case-insensitive) */
@@ -7872,7 +7938,7 @@ export interface paths {
                          * @description Retry only the targets on this platform; at least one must be failed
                          * @enum {unknown}
                          */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                     };
                 };
             };
@@ -8030,7 +8096,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a post (delete it from the platforms)
-         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, googlebusiness, discord, telegram), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
+         * @description Deletes the post from each platform that allows it (facebook, linkedin, twitter, threads, youtube, pinterest, reddit, bluesky, googlebusiness, discord, telegram, mastodon), cancels targets not published yet, and says which platforms cannot delete (`outcome: not_supported`: delete it there yourself). The post becomes `cancelled` when nothing of it is left live, else `partial`. Safe to repeat: a target already taken back is not sent again. `platform` limits it to one platform.
          */
         post: {
             parameters: {
@@ -8046,7 +8112,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                        platform?: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                     };
                 };
             };
@@ -9569,7 +9635,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                    platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                 };
                 cookie?: never;
             };
@@ -9702,7 +9768,7 @@ export interface paths {
                              * @description Platform id
                              * @enum {unknown}
                              */
-                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram";
+                            platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
                             /** @description Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...) */
                             platformSpecificData?: {
                                 [key: string]: unknown;

@@ -101,11 +101,11 @@ export function StatusBadge({ status }: { status: PostStatus | string }) {
 
 /** The short mark drawn in each platform's icon (its brand colour behind it). */
 const MARKS: Record<PlatformName, string> = {
-  facebook: 'f', instagram: 'IG', linkedin: 'in', twitter: 'X', threads: '@', tiktok: '♪', youtube: '▶', pinterest: 'P', reddit: 'r/', bluesky: 'B', googlebusiness: 'G', discord: 'D', telegram: '✈',
+  facebook: 'f', instagram: 'IG', linkedin: 'in', twitter: 'X', threads: '@', tiktok: '♪', youtube: '▶', pinterest: 'P', reddit: 'r/', bluesky: 'B', googlebusiness: 'G', discord: 'D', telegram: '✈', mastodon: 'M',
 };
 
 /** Icon backgrounds where the brand colour is too light for a white mark (WCAG AA 4.5:1): the brand's darker shade. */
-const ICON_BACKGROUND: Partial<Record<PlatformName, string>> = { facebook: '#1466d8', youtube: '#cc0000', reddit: '#c53d00', bluesky: '#0068d6', googlebusiness: '#1967d2', telegram: '#0b6fa4' };
+const ICON_BACKGROUND: Partial<Record<PlatformName, string>> = { facebook: '#1466d8', youtube: '#cc0000', reddit: '#c53d00', bluesky: '#0068d6', googlebusiness: '#1967d2', telegram: '#0b6fa4', mastodon: '#5253e0' };
 
 /** A platform's icon: its mark on its brand colour. Decorative (the name is always written next to it). */
 export function PlatformIcon({ platform, size = 18 }: { platform: string; size?: number }) {

@@ -16,7 +16,7 @@ export interface PlatformRule extends SharedRule {
 const BRANDS: Record<PlatformName, string> = {
   facebook: '#1877f2', instagram: '#c13584', linkedin: '#0a66c2', twitter: '#0f1419', threads: '#101010',
   tiktok: '#010101', youtube: '#ff0000', pinterest: '#bd081c', reddit: '#ff4500', bluesky: '#0085ff',
-  googlebusiness: '#4285f4', discord: '#5865f2', telegram: '#26a5e4',
+  googlebusiness: '#4285f4', discord: '#5865f2', telegram: '#26a5e4', mastodon: '#6364ff',
 };
 
 export const PLATFORM_RULES: Record<PlatformName, PlatformRule> = Object.fromEntries(PLATFORMS.map((id) => [id, { ...RULES[id], brand: BRANDS[id] }])) as Record<PlatformName, PlatformRule>;

@@ -31,6 +31,8 @@ export function accountSettingsOf(a: Account): Record<string, unknown> {
     ...(a.defaultSubreddit ? { defaultSubreddit: a.defaultSubreddit } : {}),
     ...(a.defaultBoardId ? { defaultBoardId: a.defaultBoardId } : {}),
     ...(a.tiktokPrivacyLevelOptions ? { tiktokCreator: { privacyLevelOptions: a.tiktokPrivacyLevelOptions } } : {}),
+    // What the platform stated about the account (e.g. its server's limits), as the server's check reads it.
+    ...(a.ruleSettings ?? {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Account, type Profile } from '../api.ts';
 import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
+import { INSTANCE_PLATFORMS } from '../../../../src/shared/platforms.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
 import { useProfiles } from '../queries/profiles.ts';
@@ -245,6 +246,41 @@ function BotTokenConnect({ platform, profileId, onDone, reconnect }: { platform:
   );
 }
 
+/**
+ * The instance form of a platform connected through an instance the user names (Mastodon): the
+ * server first, then the browser goes to that server's consent page. `reconnect`: the account
+ * whose server is filled in.
+ */
+function InstanceConnect({ platform, profileId, onDone, reconnect }: { platform: PlatformName; profileId: string; onDone: () => void; reconnect?: Account }) {
+  const field = INSTANCE_PLATFORMS[platform]!;
+  const [instance, setInstance] = useState(reconnect ? reconnect.username.split('@').pop() ?? '' : '');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const id = reconnect ? `inst-re-${reconnect._id}` : `inst-${platform}-${profileId}`;
+  const label = PLATFORM_RULES[platform].label;
+  return (
+    <form className="connect-form" aria-label={reconnect ? `Reconnect ${label} ${reconnect.username}` : `Connect ${label}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        setBusy(true);
+        startOAuthFlow(platform, profileId, instance.trim()).catch(setError).finally(() => setBusy(false));
+      }}>
+      <div className="form-row">
+        <div className="field grow">
+          <label htmlFor={id}>{field.label} <span className="hint">{field.hint}</span></label>
+          <input id={id} value={instance} onChange={(e) => setInstance(e.target.value)} placeholder={field.placeholder} required autoComplete="url" />
+        </div>
+      </div>
+      <ErrorBox error={error} title={`Could not connect ${label}`} />
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Connecting…' : `Continue to ${label}`}</button>
+        <button type="button" className="btn" onClick={onDone}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
 function AccountRow({ a }: { a: Account }) {
   const qc = useQueryClient();
   const tz = browserTimeZone();
@@ -273,7 +309,8 @@ function AccountRow({ a }: { a: Account }) {
         <button type="button" className="btn btn-sm btn-primary" aria-expanded={oauth ? undefined : reentering}
           onClick={() => {
             setReconnectError(null);
-            // An app-password platform (Bluesky) has no consent page: the password is entered again here.
+            // An app-password platform (Bluesky) has no consent page: the password is entered again here;
+            // an instance platform (Mastodon) asks its server again.
             if (!oauth) setReentering((x) => !x);
             else startOAuthFlow(a.platform as PlatformName, a.profileId).catch(setReconnectError);
           }}>
@@ -283,6 +320,7 @@ function AccountRow({ a }: { a: Account }) {
       {reconnectError ? <ErrorBox error={reconnectError} title="Could not start the reconnection" /> : null}
       {broken && connect === 'app-password' && reentering && <BlueskyConnect profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
       {broken && connect === 'bot-token' && reentering && <BotTokenConnect platform={a.platform as PlatformName} profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
+      {broken && connect === 'instance-oauth' && reentering && <InstanceConnect platform={a.platform as PlatformName} profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
       <ConfirmButton className="btn btn-sm btn-danger" title={`Disconnect ${a.username}?`} confirmLabel="Disconnect" onConfirm={() => disconnect.mutate()} isDisabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></ConfirmButton>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
       {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
@@ -294,8 +332,8 @@ function AccountRow({ a }: { a: Account }) {
 }
 
 /** Starts an OAuth connect (or reconnect) of `platform` into a profile: the browser goes to the platform's consent page. */
-async function startOAuthFlow(platform: PlatformName, profileId: string): Promise<void> {
-  const query = { profileId, redirect_url: `${location.origin}/dashboard/profiles` };
+async function startOAuthFlow(platform: PlatformName, profileId: string, instance?: string): Promise<void> {
+  const query = { profileId, redirect_url: `${location.origin}/dashboard/profiles`, ...(instance ? { instance } : {}) };
   const answer = await api.GET('/v1/connect/{platform}', { params: { path: { platform }, query }, redirect: 'manual' });
   // A redirect answer (opaque to fetch): let the browser follow it.
   if (answer.response.type === 'opaqueredirect') return location.assign(`/v1/connect/${platform}?${new URLSearchParams(query).toString()}`);
@@ -398,6 +436,7 @@ function ConnectButtons({ profileId }: { profileId: string }) {
       </div>
       {open === 'bluesky' && <BlueskyConnect profileId={profileId} onDone={() => setOpen(null)} />}
       {open && PLATFORM_RULES[open].connect === 'bot-token' && <BotTokenConnect platform={open} profileId={profileId} onDone={() => setOpen(null)} />}
+      {open && PLATFORM_RULES[open].connect === 'instance-oauth' && <InstanceConnect platform={open} profileId={profileId} onDone={() => setOpen(null)} />}
       <ErrorBox error={error} title="Could not start the connection" />
     </div>
   );
