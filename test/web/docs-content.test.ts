@@ -17,7 +17,9 @@ const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, pro
   // Sections of Herald's own features: webhooks (decision 0038), publishing logs, account health and take-back (decision 0039), validation (decision 0026).
   .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
   // The MCP server for AI assistants (decision 0047).
-  .concat(['mcp']);
+  .concat(['mcp'])
+  // Approvals, comments and client review links (decision 0059).
+  .concat(['approvals']);
 
 let ctx: TestContext;
 let doc: OpenApiDoc;

@@ -219,8 +219,8 @@ export function createApprovalsService(deps: {
 
     /** Owner only. @throws 403 for members; 400 naming approverIds for a user not in the team. */
     async setRule(auth: AuthContext, profileId: string, input: { required: boolean; approverIds?: string[]; clientApproval?: boolean }) {
-      if (!auth.isRoot) throw new AppError('FORBIDDEN', 'Only the account owner can change a profile\'s approval rule');
       await getAccessibleProfile(db, auth, profileId);
+      if (!auth.isRoot) throw new AppError('FORBIDDEN', 'Only the account owner can change a profile\'s approval rule');
       const ids = [...new Set((input.approverIds ?? []).map((i) => i.toLowerCase()))];
       if (ids.length) {
         const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [auth.tenantId, ids]);
