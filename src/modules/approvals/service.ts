@@ -58,6 +58,16 @@ function stateOf(post: Pick<PostRow, 'status'>, events: ReviewEventRow[]): Revie
   return last.kind === 'approved' ? 'approved' : 'changes_requested';
 }
 
+/** The options a preview draws (title, thread replies, first comment, subreddit), and nothing else of the target's settings. */
+function previewData(d: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof d.title === 'string') out.title = d.title;
+  if (typeof d.firstComment === 'string') out.firstComment = d.firstComment;
+  if (typeof d.subreddit === 'string') out.subreddit = d.subreddit;
+  if (Array.isArray(d.threadItems)) out.threadItems = (d.threadItems as Array<{ content?: unknown }>).map((i) => ({ content: typeof i?.content === 'string' ? i.content : '' }));
+  return out;
+}
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function createApprovalsService(deps: {
@@ -189,6 +199,7 @@ export function createApprovalsService(deps: {
         return {
           platform: t.platform, username: typeof acc === 'object' ? acc?.username ?? '' : '', displayName: typeof acc === 'object' ? acc?.displayName ?? '' : '',
           content: (t as { customContent?: string | null }).customContent ?? post.content, preview: platformPreviewOf(t.platform),
+          data: previewData(t.platformSpecificData),
         };
       }),
       decisions: events.filter((e) => e.kind === 'approved' || e.kind === 'changes_requested')

@@ -1,0 +1,40 @@
+/**
+ * "Needs review" (docs/decisions/0059-approvals.md): the posts waiting for approval, soonest
+ * first, each with its text, time, platforms and, for an approver, approve / request changes.
+ */
+import { Link } from 'wouter';
+import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
+import { browserTimeZone, formatInZone } from '../time.ts';
+import { usePendingReview } from '../queries/approvals.ts';
+import { DecisionButtons } from './approvals.tsx';
+import './approvals.css';
+
+export default function NeedsReviewPage() {
+  const posts = usePendingReview();
+  const tz = localStorage.getItem('herald.tz') ?? browserTimeZone();
+  return (
+    <>
+      <PageTitle title="Needs review" />
+      <p className="muted">Posts by team members on profiles that require approval. They publish only once approved.</p>
+      {posts.isLoading && <Loading />}
+      <ErrorBox error={posts.error} title="Could not load the posts" />
+      {posts.data?.length === 0 && <p className="empty">Nothing waits for review.</p>}
+      <ul className="review-list">
+        {posts.data?.map((p) => (
+          <li key={p._id} className="card review-item">
+            <p className="review-when">{p.publishNow ? 'As soon as approved' : p.scheduledFor ? formatInZone(p.scheduledFor, tz) : 'No time yet'}
+              {p.queuedFromProfile && <span className="badge queue-badge">Queued</span>}</p>
+            <p className="post-content">{p.content || <span className="muted">(no text)</span>}</p>
+            <p className="review-platforms">{p.platforms.map((t) => (
+              <PlatformBadge key={t._id} platform={t.platform}>{typeof t.accountId === 'string' ? undefined : `@${t.accountId.username.replace(/^@/, '')}`}</PlatformBadge>
+            ))}</p>
+            <div className="review-actions">
+              <DecisionButtons postId={p._id} compact />
+              <Link href={`/posts/${p._id}`} className="btn btn-ghost">Open<span className="sr-only"> the post</span></Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
