@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
     try {
       const cp = await client.context.newPage();
       await cp.goto(url);
-      await cp.getByRole('heading', { name: 'Posts for Client Bakery' }).or(cp.getByRole('heading', { name: 'Review posts' })).waitFor();
+      await cp.getByRole('heading', { name: 'Posts for Client Bakery' }).waitFor();
       await cp.getByRole('article', { name: 'Bluesky preview' }).getByText('Fresh sourdough every Saturday').waitFor();
       await cp.getByText('Waiting for your approval').waitFor();
       // The internal note never reaches the client.

@@ -372,10 +372,12 @@ export function createApprovalsService(deps: {
 
     async clientView(token: string) {
       const link = await liveLink(token);
-      const profileName = link.profile_id
-        ? (await db.query<{ name: string }>('SELECT name FROM profiles WHERE id = $1', [link.profile_id])).rows[0]?.name ?? ''
-        : '';
       const ids = await linkPostIds(link);
+      // The profile the link is about: the batch's, or the post's first.
+      const profileId = link.profile_id ?? (await targetProfileIds(db, ids[0] ?? ''))[0] ?? null;
+      const profileName = profileId
+        ? (await db.query<{ name: string }>('SELECT name FROM profiles WHERE id = $1 AND tenant_id = $2', [profileId, link.tenant_id])).rows[0]?.name ?? ''
+        : '';
       const [{ client_approval: clientApproval } = { client_approval: false }] = await approvalRules(db, link.tenant_id,
         link.profile_id ? [link.profile_id] : await targetProfileIds(db, ids[0] ?? ''));
       return {

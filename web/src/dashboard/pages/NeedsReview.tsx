@@ -5,9 +5,16 @@
 import { Link } from 'wouter';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
-import { usePendingReview } from '../queries/approvals.ts';
+import { useApproval, usePendingReview } from '../queries/approvals.ts';
 import { DecisionButtons } from './approvals.tsx';
 import './approvals.css';
+
+/** Approve / request changes when the viewer may decide this post; else who decides. */
+function Decide({ postId }: { postId: string }) {
+  const approval = useApproval(postId);
+  if (!approval.data) return null;
+  return approval.data.canApprove ? <DecisionButtons postId={postId} compact /> : <p className="muted small">Waiting for an approver of this profile.</p>;
+}
 
 export default function NeedsReviewPage() {
   const posts = usePendingReview();
@@ -29,7 +36,7 @@ export default function NeedsReviewPage() {
               <PlatformBadge key={t._id} platform={t.platform}>{typeof t.accountId === 'string' ? undefined : `@${t.accountId.username.replace(/^@/, '')}`}</PlatformBadge>
             ))}</p>
             <div className="review-actions">
-              <DecisionButtons postId={p._id} compact />
+              <Decide postId={p._id} />
               <Link href={`/posts/${p._id}`} className="btn btn-ghost">Open<span className="sr-only"> the post</span></Link>
             </div>
           </li>

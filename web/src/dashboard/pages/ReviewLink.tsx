@@ -34,7 +34,9 @@ function PostCard({ token, post, canApprove, name, tz, onChanged }: { token: str
     try {
       const r = await rawRequest<{ message: string; post: ClientPost }>('POST', `/review-api/${token}/posts/${post._id}/${path}`, { ...body, ...(name.trim() ? { name: name.trim() } : {}) });
       setText('');
-      onChanged(r.post, r.message);
+      const when = r.post.scheduledFor ? formatInZone(r.post.scheduledFor, tz) : null;
+      onChanged(r.post, path === 'approve' ? `Approved${when ? `: it publishes on ${when}` : ''}. Thank you!`
+        : path === 'request-changes' ? 'Sent back to the team with your comment.' : 'Comment sent to the team.');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally { setBusy(false); }
@@ -121,6 +123,7 @@ export default function ReviewLinkPage() {
           ))}
         </>
       )}
+      <p className="muted small rv-foot">Shared with you for review through Herald. This page shows only these posts.</p>
     </main>
   );
 }
