@@ -113,5 +113,21 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
     await page.reload();
     await page.getByText('Carla from the Bakery').first().waitFor();
     await page.getByText('Approved', { exact: true }).waitFor();
+
+    // A week link from "Needs review": the client sees that week's reviewed posts; the owner revokes it.
+    await d.nav().getByRole('link', { name: 'Needs review' }).click();
+    await page.getByText('Nothing waits for review.').waitFor();
+    await page.getByLabel('Week starting').fill('2031-04-01');
+    await page.getByRole('button', { name: 'Create week link' }).click();
+    const weekUrl = await page.getByLabel('Week review link').inputValue();
+    await page.locator('.review-link-row', { hasText: 'week of Apr 1, 2031' }).waitFor();
+    await shootBothWidths(page, 'approvals-review-links');
+    const week = (await d.ctx.app.inject({ method: 'GET', url: `/review-api/${new URL(weekUrl).pathname.split('/').pop()}` })).json();
+    expect(week.posts.map((p: { _id: string }) => p._id)).toEqual([postId, second]);
+    expect(week.posts.map((p: { review: { state: string } }) => p.review.state)).toEqual(['approved', 'changes_requested']);
+    await page.locator('.review-link-row', { hasText: 'week of Apr 1, 2031' }).getByRole('button', { name: /^Revoke/ }).click();
+    await page.locator('.ui-dialog[role="alertdialog"]').getByRole('button', { name: 'Revoke link', exact: true }).click();
+    await page.locator('.review-link-row', { hasText: 'week of Apr 1, 2031' }).getByText('revoked').waitFor();
+    expect((await d.ctx.app.inject({ method: 'GET', url: new URL(weekUrl).pathname.replace('/review/', '/review-api/') })).statusCode).toBe(404);
   });
 });

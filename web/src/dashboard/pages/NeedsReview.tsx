@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { useApproval, usePendingReview } from '../queries/approvals.ts';
-import { DecisionButtons } from './approvals.tsx';
+import { DecisionButtons, ReviewLinksSection } from './approvals.tsx';
 import './approvals.css';
 
 /** Approve / request changes when the viewer may decide this post; else who decides. */
@@ -42,6 +42,7 @@ export default function NeedsReviewPage() {
           </li>
         ))}
       </ul>
+      <ReviewLinksSection tz={tz} />
     </>
   );
 }

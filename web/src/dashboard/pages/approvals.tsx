@@ -8,9 +8,11 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading } from '../components.tsx';
-import { formatInZone } from '../time.ts';
+import { formatInZone, instantOf, wallTime } from '../time.ts';
 import { toast } from '../ui/toast.ts';
-import { useApproval, useApprovalRule, useComments, useTeamUsers, type Approval } from '../queries/approvals.ts';
+import { useApproval, useApprovalRule, useComments, useReviewLinks, useTeamUsers, type Approval } from '../queries/approvals.ts';
+import { useProfiles } from '../queries/profiles.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 
 const STATE_LABEL: Record<Approval['state'], string> = {
   none: 'Not reviewed', pending: 'Waiting for approval', approved: 'Approved', changes_requested: 'Changes requested',
@@ -218,5 +220,69 @@ export function ApprovalRuleSection({ profileId, isOwner }: { profileId: string;
         </form>
       )}
     </div>
+  );
+}
+
+/**
+ * Client review links of a week of a profile's posts, and every link with its state and a revoke
+ * button (the "Needs review" page). The link's address is shown once, when it is made.
+ */
+export function ReviewLinksSection({ tz }: { tz: string }) {
+  const profiles = useProfiles();
+  const links = useReviewLinks();
+  const qc = useQueryClient();
+  const today = wallTime(new Date(), tz);
+  const [profileId, setProfileId] = useState('');
+  const [start, setStart] = useState(`${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`);
+  const [url, setUrl] = useState<string | null>(null);
+  const chosen = profileId || profiles.data?.[0]?._id || '';
+  const make = useMutation({
+    mutationFn: () => {
+      const [year, month, day] = start.split('-').map(Number);
+      const from = instantOf({ year, month, day, hour: 0, minute: 0 }, tz);
+      const to = new Date(from.getTime() + 7 * 86_400_000);
+      const name = profiles.data?.find((p) => p._id === chosen)?.name ?? '';
+      return unwrap(api.POST('/v1/review-links', { body: { profileId: chosen, from: from.toISOString(), to: to.toISOString(), label: `${name}: week of ${formatInZone(from, tz, { dateStyle: 'medium' })}` } }));
+    },
+    onSuccess: (r) => { setUrl(r.url); void qc.invalidateQueries({ queryKey: ['review-links'] }); },
+  });
+  const revoke = useMutation({
+    mutationFn: (linkId: string) => unwrap(api.DELETE('/v1/review-links/{linkId}', { params: { path: { linkId } } })),
+    onSuccess: () => { toast({ title: 'Link revoked', body: 'It stops working at once.', tone: 'ok' }); void qc.invalidateQueries({ queryKey: ['review-links'] }); },
+  });
+  const profileName = (id: string | null) => profiles.data?.find((p) => p._id === id)?.name ?? '';
+  return (
+    <section className="card" aria-labelledby="review-links">
+      <h2 id="review-links" className="small-title">Client review links</h2>
+      <p className="muted small">A link shows a week of a profile's posts (those waiting for or through review) to your client, who approves, requests changes or comments without a Herald login.</p>
+      <form className="form-row" onSubmit={(e) => { e.preventDefault(); setUrl(null); make.mutate(); }}>
+        <div className="field">
+          <label htmlFor="rl-profile">Profile</label>
+          <select id="rl-profile" value={chosen} onChange={(e) => setProfileId(e.target.value)}>
+            {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rl-start">Week starting</label>
+          <input id="rl-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} required />
+        </div>
+        <button type="submit" className="btn" disabled={make.isPending || !chosen}>Create week link</button>
+      </form>
+      <ErrorBox error={make.error} title="Could not create the link" />
+      {url && <p className="small">Send this link to your client (shown once): <input className="link-box" readOnly value={url} aria-label="Week review link" onFocus={(e) => e.currentTarget.select()} /></p>}
+      {(links.data?.length ?? 0) > 0 && (
+        <ul className="review-links">
+          {links.data!.map((l) => (
+            <li key={l._id} className="review-link-row">
+              <span><strong>{l.label || (l.kind === 'post' ? 'One post' : profileName(l.profileId))}</strong>
+                <span className="muted small"> · {l.kind === 'post' ? 'one post' : 'a week'} · {l.revokedAt ? 'revoked' : l.active ? `valid until ${formatInZone(l.expiresAt, tz)}` : 'expired'}</span></span>
+              {l.active && <ConfirmButton className="btn btn-sm btn-danger" title="Revoke this review link?" message="The client's page stops working at once." confirmLabel="Revoke link"
+                onConfirm={() => revoke.mutate(l._id)} isDisabled={revoke.isPending}>Revoke<span className="sr-only"> {l.label}</span></ConfirmButton>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorBox error={revoke.error} title="Could not revoke the link" />
+    </section>
   );
 }

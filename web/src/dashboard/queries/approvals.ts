@@ -38,3 +38,10 @@ export function usePendingReview() {
 export function useTeamUsers() {
   return useQuery({ queryKey: ['team', 'users'], queryFn: () => unwrap(api.GET('/v1/users')).then((r) => r.users) });
 }
+
+export type ReviewLink = Json<Paths['/v1/review-links']['get']['responses'][200]>['reviewLinks'][number];
+
+/** Client review links (GET /v1/review-links; no tokens), newest first. */
+export function useReviewLinks() {
+  return useQuery({ queryKey: ['review-links'], queryFn: () => unwrap(api.GET('/v1/review-links')).then((r) => r.reviewLinks) });
+}
