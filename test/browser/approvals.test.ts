@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/approvals.test.ts');
 
@@ -26,6 +26,11 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => { await d?.close(); });
+
+/** No serious or critical axe-core violation on the page as it is. */
+async function expectAccessible(p: Page, where: string) {
+  expect((await axeViolations(p)).map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(' | ')})`), where).toEqual([]);
+}
 
 /** A team member (signed up through an invite) as request headers of their session. */
 async function memberHeaders() {
@@ -63,6 +68,7 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
     await page.getByText('Fresh sourdough every Saturday').waitFor();
     await page.getByText('Closed on Monday').waitFor();
     await shootBothWidths(page, 'approvals-needs-review');
+    await expectAccessible(page, 'needs review');
 
     // Request changes on the second post from the list.
     const item = page.locator('.review-item', { hasText: 'Closed on Monday' });
@@ -85,6 +91,7 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
     const url = await page.getByLabel('Client review link').inputValue();
     expect(url).toMatch(new RegExp(`^${d.base}/review/[A-Za-z0-9_-]{43}$`));
     await shootBothWidths(page, 'approvals-post-page');
+    await expectAccessible(page, 'post page with its review');
 
     // The client: another browser, never signed in.
     const client = await launch({ viewport: { width: 1280, height: 900 } });
@@ -97,6 +104,7 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
       // The internal note never reaches the client.
       expect(await cp.getByText('Client wants the rye mentioned').count()).toBe(0);
       await shootBothWidths(cp, 'approvals-client-review');
+      await expectAccessible(cp, 'client review page');
       await cp.getByLabel('Your name').fill('Carla from the Bakery');
       await cp.getByLabel('Comment or requested changes').fill('Perfect, thank you!');
       await cp.getByRole('button', { name: 'Approve' }).click();
