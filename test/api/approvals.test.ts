@@ -13,6 +13,8 @@ import { createProfile, createTenant, createTestApp, insertAccount, type Tenant,
 import { runDue, startTestPublisher } from '../support/publishing.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { startLocalSmtp, type LocalSmtp } from '../support/smtp.ts';
+import { multipart } from '../support/png.ts';
+import { REVIEW_API_PER_MINUTE } from '../../src/modules/approvals/service.ts';
 
 let ctx: TestContext;
 let smtp: LocalSmtp;
@@ -251,6 +253,23 @@ describe('a member\'s post waits for approval', () => {
   });
 });
 
+describe('bulk upload', () => {
+  it('a member\'s rows on an approval profile wait for approval, recorded, and the approvers are mailed', async () => {
+    const csv = 'platforms,profiles,schedule_time,tz,post_content\r\n'
+      + `bluesky,${profileId},2031-07-01T10:00:00Z,,Bulk row for review\r\n`
+      + `bluesky,${plainProfile},2031-07-01T10:00:00Z,,Bulk row without review\r\n`;
+    const mp = multipart('file', [{ filename: 'posts.csv', contentType: 'text/csv', data: Buffer.from(csv) }]);
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/posts/bulk-upload', headers: { ...member.write, 'content-type': mp.contentType }, payload: mp.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const [held, plain] = res.json().results.map((r: { createdPostId: string }) => r.createdPostId);
+    expect((await state(held)).post).toBe('pending_approval');
+    expect((await state(held)).targets).toEqual([{ status: 'draft', run_at: null }]);
+    expect((await state(plain)).post).toBe('scheduled');
+    expect((await api('GET', `/v1/posts/${held}/approval`, owner.headers)).json().approval.events.map((e: { kind: string }) => e.kind)).toEqual(['submitted']);
+    expect((await mailWith(ownerEmail, 'Bulk row for review')).text).toContain('A post waits for your review');
+  });
+});
+
 describe('comments', () => {
   it('internal notes mention team members (mail + post.commented) and never reach the client', async () => {
     const postId = (await memberPost('Commented post')).post._id as string;
@@ -355,5 +374,17 @@ describe('client review links', () => {
     const res = await api('POST', '/v1/review-links', owner.headers, { postId: own.json().post._id });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toContain('client approval');
+  });
+});
+
+describe('the public review API', () => {
+  it('limits requests per client address (429 past the minute\'s budget)', async () => {
+    let last = 0;
+    for (let i = 0; i <= REVIEW_API_PER_MINUTE + 1 && last !== 429; i++) {
+      last = (await ctx.app.inject({ method: 'GET', url: `/review-api/${'y'.repeat(43)}`, remoteAddress: '10.9.8.7' })).statusCode;
+    }
+    expect(last).toBe(429);
+    // Another address is not held back.
+    expect((await ctx.app.inject({ method: 'GET', url: `/review-api/${'y'.repeat(43)}`, remoteAddress: '10.9.8.6' })).statusCode).toBe(404);
   });
 });

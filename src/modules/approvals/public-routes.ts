@@ -4,6 +4,7 @@
  * per platform, the decisions, the client-visible comments; nothing else of the tenant); the client
  * approves, requests changes and comments on those posts only. The page itself is the web app's
  * `/review/{token}`. An unknown, expired or revoked token, and a post the link does not show, answer 404.
+ * Each client address may make REVIEW_API_PER_MINUTE requests a minute (429 after).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -16,7 +17,8 @@ const Name = Type.Optional(Type.String({ maxLength: 100, description: 'Who the c
 
 export const reviewPublicRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'approvals'> }> = async (app, { services }) => {
   const s = services.approvals;
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', async (req, reply) => {
+    await s.throttle(req.ip);
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');

@@ -11,6 +11,7 @@ import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
 import { platformPreviewOf } from '../../shared/platform-preview.ts';
 import type { PlanId } from '../../shared/plans.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
+import { countHit } from '../../storage/rate-limit-counters.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { assertPostAccess, lockAccessiblePost } from '../posts/access.ts';
 import type { PublishingPort } from '../posts/publishing-port.ts';
@@ -26,6 +27,8 @@ import {
 export type ReviewState = 'none' | 'pending' | 'approved' | 'changes_requested';
 
 const DAY_MS = 86_400_000;
+/** Requests a client address may make to the review API a minute (a page load is one, each action one). */
+export const REVIEW_API_PER_MINUTE = 120;
 
 function eventView(e: ReviewEventRow) {
   return {
@@ -369,6 +372,12 @@ export function createApprovalsService(deps: {
     },
 
     // ---- the client's side (no login: the token is the credential) ----
+
+    /** Counts a review-API request from `ip`. @throws 429 RATE_LIMITED past {@link REVIEW_API_PER_MINUTE} a minute. */
+    async throttle(ip: string) {
+      const hit = await countHit(db, `review-api:ip:${ip}`, 60_000, clock().getTime());
+      if (hit.count > REVIEW_API_PER_MINUTE) throw new AppError('RATE_LIMITED', 'Too many requests to review links from your address; try again in a minute', { window: '1 minute' });
+    },
 
     async clientView(token: string) {
       const link = await liveLink(token);

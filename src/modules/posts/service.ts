@@ -53,6 +53,8 @@ export function createPostsService(deps: {
     ...createPostReads({ db: deps.db }),
     ...createPostLifecycle({ db: deps.db, publisher: deps.publisher, clock: deps.clock }),
     ...createPostReview({ queue: deps.queue, rules, clock: deps.clock }),
+    /** Tells whoever listens (the approvers' mail) that these posts were submitted for approval, once committed (bulk upload). */
+    notifySubmitted: (tenantId: string, postIds: string[]) => deps.onSubmitted?.(tenantId, postIds),
   };
 }
 
