@@ -182,6 +182,14 @@ describe('a member\'s post waits for approval', () => {
     expect(now.statusCode, now.body).toBe(201);
     expect(now.json().post.status).toBe('pending_approval');
     expect(adapter.commits.filter((c) => c.text.includes('right now please'))).toEqual([]);
+    // Approved, it is due at once (it asked for "now"), and publishes.
+    const nowId = now.json().post._id as string;
+    const ok = await api('POST', `/v1/posts/${nowId}/approve`, owner.headers, {});
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(new Date(ok.json().scheduledFor).getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await state(nowId)).targets[0].status).toBe('pending');
+    expect(await runDue(ctx, worker, nowId)).toBe(1);
+    expect((await state(nowId)).post).toBe('published');
   });
 
   it('request changes sends it back as a draft; the member edits and submits again', async () => {

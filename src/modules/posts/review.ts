@@ -59,7 +59,7 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
           runAt = (await queue.allocate(client, auth, post.queued_from_profile.trim(), submitted, post.id)).at;
           if (runAt.getTime() !== submitted.getTime()) {
             moved = true;
-            note = `The queue slot ${submitted.toISOString()} was taken meanwhile: the post takes the next free slot, ${runAt.toISOString()}`;
+            note = `The queue slot ${submitted.toISOString()} is no longer free (taken or removed meanwhile): the post takes the next free slot, ${runAt.toISOString()}`;
           }
         }
       } else {
