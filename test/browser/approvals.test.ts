@@ -51,9 +51,20 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
     await page.getByLabel('The client may approve through a review link').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Posts by members wait for approval by the owner; the client may approve through a review link/).waitFor();
-    await shootBothWidths(page, 'approvals-profile-rule');
 
     const member = await memberHeaders();
+    // The owner names the new member an approver too.
+    await page.reload();
+    await page.getByRole('button', { name: 'Change approvals' }).click();
+    await page.getByLabel('Mia Member').check();
+    await shootBothWidths(page, 'approvals-profile-rule-edit');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/approvers: the owner and 1 member/).waitFor();
+    await shootBothWidths(page, 'approvals-profile-rule');
+    const rule = (await d.ctx.app.inject({ method: 'GET', url: `/v1/profiles/${d.profileId}/approval-rule`, headers: d.tenant.headers })).json().rule;
+    expect(rule).toMatchObject({ required: true, clientApproval: true, approverIds: [expect.any(String)] });
+    // Mia may approve now, so her posts would not wait: she is no approver again for the rest of the story.
+    await d.ctx.app.inject({ method: 'PUT', url: `/v1/profiles/${d.profileId}/approval-rule`, headers: d.tenant.headers, payload: { required: true, clientApproval: true } });
     const accountId = d.accounts['bakery.bsky.social'];
     const make = async (content: string, scheduledFor: string) => {
       const res = await d.ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: member, payload: { content, scheduledFor, platforms: [{ platform: 'bluesky', accountId }] } });

@@ -9,7 +9,6 @@ import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { toast } from '../ui/toast.ts';
 import { ApprovalPanel, CommentThread } from './approvals.tsx';
-import './approvals.css';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();

@@ -13,6 +13,7 @@ import { toast } from '../ui/toast.ts';
 import { useApproval, useApprovalRule, useComments, useReviewLinks, useTeamUsers, type Approval } from '../queries/approvals.ts';
 import { useProfiles } from '../queries/profiles.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import './approvals.css';
 
 const STATE_LABEL: Record<Approval['state'], string> = {
   none: 'Not reviewed', pending: 'Waiting for approval', approved: 'Approved', changes_requested: 'Changes requested',
