@@ -50,6 +50,7 @@ import { createWebhooksService } from './modules/webhooks/service.ts';
 import { createDelegatedAuth } from './modules/mcp/delegated-auth.ts';
 import { createOAuthServerService } from './modules/oauth-server/service.ts';
 import { createDocsAiService } from './modules/docs-ai/service.ts';
+import { createApprovalsService } from './modules/approvals/service.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -116,6 +117,8 @@ export function createServices(deps: ServiceDeps) {
     probeRemoteImage: createRemoteImageProber({ allowPrivate: config.allowPrivateUrls }),
     // Creates read their accounts from here and check in their insert that none changed (one statement per create).
     accountRows: createAccountRowCache(),
+    // Posts submitted for approval: their approvers are mailed (decision 0059).
+    onSubmitted: (tenantId, postIds) => approvals.notifySubmitted(tenantId, postIds),
   });
   const idempotency = createIdempotencyService(db, clock);
   const bulk = createBulkService({ db, posts, usage, publisher, clock });
@@ -129,7 +132,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const sessions = createSessionsService(db, clock);
   // Password reset by email: on only with an SMTP server (HERALD_SMTP_*).
-  const passwordReset = createPasswordResetService({ db, sessions, users, mailer: config.smtp ? createMailer(config.smtp) : null, publicUrl, clock, log: deps.log });
+  const mailer = config.smtp ? createMailer(config.smtp) : null;
+  const passwordReset = createPasswordResetService({ db, sessions, users, mailer, publicUrl, clock, log: deps.log });
+  // Approvals (decision 0059): review rules, decisions, comments, client review links, their mail.
+  const approvals = createApprovalsService({ db, posts, publisher, clock, publicUrl, mailer, log: deps.log });
   const invites = createInvitesService({ db, clock, users, publicUrl });
   const billing = createBillingService({ db, config: config.stripe, users, publicUrl, clock });
   const analytics = createAnalyticsService({
@@ -158,7 +164,7 @@ export function createServices(deps: ServiceDeps) {
   const docsAi = createDocsAiService({ config });
 
   return {
-    delegatedAuth, oauthServer, docsAi,
+    delegatedAuth, oauthServer, docsAi, approvals,
     logs, publishingLog, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,

@@ -2,6 +2,8 @@
  * The app factory: builds the Fastify instance from its dependencies, with no process
  * concerns (no listen, no signals). Tests call it in-process with `app.inject`.
  */
+import { approvalsRoutes } from '../modules/approvals/routes.ts';
+import { reviewPublicRoutes } from '../modules/approvals/public-routes.ts';
 import Fastify, {
   type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions, type RawReplyDefaultExpression,
   type RawRequestDefaultExpression, type RawServerDefault,
@@ -219,12 +221,15 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(toolsRoutes, { services });
     await v1.register(webhooksRoutes, { services });
     await v1.register(connectedAppsRoutes, { services });
+    await v1.register(approvalsRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.
   await app.register(sessionsRoutes, { services });
   await app.register(signupRoutes, { services });
   await app.register(passwordResetRoutes, { services });
+  // A client review link's API (no login: the token is the credential; decision 0059).
+  await app.register(reviewPublicRoutes, { services });
   await app.register(stripeWebhookRoutes, { services });
   await app.register(docsAiRoutes, { services, openapi: () => app.swagger() });
   await app.register(webRoutes, { services });

@@ -26,6 +26,8 @@ export const WEB_PAGES: ReadonlyArray<[route: string, file: string]> = [
   ['/dashboard/*', 'dashboard.html'],
   // Sign-up (open sign-up and team invites: /signup?inviteToken=...) is a screen of the dashboard app.
   ['/signup', 'dashboard.html'],
+  // A client review link's page (no login; decision 0059) is a screen of the dashboard app.
+  ['/review/*', 'dashboard.html'],
 ];
 
 const CSP = [

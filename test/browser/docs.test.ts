@@ -20,7 +20,9 @@ const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles
   // Sections of Herald's own features: webhooks (decision 0038), publishing logs, account health and take-back (decision 0039), validation (decision 0026).
   .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
   // The MCP server for AI assistants (decision 0047).
-  .concat(['mcp']);
+  .concat(['mcp'])
+  // Approvals, comments and client review links (decision 0059).
+  .concat(['approvals']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 /** The local model's answer: Markdown with a list, bold, a code block, raw HTML and a script link (which must not survive). */
 const ANSWER = [

@@ -86,6 +86,8 @@ const OWN: Record<string, string> = {
   token: 'no-such-invite-token',
   // An OAuth client (connected app) id: one nobody registered.
   clientId: `hmcp_${'0'.repeat(32)}`,
+  // A client review link id (decision 0059): one nobody made.
+  linkId: '0'.repeat(23) + '2',
 };
 /** Path parameters that are not resource ids (names from a fixed list, invite tokens), with the values each refuses. */
 const ENUM_PARAMS: Record<string, string[]> = {

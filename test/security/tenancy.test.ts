@@ -65,6 +65,9 @@ interface Victim {
   clientId: string;
   /** An account group of B's (its account). */
   groupId: string;
+  /** A client review link of B's post (decision 0059), and its token. */
+  linkId: string;
+  linkToken: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -94,6 +97,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   logId: (v) => BigInt(v.logId).toString(16).padStart(24, '0'),
   clientId: (v) => v.clientId,
   groupId: (v) => v.groupId,
+  linkId: (v) => v.linkId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -120,6 +124,12 @@ const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/account-groups/:groupId': { name: 'hijacked' },
   'PATCH /v1/accounts/:accountId': { profileId: newId() },
   'PUT /v1/accounts/:accountId/gmb-locations': { selectedLocationId: 'locations/1234567890' },
+  // Approvals (decision 0059).
+  'PUT /v1/profiles/:profileId/approval-rule': { required: false, clientApproval: false },
+  'POST /v1/posts/:postId/approve': { comment: 'hijacked' },
+  'POST /v1/posts/:postId/request-changes': { comment: 'hijacked' },
+  'POST /v1/posts/:postId/comments': { body: 'hijacked' },
+  'POST /v1/review-links': { label: 'x' },
 };
 
 let counter = 1;
@@ -158,9 +168,13 @@ async function makeVictim(): Promise<Victim> {
     [Buffer.from(`hma_${grantId}`), grantId]);
   const group = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'B group', accountIds: [accountId] } });
   expect(group.statusCode, group.body).toBe(201);
+  const rule = await ctx.app.inject({ method: 'PUT', url: `/v1/profiles/${profileId}/approval-rule`, headers: tenant.headers, payload: { required: true, clientApproval: true } });
+  expect(rule.statusCode, rule.body).toBe(200);
+  const link = await ctx.app.inject({ method: 'POST', url: '/v1/review-links', headers: tenant.headers, payload: { postId } });
+  expect(link.statusCode, link.body).toBe(201);
   return {
     tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id,
-    clientId: client.client_id, groupId: group.json().group._id,
+    clientId: client.client_id, groupId: group.json().group._id, linkId: link.json().reviewLink._id, linkToken: link.json().token,
   };
 }
 
@@ -185,6 +199,10 @@ async function snapshot(v: Victim) {
     posts: (await get('/v1/posts?includeHidden=true')).pagination,
     connectedApps: (await get('/v1/me/connected-apps')).connectedApps,
     accountGroups: (await get('/v1/account-groups')).groups,
+    approvalRule: (await get(`/v1/profiles/${v.profileId}/approval-rule`)).rule,
+    approval: (await get(`/v1/posts/${v.postId}/approval`)).approval,
+    comments: (await get(`/v1/posts/${v.postId}/comments`)).comments,
+    reviewLinks: (await get('/v1/review-links')).reviewLinks,
     targets, accountRows: accounts,
   };
 }
@@ -392,6 +410,34 @@ describe('authentication on every /v1 route', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toBe('3.1.0');
+  });
+});
+
+describe('review-link recipients reach nothing else (decision 0059)', () => {
+  it('a link opens only its own post: not another tenant\'s post, not B\'s link list, not /v1; another tenant cannot make a link to B\'s post or profile', async () => {
+    const a = await makeVictim();
+    const b = await makeVictim();
+    const before = await snapshot(b);
+    const view = await ctx.app.inject({ method: 'GET', url: `/review-api/${a.linkToken}` });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.headers['set-cookie']).toBeUndefined();
+    expect(view.json().posts.map((p: { _id: string }) => p._id)).toEqual([a.postId]);
+    for (const id of [a.userId, a.accountId, a.profileId, a.keyId, b.postId, b.profileId]) expect(view.body).not.toContain(id);
+    for (const action of ['approve', 'request-changes', 'comments']) {
+      const res = await ctx.app.inject({ method: 'POST', url: `/review-api/${a.linkToken}/posts/${b.postId}/${action}`, payload: { comment: 'hijacked', body: 'hijacked' } });
+      expect(res.statusCode, `${action}: ${res.body}`).toBe(404);
+    }
+    for (const headers of [{ authorization: `Bearer ${a.linkToken}` }, { cookie: `herald_session=${a.linkToken}` }]) {
+      for (const url of ['/v1/posts', '/v1/review-links', `/v1/posts/${a.postId}/comments`]) {
+        expect((await ctx.app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(401);
+      }
+    }
+    const other = await createTenant(ctx);
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/review-links', headers: other.headers, payload: { postId: b.postId } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: '/v1/review-links', headers: other.headers,
+      payload: { profileId: b.profileId, from: '2031-01-01T00:00:00Z', to: '2031-01-08T00:00:00Z' } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/review-links', headers: other.headers })).body).not.toContain(b.linkId);
+    expect(await snapshot(b)).toEqual(before);
   });
 });
 

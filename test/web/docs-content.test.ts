@@ -21,7 +21,9 @@ const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, pro
   // The later API integrators use: account groups.
   .concat(['account-groups'])
   // Google Business Profile's locations and local posts (decision 0058).
-  .concat(['google-business']);
+  .concat(['google-business'])
+  // Approvals, comments and client review links (decision 0059).
+  .concat(['approvals']);
 
 let ctx: TestContext;
 let doc: OpenApiDoc;

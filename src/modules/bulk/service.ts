@@ -208,6 +208,9 @@ export function createBulkService(deps: { db: Db; posts: PostsService; usage: Us
         for (const { result, plan: p } of plans) if (result.ok) result.createdPostId = p.id;
       });
       if (!dryRun && plans.some((p) => p.result.ok && p.plan.mode !== 'draft')) deps.publisher.notifyDue(deps.clock());
+      // Rows held for approval (decision 0059): their approvers are mailed.
+      const submitted = dryRun ? [] : plans.filter((p) => p.result.ok && p.plan.review).map((p) => p.plan.id);
+      if (submitted.length) posts.notifySubmitted(auth.tenantId, submitted);
       if (publishNowRows > 0) warnings.push(`${publishNowRows} publish_now row(s) are published by the worker right after the upload`);
 
       for (const r of results) r.errors = r.errorDetails.map((e) => e.code);

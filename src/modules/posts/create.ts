@@ -20,6 +20,8 @@ import type { AccountRowCache } from '../accounts/repository.ts';
 import { accountVersionsOf, cachedAccountSource, dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
+import { recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
+import { enqueueReviewEvent } from '../webhooks/outbox.ts';
 
 /** A validated new post, ready to insert (plan -> insert). */
 export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'visibility' | 'tags' | 'hashtags' | 'mentions' | 'media' | 'hidden' | 'metadata'> {
@@ -36,6 +38,11 @@ export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'vis
   timezone: string;
   timezoneGiven: boolean;
   preferredAt: Date | null;
+  /**
+   * The post waits for approval (decision 0059): it goes out on a profile whose rule requires
+   * approval and the caller may not approve there. Saved `pending_approval`, its targets drafts.
+   */
+  review: boolean;
   /** Set by insert. */
   createdAt?: Date;
 }
@@ -45,6 +52,8 @@ export function createPostCreation(deps: {
   probeRemoteImage?: EnrichOptions['probeRemoteImage'];
   /** Account rows kept per process for the create route (one statement per create; see createAccountRowCache). */
   accountRows?: AccountRowCache;
+  /** Called after posts were submitted for approval (committed): the approvers' mail. */
+  onSubmitted?: (tenantId: string, postIds: string[]) => void;
 }) {
   const { db, usage, publisher, clock, queue, rules } = deps;
 
@@ -86,7 +95,10 @@ export function createPostCreation(deps: {
     const claims = mode === 'draft' || body.allowDuplicate === true ? [] : uniqueClaims(targets.map((t) => ({
       accountId: t.account.id, hash: contentHash(t.customContent ?? content, media, t.platformSpecificData),
     })));
+    const review = mode !== 'draft' && await reviewNeeded(db, auth, targets.map((t) => t.account.profile_id));
+    if (review) warnings.push('This profile requires approval: the post waits for review and is published once approved');
     return {
+      review,
       id: newId(), mode, warnings, queueProfile, targets, targetIds: [], claims,
       runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
       title: body.title ?? null, content, visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
@@ -118,18 +130,24 @@ export function createPostCreation(deps: {
     }
     const targets: NewTarget[] = plans.flatMap((p) => p.targets.map((t, i) => ({
       id: newId(), postId: p.id, position: i, accountId: t.account.id, platform: t.platform, customContent: t.customContent,
-      platformSpecificData: t.platformSpecificData, status: p.mode === 'draft' ? 'draft' as const : 'pending' as const,
-      runAt: p.mode === 'draft' ? null : rules.runAt(t.platform, p.runAt, now),
+      platformSpecificData: t.platformSpecificData, status: p.mode === 'draft' || p.review ? 'draft' as const : 'pending' as const,
+      runAt: p.mode === 'draft' || p.review ? null : rules.runAt(t.platform, p.runAt, now),
     })));
     const byPost = new Map(plans.map((p) => [p.id, p]));
     for (const t of targets) byPost.get(t.postId)!.targetIds.push(t.id);
     for (const p of plans) p.createdAt = now;
     await insertPostsWithTargets(client, auth.tenantId, auth.userId, plans.map((p) => ({
-      id: p.id, title: p.title, content: p.content, status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduledFor: p.runAt,
+      id: p.id, title: p.title, content: p.content, status: statusOf(p), scheduledFor: p.runAt,
       timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
       hashtags: p.hashtags, mentions: p.mentions, media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
     })), targets, now, claimContent ? plans.flatMap((p) => p.claims.map((c) => ({ ...c, postId: p.id }))) : [],
     accountVersionsOf(plans.flatMap((p) => p.targets)), requestId);
+    for (const p of plans.filter((x) => x.review)) {
+      // Submitted for approval (decision 0059): the step recorded and the post.submitted event, in this transaction.
+      const details = { scheduledFor: p.runAt?.toISOString() ?? null, queuedFromProfile: p.queueProfile, publishNow: p.mode === 'now' };
+      const eventId = await recordReviewEvent(client, { tenantId: auth.tenantId, postId: p.id, kind: 'submitted', actor: { kind: 'user', userId: auth.userId }, details, at: now });
+      await enqueueReviewEvent(client, p.id, 'post.submitted', eventId, { review: { kind: 'submitted', by: auth.userId, at: now.toISOString(), ...details } });
+    }
     return plans.map((p) => p.id);
   }
 
@@ -138,14 +156,14 @@ export function createPostCreation(deps: {
     const at = p.createdAt ?? clock();
     const row: PostRow = {
       id: p.id, tenant_id: auth.tenantId, created_by: auth.userId, title: p.title, content: p.content,
-      status: p.mode === 'draft' ? 'draft' : 'scheduled', scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
+      status: statusOf(p), scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
       is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, media_items: p.media, queued_from_profile: p.queueProfile,
       hidden: p.hidden, metadata: p.metadata, usage_counted_at: p.mode === 'draft' ? null : at, published_at: null, created_at: at, updated_at: at,
     };
     return postView(row, p.targets.map((t, i) => ({
       id: p.targetIds[i], post_id: p.id, tenant_id: auth.tenantId, position: i, account_id: t.account.id, platform: t.platform,
-      custom_content: t.customContent, platform_specific_data: t.platformSpecificData, status: p.mode === 'draft' ? 'draft' : 'pending',
-      run_at: p.mode === 'draft' ? null : p.runAt, attempts: 0, locked_by: null, locked_until: null, platform_post_id: null,
+      custom_content: t.customContent, platform_specific_data: t.platformSpecificData, status: p.mode === 'draft' || p.review ? 'draft' : 'pending',
+      run_at: p.mode === 'draft' || p.review ? null : p.runAt, attempts: 0, locked_by: null, locked_until: null, platform_post_id: null,
       platform_post_url: null, published_at: null, error_message: null, error_category: null, result: null, updated_at: at,
       acc_username: t.account.username, acc_display_name: t.account.display_name, acc_is_active: t.account.is_active,
     })));
@@ -188,7 +206,7 @@ export function createPostCreation(deps: {
 
   /** Writes a planned post (and publishes it inline for publishNow): the create flow after the plan. */
   async function write(auth: AuthContext, p: PlannedPost, idempotency: { key: string; hash: string } | undefined, requestId: string | null): Promise<WriteResult & { postId: string }> {
-    const needsTx = !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
+    const needsTx = p.review || !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
     let postId: string;
     try {
       [postId] = needsTx ? await db.tx(async (client) => {
@@ -202,6 +220,13 @@ export function createPostCreation(deps: {
       throw err;
     }
     const { mode, warnings } = p;
+    if (p.review) {
+      deps.onSubmitted?.(auth.tenantId, [postId]);
+      return {
+        postId, statusCode: 201,
+        body: { message: 'Post submitted for approval', post: plannedView(auth, p), ...(warnings.length ? { warnings } : {}) },
+      };
+    }
     if (mode === 'now') {
       const r = await deps.publishInline(auth, postId, p.targetIds, 'Post published successfully');
       if (warnings.length) r.body.warnings = warnings;
@@ -221,6 +246,11 @@ export function createPostCreation(deps: {
       },
     };
   }
+}
+
+/** The status a planned post is saved with. */
+function statusOf(p: PlannedPost): 'draft' | 'pending_approval' | 'scheduled' {
+  return p.mode === 'draft' ? 'draft' : p.review ? 'pending_approval' : 'scheduled';
 }
 
 /** Claims without repeats (a post naming one account twice claims it once). */

@@ -13,7 +13,7 @@ import { viewOf } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
 import { deletePost, hasPublishedTarget, lockTargets, requeueFailedTargets } from './repository.ts';
 
-const DELETABLE = new Set(['draft', 'scheduled', 'failed', 'publishing', 'cancelled']);
+const DELETABLE = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'publishing', 'cancelled']);
 
 export function createPostLifecycle(deps: { db: Db; publisher: PublishingPort; clock: () => Date }) {
   const { db } = deps;

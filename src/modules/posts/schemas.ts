@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox';
 import { Id, Nullable, NullableTimestamp } from '../../route-kit/schemas.ts';
 import { PLATFORMS } from '../../platforms/types.ts';
 
-export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'] as const;
+export const POST_STATUSES = ['draft', 'pending_approval', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 const PlatformEnum = Type.Enum(PLATFORMS, { description: 'Platform id' });

@@ -27,6 +27,7 @@ import { createPostReads } from './read.ts';
 import { createTargetRules, type TargetRulesDeps } from './targets.ts';
 import type { EnrichOptions } from '../media/lookup.ts';
 import { createPostUpdate } from './update.ts';
+import { createPostReview } from './review.ts';
 
 export type { PlannedPost } from './create.ts';
 export type { WriteResult } from './publish-inline.ts';
@@ -41,6 +42,8 @@ export function createPostsService(deps: {
   probeRemoteImage?: EnrichOptions['probeRemoteImage'];
   /** Account rows kept per process for the create route (createAccountRowCache); without it, every create reads them. */
   accountRows?: AccountRowCache;
+  /** Called after posts were submitted for approval (decision 0059): the approvers' mail. */
+  onSubmitted?: (tenantId: string, postIds: string[]) => void;
 }) {
   const rules = createTargetRules({ adapters: deps.adapters, clock: deps.clock, ruleSettings: deps.ruleSettings });
   const publishInline = createPublishInline({ db: deps.db, publisher: deps.publisher });
@@ -49,6 +52,9 @@ export function createPostsService(deps: {
     update: createPostUpdate({ ...deps, rules, publishInline }),
     ...createPostReads({ db: deps.db }),
     ...createPostLifecycle({ db: deps.db, publisher: deps.publisher, clock: deps.clock }),
+    ...createPostReview({ queue: deps.queue, rules, clock: deps.clock }),
+    /** Tells whoever listens (the approvers' mail) that these posts were submitted for approval, once committed (bulk upload). */
+    notifySubmitted: (tenantId: string, postIds: string[]) => deps.onSubmitted?.(tenantId, postIds),
   };
 }
 

@@ -66,7 +66,7 @@ export async function recomputePostStatus(q: Queryable, postId: string): Promise
        published_at = COALESCE(p.published_at, agg.last_published),
        updated_at = now()
        FROM agg
-      WHERE p.id = $1 AND p.status NOT IN ('draft', 'cancelled')
+      WHERE p.id = $1 AND p.status NOT IN ('draft', 'cancelled', 'pending_approval')
      RETURNING p.status`,
     [postId],
   );

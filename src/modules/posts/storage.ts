@@ -37,7 +37,7 @@ export interface PostFields {
 /** A post row to insert (see insertPostsWithTargets). */
 export interface NewPost extends PostFields {
   id: string;
-  status: 'draft' | 'scheduled';
+  status: 'draft' | 'pending_approval' | 'scheduled';
 }
 
 /** A target row to insert: with status `pending` and `runAt`, it is the publish job. */

@@ -18,15 +18,21 @@ import {
   deleteUnpublishedTargets, failTargets, isOnPlatform, insertTargets, lockTargets, readTargets, recomputePostStatus, renumberTargets, updatePost, type TargetRow,
 } from './repository.ts';
 import type { UpdatePostBody } from './schemas.ts';
-import { enqueuePostEvent } from '../webhooks/outbox.ts';
+import { enqueuePostEvent, enqueueReviewEvent } from '../webhooks/outbox.ts';
+import { hasReviewHistory, recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
 import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
-const EDITABLE = new Set(['draft', 'scheduled', 'failed', 'partial']);
+const EDITABLE = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'partial']);
+
+/** Options of an update: `submit` (POST .../submit) asks for review whoever the caller is (decision 0059). */
+export interface UpdateOptions { submit?: boolean }
 
 export function createPostUpdate(deps: {
   db: Db; usage: UsageService; publisher: PublishingPort; clock: () => Date; queue: QueueService; rules: TargetRules; publishInline: PublishInline;
   probeRemoteImage?: EnrichOptions['probeRemoteImage'];
+  /** Called after a post was submitted for approval (committed): the approvers' mail. */
+  onSubmitted?: (tenantId: string, postIds: string[]) => void;
 }) {
   const { db, usage, publisher, clock, queue, rules } = deps;
 
@@ -70,7 +76,7 @@ export function createPostUpdate(deps: {
    * Updates an editable post.
    * @throws 400 VALIDATION_ERROR naming fields; 409 INVALID_STATE for other statuses or while a target is publishing.
    */
-  return async function update(auth: AuthContext, id: string, body: UpdatePostBody): Promise<WriteResult> {
+  return async function update(auth: AuthContext, id: string, body: UpdatePostBody, opts: UpdateOptions = {}): Promise<WriteResult> {
     const errors = new FieldErrorCollector();
     const warnings: string[] = [];
     const now = clock();
@@ -102,7 +108,7 @@ export function createPostUpdate(deps: {
       }
       const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
       if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
-      const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
+      const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'pending_approval' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
       const tags = body.tags !== undefined ? normalizeTags(body.tags, warnings) : post.tags;
       const hashtags = body.hashtags !== undefined ? normalizeHashtags(body.hashtags, errors) : post.hashtags;
       const mentions = body.mentions !== undefined ? normalizeMentions(body.mentions, errors) : post.mentions;
@@ -123,6 +129,12 @@ export function createPostUpdate(deps: {
       if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
+      errors.throwIfAny();
+      // Decision 0059: going out on a profile that requires approval, by someone who may not approve there (or POST .../submit): review.
+      // A post waiting for review stays waiting when edited, whoever edits it: only approve releases it.
+      const review = mode !== 'draft' && (opts.submit === true || post.status === 'pending_approval'
+        || (requeue && await reviewNeeded(client, auth, targets.map((t) => t.account.profile_id))));
+      if (opts.submit && !review) errors.add('status', 'only a post that would be scheduled, queued or published can be submitted for review');
       errors.throwIfAny();
 
       const countsNow = mode !== 'draft' && !post.usage_counted_at;
@@ -146,28 +158,46 @@ export function createPostUpdate(deps: {
         title: body.title !== undefined ? body.title : post.title, content, scheduledFor: runAt, timezone,
         publishNow: mode === 'now', isDraft: mode === 'draft', visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? post.hidden,
         metadata: (body.metadata ?? post.metadata) as Record<string, unknown>, countedAt: countsNow ? now : null,
-        status: mode === 'draft' ? 'draft' : requeue ? 'scheduled' : post.status, queuedFromProfile: queuedFrom,
+        status: mode === 'draft' ? 'draft' : review ? 'pending_approval' : requeue ? 'scheduled' : post.status, queuedFromProfile: queuedFrom,
       });
       let newTargetIds: string[] = [];
-      if (body.platforms !== undefined || requeue || mode === 'draft') {
+      if (body.platforms !== undefined || requeue || mode === 'draft' || review) {
         await deleteUnpublishedTargets(client, id);
         const start = published.length + 1000;
         const rows = targets.map((t, i) => ({
           id: newId(), postId: id, position: start + i, accountId: t.account.id, platform: t.platform, customContent: t.customContent,
-          platformSpecificData: t.platformSpecificData, status: mode === 'draft' ? 'draft' as const : 'pending' as const,
-          runAt: requeue ? rules.runAt(t.platform, runAt, clock()) : null,
+          platformSpecificData: t.platformSpecificData, status: mode === 'draft' || review ? 'draft' as const : 'pending' as const,
+          runAt: requeue && !review ? rules.runAt(t.platform, runAt, clock()) : null,
         }));
         await insertTargets(client, auth.tenantId, rows);
         newTargetIds = rows.map((r) => r.id);
         // Edited failed/partial post without a new time: targets stay failed until retried.
-        if (!requeue && mode !== 'draft') await failTargets(client, newTargetIds, 'Edited; use retry or give scheduledFor to publish');
+        if (!requeue && mode !== 'draft' && !review) await failTargets(client, newTargetIds, 'Edited; use retry or give scheduledFor to publish');
         await renumberTargets(client, id);
+      }
+      const changed = Object.keys(body).filter((k) => (body as Record<string, unknown>)[k] !== undefined).sort();
+      if (review) {
+        // Submitted (again) for approval: recorded with what changed, and the post.submitted event (decision 0059).
+        const details = {
+          scheduledFor: runAt?.toISOString() ?? null, queuedFromProfile: queuedFrom, publishNow: mode === 'now', previousStatus: post.status, changed,
+          ...(body.content !== undefined && body.content !== post.content ? { contentBefore: post.content, contentAfter: content } : {}),
+        };
+        const eventId = await recordReviewEvent(client, { tenantId: auth.tenantId, postId: id, kind: 'submitted', actor: { kind: 'user', userId: auth.userId }, details, at: now });
+        await enqueueReviewEvent(client, id, 'post.submitted', eventId, { review: { kind: 'submitted', by: auth.userId, at: now.toISOString(), ...details } });
+        return { mode: 'review' as const, newTargetIds: [], runAt: null, ahead: false };
+      }
+      if (await hasReviewHistory(client, id)) {
+        await recordReviewEvent(client, { tenantId: auth.tenantId, postId: id, kind: 'edited', actor: { kind: 'user', userId: auth.userId }, details: { changed, previousStatus: post.status }, at: now });
       }
       if (mode !== 'draft') await recomputePostStatus(client, id);
       // The post.scheduled webhook event when the edit (re)scheduled the post (outbox, decision 0038).
       if (mode === 'scheduled' && requeue) await enqueuePostEvent(client, id, 'post.scheduled', { whenStatus: 'scheduled' });
       return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && rules.uploadsAhead(targets, runAt, now) };
     });
+    if (outcome.mode === 'review') {
+      deps.onSubmitted?.(auth.tenantId, [id]);
+      return { statusCode: 200, body: { message: 'Post submitted for approval', post: await viewOf(db, auth, id), ...(warnings.length ? { warnings } : {}) } };
+    }
     if (outcome.mode === 'now') {
       const r = await deps.publishInline(auth, id, outcome.newTargetIds, 'Post updated and published successfully');
       if (warnings.length) r.body.warnings = warnings;

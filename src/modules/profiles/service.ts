@@ -78,6 +78,19 @@ export async function createDefaultProfile(q: Queryable, tenantId: string, name 
   return id;
 }
 
+/**
+ * Writes a profile's approval rule (decision 0059): approval off or required, the members who may
+ * approve besides the owner, and whether the client may approve through a review link.
+ * `approverIds` must be users of the tenant (checked by the caller). Answers false for no such profile.
+ */
+export async function setProfileApprovalRule(q: Queryable, tenantId: string, profileId: string,
+  rule: { required: boolean; approverIds: string[]; clientApproval: boolean }): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE profiles SET approval_required = $3, approver_ids = $4, client_approval = $5, updated_at = now() WHERE id = $1 AND tenant_id = $2`,
+    [profileId, tenantId, rule.required, rule.approverIds, rule.clientApproval]);
+  return (rowCount ?? 0) > 0;
+}
+
 export function createProfilesService(db: Db, usage: UsageService) {
   return {
     async list(auth: AuthContext) {

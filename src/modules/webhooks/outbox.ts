@@ -16,6 +16,8 @@ export const WEBHOOK_EVENTS = [
   'post.platform.published', 'post.platform.failed', 'account.connected', 'account.disconnected', 'webhook.test',
   // Herald's own: a second copy of a target's post reached the platform (decision 0045).
   'post.platform.duplicate',
+  // Herald's own: approvals (decision 0059).
+  'post.submitted', 'post.approved', 'post.changes_requested', 'post.commented',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -197,5 +199,20 @@ export async function enqueueDuplicateEvent(q: Queryable, targetId: string, dupl
            ${postBodySql('p', postPlatformsSql('p'))} || ${platformBlockSql('t')} || jsonb_build_object('duplicate', $2::jsonb) AS body
       FROM post_targets t JOIN posts p ON p.id = t.post_id
      WHERE t.id = $1 AND ${hasWebhooksSql('p.tenant_id')}`), [targetId, JSON.stringify(duplicate)]);
+  return r.rowCount ?? 0;
+}
+
+/**
+ * An approvals event of a post (decision 0059): `post.submitted`, `post.approved`,
+ * `post.changes_requested` or `post.commented`, with the post as it now is and `block` (the
+ * `review` or `comment` object: who, when, the comment) beside it, in `q`'s transaction.
+ */
+export async function enqueueReviewEvent(
+  q: Queryable, postId: string, event: 'post.submitted' | 'post.approved' | 'post.changes_requested' | 'post.commented', eventKey: string, block: Record<string, unknown>,
+): Promise<number> {
+  const r = await q.query(outboxInsertSql(`
+    SELECT p.tenant_id, $2::text AS event, p.id::text AS order_key, $3::text AS event_key, 4 AS rank,
+           ${postBodySql('p', postPlatformsSql('p'))} || $4::jsonb AS body
+      FROM posts p WHERE p.id = $1 AND ${hasWebhooksSql('p.tenant_id')}`), [postId, event, eventKey, JSON.stringify(block)]);
   return r.rowCount ?? 0;
 }

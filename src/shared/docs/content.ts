@@ -19,7 +19,7 @@ export const SECTION_IDS = [
   'media', 'connect', 'clone-connection', 'ai-clipping', 'facebook-pages', 'facebook-stories', 'linkedin-organizations',
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
-  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups', 'google-business',
+  'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups', 'google-business', 'approvals',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -37,8 +37,8 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   users: { title: 'Users', paths: /^\/users/, expectsEndpoints: true },
   'api-keys': { title: 'API keys', paths: /^\/(api-keys|auth\/verify)/, expectsEndpoints: true },
   invites: { title: 'Invites', paths: /^\/(invite|platform-invites)/, expectsEndpoints: true },
-  profiles: { title: 'Profiles', paths: /^\/profiles(?!\/[^/]+\/clone-connection)/, expectsEndpoints: true },
-  posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish))/, expectsEndpoints: true },
+  profiles: { title: 'Profiles', paths: /^\/profiles(?!\/[^/]+\/(clone-connection|approval-rule))/, expectsEndpoints: true },
+  posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish|submit|approve|request-changes|approval|comments))/, expectsEndpoints: true },
   'bulk-upload': { title: 'Bulk upload', paths: /^\/posts\/bulk-upload/, expectsEndpoints: true },
   accounts: { title: 'Accounts', paths: /^\/accounts(\/\{accountId\})?$/, expectsEndpoints: true },
   'account-groups': { title: 'Account groups', paths: /^\/account-groups/, expectsEndpoints: true },
@@ -70,6 +70,11 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'take-back': { title: 'Unpublish and duplicates', paths: /^\/posts\/\{postId\}\/unpublish/, expectsEndpoints: true },
   validation: { title: 'Validation', paths: /^\/tools\/validate/, expectsEndpoints: true },
   'google-business': { title: 'Google Business Profile', paths: /^\/accounts\/\{accountId\}\/gmb-locations/, expectsEndpoints: true },
+  approvals: {
+    title: 'Approvals and review links',
+    paths: /^\/(review-links|posts\/\{postId\}\/(submit|approve|request-changes|approval|comments)|profiles\/\{profileId\}\/approval-rule)/,
+    expectsEndpoints: true,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -2985,7 +2985,7 @@ export interface paths {
                         /** @description "read" keeps only the read permissions */
                         permission?: "read-write" | "read";
                         /** @description Default: every permission */
-                        permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write" | "webhooks:read" | "webhooks:write")[];
+                        permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write" | "webhooks:read" | "webhooks:write" | "posts:approve")[];
                         profileIds?: string[];
                         /** @description Only "full" is supported */
                         scope?: "full" | "profiles";
@@ -6391,7 +6391,7 @@ export interface paths {
                     search?: string;
                     /** @description Sort order: scheduled-desc, scheduled-asc (posts without a time last), created-desc (the default), created-asc, status, platform */
                     sortBy?: "scheduled-desc" | "scheduled-asc" | "created-desc" | "created-asc" | "status" | "platform";
-                    status?: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                    status?: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                 };
                 header?: never;
                 path?: never;
@@ -6482,7 +6482,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -6701,7 +6701,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -6808,7 +6808,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -6915,7 +6915,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -7095,7 +7095,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -7309,7 +7309,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -7416,7 +7416,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -7523,7 +7523,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -7630,7 +7630,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -7761,6 +7761,439 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's review: its state and every step (who, when, what) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            approval: {
+                                canApprove: boolean;
+                                events: {
+                                    _id: string;
+                                    actor: {
+                                        name: string;
+                                        type: "user" | "client";
+                                        userId: string | null;
+                                    };
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    details: {
+                                        [key: string]: unknown;
+                                    };
+                                    kind: "submitted" | "approved" | "changes_requested" | "edited";
+                                }[];
+                                postId: string;
+                                required: boolean;
+                                state: "none" | "pending" | "approved" | "changes_requested";
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a post waiting for approval
+         * @description The post takes the time or queue slot it was submitted with; when that time has passed, the next free slot of its profile's queue (or at once without a queue): `moved` and the message say so. 403 unless the caller may approve every profile of the post.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description True when it is not the time it was submitted with (that time had passed or its slot was taken) */
+                            moved?: boolean;
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hashtags: string[];
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                mentions: string[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
+                                }[];
+                                /** Format: date-time */
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                /** Format: date-time */
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the approved post publishes
+                             */
+                            scheduledFor?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's comments: the team's internal notes and the client's comments */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comments: {
+                                _id: string;
+                                author: {
+                                    name: string;
+                                    type: "user" | "client";
+                                    userId: string | null;
+                                };
+                                body: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                mentions: string[];
+                                visibility: "internal" | "client";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an internal note to a post (never shown to clients)
+         * @description `mentions`: user ids of the team, told by mail (when SMTP is configured) and in the `post.commented` webhook event.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                        mentions?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comment: {
+                                _id: string;
+                                author: {
+                                    name: string;
+                                    type: "user" | "client";
+                                    userId: string | null;
+                                };
+                                body: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                mentions: string[];
+                                visibility: "internal" | "client";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7906,6 +8339,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{postId}/request-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request changes on a post waiting for approval
+         * @description The post goes back to its author as a draft (keeping its time and queue) with the comment; they edit it and submit it again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description True when it is not the time it was submitted with (that time had passed or its slot was taken) */
+                            moved?: boolean;
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hashtags: string[];
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                mentions: string[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
+                                }[];
+                                /** Format: date-time */
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                /** Format: date-time */
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the approved post publishes
+                             */
+                            scheduledFor?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{postId}/retry": {
         parameters: {
             query?: never;
@@ -8021,7 +8643,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -8038,6 +8660,174 @@ export interface paths {
                                 userId: string;
                                 visibility: string;
                             };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft for review
+         * @description The draft (for example one sent back with changes requested) becomes `pending_approval` with the time, queue or publishNow it has.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            post: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                hashtags: string[];
+                                hidden: boolean;
+                                isDraft: boolean;
+                                mediaItems: {
+                                    [key: string]: unknown;
+                                }[];
+                                mentions: string[];
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                platforms: {
+                                    _id: string;
+                                    accountId: {
+                                        _id: string;
+                                        displayName: string;
+                                        isActive: boolean;
+                                        platform: string;
+                                        username: string;
+                                    } | string;
+                                    attempts: number;
+                                    customContent: string | null;
+                                    /** @description Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate */
+                                    duplicates?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string | null;
+                                    }[];
+                                    errorCategory: string | null;
+                                    errorMessage: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
+                                     */
+                                    goesLiveAt?: string;
+                                    /** @description Seconds from the post's scheduled time to its publication here (present once published): how late Herald published it (workers down, retries, rate limits) */
+                                    lateSeconds?: number;
+                                    platform: string;
+                                    platformPostId: string | null;
+                                    platformPostUrl: string | null;
+                                    platformSpecificData: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** Format: date-time */
+                                    publishedAt: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
+                                     */
+                                    removedFromPlatformAt?: string;
+                                    /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
+                                    status: string;
+                                    thread?: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    /** @description Why unpublish could not delete it (not_supported: the platform lets no app delete posts) */
+                                    unpublishError?: string;
+                                }[];
+                                /** Format: date-time */
+                                publishedAt: string | null;
+                                publishNow: boolean;
+                                queuedFromProfile: string | null;
+                                /** Format: date-time */
+                                scheduledFor: string | null;
+                                /** @enum {unknown} */
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                tags: string[];
+                                thread?: {
+                                    accountId: string;
+                                    items: {
+                                        platformPostId: string;
+                                        platformPostUrl: string;
+                                    }[];
+                                    platform: string;
+                                }[];
+                                timezone: string;
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                userId: string;
+                                visibility: string;
+                            };
+                            warnings?: string[];
                         };
                     };
                 };
@@ -8195,7 +8985,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
-                                status: "draft" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
+                                status: "draft" | "pending_approval" | "scheduled" | "publishing" | "published" | "failed" | "partial" | "cancelled";
                                 tags: string[];
                                 thread?: {
                                     accountId: string;
@@ -8779,6 +9569,167 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{profileId}/approval-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a profile's approval rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rule: {
+                                /** @description Team members who may approve besides the owner */
+                                approverIds: string[];
+                                /** @description Whether the caller may approve posts of this profile */
+                                canApprove: boolean;
+                                /** @description The client may approve through a review link */
+                                clientApproval: boolean;
+                                profileId: string;
+                                /** @description Posts going out on this profile by someone who may not approve wait for approval */
+                                required: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set a profile's approval rule (owner only)
+         * @description With `required`, a post scheduled, queued or published on this profile by a member who may not approve here is saved `pending_approval` and publishes only once approved. The owner always may approve; `approverIds` names members who may too; `clientApproval` lets the client approve through a review link.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    profileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        approverIds?: string[];
+                        clientApproval?: boolean;
+                        required: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            rule: {
+                                /** @description Team members who may approve besides the owner */
+                                approverIds: string[];
+                                /** @description Whether the caller may approve posts of this profile */
+                                canApprove: boolean;
+                                /** @description The client may approve through a review link */
+                                clientApproval: boolean;
+                                profileId: string;
+                                /** @description Posts going out on this profile by someone who may not approve wait for approval */
+                                required: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -9515,6 +10466,257 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List review links (no tokens) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reviewLinks: {
+                                _id: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                from: string | null;
+                                kind: "post" | "batch";
+                                label: string;
+                                postId: string | null;
+                                profileId: string | null;
+                                revokedAt: string | null;
+                                to: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a client review link (one post, or a profile's posts in a time range)
+         * @description Answers the link's `url` (and `token`) once: Herald stores only its SHA-256. The page needs no login, shows each post as it will look per platform, and lets the client approve, request changes and comment. Valid `expiresInDays` (default 7); revocable.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expiresInDays?: number;
+                        /** Format: date-time */
+                        from?: string;
+                        label?: string;
+                        /** @description Object id (24 hex characters) */
+                        postId?: string;
+                        /** @description Object id (24 hex characters) */
+                        profileId?: string;
+                        /** Format: date-time */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            reviewLink: {
+                                _id: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                from: string | null;
+                                kind: "post" | "batch";
+                                label: string;
+                                postId: string | null;
+                                profileId: string | null;
+                                revokedAt: string | null;
+                                to: string | null;
+                            };
+                            token: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/review-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a review link (it stops working at once) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    linkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -10731,7 +11933,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Event name */
-                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate";
+                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented";
                     /** @description Only this event */
                     eventId?: string;
                     limit?: number;
@@ -11046,7 +12248,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate")[];
+                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented")[];
                         /** @description Turning a disabled webhook on clears its failure state */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters) */
@@ -11163,7 +12365,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate")[];
+                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented")[];
                         /** @description Defaults to true */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters; default: the URL's host) */

@@ -26,6 +26,8 @@ const ClientInvitesPage = lazy(() => import('./pages/ClientInvites.tsx'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
 const PasswordResetPage = lazy(() => import('./pages/PasswordReset.tsx'));
+const NeedsReviewPage = lazy(() => import('./pages/NeedsReview.tsx'));
+const ReviewLinkPage = lazy(() => import('./pages/ReviewLink.tsx'));
 const ConnectedAppsPage = lazy(() => import('./pages/ConnectedApps.tsx'));
 const OAuthConsentPage = lazy(() => import('./pages/OAuthConsent.tsx'));
 const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
@@ -60,6 +62,7 @@ const OWNER_ONLY = new Set(['/team', '/api-keys', '/billing', '/connected-apps']
 const NAV: Array<[string, string]> = [
   ['/calendar', 'Calendar'],
   ['/posts', 'Posts'],
+  ['/review', 'Needs review'],
   ['/compose', 'New post'],
   ['/media', 'Media library'],
   ['/bulk', 'Bulk upload'],
@@ -119,10 +122,11 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/"><Redirect to="/calendar" replace /></Route>
               <Route path="/calendar" component={CalendarPage} />
               <Route path="/posts" component={PostsPage} />
+              <Route path="/review" component={NeedsReviewPage} />
               <Route path="/compose">{() => <ComposerPage />}</Route>
               <Route path="/posts/:id/edit">{(p) => <ComposerPage postId={p.id} />}</Route>
               <Route path="/posts/:id">{(p) => <PostDetailPage id={p.id} />}</Route>
-              <Route path="/profiles">{() => <ProfilesPage canCreateProfiles={session.user.profileAccess === 'all'} />}</Route>
+              <Route path="/profiles">{() => <ProfilesPage canCreateProfiles={session.user.profileAccess === 'all'} isOwner={session.user.isRoot} />}</Route>
               {/* Connect flows started through the API without redirect_url end here (the server's default). */}
               <Route path="/accounts">{() => <Redirect to={`/profiles${window.location.search}`} replace />}</Route>
               <Route path="/invites" component={ClientInvitesPage} />
@@ -182,6 +186,8 @@ export function App() {
   }, [signedOut]);
 
   // The sign-up page (/signup, open sign-up or a team invite) is served by this app, outside /dashboard.
+  // A client's review link (/review/{token}): no login, no dashboard shell (decision 0059).
+  if (window.location.pathname.startsWith('/review/')) return <Suspense fallback={<div className="center-screen"><Loading /></div>}><ReviewLinkPage /></Suspense>;
   if (window.location.pathname === '/signup') return <Suspense fallback={<div className="center-screen"><Loading /></div>}><SignUpPage /></Suspense>;
   // Forgot password and the reset link from the mail, signed in or not.
   if (/^\/dashboard\/(forgot|reset)-password\/?$/.test(window.location.pathname)) return <Suspense fallback={<div className="center-screen"><Loading /></div>}><PasswordResetPage /></Suspense>;

@@ -91,7 +91,7 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 }
 
 const STATUS_CLASS: Record<string, string> = {
-  draft: 's-draft', scheduled: 's-scheduled', publishing: 's-publishing', published: 's-published', failed: 's-failed', partial: 's-partial', cancelled: 's-cancelled',
+  draft: 's-draft', pending_approval: 's-pending_approval', scheduled: 's-scheduled', publishing: 's-publishing', published: 's-published', failed: 's-failed', partial: 's-partial', cancelled: 's-cancelled',
   pending: 's-scheduled',
 };
 
@@ -151,9 +151,9 @@ export function PageTitle({ title, children }: { title: string; children?: React
 }
 
 /** Post statuses that allow each action (docs/decisions/0004-status-table.md). */
-export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'partial']);
+export const CAN_EDIT: ReadonlySet<string> = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'partial']);
 /** Partial posts are kept: they have live content (the server refuses to delete them). */
-export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'scheduled', 'failed', 'publishing', 'cancelled']);
+export const CAN_DELETE: ReadonlySet<string> = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'publishing', 'cancelled']);
 /** Failed posts, and partly failed ones (their failed platforms only: docs/decisions/0004-status-table.md). */
 export const CAN_RETRY: ReadonlySet<string> = new Set(['failed', 'partial']);
 /** Statuses whose published targets can be deleted from their platforms (POST /v1/posts/{id}/unpublish). */

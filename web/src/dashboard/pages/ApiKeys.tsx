@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type CreateKeyBody } from '../api.ts';
 import { ErrorBox, Loading, PageTitle } from '../components.tsx';
-import { RESOURCES, type Permission } from '../../../../src/shared/permissions.ts';
+import { ALL_PERMISSIONS, RESOURCES, type Permission } from '../../../../src/shared/permissions.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
@@ -60,8 +60,9 @@ export default function ApiKeysPage() {
               })}
             </div>
           ))}
+          <label className="check small"><input type="checkbox" checked={perms.has('posts:approve')} onChange={() => toggle('posts:approve')} /> posts:approve (approve posts, request changes, client review links)</label>
           <div className="button-row">
-            <button type="button" className="btn btn-sm" onClick={() => setPerms(new Set(RESOURCES.flatMap((r) => [`${r}:read`, `${r}:write`] as Permission[])))}>All</button>
+            <button type="button" className="btn btn-sm" onClick={() => setPerms(new Set(ALL_PERMISSIONS))}>All</button>
             <button type="button" className="btn btn-sm" onClick={() => setPerms(new Set(RESOURCES.map((r) => `${r}:read` as Permission)))}>Read only</button>
           </div>
         </fieldset>
@@ -78,7 +79,7 @@ export default function ApiKeysPage() {
               {keys.data.map((k) => (
                 <tr key={k.id}>
                   <td>{k.name}</td><td><code>{k.keyPreview}</code></td>
-                  <td className="perm-list">{k.permissions.length >= RESOURCES.length * 2 ? 'all' : k.permissions.join(', ')}</td>
+                  <td className="perm-list">{k.permissions.length >= ALL_PERMISSIONS.length ? 'all' : k.permissions.join(', ')}</td>
                   <td className="nowrap">{k.expiresAt ? formatInZone(k.expiresAt, tz, { dateStyle: 'medium' }) : 'never'}</td>
                   <td className="nowrap">{k.lastUsedAt ? formatInZone(k.lastUsedAt, tz) : '—'}</td>
                   <td><ConfirmButton className="btn btn-sm btn-danger" title={`Revoke the key “${k.name}”?`} message="It stops working at once." confirmLabel="Revoke key" onConfirm={() => revoke.mutate(k.id)}>Revoke<span className="sr-only"> {k.name}</span></ConfirmButton></td>

@@ -8,6 +8,7 @@ import { PostLogsSection, UnpublishButton } from './publishing-logs.tsx';
 import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { toast } from '../ui/toast.ts';
+import { ApprovalPanel, CommentThread } from './approvals.tsx';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -72,6 +73,7 @@ export default function PostDetailPage({ id }: { id: string }) {
           </dl>
         </section>
       </div>
+      <ApprovalPanel post={p} tz={tz} />
       <section className="card" aria-labelledby="d-platforms">
         <h2 id="d-platforms" className="small-title">Per platform</h2>
         <ul className="target-list">
@@ -101,6 +103,7 @@ export default function PostDetailPage({ id }: { id: string }) {
         </ul>
       </section>
       {(p.status === 'published' || p.status === 'partial') && <PostMetricsSection postId={p._id} tz={tz} />}
+      <CommentThread postId={p._id} tz={tz} />
       <PostLogsSection postId={p._id} tz={tz} live={p.status === 'publishing'} postStatus={p.status} />
       <p><Link href="/posts">← All posts</Link> · <Link href="/calendar">Calendar</Link></p>
     </>

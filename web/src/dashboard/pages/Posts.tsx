@@ -20,7 +20,7 @@ import { useAccounts } from '../queries/accounts.ts';
 /** The bulk actions (and their dialog library), loaded when a first row is selected. */
 const BulkBar = lazy(() => import('./posts-bulk.tsx'));
 
-const STATUSES: PostStatus[] = ['draft', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'];
+const STATUSES: PostStatus[] = ['draft', 'pending_approval', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'];
 const PAGE_SIZE = 20;
 
 /** The server's orders (the Late client's sortBy) of each sortable column; status and platform sort one way only. */

@@ -10,6 +10,7 @@ import { useProfiles } from '../queries/profiles.ts';
 import { useAccounts, usePinterestBoards, useSubreddits } from '../queries/accounts.ts';
 import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { ApprovalRuleSection } from './approvals.tsx';
 
 /**
  * Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a
@@ -442,7 +443,7 @@ function ConnectButtons({ profileId }: { profileId: string }) {
   );
 }
 
-function ProfileCard({ p, accounts }: { p: Profile; accounts: Account[] }) {
+function ProfileCard({ p, accounts, isOwner }: { p: Profile; accounts: Account[]; isOwner: boolean }) {
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
   const remove = useMutation({
@@ -468,12 +469,13 @@ function ProfileCard({ p, accounts }: { p: Profile; accounts: Account[] }) {
       <h3 className="small-title accounts-title">Accounts</h3>
       {accounts.length === 0 ? <p className="muted">No account connected yet.</p> : <ul className="account-list">{accounts.map((a) => <AccountRow key={a._id} a={a} />)}</ul>}
       <ConnectButtons profileId={p._id} />
+      <ApprovalRuleSection profileId={p._id} isOwner={isOwner} />
     </section>
   );
 }
 
 /** `canCreateProfiles`: false for a team member scoped to some profiles (the API refuses them a new profile). */
-export default function ProfilesPage({ canCreateProfiles = true }: { canCreateProfiles?: boolean }) {
+export default function ProfilesPage({ canCreateProfiles = true, isOwner = false }: { canCreateProfiles?: boolean; isOwner?: boolean }) {
   const profiles = useProfiles();
   const accounts = useAccounts();
   const [creating, setCreating] = useState(false);
@@ -504,7 +506,7 @@ export default function ProfilesPage({ canCreateProfiles = true }: { canCreatePr
       <AccountHealthPanel />
       {profiles.data?.length === 0 && !creating && <p className="empty">No profile yet. Create one to connect accounts and schedule posts.</p>}
       <div className="profile-grid">
-        {profiles.data?.map((p) => <ProfileCard key={p._id} p={p} accounts={(accounts.data ?? []).filter((a) => a.profileId === p._id)} />)}
+        {profiles.data?.map((p) => <ProfileCard key={p._id} p={p} accounts={(accounts.data ?? []).filter((a) => a.profileId === p._id)} isOwner={isOwner} />)}
       </div>
     </>
   );
