@@ -1,58 +1,11 @@
 /**
- * A request that lands late (docs/decisions/0045-fencing-and-late-landings.md): a proxy holds a
- * fifth of the Page feed's `POST /{page-id}/feed` requests for 60 s before delivering them to
- * Facebook (which then creates the post), while Herald's call times out after 30 s. A verify right
- * after finds nothing, which proves nothing: Herald must wait out the settle time
- * (HERALD_COMMIT_SETTLE_MS, here 75 s: longer than the proxy's hold), verify again, find the post
- * that landed, and never create a second one. Counted on the Page (simulator in its own process),
- * which, unlike X, does not refuse duplicate content.
+ * A request that lands late, on a Facebook Page (the scenario: test/support/late-landing-scenario.ts):
+ * the Page, unlike X, does not refuse duplicate content, so a second create would show.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../support/net.ts';
-import { isFeedPost, startFacebookFlow, type FacebookFlow } from '../support/facebook-flow.ts';
-
-const POSTS = 30;
-const HOLD_MS = 60_000;
-let flow: FacebookFlow;
-let feedPosts = 0;
-
-beforeAll(async () => {
-  flow = await startFacebookFlow({
-    // Every fifth of the first 30 creates lands 60 s late; later ones (a second create, if any) go straight through.
-    proxy: { delayMs: 0, slow: () => false, late: { ms: HOLD_MS, select: (m, p) => isFeedPost(m, p) && feedPosts++ < POSTS && (feedPosts - 1) % 5 === 0 } },
-    env: { HERALD_COMMIT_SETTLE_MS: '75000' },
-  });
-}, 180_000);
-afterAll(async () => { await flow?.close(); });
+import { describe, it } from 'vitest';
+import { runLateLandingScenario } from '../support/late-landing-scenario.ts';
+import { isFeedPost, startFacebookFlow } from '../support/facebook-flow.ts';
 
 describe('a request that lands late is published once', () => {
-  it(`${POSTS} posts, a fifth of them landing ${HOLD_MS / 1000} s late: each exactly once on the Page`, async () => {
-    const run = Date.now().toString(36);
-    const planned = await flow.schedule(Array.from({ length: POSTS }, (_, i) => `late landing ${run} #${i}`), new Date(Date.now() + 2_000));
-    flow.startWorker();
-    await waitFor(async () => { const s = await flow.statuses(); return (s.published ?? 0) + (s.failed ?? 0) >= POSTS; },
-      { timeoutMs: 240_000, intervalMs: 500, what: 'every post finished' });
-    // Count only once every held request has reached the Page (a second create made before it
-    // landed would look fine until then).
-    await waitFor(async () => flow.proxy.landedLate >= POSTS / 5, { timeoutMs: HOLD_MS + 60_000, intervalMs: 500, what: 'every held request to land' });
-    const counts = await flow.count(planned);
-    const { rows: verifies } = await flow.ctx.db.query<{ outcome: string | null; n: number }>(
-      `SELECT a.outcome, count(*)::int AS n FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id
-        WHERE t.tenant_id = $1 AND a.phase = 'verify' GROUP BY a.outcome ORDER BY a.outcome`, [flow.tenant.userId]);
-    const { rows: [commits] } = await flow.ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id WHERE t.tenant_id = $1 AND a.phase = 'commit'`, [flow.tenant.userId]);
-    process.stdout.write(`late landing: ${JSON.stringify({
-      posts: POSTS, heldMs: HOLD_MS, landedLate: flow.proxy.landedLate, landedAfterHeraldGaveUp: flow.proxy.landedAfterClientLeft,
-      commitCalls: commits.n, verifies: Object.fromEntries(verifies.map((v) => [v.outcome ?? 'interrupted', v.n])), statuses: await flow.statuses(),
-      duplicates: counts.duplicates, lost: counts.lost, heraldDiffersFromPlatform: counts.statusWrong,
-    })}\n`);
-    expect(counts.wrong).toEqual([]);
-    expect({ duplicates: counts.duplicates, lost: counts.lost, statusWrong: counts.statusWrong }).toEqual({ duplicates: 0, lost: 0, statusWrong: 0 });
-    // The case really happened: six creates landed after Herald's call had timed out, and Herald
-    // found each of them by verifying after the settle time instead of creating it again.
-    expect(flow.proxy.landedLate).toBe(POSTS / 5);
-    expect(flow.proxy.landedAfterClientLeft).toBe(POSTS / 5);
-    expect(commits.n).toBe(POSTS);
-    expect(Object.fromEntries(verifies.map((v) => [v.outcome, v.n]))).toMatchObject({ published: POSTS / 5 });
-  }, 300_000);
+  it('30 posts, a fifth of them landing 60 s late: each exactly once on the Page', () => runLateLandingScenario({ name: 'facebook', start: startFacebookFlow, isCreate: isFeedPost }), 420_000);
 });
