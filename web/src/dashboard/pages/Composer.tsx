@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
-import { ErrorBox, Loading, PageTitle, PlatformBadge, VideoPoster } from '../components.tsx';
+import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
 import { browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccounts } from '../queries/accounts.ts';
-import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
+import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
-import { PostPreview } from '../composer/Preview.tsx';
+import { LivePreview } from '../composer/LivePreview.tsx';
+import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
 import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
 import { useServerCheck } from '../composer/server-check.ts';
@@ -23,6 +25,35 @@ const COMPOSER_WORDING: Record<string, string> = {
   'pinterest.board.required': 'Choose a board (or set a default board for this account under Profiles & accounts)',
 };
 
+/** Phones: the preview is a tab of its own (at most 768 px wide). */
+const PHONE = '(max-width: 768px)';
+function useNarrow(): boolean {
+  return useSyncExternalStore((changed) => {
+    const q = window.matchMedia(PHONE);
+    q.addEventListener('change', changed);
+    return () => q.removeEventListener('change', changed);
+  }, () => window.matchMedia(PHONE).matches);
+}
+
+/**
+ * The media file id in one of Herald's media URLs: every storage backend ends the URL path with
+ * `<tenantId>/<mediaId>/<file name>` (src/modules/media/lookup.ts); null for a foreign URL.
+ */
+export function mediaIdOfUrl(url: string): string | null {
+  try {
+    const parts = new URL(url, window.location.origin).pathname.split('/');
+    const id = parts[parts.length - 2] ?? '';
+    return /^[0-9a-f]{24}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Formats a platform refuses that Herald converts (POST /v1/media/{id}/convert), by platform. */
+const CONVERT_FOR: Record<string, { formats: string[]; reason: string }> = {
+  instagram: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
+};
+
 /** `date` + `time` (wall clock in `tz`) as an instant, or null when incomplete. */
 function scheduledInstant(date: string, time: string, tz: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -32,18 +63,6 @@ function scheduledInstant(date: string, time: string, tz: string): Date | null {
 }
 
 type Mode = 'schedule' | 'now' | 'queue' | 'draft';
-
-interface MediaEntry {
-  key: string;
-  name: string;
-  progress: number;
-  status: 'uploading' | 'done' | 'error';
-  file?: UploadedFile;
-  /** Pixels and duration measured in the browser (for the platforms' pixel, aspect and duration rules). */
-  local?: LocalMediaInfo;
-  error?: string;
-  altText: string;
-}
 
 const MODES: Array<[Mode, string, string]> = [
   ['schedule', 'Schedule', 'Publish at a date and time'],
@@ -86,6 +105,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const qc = useQueryClient();
+  const narrow = useNarrow();
   const profiles = useProfiles();
   const accounts = useAccounts();
   const existing = useQuery({
@@ -157,7 +177,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   // A target's custom thumbnail (YouTube's) goes on the video's media item (mediaItems[].thumbnail).
   const thumbnail = targets.map((a) => videoThumbnailOf(a, options[a._id])).find(Boolean);
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
-  const uploading = media.some((m) => m.status === 'uploading');
+  const uploading = media.some((m) => m.status === 'uploading' || m.status === 'converting');
 
   // The subreddits' own rules, which the server reads from Reddit: asked for before "fits".
   const subredditRules = useSubredditRules(targets, options);
@@ -239,9 +259,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     },
   });
 
-  function addFiles(files: FileList | null) {
-    if (!files) return;
-    for (const file of Array.from(files)) {
+  const addFiles = useCallback((files: File[]) => {
+    for (const file of files) {
       const key = crypto.randomUUID();
       setMedia((m) => [...m, { key, name: file.name, progress: 0, status: 'uploading', altText: '' }]);
       const update = (patch: Partial<MediaEntry>) => setMedia((m) => m.map((e) => (e.key === key ? { ...e, ...patch } : e)));
@@ -250,7 +269,27 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         .then((f) => update({ status: 'done', file: f, progress: 1 }))
         .catch((err: Error) => update({ status: 'error', error: err.message }));
     }
-  }
+  }, []);
+
+  // A format a selected platform refuses but Herald can convert (a PNG or WebP for Instagram):
+  // converted on the server, the JPEG replaces it in the post, and a note says so.
+  const convertNeed = targets.map((a) => CONVERT_FOR[a.platform]).find(Boolean);
+  useEffect(() => {
+    if (!convertNeed) return;
+    for (const m of media) {
+      const id = m.file && mediaIdOfUrl(m.file.url);
+      if (m.status !== 'done' || m.error || !m.file || !id || !convertNeed.formats.includes(m.file.mimeType)) continue;
+      const from = m.file.mimeType;
+      const update = (patch: Partial<MediaEntry>) => setMedia((list) => list.map((e) => (e.key === m.key ? { ...e, ...patch } : e)));
+      update({ status: 'converting' });
+      unwrap(api.POST('/v1/media/{mediaId}/convert', { params: { path: { mediaId: id } }, body: { format: 'jpeg' } }))
+        .then((r) => {
+          const f = r.files[0];
+          update({ status: 'done', file: { type: f.type, url: f.url, filename: f.filename, size: f.size, mimeType: f.mimeType }, converted: { from, reason: convertNeed.reason } });
+        })
+        .catch((err: Error) => update({ status: 'done', error: `Could not convert it to JPEG: ${err.message}` }));
+    }
+  }, [convertNeed, media]);
 
   if (postId && existing.isLoading) return <Loading />;
   if (postId && existing.error) return <ErrorBox error={existing.error} title="Could not load the post" />;
@@ -260,11 +299,23 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
 
-  return (
+  const previewTargets = targets.map((a) => ({
+    account: a, text: custom[a._id] ?? content, data: cleanPlatformData(options[a._id], custom[a._id] ?? content),
+    media: media.filter((m) => m.status === 'done' && m.file).map((m) => ({
+      url: m.file!.url, type: m.file!.type, altText: m.altText,
+      ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
+      // YouTube shows the custom thumbnail as the video's picture.
+      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
+    })),
+  }));
+  const preview = (
+    <section className="card preview-card" aria-labelledby="c-preview">
+      <h2 id="c-preview" className="small-title">Preview</h2>
+      <LivePreview targets={previewTargets} />
+    </section>
+  );
+  const form: ReactNode = (
     <>
-      <PageTitle title={postId ? 'Edit post' : 'New post'} />
-      <form className="composer" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-        <div className="composer-main">
           <section className="card" aria-labelledby="c-accounts">
             <h2 id="c-accounts" className="small-title">Where</h2>
             {profiles.data?.length === 0 && <p className="muted">No profile yet. <a href="/dashboard/profiles">Create a profile</a> and connect an account to it first.</p>}
@@ -327,13 +378,6 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             {targets.map((a) => (
               <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
             ))}
-            <div className="field">
-              <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to 5 GB each — large files upload resumably)</span></label>
-              <div className="media-inputs">
-                <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
-                <button type="button" className="btn btn-sm" onClick={() => setPicking(true)}>Choose from the library</button>
-              </div>
-            </div>
             <details className="more-options" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
               <summary>Tags and visibility</summary>
               <div className="form-row">
@@ -350,47 +394,12 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                 </div>
               </div>
             </details>
-            {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
-            {media.length > 0 && (
-              <ul className="media-list">
-                {media.map((m) => (
-                  <li key={m.key} className="media-item">
-                    {m.file?.type === 'image' || m.file?.type === 'gif' ? <img src={m.file.url} alt="" /> : m.file?.type === 'video' ? <VideoPoster url={m.file.url} className="media-thumb" /> : <span className="media-icon" aria-hidden="true">{m.file ? '📄' : '…'}</span>}
-                    <div className="media-info">
-                      <span className="media-name">{m.name}</span>
-                      {m.status === 'uploading' && <progress max={1} value={m.progress} aria-label={`Uploading ${m.name}`}>{Math.round(m.progress * 100)}%</progress>}
-                      {m.status === 'uploading' && <span className="hint">{Math.round(m.progress * 100)}%</span>}
-                      {m.status === 'error' && <span className="error-text" role="alert">{m.error}</span>}
-                      {m.status === 'done' && (m.file?.type === 'image' || m.file?.type === 'gif') && (
-                        <input aria-label={`Alt text for ${m.name}`} placeholder="Alt text (describe the image)" value={m.altText} onChange={(e) => setMedia((list) => list.map((x) => (x.key === m.key ? { ...x, altText: e.target.value } : x)))} />
-                      )}
-                    </div>
-                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMedia((list) => list.filter((x) => x.key !== m.key))}>Remove<span className="sr-only"> {m.name}</span></button>
-                  </li>
-                ))}
-              </ul>
-            )}
           </section>
-
-          {targets.length > 0 && (
-            <section className="card" aria-labelledby="c-preview">
-              <h2 id="c-preview" className="small-title">Preview</h2>
-              <div className="previews">
-                {targets.map((a) => (
-                  <PostPreview key={a._id} account={a} text={custom[a._id] ?? content} data={cleanPlatformData(options[a._id], custom[a._id] ?? content)}
-                    media={media.filter((m) => m.status === 'done' && m.file).map((m) => ({
-                      url: m.file!.url, type: m.file!.type, altText: m.altText,
-                      ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
-                      // YouTube shows the custom thumbnail as the video's picture.
-                      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
-                    }))} />
-                ))}
-              </div>
-            </section>
-          )}
-        </div>
-
-        <aside className="composer-side">
+          <section className="card" aria-labelledby="c-media-title">
+            <h2 id="c-media-title" className="small-title">Attachments</h2>
+            <MediaTray media={media} setMedia={setMedia} addFiles={addFiles} onLibrary={() => setPicking(true)} />
+            {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
+          </section>
           <section className="card" aria-labelledby="c-when">
             <h2 id="c-when" className="small-title">When</h2>
             <fieldset className="modes">
@@ -413,6 +422,10 @@ export default function ComposerPage({ postId }: { postId?: string }) {
               </div>
             )}
           </section>
+    </>
+  );
+  const finish: ReactNode = (
+    <>
           <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
             <h2 id="c-checks" className="small-title">Checks</h2>
             {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
@@ -441,7 +454,28 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
             {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
           </button>
-        </aside>
+    </>
+  );
+
+  return (
+    <>
+      <PageTitle title={postId ? 'Edit post' : 'New post'} />
+      <form className={`composer${narrow ? ' composer-narrow' : ''}`} onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+        {narrow ? (
+          <Tabs className="composer-tabs">
+            <TabList aria-label="Composer view" className="tab-list">
+              <Tab id="compose" className="tab">Compose</Tab>
+              <Tab id="preview" className="tab">Preview{targets.length ? ` (${targets.length})` : ''}</Tab>
+            </TabList>
+            <TabPanel id="compose" className="composer-main">{form}{finish}</TabPanel>
+            <TabPanel id="preview" className="composer-preview-panel">{preview}</TabPanel>
+          </Tabs>
+        ) : (
+          <>
+            <div className="composer-main">{form}</div>
+            <aside className="composer-side">{preview}{finish}</aside>
+          </>
+        )}
       </form>
     </>
   );
