@@ -36,7 +36,7 @@ async function libraryId(t: Tenant, url: string): Promise<string> {
   return f._id;
 }
 
-const convert = (t: Tenant, id: string, payload: unknown = { format: 'jpeg' }) =>
+const convert = (t: Tenant, id: string, payload: Record<string, unknown> = { format: 'jpeg' }) =>
   ctx.app.inject({ method: 'POST', url: `/v1/media/${id}/convert`, headers: t.headers, payload });
 
 /** The bytes behind one of our media URLs (served by the app). */

@@ -38,16 +38,16 @@ afterAll(async () => {
 
 /** Hands `files` to the page as a drop on `selector`, or as a paste on the document (what a browser does for a drag from the desktop or Ctrl+V). */
 async function dropOrPaste(kind: 'drop' | 'paste', files: Array<{ name: string; type: string; bytes: Buffer }>, selector = '.drop-zone') {
-  await page.evaluate(({ kind, files, selector }) => {
+  // A string (the tests compile without the DOM library); the bytes travel as base64.
+  const list = JSON.stringify(files.map((f) => ({ name: f.name, type: f.type, b64: f.bytes.toString('base64') })));
+  await page.evaluate(`(() => {
     const dt = new DataTransfer();
-    for (const f of files) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
-    if (kind === 'paste') document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-    else {
-      const target = document.querySelector(selector)!;
-      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  }, { kind, files: files.map((f) => ({ ...f, bytes: [...f.bytes] })), selector });
+    for (const f of ${list}) dt.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+    if (${JSON.stringify(kind)} === 'paste') { document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })); return; }
+    const target = document.querySelector(${JSON.stringify(selector)});
+    target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  })()`);
 }
 
 const names = () => page.locator('.media-item .media-name').allTextContents();
@@ -122,14 +122,14 @@ describe.skipIf(!hasChromium)('the composer as a workspace', () => {
     // At phone width the preview is a tab of its own.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Compose' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(1);
     await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: screenshotPath('composer-workspace-compose-390'), fullPage: true });
     await page.getByRole('tab', { name: /Preview/ }).click();
     await page.getByRole('article', { name: 'Instagram preview' }).waitFor();
     expect(await page.getByLabel('Text', { exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(1);
     await page.screenshot({ path: screenshotPath('composer-workspace-preview-390'), fullPage: true });
     await page.getByRole('tab', { name: 'Compose' }).click();
     // The form kept what was typed.

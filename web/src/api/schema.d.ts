@@ -7655,6 +7655,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/queue/arrange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move queued posts to other slots: reorder, swap, or fill a free slot (Herald extension)
+         * @description Each move puts a post waiting in the profile's queue (scheduled, not started) at a future slot of the queue. The moves happen together, so two posts can trade slots: `{ moves: [{ postId: A, slot: <B's time> }, { postId: B, slot: <A's time> }] }`. A slot held by a post that does not move is refused (400 naming `moves.<i>.slot`). The posts' pending targets take the new time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        moves: {
+                            /** @description A post queued from this profile */
+                            postId: string;
+                            /**
+                             * Format: date-time
+                             * @description A slot instant (from GET /v1/queue/preview)
+                             */
+                            slot: string;
+                        }[];
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            moved: {
+                                _id: string;
+                                /** Format: date-time */
+                                scheduledFor: string;
+                            }[];
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/queue/next-slot": {
         parameters: {
             query?: never;
