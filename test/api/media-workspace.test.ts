@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await ctx?.close(); });
 
-interface Uploaded { url: string; filename: string; mimeType: string; size: number }
+interface Uploaded { url: string; filename: string; mimeType: string; size: number; deduplicated?: boolean }
 
 async function upload(t: Tenant, filename: string, data: Buffer, contentType = 'image/png'): Promise<Uploaded> {
   const body = multipart('files', [{ filename, contentType, data }]);
@@ -108,6 +108,8 @@ describe('the library as a workspace', () => {
     const second = await upload(t, 'croissant (1).png', png);
     expect(second.url).toBe(first.url);
     expect(second.filename).toBe('croissant (1).png');
+    expect(first.deduplicated).toBeUndefined();
+    expect(second.deduplicated).toBe(true);
     const list = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: t.headers })).json();
     expect(list.pagination.total).toBe(1);
     // Another tenant's identical bytes are its own file.

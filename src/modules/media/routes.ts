@@ -22,6 +22,7 @@ export const UploadedFileSchema = Type.Object({
   filename: Type.String(),
   size: Type.Integer({ description: 'Bytes' }),
   mimeType: Type.String(),
+  deduplicated: Type.Optional(Type.Boolean({ description: 'true when these bytes were already in the library: the answer is that file (its url), no second copy was stored' })),
 });
 
 /** Body of POST /v1/media/from-url. */
@@ -174,8 +175,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       response: { 200: Type.Object({ files: Type.Array(UploadedFileSchema) }, { description: 'Downloaded and stored' }), ...errors(413, 415) },
     },
   }, async (req) => {
-    const { type, url, filename, size, mimeType } = await services.media.storeFromUrl(req.auth, req.body);
-    return { files: [{ type, url, filename, size, mimeType }] };
+    const { type, url, filename, size, mimeType, deduped } = await services.media.storeFromUrl(req.auth, req.body);
+    return { files: [{ type, url, filename, size, mimeType, ...(deduped ? { deduplicated: true } : {}) }] };
   });
 
   app.post('/media', {
@@ -232,6 +233,6 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       throw malformedMultipart(err) ?? err;
     }
     if (files.length === 0) throw new AppError('VALIDATION_ERROR', 'No file received in the multipart field "files"', { fields: { files: ['is required'] } });
-    return { files: files.map(({ type, url, filename, size, mimeType }) => ({ type, url, filename, size, mimeType })) };
+    return { files: files.map(({ type, url, filename, size, mimeType, deduped }) => ({ type, url, filename, size, mimeType, ...(deduped ? { deduplicated: true } : {}) })) };
   });
 };

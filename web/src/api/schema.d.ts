@@ -140,6 +140,8 @@ export interface paths {
                             filename: string;
                             /** @description Once completed: the same entry as a multipart upload */
                             files?: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -247,6 +249,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -4209,6 +4213,8 @@ export interface paths {
                                 _id: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 /** @description Seconds (videos, animated GIFs) */
                                 durationSeconds?: number;
                                 filename: string;
@@ -4310,6 +4316,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -4433,6 +4441,8 @@ export interface paths {
                                 _id: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 /** @description Seconds (videos, animated GIFs) */
                                 durationSeconds?: number;
                                 filename: string;
@@ -4591,6 +4601,8 @@ export interface paths {
                                 _id: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 /** @description Seconds (videos, animated GIFs) */
                                 durationSeconds?: number;
                                 filename: string;
@@ -4688,6 +4700,8 @@ export interface paths {
                             converted: boolean;
                             files: {
                                 _id: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -4792,6 +4806,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */

@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
-import { browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
+import { browserTimeZone, instantOf, pad, timeFormat, wallTime } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccounts } from '../queries/accounts.ts';
@@ -116,7 +116,12 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const [tz, setTz] = useState(browserTimeZone());
   const init = useMemo(() => defaultWhen(tz, search.get('date')), []);
-  const [profileId, setProfileId] = useState<string>('');
+  // "Compose for this slot" on the queue's timeline: that profile's queue, that very slot (the API keeps a free slot it is sent).
+  const queueSlot = useMemo(() => {
+    const slot = search.get('queueSlot');
+    return slot && !postId && !Number.isNaN(Date.parse(slot)) ? { slot: new Date(slot).toISOString(), profile: search.get('profile') ?? '' } : null;
+  }, []);
+  const [profileId, setProfileId] = useState<string>(queueSlot?.profile ?? '');
   const [selected, setSelected] = useState<string[]>([]);
   const [content, setContent] = useState('');
   const [custom, setCustom] = useState<Record<string, string | undefined>>({});
@@ -135,7 +140,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   });
   useEffect(() => { if (!postId) sessionStorage.removeItem('herald.composeMedia'); }, [postId]);
   const [picking, setPicking] = useState(false);
-  const [mode, setMode] = useState<Mode>('schedule');
+  const [mode, setMode] = useState<Mode>(queueSlot ? 'queue' : 'schedule');
   const [date, setDate] = useState(init.date);
   const [time, setTime] = useState(init.time);
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -223,7 +228,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     };
     if (mode === 'schedule') Object.assign(b, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
     if (mode === 'now') b.publishNow = true;
-    if (mode === 'queue') b.queuedFromProfile = profileId;
+    if (mode === 'queue') Object.assign(b, { queuedFromProfile: profileId, ...(queueSlot && queueSlot.profile === profileId ? { scheduledFor: queueSlot.slot } : {}) });
     if (mode === 'draft') b.isDraft = true;
     return b;
   })();
@@ -411,6 +416,9 @@ export default function ComposerPage({ postId }: { postId?: string }) {
                 </label>
               ))}
             </fieldset>
+            {mode === 'queue' && queueSlot && queueSlot.profile === profileId && (
+              <p className="alert alert-info" id="c-slot">Into the queue slot of {timeFormat.slot(queueSlot.slot, tz)} (the next free slot if it is taken by then).</p>
+            )}
             {mode === 'schedule' && (
               <div className="when-fields">
                 <div className="when-row">
