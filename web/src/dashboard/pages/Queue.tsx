@@ -70,6 +70,10 @@ function Editor({ profileId }: { profileId: string }) {
   return (
     <>
       <ErrorBox error={current.error} title="Could not load the queue" />
+      {current.data?.exists && preview.data && (
+        <Timeline profileId={profileId} tz={tz} slots={preview.data.slots} heldBy={heldBy} />
+      )}
+      {current.data?.exists && <ErrorBox error={preview.error ?? queued.error} />}
       <form className="card" onSubmit={(e) => { e.preventDefault(); save.mutate(); }} aria-label="Queue schedule">
         {!current.data?.exists && !current.error && <p className="alert alert-info">This profile has no queue yet. Add weekly slots and save.</p>}
         <div className="form-row">
@@ -103,10 +107,6 @@ function Editor({ profileId }: { profileId: string }) {
           {current.data?.exists && <ConfirmButton title="Delete this queue?" message="Posts already queued keep their times." confirmLabel="Delete queue" onConfirm={() => remove.mutate()}>Delete queue</ConfirmButton>}
         </div>
       </form>
-      {current.data?.exists && preview.data && (
-        <Timeline profileId={profileId} tz={tz} slots={preview.data.slots} heldBy={heldBy} />
-      )}
-      {current.data?.exists && <ErrorBox error={preview.error ?? queued.error} />}
       {current.data?.exists && (
         <section className="card" aria-labelledby="q-posts">
           <h2 id="q-posts" className="small-title">Queued posts</h2>
@@ -194,7 +194,7 @@ export default function QueuePage() {
   return (
     <>
       <PageTitle title="Queue" />
-      <p className="muted">Weekly posting slots per profile. “Add to queue” in the composer takes the next free slot.</p>
+      <p className="muted">The coming slots with their posts (move them, fill a free slot), and the weekly posting slots per profile. “Add to queue” in the composer takes the next free slot.</p>
       <ErrorBox error={profiles.error} />
       {profiles.data?.length === 0 && <p className="empty">Create a profile first.</p>}
       {!!profiles.data?.length && (
