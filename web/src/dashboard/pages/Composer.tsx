@@ -13,7 +13,7 @@ import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { LivePreview } from '../composer/LivePreview.tsx';
 import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
-import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
+import { LibraryPicker, mediaIdOfUrl, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
 import { useServerCheck } from '../composer/server-check.ts';
 
@@ -33,20 +33,6 @@ function useNarrow(): boolean {
     q.addEventListener('change', changed);
     return () => q.removeEventListener('change', changed);
   }, () => window.matchMedia(PHONE).matches);
-}
-
-/**
- * The media file id in one of Herald's media URLs: every storage backend ends the URL path with
- * `<tenantId>/<mediaId>/<file name>` (src/modules/media/lookup.ts); null for a foreign URL.
- */
-export function mediaIdOfUrl(url: string): string | null {
-  try {
-    const parts = new URL(url, window.location.origin).pathname.split('/');
-    const id = parts[parts.length - 2] ?? '';
-    return /^[0-9a-f]{24}$/.test(id) ? id : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Formats a platform refuses that Herald converts (POST /v1/media/{id}/convert), by platform. */
@@ -321,147 +307,147 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   );
   const form: ReactNode = (
     <>
-          <section className="card" aria-labelledby="c-accounts">
-            <h2 id="c-accounts" className="small-title">Where</h2>
-            {profiles.data?.length === 0 && <p className="muted">No profile yet. <a href="/dashboard/profiles">Create a profile</a> and connect an account to it first.</p>}
-            {profiles.data?.length !== 0 && (
-              <div className="field">
-                <label htmlFor="c-profile">Profile</label>
-                <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
-                  {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
-                </select>
-              </div>
-            )}
-            {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
-            <fieldset className="account-picks">
-              <legend className="sr-only">Accounts</legend>
-              {profileAccounts.map((a) => (
-                <label key={a._id} className={`account-pick${selected.includes(a._id) ? ' on' : ''}`}>
-                  <input type="checkbox" checked={selected.includes(a._id)} disabled={!a.isActive}
-                    onChange={(e) => setSelected((s) => (e.target.checked ? [...s, a._id] : s.filter((x) => x !== a._id)))} />
-                  <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span>
-                  {!a.isActive && <span className="state state-bad"> needs reconnect</span>}
-                </label>
-              ))}
-            </fieldset>
-          </section>
+      <section className="card" aria-labelledby="c-accounts">
+        <h2 id="c-accounts" className="small-title">Where</h2>
+        {profiles.data?.length === 0 && <p className="muted">No profile yet. <a href="/dashboard/profiles">Create a profile</a> and connect an account to it first.</p>}
+        {profiles.data?.length !== 0 && (
+          <div className="field">
+            <label htmlFor="c-profile">Profile</label>
+            <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
+              {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+            </select>
+          </div>
+        )}
+        {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
+        <fieldset className="account-picks">
+          <legend className="sr-only">Accounts</legend>
+          {profileAccounts.map((a) => (
+            <label key={a._id} className={`account-pick${selected.includes(a._id) ? ' on' : ''}`}>
+              <input type="checkbox" checked={selected.includes(a._id)} disabled={!a.isActive}
+                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, a._id] : s.filter((x) => x !== a._id)))} />
+              <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span>
+              {!a.isActive && <span className="state state-bad"> needs reconnect</span>}
+            </label>
+          ))}
+        </fieldset>
+      </section>
 
-          <section className="card" aria-labelledby="c-content">
-            <h2 id="c-content" className="small-title">What</h2>
-            <div className="field">
-              <label htmlFor="c-text">Text</label>
-              <textarea id="c-text" value={content} onChange={(e) => setContent(e.target.value)} aria-describedby="c-counters" aria-invalid={problems.some((p) => p.field === 'content') || !!fieldErrors.content} />
-              <div id="c-counters" className="counters" aria-live="polite">
-                {platforms.map((p) => {
-                  const rule = PLATFORM_RULES[p];
-                  const n = textLength(rule, content);
+      <section className="card" aria-labelledby="c-content">
+        <h2 id="c-content" className="small-title">What</h2>
+        <div className="field">
+          <label htmlFor="c-text">Text</label>
+          <textarea id="c-text" value={content} onChange={(e) => setContent(e.target.value)} aria-describedby="c-counters" aria-invalid={problems.some((p) => p.field === 'content') || !!fieldErrors.content} />
+          <div id="c-counters" className="counters" aria-live="polite">
+            {platforms.map((p) => {
+              const rule = PLATFORM_RULES[p];
+              const n = textLength(rule, content);
+              const max = ruleMaxText(rule, uploaded);
+              return <span key={p} className={n > max ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
+            })}
+          </div>
+        </div>
+        {targets.map((a) => (
+          <div key={a._id} className="custom-content">
+            <label className="check">
+              <input type="checkbox" checked={custom[a._id] !== undefined} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.checked ? content : undefined }))} />
+              Custom text for <PlatformBadge platform={a.platform} /> @{a.username}
+            </label>
+            {custom[a._id] !== undefined && (
+              <div className="field">
+                <label htmlFor={`c-custom-${a._id}`} className="sr-only">Custom text for {a.platform} @{a.username}</label>
+                <textarea id={`c-custom-${a._id}`} value={custom[a._id]} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.value }))} />
+                {PLATFORM_RULES[a.platform as PlatformName] && (() => {
+                  const rule = PLATFORM_RULES[a.platform as PlatformName];
+                  const n = textLength(rule, custom[a._id] ?? '');
                   const max = ruleMaxText(rule, uploaded);
-                  return <span key={p} className={n > max ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
-                })}
+                  return <span className={n > max ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
+                })()}
               </div>
+            )}
+          </div>
+        ))}
+        {targets.map((a) => (
+          <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
+        ))}
+        <details className="more-options" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+          <summary>Tags and visibility</summary>
+          <div className="form-row">
+            <div className="field grow">
+              <label htmlFor="c-tags">Tags</label>
+              <input id="c-tags" value={tagsText} onChange={(e) => setTagsText(e.target.value)} placeholder="comma-separated, e.g. baking, bread" aria-describedby="c-tags-hint" />
+              <span id="c-tags-hint" className="hint">Up to 100 characters each, 500 in all; YouTube uses them as video tags.</span>
             </div>
-            {targets.map((a) => (
-              <div key={a._id} className="custom-content">
-                <label className="check">
-                  <input type="checkbox" checked={custom[a._id] !== undefined} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.checked ? content : undefined }))} />
-                  Custom text for <PlatformBadge platform={a.platform} /> @{a.username}
-                </label>
-                {custom[a._id] !== undefined && (
-                  <div className="field">
-                    <label htmlFor={`c-custom-${a._id}`} className="sr-only">Custom text for {a.platform} @{a.username}</label>
-                    <textarea id={`c-custom-${a._id}`} value={custom[a._id]} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.value }))} />
-                    {PLATFORM_RULES[a.platform as PlatformName] && (() => {
-                      const rule = PLATFORM_RULES[a.platform as PlatformName];
-                      const n = textLength(rule, custom[a._id] ?? '');
-                      const max = ruleMaxText(rule, uploaded);
-                      return <span className={n > max ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
-                    })()}
-                  </div>
-                )}
-              </div>
-            ))}
-            {targets.map((a) => (
-              <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
-            ))}
-            <details className="more-options" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
-              <summary>Tags and visibility</summary>
-              <div className="form-row">
-                <div className="field grow">
-                  <label htmlFor="c-tags">Tags</label>
-                  <input id="c-tags" value={tagsText} onChange={(e) => setTagsText(e.target.value)} placeholder="comma-separated, e.g. baking, bread" aria-describedby="c-tags-hint" />
-                  <span id="c-tags-hint" className="hint">Up to 100 characters each, 500 in all; YouTube uses them as video tags.</span>
-                </div>
-                <div className="field">
-                  <label htmlFor="c-visibility">Visibility</label>
-                  <select id="c-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
-                    <option value="public">Public</option><option value="unlisted">Unlisted</option><option value="private">Private</option>
-                  </select>
-                </div>
-              </div>
-            </details>
-          </section>
-          <section className="card" aria-labelledby="c-media-title">
-            <h2 id="c-media-title" className="small-title">Attachments</h2>
-            <MediaTray media={media} setMedia={setMedia} addFiles={addFiles} onLibrary={() => setPicking(true)} />
-            {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
-          </section>
-          <section className="card" aria-labelledby="c-when">
-            <h2 id="c-when" className="small-title">When</h2>
-            <fieldset className="modes">
-              <legend className="sr-only">When to publish</legend>
-              {MODES.map(([m, label, hint]) => (
-                <label key={m} className={`mode${mode === m ? ' on' : ''}`}>
-                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-                  <span><strong>{label}</strong><span className="hint">{hint}</span></span>
-                </label>
-              ))}
-            </fieldset>
-            {mode === 'queue' && queueSlot && queueSlot.profile === profileId && (
-              <p className="alert alert-info" id="c-slot">Into the queue slot of {timeFormat.slot(queueSlot.slot, tz)} (the next free slot if it is taken by then).</p>
-            )}
-            {mode === 'schedule' && (
-              <div className="when-fields">
-                <div className="when-row">
-                  <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
-                  <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
-                </div>
-                <TimeZoneField id="c-tz" className="field" value={tz} onChange={setTz} />
-                {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
-              </div>
-            )}
-          </section>
+            <div className="field">
+              <label htmlFor="c-visibility">Visibility</label>
+              <select id="c-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+                <option value="public">Public</option><option value="unlisted">Unlisted</option><option value="private">Private</option>
+              </select>
+            </div>
+          </div>
+        </details>
+      </section>
+      <section className="card" aria-labelledby="c-media-title">
+        <h2 id="c-media-title" className="small-title">Attachments</h2>
+        <MediaTray media={media} setMedia={setMedia} addFiles={addFiles} onLibrary={() => setPicking(true)} />
+        {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
+      </section>
+      <section className="card" aria-labelledby="c-when">
+        <h2 id="c-when" className="small-title">When</h2>
+        <fieldset className="modes">
+          <legend className="sr-only">When to publish</legend>
+          {MODES.map(([m, label, hint]) => (
+            <label key={m} className={`mode${mode === m ? ' on' : ''}`}>
+              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              <span><strong>{label}</strong><span className="hint">{hint}</span></span>
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'queue' && queueSlot && queueSlot.profile === profileId && (
+          <p className="alert alert-info" id="c-slot">Into the queue slot of {timeFormat.slot(queueSlot.slot, tz)} (the next free slot if it is taken by then).</p>
+        )}
+        {mode === 'schedule' && (
+          <div className="when-fields">
+            <div className="when-row">
+              <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
+              <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
+            </div>
+            <TimeZoneField id="c-tz" className="field" value={tz} onChange={setTz} />
+            {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
+          </div>
+        )}
+      </section>
     </>
   );
   const finish: ReactNode = (
     <>
-          <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
-            <h2 id="c-checks" className="small-title">Checks</h2>
-            {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
-            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.join(', ')}'s posting rules…</p>}
-            {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
-            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
-            {server.state === 'unknown' && (
-              // Herald could not be asked: the composer's own checks passed, and it says no more than that.
-              <>
-                <p className="ok-text">✓ Fits the platform rules checked in this browser.</p>
-                <div className="alert alert-warn server-unknown">
-                  <p><strong>Could not check with Herald</strong> ({server.reason}). What only Herald checks (the accounts as stored, the media it fetches, duplicates) is not checked yet; saving checks it.</p>
-                  <button type="button" className="btn btn-sm" onClick={server.retry}>Check again</button>
-                </div>
-              </>
-            )}
-            {serverProblems.length > 0 && (
-              <ul className="problems">{serverProblems.map((p, i) => <li key={`s${i}`}>{p.platform ? <PlatformBadge platform={p.platform} /> : null}{p.account && targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}{p.platform ? ': ' : ''}{p.message}</li>)}</ul>
-            )}
-            {problems.length > 0 && (
-              <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
-            )}
-            {uploading && <p className="muted">Waiting for uploads to finish…</p>}
-          </section>
-          <ErrorBox error={save.error} title="The post was not saved" />
-          <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
-            {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
-          </button>
+      <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
+        <h2 id="c-checks" className="small-title">Checks</h2>
+        {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
+        {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.join(', ')}'s posting rules…</p>}
+        {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
+        {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+        {server.state === 'unknown' && (
+          // Herald could not be asked: the composer's own checks passed, and it says no more than that.
+          <>
+            <p className="ok-text">✓ Fits the platform rules checked in this browser.</p>
+            <div className="alert alert-warn server-unknown">
+              <p><strong>Could not check with Herald</strong> ({server.reason}). What only Herald checks (the accounts as stored, the media it fetches, duplicates) is not checked yet; saving checks it.</p>
+              <button type="button" className="btn btn-sm" onClick={server.retry}>Check again</button>
+            </div>
+          </>
+        )}
+        {serverProblems.length > 0 && (
+          <ul className="problems">{serverProblems.map((p, i) => <li key={`s${i}`}>{p.platform ? <PlatformBadge platform={p.platform} /> : null}{p.account && targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}{p.platform ? ': ' : ''}{p.message}</li>)}</ul>
+        )}
+        {problems.length > 0 && (
+          <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
+        )}
+        {uploading && <p className="muted">Waiting for uploads to finish…</p>}
+      </section>
+      <ErrorBox error={save.error} title="The post was not saved" />
+      <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
+        {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
+      </button>
     </>
   );
 
