@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
+import { makePng, multipart } from '../support/png.ts';
 
 // Built at collection time so that one test per discovered route can be generated.
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
@@ -63,6 +64,8 @@ interface Victim {
   logId: string;
   /** An OAuth client (an AI assistant on /mcp) B authorized, with a live token (docs/decisions/0049-oauth-for-mcp.md). */
   clientId: string;
+  /** A PNG in B's media library (convertible, taggable, deletable). */
+  mediaId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -89,6 +92,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   inviteId: (v) => v.inviteId,
   logId: (v) => BigInt(v.logId).toString(16).padStart(24, '0'),
   clientId: (v) => v.clientId,
+  mediaId: (v) => v.mediaId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -112,6 +116,8 @@ const VALID_BODY: Record<string, unknown> = {
   'PUT /v1/users/:userId': { scope: 'all' },
   'POST /v1/posts/:postId/unpublish': {},
   'POST /v1/posts/:postId/retry': {},
+  'PATCH /v1/media/:mediaId': { tags: ['hijacked'] },
+  'POST /v1/media/:mediaId/convert': { format: 'jpeg' },
 };
 
 let counter = 1;
@@ -148,7 +154,11 @@ async function makeVictim(): Promise<Victim> {
     [grantId, client.client_id, tenant.userId, [profileId]]);
   await ctx.db.query(`INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at) VALUES (sha256($1::bytea), 'access', $2, 'read', now(), now() + interval '1 hour')`,
     [Buffer.from(`hma_${grantId}`), grantId]);
-  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id, clientId: client.client_id };
+  const png = multipart('files', [{ filename: 'b.png', contentType: 'image/png', data: makePng(4, 4, 'noise') }]);
+  const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': png.contentType }, payload: png.payload });
+  expect(up.statusCode, up.body).toBe(200);
+  const mediaId = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: tenant.headers })).json().files[0]._id as string;
+  return { tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id, clientId: client.client_id, mediaId };
 }
 
 /** Everything of B's, read back as B through the API plus the target rows (the publish jobs). */
@@ -171,6 +181,7 @@ async function snapshot(v: Victim) {
     user: (await get(`/v1/users/${v.userId}`)).user,
     posts: (await get('/v1/posts?includeHidden=true')).pagination,
     connectedApps: (await get('/v1/me/connected-apps')).connectedApps,
+    media: (await get('/v1/media')).files,
     targets, accountRows: accounts,
   };
 }
