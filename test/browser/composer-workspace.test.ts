@@ -3,7 +3,7 @@
  * beside the form and stays in view while the form scrolls (a tab of its own at phone width),
  * per platform (Instagram's caption cut at its fold, X's link card and thread), switchable to
  * one selected account; attachments come by drop, by paste and by the file input, show their
- * upload, are reordered by the keyboard buttons and by dragging, carry alt text, and a PNG for
+ * upload's progress, are reordered by the keyboard buttons and by dragging, carry alt text, and a PNG for
  * Instagram is converted to a JPEG on the server with a note instead of being refused; the saved
  * post has the order, the alt texts and the JPEG. Screenshots at 1280 and 390 px; axe finds no
  * serious or critical violation.
@@ -91,8 +91,17 @@ describe.skipIf(!hasChromium)('the composer as a workspace', () => {
   it('takes files by drop, paste and input; reorders them by keyboard and by drag; converts a PNG for Instagram to a JPEG with a note; saves order and alt texts', async () => {
     await dropOrPaste('drop', [{ name: 'dropped.png', type: 'image/png', bytes: makePng(360, 360, 'noise') }]);
     await dropOrPaste('paste', [{ name: 'image.png', type: 'image/png', bytes: makePng(340, 340, 'noise') }]);
+    // The upload's answer held back a moment: the file shows its own progress meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/v1/media', async (route) => { await held; await route.continue(); });
     await page.getByLabel('Media').setInputFiles({ name: 'chosen.jpg', mimeType: 'image/jpeg', buffer: makeImage({ format: 'jpeg', width: 600, height: 600 }) });
+    await page.locator('.media-item', { hasText: 'chosen.jpg' }).getByRole('progressbar', { name: 'Uploading chosen.jpg' }).waitFor();
+    await page.locator('.media-item', { hasText: 'chosen.jpg' }).getByText(/\d+% uploaded/).waitFor();
+    expect(await page.getByRole('button', { name: 'Schedule post' }).isDisabled()).toBe(true);
+    release();
     await page.locator('.media-item', { hasText: 'chosen.jpg' }).getByLabel('Alt text for chosen.jpg').waitFor();
+    await page.unroute('**/v1/media');
     // Instagram takes JPEG only: the PNGs are converted on the server, with a note.
     const dropped = page.locator('.media-item', { hasText: 'dropped.png' });
     await dropped.getByText('Converted from PNG to JPEG for Instagram').waitFor();
