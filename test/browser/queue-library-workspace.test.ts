@@ -67,6 +67,14 @@ describe.skipIf(!hasChromium)('the queue and the library as workspaces', () => {
     await expect.poll(() => timeOf(posts['Sourdough Monday'])).toBe(slots[1]);
     expect(await timeOf(posts['Croissant Tuesday'])).toBe(slots[0]);
     await timeline.locator('li').first().getByRole('link', { name: 'Croissant Tuesday' }).waitFor();
+    // Focus followed Sourdough to its new slot: Enter moves it on (into the free third slot).
+    await expect.poll(() => page.evaluate('document.activeElement?.closest("li")?.textContent ?? ""')).toContain('Sourdough Monday');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Moved' }).waitFor();
+    await expect.poll(() => timeOf(posts['Sourdough Monday'])).toBe(slots[2]);
+    // And back (a click this time): Earlier into the free second slot, then Later again.
+    await timeline.locator('li').nth(2).getByRole('button', { name: /^Earlier/ }).click();
+    await expect.poll(() => timeOf(posts['Sourdough Monday'])).toBe(slots[1]);
 
     // "Later" again on Sourdough (now second) moves it into the free third slot.
     await timeline.locator('li').nth(1).getByRole('button', { name: /^Later/ }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api, unwrap, type PostView } from '../api.ts';
@@ -136,11 +136,22 @@ function Timeline({ profileId, tz, slots, heldBy }: { profileId: string; tz: str
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const [said, setSaid] = useState('');
+  // After a move by the keyboard, focus follows the post to its new slot (its same button).
+  const [follow, setFollow] = useState<{ postId: string; slot: string; button: 'Earlier' | 'Later' } | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   const postAt = (slot: string) => heldBy.get(new Date(slot).getTime());
   const arrange = useMutation({
     mutationFn: (v: { moves: Array<{ postId: string; slot: string }>; message: string }) => unwrap(api.POST('/v1/queue/arrange', { body: { profileId, moves: v.moves } })),
     onSuccess: (_r, v) => { setSaid(v.message); void qc.invalidateQueries({ queryKey: ['posts'] }); },
   });
+  useEffect(() => {
+    if (!follow) return;
+    // Once the post shows in its new slot (after the move and the refetch).
+    const li = list.current?.querySelector(`li[data-post-id="${follow.postId}"][data-slot="${follow.slot}"]`);
+    const button = [...(li?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.startsWith(follow.button) && !b.disabled)
+      ?? li?.querySelector<HTMLElement>('a, button:not([disabled])');
+    if (button) { (button as HTMLElement).focus(); setFollow(null); }
+  }, [follow, heldBy]);
   /** The post in slot `from` to slot `to`: a swap when `to` holds a post, else a move. */
   function move(from: string, to: string) {
     const post = postAt(from);
@@ -155,11 +166,11 @@ function Timeline({ profileId, tz, slots, heldBy }: { profileId: string; tz: str
       <p className="muted small">Drag a post onto another slot to move it (onto a post: they swap), or use its Earlier / Later buttons. A free slot: compose a post for it.</p>
       <ErrorBox error={arrange.error} title="Could not move the post" />
       <p className={said ? 'alert alert-ok' : 'sr-only'} role="status">{said}</p>
-      <ol className="next-slots timeline">{slots.map((s, i) => {
+      <ol className="next-slots timeline" ref={list}>{slots.map((s, i) => {
         const post = postAt(s);
         const when = timeFormat.slot(s, tz);
         return (
-          <li key={s} className={post ? 'slot-held' : 'slot-free'} data-over={over === s ? '' : undefined}
+          <li key={s} className={post ? 'slot-held' : 'slot-free'} data-over={over === s ? '' : undefined} data-post-id={post?._id} data-slot={s}
             draggable={!!post} onDragStart={(e) => { if (!post) return; setDragging(s); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', post._id); }}
             onDragEnd={() => { setDragging(null); setOver(null); }}
             onDragOver={(e) => { if (dragging && dragging !== s) { e.preventDefault(); setOver(s); } }}
@@ -172,8 +183,8 @@ function Timeline({ profileId, tz, slots, heldBy }: { profileId: string; tz: str
             <span className="slot-actions">
               {post ? (
                 <>
-                  <button type="button" className="btn btn-sm btn-ghost" disabled={i === 0 || arrange.isPending} onClick={() => move(s, slots[i - 1])}>Earlier<span className="sr-only">: move “{excerpt(post, 40)}” to {timeFormat.slot(slots[Math.max(i - 1, 0)], tz)}</span></button>
-                  <button type="button" className="btn btn-sm btn-ghost" disabled={i === slots.length - 1 || arrange.isPending} onClick={() => move(s, slots[i + 1])}>Later<span className="sr-only">: move “{excerpt(post, 40)}” to {timeFormat.slot(slots[Math.min(i + 1, slots.length - 1)], tz)}</span></button>
+                  <button type="button" className="btn btn-sm btn-ghost" disabled={i === 0 || arrange.isPending} onClick={() => { move(s, slots[i - 1]); setFollow({ postId: post._id, slot: slots[i - 1], button: 'Earlier' }); }}>Earlier<span className="sr-only">: move “{excerpt(post, 40)}” to {timeFormat.slot(slots[Math.max(i - 1, 0)], tz)}</span></button>
+                  <button type="button" className="btn btn-sm btn-ghost" disabled={i === slots.length - 1 || arrange.isPending} onClick={() => { move(s, slots[i + 1]); setFollow({ postId: post._id, slot: slots[i + 1], button: 'Later' }); }}>Later<span className="sr-only">: move “{excerpt(post, 40)}” to {timeFormat.slot(slots[Math.min(i + 1, slots.length - 1)], tz)}</span></button>
                 </>
               ) : (
                 <Link className="btn btn-sm" href={`/compose?queueSlot=${encodeURIComponent(s)}&profile=${encodeURIComponent(profileId)}`}>Compose<span className="sr-only"> a post for {when}</span></Link>
