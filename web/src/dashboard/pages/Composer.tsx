@@ -366,6 +366,14 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             )}
           </div>
         ))}
+      </section>
+      <section className="card" aria-labelledby="c-media-title">
+        <h2 id="c-media-title" className="small-title">Attachments</h2>
+        <MediaTray media={media} setMedia={setMedia} addFiles={addFiles} onLibrary={() => setPicking(true)} />
+        {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
+      </section>
+      <section className="card" aria-labelledby="c-options">
+        <h2 id="c-options" className="small-title">Options</h2>
         {targets.map((a) => (
           <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
         ))}
@@ -385,11 +393,6 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             </div>
           </div>
         </details>
-      </section>
-      <section className="card" aria-labelledby="c-media-title">
-        <h2 id="c-media-title" className="small-title">Attachments</h2>
-        <MediaTray media={media} setMedia={setMedia} addFiles={addFiles} onLibrary={() => setPicking(true)} />
-        {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
       </section>
       <section className="card" aria-labelledby="c-when">
         <h2 id="c-when" className="small-title">When</h2>
