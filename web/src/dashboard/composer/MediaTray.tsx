@@ -119,7 +119,7 @@ export function MediaTray({ media, setMedia, addFiles, onLibrary }: {
                 {m.status === 'uploading' && <progress max={1} value={m.progress} aria-label={`Uploading ${m.name}`}>{Math.round(m.progress * 100)}%</progress>}
                 {m.status === 'uploading' && <span className="hint">{Math.round(m.progress * 100)}% uploaded</span>}
                 {m.status === 'converting' && <span className="hint" role="status">Converting to JPEG…</span>}
-                {m.status === 'error' && <span className="error-text" role="alert">{m.error}</span>}
+                {m.error && <span className="error-text" role="alert">{m.error}</span>}
                 {m.converted && (
                   <span className="convert-note" role="note">
                     Converted from {FORMAT_NAMES[m.converted.from] ?? m.converted.from} to JPEG {m.converted.reason}; every platform gets the JPEG.
