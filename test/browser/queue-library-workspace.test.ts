@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Tenant, TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
-import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, screenshotPath, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/queue-library-workspace.test.ts');
 
@@ -135,6 +135,7 @@ describe.skipIf(!hasChromium)('the queue and the library as workspaces', () => {
     await dialog.getByRole('button', { name: 'Save tags' }).click();
     await grid.getByRole('button', { name: 'Show files tagged sourdough' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('media-library-file-1280') });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Search file names and tags').fill('sourd');
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
