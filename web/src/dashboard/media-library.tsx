@@ -195,7 +195,7 @@ function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
               <label htmlFor="lib-tags">Tags <span className="hint">(comma-separated)</span></label>
               <input id="lib-tags" value={tags ?? f.tags.join(', ')} onChange={(e) => setTags(e.target.value)} placeholder="e.g. bakery, summer" />
             </div>
-            <button type="submit" className="btn btn-sm" disabled={tags === null || saveTags.isPending}>Save tags</button>
+            <button type="submit" className="btn btn-sm lib-tags-save" disabled={tags === null || saveTags.isPending}>Save tags</button>
           </form>
           <ErrorBox error={saveTags.error} title="Could not save the tags" />
           <section aria-labelledby="lib-used-title">
