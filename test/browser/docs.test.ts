@@ -21,6 +21,10 @@ const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles
   .concat(['webhooks', 'publishing-logs', 'account-health', 'take-back', 'validation'])
   // The MCP server for AI assistants (decision 0047).
   .concat(['mcp'])
+  // The later API integrators use: account groups.
+  .concat(['account-groups'])
+  // Google Business Profile's locations and local posts (decision 0058).
+  .concat(['google-business'])
   // Approvals, comments and client review links (decision 0059).
   .concat(['approvals']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
