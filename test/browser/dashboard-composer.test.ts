@@ -250,4 +250,29 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await page.getByLabel('Text', { exact: true }).fill('Croissants are back on Sunday, with almonds');
     await fits().waitFor();
   });
+  it('adds an account group\'s accounts as targets in one pick, saying which are in other profiles', async () => {
+    const accounts = (await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: tenant.headers })).json().accounts as Array<{ _id: string; platform: string }>;
+    const id = (p: string) => accounts.find((a) => a.platform === p)!._id;
+    const elsewhere = (await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: tenant.headers, payload: { name: 'Boulangerie' } })).json().profile._id as string;
+    const other = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'Morning bake', accountIds: [id('twitter'), id('facebook')] } });
+    expect(other.statusCode, other.body).toBe(201);
+    // A third account in another profile: named in the note, not selected.
+    const { rows: [moved] } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, permissions, settings)
+       SELECT substr(md5(random()::text), 1, 24), tenant_id, $2, platform, 'boulangerie-x', 'boulangerie_x', credentials, permissions, settings FROM accounts WHERE id = $1 RETURNING id`, [id('twitter'), elsewhere]);
+    await ctx.app.inject({ method: 'PUT', url: `/v1/account-groups/${other.json().group._id}`, headers: tenant.headers, payload: { accountIds: [id('twitter'), id('facebook'), moved.id] } });
+    const put = await ctx.app.inject({ method: 'GET', url: '/v1/account-groups', headers: tenant.headers });
+    expect(put.json().groups[0].accountIds).toHaveLength(3);
+    // The group was made through the API: a fresh page load reads it (the dashboard keeps what it read for a few seconds).
+    await page.goto(new URL('/dashboard/posts', page.url()).href);
+    await page.getByRole('heading', { name: 'Posts' }).waitFor();
+    await openComposer();
+    const picks = () => page.getByRole('group', { name: 'Accounts' });
+    await page.getByLabel(/Add an account group/).selectOption({ label: 'Morning bake (3)' });
+    await page.getByRole('status').filter({ hasText: 'Morning bake: 2 accounts added; 1 in other profiles' }).waitFor();
+    expect(await picks().getByRole('checkbox', { name: /patisserie_twitter/ }).isChecked()).toBe(true);
+    expect(await picks().getByRole('checkbox', { name: /patisserie_facebook/ }).isChecked()).toBe(true);
+    expect(await picks().getByRole('checkbox', { name: /patisserie_instagram/ }).isChecked()).toBe(false);
+    await shoot('composer-account-group');
+  });
 });

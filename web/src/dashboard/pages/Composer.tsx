@@ -8,7 +8,7 @@ import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, 
 import { browserTimeZone, instantOf, pad, timeFormat, wallTime } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from '../queries/profiles.ts';
-import { useAccounts } from '../queries/accounts.ts';
+import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { LivePreview } from '../composer/LivePreview.tsx';
@@ -109,6 +109,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   }, []);
   const [profileId, setProfileId] = useState<string>(queueSlot?.profile ?? '');
   const [selected, setSelected] = useState<string[]>([]);
+  const groups = useAccountGroups();
+  const [groupNote, setGroupNote] = useState('');
   const [content, setContent] = useState('');
   const [custom, setCustom] = useState<Record<string, string | undefined>>({});
   const [options, setOptions] = useState<Record<string, PlatformData>>({});
@@ -319,6 +321,23 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           </div>
         )}
         {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
+        {profileAccounts.length > 0 && (groups.data?.length ?? 0) > 0 && (
+          <div className="field">
+            <label htmlFor="c-group">Add an account group <span className="hint">its accounts in this profile</span></label>
+            <select id="c-group" value="" onChange={(e) => {
+              const g = groups.data?.find((x) => x._id === e.target.value);
+              if (!g) return;
+              const usable = profileAccounts.filter((a) => a.isActive && g.accountIds.includes(a._id)).map((a) => a._id);
+              setSelected((s) => [...s, ...usable.filter((id) => !s.includes(id))]);
+              const elsewhere = g.accountIds.filter((id) => !profileAccounts.some((a) => a._id === id)).length;
+              setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? `; ${elsewhere} in other profiles (a post is published from one profile)` : ''}`);
+            }}>
+              <option value="">Choose a group…</option>
+              {groups.data?.map((g) => <option key={g._id} value={g._id}>{g.name} ({g.accountIds.length})</option>)}
+            </select>
+            {groupNote && <p className="hint" role="status">{groupNote}</p>}
+          </div>
+        )}
         <fieldset className="account-picks">
           <legend className="sr-only">Accounts</legend>
           {profileAccounts.map((a) => (

@@ -70,3 +70,15 @@ export function getAccountResource(path: AccountListPath, accountId: string, que
   const get = api.GET as unknown as (p: string, init: { params: { path: { accountId: string }; query?: Record<string, string> } }) => Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
   return unwrap(get(path, { params: { path: { accountId }, ...(query ? { query } : {}) } }));
 }
+
+/**
+ * The account groups (GET /v1/account-groups), under the key `['account-groups']`. `data` is
+ * `[{ _id, name, accountIds, createdBy, createdAt, updatedAt }]` (the accounts the caller may see,
+ * across profiles); undefined while loading.
+ */
+export function useAccountGroups() {
+  return useQuery({
+    queryKey: ['account-groups'],
+    queryFn: () => unwrap(api.GET('/v1/account-groups')).then((r) => r.groups),
+  });
+}
