@@ -4,6 +4,7 @@
  * text in each platform's unit (X weighted).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORMS } from '../../src/shared/platforms.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
@@ -74,7 +75,10 @@ describe('POST /v1/tools/validate/post-length', () => {
     expect(weightedLength).toBe(6 + 2 + 1 + 23);
     expect(platforms.twitter).toMatchObject({ count: 32, limit: 280, valid: true, unit: 'weighted characters' });
     expect(platforms.bluesky).toMatchObject({ count: [...new Intl.Segmenter().segment(text)].length, limit: 300, valid: true });
-    expect(Object.keys(platforms).sort()).toEqual(['bluesky', 'facebook', 'instagram', 'linkedin', 'pinterest', 'reddit', 'threads', 'tiktok', 'twitter', 'youtube']);
+    // Every platform, each in its own unit.
+    expect(Object.keys(platforms).sort()).toEqual([...PLATFORMS].sort());
+    expect(platforms.telegram).toMatchObject({ limit: 4096, valid: true });
+    expect(platforms.discord).toMatchObject({ limit: 2000, valid: true });
     const long = (await post(tenant, '/v1/tools/validate/post-length', { text: '日本'.repeat(100) })).json();
     expect(long.platforms.twitter).toMatchObject({ count: 400, valid: false, remaining: -120 });
   });

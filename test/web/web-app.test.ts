@@ -97,7 +97,9 @@ describe('pages', () => {
     expect(scripts.some((s) => /dashboard|Composer|Calendar/.test(s))).toBe(false);
     let total = 0;
     for (const s of scripts) total += gzipSync(fs.readFileSync(path.join(WEB_DIST_DIR, s))).length;
-    expect(total).toBeLessThan(150_000); // gzipped: React (about 60 KB) + marked + the guides (about 135 KB with the team, invites, webhooks and publishing-log sections)
+    // gzipped: React (about 60 KB) + marked + the guides and every platform's rule table (about 156 KB with fourteen
+    // platforms, approvals and account groups; 135 KB with ten): the budget grows with the content, not with code.
+    expect(total).toBeLessThan(175_000);
   });
 });
 
