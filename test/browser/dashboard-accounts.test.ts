@@ -55,11 +55,11 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     await page.getByRole('button', { name: 'Create profile' }).click();
     const card = page.getByRole('region', { name: /Books & Bread/ });
     await card.getByRole('button', { name: 'Facebook' }).click();
-    await page.getByRole('heading', { name: 'Choose a Facebook page' }).waitFor();
+    await page.getByRole('heading', { name: 'Choose the Facebook page' }).waitFor();
     await page.getByLabel(/Herald Books/).waitFor();
     await shoot('connect-facebook-pages');
     await page.getByLabel(/Herald Bakery/).check();
-    await page.getByRole('button', { name: 'Connect this page' }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await row('Facebook').getByText('Connected', { exact: true }).waitFor();
     const before = (await accounts()).find((a) => a.platform === 'facebook')!;
     const select = row('Facebook').getByLabel('Facebook page');
@@ -77,10 +77,11 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
   it('connects LinkedIn and switches it to publish as a company page', async () => {
     const card = page.getByRole('region', { name: /Books & Bread/ });
     await card.getByRole('button', { name: 'LinkedIn' }).click();
-    await page.getByRole('heading', { name: 'Post as you or as a company page' }).waitFor();
+    await page.getByRole('heading', { name: 'Choose who posts on LinkedIn' }).waitFor();
     await page.getByLabel(/Herald Demo Co/).waitFor();
     await shoot('connect-linkedin-author');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/My personal profile/).check();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     const li = row('LinkedIn');
     await li.getByText('Connected', { exact: true }).waitFor();
     const author = li.getByLabel('Publish as');
@@ -187,5 +188,39 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
       const texts = await list.getByRole('listitem').allTextContents();
       return texts.length > 0 && texts.every((t) => /about cats/.test(t) && t.includes('r/test'));
     }).toBe(true);
+  });
+  it('connects the four newer platforms from the profile card: Discord and Google Business Profile through the one chooser, Telegram with a bot token, Mastodon with its server', async () => {
+    await nav().getByRole('link', { name: 'Profiles & accounts' }).click();
+    const card = page.getByRole('region', { name: /Books & Bread/ });
+    // Discord: the bot joins the server at the simulator, then the channel is chosen on the generic chooser.
+    await card.getByRole('button', { name: 'Discord' }).click();
+    await page.getByRole('heading', { name: 'Choose the Discord channel' }).waitFor();
+    await page.getByRole('radio').first().check();
+    await shoot('connect-discord-channel');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await row('Discord').getByText('Connected', { exact: true }).waitFor();
+    // Google Business Profile: the location.
+    await card.getByRole('button', { name: 'Google Business Profile' }).click();
+    await page.getByRole('heading', { name: 'Choose the Google Business Profile location' }).waitFor();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await row('Google Business Profile').getByText('Connected', { exact: true }).waitFor();
+    // Telegram: the sandbox's bot token (GET /v1/sandbox says it), then the chat.
+    const cookie = (await d.browser.context.cookies(d.base)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const hint = (await ctx.app.inject({ method: 'GET', url: '/v1/sandbox', headers: { cookie } })).json().platforms.find((p: { platform: string }) => p.platform === 'telegram').connect as string;
+    await card.getByRole('button', { name: 'Telegram' }).click();
+    await page.getByLabel('Bot token').fill(/"botToken":"([^"]+)"/.exec(hint)![1]);
+    await page.getByRole('button', { name: 'Find my chats' }).click();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Connect Telegram' }).click();
+    await row('Telegram').getByText('Connected', { exact: true }).waitFor();
+    // Mastodon: the server first (the simulator is every server in sandbox mode).
+    await card.getByRole('button', { name: 'Mastodon' }).click();
+    await page.getByLabel(/Mastodon server/).fill('mastodon.social');
+    await page.getByRole('button', { name: 'Continue to Mastodon' }).click();
+    await row('Mastodon').getByText('Connected', { exact: true }).waitFor();
+    const connected = (await accounts()).map((a) => a.platform);
+    expect(connected).toEqual(expect.arrayContaining(['discord', 'googlebusiness', 'telegram', 'mastodon']));
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

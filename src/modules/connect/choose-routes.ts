@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
-import { PLATFORMS } from '../../shared/platforms.ts';
+import { PLATFORM_LABELS, PLATFORMS } from '../../shared/platforms.ts';
 import { AccountSchema } from '../accounts/schemas.ts';
 
 const TempToken = Type.String({ minLength: 1, maxLength: 200 });
@@ -23,6 +23,41 @@ export const chooseRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 
     if (!step) continue;
     const { wire, noun } = step;
     const path = `/connect/${platform}/select-${noun}`;
+
+    // The same choice in one shape for every platform (the dashboard's chooser and any client that
+    // names no platform): the choices as `{ value, label, hint }`, and the chosen `value`.
+    app.get(`/connect/${platform}/choices`, {
+      config: { permission: 'accounts:write' },
+      schema: {
+        tags: ['Connect'], summary: `The choices of a ${PLATFORM_LABELS[platform]} connection, in the shape every platform shares`,
+        description: `What GET ${path} lists, as \`{ value, label, hint }\` with the step's title; choose with POST /v1/connect/${platform}/choose. Herald extension.`,
+        querystring: Type.Object({ profileId: Id(), tempToken: TempToken }),
+        response: {
+          200: Type.Object({
+            title: Type.String(), empty: Type.String({ description: 'What to say when there is nothing to choose' }), noun: Type.String(),
+            note: Type.Optional(Type.String()),
+            choices: Type.Array(Type.Object({ value: Type.String(), label: Type.String(), hint: Type.String() })),
+          }),
+          ...errors(...wire.list.errors),
+        },
+      },
+    }, async (req) => {
+      const { choices, note } = await choose.list(req.auth, platform, req.query.profileId, req.query.tempToken);
+      return { title: step.title, empty: step.empty, noun, ...(note ? { note } : {}), choices: choices.map(({ value, label, hint }) => ({ value, label, hint })) };
+    });
+
+    app.post(`/connect/${platform}/choose`, {
+      config: { permission: 'accounts:write' },
+      schema: {
+        tags: ['Connect'], summary: `Finish a ${PLATFORM_LABELS[platform]} connection with a value from its choices`,
+        description: `The same as POST ${path} with the value GET /v1/connect/${platform}/choices listed. Herald extension.`,
+        body: Type.Object({ profileId: Id(), tempToken: TempToken, value: Type.String({ minLength: 1, maxLength: 200 }), redirect_url: Type.Optional(Type.String({ maxLength: 2000 })) }),
+        response: {
+          200: Type.Object({ message: Type.String(), redirect_url: Type.Optional(Type.String()), account: Type.Intersect([AccountSchema, Type.Object({ accountId: Type.String() })]) }),
+          ...errors(...wire.post.errors),
+        },
+      },
+    }, async (req) => choose.choose(req.auth, platform, { profileId: req.body.profileId, tempToken: req.body.tempToken, value: req.body.value, redirectUrl: req.body.redirect_url }));
 
     app.get(path, {
       config: { permission: 'accounts:write' },

@@ -30,9 +30,7 @@ const NeedsReviewPage = lazy(() => import('./pages/NeedsReview.tsx'));
 const ReviewLinkPage = lazy(() => import('./pages/ReviewLink.tsx'));
 const ConnectedAppsPage = lazy(() => import('./pages/ConnectedApps.tsx'));
 const OAuthConsentPage = lazy(() => import('./pages/OAuthConsent.tsx'));
-const SelectPagePage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.FacebookSelectPage })));
-const SelectOrgPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.LinkedInSelectOrganization })));
-const SelectLocationPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.GoogleBusinessSelectLocation })));
+const ChooseConnectionPage = lazy(() => import('./pages/ConnectSelect.tsx').then((m) => ({ default: m.ChooseConnection })));
 /** The toast region (./ui/toast.ts), loaded after the first screen. */
 const Toasts = lazy(() => import('./ui/toast-region.tsx'));
 
@@ -143,9 +141,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               <Route path="/media" component={MediaPage} />
               <Route path="/bulk" component={BulkPage} />
               <Route path="/reddit" component={RedditPage} />
-              <Route path="/connect/facebook/select-page" component={SelectPagePage} />
-              <Route path="/connect/linkedin/select-organization" component={SelectOrgPage} />
-              <Route path="/connect/googlebusiness/select-location" component={SelectLocationPage} />
+              <Route path="/connect/:platform/:step" component={ChooseConnectionPage} />
               <Route><h1>Not found</h1><p>This dashboard page does not exist. <Link href="/calendar">Go to the calendar</Link>.</p></Route>
             </Switch>
           </Suspense>
