@@ -25,14 +25,28 @@ interface SecretsFile {
   pgPassword: string;
 }
 
-/** Reads `<dataDir>/secrets.json`, creating it (mode 0600) with fresh random values on first run. */
+/**
+ * Reads `<dataDir>/secrets.json`, creating it (mode 0600) with fresh random values on first run.
+ * Processes starting at once on a new data directory (a worker and an API) agree on one file: it
+ * is written whole under a temporary name and linked into place, which fails for all but the
+ * first (EEXIST), so no process ever reads a half-written file or overwrites another's secrets.
+ */
 export function loadDataDirSecrets(dataDir: string): SecretsFile {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'secrets.json');
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SecretsFile;
   const secrets: SecretsFile = { secretKey: randomBytes(32).toString('hex'), pgPassword: randomBytes(18).toString('base64url') };
-  fs.writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
-  return secrets;
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    fs.linkSync(tmp, file);
+    return secrets;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as SecretsFile;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
