@@ -45,22 +45,10 @@ import { droppedAfterCreate, FaultQueue, type SimFault } from '../common/faults.
 import { mediaInfo, type MediaFormat } from '../common/media-info.ts';
 import { MetricsBook } from '../common/metrics.ts';
 import { pkceMatches } from '../common/oauth.ts';
+import type { MastodonInstanceLimits } from '../../src/shared/capabilities.ts';
 
-/** An instance's limits as `GET /api/v2/instance` states them. */
-export interface MastodonSimLimits {
-  maxCharacters: number;
-  charactersReservedPerUrl: number;
-  maxMediaAttachments: number;
-  supportedMimeTypes: string[];
-  imageSizeLimit: number;
-  imageMatrixLimit: number;
-  videoSizeLimit: number;
-  descriptionLimit: number;
-  pollMaxOptions: number;
-  pollMaxCharactersPerOption: number;
-  pollMinExpiration: number;
-  pollMaxExpiration: number;
-}
+/** An instance's limits as `GET /api/v2/instance` states them (the shape Herald reads them into). */
+export type MastodonSimLimits = MastodonInstanceLimits;
 
 /** mastodon.social's configuration (the example of https://docs.joinmastodon.org/entities/Instance/). */
 export const MASTODON_SOCIAL_LIMITS: MastodonSimLimits = {

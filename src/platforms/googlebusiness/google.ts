@@ -18,6 +18,7 @@
 import { httpJson, type HttpRequest, type HttpResponse } from '../http.ts';
 import type { PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
+import { googleError } from '../google/google.ts';
 
 /** The default hosts (https://developers.google.com/my-business/content/basic-setup). */
 export const GBP_HOSTS = {
@@ -29,27 +30,6 @@ export const GBP_HOSTS = {
 /** The base URL of one API: Google's own host, or the configured one for all of them. */
 export function gbpHost(app: PlatformApp, api: keyof typeof GBP_HOSTS): string {
   return app.apiBaseUrl === GBP_HOSTS.posts ? GBP_HOSTS[api] : app.apiBaseUrl;
-}
-
-interface GoogleErrorBody {
-  error?: {
-    code?: number; message?: string; status?: string;
-    details?: Array<{ '@type'?: string; reason?: string; fieldViolations?: Array<{ field?: string; description?: string }> }>;
-  } | string;
-  error_description?: string;
-}
-
-/** Google's status and message (with the field violations) from an error body. */
-export function googleError(body: unknown, status: number): { status?: string; reason?: string; message: string } {
-  const b = body as GoogleErrorBody | null;
-  if (b && typeof b.error === 'object' && b.error) {
-    const violations = (b.error.details ?? []).flatMap((d) => d.fieldViolations ?? []).map((v) => `${v.field ?? '?'}: ${v.description ?? ''}`);
-    const reason = (b.error.details ?? []).find((d) => d.reason)?.reason;
-    const message = `${b.error.message ?? `HTTP ${status}`}${violations.length ? ` (${violations.join('; ')})` : ''}`;
-    return { status: b.error.status, reason, message };
-  }
-  if (b && typeof b.error === 'string') return { status: b.error, message: b.error_description ? `${b.error} (${b.error_description})` : b.error };
-  return { message: `HTTP ${status}` };
 }
 
 /** Maps a Google error answer to an AdapterError (see the module docstring). */

@@ -19,6 +19,7 @@
  */
 import { authorizationServer, standardExchange, standardRefresh, type OAuthProvider, type PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
+import { googleAuthorizeUrl } from '../google/google.ts';
 import { listGoogleAccounts } from './locations.ts';
 
 /** API host (the v4 posts API; the other hosts follow it, ./google.ts) and the authorization host. */
@@ -36,15 +37,7 @@ export const googlebusinessOAuth: OAuthProvider = {
   platform: 'googlebusiness',
   usesPkce: true,
   scopes: GOOGLEBUSINESS_SCOPES,
-  authorizeUrl(app, p) {
-    const u = new URL(`${app.authBaseUrl}/o/oauth2/v2/auth`);
-    u.search = new URLSearchParams({
-      client_id: app.clientId, redirect_uri: p.redirectUri, response_type: 'code', scope: GOOGLEBUSINESS_SCOPES.join(' '),
-      access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true', state: p.state,
-      ...(p.codeChallenge ? { code_challenge: p.codeChallenge, code_challenge_method: 'S256' } : {}),
-    }).toString();
-    return u.toString();
-  },
+  authorizeUrl: (app, p) => googleAuthorizeUrl(app, GOOGLEBUSINESS_SCOPES, p),
   exchangeCode: (app, p) => standardExchange(as(app), app, p),
   refresh: (app, tokens) => standardRefresh(as(app), app, tokens),
   /** @throws AdapterError rejected when the Google account manages no Business Profile. */

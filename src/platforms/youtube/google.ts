@@ -13,21 +13,7 @@
  */
 import { httpJson, retryAfterFrom, type HttpRequest, type HttpResponse } from '../http.ts';
 import { AdapterError } from '../types.ts';
-
-export interface GoogleErrorBody {
-  error?: { code?: number; message?: string; status?: string; errors?: Array<{ message?: string; domain?: string; reason?: string }> } | string;
-  error_description?: string;
-}
-
-/** Google's first `reason` and message from an error body. */
-export function googleError(body: unknown, status: number): { reason?: string; message: string } {
-  const b = body as GoogleErrorBody | null;
-  if (b && typeof b.error === 'object' && b.error) {
-    return { reason: b.error.errors?.[0]?.reason, message: b.error.message ?? b.error.errors?.[0]?.message ?? `HTTP ${status}` };
-  }
-  if (b && typeof b.error === 'string') return { reason: b.error, message: b.error_description ? `${b.error} (${b.error_description})` : b.error };
-  return { message: `HTTP ${status}` };
-}
+import { googleError } from '../google/google.ts';
 
 /** Milliseconds until the next midnight in America/Los_Angeles (when YouTube quotas reset). */
 export function msUntilPacificMidnight(now = Date.now()): number {
