@@ -8,7 +8,7 @@
  * that landed, and never create a second one. Counted on the platform's side.
  */
 import { expect } from 'vitest';
-import type { FacebookFlow } from './facebook-flow.ts';
+import type { PlatformFlow } from './platform-flow.ts';
 import type { startDelayProxy } from './delay-proxy.ts';
 import { waitFor } from './net.ts';
 
@@ -18,7 +18,7 @@ const HOLD_MS = 60_000;
 /** A platform's flow: how to start it, which request is the create, its name in the output. */
 export interface LateLandingPlatform {
   name: string;
-  start: (opts: { proxy: Parameters<typeof startDelayProxy>[1]; env: Record<string, string> }) => Promise<FacebookFlow>;
+  start: (opts: { proxy: Parameters<typeof startDelayProxy>[1]; env: Record<string, string> }) => Promise<PlatformFlow>;
   isCreate: (method: string, path: string) => boolean;
 }
 

@@ -11,13 +11,14 @@
  */
 import { expect } from 'vitest';
 import { waitFor } from './net.ts';
-import { isFeedPost, startFacebookFlow, type FacebookFlow } from './facebook-flow.ts';
+import { isFeedPost, startFacebookFlow } from './facebook-flow.ts';
+import type { PlatformFlow } from './platform-flow.ts';
 
 const POSTS = 300;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How a flow is started with the proxy and environment the scenario asks for (the Facebook Page flow by default). */
-export type StartFlow = (opts: { proxy: { delayMs: number; slow: (method: string, path: string) => boolean }; env: Record<string, string> }) => Promise<FacebookFlow>;
+export type StartFlow = (opts: { proxy: { delayMs: number; slow: (method: string, path: string) => boolean }; env: Record<string, string> }) => Promise<PlatformFlow>;
 
 /**
  * `start`: the platform's flow (default the Facebook Page's, its feed call held); `slow` picks the
