@@ -277,7 +277,9 @@ describe('Discord: the simulator is as strict as Discord', () => {
 
   it('paging with after (the limit oldest after it, newest first) and before; snowflakes carry their time', async () => {
     const c = sim.channels.announcements.id;
-    const from = snowflakeAt(new Date(Date.now() - 1000));
+    // Page from the channel's newest message so messages earlier tests posted here are not in the window.
+    const newest = await (await api(`/channels/${c}/messages?limit=1`)).json() as Array<{ id: string }>;
+    const from = newest[0]?.id ?? snowflakeAt(new Date(Date.now() - 1000));
     for (let i = 0; i < 5; i++) sim.addMessage(c, `page ${i}`);
     const first = await (await api(`/channels/${c}/messages?after=${from}&limit=2`)).json() as Array<{ id: string; content: string }>;
     expect(first.map((m) => m.content)).toEqual(['page 1', 'page 0']);
