@@ -2,6 +2,7 @@
  * GET /v1/media, the media library: a tenant's uploads only, newest first, paged, searchable by
  * file name (a `%` is a character, not a wildcard), filtered by type; each entry reusable as a
  * post's media item (its URL serves the bytes); media:read is required; bad paging is a 400.
+ * (Each upload is different noise: identical bytes would be deduplicated, test/api/media-workspace.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => { await ctx?.close(); });
 
 async function upload(t: Tenant, filename: string, w = 4, h = 3) {
-  const body = multipart('files', [{ filename, contentType: 'image/png', data: makePng(w, h, [10, 20, 30]) }]);
+  const body = multipart('files', [{ filename, contentType: 'image/png', data: makePng(w, h, 'noise') }]);
   const res = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...t.headers, 'content-type': body.contentType }, payload: body.payload });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().files[0] as { url: string; filename: string };

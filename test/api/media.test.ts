@@ -11,7 +11,7 @@ import { fetchGuarded } from '../../src/publishing/fetch-media.ts';
 import { AdapterError } from '../../src/platforms/types.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
-import { encodePng } from '../support/png.ts';
+import { encodePng, makePng } from '../support/png.ts';
 import { makeImage } from '../support/media.ts';
 import { mediaMetadataByUrl } from '../../src/modules/media/lookup.ts';
 
@@ -275,7 +275,8 @@ describe('media files: unguessable, safely served, safely read', () => {
     const t = await createTenant(ctx);
     const urls: URL[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await upload(t, [{ filename: 'same.png', contentType: 'image/png', data: png2x2() }]);
+      // Different bytes under the same name (identical bytes would be the same file: uploads are deduplicated).
+      const res = await upload(t, [{ filename: 'same.png', contentType: 'image/png', data: makePng(2, 2, 'noise') }]);
       expect(res.statusCode, res.body).toBe(200);
       urls.push(new URL(res.json().files[0].url));
     }

@@ -66,6 +66,8 @@ async function box(article: Locator) {
 async function shoot(name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // At phone width the preview is a tab of its own (Composer.tsx).
+    if (width === 390) await page.getByRole('tab', { name: /Preview/ }).click();
     // The previews at the top of the window (a full-page shot of a scrolled page draws the sticky header mid-page).
     await page.getByRole('heading', { name: 'Preview' }).evaluate((h) => h.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(os.tmpdir(), `herald-${name}-${width}.png`) });
@@ -91,6 +93,7 @@ describe.skipIf(!hasChromium)('previews in the media\'s own shape', () => {
     await shoot('vertical-preview');
     // At 390 px the box still fits the card and keeps its shape.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: /Preview/ }).click();
     const narrow = await box(page.getByRole('article', { name: 'TikTok preview' }));
     expect(narrow.ratio).toBeCloseTo(9 / 16, 2);
     await page.setViewportSize({ width: 1280, height: 900 });

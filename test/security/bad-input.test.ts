@@ -16,6 +16,7 @@ import { newId } from '../../src/core/ids.ts';
 import { MAX_JSON_DEPTH } from '../../src/http/app.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
+import { makePng, multipart } from '../support/png.ts';
 
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
 afterAll(async () => { await ctx.close(); });
@@ -74,11 +75,15 @@ await ctx.db.query(
 // A pending team invite of the caller's (DELETE /v1/invite/tokens/:inviteId).
 await ctx.app.inject({ method: 'POST', url: '/v1/invite/tokens', headers: tenant.headers, payload: { scope: 'all' } });
 const { rows: [invite] } = await ctx.db.query<{ id: string }>('SELECT id FROM team_invites WHERE tenant_id = $1', [tenant.userId]);
+// A file of the caller's media library (PATCH, DELETE, convert /v1/media/:mediaId).
+const png = multipart('files', [{ filename: 'mine.png', contentType: 'image/png', data: makePng(4, 4, 'noise') }]);
+await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': png.contentType }, payload: png.payload });
+const mediaId = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: tenant.headers })).json().files[0]._id as string;
 // An account group of the caller's (PUT and DELETE /v1/account-groups/:groupId).
 const group = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'mine', accountIds: [accountId] } });
 const OWN: Record<string, string> = {
   groupId: group.json().group._id,
-  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId, inviteId: invite.id,
+  postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId, inviteId: invite.id, mediaId,
   platform: 'twitter',
   // A publishing log entry id (one that does not exist).
   logId: '0'.repeat(23) + '1',

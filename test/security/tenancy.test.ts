@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { listAppRoutes, type AppRoute } from '../support/routes.ts';
+import { makePng, multipart } from '../support/png.ts';
 
 // Built at collection time so that one test per discovered route can be generated.
 const ctx: TestContext = await createTestApp({ env: { HERALD_BLUESKY_SERVICE_URL: 'http://127.0.0.1:9' } });
@@ -68,6 +69,8 @@ interface Victim {
   /** A client review link of B's post (decision 0059), and its token. */
   linkId: string;
   linkToken: string;
+  /** A PNG in B's media library (convertible, taggable, deletable). */
+  mediaId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -98,6 +101,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   clientId: (v) => v.clientId,
   groupId: (v) => v.groupId,
   linkId: (v) => v.linkId,
+  mediaId: (v) => v.mediaId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -130,6 +134,8 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/posts/:postId/request-changes': { comment: 'hijacked' },
   'POST /v1/posts/:postId/comments': { body: 'hijacked' },
   'POST /v1/review-links': { label: 'x' },
+  'PATCH /v1/media/:mediaId': { tags: ['hijacked'] },
+  'POST /v1/media/:mediaId/convert': { format: 'jpeg' },
 };
 
 let counter = 1;
@@ -166,6 +172,10 @@ async function makeVictim(): Promise<Victim> {
     [grantId, client.client_id, tenant.userId, [profileId]]);
   await ctx.db.query(`INSERT INTO oauth_tokens (token_hash, kind, grant_id, scope, created_at, expires_at) VALUES (sha256($1::bytea), 'access', $2, 'read', now(), now() + interval '1 hour')`,
     [Buffer.from(`hma_${grantId}`), grantId]);
+  const png = multipart('files', [{ filename: 'b.png', contentType: 'image/png', data: makePng(4, 4, 'noise') }]);
+  const up = await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.headers, 'content-type': png.contentType }, payload: png.payload });
+  expect(up.statusCode, up.body).toBe(200);
+  const mediaId = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: tenant.headers })).json().files[0]._id as string;
   const group = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'B group', accountIds: [accountId] } });
   expect(group.statusCode, group.body).toBe(201);
   const rule = await ctx.app.inject({ method: 'PUT', url: `/v1/profiles/${profileId}/approval-rule`, headers: tenant.headers, payload: { required: true, clientApproval: true } });
@@ -174,7 +184,7 @@ async function makeVictim(): Promise<Victim> {
   expect(link.statusCode, link.body).toBe(201);
   return {
     tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id,
-    clientId: client.client_id, groupId: group.json().group._id, linkId: link.json().reviewLink._id, linkToken: link.json().token,
+    clientId: client.client_id, groupId: group.json().group._id, linkId: link.json().reviewLink._id, linkToken: link.json().token, mediaId,
   };
 }
 
@@ -203,6 +213,7 @@ async function snapshot(v: Victim) {
     approval: (await get(`/v1/posts/${v.postId}/approval`)).approval,
     comments: (await get(`/v1/posts/${v.postId}/comments`)).comments,
     reviewLinks: (await get('/v1/review-links')).reviewLinks,
+    media: (await get('/v1/media')).files,
     targets, accountRows: accounts,
   };
 }

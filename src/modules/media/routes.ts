@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
 import { malformedMultipart } from '../../route-kit/multipart.ts';
-import { errors, Pagination } from '../../route-kit/schemas.ts';
+import { errors, Id, Pagination } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { ALLOWED_CONTENT_TYPES } from './content-types.ts';
 import type { UploadedFile } from './service.ts';
@@ -22,6 +22,7 @@ export const UploadedFileSchema = Type.Object({
   filename: Type.String(),
   size: Type.Integer({ description: 'Bytes' }),
   mimeType: Type.String(),
+  deduplicated: Type.Optional(Type.Boolean({ description: 'true when these bytes were already in the library: the answer is that file (its url), no second copy was stored' })),
 });
 
 /** Body of POST /v1/media/from-url. */
@@ -29,6 +30,19 @@ export const MediaFromUrlBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 4096, description: 'http(s) URL of the file; Herald downloads it (public addresses only, redirects followed and checked)' }),
   filename: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'File name to keep (default: the URL\'s last path segment)' })),
 }, { additionalProperties: false });
+
+/** One file of the media library (GET /v1/media). */
+const LibraryFileSchema = Type.Object({
+  _id: Type.String(), ...UploadedFileSchema.properties,
+  width: Type.Optional(Type.Integer({ description: 'Pixels (images and videos)' })),
+  height: Type.Optional(Type.Integer({ description: 'Pixels (images and videos)' })),
+  durationSeconds: Type.Optional(Type.Number({ description: 'Seconds (videos, animated GIFs)' })),
+  tags: Type.Array(Type.String(), { description: 'The library\'s tags (PATCH /v1/media/{mediaId})' }),
+  usedInPosts: Type.Optional(Type.Integer({ description: 'How many posts name this file in their media items' })),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const MediaParams = Type.Object({ mediaId: Id('Media file id (`_id` of GET /v1/media)') });
 
 const ClientUploadRequest = Type.Object({
   filename: Type.String({ minLength: 1, maxLength: 255, description: 'Original file name (kept as the media file\'s filename)' }),
@@ -72,28 +86,82 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
     config: { permission: 'media:read' },
     schema: {
       tags: ['Media'], summary: 'List uploaded media (the media library)',
-      description: 'The files uploaded to this account (both upload flows), newest first, paged. `q` searches the file names (case-insensitive); `type` keeps one kind. Each file can be reused in `mediaItems` as it is.',
+      description: 'The files uploaded to this account (both upload flows), newest first, paged. `q` searches the file names and tags (case-insensitive); `type` keeps one kind; `tag` one tag. Each file can be reused in `mediaItems` as it is; `usedInPosts` counts the posts naming it. Uploads are deduplicated by content: uploading bytes already stored answers the stored file (its URL) instead of a second copy.',
       querystring: Type.Object({
         page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
         limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' })),
         q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the file name' })),
         type: Type.Optional(UploadedFileSchema.properties.type),
+        tag: Type.Optional(Type.String({ maxLength: 100, description: 'Only files with this tag' })),
       }),
       response: {
-        200: Type.Object({
-          files: Type.Array(Type.Object({
-            _id: Type.String(), ...UploadedFileSchema.properties,
-            width: Type.Optional(Type.Integer({ description: 'Pixels (images and videos)' })),
-            height: Type.Optional(Type.Integer({ description: 'Pixels (images and videos)' })),
-            durationSeconds: Type.Optional(Type.Number({ description: 'Seconds (videos, animated GIFs)' })),
-            createdAt: Type.String({ format: 'date-time' }),
-          })),
-          pagination: Pagination,
-        }),
+        200: Type.Object({ files: Type.Array(LibraryFileSchema), pagination: Pagination }),
         ...errors(),
       },
     },
   }, async (req) => services.media.list(req.auth, req.query));
+
+  app.get('/media/:mediaId', {
+    config: { permission: 'media:read' },
+    schema: {
+      tags: ['Media'], summary: 'One media library file and the posts using it (Herald extension)', params: MediaParams,
+      response: {
+        200: Type.Object({
+          file: LibraryFileSchema,
+          usedBy: Type.Array(Type.Object({
+            _id: Type.String(), content: Type.String(), status: Type.String(), scheduledFor: Type.Optional(Type.String({ format: 'date-time' })),
+          }), { description: 'Posts naming the file in their media items, newest first (at most 50)' }),
+        }),
+        ...errors(),
+      },
+    },
+  }, async (req) => services.media.get(req.auth, req.params.mediaId));
+
+  app.patch('/media/:mediaId', {
+    config: { permission: 'media:write' },
+    schema: {
+      tags: ['Media'], summary: 'Set a media library file\'s tags (Herald extension)', params: MediaParams,
+      body: Type.Object({ tags: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }) }, { additionalProperties: false }),
+      response: { 200: Type.Object({ file: LibraryFileSchema }), ...errors() },
+    },
+  }, async (req) => services.media.setTags(req.auth, req.params.mediaId, req.body.tags));
+
+  app.delete('/media/:mediaId', {
+    config: { permission: 'media:write' },
+    schema: {
+      tags: ['Media'], summary: 'Delete a media library file (Herald extension)',
+      description: 'Deletes the file and its stored bytes. A file that posts use is refused (409, `usedInPosts`) unless `force=true`: those posts keep its URL, which then no longer answers.',
+      params: MediaParams,
+      querystring: Type.Object({ force: Type.Optional(Type.Boolean({ default: false })) }),
+      response: { 200: Type.Object({ success: Type.Boolean() }), ...errors(409) },
+    },
+  }, async (req) => {
+    await services.media.remove(req.auth, req.params.mediaId, { force: req.query.force });
+    return { success: true };
+  });
+
+  app.post('/media/:mediaId/convert', {
+    config: { permission: 'media:write' },
+    schema: {
+      tags: ['Media'], summary: 'Convert an image to JPEG (Herald extension)',
+      description: 'Instagram publishes JPEG images only. This stores a JPEG copy of a PNG or WebP image (transparency flattened onto white, EXIF orientation applied) as a new library file named `<name>.jpg` and answers it like an upload, '
+        + '200 `{ files: [ { type, url, filename, size, mimeType } ], converted: true, from }`; use its `url` in `mediaItems` instead of the original. '
+        + 'A JPEG answers itself with `converted: false`. Other types answer 415; images over 50 MB 413. The original stays in the library.',
+      params: MediaParams,
+      body: Type.Object({ format: Type.Literal('jpeg', { description: 'Target format; only "jpeg"' }) }, { additionalProperties: false }),
+      response: {
+        200: Type.Object({
+          files: Type.Array(Type.Object({ _id: Type.String(), ...UploadedFileSchema.properties })),
+          converted: Type.Boolean({ description: 'false when the file already was a JPEG' }),
+          from: Type.String({ description: 'The original\'s MIME type' }),
+        }),
+        ...errors(413, 415),
+      },
+    },
+  }, async (req) => {
+    const r = await services.media.convert(req.auth, req.params.mediaId, req.body);
+    return { ...r, files: r.files.map(({ id, type, url, filename, size, mimeType }) => ({ _id: id ?? req.params.mediaId, type, url, filename, size, mimeType })) };
+  });
 
   app.post('/media/from-url', {
     config: { permission: 'media:write' },
@@ -107,8 +175,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       response: { 200: Type.Object({ files: Type.Array(UploadedFileSchema) }, { description: 'Downloaded and stored' }), ...errors(413, 415) },
     },
   }, async (req) => {
-    const { type, url, filename, size, mimeType } = await services.media.storeFromUrl(req.auth, req.body);
-    return { files: [{ type, url, filename, size, mimeType }] };
+    const { type, url, filename, size, mimeType, deduped } = await services.media.storeFromUrl(req.auth, req.body);
+    return { files: [{ type, url, filename, size, mimeType, ...(deduped ? { deduplicated: true } : {}) }] };
   });
 
   app.post('/media', {
@@ -158,13 +226,13 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       }
     } catch (err) {
       // All or nothing: a request that fails keeps none of its files.
-      await services.media.discard(req.auth, files.filter((f): f is typeof f & { id: string; storageKey: string } => !!f.id && !!f.storageKey));
+      await services.media.discard(req.auth, files.filter((f): f is typeof f & { id: string; storageKey: string } => !!f.id && !!f.storageKey && !f.deduped));
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'PAYLOAD_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_ERROR', `At most ${MAX_FILES} files per request`, { fields: { files: [`at most ${MAX_FILES} files per request`] } });
       throw malformedMultipart(err) ?? err;
     }
     if (files.length === 0) throw new AppError('VALIDATION_ERROR', 'No file received in the multipart field "files"', { fields: { files: ['is required'] } });
-    return { files: files.map(({ type, url, filename, size, mimeType }) => ({ type, url, filename, size, mimeType })) };
+    return { files: files.map(({ type, url, filename, size, mimeType, deduped }) => ({ type, url, filename, size, mimeType, ...(deduped ? { deduplicated: true } : {}) })) };
   });
 };

@@ -12,6 +12,11 @@
  * type (file-type), probed with ffprobe (duration, dimensions, codecs), moved into the
  * media storage backend (local disk or S3) and recorded as a media_files row with its
  * metadata. A file whose bytes do not match is deleted and the request fails with 415.
+ * Uploads are deduplicated by content: bytes the tenant already stored (same SHA-256) answer
+ * the stored file (its URL, the new file name) instead of a second copy.
+ *
+ * The library's own operations: tags, deletion, the posts using a file, and converting an
+ * image to JPEG (PNG/WebP for Instagram, which takes JPEG only) with sharp.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +26,8 @@ import { finished, pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { Upload } from '@tus/server';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, fieldError } from '../../core/errors.ts';
+import sharp from 'sharp';
+import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../storage/db.ts';
 import type { MediaStorage } from '../../storage/media-storage.ts';
@@ -31,7 +37,7 @@ import { ALLOWED_CONTENT_TYPES, extensionFor, isAllowedContentType, mediaTypeOf,
 import { probeMedia, type MediaMetadata } from '../../infra/probe.ts';
 import { FetchBlockedError, guardedFetch } from '../../infra/ssrf.ts';
 import { gifFrames } from '../../shared/media/gif.ts';
-import { createMediaRepository } from './repository.ts';
+import { createMediaRepository, type MediaFileRow } from './repository.ts';
 
 /** Largest file Herald accepts: 5 GB (5 GiB, 5,368,709,120 bytes; docs/decisions/0009). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
@@ -50,7 +56,15 @@ export interface UploadedFile {
   /** Bytes. */
   size: number;
   mimeType: string;
+  /** Internal: the bytes were already stored; this is that file (a failed request must not discard it). */
+  deduped?: boolean;
 }
+
+/** Image formats {@link MediaService.convert} reads (and writes JPEG from). */
+const CONVERTIBLE = new Set(['image/png', 'image/webp', 'image/jpeg']);
+
+/** Largest image converted, bytes (decoded in memory). */
+export const MAX_CONVERT_BYTES = 50 * 1024 * 1024;
 
 /** Status of a client upload. `pending`: no byte yet; `processing`: all bytes in, being checked and stored. */
 export type ClientUploadStatus = 'pending' | 'uploading' | 'processing' | 'completed' | 'failed' | 'cancelled' | 'expired';
@@ -126,6 +140,13 @@ export function fileTooLarge(filename: string, size: number): AppError {
 function contentTypeNotAllowed(declared: string, field: string): AppError {
   const message = `Content type not allowed: ${declared || '(none)'}. Set a valid contentType: one of ${ALLOWED_CONTENT_TYPES.join(', ')}.`;
   return new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { [field]: [message] }, allowed: [...ALLOWED_CONTENT_TYPES] });
+}
+
+/** SHA-256 of a file's bytes, streamed. */
+async function hashFile(file: string): Promise<Buffer> {
+  const h = createHash('sha256');
+  await pipeline(fs.createReadStream(file), h);
+  return h.digest();
 }
 
 /** Reads the first bytes of a file for sniffing. */
@@ -204,6 +225,7 @@ export function createMediaService(deps: MediaServiceDeps) {
   /** The tus data store: `<stagingDir>/<uploadId>` (bytes) and `<uploadId>.json` (tus bookkeeping). */
   const datastore = new StagingFileStore(deps.stagingDir);
   const stagedPath = (uploadId: string) => path.join(deps.stagingDir, uploadId);
+  const library = createMediaRepository(db);
 
   /** Sniffs, probes and stores one staged file; records the media_files row. The staged file is consumed. */
   async function adopt(args: { id: string; tenantId: string; userId: string; staged: string; filename: string; declaredType: string; field: string }): Promise<UploadedFile> {
@@ -212,6 +234,13 @@ export function createMediaService(deps: MediaServiceDeps) {
     if (!decision.ok) {
       await fs.promises.rm(args.staged, { force: true });
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', decision.message, { fields: { [args.field]: [decision.message] }, filename: args.filename, allowed: [...ALLOWED_CONTENT_TYPES] });
+    }
+    // The same bytes stored before: that file, under the name given now (no second copy).
+    const contentHash = await hashFile(args.staged);
+    const same = await library.findByHash(args.tenantId, contentHash);
+    if (same) {
+      await fs.promises.rm(args.staged, { force: true });
+      return { type: same.type, url: await storage.urlFor(same.storage_key), filename: args.filename || same.filename, size: Number(same.size), mimeType: same.mime_type, id: same.id, storageKey: same.storage_key, deduped: true };
     }
     const metadata = await probeMedia(args.staged, decision.mimeType, { ffprobePath: deps.ffprobePath });
     // LinkedIn takes GIFs of at most 250 frames: count them for the creation-time rule check.
@@ -225,8 +254,8 @@ export function createMediaService(deps: MediaServiceDeps) {
     const filename = args.filename || name;
     try {
       await db.query(
-        `INSERT INTO media_files (id, tenant_id, user_id, storage_key, filename, mime_type, type, size, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [args.id, args.tenantId, args.userId, key, filename, decision.mimeType, type, stored.size, JSON.stringify(metadata)],
+        `INSERT INTO media_files (id, tenant_id, user_id, storage_key, filename, mime_type, type, size, metadata, content_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [args.id, args.tenantId, args.userId, key, filename, decision.mimeType, type, stored.size, JSON.stringify(metadata), contentHash],
       );
     } catch (err) {
       await storage.delete(key).catch(() => {});
@@ -254,7 +283,17 @@ export function createMediaService(deps: MediaServiceDeps) {
     await datastore.configstore.delete(uploadId).catch(() => {});
   }
 
-  const library = createMediaRepository(db);
+  /** A library file as GET /v1/media lists it. */
+  async function libraryEntry(r: MediaFileRow) {
+    return {
+      _id: r.id, type: r.type, url: await storage.urlFor(r.storage_key), filename: r.filename, size: Number(r.size), mimeType: r.mime_type,
+      ...(r.metadata.width !== undefined ? { width: r.metadata.width } : {}),
+      ...(r.metadata.height !== undefined ? { height: r.metadata.height } : {}),
+      ...(r.metadata.duration !== undefined ? { durationSeconds: r.metadata.duration } : {}),
+      tags: r.tags ?? [],
+      createdAt: r.created_at.toISOString(),
+    };
+  }
 
   /** The error to raise for a failed staging write: 507 STORAGE_FULL for a full disk (recorded), else `err`. */
   const writeFailed = (err: unknown): unknown => (deps.diskSpace ? deps.diskSpace.failed(err) : isDiskFull(err) ? storageFullError(err) : err);
@@ -275,18 +314,81 @@ export function createMediaService(deps: MediaServiceDeps) {
      * Each entry carries what POST /v1/media answered plus its id, pixels, duration (seconds)
      * and upload time, so a file can be reused in a post as it is.
      */
-    async list(auth: AuthContext, query: { page?: number; limit?: number; q?: string; type?: UploadedFile['type'] }) {
+    async list(auth: AuthContext, query: { page?: number; limit?: number; q?: string; type?: UploadedFile['type']; tag?: string }) {
       const limit = Math.min(Math.max(query.limit ?? 20, 1), 100);
       const page = Math.max(query.page ?? 1, 1);
-      const { rows, total } = await library.list(auth.tenantId, { q: query.q, type: query.type, limit, offset: (page - 1) * limit });
-      const files = await Promise.all(rows.map(async (r) => ({
-        _id: r.id, type: r.type, url: await storage.urlFor(r.storage_key), filename: r.filename, size: Number(r.size), mimeType: r.mime_type,
-        ...(r.metadata.width !== undefined ? { width: r.metadata.width } : {}),
-        ...(r.metadata.height !== undefined ? { height: r.metadata.height } : {}),
-        ...(r.metadata.duration !== undefined ? { durationSeconds: r.metadata.duration } : {}),
-        createdAt: r.created_at.toISOString(),
-      })));
+      const { rows, total } = await library.list(auth.tenantId, { q: query.q, type: query.type, tag: query.tag, limit, offset: (page - 1) * limit });
+      const used = await library.usageCounts(auth.tenantId, rows.map((r) => r.id));
+      const files = await Promise.all(rows.map(async (r) => ({ ...(await libraryEntry(r)), usedInPosts: used.get(r.id) ?? 0 })));
       return { files, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    },
+
+    /** One library file (as GET /v1/media lists it) and the posts that use it (newest first, at most 50). @throws NOT_FOUND */
+    async get(auth: AuthContext, id: string) {
+      const row = await library.get(auth.tenantId, id);
+      if (!row) throw notFound('Media file');
+      const posts = await library.usage(auth.tenantId, id);
+      return {
+        file: { ...(await libraryEntry(row)), usedInPosts: posts.length },
+        usedBy: posts.map((p) => ({ _id: p.id, content: p.content, status: p.status, ...(p.scheduled_for ? { scheduledFor: p.scheduled_for.toISOString() } : {}) })),
+      };
+    },
+
+    /** Replaces a file's tags (trimmed, a leading # dropped, duplicates removed). @throws NOT_FOUND */
+    async setTags(auth: AuthContext, id: string, tags: string[]) {
+      const clean = [...new Set(tags.map((t) => t.trim().replace(/^#/, '')).filter(Boolean))];
+      const row = await library.setTags(auth.tenantId, id, clean);
+      if (!row) throw notFound('Media file');
+      return { file: await libraryEntry(row) };
+    },
+
+    /**
+     * Deletes a file: its row and its stored bytes. Posts that name its URL keep the URL (a
+     * scheduled one then fails to fetch it), so a file in use is refused unless `force`.
+     * @throws NOT_FOUND; CONFLICT (409, with `usedInPosts`) when posts use it and not `force`.
+     */
+    async remove(auth: AuthContext, id: string, opts: { force?: boolean } = {}): Promise<void> {
+      const row = await library.get(auth.tenantId, id);
+      if (!row) throw notFound('Media file');
+      if (!opts.force) {
+        const posts = await library.usage(auth.tenantId, id);
+        if (posts.length) throw new AppError('CONFLICT', `The file is used by ${posts.length} post(s); delete with force=true to delete it anyway`, { usedInPosts: posts.length });
+      }
+      await library.remove(auth.tenantId, id);
+      await storage.delete(row.storage_key).catch(() => {});
+    },
+
+    /**
+     * A JPEG copy of an image (PNG, WebP or JPEG), stored as a new library file (or the file
+     * already holding those bytes) named `<name>.jpg`; transparency is flattened onto white.
+     * A JPEG answers itself (`converted: false`). For Instagram, which refuses other formats.
+     * @throws NOT_FOUND; UNSUPPORTED_MEDIA_TYPE (415) for a file that is not a convertible image;
+     *   PAYLOAD_TOO_LARGE (413) over {@link MAX_CONVERT_BYTES}.
+     */
+    async convert(auth: AuthContext, id: string, req: { format: 'jpeg' }): Promise<{ files: UploadedFile[]; converted: boolean; from: string }> {
+      const row = await library.get(auth.tenantId, id);
+      if (!row) throw notFound('Media file');
+      const url = await storage.urlFor(row.storage_key);
+      const entry = (f: UploadedFile) => ({ type: f.type, url: f.url, filename: f.filename, size: f.size, mimeType: f.mimeType, id: f.id });
+      if (row.mime_type === 'image/jpeg' && req.format === 'jpeg') {
+        return { files: [entry({ type: row.type, url, filename: row.filename, size: Number(row.size), mimeType: row.mime_type, id: row.id })], converted: false, from: row.mime_type };
+      }
+      if (!CONVERTIBLE.has(row.mime_type)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Only PNG, WebP and JPEG images can be converted to JPEG, not ${row.mime_type}`, { fields: { id: [`is ${row.mime_type}`] } });
+      }
+      if (Number(row.size) > MAX_CONVERT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The image is too large to convert (50 MB at most)', { limitBytes: MAX_CONVERT_BYTES });
+      const read = await storage.readByUrl(url, MAX_CONVERT_BYTES);
+      if (!read) throw notFound('Media file');
+      const newIdValue = newId();
+      const staged = path.join(deps.stagingDir, 'multipart', newIdValue);
+      try {
+        await sharp(read.bytes).rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toFile(staged).catch((err: unknown) => { throw writeFailed(err); });
+        const filename = `${row.filename.replace(/\.[^.]*$/, '') || 'image'}.jpg`;
+        const file = await adopt({ id: newIdValue, tenantId: auth.tenantId, userId: auth.userId, staged, filename, declaredType: 'image/jpeg', field: 'id' });
+        return { files: [entry(file)], converted: true, from: row.mime_type };
+      } finally {
+        await fs.promises.rm(staged, { force: true });
+      }
     },
 
     /**
@@ -443,7 +545,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         const { size } = await fs.promises.stat(staged);
         if (size !== Number(row.size)) throw new AppError('CONFLICT', `The upload has ${size} of ${row.size} bytes`);
         const file = await adopt({ id: row.id, tenantId: row.tenant_id, userId: row.user_id, staged, filename: row.filename, declaredType: row.content_type, field: 'contentType' });
-        await db.query(`UPDATE media_uploads SET status = 'completed', media_file_id = $2, updated_at = $3 WHERE id = $1`, [uploadId, row.id, clock()]);
+        await db.query(`UPDATE media_uploads SET status = 'completed', media_file_id = $2, updated_at = $3 WHERE id = $1`, [uploadId, file.id ?? row.id, clock()]);
         await datastore.configstore.delete(uploadId).catch(() => {});
         return file;
       } catch (err) {

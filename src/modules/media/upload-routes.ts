@@ -45,7 +45,7 @@ const UploadStateSchema = Type.Object({
 const codeForStatus = (status: number): string =>
   (Object.entries(ERROR_CODES).find(([, s]) => s === status)?.[0]) ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
 
-const publicEntry = ({ type, url, filename, size, mimeType }: UploadedFile) => ({ type, url, filename, size, mimeType });
+const publicEntry = ({ type, url, filename, size, mimeType, deduped }: UploadedFile) => ({ type, url, filename, size, mimeType, ...(deduped ? { deduplicated: true } : {}) });
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
 

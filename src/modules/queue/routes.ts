@@ -65,6 +65,24 @@ export const queueRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
     },
   }, async (req) => services.queue.preview(req.auth, req.query.profileId, req.query.count ?? 20));
 
+  app.post('/queue/arrange', {
+    config: { permission: 'queue:write' },
+    schema: {
+      tags: ['Queue'], summary: 'Move queued posts to other slots: reorder, swap, or fill a free slot (Herald extension)',
+      description: 'Each move puts a post waiting in the profile\'s queue (scheduled, not started) at a future slot of the queue. The moves happen together, so two posts can trade slots: '
+        + '`{ moves: [{ postId: A, slot: <B\'s time> }, { postId: B, slot: <A\'s time> }] }`. A slot held by a post that does not move is refused (400 naming `moves.<i>.slot`). '
+        + 'The posts\' pending targets take the new time.',
+      body: Type.Object({
+        profileId: Id(),
+        moves: Type.Array(Type.Object({
+          postId: Id('A post queued from this profile'),
+          slot: Type.String({ format: 'date-time', description: 'A slot instant (from GET /v1/queue/preview)' }),
+        }, { additionalProperties: false }), { minItems: 1, maxItems: 100 }),
+      }, { additionalProperties: false }),
+      response: { 200: Type.Object({ success: Type.Boolean(), moved: Type.Array(Type.Object({ _id: Type.String(), scheduledFor: Type.String({ format: 'date-time' }) })) }), ...errors() },
+    },
+  }, async (req) => services.queue.arrange(req.auth, req.body));
+
   app.get('/queue/next-slot', {
     config: { permission: 'queue:read' },
     schema: {

@@ -142,6 +142,49 @@ export function createQueueService(db: Db, clock: () => Date, adapters: AdapterR
       });
     },
 
+    /**
+     * Moves queued posts to slots of the profile's queue (the dashboard's timeline: drag a post
+     * onto another post to swap them, onto a free slot to move it there). Each `moves[i]` puts a
+     * post at a slot; the posts move together, so two posts may trade slots. Every post must be
+     * a queued post of this profile that has not started (all targets pending); every slot a
+     * future instant of the schedule, used once, and not held by a post that is not moving.
+     * Pending targets take the new time (the run-at rule, as for a reshuffle).
+     * @throws VALIDATION_ERROR (400) naming `moves.<i>.postId` or `moves.<i>.slot`; NOT_FOUND without a schedule.
+     */
+    async arrange(auth: AuthContext, input: { profileId: string; moves: Array<{ postId: string; slot: string }> }) {
+      return db.tx(async (client) => {
+        await getAccessibleProfile(client, auth, input.profileId, true);
+        await lockQueue(client, input.profileId);
+        const s = await loadSchedule(client, input.profileId);
+        if (!s) throw notFound('Queue schedule');
+        const now = clock();
+        const movable = new Map((await lockReshufflablePosts(client, input.profileId, now)).map((p) => [p.id, p]));
+        const seenPosts = new Set<string>();
+        const seenSlots = new Set<number>();
+        const moves = input.moves.map((m, i) => {
+          const at = new Date(m.slot);
+          if (!movable.has(m.postId)) throw fieldError(`moves.${i}.postId`, 'is not a post waiting in this profile\'s queue (scheduled, not started)');
+          if (seenPosts.has(m.postId)) throw fieldError(`moves.${i}.postId`, 'is moved twice');
+          if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime() || !isSlotInstant(s.slots, s.timezone, at)) {
+            throw fieldError(`moves.${i}.slot`, 'must be a future slot of this queue (an instant from GET /v1/queue/preview)');
+          }
+          if (seenSlots.has(at.getTime())) throw fieldError(`moves.${i}.slot`, 'is given to two posts');
+          seenPosts.add(m.postId);
+          seenSlots.add(at.getTime());
+          return { id: m.postId, at, from: movable.get(m.postId)!.scheduled_for };
+        });
+        if (moves.length === 0) return { success: true, moved: [] as Array<{ _id: string; scheduledFor: string }> };
+        // Free the moving posts' slots first (the slots' unique index checks each row), then check the targets are free.
+        await clearQueuedTimes(client, moves.map((m) => m.id));
+        const times = moves.map((m) => m.at.getTime());
+        const taken = await occupied(client, input.profileId, new Date(Math.min(...times)), new Date(Math.max(...times)));
+        const clash = moves.findIndex((m) => taken.has(m.at.getTime()));
+        if (clash >= 0) throw fieldError(`moves.${clash}.slot`, 'is held by another post; move that post too (a swap moves both)');
+        await moveQueuedPosts(client, moves, s.timezone, (platform, at) => targetRunAt(adapters, platform as PlatformId, at, now));
+        return { success: true, moved: moves.map((m) => ({ _id: m.id, scheduledFor: m.at.toISOString() })) };
+      });
+    },
+
     /** Deletes the schedule; queued posts keep their times. */
     async remove(auth: AuthContext, profileId: string) {
       await getAccessibleProfile(db, auth, profileId);

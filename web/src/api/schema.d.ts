@@ -140,6 +140,8 @@ export interface paths {
                             filename: string;
                             /** @description Once completed: the same entry as a multipart upload */
                             files?: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -247,6 +249,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -6914,7 +6918,7 @@ export interface paths {
         };
         /**
          * List uploaded media (the media library)
-         * @description The files uploaded to this account (both upload flows), newest first, paged. `q` searches the file names (case-insensitive); `type` keeps one kind. Each file can be reused in `mediaItems` as it is.
+         * @description The files uploaded to this account (both upload flows), newest first, paged. `q` searches the file names and tags (case-insensitive); `type` keeps one kind; `tag` one tag. Each file can be reused in `mediaItems` as it is; `usedInPosts` counts the posts naming it. Uploads are deduplicated by content: uploading bytes already stored answers the stored file (its URL) instead of a second copy.
          */
         get: {
             parameters: {
@@ -6924,6 +6928,8 @@ export interface paths {
                     page?: number;
                     /** @description Part of the file name */
                     q?: string;
+                    /** @description Only files with this tag */
+                    tag?: string;
                     type?: "image" | "video" | "gif" | "document";
                 };
                 header?: never;
@@ -6943,6 +6949,8 @@ export interface paths {
                                 _id: string;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 /** @description Seconds (videos, animated GIFs) */
                                 durationSeconds?: number;
                                 filename: string;
@@ -6951,8 +6959,12 @@ export interface paths {
                                 mimeType: string;
                                 /** @description Bytes */
                                 size: number;
+                                /** @description The library's tags (PATCH /v1/media/{mediaId}) */
+                                tags: string[];
                                 type: "image" | "video" | "gif" | "document";
                                 url: string;
+                                /** @description How many posts name this file in their media items */
+                                usedInPosts?: number;
                                 /** @description Pixels (images and videos) */
                                 width?: number;
                             }[];
@@ -7040,6 +7052,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -7076,6 +7090,363 @@ export interface paths {
                             uploadId: string;
                             /** @description tus 1.0.0 upload resource: HEAD (offset), PATCH (bytes), GET (status and files), DELETE (cancel) */
                             uploadUrl: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One media library file and the posts using it (Herald extension) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Media file id (`_id` of GET /v1/media) */
+                    mediaId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            file: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
+                                /** @description Seconds (videos, animated GIFs) */
+                                durationSeconds?: number;
+                                filename: string;
+                                /** @description Pixels (images and videos) */
+                                height?: number;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                /** @description The library's tags (PATCH /v1/media/{mediaId}) */
+                                tags: string[];
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                                /** @description How many posts name this file in their media items */
+                                usedInPosts?: number;
+                                /** @description Pixels (images and videos) */
+                                width?: number;
+                            };
+                            /** @description Posts naming the file in their media items, newest first (at most 50) */
+                            usedBy: {
+                                _id: string;
+                                content: string;
+                                /** Format: date-time */
+                                scheduledFor?: string;
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a media library file (Herald extension)
+         * @description Deletes the file and its stored bytes. A file that posts use is refused (409, `usedInPosts`) unless `force=true`: those posts keep its URL, which then no longer answers.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    force?: boolean;
+                };
+                header?: never;
+                path: {
+                    /** @description Media file id (`_id` of GET /v1/media) */
+                    mediaId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Set a media library file's tags (Herald extension) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Media file id (`_id` of GET /v1/media) */
+                    mediaId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tags: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            file: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
+                                /** @description Seconds (videos, animated GIFs) */
+                                durationSeconds?: number;
+                                filename: string;
+                                /** @description Pixels (images and videos) */
+                                height?: number;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                /** @description The library's tags (PATCH /v1/media/{mediaId}) */
+                                tags: string[];
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                                /** @description How many posts name this file in their media items */
+                                usedInPosts?: number;
+                                /** @description Pixels (images and videos) */
+                                width?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/v1/media/{mediaId}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert an image to JPEG (Herald extension)
+         * @description Instagram publishes JPEG images only. This stores a JPEG copy of a PNG or WebP image (transparency flattened onto white, EXIF orientation applied) as a new library file named `<name>.jpg` and answers it like an upload, 200 `{ files: [ { type, url, filename, size, mimeType } ], converted: true, from }`; use its `url` in `mediaItems` instead of the original. A JPEG answers itself with `converted: false`. Other types answer 415; images over 50 MB 413. The original stays in the library.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Media file id (`_id` of GET /v1/media) */
+                    mediaId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Target format; only "jpeg"
+                         * @enum {string}
+                         */
+                        format: "jpeg";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description false when the file already was a JPEG */
+                            converted: boolean;
+                            files: {
+                                _id: string;
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
+                                filename: string;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                            }[];
+                            /** @description The original's MIME type */
+                            from: string;
                         };
                     };
                 };
@@ -7171,6 +7542,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
                                 filename: string;
                                 mimeType: string;
                                 /** @description Bytes */
@@ -10972,6 +11345,95 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/queue/arrange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move queued posts to other slots: reorder, swap, or fill a free slot (Herald extension)
+         * @description Each move puts a post waiting in the profile's queue (scheduled, not started) at a future slot of the queue. The moves happen together, so two posts can trade slots: `{ moves: [{ postId: A, slot: <B's time> }, { postId: B, slot: <A's time> }] }`. A slot held by a post that does not move is refused (400 naming `moves.<i>.slot`). The posts' pending targets take the new time.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        moves: {
+                            /** @description A post queued from this profile */
+                            postId: string;
+                            /**
+                             * Format: date-time
+                             * @description A slot instant (from GET /v1/queue/preview)
+                             */
+                            slot: string;
+                        }[];
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            moved: {
+                                _id: string;
+                                /** Format: date-time */
+                                scheduledFor: string;
+                            }[];
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

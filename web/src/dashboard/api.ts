@@ -114,7 +114,11 @@ export const sessionApi = {
   logout: () => rawRequest<{ message: string }>('POST', '/auth/logout'),
 };
 
-export interface UploadedFile { type: 'image' | 'video' | 'gif' | 'document'; url: string; filename: string; size: number; mimeType: string }
+export interface UploadedFile {
+  type: 'image' | 'video' | 'gif' | 'document'; url: string; filename: string; size: number; mimeType: string;
+  /** The bytes were already in the library: this is that file (uploads are deduplicated). */
+  deduplicated?: boolean;
+}
 
 /** Files up to this size go as multipart; larger ones use the resumable client-upload flow (up to 5 GB). */
 export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;

@@ -1,11 +1,28 @@
 /**
  * The media library (GET /v1/media): the tenant's uploads, newest first, searchable by file
- * name and filtered by kind. Used by the Media library page and by the composer's picker.
+ * name and tags and filtered by kind or tag. Used by the Media library page (where it is a
+ * workspace: upload by drop or choice with each file's progress, a note when the bytes were
+ * already there, tags, where a file is used, delete) and by the composer's picker.
  */
 import { useEffect, useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap, type Paths } from './api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { api, unwrap, uploadMedia, type Paths } from './api.ts';
 import { ErrorBox, Loading, VideoPoster } from './components.tsx';
+
+/**
+ * The media file id in one of Herald's media URLs: every storage backend ends the URL path with
+ * `<tenantId>/<mediaId>/<file name>` (src/modules/media/lookup.ts); null for a foreign URL.
+ */
+export function mediaIdOfUrl(url: string): string | null {
+  try {
+    const parts = new URL(url, window.location.origin).pathname.split('/');
+    const id = parts[parts.length - 2] ?? '';
+    return /^[0-9a-f]{24}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 /** One file of the library, as GET /v1/media answers it. */
@@ -27,12 +44,57 @@ export function formatBytes(n: number): string {
  * the previous page stays shown while the next loads. `data` is `{ files: LibraryFile[] (newest first),
  * pagination: { page, limit, pages, total } }`.
  */
-export function useLibrary(q: string, type: Kind, page: number) {
+export function useLibrary(q: string, type: Kind, page: number, tag = '') {
   return useQuery({
-    queryKey: ['media-library', q, type, page],
+    queryKey: ['media-library', q, type, page, tag],
     placeholderData: keepPreviousData,
-    queryFn: () => unwrap(api.GET('/v1/media', { params: { query: { page, limit: PAGE, ...(q.trim() ? { q: q.trim() } : {}), ...(type ? { type } : {}) } } })),
+    queryFn: () => unwrap(api.GET('/v1/media', { params: { query: { page, limit: PAGE, ...(q.trim() ? { q: q.trim() } : {}), ...(type ? { type } : {}), ...(tag ? { tag } : {}) } } })),
   });
+}
+
+interface Upload { key: string; name: string; progress: number; state: 'uploading' | 'stored' | 'already' | 'error'; error?: string }
+
+/** The library page's uploads: a drop zone and a file input; each file's progress, then whether it was new or already stored. */
+function Uploader() {
+  const qc = useQueryClient();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [over, setOver] = useState(false);
+  function add(files: File[]) {
+    for (const file of files) {
+      const key = crypto.randomUUID();
+      const update = (patch: Partial<Upload>) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+      setUploads((u) => [{ key, name: file.name, progress: 0, state: 'uploading' }, ...u]);
+      uploadMedia(file, (progress) => update({ progress }))
+        .then((f) => {
+          // The same bytes were stored before (uploads are deduplicated): say so rather than show a second copy.
+          update({ progress: 1, state: f.deduplicated ? 'already' : 'stored' });
+          void qc.invalidateQueries({ queryKey: ['media-library'] });
+        })
+        .catch((err: Error) => update({ state: 'error', error: err.message }));
+    }
+  }
+  return (
+    <div className={`drop-zone lib-upload${over ? ' over' : ''}`} onDragOver={(e) => { e.preventDefault(); setOver(true); }} onDragLeave={() => setOver(false)}
+      onDrop={(e) => { e.preventDefault(); setOver(false); add(Array.from(e.dataTransfer.files)); }}>
+      <label htmlFor="lib-upload">Upload files</label>
+      <p className="drop-hint" id="lib-upload-hint">Drop files here or choose them (images, videos, PDF; a file already in the library is not stored twice).</p>
+      <input id="lib-upload" type="file" multiple aria-describedby="lib-upload-hint" accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf"
+        onChange={(e) => { add(Array.from(e.target.files ?? [])); e.target.value = ''; }} />
+      {uploads.length > 0 && (
+        <ul className="lib-uploads" aria-label="Uploads">
+          {uploads.map((u) => (
+            <li key={u.key}>
+              <span className="media-name">{u.name}</span>
+              {u.state === 'uploading' && <progress max={1} value={u.progress} aria-label={`Uploading ${u.name}`} />}
+              <span className={u.state === 'error' ? 'error-text' : 'hint'} role={u.state === 'error' ? 'alert' : undefined}>
+                {u.state === 'uploading' ? `${Math.round(u.progress * 100)}%` : u.state === 'stored' ? 'Uploaded' : u.state === 'already' ? 'Already in the library: kept one copy' : u.error}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 function Thumb({ f }: { f: LibraryFile }) {
@@ -48,32 +110,40 @@ function Thumb({ f }: { f: LibraryFile }) {
 export function LibraryGrid({ onPick, pickLabel = 'Use' }: { onPick?: (f: LibraryFile) => void; pickLabel?: string }) {
   const [q, setQ] = useState('');
   const [type, setType] = useState<Kind>('');
+  const [tag, setTag] = useState('');
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<LibraryFile | null>(null);
-  const lib = useLibrary(q, type, page);
-  useEffect(() => setPage(1), [q, type]);
+  const [open, setOpen] = useState<string | null>(null);
+  const lib = useLibrary(q, type, page, tag);
+  useEffect(() => setPage(1), [q, type, tag]);
   const pages = lib.data?.pagination.pages ?? 1;
+  const manage = !onPick;
   return (
     <div className="library">
+      {manage && <Uploader />}
       <div className="form-row">
-        <div className="field grow"><label htmlFor="lib-q">Search file names</label><input id="lib-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. croissant" /></div>
+        <div className="field grow"><label htmlFor="lib-q">Search file names and tags</label><input id="lib-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. croissant" /></div>
         <div className="field"><label htmlFor="lib-type">Kind</label>
           <select id="lib-type" value={type} onChange={(e) => setType(e.target.value as Kind)}>
             <option value="">All</option><option value="image">Images</option><option value="gif">GIFs</option><option value="video">Videos</option><option value="document">Documents</option>
           </select>
         </div>
       </div>
+      {tag && <p className="tag-filter">Tagged <span className="lib-tag">{tag}</span> <button type="button" className="btn btn-sm" onClick={() => setTag('')}>Show all tags</button></p>}
       <ErrorBox error={lib.error} title="Could not load the media library" />
       {lib.isLoading && <Loading />}
       {lib.data?.files.length === 0 && <p className="empty">{q || type ? 'No file matches.' : 'No uploads yet. Files you upload in the composer appear here.'}</p>}
       <ul className="lib-grid" aria-label="Uploaded files">
         {lib.data?.files.map((f) => (
           <li key={f._id} className="lib-item">
-            <button type="button" className="lib-button" onClick={() => (onPick ? onPick(f) : setOpen(f))} aria-label={`${onPick ? pickLabel : 'Preview'} ${f.filename}`}>
+            <button type="button" className="lib-button" onClick={() => (onPick ? onPick(f) : setOpen(f._id))} aria-label={`${onPick ? pickLabel : 'Preview'} ${f.filename}`}>
               <Thumb f={f} />
             </button>
             <span className="lib-name" title={f.filename}>{f.filename}</span>
             <span className="hint">{f.type}{f.width && f.height ? ` · ${f.width}×${f.height}` : ''}{f.durationSeconds ? ` · ${Math.round(f.durationSeconds)} s` : ''} · {formatBytes(f.size)}</span>
+            {manage && <span className={`hint lib-used${f.usedInPosts ? ' on' : ''}`}>{f.usedInPosts ? `Used in ${f.usedInPosts} post${f.usedInPosts > 1 ? 's' : ''}` : 'Not used yet'}</span>}
+            {manage && f.tags.length > 0 && (
+              <span className="lib-tags">{f.tags.map((t) => <button key={t} type="button" className="lib-tag" onClick={() => setTag(t)} aria-label={`Show files tagged ${t}`}>{t}</button>)}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -84,24 +154,71 @@ export function LibraryGrid({ onPick, pickLabel = 'Use' }: { onPick?: (f: Librar
           <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
         </div>
       )}
-      {open && <PreviewDialog f={open} onClose={() => setOpen(null)} />}
+      {open && <PreviewDialog id={open} onClose={() => setOpen(null)} />}
     </div>
   );
 }
 
-/** A file shown large, with its facts and a way to reuse it in a new post. */
-function PreviewDialog({ f, onClose }: { f: LibraryFile; onClose: () => void }) {
+/**
+ * A file shown large, with its facts, its tags (editable), the posts that use it, a way to reuse
+ * it in a new post, and deletion (asked first; a file posts use is deleted only when confirmed again).
+ */
+function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const qc = useQueryClient();
   useEffect(() => { ref.current?.showModal(); }, []);
+  const one = useQuery({ queryKey: ['media-file', id], queryFn: () => unwrap(api.GET('/v1/media/{mediaId}', { params: { path: { mediaId: id } } })) });
+  const [tags, setTags] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const saveTags = useMutation({
+    mutationFn: (list: string[]) => unwrap(api.PATCH('/v1/media/{mediaId}', { params: { path: { mediaId: id } }, body: { tags: list } })),
+    onSuccess: () => { setTags(null); void qc.invalidateQueries({ queryKey: ['media-library'] }); void qc.invalidateQueries({ queryKey: ['media-file', id] }); },
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/v1/media/{mediaId}', { params: { path: { mediaId: id }, query: { force: true } } })),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['media-library'] }); ref.current?.close(); },
+  });
+  const f = one.data?.file;
+  const usedBy = one.data?.usedBy ?? [];
   return (
     <dialog ref={ref} className="modal" aria-labelledby="lib-preview-title" onClose={onClose}>
-      <h2 id="lib-preview-title" className="small-title">{f.filename}</h2>
-      <div className="lib-preview">
-        {f.type === 'video' ? <video src={f.url} controls /> : f.type === 'document' ? <a href={f.url} target="_blank" rel="noreferrer">Open the document</a> : <img src={f.url} alt={f.filename} />}
-      </div>
-      <p className="hint">{f.mimeType} · {formatBytes(f.size)}{f.width && f.height ? ` · ${f.width}×${f.height} px` : ''}{f.durationSeconds ? ` · ${f.durationSeconds.toFixed(1)} s` : ''}</p>
+      <h2 id="lib-preview-title" className="small-title">{f?.filename ?? 'File'}</h2>
+      <ErrorBox error={one.error} title="Could not load the file" />
+      {f && (
+        <>
+          <div className="lib-preview">
+            {f.type === 'video' ? <video src={f.url} controls /> : f.type === 'document' ? <a href={f.url} target="_blank" rel="noreferrer">Open the document</a> : <img src={f.url} alt={f.filename} />}
+          </div>
+          <p className="hint">{f.mimeType} · {formatBytes(f.size)}{f.width && f.height ? ` · ${f.width}×${f.height} px` : ''}{f.durationSeconds ? ` · ${f.durationSeconds.toFixed(1)} s` : ''}</p>
+          <form className="form-row" onSubmit={(e) => { e.preventDefault(); saveTags.mutate((tags ?? '').split(',').map((t) => t.trim()).filter(Boolean)); }}>
+            <div className="field grow">
+              <label htmlFor="lib-tags">Tags <span className="hint">(comma-separated)</span></label>
+              <input id="lib-tags" value={tags ?? f.tags.join(', ')} onChange={(e) => setTags(e.target.value)} placeholder="e.g. bakery, summer" />
+            </div>
+            <button type="submit" className="btn btn-sm lib-tags-save" disabled={tags === null || saveTags.isPending}>Save tags</button>
+          </form>
+          <ErrorBox error={saveTags.error} title="Could not save the tags" />
+          <section aria-labelledby="lib-used-title">
+            <h3 id="lib-used-title" className="small-title">Used in</h3>
+            {usedBy.length === 0 ? <p className="muted">No post uses this file.</p> : (
+              <ul className="lib-used-list">{usedBy.map((p) => <li key={p._id}><Link href={`/posts/${p._id}`} onClick={() => ref.current?.close()}>{p.content.slice(0, 80) || '(no text)'}</Link> <span className="hint">{p.status}</span></li>)}</ul>
+            )}
+          </section>
+        </>
+      )}
+      <ErrorBox error={remove.error} title="Could not delete the file" />
+      {deleting ? (
+        <div className="alert alert-warn" role="alert">
+          <p>{usedBy.length ? `Delete this file? ${usedBy.length} post${usedBy.length > 1 ? 's use' : ' uses'} it: ${usedBy.length > 1 ? 'they' : 'it'} would lose the file.` : 'Delete this file?'}</p>
+          <div className="button-row">
+            <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>Delete file</button>
+            <button type="button" className="btn" onClick={() => setDeleting(false)}>Keep it</button>
+          </div>
+        </div>
+      ) : null}
       <div className="button-row">
-        <a className="btn btn-primary" href={`/dashboard/compose?media=${encodeURIComponent(f._id)}`} onClick={() => sessionStorage.setItem('herald.composeMedia', JSON.stringify(f))}>Use in a new post</a>
+        {f && <a className="btn btn-primary" href={`/dashboard/compose?media=${encodeURIComponent(f._id)}`} onClick={() => sessionStorage.setItem('herald.composeMedia', JSON.stringify(f))}>Use in a new post</a>}
+        {f && !deleting && <button type="button" className="btn btn-danger" onClick={() => setDeleting(true)}>Delete…</button>}
         <button type="button" className="btn" onClick={() => ref.current?.close()}>Close</button>
       </div>
     </dialog>

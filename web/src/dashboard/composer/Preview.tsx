@@ -8,6 +8,8 @@
  * measured at upload or in the library, else read from the file. Approximate by nature: the rules
  * themselves are checked by the shared rule table, not here. What differs by platform (the
  * fold, the media layout, the title, the handle) is data: src/shared/platform-preview.ts.
+ * A post without media whose text holds a link shows the link card the platform draws for it
+ * (where the platform draws one: not on Instagram, TikTok, YouTube or Pinterest).
  */
 import { useEffect, useState } from 'react';
 import type { Account } from '../api.ts';
@@ -76,7 +78,7 @@ function MediaLayout({ layout, media }: { layout: PlatformPreviewSpec['media']; 
     return (
       <div className="pv-carousel">
         <Framed m={visual[0]} fallback={layout.layout === 'carousel' ? layout.carouselShape : 'square'} />
-        {visual.length > 1 && <div className="pv-dots" aria-label={`${visual.length} items`}>{visual.map((_, i) => <span key={i} className={i === 0 ? 'on' : ''} />)}</div>}
+        {visual.length > 1 && <div className="pv-dots" role="img" aria-label={`${visual.length} items`}>{visual.map((_, i) => <span key={i} className={i === 0 ? 'on' : ''} />)}</div>}
       </div>
     );
   }
@@ -84,6 +86,27 @@ function MediaLayout({ layout, media }: { layout: PlatformPreviewSpec['media']; 
   // Two to four items: the platform's grid, each cell cropped to fill it.
   const shown = visual.slice(0, 4);
   return <div className={`pv-grid pv-grid-${shown.length}`}>{shown.map((m, i) => <div key={i} className="pv-cell">{one(m)}</div>)}</div>;
+}
+
+/** Platforms whose feed turns a post's first link into a card (when the post has no media). */
+const NO_LINK_CARD = new Set(['instagram', 'tiktok', 'youtube', 'pinterest']);
+
+/** The first http(s) link of `text`, or null. */
+export function firstLink(text: string): URL | null {
+  const m = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/i.exec(text);
+  if (!m) return null;
+  try { return new URL(m[0]); } catch { return null; }
+}
+
+/** The card a feed draws for a link: the site's name and the link (Herald does not fetch the page's title). */
+function LinkCard({ url }: { url: URL }) {
+  const host = url.hostname.replace(/^www\./, '');
+  return (
+    <div className="pv-link" aria-label={`Link card for ${host}`} role="group">
+      <div className="pv-link-art" aria-hidden="true">{host.slice(0, 1).toUpperCase()}</div>
+      <div className="pv-link-text"><span className="pv-link-host">{host}</span><span className="pv-link-url">{url.pathname === '/' ? host : `${host}${url.pathname}`}</span></div>
+    </div>
+  );
 }
 
 /** A post's destination as the feed names it (Reddit's `r/<subreddit>`): the option, else the account's default, else "…"; a typed prefix is not doubled. */
@@ -107,6 +130,7 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
   const { shown, cut } = feedText(platform, body);
   const replies = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>).slice(1) : [];
   const name = account.displayName || account.username;
+  const link = media.length === 0 && !NO_LINK_CARD.has(platform) ? firstLink(text) : null;
   return (
     <article className={`pv pv-${platform}`} aria-label={`${rule?.label ?? platform} preview`}>
       <header className="pv-head">
@@ -117,6 +141,7 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
       {mediaFirst ? <MediaLayout layout={spec.media} media={media} /> : null}
       {shown && <p className="pv-text">{shown}{cut && <span className="pv-more"> more</span>}</p>}
       {!mediaFirst && <MediaLayout layout={spec.media} media={media} />}
+      {link && <LinkCard url={link} />}
       {spec.title?.position === 'below' && title ? <p className="pv-title">{title}</p> : null}
       {replies.map((r, i) => <p key={i} className="pv-reply"><span aria-hidden="true">↳ </span>{r.content || <span className="muted">(empty reply)</span>}</p>)}
       {typeof data.firstComment === 'string' && data.firstComment.trim() && <p className="pv-comment"><strong>First comment:</strong> {data.firstComment}</p>}

@@ -1,17 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
-import { ErrorBox, Loading, PageTitle, PlatformBadge, VideoPoster } from '../components.tsx';
+import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
-import { browserTimeZone, instantOf, pad, wallTime } from '../time.ts';
+import { browserTimeZone, instantOf, pad, timeFormat, wallTime } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
-import { probeLocalFile, type LocalMediaInfo } from '../../lib/media-probe.ts';
+import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
-import { PostPreview } from '../composer/Preview.tsx';
-import { LibraryPicker, type LibraryFile } from '../media-library.tsx';
+import { LivePreview } from '../composer/LivePreview.tsx';
+import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
+import { LibraryPicker, mediaIdOfUrl, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
 import { useServerCheck } from '../composer/server-check.ts';
 
@@ -23,6 +25,21 @@ const COMPOSER_WORDING: Record<string, string> = {
   'pinterest.board.required': 'Choose a board (or set a default board for this account under Profiles & accounts)',
 };
 
+/** Phones: the preview is a tab of its own (at most 768 px wide). */
+const PHONE = '(max-width: 768px)';
+function useNarrow(): boolean {
+  return useSyncExternalStore((changed) => {
+    const q = window.matchMedia(PHONE);
+    q.addEventListener('change', changed);
+    return () => q.removeEventListener('change', changed);
+  }, () => window.matchMedia(PHONE).matches);
+}
+
+/** Formats a platform refuses that Herald converts (POST /v1/media/{id}/convert), by platform. */
+const CONVERT_FOR: Record<string, { formats: string[]; reason: string }> = {
+  instagram: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
+};
+
 /** `date` + `time` (wall clock in `tz`) as an instant, or null when incomplete. */
 function scheduledInstant(date: string, time: string, tz: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -32,18 +49,6 @@ function scheduledInstant(date: string, time: string, tz: string): Date | null {
 }
 
 type Mode = 'schedule' | 'now' | 'queue' | 'draft';
-
-interface MediaEntry {
-  key: string;
-  name: string;
-  progress: number;
-  status: 'uploading' | 'done' | 'error';
-  file?: UploadedFile;
-  /** Pixels and duration measured in the browser (for the platforms' pixel, aspect and duration rules). */
-  local?: LocalMediaInfo;
-  error?: string;
-  altText: string;
-}
 
 const MODES: Array<[Mode, string, string]> = [
   ['schedule', 'Schedule', 'Publish at a date and time'],
@@ -86,6 +91,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const qc = useQueryClient();
+  const narrow = useNarrow();
   const profiles = useProfiles();
   const accounts = useAccounts();
   const existing = useQuery({
@@ -96,7 +102,12 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const [tz, setTz] = useState(browserTimeZone());
   const init = useMemo(() => defaultWhen(tz, search.get('date')), []);
-  const [profileId, setProfileId] = useState<string>('');
+  // "Compose for this slot" on the queue's timeline: that profile's queue, that very slot (the API keeps a free slot it is sent).
+  const queueSlot = useMemo(() => {
+    const slot = search.get('queueSlot');
+    return slot && !postId && !Number.isNaN(Date.parse(slot)) ? { slot: new Date(slot).toISOString(), profile: search.get('profile') ?? '' } : null;
+  }, []);
+  const [profileId, setProfileId] = useState<string>(queueSlot?.profile ?? '');
   const [selected, setSelected] = useState<string[]>([]);
   const groups = useAccountGroups();
   const [groupNote, setGroupNote] = useState('');
@@ -117,7 +128,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   });
   useEffect(() => { if (!postId) sessionStorage.removeItem('herald.composeMedia'); }, [postId]);
   const [picking, setPicking] = useState(false);
-  const [mode, setMode] = useState<Mode>('schedule');
+  const [mode, setMode] = useState<Mode>(queueSlot ? 'queue' : 'schedule');
   const [date, setDate] = useState(init.date);
   const [time, setTime] = useState(init.time);
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -159,7 +170,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   // A target's custom thumbnail (YouTube's) goes on the video's media item (mediaItems[].thumbnail).
   const thumbnail = targets.map((a) => videoThumbnailOf(a, options[a._id])).find(Boolean);
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
-  const uploading = media.some((m) => m.status === 'uploading');
+  const uploading = media.some((m) => m.status === 'uploading' || m.status === 'converting');
 
   // The subreddits' own rules, which the server reads from Reddit: asked for before "fits".
   const subredditRules = useSubredditRules(targets, options);
@@ -205,7 +216,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     };
     if (mode === 'schedule') Object.assign(b, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
     if (mode === 'now') b.publishNow = true;
-    if (mode === 'queue') b.queuedFromProfile = profileId;
+    if (mode === 'queue') Object.assign(b, { queuedFromProfile: profileId, ...(queueSlot && queueSlot.profile === profileId ? { scheduledFor: queueSlot.slot } : {}) });
     if (mode === 'draft') b.isDraft = true;
     return b;
   })();
@@ -241,9 +252,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     },
   });
 
-  function addFiles(files: FileList | null) {
-    if (!files) return;
-    for (const file of Array.from(files)) {
+  const addFiles = useCallback((files: File[]) => {
+    for (const file of files) {
       const key = crypto.randomUUID();
       setMedia((m) => [...m, { key, name: file.name, progress: 0, status: 'uploading', altText: '' }]);
       const update = (patch: Partial<MediaEntry>) => setMedia((m) => m.map((e) => (e.key === key ? { ...e, ...patch } : e)));
@@ -252,7 +262,27 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         .then((f) => update({ status: 'done', file: f, progress: 1 }))
         .catch((err: Error) => update({ status: 'error', error: err.message }));
     }
-  }
+  }, []);
+
+  // A format a selected platform refuses but Herald can convert (a PNG or WebP for Instagram):
+  // converted on the server, the JPEG replaces it in the post, and a note says so.
+  const convertNeed = targets.map((a) => CONVERT_FOR[a.platform]).find(Boolean);
+  useEffect(() => {
+    if (!convertNeed) return;
+    for (const m of media) {
+      const id = m.file && mediaIdOfUrl(m.file.url);
+      if (m.status !== 'done' || m.error || !m.file || !id || !convertNeed.formats.includes(m.file.mimeType)) continue;
+      const from = m.file.mimeType;
+      const update = (patch: Partial<MediaEntry>) => setMedia((list) => list.map((e) => (e.key === m.key ? { ...e, ...patch } : e)));
+      update({ status: 'converting' });
+      unwrap(api.POST('/v1/media/{mediaId}/convert', { params: { path: { mediaId: id } }, body: { format: 'jpeg' } }))
+        .then((r) => {
+          const f = r.files[0];
+          update({ status: 'done', file: { type: f.type, url: f.url, filename: f.filename, size: f.size, mimeType: f.mimeType }, converted: { from, reason: convertNeed.reason } });
+        })
+        .catch((err: Error) => update({ status: 'done', error: `Could not convert it to JPEG: ${err.message}` }));
+    }
+  }, [convertNeed, media]);
 
   if (postId && existing.isLoading) return <Loading />;
   if (postId && existing.error) return <ErrorBox error={existing.error} title="Could not load the post" />;
@@ -262,205 +292,206 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
 
+  const previewTargets = targets.map((a) => ({
+    account: a, text: custom[a._id] ?? content, data: cleanPlatformData(options[a._id], custom[a._id] ?? content),
+    media: media.filter((m) => m.status === 'done' && m.file).map((m) => ({
+      url: m.file!.url, type: m.file!.type, altText: m.altText,
+      ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
+      // YouTube shows the custom thumbnail as the video's picture.
+      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
+    })),
+  }));
+  const preview = (
+    <section className="card preview-card" aria-labelledby="c-preview">
+      <h2 id="c-preview" className="small-title">Preview</h2>
+      <LivePreview targets={previewTargets} />
+    </section>
+  );
+  const form: ReactNode = (
+    <>
+      <section className="card" aria-labelledby="c-accounts">
+        <h2 id="c-accounts" className="small-title">Where</h2>
+        {profiles.data?.length === 0 && <p className="muted">No profile yet. <a href="/dashboard/profiles">Create a profile</a> and connect an account to it first.</p>}
+        {profiles.data?.length !== 0 && (
+          <div className="field">
+            <label htmlFor="c-profile">Profile</label>
+            <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
+              {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
+            </select>
+          </div>
+        )}
+        {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
+        {profileAccounts.length > 0 && (groups.data?.length ?? 0) > 0 && (
+          <div className="field">
+            <label htmlFor="c-group">Add an account group <span className="hint">its accounts in this profile</span></label>
+            <select id="c-group" value="" onChange={(e) => {
+              const g = groups.data?.find((x) => x._id === e.target.value);
+              if (!g) return;
+              const usable = profileAccounts.filter((a) => a.isActive && g.accountIds.includes(a._id)).map((a) => a._id);
+              setSelected((s) => [...s, ...usable.filter((id) => !s.includes(id))]);
+              const elsewhere = g.accountIds.filter((id) => !profileAccounts.some((a) => a._id === id)).length;
+              setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? `; ${elsewhere} in other profiles (a post is published from one profile)` : ''}`);
+            }}>
+              <option value="">Choose a group…</option>
+              {groups.data?.map((g) => <option key={g._id} value={g._id}>{g.name} ({g.accountIds.length})</option>)}
+            </select>
+            {groupNote && <p className="hint" role="status">{groupNote}</p>}
+          </div>
+        )}
+        <fieldset className="account-picks">
+          <legend className="sr-only">Accounts</legend>
+          {profileAccounts.map((a) => (
+            <label key={a._id} className={`account-pick${selected.includes(a._id) ? ' on' : ''}`}>
+              <input type="checkbox" checked={selected.includes(a._id)} disabled={!a.isActive}
+                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, a._id] : s.filter((x) => x !== a._id)))} />
+              <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span>
+              {!a.isActive && <span className="state state-bad"> needs reconnect</span>}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+
+      <section className="card" aria-labelledby="c-content">
+        <h2 id="c-content" className="small-title">What</h2>
+        <div className="field">
+          <label htmlFor="c-text">Text</label>
+          <textarea id="c-text" value={content} onChange={(e) => setContent(e.target.value)} aria-describedby="c-counters" aria-invalid={problems.some((p) => p.field === 'content') || !!fieldErrors.content} />
+          <div id="c-counters" className="counters" aria-live="polite">
+            {platforms.map((p) => {
+              const rule = PLATFORM_RULES[p];
+              const n = textLength(rule, content);
+              const max = ruleMaxText(rule, uploaded);
+              return <span key={p} className={n > max ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
+            })}
+          </div>
+        </div>
+        {targets.map((a) => (
+          <div key={a._id} className="custom-content">
+            <label className="check">
+              <input type="checkbox" checked={custom[a._id] !== undefined} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.checked ? content : undefined }))} />
+              Custom text for <PlatformBadge platform={a.platform} /> @{a.username}
+            </label>
+            {custom[a._id] !== undefined && (
+              <div className="field">
+                <label htmlFor={`c-custom-${a._id}`} className="sr-only">Custom text for {a.platform} @{a.username}</label>
+                <textarea id={`c-custom-${a._id}`} value={custom[a._id]} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.value }))} />
+                {PLATFORM_RULES[a.platform as PlatformName] && (() => {
+                  const rule = PLATFORM_RULES[a.platform as PlatformName];
+                  const n = textLength(rule, custom[a._id] ?? '');
+                  const max = ruleMaxText(rule, uploaded);
+                  return <span className={n > max ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
+                })()}
+              </div>
+            )}
+          </div>
+        ))}
+      </section>
+      <section className="card" aria-labelledby="c-media-title">
+        <h2 id="c-media-title" className="small-title">Attachments</h2>
+        <MediaTray media={media} setMedia={setMedia} addFiles={addFiles} onLibrary={() => setPicking(true)} />
+        {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
+      </section>
+      <section className="card" aria-labelledby="c-options">
+        <h2 id="c-options" className="small-title">Options</h2>
+        {targets.map((a) => (
+          <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
+        ))}
+        <details className="more-options" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+          <summary>Tags and visibility</summary>
+          <div className="form-row">
+            <div className="field grow">
+              <label htmlFor="c-tags">Tags</label>
+              <input id="c-tags" value={tagsText} onChange={(e) => setTagsText(e.target.value)} placeholder="comma-separated, e.g. baking, bread" aria-describedby="c-tags-hint" />
+              <span id="c-tags-hint" className="hint">Up to 100 characters each, 500 in all; YouTube uses them as video tags.</span>
+            </div>
+            <div className="field">
+              <label htmlFor="c-visibility">Visibility</label>
+              <select id="c-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
+                <option value="public">Public</option><option value="unlisted">Unlisted</option><option value="private">Private</option>
+              </select>
+            </div>
+          </div>
+        </details>
+      </section>
+      <section className="card" aria-labelledby="c-when">
+        <h2 id="c-when" className="small-title">When</h2>
+        <fieldset className="modes">
+          <legend className="sr-only">When to publish</legend>
+          {MODES.map(([m, label, hint]) => (
+            <label key={m} className={`mode${mode === m ? ' on' : ''}`}>
+              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+              <span><strong>{label}</strong><span className="hint">{hint}</span></span>
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'queue' && queueSlot && queueSlot.profile === profileId && (
+          <p className="alert alert-info" id="c-slot">Into the queue slot of {timeFormat.slot(queueSlot.slot, tz)} (the next free slot if it is taken by then).</p>
+        )}
+        {mode === 'schedule' && (
+          <div className="when-fields">
+            <div className="when-row">
+              <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
+              <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
+            </div>
+            <TimeZoneField id="c-tz" className="field" value={tz} onChange={setTz} />
+            {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
+          </div>
+        )}
+      </section>
+    </>
+  );
+  const finish: ReactNode = (
+    <>
+      <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
+        <h2 id="c-checks" className="small-title">Checks</h2>
+        {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
+        {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.join(', ')}'s posting rules…</p>}
+        {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
+        {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
+        {server.state === 'unknown' && (
+          // Herald could not be asked: the composer's own checks passed, and it says no more than that.
+          <>
+            <p className="ok-text">✓ Fits the platform rules checked in this browser.</p>
+            <div className="alert alert-warn server-unknown">
+              <p><strong>Could not check with Herald</strong> ({server.reason}). What only Herald checks (the accounts as stored, the media it fetches, duplicates) is not checked yet; saving checks it.</p>
+              <button type="button" className="btn btn-sm" onClick={server.retry}>Check again</button>
+            </div>
+          </>
+        )}
+        {serverProblems.length > 0 && (
+          <ul className="problems">{serverProblems.map((p, i) => <li key={`s${i}`}>{p.platform ? <PlatformBadge platform={p.platform} /> : null}{p.account && targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}{p.platform ? ': ' : ''}{p.message}</li>)}</ul>
+        )}
+        {problems.length > 0 && (
+          <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
+        )}
+        {uploading && <p className="muted">Waiting for uploads to finish…</p>}
+      </section>
+      <ErrorBox error={save.error} title="The post was not saved" />
+      <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
+        {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
+      </button>
+    </>
+  );
+
   return (
     <>
       <PageTitle title={postId ? 'Edit post' : 'New post'} />
-      <form className="composer" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-        <div className="composer-main">
-          <section className="card" aria-labelledby="c-accounts">
-            <h2 id="c-accounts" className="small-title">Where</h2>
-            {profiles.data?.length === 0 && <p className="muted">No profile yet. <a href="/dashboard/profiles">Create a profile</a> and connect an account to it first.</p>}
-            {profiles.data?.length !== 0 && (
-              <div className="field">
-                <label htmlFor="c-profile">Profile</label>
-                <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
-                  {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
-                </select>
-              </div>
-            )}
-            {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
-            {profileAccounts.length > 0 && (groups.data?.length ?? 0) > 0 && (
-              <div className="field">
-                <label htmlFor="c-group">Add an account group <span className="hint">its accounts in this profile</span></label>
-                <select id="c-group" value="" onChange={(e) => {
-                  const g = groups.data?.find((x) => x._id === e.target.value);
-                  if (!g) return;
-                  const usable = profileAccounts.filter((a) => a.isActive && g.accountIds.includes(a._id)).map((a) => a._id);
-                  setSelected((s) => [...s, ...usable.filter((id) => !s.includes(id))]);
-                  const elsewhere = g.accountIds.filter((id) => !profileAccounts.some((a) => a._id === id)).length;
-                  setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? `; ${elsewhere} in other profiles (a post is published from one profile)` : ''}`);
-                }}>
-                  <option value="">Choose a group…</option>
-                  {groups.data?.map((g) => <option key={g._id} value={g._id}>{g.name} ({g.accountIds.length})</option>)}
-                </select>
-                {groupNote && <p className="hint" role="status">{groupNote}</p>}
-              </div>
-            )}
-            <fieldset className="account-picks">
-              <legend className="sr-only">Accounts</legend>
-              {profileAccounts.map((a) => (
-                <label key={a._id} className={`account-pick${selected.includes(a._id) ? ' on' : ''}`}>
-                  <input type="checkbox" checked={selected.includes(a._id)} disabled={!a.isActive}
-                    onChange={(e) => setSelected((s) => (e.target.checked ? [...s, a._id] : s.filter((x) => x !== a._id)))} />
-                  <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span>
-                  {!a.isActive && <span className="state state-bad"> needs reconnect</span>}
-                </label>
-              ))}
-            </fieldset>
-          </section>
-
-          <section className="card" aria-labelledby="c-content">
-            <h2 id="c-content" className="small-title">What</h2>
-            <div className="field">
-              <label htmlFor="c-text">Text</label>
-              <textarea id="c-text" value={content} onChange={(e) => setContent(e.target.value)} aria-describedby="c-counters" aria-invalid={problems.some((p) => p.field === 'content') || !!fieldErrors.content} />
-              <div id="c-counters" className="counters" aria-live="polite">
-                {platforms.map((p) => {
-                  const rule = PLATFORM_RULES[p];
-                  const n = textLength(rule, content);
-                  const max = ruleMaxText(rule, uploaded);
-                  return <span key={p} className={n > max ? 'counter over' : 'counter'}>{rule.label}: {n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
-                })}
-              </div>
-            </div>
-            {targets.map((a) => (
-              <div key={a._id} className="custom-content">
-                <label className="check">
-                  <input type="checkbox" checked={custom[a._id] !== undefined} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.checked ? content : undefined }))} />
-                  Custom text for <PlatformBadge platform={a.platform} /> @{a.username}
-                </label>
-                {custom[a._id] !== undefined && (
-                  <div className="field">
-                    <label htmlFor={`c-custom-${a._id}`} className="sr-only">Custom text for {a.platform} @{a.username}</label>
-                    <textarea id={`c-custom-${a._id}`} value={custom[a._id]} onChange={(e) => setCustom((c) => ({ ...c, [a._id]: e.target.value }))} />
-                    {PLATFORM_RULES[a.platform as PlatformName] && (() => {
-                      const rule = PLATFORM_RULES[a.platform as PlatformName];
-                      const n = textLength(rule, custom[a._id] ?? '');
-                      const max = ruleMaxText(rule, uploaded);
-                      return <span className={n > max ? 'counter over' : 'counter'}>{n.toLocaleString('en-US')}/{max.toLocaleString('en-US')} {rule.unit}</span>;
-                    })()}
-                  </div>
-                )}
-              </div>
-            ))}
-            {targets.map((a) => (
-              <PlatformOptions key={`o-${a._id}`} account={a} value={options[a._id] ?? {}} onChange={(next) => setOptions((o) => ({ ...o, [a._id]: next }))} />
-            ))}
-            <div className="field">
-              <label htmlFor="c-media">Media <span className="hint">(images, videos, PDF; up to 5 GB each — large files upload resumably)</span></label>
-              <div className="media-inputs">
-                <input id="c-media" type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,video/mp4,video/quicktime,video/webm,application/pdf" onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }} />
-                <button type="button" className="btn btn-sm" onClick={() => setPicking(true)}>Choose from the library</button>
-              </div>
-            </div>
-            <details className="more-options" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
-              <summary>Tags and visibility</summary>
-              <div className="form-row">
-                <div className="field grow">
-                  <label htmlFor="c-tags">Tags</label>
-                  <input id="c-tags" value={tagsText} onChange={(e) => setTagsText(e.target.value)} placeholder="comma-separated, e.g. baking, bread" aria-describedby="c-tags-hint" />
-                  <span id="c-tags-hint" className="hint">Up to 100 characters each, 500 in all; YouTube uses them as video tags.</span>
-                </div>
-                <div className="field">
-                  <label htmlFor="c-visibility">Visibility</label>
-                  <select id="c-visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as typeof visibility)}>
-                    <option value="public">Public</option><option value="unlisted">Unlisted</option><option value="private">Private</option>
-                  </select>
-                </div>
-              </div>
-            </details>
-            {picking && <LibraryPicker onClose={() => setPicking(false)} onPick={(f) => setMedia((m) => [...m, libraryEntry(f)])} />}
-            {media.length > 0 && (
-              <ul className="media-list">
-                {media.map((m) => (
-                  <li key={m.key} className="media-item">
-                    {m.file?.type === 'image' || m.file?.type === 'gif' ? <img src={m.file.url} alt="" /> : m.file?.type === 'video' ? <VideoPoster url={m.file.url} className="media-thumb" /> : <span className="media-icon" aria-hidden="true">{m.file ? '📄' : '…'}</span>}
-                    <div className="media-info">
-                      <span className="media-name">{m.name}</span>
-                      {m.status === 'uploading' && <progress max={1} value={m.progress} aria-label={`Uploading ${m.name}`}>{Math.round(m.progress * 100)}%</progress>}
-                      {m.status === 'uploading' && <span className="hint">{Math.round(m.progress * 100)}%</span>}
-                      {m.status === 'error' && <span className="error-text" role="alert">{m.error}</span>}
-                      {m.status === 'done' && (m.file?.type === 'image' || m.file?.type === 'gif') && (
-                        <input aria-label={`Alt text for ${m.name}`} placeholder="Alt text (describe the image)" value={m.altText} onChange={(e) => setMedia((list) => list.map((x) => (x.key === m.key ? { ...x, altText: e.target.value } : x)))} />
-                      )}
-                    </div>
-                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMedia((list) => list.filter((x) => x.key !== m.key))}>Remove<span className="sr-only"> {m.name}</span></button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-
-          {targets.length > 0 && (
-            <section className="card" aria-labelledby="c-preview">
-              <h2 id="c-preview" className="small-title">Preview</h2>
-              <div className="previews">
-                {targets.map((a) => (
-                  <PostPreview key={a._id} account={a} text={custom[a._id] ?? content} data={cleanPlatformData(options[a._id], custom[a._id] ?? content)}
-                    media={media.filter((m) => m.status === 'done' && m.file).map((m) => ({
-                      url: m.file!.url, type: m.file!.type, altText: m.altText,
-                      ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
-                      // YouTube shows the custom thumbnail as the video's picture.
-                      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
-                    }))} />
-                ))}
-              </div>
-            </section>
-          )}
-        </div>
-
-        <aside className="composer-side">
-          <section className="card" aria-labelledby="c-when">
-            <h2 id="c-when" className="small-title">When</h2>
-            <fieldset className="modes">
-              <legend className="sr-only">When to publish</legend>
-              {MODES.map(([m, label, hint]) => (
-                <label key={m} className={`mode${mode === m ? ' on' : ''}`}>
-                  <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-                  <span><strong>{label}</strong><span className="hint">{hint}</span></span>
-                </label>
-              ))}
-            </fieldset>
-            {mode === 'schedule' && (
-              <div className="when-fields">
-                <div className="when-row">
-                  <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
-                  <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
-                </div>
-                <TimeZoneField id="c-tz" className="field" value={tz} onChange={setTz} />
-                {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
-              </div>
-            )}
-          </section>
-          <section className="card checks" aria-labelledby="c-checks" aria-live="polite">
-            <h2 id="c-checks" className="small-title">Checks</h2>
-            {targets.length === 0 && mode !== 'draft' && <p className="muted">Pick at least one account.</p>}
-            {checkingSubreddits.length > 0 && <p className="muted">Checking {checkingSubreddits.join(', ')}'s posting rules…</p>}
-            {server.state === 'checking' && <p className="muted">Checking with Herald…</p>}
-            {problems.length === 0 && checkingSubreddits.length === 0 && targets.length > 0 && (server.state === 'ok' || mode === 'draft' && server.state === 'idle') && <p className="ok-text">✓ Fits every selected platform's rules.</p>}
-            {server.state === 'unknown' && (
-              // Herald could not be asked: the composer's own checks passed, and it says no more than that.
-              <>
-                <p className="ok-text">✓ Fits the platform rules checked in this browser.</p>
-                <div className="alert alert-warn server-unknown">
-                  <p><strong>Could not check with Herald</strong> ({server.reason}). What only Herald checks (the accounts as stored, the media it fetches, duplicates) is not checked yet; saving checks it.</p>
-                  <button type="button" className="btn btn-sm" onClick={server.retry}>Check again</button>
-                </div>
-              </>
-            )}
-            {serverProblems.length > 0 && (
-              <ul className="problems">{serverProblems.map((p, i) => <li key={`s${i}`}>{p.platform ? <PlatformBadge platform={p.platform} /> : null}{p.account && targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}{p.platform ? ': ' : ''}{p.message}</li>)}</ul>
-            )}
-            {problems.length > 0 && (
-              <ul className="problems">{problems.map((p, i) => <li key={i}><PlatformBadge platform={p.platform} />{targets.filter((a) => a.platform === p.platform).length > 1 ? ` @${p.account}` : ''}: {p.message}</li>)}</ul>
-            )}
-            {uploading && <p className="muted">Waiting for uploads to finish…</p>}
-          </section>
-          <ErrorBox error={save.error} title="The post was not saved" />
-          <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
-            {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
-          </button>
-        </aside>
+      <form className={`composer${narrow ? ' composer-narrow' : ''}`} onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
+        {narrow ? (
+          <Tabs className="composer-tabs">
+            <TabList aria-label="Composer view" className="tab-list">
+              <Tab id="compose" className="tab">Compose</Tab>
+              <Tab id="preview" className="tab">Preview{targets.length ? ` (${targets.length})` : ''}</Tab>
+            </TabList>
+            <TabPanel id="compose" className="composer-main">{form}{finish}</TabPanel>
+            <TabPanel id="preview" className="composer-preview-panel">{preview}</TabPanel>
+          </Tabs>
+        ) : (
+          <>
+            <div className="composer-main">{form}</div>
+            <aside className="composer-side">{preview}{finish}</aside>
+          </>
+        )}
       </form>
     </>
   );
