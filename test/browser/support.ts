@@ -191,11 +191,28 @@ export async function startDashboard(opts: {
 }
 
 /**
+ * Scrolls the time-zone field into view and lets the page's scroll event go out before the list is
+ * opened. A combobox's list closes on any page scroll (React Aria), and Playwright scrolls and clicks
+ * within one frame, which no person does: the scroll event would land just after the list opened.
+ */
+async function settleTimeZoneField(page: Page, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).scrollIntoViewIfNeeded();
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+}
+
+/** Opens the time-zone list with its "Show time zones" button (see settleTimeZoneField). */
+export async function openTimeZones(page: Page, label = 'Time zone'): Promise<void> {
+  await settleTimeZoneField(page, label);
+  await page.getByRole('button', { name: 'Show time zones' }).click();
+}
+
+/**
  * Picks `zone` in the page's time-zone combobox (web/src/dashboard/ui/time-zone-picker.tsx) the
  * way a user does: types `typed` (part of its name) and clicks the option, then checks the field shows it.
  */
 export async function pickTimeZone(page: Page, typed: string, zone: string, label = 'Time zone'): Promise<void> {
   const box = page.getByRole('combobox', { name: label });
+  await settleTimeZoneField(page, label);
   await box.fill(typed);
   await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${zone.replace(/_/g, ' ').replace(/[/+]/g, '\\$&')}\\b`) }).click();
   if (await box.inputValue() !== zone) throw new Error(`the time-zone field shows ${await box.inputValue()}, not ${zone}`);

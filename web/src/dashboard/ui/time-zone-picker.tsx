@@ -72,7 +72,7 @@ export default function TimeZonePicker({ value, onChange, label = 'Time zone', c
         <Input id={id} className="tz-input" />
         <Button className="tz-button" aria-label="Show time zones">▾</Button>
       </div>
-      <Popover className="tz-popover" placement="bottom start">
+      <Popover className="tz-popover" placement="bottom start" maxHeight={360}>
         <ListBox className="tz-list" renderEmptyState={() => <p className="tz-empty">No time zone matches.</p>}>
           <ListBoxSection id="suggested" className="tz-section">
             <Header className="tz-header">Yours and recent</Header>
