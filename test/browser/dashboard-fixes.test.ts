@@ -16,7 +16,7 @@ import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import type { TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
-import { chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { chromiumAvailable, shootBothWidths, startDashboard, fillDateTime, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-fixes.test.ts');
 const TZ = 'Europe/Paris';
@@ -211,8 +211,7 @@ describe.skipIf(!hasChromium)('dashboard fixes', () => {
     await page.getByRole('checkbox', { name: /Reddit/ }).check();
     const text = `Yesterday's bake ${Date.now().toString(36)}`;
     await page.getByLabel('Text', { exact: true }).fill(text);
-    await page.getByLabel('Date', { exact: true }).fill(yesterday);
-    await page.getByLabel('Time', { exact: true }).fill('10:00');
+    await fillDateTime(page, yesterday, '10:00');
     await page.getByRole('alert').filter({ hasText: 'This time is in the past' }).waitFor();
     await shoot('fixes-composer-past');
     await page.getByRole('button', { name: 'Publish now (time is past)' }).click();

@@ -13,7 +13,7 @@ import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
-import { answerConfirm, chromiumAvailable, launch, pickTimeZone, screenshotPath, shootBothWidths, type Browser } from './support.ts';
+import { answerConfirm, chromiumAvailable, launch, pickTimeZone, screenshotPath, shootBothWidths, fillDateTime, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
@@ -153,8 +153,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     // The next whole minute at least 25 s ahead (the time field has minute precision), in the browser's zone (New York).
     const at = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
     const when = local(at, TZ);
-    await page.getByLabel('Date', { exact: true }).fill(when.date);
-    await page.getByLabel('Time', { exact: true }).fill(when.time);
+    await fillDateTime(page, when.date, when.time);
     expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe(TZ);
     await page.screenshot({ path: screenshotPath('dashboard-composer'), fullPage: true });
     await page.getByRole('button', { name: 'Schedule post' }).click();

@@ -217,3 +217,34 @@ export async function pickTimeZone(page: Page, typed: string, zone: string, labe
   await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${zone.replace(/_/g, ' ').replace(/[/+]/g, '\\$&')}\\b`) }).click();
   if (await box.inputValue() !== zone) throw new Error(`the time-zone field shows ${await box.inputValue()}, not ${zone}`);
 }
+
+/**
+ * Types into a React Aria date or time field's segments (web/src/dashboard/ui/date-time-picker.tsx)
+ * the way a user does, whatever the locale's order of them: each segment by its type.
+ */
+async function typeSegments(page: Page, label: string, values: Record<string, string>): Promise<void> {
+  const segments = page.getByRole('group', { name: label, exact: true }).first().locator('[data-type]:not([data-type="literal"])');
+  const n = await segments.count();
+  for (let i = 0; i < n; i++) {
+    const segment = segments.nth(i);
+    const value = values[(await segment.getAttribute('data-type')) ?? ''];
+    if (value === undefined) continue;
+    await segment.focus();
+    await page.keyboard.type(value);
+  }
+}
+
+/**
+ * Sets the composer's "Date" (`YYYY-MM-DD`) and "Time" (`HH:MM`, 24-hour) fields by typing into
+ * their segments; a 12-hour locale gets the hour and AM/PM.
+ */
+export async function fillDateTime(page: Page, date: string, time: string): Promise<void> {
+  const [year, month, day] = date.split('-');
+  await typeSegments(page, 'Date', { year, month, day });
+  const [h, minute] = time.split(':');
+  const hour = Number(h);
+  const twelve = await page.getByRole('group', { name: 'Time', exact: true }).first().locator('[data-type="dayPeriod"]').count() > 0;
+  await typeSegments(page, 'Time', twelve
+    ? { hour: String(hour % 12 || 12), minute, dayPeriod: hour < 12 ? 'A' : 'P' }
+    : { hour: h, minute });
+}

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, chromiumAvailable, openTimeZones, pickTimeZone, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, openTimeZones, pickTimeZone, startDashboard, fillDateTime, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/time-zone-picker.test.ts');
 const BROWSER_TZ = 'Asia/Tokyo';
@@ -67,8 +67,7 @@ describe.skipIf(!hasChromium)('time-zone picker', () => {
     await pickTimeZone(page, 'new yo', 'America/New_York');
 
     const year = new Date().getUTCFullYear() + 1;
-    await page.getByLabel('Date', { exact: true }).fill(`${year}-07-01`);
-    await page.getByLabel('Time', { exact: true }).fill('14:30');
+    await fillDateTime(page, `${year}-07-01`, '14:30');
     await page.getByText("Fits every selected platform's rules.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     for (const width of [1280, 390]) {

@@ -7,6 +7,7 @@ import { ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { checkPost, PLATFORM_RULES, ruleMaxText, textLength, type PlatformName, type RuleProblem } from '../../lib/platform-rules.ts';
 import { browserTimeZone, instantOf, pad, timeFormat, wallTime } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
+import { DateTimeField } from '../ui/date-time.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
@@ -429,10 +430,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         )}
         {mode === 'schedule' && (
           <div className="when-fields">
-            <div className="when-row">
-              <div className="field"><label htmlFor="c-date">Date</label><input id="c-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required aria-invalid={!!fieldErrors.scheduledFor} /></div>
-              <div className="field"><label htmlFor="c-time">Time</label><input id="c-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required /></div>
-            </div>
+            <DateTimeField idPrefix="c" date={date} time={time} onDate={setDate} onTime={setTime} dateInvalid={!!fieldErrors.scheduledFor} />
             <TimeZoneField id="c-tz" className="field" value={tz} onChange={setTz} />
             {inPast && <p className="alert alert-warn" role="alert" id="c-past">This time is in the past: the post will be published as soon as you save it.</p>}
           </div>
