@@ -130,6 +130,17 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   useEffect(() => { if (!postId) sessionStorage.removeItem('herald.composeMedia'); }, [postId]);
   const [picking, setPicking] = useState(false);
   const [mode, setMode] = useState<Mode>(queueSlot ? 'queue' : 'schedule');
+  // "Add to queue": where the post would go, or why it cannot (no queue yet, paused, full), in words.
+  const nextSlot = useQuery({
+    queryKey: ['queue-next-slot', profileId],
+    enabled: mode === 'queue' && !!profileId && !queueSlot,
+    retry: false,
+    queryFn: () => unwrap(api.GET('/v1/queue/next-slot', { params: { query: { profileId } } })),
+  });
+  const queueProblem = mode !== 'queue' || queueSlot ? null
+    : nextSlot.error instanceof ApiError && nextSlot.error.status === 404 ? 'none'
+      : nextSlot.error instanceof ApiError && nextSlot.error.status === 400 ? 'paused'
+        : nextSlot.data && nextSlot.data.nextSlot === null ? 'full' : null;
   const [date, setDate] = useState(init.date);
   const [time, setTime] = useState(init.time);
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -290,7 +301,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   // While the server is still being asked the post can be saved (the save is checked the same way); it is never called fine before.
   const blocked = mode !== 'draft' && (problems.length > 0 || server.state === 'problems');
-  const cannotSave = save.isPending || uploading || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
+  const cannotSave = save.isPending || uploading || !!queueProblem || (mode !== 'draft' && targets.length === 0) || blocked || (mode === 'schedule' && (!date || !time));
   const fieldErrors = save.error instanceof ApiError ? save.error.fields : {};
 
   const previewTargets = targets.map((a) => ({
@@ -427,6 +438,17 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         </fieldset>
         {mode === 'queue' && queueSlot && queueSlot.profile === profileId && (
           <p className="alert alert-info" id="c-slot">Into the queue slot of {timeFormat.slot(queueSlot.slot, tz)} (the next free slot if it is taken by then).</p>
+        )}
+        {mode === 'queue' && !queueSlot && nextSlot.data?.nextSlot && (
+          <p className="alert alert-info" id="c-next-slot">Into the next free slot: {timeFormat.slot(nextSlot.data.nextSlot, nextSlot.data.timezone)}.</p>
+        )}
+        {queueProblem && (
+          <p className="alert alert-warn" role="alert" id="c-queue-problem">
+            {queueProblem === 'none' ? 'This profile has no queue yet: give it weekly posting times first. '
+              : queueProblem === 'paused' ? 'The queue of this profile is paused: turn it on first. '
+                : 'Every slot of this queue is taken: add posting times first. '}
+            <a href="/dashboard/queue">Set up the queue</a>
+          </p>
         )}
         {mode === 'schedule' && (
           <div className="when-fields">
