@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('date picker', () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       // The composer is laid out again for a phone (tabs): wait for the new layout's field.
-      await page.locator(width === 390 ? '.composer-narrow' : '.composer:not(.composer-narrow)').waitFor();
+      await (width === 390 ? page.getByRole('tab', { name: 'Compose' }) : page.locator('.composer-side')).waitFor();
       await dateField().scrollIntoViewIfNeeded();
       await page.getByRole('button', { name: 'Choose the date on a calendar' }).click();
       const calendar = page.getByRole('dialog', { name: 'Calendar' });

@@ -56,6 +56,7 @@ describe.skipIf(!hasChromium)('time-zone picker', () => {
     await page.keyboard.press('Escape');
     // On a phone the composer is laid out again (Compose and Preview tabs): the list opens there too.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Compose' }).waitFor();
     await openTimeZones(page);
     await options().first().waitFor();
     expect(await options().first().textContent()).toBe('Asia/Tokyo (your time zone)UTC+09:00');

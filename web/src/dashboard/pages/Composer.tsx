@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError, unwrap, uploadMedia, type CreatePostBody, type PostView, type UploadedFile } from '../api.ts';
@@ -17,6 +16,9 @@ import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
 import { LibraryPicker, mediaIdOfUrl, type LibraryFile } from '../media-library.tsx';
 import { useSubredditRules } from '../composer/subreddit-rules.ts';
 import { useServerCheck } from '../composer/server-check.ts';
+
+/** The phone layout's tabs, loaded only on phones. */
+const ComposerTabs = lazy(() => import('../composer/ComposerTabs.tsx'));
 
 /** Rule messages that name API fields, said in the composer's words (the rule ids are the shared table's). */
 const COMPOSER_WORDING: Record<string, string> = {
@@ -498,14 +500,10 @@ export default function ComposerPage({ postId }: { postId?: string }) {
       <PageTitle title={postId ? 'Edit post' : 'New post'} />
       <form className={`composer${narrow ? ' composer-narrow' : ''}`} onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
         {narrow ? (
-          <Tabs className="composer-tabs">
-            <TabList aria-label="Composer view" className="tab-list">
-              <Tab id="compose" className="tab">Compose</Tab>
-              <Tab id="preview" className="tab">Preview{targets.length ? ` (${targets.length})` : ''}</Tab>
-            </TabList>
-            <TabPanel id="compose" className="composer-main">{form}{finish}</TabPanel>
-            <TabPanel id="preview" className="composer-preview-panel">{preview}</TabPanel>
-          </Tabs>
+          // Until the tabs arrive (a phone's first visit), the form alone.
+          <Suspense fallback={<div className="composer-main">{form}{finish}</div>}>
+            <ComposerTabs compose={<>{form}{finish}</>} preview={preview} count={targets.length} />
+          </Suspense>
         ) : (
           <>
             <div className="composer-main">{form}</div>
