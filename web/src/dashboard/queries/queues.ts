@@ -4,20 +4,10 @@
  * page; mutations invalidate the `['queues', profileId]` key.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api.ts';
+import { api, unwrap, type QueueView } from '../api.ts';
 
 /** A queue as the API shows it: `_id`, `name`, `timezone` (IANA), `slots`, `active`, `isDefault`, ... */
-export interface Queue {
-  _id: string;
-  profileId: string;
-  name: string;
-  timezone: string;
-  slots: Array<{ dayOfWeek: number; time: string }>;
-  active: boolean;
-  isDefault: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Queue = QueueView;
 
 /**
  * The queues of profile `profileId` (the default first), under the key `['queues', profileId]`;
