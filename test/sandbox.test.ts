@@ -142,6 +142,25 @@ describe('sandbox mode on', () => {
     expect((await get('/v1/sandbox/facebook/state')).statusCode).toBe(sandbox.simulators.has('facebook') ? 200 : 404);
   });
 
+  it('named queues work in sandbox mode: create a queue, queue a post for the simulated X account into it, preview, next slot, arrange, delete (decision 0062)', async () => {
+    const q = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: tenant.headers, ...(payload ? { payload } : {}) });
+    const created = await q('POST', '/v1/queue/slots', { profileId, name: 'Sandbox evenings', timezone: 'UTC', slots: [{ dayOfWeek: 2, time: '19:00' }, { dayOfWeek: 4, time: '19:00' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['x-herald-sandbox']).toBe('true');
+    const queueId = created.json().schedule._id as string;
+    const preview = (await q('GET', `/v1/queue/preview?profileId=${profileId}&queueId=${queueId}&count=2`)).json().slots as string[];
+    const queued = await post({ content: 'Queued in the sandbox', queuedFromProfile: profileId, queueId, platforms: [{ platform: 'twitter', accountId }] });
+    expect(queued.statusCode, queued.body).toBe(201);
+    expect(queued.json().post).toMatchObject({ status: 'scheduled', queueId, scheduledFor: preview[0] });
+    expect((await q('GET', `/v1/queue/next-slot?profileId=${profileId}&queueId=${queueId}`)).json()).toMatchObject({ nextSlot: preview[1], queueName: 'Sandbox evenings' });
+    const moved = await q('POST', '/v1/queue/arrange', { profileId, queueId, moves: [{ postId: queued.json().post._id, slot: preview[1] }] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await q('GET', `/v1/queue/slots?profileId=${profileId}&all=true`)).json().queues.map((x: { name: string }) => x.name)).toContain('Sandbox evenings');
+    const deleted = await q('DELETE', `/v1/queue/slots?profileId=${profileId}&queueId=${queueId}`);
+    expect(deleted.json()).toMatchObject({ deleted: true, deletedCount: 1 });
+  });
+
   it('still refuses user media on private addresses (the SSRF guard is unchanged)', async () => {
     const res = await post({
       content: 'private media', publishNow: true,

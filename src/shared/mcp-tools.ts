@@ -60,9 +60,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     requireOneOf: ['scheduledFor', 'queuedFromProfile'], idempotent: true,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     description: 'Schedules a post: it is published at `scheduledFor`, or at the profile\'s next free queue slot with `queuedFromProfile` '
-      + `(see get_next_queue_slot). ${RULES_HINT} ${TIME_RULE}` },
+      + '(its default queue, or the named queue `queueId` from get_queue_slots with all: "true"; see get_next_queue_slot). '
+      + `${RULES_HINT} ${TIME_RULE}` },
   { name: 'publish_post_now', title: 'Publish a post now', method: 'POST', url: '/v1/posts', capability: 'publish', fixed: { publishNow: true, isDraft: false },
-    omit: ['publishNow', 'isDraft', 'scheduledFor', 'queuedFromProfile'], idempotent: true,
+    omit: ['publishNow', 'isDraft', 'scheduledFor', 'queuedFromProfile', 'queueId'], idempotent: true,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     description: `Publishes a post on its platforms at once. ${RULES_HINT}` },
   { name: 'list_posts', title: 'List posts', method: 'GET', url: '/v1/posts', capability: 'read', annotations: READ,
@@ -91,9 +92,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     description: 'Downloads the file at a public http(s) URL into the media library (images, GIFs, videos, PDFs up to 5GB; the type is checked on the bytes). '
       + 'Answers `files[0].url`, usable in a post\'s mediaItems as it is.' },
   { name: 'get_queue_slots', title: 'Queue schedule', method: 'GET', url: '/v1/queue/slots', capability: 'read', annotations: READ,
-    description: 'A profile\'s weekly queue schedule (time zone, slots) and its next slots.' },
+    description: 'A profile\'s queue (its default queue, or the named queue `queueId`): time zone, weekly slots and next slots. '
+      + 'With all: "true", every queue of the profile (`queues`, each `_id` usable as `queueId`).' },
   { name: 'get_next_queue_slot', title: 'Next free queue slot', method: 'GET', url: '/v1/queue/next-slot', capability: 'read', annotations: READ,
-    description: 'The next free slot of a profile\'s queue (occupied times skipped).' },
+    description: 'The next free slot of a profile\'s queue (its default queue, or the named queue `queueId`; occupied times skipped).' },
   { name: 'get_usage', title: 'Plan and usage', method: 'GET', url: '/v1/usage-stats', capability: 'read', annotations: READ,
     description: 'The plan, its limits and the usage in the current billing period.' },
   { name: 'get_analytics', title: 'Post analytics', method: 'GET', url: '/v1/analytics', capability: 'read', annotations: READ,

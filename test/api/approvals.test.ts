@@ -253,6 +253,22 @@ describe('a member\'s post waits for approval', () => {
     expect((approved.review as { note: string }).note).toContain('next free queue slot');
   });
 
+  it('a post queued into a named queue keeps that queue through review: approved after its slot passed, it takes that queue\'s next free slot (decision 0062)', async () => {
+    const evenings = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, time: '18:00' }));
+    const created = await api('POST', '/v1/queue/slots', owner.headers, { profileId, name: 'Review evenings', timezone: 'UTC', slots: evenings });
+    expect(created.statusCode, created.body).toBe(201);
+    const queueId = created.json().schedule._id as string;
+    const res = await api('POST', '/v1/posts', member.write, { content: 'queued in the evening queue for review', queuedFromProfile: profileId, queueId, platforms: [{ platform: 'bluesky', accountId }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().post).toMatchObject({ status: 'pending_approval', queuedFromProfile: profileId, queueId });
+    const postId = res.json().post._id as string;
+    await ctx.db.query(`UPDATE posts SET scheduled_for = now() - interval '2 hours' WHERE id = $1`, [postId]);
+    const ok = await api('POST', `/v1/posts/${postId}/approve`, owner.headers, {});
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(new Date(ok.json().scheduledFor).getUTCHours()).toBe(18);
+    expect((await api('GET', `/v1/posts/${postId}`, owner.headers)).json().post).toMatchObject({ status: 'scheduled', queueId });
+  });
+
   it('a pending post may be deleted; scoped rules: another tenant cannot see or decide it', async () => {
     const postId = (await memberPost('to delete')).post._id as string;
     expect((await api('GET', `/v1/posts/${postId}/approval`, other.headers)).statusCode).toBe(404);

@@ -142,6 +142,25 @@ describe('/mcp with an API key', () => {
     await client.close();
   });
 
+  it('lists a profile\'s named queues and schedules into one (decision 0062)', async () => {
+    const slots = [{ dayOfWeek: 3, time: '07:45' }];
+    await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: tenant.headers, payload: { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 1, time: '09:00' }] } });
+    const made = await ctx.app.inject({ method: 'POST', url: '/v1/queue/slots', headers: tenant.headers, payload: { profileId, name: 'Agent mornings', timezone: 'UTC', slots } });
+    expect(made.statusCode, made.body).toBe(201);
+    const client = await connect(tenant.apiKey);
+    const all = json(await client.callTool({ name: 'get_queue_slots', arguments: { profileId, all: 'true' } }));
+    const queue = all.queues.find((q: { name: string }) => q.name === 'Agent mornings');
+    expect(queue).toMatchObject({ isDefault: false, slots });
+    const next = json(await client.callTool({ name: 'get_next_queue_slot', arguments: { profileId, queueId: queue._id } }));
+    expect(next).toMatchObject({ queueId: queue._id, queueName: 'Agent mornings' });
+    const res = await client.callTool({ name: 'schedule_post', arguments: { content: 'Queued by an agent', queuedFromProfile: profileId, queueId: queue._id, platforms: [{ platform: 'bluesky', accountId }] } });
+    expect(res.isError).toBeFalsy();
+    expect(json(res).post).toMatchObject({ status: 'scheduled', queueId: queue._id, scheduledFor: next.nextSlot });
+    const now = await client.callTool({ name: 'publish_post_now', arguments: { content: 'x', queueId: queue._id } });
+    expect(now.isError).toBe(true);
+    await client.close();
+  });
+
   it('a key without posts:write lists no writing tool and cannot call one; resources follow the key', async () => {
     const reader = await createTenant(ctx, { permissions: ['posts:read', 'profiles:read', 'accounts:read', 'queue:read'] });
     const client = await connect(reader.apiKey);

@@ -404,6 +404,31 @@ describe('query strings', () => {
   });
 });
 
+describe('named queues (decision 0062): bad queue ids, names and flags name the field', () => {
+  const slots = [{ dayOfWeek: 1, time: '09:00' }];
+  const CASES: Array<[string, string, string, object | undefined, string]> = [
+    ['GET slots with a queueId that is no id', 'GET', `/v1/queue/slots?profileId=${profileId}&queueId=nothex`, undefined, 'queueId'],
+    ['GET slots with all=yes', 'GET', `/v1/queue/slots?profileId=${profileId}&all=yes`, undefined, 'all'],
+    ['GET preview with a NUL queueId', 'GET', `/v1/queue/preview?profileId=${profileId}&queueId=%00`, undefined, 'queueId'],
+    ['GET next-slot with a short queueId', 'GET', `/v1/queue/next-slot?profileId=${profileId}&queueId=abc`, undefined, 'queueId'],
+    ['DELETE with a queueId that is no id', 'DELETE', `/v1/queue/slots?profileId=${profileId}&queueId=${'z'.repeat(24)}`, undefined, 'queueId'],
+    ['POST without a name', 'POST', '/v1/queue/slots', { profileId, timezone: 'UTC', slots }, 'name'],
+    ['POST with a blank name', 'POST', '/v1/queue/slots', { profileId, name: '  ', timezone: 'UTC', slots }, 'name'],
+    ['POST with a name object', 'POST', '/v1/queue/slots', { profileId, name: { a: 1 }, timezone: 'UTC', slots }, 'name'],
+    ['POST with an unknown field', 'POST', '/v1/queue/slots', { profileId, name: 'x', timezone: 'UTC', slots, isDefault: true }, 'isDefault'],
+    ['PUT with setAsDefault a string', 'PUT', '/v1/queue/slots', { profileId, timezone: 'UTC', slots, setAsDefault: 'yes please' }, 'setAsDefault'],
+    ['PUT with a queueId number', 'PUT', '/v1/queue/slots', { profileId, queueId: 12, timezone: 'UTC', slots }, 'queueId'],
+    ['POST /v1/posts with queueId alone', 'POST', '/v1/posts', { content: 'x', queueId: '0'.repeat(24), scheduledFor: '2031-01-01T00:00:00Z' }, 'queueId'],
+    ['POST /v1/posts with queueId no id', 'POST', '/v1/posts', { content: 'x', queuedFromProfile: profileId, queueId: 'nothex' }, 'queueId'],
+  ];
+  it.each(CASES)('%s', async (_n, method, url, body, field) => {
+    expectFieldError(await send(method, url, body), field, `${method} ${url}`);
+  });
+  it('wrote nothing', async () => {
+    expect((await send('GET', `/v1/queue/slots?profileId=${profileId}&all=true`)).json()).toEqual({ queues: [], count: 0 });
+  });
+});
+
 describe('non-finite numbers in query strings', () => {
   // AJV coerces `Infinity` and `1e309` to Infinity and then skips minimum/maximum (finite numbers only).
   const NON_FINITE = ['Infinity', '-Infinity', '1e309', '-1e309', '+Infinity'];

@@ -357,6 +357,43 @@ describe('another tenant\'s ids in bodies and query strings', () => {
     expect(await snapshot(b)).toEqual(before);
   });
 
+  it('B\'s queueId (named queues, decision 0062) in every queue route and on a post is a 404 like an unknown queue; B\'s queues are unchanged', async () => {
+    const a = await createTenant(ctx);
+    const aProfile = await createProfile(ctx, a);
+    await insertAccount(ctx, a, aProfile);
+    const b = await createTenant(ctx);
+    const bProfile = await createProfile(ctx, b);
+    const slots = [{ dayOfWeek: 1, time: '09:00' }];
+    await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: a.headers, payload: { profileId: aProfile, timezone: 'UTC', slots } });
+    await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: b.headers, payload: { profileId: bProfile, timezone: 'UTC', slots } });
+    const bQueue = (await ctx.app.inject({ method: 'POST', url: '/v1/queue/slots', headers: b.headers, payload: { profileId: bProfile, name: 'B evening', timezone: 'UTC', slots } })).json().schedule._id as string;
+    const readB = async () => (await ctx.app.inject({ method: 'GET', url: `/v1/queue/slots?profileId=${bProfile}&all=true`, headers: b.headers })).body;
+    const before = await readB();
+    /** [method, url, body] with `Q` standing for the queue id under test. */
+    const CALLS: Array<[string, string, Record<string, unknown>?]> = [
+      ['GET', `/v1/queue/slots?profileId=${aProfile}&queueId=Q`],
+      ['GET', `/v1/queue/preview?profileId=${aProfile}&queueId=Q`],
+      ['GET', `/v1/queue/next-slot?profileId=${aProfile}&queueId=Q`],
+      ['DELETE', `/v1/queue/slots?profileId=${aProfile}&queueId=Q`],
+      ['PUT', '/v1/queue/slots', { profileId: aProfile, queueId: 'Q', name: 'hijacked', timezone: 'UTC', slots, setAsDefault: true, reshuffleExisting: true }],
+      ['POST', '/v1/queue/arrange', { profileId: aProfile, queueId: 'Q', moves: [{ postId: newId(), slot: '2031-01-06T09:00:00Z' }] }],
+      ['POST', '/v1/posts', { content: 'into B\'s queue', queuedFromProfile: aProfile, queueId: 'Q' }],
+    ];
+    for (const [method, url, body] of CALLS) {
+      const call = (id: string) => ctx.app.inject({
+        method: method as 'GET', url: url.replace('=Q', `=${id}`), headers: a.headers,
+        ...(body ? { payload: JSON.parse(JSON.stringify(body).replace('"Q"', JSON.stringify(id))) } : {}),
+      });
+      const foreign = await call(bQueue);
+      const unknown = await call(newId());
+      expect(foreign.statusCode, `${method} ${url}`).toBe(404);
+      expect({ ...foreign.json(), requestId: 0 }, `${method} ${url}`).toEqual({ ...unknown.json(), requestId: 0 });
+      expect(foreign.body).not.toContain('B evening');
+    }
+    expect(await readB()).toBe(before);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/posts', headers: a.headers })).json().pagination.total).toBe(0);
+  });
+
   it('lists (profiles, accounts, posts, users, api-keys) never include another tenant\'s rows', async () => {
     // With the Analytics add-on, so the analytics views are read too (not refused with 402).
     const a = await createTenant(ctx, { addons: ['analytics'] });

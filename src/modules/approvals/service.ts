@@ -253,7 +253,7 @@ export function createApprovalsService(deps: {
       const r = await posts.update(auth, postId, {
         isDraft: false,
         ...(post.publish_now ? { publishNow: true } : {}),
-        ...(post.queued_from_profile ? { queuedFromProfile: post.queued_from_profile.trim() } : {}),
+        ...(post.queued_from_profile ? { queuedFromProfile: post.queued_from_profile.trim(), ...(post.queue_id ? { queueId: post.queue_id.trim() } : {}) } : {}),
       }, { submit: true });
       return r.body;
     },

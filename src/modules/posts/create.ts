@@ -29,6 +29,8 @@ export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'vis
   mode: Mode;
   warnings: string[];
   queueProfile: string | null;
+  /** The queue of `queueProfile` the client named (null: its default queue); the queue taken, once inserted. */
+  queueId: string | null;
   targets: ResolvedTarget[];
   /** Filled by insert. */
   targetIds: string[];
@@ -69,6 +71,8 @@ export function createPostCreation(deps: {
     const queueProfile = body.queuedFromProfile ? body.queuedFromProfile.toLowerCase() : null;
     if (queueProfile && body.isDraft) errors.add('queuedFromProfile', 'a draft cannot be queued; omit isDraft to add the post to the queue');
     if (queueProfile && body.publishNow) errors.add('queuedFromProfile', 'cannot be combined with publishNow');
+    const queueId = body.queueId ? body.queueId.toLowerCase() : null;
+    if (queueId && !queueProfile) errors.add('queueId', 'needs queuedFromProfile (the profile the queue belongs to)');
     const schedule = parseSchedule(body, errors, warnings);
     const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
     if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
@@ -99,7 +103,7 @@ export function createPostCreation(deps: {
     if (review) warnings.push('This profile requires approval: the post waits for review and is published once approved');
     return {
       review,
-      id: newId(), mode, warnings, queueProfile, targets, targetIds: [], claims,
+      id: newId(), mode, warnings, queueProfile, queueId, targets, targetIds: [], claims,
       runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
       title: body.title ?? null, content, visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
       preferredAt: schedule.at,
@@ -118,13 +122,11 @@ export function createPostCreation(deps: {
     const counted = plans.filter((p) => p.mode !== 'draft').length;
     if (counted > 0) await usage.assertUploadsAvailable(client, auth, counted);
     const now = clock();
-    const batchTaken = new Map<string, Set<number>>();
+    const batch = new Map<string, Set<number>>();
     for (const p of plans) {
       if (!p.queueProfile) continue;
-      const taken = batchTaken.get(p.queueProfile) ?? new Set<number>();
-      batchTaken.set(p.queueProfile, taken);
-      const slot = await queue.allocate(client, auth, p.queueProfile, p.preferredAt, undefined, taken);
-      taken.add(slot.at.getTime());
+      const slot = await queue.allocate(client, auth, { profileId: p.queueProfile, queueId: p.queueId }, { preferred: p.preferredAt, batch });
+      p.queueId = slot.queueId;
       p.runAt = slot.at;
       if (!p.timezoneGiven) p.timezone = slot.timezone;
     }
@@ -140,6 +142,7 @@ export function createPostCreation(deps: {
       id: p.id, title: p.title, content: p.content, status: statusOf(p), scheduledFor: p.runAt,
       timezone: p.timezone, publishNow: p.mode === 'now', isDraft: p.mode === 'draft', visibility: p.visibility, tags: p.tags,
       hashtags: p.hashtags, mentions: p.mentions, media: p.media, hidden: p.hidden, metadata: p.metadata, countedAt: p.mode === 'draft' ? null : now, queuedFromProfile: p.queueProfile,
+      queueId: p.queueProfile ? p.queueId : null,
     })), targets, now, claimContent ? plans.flatMap((p) => p.claims.map((c) => ({ ...c, postId: p.id }))) : [],
     accountVersionsOf(plans.flatMap((p) => p.targets)), requestId);
     for (const p of plans.filter((x) => x.review)) {
@@ -157,7 +160,7 @@ export function createPostCreation(deps: {
     const row: PostRow = {
       id: p.id, tenant_id: auth.tenantId, created_by: auth.userId, title: p.title, content: p.content,
       status: statusOf(p), scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
-      is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, media_items: p.media, queued_from_profile: p.queueProfile,
+      is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, media_items: p.media, queued_from_profile: p.queueProfile, queue_id: p.queueProfile ? p.queueId : null,
       hidden: p.hidden, metadata: p.metadata, usage_counted_at: p.mode === 'draft' ? null : at, published_at: null, created_at: at, updated_at: at,
     };
     return postView(row, p.targets.map((t, i) => ({

@@ -30,7 +30,8 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
     const profiles = post.queued_from_profile ? [post.queued_from_profile] : [...new Set(await targetProfileIds(client, post.id))];
     for (const profileId of profiles) {
       try {
-        return (await queue.allocate(client, auth, profileId.trim(), null, post.id)).at;
+        const queueId = post.queued_from_profile ? post.queue_id : null;
+        return (await queue.allocate(client, auth, { profileId: profileId.trim(), queueId }, { postId: post.id })).at;
       } catch (err) {
         if (!(err instanceof AppError)) throw err; // no queue, inactive, full: try the next, else publish now
       }
@@ -56,7 +57,7 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
       } else if (submitted && submitted.getTime() >= now.getTime() - GRACE_MS) {
         runAt = submitted;
         if (post.queued_from_profile) {
-          runAt = (await queue.allocate(client, auth, post.queued_from_profile.trim(), submitted, post.id)).at;
+          runAt = (await queue.allocate(client, auth, { profileId: post.queued_from_profile.trim(), queueId: post.queue_id }, { preferred: submitted, postId: post.id })).at;
           if (runAt.getTime() !== submitted.getTime()) {
             moved = true;
             note = `The queue slot ${submitted.toISOString()} is no longer free (taken or removed meanwhile): the post takes the next free slot, ${runAt.toISOString()}`;

@@ -47,6 +47,7 @@ const postFields = {
   hashtags: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'Hashtags, with or without #; added to the text where missing on platforms that take them' })),
   mentions: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'Handles, with or without @; added to the text where missing on platforms that take them' })),
   queuedFromProfile: Type.Optional(Type.Union([Id(), Type.Null()])),
+  queueId: Type.Optional(Type.Union([Id('A queue of queuedFromProfile (GET /v1/queue/slots?all=true); omitted: the profile\'s default queue. Only with queuedFromProfile'), Type.Null()])),
   hidden: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
 };
@@ -117,6 +118,7 @@ export const PostView = Type.Object({
   hashtags: Type.Array(Type.String()),
   mentions: Type.Array(Type.String()),
   queuedFromProfile: Nullable(Type.String()),
+  queueId: Nullable(Type.String()),
   hidden: Type.Boolean(),
   metadata: Type.Object({}, { additionalProperties: true }),
   thread: Type.Optional(Type.Array(Type.Object({ platform: Type.String(), accountId: Type.String(), items: Type.Array(ThreadEntry) }))),

@@ -32,6 +32,8 @@ export interface PostFields {
    */
   countedAt: Date | null;
   queuedFromProfile: string | null;
+  /** The queue (of `queuedFromProfile`) whose slot the post holds; null outside a queue. */
+  queueId: string | null;
 }
 
 /** A post row to insert (see insertPostsWithTargets). */
@@ -74,15 +76,15 @@ function insertPostsSql(hooks: boolean): string {
      `}new_posts AS (
        INSERT INTO posts (id, tenant_id, created_by, title, content, status, scheduled_for, timezone, publish_now, is_draft,
                           visibility, tags, media_items, hidden, metadata, usage_counted_at, queued_from_profile, created_at, updated_at,
-                          hashtags, mentions, request_id)
+                          hashtags, mentions, request_id, queue_id)
        SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
               u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18,
-              ARRAY(SELECT jsonb_array_elements_text(u.hashtags)), ARRAY(SELECT jsonb_array_elements_text(u.mentions)), $36::text
+              ARRAY(SELECT jsonb_array_elements_text(u.hashtags)), ARRAY(SELECT jsonb_array_elements_text(u.mentions)), $36::text, u.queue_id
          FROM unnest($3::char(24)[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::text[], $9::boolean[], $10::boolean[],
                      $11::text[], $12::jsonb[], $13::jsonb[], $14::boolean[], $15::jsonb[], $16::timestamptz[], $17::char(24)[],
-                     $29::jsonb[], $30::jsonb[])
+                     $29::jsonb[], $30::jsonb[], $37::char(24)[])
            AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued,
-                hashtags, mentions)
+                hashtags, mentions, queue_id)
         ${guard}
        RETURNING id, status, content, scheduled_for, published_at, metadata, publish_now),
      -- Duplicate protection (duplicates.ts): $31 accounts, $32 content hashes, $33 posts. A pair an earlier post
@@ -143,7 +145,7 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
     ...targetColumns(targets), posts.length,
     posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions)),
     claims.map((c) => c.accountId), claims.map((c) => c.hash), claims.map((c) => c.postId),
-    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version), requestId];
+    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version), requestId, posts.map((p) => p.queueId)];
   const hinted = (tenantsWithHooks.get(tenantId) ?? 0) > Date.now();
   if (!hinted) {
     const { rows } = await q.query<{ hooks: boolean }>(INSERT_POSTS_NO_HOOKS, params);
@@ -175,10 +177,10 @@ export async function updatePost(q: Queryable, id: string, u: PostUpdate): Promi
     `UPDATE posts SET title = $2, content = $3, scheduled_for = $4, timezone = $5, publish_now = $6, is_draft = $7,
             visibility = $8, tags = $9, media_items = $10, hidden = $11, metadata = $12,
             usage_counted_at = COALESCE(usage_counted_at, $13), status = $14, queued_from_profile = $15, hashtags = $16, mentions = $17,
-            updated_at = now()
+            queue_id = $18, updated_at = now()
       WHERE id = $1`,
     [id, u.title, u.content, u.scheduledFor, u.timezone, u.publishNow, u.isDraft, u.visibility, u.tags, JSON.stringify(u.media),
-      u.hidden, JSON.stringify(u.metadata), u.countedAt, u.status, u.queuedFromProfile, u.hashtags, u.mentions],
+      u.hidden, JSON.stringify(u.metadata), u.countedAt, u.status, u.queuedFromProfile, u.hashtags, u.mentions, u.queueId],
   );
 }
 
@@ -232,20 +234,22 @@ const COUNTERS_LOCK = 7_263_591_010;
  * keep their times). In the caller's transaction, which holds the profile row lock.
  */
 export async function detachPostsFromProfile(q: Queryable, tenantId: string, profileId: string): Promise<void> {
-  await q.query('UPDATE posts SET queued_from_profile = NULL WHERE tenant_id = $1 AND queued_from_profile = $2', [tenantId, profileId]);
+  await q.query('UPDATE posts SET queued_from_profile = NULL, queue_id = NULL WHERE tenant_id = $1 AND queued_from_profile = $2', [tenantId, profileId]);
 }
 
 /**
- * The queued posts of a profile a reshuffle moves: scheduled after `after`, none of whose targets
- * has started (all pending), in time order, locked FOR UPDATE in the caller's transaction (which
- * holds the queue's lock, modules/queue).
+ * The queued posts of a queue a reshuffle or an arrange moves: those of queue `queue.id` (for the
+ * default queue also the profile's queued posts outside any queue, whose slots it counts),
+ * scheduled after `after`, none of whose targets has started (all pending), in time order, locked
+ * FOR UPDATE in the caller's transaction (which holds the queue's lock, modules/queue).
  */
-export async function lockReshufflablePosts(q: Queryable, profileId: string, after: Date): Promise<Array<{ id: string; scheduled_for: Date }>> {
+export async function lockReshufflablePosts(q: Queryable, queue: { id: string; profileId: string; isDefault: boolean }, after: Date): Promise<Array<{ id: string; scheduled_for: Date }>> {
   const { rows } = await q.query<{ id: string; scheduled_for: Date }>(
     `SELECT p.id, p.scheduled_for FROM posts p
-      WHERE p.queued_from_profile = $1 AND p.status = 'scheduled' AND p.scheduled_for > $2
+      WHERE (p.queue_id = $1 OR ($2 AND p.queue_id IS NULL AND p.queued_from_profile = $3))
+        AND p.status = 'scheduled' AND p.scheduled_for > $4
         AND NOT EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.status NOT IN ('pending'))
-      ORDER BY p.scheduled_for, p.id FOR UPDATE`, [profileId, after]);
+      ORDER BY p.scheduled_for, p.id FOR UPDATE`, [queue.id, queue.isDefault, queue.profileId, after]);
   return rows;
 }
 
@@ -255,17 +259,17 @@ export async function clearQueuedTimes(q: Queryable, ids: string[]): Promise<voi
 }
 
 /**
- * Gives queued posts new times (`moves`, each post's id and time) in `timezone`, and their pending
+ * Gives queued posts new times (`moves`, each post's id and time) in `timezone` and queue `queueId`, and their pending
  * targets the run_at of the one run-at rule, `runAt(platform, at)` (modules/posts/targets.ts: a
  * platform that uploads ahead, YouTube, runs at once). A target the platform holds already (a video
  * uploaded ahead, see isOnPlatform) keeps its run_at, as an edit keeps it. In the caller's transaction.
  */
 export async function moveQueuedPosts(q: Queryable, moves: Array<{ id: string; at: Date }>, timezone: string,
-  runAt: (platform: string, at: Date) => Date | null): Promise<void> {
+  runAt: (platform: string, at: Date) => Date | null, queueId: string): Promise<void> {
   const ids = moves.map((m) => m.id);
   await q.query(
-    `UPDATE posts p SET scheduled_for = u.at, timezone = $3, updated_at = now()
-       FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, at) WHERE p.id = u.id`, [ids, moves.map((m) => m.at), timezone]);
+    `UPDATE posts p SET scheduled_for = u.at, timezone = $3, queue_id = $4, updated_at = now()
+       FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, at) WHERE p.id = u.id`, [ids, moves.map((m) => m.at), timezone, queueId]);
   const { rows } = await q.query<{ id: string; post_id: string; platform: string }>(
     `SELECT id, post_id, platform FROM post_targets WHERE post_id = ANY($1::char(24)[]) AND status = 'pending' AND platform_post_id IS NULL`, [ids]);
   const atOf = new Map(moves.map((m) => [m.id, m.at]));

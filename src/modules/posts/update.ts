@@ -96,6 +96,8 @@ export function createPostUpdate(deps: {
         errors.add('queuedFromProfile', `only draft and scheduled posts can be moved into the queue (this post is "${post.status}")`);
       }
       if (queueProfile && (body.isDraft || body.publishNow)) errors.add('queuedFromProfile', 'cannot be combined with isDraft or publishNow');
+      // queueId: the queue of queuedFromProfile to take a slot of (its default queue without it).
+      if (body.queueId && !queueProfile) errors.add('queueId', 'needs queuedFromProfile (the profile the queue belongs to)');
       const tzInput = body.timezone !== undefined ? body.timezone : post.timezone;
       const schedule = body.scheduledFor !== undefined
         ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors, warnings)
@@ -142,11 +144,14 @@ export function createPostUpdate(deps: {
       let runAt = mode === 'now' ? now : newAt;
       let timezone = schedule.timezone;
       let queuedFrom = body.queuedFromProfile === null ? null : post.queued_from_profile;
+      let queueId = post.queue_id;
       if (queueProfile) {
-        const slot = await queue.allocate(client, auth, queueProfile, body.scheduledFor !== undefined ? newAt : null, id);
+        const slot = await queue.allocate(client, auth, { profileId: queueProfile, queueId: body.queueId?.toLowerCase() },
+          { preferred: body.scheduledFor !== undefined ? newAt : null, postId: id });
         runAt = slot.at;
         if (body.timezone === undefined) timezone = slot.timezone;
         queuedFrom = queueProfile;
+        queueId = slot.queueId;
       } else if (mode === 'draft') {
         // A draft is in no queue (a draft cannot be queued, as on create): its slot is free again.
         queuedFrom = null;
@@ -159,6 +164,7 @@ export function createPostUpdate(deps: {
         publishNow: mode === 'now', isDraft: mode === 'draft', visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? post.hidden,
         metadata: (body.metadata ?? post.metadata) as Record<string, unknown>, countedAt: countsNow ? now : null,
         status: mode === 'draft' ? 'draft' : review ? 'pending_approval' : requeue ? 'scheduled' : post.status, queuedFromProfile: queuedFrom,
+        queueId: queuedFrom ? queueId : null,
       });
       let newTargetIds: string[] = [];
       if (body.platforms !== undefined || requeue || mode === 'draft' || review) {

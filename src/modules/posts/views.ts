@@ -24,6 +24,8 @@ export interface PostRow {
   mentions: string[];
   media_items: MediaRef[];
   queued_from_profile: string | null;
+  /** The queue whose slot a queued post holds (migration 0031); null outside a queue. */
+  queue_id: string | null;
   hidden: boolean;
   metadata: Record<string, unknown>;
   usage_counted_at: Date | null;
@@ -34,7 +36,7 @@ export interface PostRow {
 
 /** The columns of {@link PostRow}, for statements that must not say `*` (prepared ones, see PreparedStatement). */
 const POST_COLUMNS = ['id', 'tenant_id', 'created_by', 'title', 'content', 'status', 'scheduled_for', 'timezone', 'publish_now', 'is_draft',
-  'visibility', 'tags', 'hashtags', 'mentions', 'media_items', 'queued_from_profile', 'hidden', 'metadata', 'usage_counted_at',
+  'visibility', 'tags', 'hashtags', 'mentions', 'media_items', 'queued_from_profile', 'queue_id', 'hidden', 'metadata', 'usage_counted_at',
   'published_at', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof PostRow>;
 /** What a post's view reads of its row (the list selects only these: every column is parsed on every row). */
 export const P_COLUMNS = POST_COLUMNS.filter((c) => c !== 'usage_counted_at').map((c) => `p.${c}`).join(', ');
@@ -149,6 +151,7 @@ export function postView(p: PostRow, targets: TargetViewRow[]) {
     hashtags: p.hashtags ?? [],
     mentions: p.mentions ?? [],
     queuedFromProfile: p.queued_from_profile,
+    queueId: p.queue_id,
     hidden: p.hidden,
     metadata: p.metadata,
     ...(threads.length ? { thread: threads } : {}),

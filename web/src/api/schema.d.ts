@@ -7984,6 +7984,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8109,6 +8110,7 @@ export interface paths {
                         })[];
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
+                        queueId?: string | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -8203,6 +8205,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8310,6 +8313,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8417,6 +8421,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8597,6 +8602,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8717,6 +8723,7 @@ export interface paths {
                         })[];
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
+                        queueId?: string | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -8811,6 +8818,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8918,6 +8926,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9025,6 +9034,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9132,6 +9142,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9468,6 +9479,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9952,6 +9964,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10145,6 +10158,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10312,6 +10326,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10487,6 +10502,7 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                queueId: string | null;
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -11371,7 +11387,7 @@ export interface paths {
         put?: never;
         /**
          * Move queued posts to other slots: reorder, swap, or fill a free slot (Herald extension)
-         * @description Each move puts a post waiting in the profile's queue (scheduled, not started) at a future slot of the queue. The moves happen together, so two posts can trade slots: `{ moves: [{ postId: A, slot: <B's time> }, { postId: B, slot: <A's time> }] }`. A slot held by a post that does not move is refused (400 naming `moves.<i>.slot`). The posts' pending targets take the new time.
+         * @description Each move puts a post waiting in the queue (the default queue, or queueId; scheduled, not started) at a future slot of that queue. The moves happen together, so two posts can trade slots: `{ moves: [{ postId: A, slot: <B's time> }, { postId: B, slot: <A's time> }] }`. A slot held by a post that does not move is refused (400 naming `moves.<i>.slot`). The posts' pending targets take the new time.
          */
         post: {
             parameters: {
@@ -11384,7 +11400,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         moves: {
-                            /** @description A post queued from this profile */
+                            /** @description A post queued in this queue */
                             postId: string;
                             /**
                              * Format: date-time
@@ -11394,6 +11410,8 @@ export interface paths {
                         }[];
                         /** @description Object id (24 hex characters) */
                         profileId: string;
+                        /** @description A queue of the profile (`_id` of a queue from GET /v1/queue/slots?all=true); omitted: the profile's default queue */
+                        queueId?: string;
                     };
                 };
             };
@@ -11456,12 +11474,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The next free slot (occupied times are skipped) */
+        /** The next free slot of a queue (occupied times are skipped) */
         get: {
             parameters: {
                 query: {
                     /** @description Profile whose queue this is */
                     profileId: string;
+                    /** @description A queue of the profile (`_id` of a queue from GET /v1/queue/slots?all=true); omitted: the profile's default queue */
+                    queueId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -11528,13 +11548,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Preview the next slots (existing posts are not considered) */
+        /** Preview the next slots of a queue (existing posts are not considered) */
         get: {
             parameters: {
                 query: {
                     count?: number;
                     /** @description Object id (24 hex characters) */
                     profileId: string;
+                    /** @description A queue of the profile (`_id` of a queue from GET /v1/queue/slots?all=true); omitted: the profile's default queue */
+                    queueId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -11602,12 +11624,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a profile's queue schedule and its next slots */
+        /** Get a profile's queue (the default, or queueId) and its next slots, or with all=true every queue of the profile */
         get: {
             parameters: {
                 query: {
-                    /** @description Profile whose queue this is */
+                    /** @description `true`: list every queue of the profile as `{ queues, count }` */
+                    all?: "true" | "false";
+                    /** @description Profile whose queues these are */
                     profileId: string;
+                    /** @description A queue of the profile (`_id` of a queue from GET /v1/queue/slots?all=true); omitted: the profile's default queue */
+                    queueId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -11642,6 +11668,26 @@ export interface paths {
                                 /** Format: date-time */
                                 updatedAt: string;
                             } | null;
+                        } | {
+                            count: number;
+                            queues: {
+                                _id: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                isDefault: boolean;
+                                name: string;
+                                profileId: string;
+                                slots: {
+                                    /** @description 0 = Sunday .. 6 = Saturday */
+                                    dayOfWeek: number;
+                                    /** @description 24-hour HH:mm in the queue time zone */
+                                    time: string;
+                                }[];
+                                timezone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
                         };
                     };
                 };
@@ -11675,8 +11721,8 @@ export interface paths {
             };
         };
         /**
-         * Create or replace a profile's queue schedule
-         * @description With reshuffleExisting=true, queued posts keep their order and move to the new slots; otherwise they keep their times.
+         * Update a queue (queueId), or create or replace the profile's default queue
+         * @description Without queueId, the default queue is updated (created when the profile has none: isNewQueue). setAsDefault: true makes the queue the default. With reshuffleExisting=true, the queue's queued posts keep their order and move to the new slots; otherwise they keep their times.
          */
         put: {
             parameters: {
@@ -11689,10 +11735,16 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean;
+                        /** @description Queue name (e.g. "Evening Posts"), unique within the profile */
+                        name?: string;
                         /** @description Object id (24 hex characters) */
                         profileId: string;
+                        /** @description A queue of the profile (`_id` of a queue from GET /v1/queue/slots?all=true); omitted: the profile's default queue */
+                        queueId?: string;
                         /** @default false */
                         reshuffleExisting?: boolean;
+                        /** @description Make this queue the profile's default */
+                        setAsDefault?: boolean;
                         slots: {
                             /** @description 0 = Sunday .. 6 = Saturday */
                             dayOfWeek: number;
@@ -11712,6 +11764,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            isNewQueue: boolean;
                             nextSlots: string[];
                             reshuffledCount: number;
                             schedule: {
@@ -11765,13 +11818,107 @@ export interface paths {
                 };
             };
         };
-        post?: never;
-        /** Delete a profile's queue schedule (queued posts keep their times) */
+        /**
+         * Create a named queue for a profile
+         * @description A profile can have several queues (up to 20), each with its own weekly slots; the first one is the default, used when a call gives no queueId.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        /** @description Queue name (e.g. "Evening Posts"), unique within the profile */
+                        name: string;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        slots: {
+                            /** @description 0 = Sunday .. 6 = Saturday */
+                            dayOfWeek: number;
+                            /** @description 24-hour HH:mm in the queue time zone */
+                            time: string;
+                        }[];
+                        /** @description IANA time zone */
+                        timezone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            nextSlots: string[];
+                            schedule: {
+                                _id: string;
+                                active: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                isDefault: boolean;
+                                name: string;
+                                profileId: string;
+                                slots: {
+                                    /** @description 0 = Sunday .. 6 = Saturday */
+                                    dayOfWeek: number;
+                                    /** @description 24-hour HH:mm in the queue time zone */
+                                    time: string;
+                                }[];
+                                timezone: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete a queue (queueId), or every queue of the profile; queued posts keep their times
+         * @description The default queue can be deleted by id only as the profile's last queue: make another queue the default first.
+         */
         delete: {
             parameters: {
                 query: {
                     /** @description Profile whose queue this is */
                     profileId: string;
+                    /** @description A queue of the profile (`_id` of a queue from GET /v1/queue/slots?all=true); omitted: the profile's default queue */
+                    queueId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -12574,6 +12721,7 @@ export interface paths {
                         })[];
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
+                        queueId?: string | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
