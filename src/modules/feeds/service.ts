@@ -12,7 +12,6 @@
  */
 import { AppError, FieldErrorCollector, notFound } from '../../core/errors.ts';
 import { checkFetchUrl } from '../../shared/net/address-policy.ts';
-import type { Db } from '../../storage/db.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { createFeedCheck, type CheckDeps, type CheckResult } from './check.ts';
