@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../src/services.ts';
+import type { FeedRow } from '../../src/modules/feeds/repository.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { makePng } from '../support/png.ts';
@@ -193,7 +194,7 @@ describe('exactly once across workers', () => {
     // The unique index: two workers that both hold the same row (a lease taken over mid-check) still write one post per item.
     server.put('/race.xml', rss(Array.from({ length: 10 }, (_, i) => ({ guid: `r${i}`, title: `Item ${i}` }))), 'application/rss+xml');
     await ctx.db.query('UPDATE feeds SET etag = NULL, last_modified = NULL WHERE id = $1', [feedId]);
-    const { rows: [row] } = await ctx.db.query('SELECT * FROM feeds WHERE id = $1', [feedId]);
+    const { rows: [row] } = await ctx.db.query<FeedRow>('SELECT * FROM feeds WHERE id = $1', [feedId]);
     const [x, y] = await Promise.all([ctx.services.feeds.checkLeased(row, 'w-a'), other.feeds.checkLeased(row, 'w-b')]);
     expect(x.created + y.created).toBe(4);
     const list = await posts(t);
