@@ -225,6 +225,16 @@ describe('/v1/feeds', () => {
     expect((await api(t, 'GET', '/v1/feeds')).json().feeds).toEqual([]);
   });
 
+  it('drops an account disconnected since when the feed is changed, instead of refusing the change', async () => {
+    const { t, profileId, accountId } = await setup();
+    const second = await insertAccount(ctx, t, profileId, 'bluesky');
+    const feed = (await api(t, 'POST', '/v1/feeds', { profileId, url: `${server.url}/two-accounts.xml`, accountIds: [accountId, second] })).json().feed;
+    await ctx.db.query('DELETE FROM accounts WHERE id = $1', [second]);
+    const res = await api(t, 'PUT', `/v1/feeds/${feed._id}`, { name: 'Renamed' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().feed).toMatchObject({ name: 'Renamed', accountIds: [accountId] });
+  });
+
   it('answers bad input with 400 naming the field, and stores nothing', async () => {
     const { t, profileId, accountId } = await setup();
     const other = await createProfile(ctx, t);

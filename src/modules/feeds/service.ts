@@ -157,9 +157,12 @@ export function createFeedsService(deps: Omit<CheckDeps, 'repository'> & { repos
     /** Changes a feed (pause, resume, template, accounts, URL...): `{ message, feed }`. */
     async update(auth: AuthContext, id: string, input: FeedInput): Promise<{ message: string; feed: FeedView }> {
       const cur = await visible(auth, id);
+      // Kept accounts: those still connected to the profile (a disconnected one is dropped, not refused).
+      const { rows: live } = await db.query<{ id: string }>('SELECT id FROM accounts WHERE tenant_id = $1 AND profile_id = $2', [auth.tenantId, cur.profile_id]);
+      const liveIds = new Set(live.map((r) => r.id));
       const f = await checked(auth, cur.profile_id, {
         url: input.url ?? cur.url, name: input.name !== undefined ? input.name : cur.name, mode: input.mode ?? cur.mode,
-        template: input.template ?? cur.template, accountIds: input.accountIds ?? cur.account_ids.map((a) => a.trim()),
+        template: input.template ?? cur.template, accountIds: input.accountIds ?? cur.account_ids.map((a) => a.trim()).filter((a) => liveIds.has(a)),
         includeImage: input.includeImage ?? cur.include_image, importExisting: cur.import_existing, paused: input.paused ?? cur.paused,
         pollIntervalMinutes: input.pollIntervalMinutes ?? cur.poll_interval_minutes,
       });
