@@ -266,6 +266,24 @@ describe('/v1/feeds', () => {
   });
 });
 
+describe('tenancy', () => {
+  it('another tenant\'s profile answers 404 like a missing one, its account is a 400 like an unknown one, and nothing is stored', async () => {
+    const a = await setup();
+    const b = await setup();
+    const url = `${server.url}/tenancy.xml`;
+    const list = await api(a.t, 'GET', `/v1/feeds?profileId=${b.profileId}`);
+    expect(list.statusCode).toBe(404);
+    const foreignProfile = await api(a.t, 'POST', '/v1/feeds', { profileId: b.profileId, url, accountIds: [b.accountId] });
+    expect(foreignProfile.statusCode).toBe(404);
+    expect(foreignProfile.json().code).toBe('NOT_FOUND');
+    const foreignAccount = await api(a.t, 'POST', '/v1/feeds', { profileId: a.profileId, url, accountIds: [b.accountId] });
+    expect(foreignAccount.statusCode).toBe(400);
+    expect(Object.keys(foreignAccount.json().details.fields)).toEqual(['accountIds.0']);
+    const { rows } = await ctx.db.query('SELECT 1 FROM feeds WHERE tenant_id = ANY($1::char(24)[])', [[a.t.userId, b.t.userId]]);
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('the SSRF guard', () => {
   it('refuses a private address when the feed is added, and one a host name resolves to when it is fetched', async () => {
     const strict = await createTestApp({ env: { HERALD_ALLOW_PRIVATE_URLS: 'false' } });
