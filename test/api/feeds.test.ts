@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../src/services.ts';
+import { startFeedPoller } from '../../src/modules/feeds/poller.ts';
 import type { FeedRow } from '../../src/modules/feeds/repository.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
@@ -263,6 +264,23 @@ describe('/v1/feeds', () => {
     expect((await api(t, 'GET', '/v1/feeds')).json().feeds).toEqual([]);
     const { rows } = await ctx.db.query('SELECT 1 FROM feeds WHERE tenant_id = $1', [t.userId]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the worker\'s poller', () => {
+  it('checks a feed as soon as it is added (the create wakes it), without waiting for its interval', async () => {
+    const { t, profileId, accountId } = await setup();
+    const url = server.put('/poller.xml', rss([{ guid: 'p1', title: 'Polled' }]), 'application/rss+xml');
+    const poller = startFeedPoller({ feeds: ctx.services.feeds, intervalMs: 60_000 });
+    try {
+      // Let the poller's first (empty) pass end and sleep: only a wake-up can start the next within the test.
+      await new Promise((r) => setTimeout(r, 300));
+      const feedId = (await api(t, 'POST', '/v1/feeds', { profileId, url, accountIds: [accountId] })).json().feed._id;
+      await expect.poll(async () => (await api(t, 'GET', `/v1/feeds/${feedId}`)).json().feed.lastSuccessAt, { timeout: 10_000 }).not.toBeNull();
+      expect((await api(t, 'GET', `/v1/feeds/${feedId}`)).json().items).toEqual([expect.objectContaining({ key: 'p1', status: 'skipped' })]);
+    } finally {
+      await poller.stop();
+    }
   });
 });
 
