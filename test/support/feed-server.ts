@@ -15,6 +15,7 @@ export interface FeedServer {
   close(): Promise<void>;
 }
 
+/** Starts the server on a free loopback port. */
 export async function startFeedServer(): Promise<FeedServer> {
   const files = new Map<string, { body: Buffer; type: string; etag: string; lastModified: string }>();
   const counts = new Map<string, { total: number; conditional: number; notModified: number }>();

@@ -38,6 +38,7 @@ export interface CheckResult {
   error?: string;
 }
 
+/** What a check needs: the database, the feeds repository, the posts module's plan and insert, the publisher's wake-up, a clock. */
 export interface CheckDeps {
   db: Db;
   repository: FeedsRepository;
@@ -76,6 +77,7 @@ async function authOf(db: Db, feed: FeedRow): Promise<AuthContext> {
   };
 }
 
+/** Builds the check of one leased feed: `check(feed, workerId)` resolves to a {@link CheckResult}. */
 export function createFeedCheck(deps: CheckDeps) {
   const { db, repository } = deps;
 

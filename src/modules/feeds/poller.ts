@@ -5,10 +5,13 @@
  */
 import type { FeedsService } from './service.ts';
 
+/** A running poller. */
 export interface FeedPoller {
+  /** Stops after the pass under way (if any) ends. */
   stop(): Promise<void>;
 }
 
+/** Starts the poller loop of this process over `feeds` (one pass of due feeds, then a sleep of `intervalMs` or until woken). */
 export function startFeedPoller(opts: {
   feeds: FeedsService;
   /** Longest sleep between passes, ms (default 15 s). */

@@ -67,6 +67,7 @@ export type CheckOutcome =
   | { ok: true; title?: string | null; etag?: string | null; lastModified?: string | null; nextCheckAt: Date }
   | { ok: false; error: string; nextCheckAt: Date };
 
+/** The statements on `feeds` and `feed_items`, over `db` (or the caller's transaction where a method takes `q`). */
 export function createFeedsRepository(db: Db) {
   return {
     /** The tenant's feeds (of one profile when given), oldest first. */

@@ -78,6 +78,10 @@ function itemView(i: FeedItemRow): FeedItemView {
   };
 }
 
+/**
+ * The feeds service: the routes' operations and the poll pass. `workerId` names this process in the
+ * feeds' leases; `allowPrivateUrls` (tests, local development) lets feed URLs reach private addresses.
+ */
 export function createFeedsService(deps: Omit<CheckDeps, 'repository'> & { repository: FeedsRepository; workerId: string }) {
   const { db, repository: feeds } = deps;
   const check = createFeedCheck(deps);
