@@ -11,6 +11,7 @@ import type { App } from './http/app.ts';
 import type { Heartbeat, Worker } from './publishing/worker.ts';
 import type { ClipWorker } from './clips/worker.ts';
 import type { WebhookWorker } from './publishing/webhook-delivery.ts';
+import type { FeedPoller } from './modules/feeds/poller.ts';
 import { openRuntime } from './runtime.ts';
 import type { Sandbox } from './sandbox/index.ts';
 import { hostname } from 'node:os';
@@ -66,6 +67,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
   let heartbeat: Heartbeat | null = null;
   let clipWorker: ClipWorker | null = null;
   let webhookWorker: WebhookWorker | null = null;
+  let feedPoller: FeedPoller | null = null;
   let url: string | null = null;
   let metricsServer: { url: string; close(): Promise<void> } | null = null;
   try {
@@ -104,12 +106,16 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     // Webhook deliveries from the outbox (src/publishing/webhook-delivery.ts), HERALD_WEBHOOK_CONCURRENCY at a time.
     const { startWebhookWorker } = await import('./publishing/webhook-delivery.ts');
     webhookWorker = startWebhookWorker({ webhooks: services.webhooks, workerId: processId, concurrency: config.webhooks.concurrency, pollMs: Math.min(config.workerPollMs, 250), log: logger });
+    // Followed feeds (RSS to queue, decision 0065), each leased to one worker at a time.
+    const { startFeedPoller } = await import('./modules/feeds/poller.ts');
+    feedPoller = startFeedPoller({ feeds: services.feeds, log: logger });
   }
   } catch (err) {
     await app?.close().catch(() => {});
     await metricsServer?.close().catch(() => {});
     await clipWorker?.stop().catch(() => {});
     await webhookWorker?.stop().catch(() => {});
+    await feedPoller?.stop().catch(() => {});
     await worker?.stop(1_000).catch(() => {});
     await sandbox?.close().catch(() => {});
     await runtime.close();
@@ -125,6 +131,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
     if (metricsServer) await metricsServer.close();
     if (clipWorker) await clipWorker.stop();
     if (webhookWorker) await webhookWorker.stop();
+    if (feedPoller) await feedPoller.stop();
     if (worker) await worker.stop();
     if (heartbeat) await heartbeat.stop();
     if (sandbox) await sandbox.close();

@@ -51,6 +51,8 @@ import { createDelegatedAuth } from './modules/mcp/delegated-auth.ts';
 import { createOAuthServerService } from './modules/oauth-server/service.ts';
 import { createDocsAiService } from './modules/docs-ai/service.ts';
 import { createApprovalsService } from './modules/approvals/service.ts';
+import { createFeedsService } from './modules/feeds/service.ts';
+import { createFeedsRepository } from './modules/feeds/repository.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -160,11 +162,16 @@ export function createServices(deps: ServiceDeps) {
   // Herald as the OAuth authorization server of /mcp (docs/decisions/0049-oauth-for-mcp.md).
   const oauthServer = createOAuthServerService({ db, clock, resource: `${publicUrl.replace(/\/+$/, '')}/mcp`, issuer: publicUrl.replace(/\/+$/, '') });
 
+  // RSS to queue (decision 0065): followed feeds, checked by the worker's poller (src/modules/feeds/poller.ts).
+  const feeds = createFeedsService({
+    db, repository: createFeedsRepository(db), posts, publisher, clock, allowPrivateUrls: config.allowPrivateUrls, workerId: processId,
+  });
+
   // Answers on the docs page from the configured OpenAI-compatible endpoint (the app gives it its OpenAPI document).
   const docsAi = createDocsAiService({ config });
 
   return {
-    delegatedAuth, oauthServer, docsAi, approvals,
+    delegatedAuth, oauthServer, docsAi, approvals, feeds,
     logs, publishingLog, tools, accountHealth, unpublish, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,

@@ -175,6 +175,23 @@ describe('sandbox mode on', () => {
     expect(rows[0].error_message).toMatch(/private or reserved address/);
   });
 
+  it('follows feeds (/v1/feeds, decision 0065); a feed on a private address is refused as everywhere else', async () => {
+    const feeds = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: tenant.headers, ...(payload ? { payload } : {}) });
+    const refused = await feeds('POST', '/v1/feeds', { profileId, url: `${sandbox.simulators.get('twitter')!.url}/feed.xml`, mode: 'draft' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.fields.url[0]).toMatch(/private or reserved/);
+    const created = await feeds('POST', '/v1/feeds', { profileId, url: 'https://feeds.example.test/sandbox.xml', mode: 'draft', accountIds: [accountId] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['x-herald-sandbox']).toBe('true');
+    const id = created.json().feed._id;
+    expect((await feeds('GET', `/v1/feeds?profileId=${profileId}`)).json().feeds.map((f: { _id: string }) => f._id)).toContain(id);
+    expect((await feeds('POST', `/v1/feeds/${id}/check`)).statusCode).toBe(200);
+    expect((await feeds('PUT', `/v1/feeds/${id}`, { paused: true })).json().feed.status).toBe('paused');
+    expect((await feeds('GET', `/v1/feeds/${id}`)).json()).toMatchObject({ feed: { _id: id }, items: [] });
+    expect((await feeds('DELETE', `/v1/feeds/${id}`)).statusCode).toBe(200);
+  });
+
   it('does not publish a real (non-sandbox) account while sandbox mode is on', async () => {
     const real = await insertAccount(ctx, tenant, profileId, 'twitter');
     const res = await post({ content: 'to a real account', publishNow: true, platforms: [{ platform: 'twitter', accountId: real }] });

@@ -35,6 +35,7 @@ import { analyticsRoutes } from '../modules/analytics/routes.ts';
 import { bulkRoutes } from '../modules/bulk/routes.ts';
 import { accountResourceRoutes } from '../modules/account-resources/routes.ts';
 import { accountGroupRoutes } from '../modules/account-groups/routes.ts';
+import { feedsRoutes } from '../modules/feeds/routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { authenticateRequest } from '../modules/sessions/http.ts';
@@ -222,6 +223,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(webhooksRoutes, { services });
     await v1.register(connectedAppsRoutes, { services });
     await v1.register(approvalsRoutes, { services });
+    await v1.register(feedsRoutes, { services });
   }, { prefix: '/v1' });
 
   // Dashboard sign-in, Docs AI answers and the web app (/, /docs, /pricing, /dashboard), outside /v1.

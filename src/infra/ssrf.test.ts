@@ -50,6 +50,11 @@ beforeAll(async () => {
         res.on('close', () => clearInterval(t));
         return;
       }
+      case '/cached':
+        // A conditional GET: the validator matches -> 304.
+        if (req.headers['if-none-match'] === '"v1"') { res.writeHead(304, { etag: '"v1"' }).end(); return; }
+        res.writeHead(200, { 'content-type': 'application/rss+xml', etag: '"v1"', 'last-modified': 'Mon, 01 Jun 2026 10:00:00 GMT' }).end('<rss/>');
+        return;
       case '/loop':
         res.writeHead(302, { location: '/loop' }).end();
         return;
@@ -111,7 +116,7 @@ describe('guardedFetch with allowPrivate: false', () => {
     // The test server stands in for a public host (allowAddresses); every redirect target is still checked.
     const asPublic = { ...opts, allowAddresses: ['127.0.0.1'] };
     const ok = await guardedFetch(`${origin}/ok`, asPublic);
-    expect(ok).toEqual({ bytes: Buffer.from('PNGDATA'), contentType: 'image/png', size: 7 });
+    expect(ok).toMatchObject({ bytes: Buffer.from('PNGDATA'), contentType: 'image/png', size: 7, status: 200 });
     const before = hits.length;
     for (const to of ['http://10.0.0.1/secret', 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${port}/ok`, `http://127.0.0.2:${port}/ok`, `http://[::ffff:127.0.0.2]:${port}/ok`]) {
       await refused(`${origin}/redirect?to=${encodeURIComponent(to)}`, asPublic, /refusing to fetch/);
@@ -159,5 +164,17 @@ describe('guardedFetch with allowPrivate: false', () => {
   it('fetches loopback when allowPrivate is on (tests and simulators)', async () => {
     expect((await guardedFetch(`${origin}/ok`, { maxBytes: 1024, allowPrivate: true })).bytes.toString()).toBe('PNGDATA');
     await expect(guardedFetch(`${origin}/missing`, { maxBytes: 1024, allowPrivate: true })).rejects.toThrow(/HTTP 404/);
+  });
+});
+
+describe('conditional GET (request headers, notModified)', () => {
+  it('sends the given headers, answers a 304 as a result with notModified, and an error without it', async () => {
+    const opts = { maxBytes: 1000, allowAddresses: ['127.0.0.1'] };
+    const first = await guardedFetch(`${origin}/cached`, opts);
+    expect(first).toMatchObject({ status: 200, contentType: 'application/rss+xml', headers: { etag: '"v1"', 'last-modified': 'Mon, 01 Jun 2026 10:00:00 GMT' } });
+    expect(first.bytes.toString()).toBe('<rss/>');
+    const again = await guardedFetch(`${origin}/cached`, { ...opts, headers: { 'if-none-match': '"v1"' }, notModified: true });
+    expect(again).toMatchObject({ status: 304, size: 0 });
+    await expect(guardedFetch(`${origin}/cached`, { ...opts, headers: { 'if-none-match': '"v1"' } })).rejects.toThrow(/HTTP 304/);
   });
 });

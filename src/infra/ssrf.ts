@@ -52,6 +52,10 @@ export interface GuardedFetchOptions {
    * not ended; the caller ends it and waits for it to finish. Not with `prefix`.
    */
   sink?: NodeJS.WritableStream;
+  /** Extra request headers (a conditional GET's If-None-Match / If-Modified-Since, an Accept). */
+  headers?: Record<string, string>;
+  /** Answers a 304 Not Modified as a result (`status: 304`, empty body) instead of an error: a conditional GET. */
+  notModified?: boolean;
 }
 
 /** What a guarded fetch returns: the whole body (at most `maxBytes`) and the media type without parameters. */
@@ -60,6 +64,10 @@ export interface GuardedFetchResult {
   contentType: string;
   /** Bytes received (with `sink`, the bytes written to it). */
   size: number;
+  /** The final response's status: 200, 206 (with `prefix`) or 304 (with `notModified`). */
+  status: number;
+  /** The final response's headers (lower-case names), e.g. `etag` and `last-modified` for the next conditional GET. */
+  headers: http.IncomingHttpHeaders;
 }
 
 /**
@@ -115,12 +123,17 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (fn: () => void) => { if (!settled) { settled = true; clearTimeout(timer); fn(); } };
-    const headers: Record<string, string> = { 'user-agent': 'Herald/1.0 (+media fetch)', ...(opts.prefix ? { range: `bytes=0-${opts.maxBytes - 1}` } : {}) };
+    const headers: Record<string, string> = { 'user-agent': 'Herald/1.0 (+media fetch)', ...opts.headers, ...(opts.prefix ? { range: `bytes=0-${opts.maxBytes - 1}` } : {}) };
     const req = mod.get(u, { lookup, headers }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         settle(() => resolve({ redirect: res.headers.location! }));
+        return;
+      }
+      if (status === 304 && opts.notModified) {
+        res.resume();
+        settle(() => resolve({ bytes: Buffer.alloc(0), contentType: contentTypeOf(res), size: 0, status, headers: res.headers }));
         return;
       }
       if (status !== 200 && !(opts.prefix && status === 206)) {
@@ -152,7 +165,7 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
         if (size >= opts.maxBytes && opts.prefix) {
           chunks.push(c);
           res.destroy();
-          settle(() => resolve({ bytes: Buffer.concat(chunks).subarray(0, opts.maxBytes), contentType: contentTypeOf(res), size: Math.min(size, opts.maxBytes) }));
+          settle(() => resolve({ bytes: Buffer.concat(chunks).subarray(0, opts.maxBytes), contentType: contentTypeOf(res), size: Math.min(size, opts.maxBytes), status, headers: res.headers }));
           return;
         }
         if (size > opts.maxBytes) {
@@ -162,7 +175,7 @@ function fetchOnce(url: string, opts: GuardedFetchOptions, timeLeftMs: number, o
         }
         chunks.push(c);
       });
-      res.on('end', () => settle(() => resolve({ bytes: Buffer.concat(chunks), contentType: contentTypeOf(res), size })));
+      res.on('end', () => settle(() => resolve({ bytes: Buffer.concat(chunks), contentType: contentTypeOf(res), size, status, headers: res.headers })));
       res.on('error', (err) => settle(() => reject(err)));
       res.on('close', () => { if (!res.complete) settle(() => reject(new Error(`fetching ${url}: the connection closed before the body was complete`))); });
     });

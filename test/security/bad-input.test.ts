@@ -81,8 +81,11 @@ await ctx.app.inject({ method: 'POST', url: '/v1/media', headers: { ...tenant.he
 const mediaId = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: tenant.headers })).json().files[0]._id as string;
 // An account group of the caller's (PUT and DELETE /v1/account-groups/:groupId).
 const group = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'mine', accountIds: [accountId] } });
+// A followed feed of the caller's (GET, PUT, DELETE /v1/feeds/:feedId and its check).
+const feed = await ctx.app.inject({ method: 'POST', url: '/v1/feeds', headers: tenant.headers, payload: { profileId, url: 'https://feeds.example.test/mine.xml', mode: 'draft', accountIds: [accountId] } });
 const OWN: Record<string, string> = {
   groupId: group.json().group._id,
+  feedId: feed.json().feed._id,
   postId: draft.json().post._id, profileId, accountId, keyId: keyRes.json().apiKey.id, userId: tenant.userId, jobId, inviteId: invite.id, mediaId,
   platform: 'twitter',
   // A publishing log entry id (one that does not exist).

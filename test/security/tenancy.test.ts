@@ -71,6 +71,8 @@ interface Victim {
   linkToken: string;
   /** A PNG in B's media library (convertible, taggable, deletable). */
   mediaId: string;
+  /** A followed feed of B's profile (RSS to queue, decision 0065). */
+  feedId: string;
 }
 
 /** Path parameters that are not resource ids (a platform name): filled with a fixed value. */
@@ -102,6 +104,7 @@ const FILL: Record<string, (v: Victim) => string> = {
   groupId: (v) => v.groupId,
   linkId: (v) => v.linkId,
   mediaId: (v) => v.mediaId,
+  feedId: (v) => v.feedId,
   // Required query strings that are not ids (GET /v1/reddit/search).
   q: () => 'herald',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
@@ -136,6 +139,7 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/review-links': { label: 'x' },
   'PATCH /v1/media/:mediaId': { tags: ['hijacked'] },
   'POST /v1/media/:mediaId/convert': { format: 'jpeg' },
+  'PUT /v1/feeds/:feedId': { name: 'hijacked', paused: true },
 };
 
 let counter = 1;
@@ -182,7 +186,13 @@ async function makeVictim(): Promise<Victim> {
   expect(rule.statusCode, rule.body).toBe(200);
   const link = await ctx.app.inject({ method: 'POST', url: '/v1/review-links', headers: tenant.headers, payload: { postId } });
   expect(link.statusCode, link.body).toBe(201);
+  const feed = await ctx.app.inject({
+    method: 'POST', url: '/v1/feeds', headers: tenant.headers,
+    payload: { profileId, url: 'https://feeds.example.test/b.xml', mode: 'draft', accountIds: [accountId] },
+  });
+  expect(feed.statusCode, feed.body).toBe(201);
   return {
+    feedId: feed.json().feed._id,
     tenant, userId: tenant.userId, profileId, accountId, postId, keyId: k.json().apiKey.id, keyValue: k.json().apiKey.key, jobId, inviteId: invite.id, logId: log.id,
     clientId: client.client_id, groupId: group.json().group._id, linkId: link.json().reviewLink._id, linkToken: link.json().token, mediaId,
   };
@@ -214,6 +224,7 @@ async function snapshot(v: Victim) {
     comments: (await get(`/v1/posts/${v.postId}/comments`)).comments,
     reviewLinks: (await get('/v1/review-links')).reviewLinks,
     media: (await get('/v1/media')).files,
+    feed: await get(`/v1/feeds/${v.feedId}`),
     targets, accountRows: accounts,
   };
 }

@@ -20,6 +20,7 @@ export const SECTION_IDS = [
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
   'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups', 'google-business', 'approvals',
+  'feeds',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -75,6 +76,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
     paths: /^\/(review-links|posts\/\{postId\}\/(submit|approve|request-changes|approval|comments)|profiles\/\{profileId\}\/approval-rule)/,
     expectsEndpoints: true,
   },
+  feeds: { title: 'RSS feeds to the queue', paths: /^\/feeds/, expectsEndpoints: true },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -180,6 +180,11 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     profileId: SAMPLE_ID, timezone: 'America/New_York', active: true, reshuffleExisting: false,
     slots: [{ dayOfWeek: 1, time: '09:00' }, { dayOfWeek: 3, time: '14:00' }, { dayOfWeek: 5, time: '09:00' }],
   },
+  'POST /v1/feeds': {
+    profileId: SAMPLE_ID, url: 'https://blog.example.com/feed.xml', mode: 'queue', accountIds: [SAMPLE_ID],
+    template: 'New on the blog: {title}\n\n{link}', pollIntervalMinutes: 30,
+  },
+  'PUT /v1/feeds/{feedId}': { paused: true },
 };
 
 function anchorOf(method: string, path: string): string {

@@ -6245,6 +6245,674 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List followed feeds */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the feeds of this profile */
+                    profileId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feeds: {
+                                _id: string;
+                                /** @description Accounts of the profile the posts go to */
+                                accountIds: string[];
+                                consecutiveFailures: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Whether the items already in the feed at its first check became posts too */
+                                importExisting: boolean;
+                                /** @description Attach the item's image (enclosure, media:content, JSON Feed image) when it has one */
+                                includeImage: boolean;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                /** @description Why the last check failed (cleared by a successful one) */
+                                lastError: string | null;
+                                /** Format: date-time */
+                                lastErrorAt: string | null;
+                                /** Format: date-time */
+                                lastSuccessAt: string | null;
+                                /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                                mode: "draft" | "queue";
+                                /** @description Your name for the feed */
+                                name: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it is checked next (null while paused)
+                                 */
+                                nextCheckAt: string | null;
+                                paused: boolean;
+                                /** @description Minutes between checks (failures back off: twice as long after each, at most 24 hours) */
+                                pollIntervalMinutes: number;
+                                profileId: string;
+                                /** @description `failing`: the last check failed (see lastError) */
+                                status: "active" | "paused" | "failing";
+                                /** @description Post text: {title}, {link} and {description} are replaced by the item's */
+                                template: string;
+                                /** @description The feed's own title, from its last successful check */
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The feed's URL (RSS 2.0, Atom or JSON Feed) */
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Follow a feed: its new items become queued posts or drafts
+         * @description The feed is checked at once and then every `pollIntervalMinutes` (a conditional GET). Items in the feed at its first check are recorded without posts unless `importExisting` is true (then at most 20 per check). Each item (by guid / id, else link) becomes one post, once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Connected accounts of the profile (at least one for mode queue) */
+                        accountIds?: string[];
+                        /** @description Default false: only items that appear after the first check become posts */
+                        importExisting?: boolean;
+                        /** @description Default true */
+                        includeImage?: boolean;
+                        /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                        mode?: "draft" | "queue";
+                        /** @description Up to 100 characters */
+                        name?: string | null;
+                        /** @description Default false */
+                        paused?: boolean;
+                        /** @description Minutes between checks, 5 to 1440 (default 30) */
+                        pollIntervalMinutes?: number;
+                        /** @description Object id (24 hex characters) */
+                        profileId: string;
+                        /** @description Up to 5000 characters; placeholders {title}, {link}, {description}. Default: "{title}\n\n{link}" */
+                        template?: string;
+                        /** @description http(s) URL of an RSS 2.0, Atom or JSON Feed; private and reserved addresses are refused */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feed: {
+                                _id: string;
+                                /** @description Accounts of the profile the posts go to */
+                                accountIds: string[];
+                                consecutiveFailures: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Whether the items already in the feed at its first check became posts too */
+                                importExisting: boolean;
+                                /** @description Attach the item's image (enclosure, media:content, JSON Feed image) when it has one */
+                                includeImage: boolean;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                /** @description Why the last check failed (cleared by a successful one) */
+                                lastError: string | null;
+                                /** Format: date-time */
+                                lastErrorAt: string | null;
+                                /** Format: date-time */
+                                lastSuccessAt: string | null;
+                                /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                                mode: "draft" | "queue";
+                                /** @description Your name for the feed */
+                                name: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it is checked next (null while paused)
+                                 */
+                                nextCheckAt: string | null;
+                                paused: boolean;
+                                /** @description Minutes between checks (failures back off: twice as long after each, at most 24 hours) */
+                                pollIntervalMinutes: number;
+                                profileId: string;
+                                /** @description `failing`: the last check failed (see lastError) */
+                                status: "active" | "paused" | "failing";
+                                /** @description Post text: {title}, {link} and {description} are replaced by the item's */
+                                template: string;
+                                /** @description The feed's own title, from its last successful check */
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The feed's URL (RSS 2.0, Atom or JSON Feed) */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/feeds/{feedId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a feed and its 20 latest items */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    feedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feed: {
+                                _id: string;
+                                /** @description Accounts of the profile the posts go to */
+                                accountIds: string[];
+                                consecutiveFailures: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Whether the items already in the feed at its first check became posts too */
+                                importExisting: boolean;
+                                /** @description Attach the item's image (enclosure, media:content, JSON Feed image) when it has one */
+                                includeImage: boolean;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                /** @description Why the last check failed (cleared by a successful one) */
+                                lastError: string | null;
+                                /** Format: date-time */
+                                lastErrorAt: string | null;
+                                /** Format: date-time */
+                                lastSuccessAt: string | null;
+                                /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                                mode: "draft" | "queue";
+                                /** @description Your name for the feed */
+                                name: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it is checked next (null while paused)
+                                 */
+                                nextCheckAt: string | null;
+                                paused: boolean;
+                                /** @description Minutes between checks (failures back off: twice as long after each, at most 24 hours) */
+                                pollIntervalMinutes: number;
+                                profileId: string;
+                                /** @description `failing`: the last check failed (see lastError) */
+                                status: "active" | "paused" | "failing";
+                                /** @description Post text: {title}, {link} and {description} are replaced by the item's */
+                                template: string;
+                                /** @description The feed's own title, from its last successful check */
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The feed's URL (RSS 2.0, Atom or JSON Feed) */
+                                url: string;
+                            };
+                            items: {
+                                _id: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Why it failed, or why a queued post was saved as a draft instead */
+                                error: string | null;
+                                /** @description The item's guid / id (else its link): each key becomes a post once */
+                                key: string;
+                                link: string | null;
+                                postId: string | null;
+                                /** Format: date-time */
+                                publishedAt: string | null;
+                                /** @description `created`: postId is its post; `skipped`: in the feed when it was added; `failed`: no post could be made (error) */
+                                status: "created" | "skipped" | "failed";
+                                title: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Change a feed (pause or resume, template, accounts, URL, interval)
+         * @description Fields left out keep their values. A new URL is checked at once, without the old validators; resuming makes the feed due at once.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    feedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Connected accounts of the profile (at least one for mode queue) */
+                        accountIds?: string[];
+                        /** @description Default true */
+                        includeImage?: boolean;
+                        /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                        mode?: "draft" | "queue";
+                        /** @description Up to 100 characters */
+                        name?: string | null;
+                        /** @description Default false */
+                        paused?: boolean;
+                        /** @description Minutes between checks, 5 to 1440 (default 30) */
+                        pollIntervalMinutes?: number;
+                        /** @description Up to 5000 characters; placeholders {title}, {link}, {description}. Default: "{title}\n\n{link}" */
+                        template?: string;
+                        /** @description http(s) URL of an RSS 2.0, Atom or JSON Feed; private and reserved addresses are refused */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feed: {
+                                _id: string;
+                                /** @description Accounts of the profile the posts go to */
+                                accountIds: string[];
+                                consecutiveFailures: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Whether the items already in the feed at its first check became posts too */
+                                importExisting: boolean;
+                                /** @description Attach the item's image (enclosure, media:content, JSON Feed image) when it has one */
+                                includeImage: boolean;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                /** @description Why the last check failed (cleared by a successful one) */
+                                lastError: string | null;
+                                /** Format: date-time */
+                                lastErrorAt: string | null;
+                                /** Format: date-time */
+                                lastSuccessAt: string | null;
+                                /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                                mode: "draft" | "queue";
+                                /** @description Your name for the feed */
+                                name: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it is checked next (null while paused)
+                                 */
+                                nextCheckAt: string | null;
+                                paused: boolean;
+                                /** @description Minutes between checks (failures back off: twice as long after each, at most 24 hours) */
+                                pollIntervalMinutes: number;
+                                profileId: string;
+                                /** @description `failing`: the last check failed (see lastError) */
+                                status: "active" | "paused" | "failing";
+                                /** @description Post text: {title}, {link} and {description} are replaced by the item's */
+                                template: string;
+                                /** @description The feed's own title, from its last successful check */
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The feed's URL (RSS 2.0, Atom or JSON Feed) */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Stop following a feed (the posts made from it stay) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    feedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/feeds/{feedId}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a feed now
+         * @description Makes the feed due now; a worker checks it within seconds. 409 for a paused feed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    feedId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            feed: {
+                                _id: string;
+                                /** @description Accounts of the profile the posts go to */
+                                accountIds: string[];
+                                consecutiveFailures: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Whether the items already in the feed at its first check became posts too */
+                                importExisting: boolean;
+                                /** @description Attach the item's image (enclosure, media:content, JSON Feed image) when it has one */
+                                includeImage: boolean;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                /** @description Why the last check failed (cleared by a successful one) */
+                                lastError: string | null;
+                                /** Format: date-time */
+                                lastErrorAt: string | null;
+                                /** Format: date-time */
+                                lastSuccessAt: string | null;
+                                /** @description `queue`: each new item is added to the profile's queue (next free slot); `draft`: saved as a draft to review */
+                                mode: "draft" | "queue";
+                                /** @description Your name for the feed */
+                                name: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it is checked next (null while paused)
+                                 */
+                                nextCheckAt: string | null;
+                                paused: boolean;
+                                /** @description Minutes between checks (failures back off: twice as long after each, at most 24 hours) */
+                                pollIntervalMinutes: number;
+                                profileId: string;
+                                /** @description `failing`: the last check failed (see lastError) */
+                                status: "active" | "paused" | "failing";
+                                /** @description Post text: {title}, {link} and {description} are replaced by the item's */
+                                template: string;
+                                /** @description The feed's own title, from its last successful check */
+                                title: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description The feed's URL (RSS 2.0, Atom or JSON Feed) */
+                                url: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invite/tokens": {
         parameters: {
             query?: never;

@@ -11,6 +11,7 @@ import { useAccounts, usePinterestBoards, useSubreddits } from '../queries/accou
 import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { ApprovalRuleSection } from './approvals.tsx';
+import { FeedsSection } from './feeds.tsx';
 
 /**
  * Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a
@@ -470,6 +471,7 @@ function ProfileCard({ p, accounts, isOwner }: { p: Profile; accounts: Account[]
       {accounts.length === 0 ? <p className="muted">No account connected yet.</p> : <ul className="account-list">{accounts.map((a) => <AccountRow key={a._id} a={a} />)}</ul>}
       <ConnectButtons profileId={p._id} />
       <ApprovalRuleSection profileId={p._id} isOwner={isOwner} />
+      <FeedsSection profileId={p._id} accounts={accounts} />
     </section>
   );
 }
