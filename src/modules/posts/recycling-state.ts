@@ -4,7 +4,7 @@
  * checks that need the post's targets and the database are in ./recycling.ts.
  * Decision record: docs/decisions/0061-recycling.md.
  */
-import { FieldErrorCollector } from '../../core/errors.ts';
+import type { FieldErrorCollector } from '../../core/errors.ts';
 import {
   RECYCLE_DUPLICATE_WINDOWS, RECYCLE_EXCLUDED_PLATFORMS, nextRecycleTime, recycleIntervalHours, type RecycleUnit,
 } from '../../shared/recycling.ts';

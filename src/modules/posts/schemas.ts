@@ -45,7 +45,8 @@ export const RecyclingInput = Type.Object({
   gap: Type.Optional(Type.Integer({ minimum: 1, maximum: RECYCLE_GAP_MAX, description: 'Interval units between reposts; required when enabling' })),
   gapFreq: Type.Optional(Type.Union([Type.Literal('week'), Type.Literal('month')], { description: 'Interval unit, default month' })),
   startDate: Type.Optional(Type.Union([Type.String({ maxLength: 40, description: 'ISO 8601; default: the post\'s scheduledFor' }), Type.Null()])),
-  expireCount: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], { description: 'Stop after this many copies (null clears)' })),
+  // Nullable (one schema with two types), not a union: the app's type coercion would turn 0 into null in a union's null branch.
+  expireCount: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Stop after this many copies (null clears)' }))),
   expireDate: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { description: 'Stop after this date, ISO 8601 (null clears)' })),
   contentVariations: Type.Optional(Type.Array(Type.String({ maxLength: 100_000 }), {
     maxItems: RECYCLE_MAX_VARIATIONS, description: 'Texts used in turn by the copies: none ([] clears), or 2 or more',
@@ -84,7 +85,7 @@ const postFields = {
   queuedFromProfile: Type.Optional(Type.Union([Id(), Type.Null()])),
   hidden: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
-  recycling: Type.Optional(Type.Union([RecyclingInput, Type.Null()])),
+  recycling: Type.Optional(Nullable(RecyclingInput)),
 };
 
 export const CreatePostBody = Type.Object({
