@@ -23,7 +23,9 @@ const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, pro
   // Google Business Profile's locations and local posts (decision 0058).
   .concat(['google-business'])
   // Approvals, comments and client review links (decision 0059).
-  .concat(['approvals']);
+  .concat(['approvals'])
+  // Recycling evergreen posts (decision 0061).
+  .concat(['recycling']);
 
 let ctx: TestContext;
 let doc: OpenApiDoc;

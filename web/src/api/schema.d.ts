@@ -7984,6 +7984,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8109,6 +8134,21 @@ export interface paths {
                         })[];
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
+                        recycling?: {
+                            /** @description Texts used in turn by the copies: none ([] clears), or 2 or more */
+                            contentVariations?: string[];
+                            /** @description false pauses recycling (default true) */
+                            enabled?: boolean;
+                            /** @description Stop after this many copies (null clears) */
+                            expireCount?: number | null;
+                            /** @description Stop after this date, ISO 8601 (null clears) */
+                            expireDate?: string | null;
+                            /** @description Interval units between reposts; required when enabling */
+                            gap?: number;
+                            /** @description Interval unit, default month */
+                            gapFreq?: "week" | "month";
+                            startDate?: string | null;
+                        } | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -8203,6 +8243,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8310,6 +8375,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8417,6 +8507,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8597,6 +8712,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8717,6 +8857,21 @@ export interface paths {
                         })[];
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
+                        recycling?: {
+                            /** @description Texts used in turn by the copies: none ([] clears), or 2 or more */
+                            contentVariations?: string[];
+                            /** @description false pauses recycling (default true) */
+                            enabled?: boolean;
+                            /** @description Stop after this many copies (null clears) */
+                            expireCount?: number | null;
+                            /** @description Stop after this date, ISO 8601 (null clears) */
+                            expireDate?: string | null;
+                            /** @description Interval units between reposts; required when enabling */
+                            gap?: number;
+                            /** @description Interval unit, default month */
+                            gapFreq?: "week" | "month";
+                            startDate?: string | null;
+                        } | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -8811,6 +8966,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8918,6 +9098,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9025,6 +9230,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9132,6 +9362,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9468,6 +9723,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9952,6 +10232,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10145,6 +10450,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10312,6 +10642,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10487,6 +10842,31 @@ export interface paths {
                                 publishedAt: string | null;
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -12574,6 +12954,21 @@ export interface paths {
                         })[];
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
+                        recycling?: {
+                            /** @description Texts used in turn by the copies: none ([] clears), or 2 or more */
+                            contentVariations?: string[];
+                            /** @description false pauses recycling (default true) */
+                            enabled?: boolean;
+                            /** @description Stop after this many copies (null clears) */
+                            expireCount?: number | null;
+                            /** @description Stop after this date, ISO 8601 (null clears) */
+                            expireDate?: string | null;
+                            /** @description Interval units between reposts; required when enabling */
+                            gap?: number;
+                            /** @description Interval unit, default month */
+                            gapFreq?: "week" | "month";
+                            startDate?: string | null;
+                        } | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -13527,7 +13922,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Event name */
-                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented";
+                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented" | "post.recycled";
                     /** @description Only this event */
                     eventId?: string;
                     limit?: number;
@@ -13842,7 +14237,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented")[];
+                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented" | "post.recycled")[];
                         /** @description Turning a disabled webhook on clears its failure state */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters) */
@@ -13959,7 +14354,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented")[];
+                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented" | "post.recycled")[];
                         /** @description Defaults to true */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters; default: the URL's host) */
