@@ -26,7 +26,9 @@ const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles
   // Google Business Profile's locations and local posts (decision 0058).
   .concat(['google-business'])
   // Approvals, comments and client review links (decision 0059).
-  .concat(['approvals']);
+  .concat(['approvals'])
+  // Recycling evergreen posts (decision 0061).
+  .concat(['recycling']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 /** The local model's answer: Markdown with a list, bold, a code block, raw HTML and a script link (which must not survive). */
 const ANSWER = [
