@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './support/app.ts';
 import { freePort } from './support/net.ts';
+import { runDue, startTestPublisher } from './support/publishing.ts';
 import { makeImage, makeVideo } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';
 
@@ -140,6 +141,25 @@ describe('sandbox mode on', () => {
     expect(tweets.find((x) => x.text === 'a sandbox picture')?.media_ids).toHaveLength(1);
     expect(JSON.stringify(state.json())).not.toContain(sandbox.simulators.get('twitter')!.clientSecret);
     expect((await get('/v1/sandbox/facebook/state')).statusCode).toBe(sandbox.simulators.has('facebook') ? 200 : 404);
+  });
+
+  it('recycles a post published to the X simulator: the copy, with the next variation, publishes there too (decision 0061)', async () => {
+    const res = await post({
+      content: 'Evergreen in the sandbox', publishNow: true, platforms: [{ platform: 'twitter', accountId }],
+      recycling: { gap: 1, gapFreq: 'week', contentVariations: ['Sandbox copy one', 'Sandbox copy two'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().post._id as string;
+    expect(res.json().post.recycling).toMatchObject({ enabled: true, recycleCount: 0 });
+    // Its due time comes (moved into the past); the worker's recycling pass makes the copy, the publisher publishes it.
+    await ctx.db.query(`UPDATE posts SET recycle_next_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+    expect((await ctx.services.posts.recycleDue()).created).toBe(1);
+    const { rows: [copy] } = await ctx.db.query<{ id: string }>('SELECT id FROM posts WHERE recycled_from_post_id = $1', [id]);
+    expect(await runDue(ctx, await startTestPublisher(ctx, 'sandbox-recycle'), copy.id)).toBe(1);
+    const published = (await get(`/v1/posts/${copy.id}`)).json().post;
+    expect(published).toMatchObject({ status: 'published', recycledFromPostId: id, content: 'Sandbox copy one' });
+    const state = (await get('/v1/sandbox/twitter/state')).json();
+    expect(JSON.stringify(state)).toContain('Sandbox copy one');
   });
 
   it('still refuses user media on private addresses (the SSRF guard is unchanged)', async () => {

@@ -124,8 +124,14 @@ describe('recycling config on create, get and update', () => {
     expect(await postCount()).toBe(before);
     // A post without recycling on that account is fine.
     expect((await create({ content: 'No recycling', scheduledFor: '2031-02-01T09:00:00Z', platforms: [{ platform: 'bluesky', accountId: acc }] })).statusCode).toBe(201);
-    // Updating one of the ten (its own config does not count against itself) is fine.
-    expect((await update(ids[0], { recycling: { gap: 2 } })).statusCode).toBe(200);
+    // Updating one of the ten (its own config does not count against itself) is fine; null clears a limit.
+    const withEnd = await update(ids[0], { recycling: { gap: 2, expireDate: '2040-01-01', expireCount: 5 } });
+    expect(withEnd.json().post.recycling).toMatchObject({ expireDate: '2040-01-01T00:00:00.000Z', expireCount: 5 });
+    const cleared = await update(ids[0], { recycling: { expireDate: null, expireCount: null, startDate: null } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().post.recycling).toMatchObject({ gap: 2, startDate: '2031-02-01T09:00:00.000Z' });
+    expect(cleared.json().post.recycling.expireDate).toBeUndefined();
+    expect(cleared.json().post.recycling.expireCount).toBeUndefined();
     const paused = await update(ids[0], { recycling: { enabled: false } });
     expect(paused.statusCode).toBe(200);
     expect(paused.json().post.recycling).toMatchObject({ enabled: false, gap: 2 });

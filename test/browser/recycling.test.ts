@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('the Recycle section of a post', () => {
     await page.getByText('X refuses duplicate posts: give at least 2 variations.').waitFor();
     await recycle().getByRole('button', { name: 'Save', exact: true }).click();
     // Refused by the server, naming the rule.
-    await recycle().getByRole('alert').getByText(/twitter\.recycling\.duplicate_content/).waitFor();
+    await recycle().getByRole('alert').getByText(/twitter\.recycling\.duplicate_content/).waitFor().catch(async (err) => { throw new Error(`${err}\n${await page.locator('main').innerText()}`); });
     await shootBothWidths(page, 'recycling-refused');
 
     await recycle().getByRole('button', { name: 'Add variation' }).click();

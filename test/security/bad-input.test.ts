@@ -319,6 +319,7 @@ describe('recycling on a post (decision 0061): wrong values name their field, no
     ['unknown field', { ...sched, recycling: { gap: 1, every: 'week' } }, 'recycling'],
     ['expireCount 0', { ...sched, recycling: { gap: 1, expireCount: 0 } }, 'recycling.expireCount'],
     ['expireDate without a time zone', { ...sched, recycling: { gap: 1, expireDate: '2040-01-01T00:00:00' } }, 'recycling.expireDate'],
+    ['an empty startDate', { ...sched, recycling: { gap: 1, startDate: '' } }, 'recycling.startDate'],
     ['startDate in year 99999', { ...sched, recycling: { gap: 1, startDate: '+099999-01-01T00:00:00Z' } }, 'recycling.startDate'],
     ['NUL in a variation', { ...sched, recycling: { gap: 1, contentVariations: ['a\u0000', 'b'] } }, 'recycling.contentVariations.0'],
     ['an empty variation', { ...sched, recycling: { gap: 1, contentVariations: ['  ', 'b'] } }, 'recycling.contentVariations.0'],

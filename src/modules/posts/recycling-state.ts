@@ -89,7 +89,7 @@ export function applyRecyclingInput(input: RecyclingInput | null, ctx: Recycling
   }
   const gapFreq: RecycleUnit = input.gapFreq ?? cur?.gapFreq ?? 'month';
   let start: Date | null = null;
-  if (input.startDate) start = parseDate(input.startDate, 'recycling.startDate', errors);
+  if (typeof input.startDate === 'string') start = parseDate(input.startDate, 'recycling.startDate', errors);
   else if (input.startDate === undefined && cur) start = new Date(cur.startDate);
   else if (ctx.postAt) start = ctx.postAt;
   else errors.add('recycling.startDate', 'is required for a post without scheduledFor (a draft) [rule recycling.gap]');

@@ -44,10 +44,10 @@ export const RecyclingInput = Type.Object({
   enabled: Type.Optional(Type.Boolean({ description: 'false pauses recycling (default true)' })),
   gap: Type.Optional(Type.Integer({ minimum: 1, maximum: RECYCLE_GAP_MAX, description: 'Interval units between reposts; required when enabling' })),
   gapFreq: Type.Optional(Type.Union([Type.Literal('week'), Type.Literal('month')], { description: 'Interval unit, default month' })),
-  startDate: Type.Optional(Type.Union([Type.String({ maxLength: 40, description: 'ISO 8601; default: the post\'s scheduledFor' }), Type.Null()])),
-  // Nullable (one schema with two types), not a union: the app's type coercion would turn 0 into null in a union's null branch.
+  // Nullable (one schema with two types), not unions: the app's type coercion would read null as "" in a union's string branch, and 0 as null.
+  startDate: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'ISO 8601; default: the post\'s scheduledFor' }))),
   expireCount: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Stop after this many copies (null clears)' }))),
-  expireDate: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { description: 'Stop after this date, ISO 8601 (null clears)' })),
+  expireDate: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'Stop after this date, ISO 8601 (null clears)' }))),
   contentVariations: Type.Optional(Type.Array(Type.String({ maxLength: 100_000 }), {
     maxItems: RECYCLE_MAX_VARIATIONS, description: 'Texts used in turn by the copies: none ([] clears), or 2 or more',
   })),

@@ -8147,6 +8147,7 @@ export interface paths {
                             gap?: number;
                             /** @description Interval unit, default month */
                             gapFreq?: "week" | "month";
+                            /** @description ISO 8601; default: the post's scheduledFor */
                             startDate?: string | null;
                         } | null;
                         scheduledFor?: string | null;
@@ -8870,6 +8871,7 @@ export interface paths {
                             gap?: number;
                             /** @description Interval unit, default month */
                             gapFreq?: "week" | "month";
+                            /** @description ISO 8601; default: the post's scheduledFor */
                             startDate?: string | null;
                         } | null;
                         scheduledFor?: string | null;
@@ -12967,6 +12969,7 @@ export interface paths {
                             gap?: number;
                             /** @description Interval unit, default month */
                             gapFreq?: "week" | "month";
+                            /** @description ISO 8601; default: the post's scheduledFor */
                             startDate?: string | null;
                         } | null;
                         scheduledFor?: string | null;
