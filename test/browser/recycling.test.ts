@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('the Recycle section of a post', () => {
     await page.getByText('X refuses duplicate posts: give at least 2 variations.').waitFor();
     await recycle().getByRole('button', { name: 'Save', exact: true }).click();
     // Refused by the server, naming the rule.
-    await recycle().getByRole('alert').getByText(/twitter\.recycling\.duplicate_content/).waitFor().catch(async (err) => { throw new Error(`${err}\n${await page.locator('main').innerText()}`); });
+    await recycle().getByRole('alert').getByText(/twitter\.recycling\.duplicate_content/).waitFor();
     await shootBothWidths(page, 'recycling-refused');
 
     await recycle().getByRole('button', { name: 'Add variation' }).click();
@@ -78,6 +78,7 @@ describe.skipIf(!hasChromium)('the Recycle section of a post', () => {
     await page.goto(`${d.base}/dashboard/posts/${copy.id}`);
     await page.getByText('Composting 101: the guide our readers keep coming back to.').first().waitFor();
     await recycle().getByText('This post is a recycled copy of').waitFor();
+    expect(await recycle().getByRole('button', { name: 'Set up recycling' }).count()).toBe(0);
     await shootBothWidths(page, 'recycling-copy');
     await recycle().getByRole('link', { name: 'its source post' }).click();
     await recycle().getByText('1 of 6').waitFor();

@@ -80,7 +80,7 @@ export function RecycleSection({ post, tz }: { post: PostView; tz: string }) {
     <section className="card recycle" aria-labelledby="d-recycle">
       <h2 id="d-recycle" className="small-title">Recycle</h2>
       {copyOf && <p className="small">This post is a recycled copy of <Link href={`/posts/${copyOf}`}>its source post</Link>.</p>}
-      {!r && !editing && (
+      {!r && !editing && !copyOf && (
         <p className="small">
           {excluded.length > 0
             ? <>Posts to {excluded.join(' and ')} cannot be recycled.</>
