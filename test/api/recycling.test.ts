@@ -143,6 +143,32 @@ describe('recycling config on create, get and update', () => {
     expect(again.json().details.fields.recycling[0]).toMatch(/recycling\.max_active_per_account/);
   });
 
+  it('two creates racing for the tenth place: one is saved, the other refused naming the rule', async () => {
+    const acc = await insertAccount(ctx, t, await createProfile(ctx, t), 'bluesky');
+    for (let i = 0; i < 9; i++) {
+      expect((await create({ content: `Race ${i}`, scheduledFor: '2031-02-01T09:00:00Z', platforms: [{ platform: 'bluesky', accountId: acc }], recycling: { gap: 1 } })).statusCode).toBe(201);
+    }
+    const both = await Promise.all(['Race A', 'Race B'].map((content) => create({ content, scheduledFor: '2031-02-01T09:00:00Z', platforms: [{ platform: 'bluesky', accountId: acc }], recycling: { gap: 1 } })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(DISTINCT p.id)::int AS n FROM posts p JOIN post_targets pt ON pt.post_id = p.id WHERE pt.account_id = $1 AND (p.recycling->>'enabled')::boolean`, [acc]);
+    expect(rows[0].n).toBe(10);
+  });
+
+  it('a queued post without startDate counts its copies from the queue slot it gets', async () => {
+    const profile = await createProfile(ctx, t);
+    const acc = await insertAccount(ctx, t, profile, 'bluesky');
+    const slots = await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: t.headers, payload: { profileId: profile, timezone: 'UTC', slots: [{ dayOfWeek: 1, time: '09:00' }] } });
+    expect(slots.statusCode, slots.body).toBe(200);
+    const res = await create({ content: 'Queued evergreen', queuedFromProfile: profile, platforms: [{ platform: 'bluesky', accountId: acc }], recycling: { gap: 1, gapFreq: 'week' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const post = res.json().post;
+    expect(new Date(post.scheduledFor).getUTCDay()).toBe(1);
+    expect(post.recycling.startDate).toBe(post.scheduledFor);
+    expect(Date.parse(post.recycling.nextRecycleAt) - Date.parse(post.scheduledFor)).toBe(7 * 86_400_000);
+    expect((await get(post._id)).recycling).toEqual(post.recycling);
+  });
+
   it('another tenant\'s post answers 404 and is left as it was', async () => {
     const res = await create({ content: 'Mine', scheduledFor: '2031-01-15T09:00:00Z', platforms: [{ platform: 'bluesky', accountId: sky }], recycling: { gap: 1 } });
     const id = res.json().post._id;
