@@ -96,7 +96,7 @@ export function createPostCreation(deps: {
     else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
     const recyclingInput = body.recycling ?? null;
     const recycling = recyclingInput ? planRecycling(recyclingInput, { current: null, postAt: mode === 'now' ? now : schedule.at ?? (queueProfile ? now : null), now }, targets,
-      { media, tags, hashtags, mentions, visibility, at: mode === 'now' ? now : schedule.at }, rules, errors, mode === 'draft') : null;
+      { content, media, tags, hashtags, mentions, visibility, at: mode === 'now' ? now : schedule.at }, rules, errors, mode === 'draft') : null;
     errors.throwIfAny();
     if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
       warnings.push('scheduledFor is in the past: the post is published right away');
@@ -226,7 +226,7 @@ export function createPostCreation(deps: {
           // Planned again with the post's time as written (a queue slot is known only now); a refusal rolls the post back.
           const errors = new FieldErrorCollector();
           p.recycling = planRecycling(p.recyclingInput, { current: null, postAt: p.runAt, now: clock() }, p.targets,
-            { media: p.media, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, visibility: p.visibility, at: p.runAt }, rules, errors, true);
+            { content: p.content, media: p.media, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, visibility: p.visibility, at: p.runAt }, rules, errors, true);
           errors.throwIfAny();
           await writeRecycling(client, auth.tenantId, p.id, p.recycling, p.targets.map((t) => t.account.id));
         }

@@ -136,9 +136,10 @@ export interface RecyclingTarget {
 /**
  * The checks of an enabled config against the post's targets: excluded platforms (YouTube,
  * TikTok), and platforms that refuse identical content within a window not shorter than the
- * interval (X: always), which need variations and no customContent on their target.
+ * interval (X: always), which need variations different from the post's `content` and no
+ * customContent on their target.
  */
-export function checkRecyclingTargets(stored: StoredRecycling, targets: RecyclingTarget[], errors: FieldErrorCollector): void {
+export function checkRecyclingTargets(stored: StoredRecycling, targets: RecyclingTarget[], errors: FieldErrorCollector, content?: string): void {
   const interval = recycleIntervalHours(stored.gap, stored.gapFreq);
   targets.forEach((t, i) => {
     if (RECYCLE_EXCLUDED_PLATFORMS.includes(t.platform)) {
@@ -152,6 +153,10 @@ export function checkRecyclingTargets(stored: StoredRecycling, targets: Recyclin
       errors.add('recycling.contentVariations', `${why}: give 2 or more content variations for the copies [rule ${w.rule}]`);
     } else if (t.customContent !== null) {
       errors.add(`platforms.${i}.customContent`, `${why} and customContent overrides the variations, so every copy would be identical: remove it [rule ${w.rule}]`);
+    } else if (content !== undefined && stored.contentVariations.includes(content.trim())) {
+      const k = stored.contentVariations.indexOf(content.trim());
+      const field = `recycling.contentVariations.${k}`;
+      if (!errors.fields[field]?.some((m) => m.includes(w.rule))) errors.add(field, `${why}: this variation repeats the post's own text; change it [rule ${w.rule}]`);
     }
   });
 }

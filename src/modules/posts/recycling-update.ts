@@ -48,7 +48,7 @@ export async function updateRecyclingOnly(deps: { db: Db; rules: TargetRules; cl
     const errors = new FieldErrorCollector();
     const at = now; // the copies go out from now on
     const change = planRecycling(input, { current: post.recycling, postAt: post.scheduled_for ?? (post.status === 'draft' ? null : now), now }, targets,
-      { media: post.media_items, tags: post.tags, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [], visibility: post.visibility, at },
+      { content: post.content, media: post.media_items, tags: post.tags, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [], visibility: post.visibility, at },
       rules, errors, post.status === 'draft', gone);
     errors.throwIfAny();
     await writeRecycling(client, auth.tenantId, id, change, rows.map((t) => t.account_id));

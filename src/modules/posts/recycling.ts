@@ -17,6 +17,8 @@ import type { ResolvedTarget, TargetRules } from './targets.ts';
 
 /** What the variations' text rules are checked with: the post's own fields besides its content. */
 export interface RecyclingPostFields {
+  /** The post's own text (a variation must differ from it where the platform refuses duplicates). */
+  content: string;
   media: MediaRef[];
   tags: string[];
   hashtags: string[];
@@ -35,7 +37,7 @@ export function planRecycling(input: RecyclingInput | null, ctx: RecyclingContex
   rules: TargetRules, errors: FieldErrorCollector, rulesOff = false, published: RecyclingTarget[] = []): RecyclingChange {
   const change = applyRecyclingInput(input, ctx, errors);
   if (!change.stored?.enabled) return change;
-  checkRecyclingTargets(change.stored, [...targets, ...published], errors);
+  checkRecyclingTargets(change.stored, [...targets, ...published], errors, post.content);
   const plain = targets.filter((t) => t.customContent === null);
   if (rulesOff || plain.length === 0 || input?.contentVariations === undefined) return change;
   change.stored.contentVariations.forEach((text, i) => {

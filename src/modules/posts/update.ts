@@ -135,7 +135,7 @@ export function createPostUpdate(deps: {
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       // Recycling (decision 0061): checked with the requested time here, planned again below once a queue slot fixed the time.
       const kept = published.map((t) => ({ platform: t.platform as PlatformId, customContent: t.custom_content }));
-      const recyclingFields = { media, tags, hashtags, mentions, visibility };
+      const recyclingFields = { content, media, tags, hashtags, mentions, visibility };
       if (body.recycling !== undefined) {
         planRecycling(body.recycling, { current: post.recycling, postAt: (mode === 'now' ? now : newAt) ?? null, now }, targets,
           { ...recyclingFields, at: mode === 'now' ? now : newAt }, rules, errors, mode === 'draft', kept);
