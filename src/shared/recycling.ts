@@ -56,7 +56,7 @@ export const RECYCLING_RULES = [
   { id: 'recycling.max_active_per_account', summary: `At most ${RECYCLE_MAX_ACTIVE_PER_ACCOUNT} posts with active recycling per account.`, source: LATE_RECYCLING },
   { id: 'recycling.variations', summary: `Content variations: none, or 2 to ${RECYCLE_MAX_VARIATIONS} different texts, used in turn; each must pass the platforms' text rules.`, source: LATE_RECYCLING },
   { id: 'recycling.expire', summary: 'expireCount (copies) or expireDate must leave at least one repost.', source: DECISION },
-  { id: 'twitter.recycling.duplicate_content', summary: 'X refuses duplicate posts: recycling to X needs content variations, and no customContent on the X target.', source: X_AUTOMATION },
+  { id: 'twitter.recycling.duplicate_content', summary: 'X refuses duplicate posts: recycling to X needs content variations different from the post\'s own text, and no customContent on the X target.', source: X_AUTOMATION },
 ] as const;
 
 /** `start` plus `count` units (a month keeps the day of month, the last day when shorter; UTC calendar). */
