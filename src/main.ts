@@ -93,6 +93,7 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
       tokenRefresh: { adapters: services.adapters, accounts: services.accountsRepository },
       metricsRefresh: { run: () => services.analytics.refreshDue() },
       prune: { run: () => services.publishingLog.pruneExpired() },
+      recycle: { run: () => services.posts.recycleDue() },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');
     // A worker process without the API serves its own /metrics (publish lag and lateness are observed here).

@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from './support/app.ts';
 import { freePort } from './support/net.ts';
+import { runDue, startTestPublisher } from './support/publishing.ts';
 import { makeImage, makeVideo } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';
 
@@ -159,6 +160,25 @@ describe('sandbox mode on', () => {
     expect((await q('GET', `/v1/queue/slots?profileId=${profileId}&all=true`)).json().queues.map((x: { name: string }) => x.name)).toContain('Sandbox evenings');
     const deleted = await q('DELETE', `/v1/queue/slots?profileId=${profileId}&queueId=${queueId}`);
     expect(deleted.json()).toMatchObject({ deleted: true, deletedCount: 1 });
+  });
+
+  it('recycles a post published to the X simulator: the copy, with the next variation, publishes there too (decision 0061)', async () => {
+    const res = await post({
+      content: 'Evergreen in the sandbox', publishNow: true, platforms: [{ platform: 'twitter', accountId }],
+      recycling: { gap: 1, gapFreq: 'week', contentVariations: ['Sandbox copy one', 'Sandbox copy two'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().post._id as string;
+    expect(res.json().post.recycling).toMatchObject({ enabled: true, recycleCount: 0 });
+    // Its due time comes (moved into the past); the worker's recycling pass makes the copy, the publisher publishes it.
+    await ctx.db.query(`UPDATE posts SET recycle_next_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+    expect((await ctx.services.posts.recycleDue()).created).toBe(1);
+    const { rows: [copy] } = await ctx.db.query<{ id: string }>('SELECT id FROM posts WHERE recycled_from_post_id = $1', [id]);
+    expect(await runDue(ctx, await startTestPublisher(ctx, 'sandbox-recycle'), copy.id)).toBe(1);
+    const published = (await get(`/v1/posts/${copy.id}`)).json().post;
+    expect(published).toMatchObject({ status: 'published', recycledFromPostId: id, content: 'Sandbox copy one' });
+    const state = (await get('/v1/sandbox/twitter/state')).json();
+    expect(JSON.stringify(state)).toContain('Sandbox copy one');
   });
 
   it('still refuses user media on private addresses (the SSRF guard is unchanged)', async () => {

@@ -38,6 +38,11 @@ export interface WorkerOptions {
    * default): src/modules/analytics/service.ts refreshDue, which schedules itself per post.
    */
   metricsRefresh?: { run(): Promise<{ refreshed: number; rateLimited: number; failed: number; needsReconnect: unknown[] }>; intervalMs?: number };
+  /**
+   * With this, the worker also runs the recycling pass (every `intervalMs`, 30 seconds by default):
+   * src/modules/posts/recycle-job.ts, which creates the recycled copies that are due (decision 0061).
+   */
+  recycle?: { run(): Promise<{ created: number; finished: number }>; intervalMs?: number };
   /** With this, the worker also prunes what is past its retention (publishing logs, duplicate claims), every `intervalMs` (1 hour by default). */
   prune?: { run(): Promise<Record<string, number>>; intervalMs?: number };
 }
@@ -147,6 +152,16 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.metricsRefresh.intervalMs ?? 5 * 60_000) : null;
   metricsTimer?.unref();
 
+  let recycling = false;
+  const recycleTimer = opts.recycle ? setInterval(() => {
+    if (recycling) return; // one pass at a time in this process (other processes are kept apart by the claim)
+    recycling = true;
+    opts.recycle!.run().then((r) => {
+      if (r.created || r.finished) { opts.log?.info(r, 'recycling pass'); poke(); }
+    }).catch((err) => opts.log?.error({ err }, 'recycling pass failed')).finally(() => { recycling = false; });
+  }, opts.recycle.intervalMs ?? 30_000) : null;
+  recycleTimer?.unref();
+
   const pruneTimer = opts.prune ? setInterval(() => {
     opts.prune!.run().then((r) => {
       if (Object.values(r).some((n) => n > 0)) opts.log?.info(r, 'pruned expired rows');
@@ -225,6 +240,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       if (refreshTimer) clearInterval(refreshTimer);
       if (metricsTimer) clearInterval(metricsTimer);
       if (pruneTimer) clearInterval(pruneTimer);
+      if (recycleTimer) clearInterval(recycleTimer);
       offDue();
       await Promise.race([Promise.all(finishing), new Promise((r) => setTimeout(r, graceMs).unref())]);
       if (relisten) clearTimeout(relisten);

@@ -28,7 +28,9 @@ const ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles
   // Approvals, comments and client review links (decision 0059).
   .concat(['approvals'])
   // RSS to queue (decision 0065).
-  .concat(['feeds']);
+  .concat(['feeds'])
+  // Recycling evergreen posts (decision 0061).
+  .concat(['recycling']);
 const hasChromium = chromiumAvailable('test/browser/docs.test.ts');
 /** The local model's answer: Markdown with a list, bold, a code block, raw HTML and a script link (which must not survive). */
 const ANSWER = [

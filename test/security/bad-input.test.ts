@@ -312,6 +312,38 @@ describe('free-form fields and NUL characters deep inside a post', () => {
   });
 });
 
+describe('recycling on a post (decision 0061): wrong values name their field, nothing is stored', () => {
+  const sched = { content: 'x', scheduledFor: '2031-01-01T00:00:00Z' };
+  const CASES: Array<[string, object, string]> = [
+    ['gap not an integer', { ...sched, recycling: { gap: 1.5 } }, 'recycling.gap'],
+    ['gap too large', { ...sched, recycling: { gap: 1000 } }, 'recycling.gap'],
+    ['gap as a list', { ...sched, recycling: { gap: [1, 2] } }, 'recycling.gap'],
+    ['gapFreq day', { ...sched, recycling: { gap: 1, gapFreq: 'day' } }, 'recycling.gapFreq'],
+    ['unknown field', { ...sched, recycling: { gap: 1, every: 'week' } }, 'recycling'],
+    ['expireCount 0', { ...sched, recycling: { gap: 1, expireCount: 0 } }, 'recycling.expireCount'],
+    ['expireDate without a time zone', { ...sched, recycling: { gap: 1, expireDate: '2040-01-01T00:00:00' } }, 'recycling.expireDate'],
+    ['an empty startDate', { ...sched, recycling: { gap: 1, startDate: '' } }, 'recycling.startDate'],
+    ['startDate in year 99999', { ...sched, recycling: { gap: 1, startDate: '+099999-01-01T00:00:00Z' } }, 'recycling.startDate'],
+    ['NUL in a variation', { ...sched, recycling: { gap: 1, contentVariations: ['a\u0000', 'b'] } }, 'recycling.contentVariations.0'],
+    ['an empty variation', { ...sched, recycling: { gap: 1, contentVariations: ['  ', 'b'] } }, 'recycling.contentVariations.0'],
+    ['21 variations', { ...sched, recycling: { gap: 1, contentVariations: Array.from({ length: 21 }, (_, i) => `v${i}`) } }, 'recycling.contentVariations'],
+    ['recycling as a string', { ...sched, recycling: 'weekly' }, 'recycling'],
+    ['recycling as false', { ...sched, recycling: false }, 'recycling'],
+    ['recycling as 0', { ...sched, recycling: 0 }, 'recycling'],
+  ];
+  it.each(CASES)('POST /v1/posts with %s', async (_what, body, field) => {
+    const before = (await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total;
+    expectFieldError(await send('POST', '/v1/posts', body), field, JSON.stringify(body).slice(0, 80));
+    expect((await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total).toBe(before);
+  });
+  it.each(CASES)('PUT /v1/posts/:postId (recycling only) with %s', async (_what, body, field) => {
+    const { recycling } = body as { recycling: unknown };
+    const before = (await send('GET', `/v1/posts/${OWN.postId}`)).json().post;
+    expectFieldError(await send('PUT', `/v1/posts/${OWN.postId}`, { recycling }), field, JSON.stringify(recycling).slice(0, 80));
+    expect((await send('GET', `/v1/posts/${OWN.postId}`)).json().post).toEqual(before);
+  });
+});
+
 describe('lone UTF-16 surrogates deep inside a post', () => {
   it('names the field path of every JSON-stored field holding one, stores nothing, and keeps well-formed pairs', async () => {
     const target = (psd: string) => `"platforms":[{"platform":"bluesky","accountId":"${accountId}","platformSpecificData":${psd}}]`;

@@ -292,6 +292,19 @@ describe('another tenant\'s resource id in the path answers 404, and changes not
   }
 });
 
+describe('recycling on another tenant\'s post (decision 0061)', () => {
+  it('PUT /v1/posts/:postId with only recycling (its own code path) answers 404 and changes nothing', async () => {
+    const a = await createTenant(ctx);
+    const victim = await makeVictim();
+    const before = await snapshot(victim);
+    for (const payload of [{ recycling: { gap: 1 } }, { recycling: { enabled: false } }, { recycling: null }]) {
+      const res = await ctx.app.inject({ method: 'PUT', url: `/v1/posts/${victim.postId}`, headers: a.headers, payload });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(await snapshot(victim)).toEqual(before);
+  });
+});
+
 describe('another tenant\'s ids in bodies and query strings', () => {
   it('POST /v1/posts with B\'s accountId is a 400 naming platforms.0.accountId, like an unknown id; nothing is stored', async () => {
     const a = await createTenant(ctx);

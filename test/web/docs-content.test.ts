@@ -25,7 +25,9 @@ const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, pro
   // Approvals, comments and client review links (decision 0059).
   .concat(['approvals'])
   // RSS to queue (decision 0065).
-  .concat(['feeds']);
+  .concat(['feeds'])
+  // Recycling evergreen posts (decision 0061).
+  .concat(['recycling']);
 
 let ctx: TestContext;
 let doc: OpenApiDoc;

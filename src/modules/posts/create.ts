@@ -22,6 +22,9 @@ import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMen
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 import { recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
 import { enqueueReviewEvent } from '../webhooks/outbox.ts';
+import { planRecycling, writeRecycling } from './recycling.ts';
+import type { RecyclingChange } from './recycling-state.ts';
+import type { RecyclingInput } from './schemas.ts';
 
 /** A validated new post, ready to insert (plan -> insert). */
 export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'visibility' | 'tags' | 'hashtags' | 'mentions' | 'media' | 'hidden' | 'metadata'> {
@@ -45,6 +48,10 @@ export interface PlannedPost extends Pick<PostFields, 'title' | 'content' | 'vis
    * approval and the caller may not approve there. Saved `pending_approval`, its targets drafts.
    */
   review: boolean;
+  /** The request's `recycling` (decision 0061), applied again in the insert's transaction once the post's time is known (a queue slot). */
+  recyclingInput: RecyclingInput | null;
+  /** The config it gives (planned with the requested time); null without recycling. */
+  recycling: RecyclingChange | null;
   /** Set by insert. */
   createdAt?: Date;
 }
@@ -91,6 +98,9 @@ export function createPostCreation(deps: {
     if (mode !== 'draft') await rules.readRuleSettings(targets);
     if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors, { hashtags, mentions });
     else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));
+    const recyclingInput = body.recycling ?? null;
+    const recycling = recyclingInput ? planRecycling(recyclingInput, { current: null, postAt: mode === 'now' ? now : schedule.at ?? (queueProfile ? now : null), now }, targets,
+      { content, media, tags, hashtags, mentions, visibility, at: mode === 'now' ? now : schedule.at }, rules, errors, mode === 'draft') : null;
     errors.throwIfAny();
     if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
       warnings.push('scheduledFor is in the past: the post is published right away');
@@ -102,7 +112,7 @@ export function createPostCreation(deps: {
     const review = mode !== 'draft' && await reviewNeeded(db, auth, targets.map((t) => t.account.profile_id));
     if (review) warnings.push('This profile requires approval: the post waits for review and is published once approved');
     return {
-      review,
+      review, recyclingInput, recycling,
       id: newId(), mode, warnings, queueProfile, queueId, targets, targetIds: [], claims,
       runAt: mode === 'now' ? now : schedule.at, timezone: schedule.timezone, timezoneGiven: !!body.timezone,
       title: body.title ?? null, content, visibility, tags, hashtags, mentions, media, hidden: body.hidden ?? false, metadata: (body.metadata ?? {}) as Record<string, unknown>,
@@ -162,6 +172,7 @@ export function createPostCreation(deps: {
       status: statusOf(p), scheduled_for: p.runAt, timezone: p.timezone, publish_now: p.mode === 'now',
       is_draft: p.mode === 'draft', visibility: p.visibility, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, media_items: p.media, queued_from_profile: p.queueProfile, queue_id: p.queueProfile ? p.queueId : null,
       hidden: p.hidden, metadata: p.metadata, usage_counted_at: p.mode === 'draft' ? null : at, published_at: null, created_at: at, updated_at: at,
+      recycling: p.recycling?.stored ?? null, recycle_next_at: p.recycling?.nextAt ?? null, recycled_from_post_id: null,
     };
     return postView(row, p.targets.map((t, i) => ({
       id: p.targetIds[i], post_id: p.id, tenant_id: auth.tenantId, position: i, account_id: t.account.id, platform: t.platform,
@@ -209,11 +220,19 @@ export function createPostCreation(deps: {
 
   /** Writes a planned post (and publishes it inline for publishNow): the create flow after the plan. */
   async function write(auth: AuthContext, p: PlannedPost, idempotency: { key: string; hash: string } | undefined, requestId: string | null): Promise<WriteResult & { postId: string }> {
-    const needsTx = p.review || !!idempotency || !!p.queueProfile || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
+    const needsTx = p.review || !!idempotency || !!p.queueProfile || !!p.recycling || (p.mode !== 'draft' && PLANS[auth.plan].uploads !== -1);
     let postId: string;
     try {
       [postId] = needsTx ? await db.tx(async (client) => {
         const ids = await insert(client, auth, [p], true, requestId);
+        if (p.recyclingInput) {
+          // Planned again with the post's time as written (a queue slot is known only now); a refusal rolls the post back.
+          const errors = new FieldErrorCollector();
+          p.recycling = planRecycling(p.recyclingInput, { current: null, postAt: p.runAt, now: clock() }, p.targets,
+            { content: p.content, media: p.media, tags: p.tags, hashtags: p.hashtags, mentions: p.mentions, visibility: p.visibility, at: p.runAt }, rules, errors, true);
+          errors.throwIfAny();
+          await writeRecycling(client, auth.tenantId, p.id, p.recycling, p.targets.map((t) => t.account.id));
+        }
         if (idempotency) await reserveIdempotencyKey(client, auth.tenantId, idempotency.key, idempotency.hash, p.id);
         return ids;
       }) : await insert(db, auth, [p], true, requestId); // one atomic statement: no explicit transaction needed

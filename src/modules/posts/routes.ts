@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppError } from '../../core/errors.ts';
+import { AppError, fieldError } from '../../core/errors.ts';
 import { Id, errors, MessageResponse, Pagination } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
 import { requestHash } from './idempotency.ts';
 import { CreatePostBody, ListPostsQuery, PostView, PostWriteResponse, RetryPostBody, UpdatePostBody } from './schemas.ts';
 
 const Params = Type.Object({ postId: Id() });
+
+/**
+ * `recycling` must be an object or null as sent: the app's type coercion would otherwise read
+ * `false`, `0` or `""` as null, which removes a post's recycling (decision 0061).
+ */
+const recyclingAsSent = async (req: { body: unknown }) => {
+  const r = (req.body as { recycling?: unknown } | null | undefined)?.recycling;
+  if (r !== undefined && r !== null && (typeof r !== 'object' || Array.isArray(r))) throw fieldError('recycling', 'must be an object (the recycling config) or null (no recycling)');
+};
 
 export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'idempotency' | 'posts'> }> = async (app, { services }) => {
   app.get('/posts', {
@@ -19,6 +28,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
 
   app.post('/posts', {
     config: { permission: 'posts:write' },
+    preValidation: recyclingAsSent,
     schema: {
       tags: ['Posts'], summary: 'Create a post (draft, scheduled, or published now)',
       description: 'Answers 201 when saved, scheduled or published everywhere; 207 when publishNow failed on some platforms; ' +
@@ -51,6 +61,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
 
   app.put('/posts/:postId', {
     config: { permission: 'posts:write' },
+    preValidation: recyclingAsSent,
     schema: {
       tags: ['Posts'], summary: 'Update a post (draft, scheduled, failed or partial)', params: Params, body: UpdatePostBody,
       response: { 200: PostWriteResponse, 201: PostWriteResponse, 202: PostWriteResponse, 207: PostWriteResponse, ...errors(403, 409) },

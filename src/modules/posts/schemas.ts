@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, NullableTimestamp } from '../../route-kit/schemas.ts';
 import { PLATFORMS } from '../../platforms/types.ts';
+import { RECYCLE_GAP_MAX, RECYCLE_MAX_VARIATIONS } from '../../shared/recycling.ts';
 
 export const POST_STATUSES = ['draft', 'pending_approval', 'scheduled', 'publishing', 'published', 'failed', 'partial', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
@@ -33,6 +34,41 @@ export const PlatformTargetInput = Type.Object({
 }, { additionalProperties: true });
 export type PlatformTargetInput = Static<typeof PlatformTargetInput>;
 
+/**
+ * `recycling` of a create or update body (the Late API's RecyclingConfig; docs/decisions/0061-recycling.md):
+ * re-publish the post every `gap` weeks or months from `startDate` (default: the post's time) until
+ * `expireCount` copies or `expireDate`, each copy taking the next of `contentVariations` in turn.
+ * `null` on update removes recycling (stops it for good); `enabled: false` pauses it, keeping its state.
+ */
+export const RecyclingInput = Type.Object({
+  enabled: Type.Optional(Type.Boolean({ description: 'false pauses recycling (default true)' })),
+  gap: Type.Optional(Type.Integer({ minimum: 1, maximum: RECYCLE_GAP_MAX, description: 'Interval units between reposts; required when enabling' })),
+  gapFreq: Type.Optional(Type.Union([Type.Literal('week'), Type.Literal('month')], { description: 'Interval unit, default month' })),
+  // Nullable (one schema with two types), not unions: the app's type coercion would read null as "" in a union's string branch, and 0 as null.
+  startDate: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'ISO 8601; default: the post\'s scheduledFor' }))),
+  expireCount: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 10_000, description: 'Stop after this many copies (null clears)' }))),
+  expireDate: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'Stop after this date, ISO 8601 (null clears)' }))),
+  contentVariations: Type.Optional(Type.Array(Type.String({ maxLength: 100_000 }), {
+    maxItems: RECYCLE_MAX_VARIATIONS, description: 'Texts used in turn by the copies: none ([] clears), or 2 or more',
+  })),
+}, { additionalProperties: false });
+export type RecyclingInput = Static<typeof RecyclingInput>;
+
+/** A post's `recycling` as read (the Late API's RecyclingState). */
+export const RecyclingView = Type.Object({
+  enabled: Type.Boolean({ description: 'Recycling is active: copies will be created' }),
+  gap: Type.Integer(),
+  gapFreq: Type.Union([Type.Literal('week'), Type.Literal('month')]),
+  startDate: Type.String({ format: 'date-time' }),
+  expireCount: Type.Optional(Type.Integer()),
+  expireDate: Type.Optional(Type.String({ format: 'date-time' })),
+  contentVariations: Type.Optional(Type.Array(Type.String())),
+  contentVariationIndex: Type.Integer({ description: 'The variation the next copy takes (0-based)' }),
+  recycleCount: Type.Integer({ description: 'Copies created so far' }),
+  nextRecycleAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the next copy is due (absent when paused or finished)' })),
+  lastRecycledAt: Type.Optional(Type.String({ format: 'date-time' })),
+});
+
 const postFields = {
   title: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   content: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()])),
@@ -50,6 +86,7 @@ const postFields = {
   queueId: Type.Optional(Type.Union([Id('A queue of queuedFromProfile (GET /v1/queue/slots?all=true); omitted: the profile\'s default queue. Only with queuedFromProfile'), Type.Null()])),
   hidden: Type.Optional(Type.Boolean()),
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  recycling: Type.Optional(Nullable(RecyclingInput)),
 };
 
 export const CreatePostBody = Type.Object({
@@ -122,6 +159,8 @@ export const PostView = Type.Object({
   hidden: Type.Boolean(),
   metadata: Type.Object({}, { additionalProperties: true }),
   thread: Type.Optional(Type.Array(Type.Object({ platform: Type.String(), accountId: Type.String(), items: Type.Array(ThreadEntry) }))),
+  recycling: Type.Optional(RecyclingView),
+  recycledFromPostId: Type.Optional(Type.String({ description: 'The post this one is a recycled copy of' })),
   publishedAt: NullableTimestamp(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),

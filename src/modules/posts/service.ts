@@ -11,6 +11,7 @@
  * - read.ts: one post, and the filtered list
  * - lifecycle.ts: delete and retry
  * - publish-inline.ts: publishNow's inline publish and its 201/207/202 answer
+ * - recycling*.ts, recycle-job.ts: a post's recycling config and the job creating its copies (decision 0061)
  * - targets.ts: which accounts a post goes to, their platform rules and run times
  * - repository.ts: every statement on posts and post_targets outside publishing
  */
@@ -28,6 +29,7 @@ import { createTargetRules, type TargetRulesDeps } from './targets.ts';
 import type { EnrichOptions } from '../media/lookup.ts';
 import { createPostUpdate } from './update.ts';
 import { createPostReview } from './review.ts';
+import { createRecycler } from './recycle-job.ts';
 
 export type { PlannedPost } from './create.ts';
 export type { WriteResult } from './publish-inline.ts';
@@ -53,6 +55,8 @@ export function createPostsService(deps: {
     ...createPostReads({ db: deps.db }),
     ...createPostLifecycle({ db: deps.db, publisher: deps.publisher, clock: deps.clock }),
     ...createPostReview({ queue: deps.queue, rules, clock: deps.clock }),
+    /** The recycling job's pass (decision 0061): creates the recycled copies that are due; each worker runs it on a timer. */
+    recycleDue: createRecycler({ db: deps.db, clock: deps.clock, publisher: deps.publisher, runAt: rules.runAt }).runDue,
     /** Tells whoever listens (the approvers' mail) that these posts were submitted for approval, once committed (bulk upload). */
     notifySubmitted: (tenantId: string, postIds: string[]) => deps.onSubmitted?.(tenantId, postIds),
   };

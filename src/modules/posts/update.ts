@@ -21,6 +21,8 @@ import type { UpdatePostBody } from './schemas.ts';
 import { enqueuePostEvent, enqueueReviewEvent } from '../webhooks/outbox.ts';
 import { hasReviewHistory, recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
 import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import { planRecycling, writeRecycling } from './recycling.ts';
+import { isRecyclingOnly, updateRecyclingOnly } from './recycling-update.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
 const EDITABLE = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'partial']);
@@ -77,6 +79,8 @@ export function createPostUpdate(deps: {
    * @throws 400 VALIDATION_ERROR naming fields; 409 INVALID_STATE for other statuses or while a target is publishing.
    */
   return async function update(auth: AuthContext, id: string, body: UpdatePostBody, opts: UpdateOptions = {}): Promise<WriteResult> {
+    // A body with only `recycling` changes only that, whatever the post's status (a published post's recycling is paused or stopped so).
+    if (!opts.submit && isRecyclingOnly(body)) return updateRecyclingOnly({ db, rules, clock }, auth, id, body.recycling ?? null);
     const errors = new FieldErrorCollector();
     const warnings: string[] = [];
     const now = clock();
@@ -131,6 +135,13 @@ export function createPostUpdate(deps: {
       if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
+      // Recycling (decision 0061): checked with the requested time here, planned again below once a queue slot fixed the time.
+      const kept = published.map((t) => ({ platform: t.platform as PlatformId, customContent: t.custom_content }));
+      const recyclingFields = { content, media, tags, hashtags, mentions, visibility };
+      if (body.recycling !== undefined) {
+        planRecycling(body.recycling, { current: post.recycling, postAt: (mode === 'now' ? now : newAt) ?? null, now }, targets,
+          { ...recyclingFields, at: mode === 'now' ? now : newAt }, rules, errors, mode === 'draft', kept);
+      }
       errors.throwIfAny();
       // Decision 0059: going out on a profile that requires approval, by someone who may not approve there (or POST .../submit): review.
       // A post waiting for review stays waiting when edited, whoever edits it: only approve releases it.
@@ -180,6 +191,12 @@ export function createPostUpdate(deps: {
         // Edited failed/partial post without a new time: targets stay failed until retried.
         if (!requeue && mode !== 'draft' && !review) await failTargets(client, newTargetIds, 'Edited; use retry or give scheduledFor to publish');
         await renumberTargets(client, id);
+      }
+      if (body.recycling !== undefined) {
+        const again = new FieldErrorCollector();
+        const change = planRecycling(body.recycling, { current: post.recycling, postAt: runAt, now }, targets, { ...recyclingFields, at: runAt }, rules, again, true, kept);
+        again.throwIfAny();
+        await writeRecycling(client, auth.tenantId, id, change, [...targets.map((t) => t.account.id), ...published.map((t) => t.account_id)]);
       }
       const changed = Object.keys(body).filter((k) => (body as Record<string, unknown>)[k] !== undefined).sort();
       if (review) {

@@ -6,6 +6,7 @@
 import { type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
+import { recyclingView, type StoredRecycling } from './recycling-state.ts';
 
 export interface PostRow {
   id: string;
@@ -32,12 +33,18 @@ export interface PostRow {
   published_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** Recycling config and state (docs/decisions/0061-recycling.md); null when the post has none. */
+  recycling: StoredRecycling | null;
+  /** Due time of the next recycled copy; null when recycling is paused, finished or absent. */
+  recycle_next_at: Date | null;
+  /** On a recycled copy: the post it copies (null once that post is deleted). */
+  recycled_from_post_id: string | null;
 }
 
 /** The columns of {@link PostRow}, for statements that must not say `*` (prepared ones, see PreparedStatement). */
 const POST_COLUMNS = ['id', 'tenant_id', 'created_by', 'title', 'content', 'status', 'scheduled_for', 'timezone', 'publish_now', 'is_draft',
   'visibility', 'tags', 'hashtags', 'mentions', 'media_items', 'queued_from_profile', 'queue_id', 'hidden', 'metadata', 'usage_counted_at',
-  'published_at', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<keyof PostRow>;
+  'published_at', 'created_at', 'updated_at', 'recycling', 'recycle_next_at', 'recycled_from_post_id'] as const satisfies ReadonlyArray<keyof PostRow>;
 /** What a post's view reads of its row (the list selects only these: every column is parsed on every row). */
 export const P_COLUMNS = POST_COLUMNS.filter((c) => c !== 'usage_counted_at').map((c) => `p.${c}`).join(', ');
 
@@ -155,6 +162,8 @@ export function postView(p: PostRow, targets: TargetViewRow[]) {
     hidden: p.hidden,
     metadata: p.metadata,
     ...(threads.length ? { thread: threads } : {}),
+    ...(p.recycling ? { recycling: recyclingView(p.recycling, p.recycle_next_at) } : {}),
+    ...(p.recycled_from_post_id ? { recycledFromPostId: p.recycled_from_post_id } : {}),
     publishedAt: iso(p.published_at),
     createdAt: p.created_at.toISOString(),
     updatedAt: p.updated_at.toISOString(),

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENTS = [
   'post.platform.duplicate',
   // Herald's own: approvals (decision 0059).
   'post.submitted', 'post.approved', 'post.changes_requested', 'post.commented',
+  // Herald's own: a recycled copy of a post was created (decision 0061).
+  'post.recycled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -214,5 +216,19 @@ export async function enqueueReviewEvent(
     SELECT p.tenant_id, $2::text AS event, p.id::text AS order_key, $3::text AS event_key, 4 AS rank,
            ${postBodySql('p', postPlatformsSql('p'))} || $4::jsonb AS body
       FROM posts p WHERE p.id = $1 AND ${hasWebhooksSql('p.tenant_id')}`), [postId, event, eventKey, JSON.stringify(block)]);
+  return r.rowCount ?? 0;
+}
+
+/**
+ * `post.recycled` (decision 0061): the recycling job created a copy of a post, in `q`'s transaction.
+ * The payload's `post` is the copy (status scheduled, its time the due time) and `recycling` says
+ * which post it copies and where the series stands (`sourcePostId`, `dueAt`, `recycleCount`,
+ * `contentVariationIndex`, `nextRecycleAt`: null once recycling has ended).
+ */
+export async function enqueueRecycledEvent(q: Queryable, copyId: string, recycling: Record<string, unknown>): Promise<number> {
+  const r = await q.query(outboxInsertSql(`
+    SELECT p.tenant_id, 'post.recycled' AS event, p.id::text AS order_key, p.id::text AS event_key, 1 AS rank,
+           ${postBodySql('p', postPlatformsSql('p'))} || jsonb_build_object('recycling', $2::jsonb) AS body
+      FROM posts p WHERE p.id = $1 AND ${hasWebhooksSql('p.tenant_id')}`), [copyId, JSON.stringify(recycling)]);
   return r.rowCount ?? 0;
 }

@@ -12,6 +12,7 @@ import { PLATFORM_RULES } from '../platform-summary.ts';
 import { ruleDocs } from '../rules/catalog.ts';
 import { METRICS, METRIC_LABELS, PLATFORM_METRICS } from '../metrics.ts';
 import { TOOL_SPECS } from '../mcp-tools.ts';
+import { RECYCLING_RULES } from '../recycling.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
@@ -20,7 +21,7 @@ export const SECTION_IDS = [
   'pinterest', 'reddit-subreddits', 'reddit-feed', 'reddit-search', 'usage-stats', 'queue', 'analytics', 'plan-tiers',
   'usage-tracking', 'error-handling', 'rate-limits', 'platforms', 'tiktok-direct-posting', 'webhooks',
   'publishing-logs', 'account-health', 'take-back', 'validation', 'mcp', 'account-groups', 'google-business', 'approvals',
-  'feeds',
+  'feeds', 'recycling',
 ] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
@@ -77,6 +78,8 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
     expectsEndpoints: true,
   },
   feeds: { title: 'RSS feeds to the queue', paths: /^\/feeds/, expectsEndpoints: true },
+  // Recycling is a field of the posts endpoints (decision 0061): prose and its rules, no endpoints of its own.
+  recycling: { title: 'Recycling' },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -160,6 +163,15 @@ function mcpToolsTable(): string {
   return ['| Tool | Runs | Needs | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The recycling rules (src/shared/recycling.ts): what is checked, the rule id a 400 names, and where the rule comes from. */
+function recyclingRules(): string {
+  return RECYCLING_RULES.map((r) => {
+    const record = /docs\/decisions\/(\d{4})/.exec(r.source)?.[1];
+    const source = r.source.startsWith('https://') ? `[source](${r.source})` : `Herald's own rule${record ? ` (decision ${record})` : ''}`;
+    return `- ${r.summary} \`${r.id}\` · ${source}`;
+  }).join('\n');
+}
+
 export function expandPlaceholders(md: string): string {
   return md
     .replaceAll('{{planTable}}', planTable())
@@ -168,6 +180,7 @@ export function expandPlaceholders(md: string): string {
     .replaceAll('{{platformRules}}', platformRules())
     .replaceAll('{{metricsTable}}', metricsTable())
     .replaceAll('{{mcpTools}}', mcpToolsTable())
+    .replaceAll('{{recyclingRules}}', recyclingRules())
     .replaceAll('{{annualDiscount}}', `${Math.round(ANNUAL_DISCOUNT * 100)}%`);
 }
 

@@ -8653,6 +8653,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8779,6 +8804,22 @@ export interface paths {
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
                         queueId?: string | null;
+                        recycling?: {
+                            /** @description Texts used in turn by the copies: none ([] clears), or 2 or more */
+                            contentVariations?: string[];
+                            /** @description false pauses recycling (default true) */
+                            enabled?: boolean;
+                            /** @description Stop after this many copies (null clears) */
+                            expireCount?: number | null;
+                            /** @description Stop after this date, ISO 8601 (null clears) */
+                            expireDate?: string | null;
+                            /** @description Interval units between reposts; required when enabling */
+                            gap?: number;
+                            /** @description Interval unit, default month */
+                            gapFreq?: "week" | "month";
+                            /** @description ISO 8601; default: the post's scheduledFor */
+                            startDate?: string | null;
+                        } | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -8874,6 +8915,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -8982,6 +9048,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9090,6 +9181,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9271,6 +9387,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9392,6 +9533,22 @@ export interface paths {
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
                         queueId?: string | null;
+                        recycling?: {
+                            /** @description Texts used in turn by the copies: none ([] clears), or 2 or more */
+                            contentVariations?: string[];
+                            /** @description false pauses recycling (default true) */
+                            enabled?: boolean;
+                            /** @description Stop after this many copies (null clears) */
+                            expireCount?: number | null;
+                            /** @description Stop after this date, ISO 8601 (null clears) */
+                            expireDate?: string | null;
+                            /** @description Interval units between reposts; required when enabling */
+                            gap?: number;
+                            /** @description Interval unit, default month */
+                            gapFreq?: "week" | "month";
+                            /** @description ISO 8601; default: the post's scheduledFor */
+                            startDate?: string | null;
+                        } | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -9487,6 +9644,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9595,6 +9777,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9703,6 +9910,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -9811,6 +10043,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10148,6 +10405,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10633,6 +10915,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10827,6 +11134,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -10995,6 +11327,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -11171,6 +11528,31 @@ export interface paths {
                                 publishNow: boolean;
                                 queuedFromProfile: string | null;
                                 queueId: string | null;
+                                /** @description The post this one is a recycled copy of */
+                                recycledFromPostId?: string;
+                                recycling?: {
+                                    /** @description The variation the next copy takes (0-based) */
+                                    contentVariationIndex: number;
+                                    contentVariations?: string[];
+                                    /** @description Recycling is active: copies will be created */
+                                    enabled: boolean;
+                                    expireCount?: number;
+                                    /** Format: date-time */
+                                    expireDate?: string;
+                                    gap: number;
+                                    gapFreq: "week" | "month";
+                                    /** Format: date-time */
+                                    lastRecycledAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the next copy is due (absent when paused or finished)
+                                     */
+                                    nextRecycleAt?: string;
+                                    /** @description Copies created so far */
+                                    recycleCount: number;
+                                    /** Format: date-time */
+                                    startDate: string;
+                                };
                                 /** Format: date-time */
                                 scheduledFor: string | null;
                                 /** @enum {unknown} */
@@ -13390,6 +13772,22 @@ export interface paths {
                         publishNow?: boolean;
                         queuedFromProfile?: string | null;
                         queueId?: string | null;
+                        recycling?: {
+                            /** @description Texts used in turn by the copies: none ([] clears), or 2 or more */
+                            contentVariations?: string[];
+                            /** @description false pauses recycling (default true) */
+                            enabled?: boolean;
+                            /** @description Stop after this many copies (null clears) */
+                            expireCount?: number | null;
+                            /** @description Stop after this date, ISO 8601 (null clears) */
+                            expireDate?: string | null;
+                            /** @description Interval units between reposts; required when enabling */
+                            gap?: number;
+                            /** @description Interval unit, default month */
+                            gapFreq?: "week" | "month";
+                            /** @description ISO 8601; default: the post's scheduledFor */
+                            startDate?: string | null;
+                        } | null;
                         scheduledFor?: string | null;
                         tags?: string[];
                         timezone?: string | null;
@@ -14343,7 +14741,7 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Event name */
-                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented";
+                    event?: "post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented" | "post.recycled";
                     /** @description Only this event */
                     eventId?: string;
                     limit?: number;
@@ -14658,7 +15056,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented")[];
+                        events?: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented" | "post.recycled")[];
                         /** @description Turning a disabled webhook on clears its failure state */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters) */
@@ -14775,7 +15173,7 @@ export interface paths {
                             [key: string]: string;
                         };
                         /** @description Events to subscribe to (at least one) */
-                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented")[];
+                        events: ("post.scheduled" | "post.published" | "post.failed" | "post.partial" | "post.cancelled" | "post.platform.published" | "post.platform.failed" | "account.connected" | "account.disconnected" | "webhook.test" | "post.platform.duplicate" | "post.submitted" | "post.approved" | "post.changes_requested" | "post.commented" | "post.recycled")[];
                         /** @description Defaults to true */
                         isActive?: boolean;
                         /** @description Webhook name (1-50 characters; default: the URL's host) */

@@ -9,6 +9,7 @@ import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { toast } from '../ui/toast.ts';
 import { ApprovalPanel, CommentThread } from './approvals.tsx';
+import { RecycleSection } from './recycling.tsx';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -102,6 +103,7 @@ export default function PostDetailPage({ id }: { id: string }) {
           })}
         </ul>
       </section>
+      <RecycleSection post={p} tz={tz} />
       {(p.status === 'published' || p.status === 'partial') && <PostMetricsSection postId={p._id} tz={tz} />}
       <CommentThread postId={p._id} tz={tz} />
       <PostLogsSection postId={p._id} tz={tz} live={p.status === 'publishing'} postStatus={p.status} />

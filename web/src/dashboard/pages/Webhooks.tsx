@@ -20,6 +20,7 @@ const EVENTS: Array<[EventName, string]> = [
   ['post.cancelled', 'Post cancelled'],
   ['post.platform.published', 'One platform published'],
   ['post.platform.failed', 'One platform failed'],
+  ['post.recycled', 'Recycled copy created'],
   ['account.connected', 'Account connected'],
   ['account.disconnected', 'Account disconnected'],
 ];
