@@ -66,13 +66,25 @@ describe.skipIf(!hasChromium)('named queues on the Queue page', () => {
     await page.locator('.next-slots li').first().waitFor();
     expect(await page.locator('.next-slots .slot-held').count()).toBe(0);
 
-    // A post queued into it (by the API, as the composer has no queue picker yet) shows in its timeline only.
-    await api('POST', '/v1/posts', { content: 'Friday tarts', queuedFromProfile: profileId, queueId: evening._id });
-    await page.reload();
+    // A post queued into it from the composer (its Queue picker, shown once a profile has two
+    // queues) shows in that queue's timeline only.
+    await d.nav().getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    await page.getByRole('checkbox', { name: /bakery\.bsky\.social/ }).check();
+    await page.getByLabel('Text', { exact: true }).fill('Friday tarts');
+    await page.getByRole('radio', { name: /Add to queue/ }).check();
+    await page.getByLabel('Queue', { exact: true }).selectOption({ label: 'Evening specials' });
+    await page.locator('#c-next-slot').waitFor();
+    await page.getByRole('button', { name: 'Add to queue' }).click();
+    await page.getByRole('heading', { name: 'Post', exact: true }).waitFor();
+    const tarts = ((await api('GET', '/v1/posts?status=scheduled')).posts as Array<{ content: string; queueId: string | null }>).find((p) => p.content === 'Friday tarts');
+    expect(tarts?.queueId).toBe(evening._id);
+    await d.nav().getByRole('link', { name: 'Queue' }).click();
     await tabs.getByRole('tab', { name: 'Evening specials' }).click();
     await page.locator('.next-slots .slot-held').first().getByRole('link', { name: 'Friday tarts' }).waitFor();
     expect(await page.locator('.next-slots .slot-held').count()).toBe(1);
-    expect(await page.locator('.next-slots').getByRole('link', { name: /Compose/ }).count()).toBe(0);
+    // Its free slots open the composer for that slot of this queue.
+    expect(await page.locator('.next-slots').getByRole('link', { name: /Compose/ }).count()).toBeGreaterThan(0);
     await page.getByRole('region', { name: 'Queued posts' }).getByRole('link', { name: 'Friday tarts' }).waitFor();
     // The arrow keys move between the tabs.
     await tabs.getByRole('tab', { name: 'Evening specials' }).focus();

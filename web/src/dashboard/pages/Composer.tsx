@@ -9,6 +9,7 @@ import { TimeZoneField } from '../ui/time-zone.tsx';
 import { DateTimeField } from '../ui/date-time.tsx';
 import { useProfiles } from '../queries/profiles.ts';
 import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
+import { useQueues } from '../queries/queues.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { LivePreview } from '../composer/LivePreview.tsx';
@@ -108,7 +109,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   // "Compose for this slot" on the queue's timeline: that profile's queue, that very slot (the API keeps a free slot it is sent).
   const queueSlot = useMemo(() => {
     const slot = search.get('queueSlot');
-    return slot && !postId && !Number.isNaN(Date.parse(slot)) ? { slot: new Date(slot).toISOString(), profile: search.get('profile') ?? '' } : null;
+    return slot && !postId && !Number.isNaN(Date.parse(slot)) ? { slot: new Date(slot).toISOString(), profile: search.get('profile') ?? '', queue: search.get('queue') ?? '' } : null;
   }, []);
   const [profileId, setProfileId] = useState<string>(queueSlot?.profile ?? '');
   const [selected, setSelected] = useState<string[]>([]);
@@ -132,12 +133,15 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   useEffect(() => { if (!postId) sessionStorage.removeItem('herald.composeMedia'); }, [postId]);
   const [picking, setPicking] = useState(false);
   const [mode, setMode] = useState<Mode>(queueSlot ? 'queue' : 'schedule');
-  // "Add to queue": where the post would go, or why it cannot (no queue yet, paused, full), in words.
+  // "Add to queue": which of the profile's queues (decision 0062; '' is its default queue), where the
+  // post would go, or why it cannot (no queue yet, paused, full), in words.
+  const queues = useQueues(mode === 'queue' ? profileId : null);
+  const [queueId, setQueueId] = useState<string>(queueSlot?.queue ?? '');
   const nextSlot = useQuery({
-    queryKey: ['queue-next-slot', profileId],
+    queryKey: ['queue-next-slot', profileId, queueId],
     enabled: mode === 'queue' && !!profileId && !queueSlot,
     retry: false,
-    queryFn: () => unwrap(api.GET('/v1/queue/next-slot', { params: { query: { profileId } } })),
+    queryFn: () => unwrap(api.GET('/v1/queue/next-slot', { params: { query: { profileId, ...(queueId ? { queueId } : {}) } } })),
   });
   const queueProblem = mode !== 'queue' || queueSlot ? null
     : nextSlot.error instanceof ApiError && nextSlot.error.status === 404 ? 'none'
@@ -177,6 +181,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
       setTime(`${pad(w.hour)}:${pad(w.minute)}`);
     }
     setMode(p.status === 'draft' ? 'draft' : p.queuedFromProfile ? 'queue' : 'schedule');
+    if (p.queueId) setQueueId(p.queueId);
   }, [existing.data, accounts.data]);
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
@@ -230,7 +235,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     };
     if (mode === 'schedule') Object.assign(b, { scheduledFor: `${date}T${time}`, timezone: tz, ...(postId ? { isDraft: false, queuedFromProfile: null } : {}) });
     if (mode === 'now') b.publishNow = true;
-    if (mode === 'queue') Object.assign(b, { queuedFromProfile: profileId, ...(queueSlot && queueSlot.profile === profileId ? { scheduledFor: queueSlot.slot } : {}) });
+    if (mode === 'queue') Object.assign(b, { queuedFromProfile: profileId, ...(queueId ? { queueId } : {}), ...(queueSlot && queueSlot.profile === profileId ? { scheduledFor: queueSlot.slot } : {}) });
     if (mode === 'draft') b.isDraft = true;
     return b;
   })();
@@ -329,7 +334,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         {profiles.data?.length !== 0 && (
           <div className="field">
             <label htmlFor="c-profile">Profile</label>
-            <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); }}>
+            <select id="c-profile" value={profileId} onChange={(e) => { setProfileId(e.target.value); setSelected([]); setQueueId(''); }}>
               {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
             </select>
           </div>
@@ -440,6 +445,14 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         </fieldset>
         {mode === 'queue' && queueSlot && queueSlot.profile === profileId && (
           <p className="alert alert-info" id="c-slot">Into the queue slot of {timeFormat.slot(queueSlot.slot, tz)} (the next free slot if it is taken by then).</p>
+        )}
+        {mode === 'queue' && (queues.data?.length ?? 0) > 1 && (
+          <div className="field">
+            <label htmlFor="c-queue">Queue</label>
+            <select id="c-queue" value={queueId || (queues.data!.find((q) => q.isDefault)?._id ?? '')} onChange={(e) => setQueueId(e.target.value)}>
+              {queues.data!.map((q) => <option key={q._id} value={q._id}>{q.name}{q.isDefault ? ' (default)' : ''}</option>)}
+            </select>
+          </div>
         )}
         {mode === 'queue' && !queueSlot && nextSlot.data?.nextSlot && (
           <p className="alert alert-info" id="c-next-slot">Into the next free slot: {timeFormat.slot(nextSlot.data.nextSlot, nextSlot.data.timezone)}.</p>

@@ -101,7 +101,7 @@ export function QueueEditor({ profileId, queue, queueCount, onSaved, onDeleted, 
   return (
     <>
       {queue && preview.data && (
-        <Timeline profileId={profileId} queueId={queue._id} allowCompose={queue.isDefault} tz={tz} slots={preview.data.slots} heldBy={heldBy} />
+        <Timeline profileId={profileId} queueId={queue._id} tz={tz} slots={preview.data.slots} heldBy={heldBy} />
       )}
       {queue && <ErrorBox error={preview.error ?? queued.error} />}
       <form className="card" onSubmit={(e) => { e.preventDefault(); save.mutate(); }} aria-label={queue ? `Queue schedule: ${queue.name}` : 'New queue'}>

@@ -15,11 +15,10 @@ const excerpt = (p: PostView, n = 80) => p.content.slice(0, n) || '(no text)';
  * The coming slots as a timeline with the posts in them: a post moves by dragging it onto
  * another slot (onto a post: the two swap; onto a free slot: it moves there) or with its
  * "Earlier" / "Later" buttons (the same, with the neighbouring slot); a free slot opens the
- * composer for that very slot (`allowCompose`: the default queue only, the one the composer's
- * "Add to queue" fills). Moves go to POST /v1/queue/arrange with the queue's id.
+ * composer for that very slot of this queue. Moves go to POST /v1/queue/arrange with the queue's id.
  */
-export function Timeline({ profileId, queueId, allowCompose, tz, slots, heldBy }: {
-  profileId: string; queueId: string; allowCompose: boolean; tz: string; slots: string[]; heldBy: Map<number, PostView>;
+export function Timeline({ profileId, queueId, tz, slots, heldBy }: {
+  profileId: string; queueId: string; tz: string; slots: string[]; heldBy: Map<number, PostView>;
 }) {
   const qc = useQueryClient();
   const [dragging, setDragging] = useState<string | null>(null);
@@ -52,7 +51,7 @@ export function Timeline({ profileId, queueId, allowCompose, tz, slots, heldBy }
   return (
     <section className="card" aria-labelledby="q-next">
       <h2 id="q-next" className="small-title">Next slots</h2>
-      <p className="muted small">Drag a post onto another slot to move it (onto a post: they swap), or use its Earlier / Later buttons.{allowCompose ? ' A free slot: compose a post for it.' : ''}</p>
+      <p className="muted small">Drag a post onto another slot to move it (onto a post: they swap), or use its Earlier / Later buttons. A free slot: compose a post for it.</p>
       <ErrorBox error={arrange.error} title="Could not move the post" />
       <p className={said ? 'alert alert-ok' : 'sr-only'} role="status">{said}</p>
       <ol className="next-slots timeline" ref={list}>{slots.map((s, i) => {
@@ -75,8 +74,8 @@ export function Timeline({ profileId, queueId, allowCompose, tz, slots, heldBy }
                   <button type="button" className="btn btn-sm btn-ghost" disabled={i === 0 || arrange.isPending} onClick={() => { move(s, slots[i - 1]); setFollow({ postId: post._id, slot: slots[i - 1], button: 'Earlier' }); }}>Earlier<span className="sr-only">: move “{excerpt(post, 40)}” to {timeFormat.slot(slots[Math.max(i - 1, 0)], tz)}</span></button>
                   <button type="button" className="btn btn-sm btn-ghost" disabled={i === slots.length - 1 || arrange.isPending} onClick={() => { move(s, slots[i + 1]); setFollow({ postId: post._id, slot: slots[i + 1], button: 'Later' }); }}>Later<span className="sr-only">: move “{excerpt(post, 40)}” to {timeFormat.slot(slots[Math.min(i + 1, slots.length - 1)], tz)}</span></button>
                 </>
-              ) : allowCompose && (
-                <Link className="btn btn-sm" href={`/compose?queueSlot=${encodeURIComponent(s)}&profile=${encodeURIComponent(profileId)}`}>Compose<span className="sr-only"> a post for {when}</span></Link>
+              ) : (
+                <Link className="btn btn-sm" href={`/compose?queueSlot=${encodeURIComponent(s)}&profile=${encodeURIComponent(profileId)}&queue=${encodeURIComponent(queueId)}`}>Compose<span className="sr-only"> a post for {when}</span></Link>
               )}
             </span>
           </li>
