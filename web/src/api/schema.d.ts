@@ -7971,6 +7971,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8104,6 +8109,7 @@ export interface paths {
                             platformSpecificData?: {
                                 [key: string]: unknown;
                             };
+                            scheduledFor?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -8190,6 +8196,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8297,6 +8308,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8404,6 +8420,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8584,6 +8605,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8712,6 +8738,7 @@ export interface paths {
                             platformSpecificData?: {
                                 [key: string]: unknown;
                             };
+                            scheduledFor?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -8798,6 +8825,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8905,6 +8937,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9012,6 +9049,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9119,6 +9161,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9455,6 +9502,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9624,7 +9676,7 @@ export interface paths {
         put?: never;
         /**
          * Add an internal note to a post (never shown to clients)
-         * @description `mentions`: user ids of the team, told by mail (when SMTP is configured) and in the `post.commented` webhook event.
+         * @description Mentions: `@name` in the text (a member's email, its part before the @, their full or first name; a handle two members share names neither) and the user ids in `mentions`; each is told by mail (when SMTP is configured) and in the `post.commented` webhook event.
          */
         post: {
             parameters: {
@@ -9939,6 +9991,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -10132,6 +10189,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -10299,6 +10361,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -10474,6 +10541,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -12569,6 +12641,7 @@ export interface paths {
                             platformSpecificData?: {
                                 [key: string]: unknown;
                             };
+                            scheduledFor?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
