@@ -27,18 +27,21 @@ function useInvalidate(postId: string) {
   };
 }
 
-/** Approve / request changes for one post (the post page and the "Needs review" list). */
-export function DecisionButtons({ postId, compact = false }: { postId: string; compact?: boolean }) {
+/**
+ * Approve / request changes for one post (the post page, the "Needs review" list and the calendar's
+ * review dialog). `onDone` runs after a decision was recorded (the calendar closes its dialog).
+ */
+export function DecisionButtons({ postId, compact = false, onDone }: { postId: string; compact?: boolean; onDone?: () => void }) {
   const invalidate = useInvalidate(postId);
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
   const approve = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/approve', { params: { path: { postId } }, body: comment.trim() ? { comment: comment.trim() } : {} })),
-    onSuccess: (r) => { toast({ title: 'Approved', body: r.message, tone: 'ok' }); setComment(''); invalidate(); },
+    onSuccess: (r) => { toast({ title: 'Approved', body: r.message, tone: 'ok' }); setComment(''); invalidate(); onDone?.(); },
   });
   const requestChanges = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/request-changes', { params: { path: { postId } }, body: { comment: comment.trim() } })),
-    onSuccess: () => { toast({ title: 'Changes requested', body: 'The post is back with its author as a draft.', tone: 'ok' }); setComment(''); setAsking(false); invalidate(); },
+    onSuccess: () => { toast({ title: 'Changes requested', body: 'The post is back with its author as a draft.', tone: 'ok' }); setComment(''); setAsking(false); invalidate(); onDone?.(); },
   });
   const id = `decide-${postId}${compact ? '-c' : ''}`;
   return (
