@@ -47,6 +47,9 @@ async function post(headers: Record<string, string>, content: string, scheduledF
   return res.json().post as { _id: string; status: string };
 }
 
+/** The computed outline style of a chip (in the page; the tests' types have no DOM). */
+const outlineOf = (p: Page, id: string) => chip(p, id).evaluate((e) =>
+  (globalThis as unknown as { getComputedStyle(el: unknown): { outlineStyle: string } }).getComputedStyle(e).outlineStyle);
 const chip = (p: Page, id: string) => p.locator(`.cal-month [data-post-id="${id}"]`);
 const statusOf = async (id: string) => (await d.ctx.app.inject({ method: 'GET', url: `/v1/posts/${id}`, headers: d.tenant.headers })).json().post.status as string;
 
@@ -63,9 +66,9 @@ describe.skipIf(!hasChromium)('approve and request changes from the calendar', (
     await chip(page, bouquet._id).waitFor();
     // Distinct: the flag in words and the dashed outline; the owner's scheduled post has neither.
     await expect.poll(() => chip(page, bouquet._id).locator('.chip-flag').textContent()).toBe('Review');
-    expect(await chip(page, bouquet._id).evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('dashed');
+    expect(await outlineOf(page, bouquet._id)).toBe('dashed');
     expect(await chip(page, own._id).locator('.chip-flag').count()).toBe(0);
-    expect(await chip(page, own._id).evaluate((e) => getComputedStyle(e).outlineStyle)).not.toBe('dashed');
+    expect(await outlineOf(page, own._id)).not.toBe('dashed');
     expect(await chip(page, bouquet._id).getAttribute('aria-haspopup')).toBe('dialog');
     await shootBothWidths(page, 'calendar-approvals');
 

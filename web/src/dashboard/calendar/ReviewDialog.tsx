@@ -23,7 +23,7 @@ export default function ReviewDialog({ post, tz, onClose }: { post: PostView; tz
     <InAppDialog isOpen onClose={onClose} title="Review post" wide>
       <div className="review-dialog">
         <p className="review-dialog-meta">
-          <StatusBadge status={post.status} />
+          {post.status === 'pending_approval' ? <span className="status-badge review-pending">Needs approval</span> : <StatusBadge status={post.status} />}
           <span>{post.scheduledFor ? timeFormat.dateTime(post.scheduledFor, tz) : 'No time yet'}</span>
           <span className="review-dialog-platforms">
             {platforms.map((p) => (
