@@ -122,4 +122,13 @@ describe.skipIf(!hasChromium)('approve and request changes from the calendar', (
     }
     expect(await statusOf(third._id)).toBe('pending_approval');
   });
+
+  it('the post page shows a target\'s own time (per-target scheduledFor)', async () => {
+    const own = tomorrowAt(18, 3).iso;
+    const res = await d.ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: d.tenant.headers, payload: {
+      content: 'Two times', scheduledFor: tomorrowAt(8, 3).iso, platforms: [{ platform: 'bluesky', accountId: d.accounts['florist.bsky.social'], scheduledFor: own }] } });
+    expect(res.statusCode, res.body).toBe(201);
+    await page.goto(`${d.base}/dashboard/posts/${res.json().post._id}`);
+    await page.locator('.target-own-time').getByText(/Its own time: .*6:00\sPM \(UTC\)/).waitFor();
+  });
 });
