@@ -123,12 +123,17 @@ describe.skipIf(!hasChromium)('approve and request changes from the calendar', (
     expect(await statusOf(third._id)).toBe('pending_approval');
   });
 
-  it('the post page shows a target\'s own time (per-target scheduledFor)', async () => {
+  it('the post page shows a target\'s own time (per-target scheduledFor), and an @mention in a note', async () => {
     const own = tomorrowAt(18, 3).iso;
     const res = await d.ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: d.tenant.headers, payload: {
       content: 'Two times', scheduledFor: tomorrowAt(8, 3).iso, platforms: [{ platform: 'bluesky', accountId: d.accounts['florist.bsky.social'], scheduledFor: own }] } });
     expect(res.statusCode, res.body).toBe(201);
     await page.goto(`${d.base}/dashboard/posts/${res.json().post._id}`);
     await page.locator('.target-own-time').getByText(/Its own time: .*6:00\sPM \(UTC\)/).waitFor();
+    // An @mention typed in the note names the teammate (no checkbox needed).
+    await page.getByLabel('Internal note').fill('@Theo Member can you add the price?');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.locator('.comment', { hasText: 'can you add the price' }).getByText('Mentioned: Theo Member').waitFor();
+    await shootBothWidths(page, 'post-target-time-and-mention');
   });
 });

@@ -153,7 +153,8 @@ export function CommentThread({ postId, tz }: { postId: string; tz: string }) {
       <form onSubmit={(e) => { e.preventDefault(); if (body.trim()) add.mutate(); }}>
         <div className="field">
           <label htmlFor={`comment-${postId}`}>Internal note</label>
-          <textarea id={`comment-${postId}`} className="short" value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />
+          <textarea id={`comment-${postId}`} className="short" value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} aria-describedby={`comment-${postId}-hint`} />
+          <p id={`comment-${postId}-hint`} className="muted small">Write @ and a teammate's name or email (@Ana Lima, @ana@example.com) to mention them: they get a mail.</p>
         </div>
         {(users.data?.length ?? 0) > 1 && (
           <fieldset className="mentions">
