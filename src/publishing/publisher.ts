@@ -275,7 +275,9 @@ export function createPublisher(deps: PublisherDeps) {
       if (!ctx) return; // post deleted: its target rows are gone too
       const { post, account } = ctx;
       targetCounts.set(target.id, ctx.targetCount);
-      if (post.scheduled_for) dueAt.set(target.id, new Date(post.scheduled_for));
+      // Due at the target's own time (decision 0064), else the post's.
+      const due = target.scheduled_for ?? post.scheduled_for;
+      if (due) dueAt.set(target.id, new Date(due));
       if (!account) {
         await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: 'The account was disconnected; reconnect it and retry the post' });
         return;
@@ -306,7 +308,7 @@ export function createPublisher(deps: PublisherDeps) {
       const req: PublishRequest = buildPublishRequest({
         content: post.content, customContent: target.custom_content, mediaItems: post.media_items,
         platformSpecificData: target.platform_specific_data, threadItems: threadItemsOf(target.platform_specific_data, 'platformSpecificData', errs),
-        tags: post.tags, visibility: post.visibility, scheduledFor: post.scheduled_for, accountSettings: account.settings ?? {},
+        tags: post.tags, visibility: post.visibility, scheduledFor: due ? new Date(due) : null, accountSettings: account.settings ?? {},
         platform: account.platform as PlatformId, hashtags: post.hashtags ?? [], mentions: post.mentions ?? [],
       });
       const violations = adapter.validate(req);

@@ -69,7 +69,7 @@ export const MAX_FREE_CRASHES = 10;
 /** The columns of TargetRow, for prepared statements (which must not return `*`). */
 const TARGET_COLUMNS = ['id', 'post_id', 'tenant_id', 'position', 'account_id', 'platform', 'custom_content', 'platform_specific_data',
   'status', 'run_at', 'attempts', 'locked_by', 'locked_until', 'platform_post_id', 'platform_post_url', 'published_at', 'error_message',
-  'error_category', 'result', 'updated_at'] as const satisfies ReadonlyArray<keyof TargetRow>;
+  'error_category', 'result', 'updated_at', 'scheduled_for'] as const satisfies ReadonlyArray<keyof TargetRow>;
 
 /**
  * What a run needs besides the target row (a {@link TargetContext}), as columns over `p` (the

@@ -85,6 +85,29 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   { name: 'delete_post', title: 'Delete a post', method: 'DELETE', url: '/v1/posts/:postId', capability: 'delete',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     description: 'Deletes a post that is not published (a draft, a scheduled or a failed one) from Herald.' },
+  { name: 'list_pending_approvals', title: 'List posts waiting for approval', method: 'GET', url: '/v1/posts', capability: 'read',
+    fixed: { status: 'pending_approval' }, annotations: READ,
+    description: 'Posts waiting for approval (status pending_approval), newest first, paged; filter by profile, platform and date range. '
+      + 'Approve one with approve_post or send it back with request_post_changes (docs: Approvals).' },
+  { name: 'get_post_approval', title: 'A post\'s review', method: 'GET', url: '/v1/posts/:postId/approval', capability: 'read', annotations: READ,
+    description: 'The review of a post: its state (none, pending, approved, changes_requested), whether you may approve it, and every step (who, when, comment).' },
+  { name: 'submit_post_for_approval', title: 'Submit a draft for approval', method: 'POST', url: '/v1/posts/:postId/submit', capability: 'drafts',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    description: 'Submits a draft (for example one sent back with changes requested) for review: it becomes pending_approval with the time, queue '
+      + 'or publishNow it has, and is published only once an approver approves it.' },
+  { name: 'approve_post', title: 'Approve a post', method: 'POST', url: '/v1/posts/:postId/approve', capability: 'publish',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Approves a post waiting for approval, with an optional comment: it is published at the time or queue slot it was submitted with '
+      + '(the next free slot when that time has passed; `moved` says so). Needs an API key of someone who may approve every profile of the post: '
+      + 'an OAuth connection never approves (it is refused with 403).' },
+  { name: 'request_post_changes', title: 'Request changes on a post', method: 'POST', url: '/v1/posts/:postId/request-changes', capability: 'publish',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    description: 'Sends a post waiting for approval back to its author as a draft, with a required comment saying what to change. '
+      + 'Needs the same right as approve_post (an OAuth connection is refused with 403).' },
+  { name: 'comment_on_post', title: 'Comment on a post', method: 'POST', url: '/v1/posts/:postId/comments', capability: 'drafts',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    description: 'Adds an internal note to a post (never shown to clients). Write @name or @email of a team member in the text to mention them: '
+      + 'they are told by mail and in the post.commented webhook event.' },
   { name: 'list_media', title: 'List uploaded media', method: 'GET', url: '/v1/media', capability: 'read', annotations: READ,
     description: 'The media library: uploaded files, newest first; each file\'s url can be used in a post\'s mediaItems as it is.' },
   { name: 'upload_media_from_url', title: 'Upload media from a URL', method: 'POST', url: '/v1/media/from-url', capability: 'drafts',

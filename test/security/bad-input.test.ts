@@ -294,6 +294,9 @@ describe('free-form fields and NUL characters deep inside a post', () => {
       [{ content: 'x', isDraft: true, metadata: { 'k\u0000': 1 } }, 'metadata.k\\u0000'],
       [{ content: 'x', isDraft: true, tags: ['ok', 'a\u0000'] }, 'tags.1'],
       [{ content: 'x', scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId, platformSpecificData: { firstComment: 'a\u0000' } }] }, 'platforms.0.platformSpecificData.firstComment'],
+      // A target's own time (decision 0064): the post's forms only, not in the past, NUL refused.
+      ...['2031-13-01T00:00:00Z', '2031-01-01T00:00:00+02:00', '2020-01-01T00:00:00Z', 'a\u0000', ''.padEnd(41, '1')].map((own): [object, string] =>
+        [{ content: 'x', scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId, scheduledFor: own }] }, 'platforms.0.scheduledFor']),
     ];
     const before = (await send('GET', '/v1/posts?includeHidden=true')).json().pagination.total;
     for (const [body, field] of cases) expectFieldError(await send('POST', '/v1/posts', body), field, JSON.stringify(body).slice(0, 80));

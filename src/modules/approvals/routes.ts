@@ -122,7 +122,8 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     config: { permission: 'posts:write' },
     schema: {
       tags: ['Approvals'], summary: 'Add an internal note to a post (never shown to clients)',
-      description: '`mentions`: user ids of the team, told by mail (when SMTP is configured) and in the `post.commented` webhook event.',
+      description: 'Mentions: `@name` in the text (a member\'s email, its part before the @, their full or first name; a handle two members share names neither) '
+        + 'and the user ids in `mentions`; each is told by mail (when SMTP is configured) and in the `post.commented` webhook event.',
       params: PostParams,
       body: Type.Object({ body: Type.String({ minLength: 1, maxLength: 5000 }), mentions: Type.Optional(Type.Array(Id(), { maxItems: 20, uniqueItems: true })) }),
       response: { 201: Type.Object({ message: Type.String(), comment: Comment }), ...errors() },

@@ -23,6 +23,7 @@ import {
   approvalRules, getReviewLink, insertComment, insertReviewLink, listComments, listReviewEvents, listReviewLinks, mayApprove,
   recordReviewEvent, reviewLinkByToken, revokeReviewLink, type ApprovalRuleRow, type CommentRow, type ReviewActor, type ReviewEventRow, type ReviewLinkRow,
 } from './repository.ts';
+import { parseMentions, teamMembers } from './mentions.ts';
 
 export type ReviewState = 'none' | 'pending' | 'approved' | 'changes_requested';
 
@@ -285,16 +286,20 @@ export function createApprovalsService(deps: {
       return { comments: (await listComments(db, postId, false)).map(commentView) };
     },
 
-    /** An internal note (team only); `mentions` (user ids of the team) are told by mail and in the post.commented event. */
+    /**
+     * An internal note (team only). Its mentions, the members named by `@name` in the text (./mentions.ts)
+     * and the user ids in `mentions`, are told by mail and in the post.commented event.
+     * @throws 400 naming `mentions` for an id that is not a user of the team.
+     */
     async addComment(auth: AuthContext, postId: string, input: { body: string; mentions?: string[] }) {
       const now = clock();
-      const mentions = [...new Set((input.mentions ?? []).map((m) => m.toLowerCase()))];
+      const given = [...new Set((input.mentions ?? []).map((m) => m.toLowerCase()))];
+      let mentions = given;
       const comment = await db.tx(async (client) => {
         await lockAccessiblePost(client, auth, postId);
-        if (mentions.length) {
-          const { rows } = await client.query<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1 AND id = ANY($2::char(24)[])', [auth.tenantId, mentions]);
-          if (rows.length !== mentions.length) throw fieldError('mentions', 'must name users of your team (see GET /v1/users)');
-        }
+        const team = await teamMembers(client, auth.tenantId);
+        if (given.some((id) => !team.some((m) => m.id === id))) throw fieldError('mentions', 'must name users of your team (see GET /v1/users)');
+        mentions = [...new Set([...given, ...parseMentions(input.body, team)])];
         const c = await insertComment(client, { tenantId: auth.tenantId, postId, visibility: 'internal', actor: { kind: 'user', userId: auth.userId }, body: input.body, mentions, at: now });
         await enqueueReviewEvent(client, postId, 'post.commented', c.id, { comment: { ...commentView(c) } });
         return c;

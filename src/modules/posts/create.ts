@@ -17,7 +17,9 @@ import type { PublishingPort } from './publishing-port.ts';
 import { insertPostsWithTargets, isStaleAccountsError, postView, type NewTarget, type PostFields, type PostRow, type PostViewT } from './repository.ts';
 import type { CreatePostBody } from './schemas.ts';
 import type { AccountRowCache } from '../accounts/repository.ts';
-import { accountVersionsOf, cachedAccountSource, dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import {
+  accountVersionsOf, cachedAccountSource, checkTargetTimes, dbAccountSource, earliestTargetTime, type AccountSource, type Mode, type ResolvedTarget, type TargetRules,
+} from './targets.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 import { recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
@@ -81,8 +83,10 @@ export function createPostCreation(deps: {
     const queueId = body.queueId ? body.queueId.toLowerCase() : null;
     if (queueId && !queueProfile) errors.add('queueId', 'needs queuedFromProfile (the profile the queue belongs to)');
     const schedule = parseSchedule(body, errors, warnings);
-    const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile ? 'scheduled' : 'draft';
-    if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
+    // Only per-target times (decision 0064): the post is scheduled, at the earliest of them (set once the targets are read).
+    const targetTimed = !body.scheduledFor && !!body.platforms?.some((t) => t.scheduledFor);
+    const mode: Mode = body.isDraft ? 'draft' : body.publishNow ? 'now' : schedule.at || queueProfile || targetTimed ? 'scheduled' : 'draft';
+    if (!body.isDraft && !body.publishNow && !body.scheduledFor && !queueProfile && !targetTimed) warnings.push('No scheduledFor or publishNow given: the post was saved as a draft');
     const tags = normalizeTags(body.tags, warnings);
     const hashtags = normalizeHashtags(body.hashtags, errors);
     const mentions = normalizeMentions(body.mentions, errors);
@@ -93,7 +97,9 @@ export function createPostCreation(deps: {
     const visibility = body.visibility ?? 'public';
     const now = clock();
     if (queueProfile && !(await source.profileAccessible(queueProfile))) throw notFound('Profile');
-    const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined);
+    const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined, schedule.timezone);
+    checkTargetTimes(targets, { mode, queued: !!queueProfile, now }, errors);
+    if (targetTimed && !schedule.at) schedule.at = earliestTargetTime(targets);
     dropYouTubeTagOverflow(targets, tags, warnings);
     if (mode !== 'draft') await rules.readRuleSettings(targets);
     if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors, { hashtags, mentions });
@@ -102,7 +108,7 @@ export function createPostCreation(deps: {
     const recycling = recyclingInput ? planRecycling(recyclingInput, { current: null, postAt: mode === 'now' ? now : schedule.at ?? (queueProfile ? now : null), now }, targets,
       { content, media, tags, hashtags, mentions, visibility, at: mode === 'now' ? now : schedule.at }, rules, errors, mode === 'draft') : null;
     errors.throwIfAny();
-    if (mode === 'scheduled' && !queueProfile && schedule.at!.getTime() < now.getTime() - 60_000) {
+    if (mode === 'scheduled' && !queueProfile && schedule.at && schedule.at.getTime() < now.getTime() - 60_000) {
       warnings.push('scheduledFor is in the past: the post is published right away');
     }
     // Duplicate protection: what each account would publish (decision 0039); drafts publish nothing.
@@ -143,7 +149,7 @@ export function createPostCreation(deps: {
     const targets: NewTarget[] = plans.flatMap((p) => p.targets.map((t, i) => ({
       id: newId(), postId: p.id, position: i, accountId: t.account.id, platform: t.platform, customContent: t.customContent,
       platformSpecificData: t.platformSpecificData, status: p.mode === 'draft' || p.review ? 'draft' as const : 'pending' as const,
-      runAt: p.mode === 'draft' || p.review ? null : rules.runAt(t.platform, p.runAt, now),
+      runAt: p.mode === 'draft' || p.review ? null : rules.runAt(t.platform, p.runAt, now, t.scheduledFor), scheduledFor: t.scheduledFor,
     })));
     const byPost = new Map(plans.map((p) => [p.id, p]));
     for (const t of targets) byPost.get(t.postId)!.targetIds.push(t.id);
@@ -177,7 +183,7 @@ export function createPostCreation(deps: {
     return postView(row, p.targets.map((t, i) => ({
       id: p.targetIds[i], post_id: p.id, tenant_id: auth.tenantId, position: i, account_id: t.account.id, platform: t.platform,
       custom_content: t.customContent, platform_specific_data: t.platformSpecificData, status: p.mode === 'draft' || p.review ? 'draft' : 'pending',
-      run_at: p.mode === 'draft' || p.review ? null : p.runAt, attempts: 0, locked_by: null, locked_until: null, platform_post_id: null,
+      run_at: p.mode === 'draft' || p.review ? null : t.scheduledFor ?? p.runAt, scheduled_for: t.scheduledFor, attempts: 0, locked_by: null, locked_until: null, platform_post_id: null,
       platform_post_url: null, published_at: null, error_message: null, error_category: null, result: null, updated_at: at,
       acc_username: t.account.username, acc_display_name: t.account.display_name, acc_is_active: t.account.is_active,
     })));
@@ -254,7 +260,7 @@ export function createPostCreation(deps: {
       if (warnings.length) r.body.warnings = warnings;
       return { ...r, postId };
     }
-    if (mode === 'scheduled') publisher.notifyDue(p.runAt!);
+    if (mode === 'scheduled') for (const at of [p.runAt!, ...p.targets.map((t) => t.scheduledFor)]) if (at) publisher.notifyDue(at);
     const ahead = mode === 'scheduled' && rules.uploadsAhead(p.targets, p.runAt, clock());
     if (ahead) publisher.notifyDue(clock());
     return {

@@ -75,6 +75,8 @@ export function createRecycler(deps: { db: Db; clock: () => Date; publisher: Pub
     const rows: NewTarget[] = targets.map((t, i) => ({
       id: newId(), postId: copyId, position: i, accountId: t.account_id, platform: t.platform, customContent: t.custom_content,
       platformSpecificData: t.platform_specific_data, status: 'pending', runAt: deps.runAt(t.platform as PlatformId, dueAt, now),
+      // A copy goes out at its due time on every platform: a source target's own time is not carried over.
+      scheduledFor: null,
     }));
     await insertPostsWithTargets(q, source.tenant_id, source.created_by, [{
       id: copyId, status: 'scheduled', title: source.title, content, scheduledFor: dueAt, timezone: source.timezone, publishNow: false, isDraft: false,

@@ -42,7 +42,7 @@ export async function updateRecyclingOnly(deps: { db: Db; rules: TargetRules; cl
     const gone: Array<{ platform: PlatformId; customContent: string | null }> = [];
     for (const t of rows) {
       const account = accounts.get(t.account_id);
-      if (account) targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
+      if (account) targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data, scheduledFor: null });
       else gone.push({ platform: t.platform as PlatformId, customContent: t.custom_content });
     }
     const errors = new FieldErrorCollector();

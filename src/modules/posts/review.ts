@@ -4,6 +4,7 @@
  * with its targets kept as drafts (no run_at: the publisher's claim takes only pending targets).
  * Approved, it takes the time or queue slot it was submitted with; when that time has passed, the
  * next free slot of its profile's queue, or at once when the profile has no usable queue.
+ * A target with its own time (decision 0064) keeps it when it has not passed, else it goes with the post.
  * Changes requested, it goes back to its author as a draft that keeps its time and queue.
  * Called by modules/approvals in its transaction, which holds the post locked.
  */
@@ -71,12 +72,20 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
           ? `The time it was submitted with (${submitted?.toISOString() ?? 'none'}) has passed: the post takes the next free queue slot, ${slot.toISOString()}`
           : `The time it was submitted with (${submitted?.toISOString() ?? 'none'}) has passed and the profile has no free queue slot: the post is published now`;
       }
-      const { rows } = await client.query<{ id: string; platform: string }>(
-        `SELECT id, platform FROM post_targets WHERE post_id = $1 AND status = 'draft'`, [post.id]);
+      const { rows } = await client.query<{ id: string; platform: string; scheduled_for: Date | null }>(
+        `SELECT id, platform, scheduled_for FROM post_targets WHERE post_id = $1 AND status = 'draft' ORDER BY position`, [post.id]);
+      // A target's own time that has passed meanwhile is dropped: the target goes with the post.
+      const passed = rows.filter((r) => r.scheduled_for && r.scheduled_for.getTime() < now.getTime() - GRACE_MS);
+      if (passed.length) {
+        moved = true;
+        note = [note, `${passed.map((r) => r.platform).join(', ')}: its own time (${passed.map((r) => r.scheduled_for!.toISOString()).join(', ')}) has passed, so it publishes with the post at ${runAt.toISOString()}`]
+          .filter(Boolean).join('. ');
+      }
+      const own = (r: (typeof rows)[number]) => (passed.includes(r) ? null : r.scheduled_for);
       await client.query(
-        `UPDATE post_targets t SET status = 'pending', run_at = u.run_at, updated_at = now()
-           FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, run_at) WHERE t.id = u.id`,
-        [rows.map((r) => r.id), rows.map((r) => rules.runAt(r.platform as PlatformId, runAt, now))]);
+        `UPDATE post_targets t SET status = 'pending', run_at = u.run_at, scheduled_for = u.own_at, updated_at = now()
+           FROM unnest($1::char(24)[], $2::timestamptz[], $3::timestamptz[]) AS u(id, run_at, own_at) WHERE t.id = u.id`,
+        [rows.map((r) => r.id), rows.map((r) => rules.runAt(r.platform as PlatformId, runAt, now, own(r))), rows.map(own)]);
       await client.query(
         `UPDATE posts SET status = 'scheduled', scheduled_for = $2, is_draft = false, updated_at = now() WHERE id = $1`, [post.id, runAt]);
       if (!post.publish_now) await enqueuePostEvent(client, post.id, 'post.scheduled', { whenStatus: 'scheduled' });

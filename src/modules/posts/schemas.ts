@@ -31,6 +31,11 @@ export const PlatformTargetInput = Type.Object({
   customContent: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()])),
   customMedia: Type.Optional(Type.Array(MediaItemInput, { maxItems: 35 })),
   platformSpecificData: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Per-platform options (contentType, threadItems, firstComment, subreddit, boardId, tiktokSettings, ...)' })),
+  scheduledFor: Type.Optional(Type.Union([Type.String({
+    maxLength: 40,
+    description: 'This target\'s own time, instead of the post\'s: the same forms as the post\'s scheduledFor (local "YYYY-MM-DDTHH:mm" in the post\'s timezone, '
+      + 'or ISO UTC ending in Z), not in the past; not with publishNow or queuedFromProfile. null or omitted: the post\'s time',
+  }), Type.Null()])),
 }, { additionalProperties: true });
 export type PlatformTargetInput = Static<typeof PlatformTargetInput>;
 
@@ -127,6 +132,7 @@ export const PostTargetView = Type.Object({
   errorMessage: Nullable(Type.String()),
   errorCategory: Nullable(Type.String()),
   attempts: Type.Integer(),
+  scheduledFor: Type.Optional(Type.String({ format: 'date-time', description: 'This target\'s own time (present only when it has one; else it runs at the post\'s scheduledFor)' })),
   thread: Type.Optional(Type.Array(ThreadEntry)),
   duplicates: Type.Optional(Type.Array(Type.Object({ platformPostId: Type.String(), platformPostUrl: Nullable(Type.String()) }), {
     description: 'Extra copies of this post on the platform, published by a worker that had lost the target (a paused process): unpublish them there. Announced as post.platform.duplicate',

@@ -53,6 +53,8 @@ export interface NewTarget {
   platformSpecificData: Record<string, unknown>;
   status: 'draft' | 'pending';
   runAt: Date | null;
+  /** The target's own time (decision 0064); null: its post's. */
+  scheduledFor: Date | null;
 }
 
 const targetColumns = (rows: NewTarget[]) => [
@@ -97,10 +99,12 @@ function insertPostsSql(hooks: boolean): string {
         WHERE c.claimed_at < EXCLUDED.claimed_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
        RETURNING 1),
      new_targets AS (
-     INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at)
-     SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18
-       FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[])
-         AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)
+     INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at,
+                               scheduled_for)
+     SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18, u.own_at
+       FROM unnest($19::char(24)[], $20::char(24)[], $21::int[], $22::char(24)[], $23::text[], $24::text[], $25::jsonb[], $26::text[], $27::timestamptz[],
+                   $38::timestamptz[])
+         AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at, own_at)
       WHERE (SELECT count(*) FROM new_posts) = $28
         -- $34 account ids, $35 the row versions the post was validated against (see createAccountRowCache)
         AND (CASE WHEN ${accountsUnchangedSql('$1', '$34', '$35')} THEN true ELSE ('${STALE_ACCOUNTS_MARKER} ' || now())::int > 0 END)
@@ -145,7 +149,7 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
     ...targetColumns(targets), posts.length,
     posts.map((p) => JSON.stringify(p.hashtags)), posts.map((p) => JSON.stringify(p.mentions)),
     claims.map((c) => c.accountId), claims.map((c) => c.hash), claims.map((c) => c.postId),
-    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version), requestId, posts.map((p) => p.queueId)];
+    accountVersions.map((a) => a.id), accountVersions.map((a) => a.version), requestId, posts.map((p) => p.queueId), targets.map((t) => t.scheduledFor)];
   const hinted = (tenantsWithHooks.get(tenantId) ?? 0) > Date.now();
   if (!hinted) {
     const { rows } = await q.query<{ hooks: boolean }>(INSERT_POSTS_NO_HOOKS, params);
@@ -160,11 +164,11 @@ export async function insertPostsWithTargets(q: Queryable, tenantId: string, use
 export async function insertTargets(q: Queryable, tenantId: string, targets: NewTarget[]): Promise<void> {
   if (targets.length === 0) return;
   await q.query(
-    `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at)
-     SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at
-       FROM unnest($2::char(24)[], $3::char(24)[], $4::int[], $5::char(24)[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::timestamptz[])
-         AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at)`,
-    [tenantId, ...targetColumns(targets)],
+    `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, scheduled_for)
+     SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, u.own_at
+       FROM unnest($2::char(24)[], $3::char(24)[], $4::int[], $5::char(24)[], $6::text[], $7::text[], $8::jsonb[], $9::text[], $10::timestamptz[], $11::timestamptz[])
+         AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at, own_at)`,
+    [tenantId, ...targetColumns(targets), targets.map((t) => t.scheduledFor)],
   );
 }
 /** The editable fields of a post, as an update writes them. */
@@ -262,7 +266,8 @@ export async function clearQueuedTimes(q: Queryable, ids: string[]): Promise<voi
  * Gives queued posts new times (`moves`, each post's id and time) in `timezone` and queue `queueId`, and their pending
  * targets the run_at of the one run-at rule, `runAt(platform, at)` (modules/posts/targets.ts: a
  * platform that uploads ahead, YouTube, runs at once). A target the platform holds already (a video
- * uploaded ahead, see isOnPlatform) keeps its run_at, as an edit keeps it. In the caller's transaction.
+ * uploaded ahead, see isOnPlatform) keeps its run_at, as an edit keeps it, and so does a target with its own time
+ * (decision 0064). In the caller's transaction.
  */
 export async function moveQueuedPosts(q: Queryable, moves: Array<{ id: string; at: Date }>, timezone: string,
   runAt: (platform: string, at: Date) => Date | null, queueId: string): Promise<void> {
@@ -271,7 +276,8 @@ export async function moveQueuedPosts(q: Queryable, moves: Array<{ id: string; a
     `UPDATE posts p SET scheduled_for = u.at, timezone = $3, queue_id = $4, updated_at = now()
        FROM unnest($1::char(24)[], $2::timestamptz[]) AS u(id, at) WHERE p.id = u.id`, [ids, moves.map((m) => m.at), timezone, queueId]);
   const { rows } = await q.query<{ id: string; post_id: string; platform: string }>(
-    `SELECT id, post_id, platform FROM post_targets WHERE post_id = ANY($1::char(24)[]) AND status = 'pending' AND platform_post_id IS NULL`, [ids]);
+    `SELECT id, post_id, platform FROM post_targets
+      WHERE post_id = ANY($1::char(24)[]) AND status = 'pending' AND platform_post_id IS NULL AND scheduled_for IS NULL`, [ids]);
   const atOf = new Map(moves.map((m) => [m.id, m.at]));
   await q.query(
     `UPDATE post_targets t SET run_at = u.run_at, updated_at = now()

@@ -4,6 +4,7 @@
  * rules, and when each one runs.
  */
 import { type FieldErrorCollector } from '../../core/errors.ts';
+import { parseScheduledFor } from '../../core/time.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import type { MediaRef, PlatformId } from '../../platforms/types.ts';
 import type { Queryable } from '../../storage/db.ts';
@@ -21,6 +22,8 @@ export interface ResolvedTarget {
   platform: PlatformId;
   customContent: string | null;
   platformSpecificData: Record<string, unknown>;
+  /** The target's own time (its platforms[] entry's `scheduledFor`), or null: it runs at its post's time (see {@link targetRunAt}). */
+  scheduledFor: Date | null;
   /**
    * Settings the platform's rules need besides the account's own, read from the platform when
    * the post is checked (Reddit: the subreddit's rules, `subredditRules`); see {@link TargetRulesDeps.ruleSettings}.
@@ -81,39 +84,69 @@ export function accountVersionsOf(targets: ResolvedTarget[]): Array<{ id: string
   return [...out].map(([id, version]) => ({ id, version }));
 }
 
+/** How far in the past a time may be and still count as "now" (a request's own transit, clocks). */
+export const PAST_GRACE_MS = 60_000;
+
 /**
- * The one run-at rule: a target's run_at is its post's time, except on platforms that schedule
- * natively (capability `uploadsAhead`, YouTube): a target more than a minute ahead runs at once
- * (`now`) and the adapter hands the post's scheduledFor to the platform (private + publishAt); a
- * nearer time is simply published then, as on other platforms. See docs/decisions/0017-youtube.md.
- * Used by create, edit and the queue's reshuffle.
+ * The one run-at rule. A target's time is its own `scheduledFor` when it has one (`own`,
+ * decision 0064), else its post's (`at`). Its run_at is that time, except on platforms that
+ * schedule natively (capability `uploadsAhead`, YouTube): a target more than a minute ahead runs
+ * at once (`now`) and the adapter hands the target's time to the platform (private + publishAt);
+ * a nearer time is simply published then, as on other platforms. See docs/decisions/0017-youtube.md.
+ * Used by create, edit, approval and the queue's reshuffle.
  */
-export function targetRunAt(adapters: AdapterRegistry, platform: PlatformId, at: Date | null, now: Date): Date | null {
-  if (at && at.getTime() > now.getTime() + 60_000 && adapters.get(platform)?.capabilities.uploadsAhead) return now;
-  return at;
+export function targetRunAt(adapters: AdapterRegistry, platform: PlatformId, at: Date | null, now: Date, own: Date | null = null): Date | null {
+  const time = own ?? at;
+  if (time && time.getTime() > now.getTime() + PAST_GRACE_MS && adapters.get(platform)?.capabilities.uploadsAhead) return now;
+  return time;
+}
+
+/** The earliest own time of the targets (null when none has one): a post given only per-target times takes it as its own. */
+export function earliestTargetTime(targets: ReadonlyArray<Pick<ResolvedTarget, 'scheduledFor'>>): Date | null {
+  const times = targets.map((t) => t.scheduledFor).filter((d): d is Date => d !== null);
+  return times.length ? new Date(Math.min(...times.map((d) => d.getTime()))) : null;
+}
+
+/**
+ * The rules of a target's own time (decision 0064), each error naming `platforms.N.scheduledFor`:
+ * not with publishNow (everything goes at once) nor with a queue (the slot is the post's), and,
+ * on a post that goes out, not more than a minute in the past. A draft keeps any time.
+ */
+export function checkTargetTimes(targets: ReadonlyArray<Pick<ResolvedTarget, 'scheduledFor'>>, ctx: { mode: Mode; queued: boolean; now: Date }, errors: FieldErrorCollector): void {
+  targets.forEach((t, i) => {
+    if (!t.scheduledFor) return;
+    const field = `platforms.${i}.scheduledFor`;
+    if (ctx.mode === 'now') errors.add(field, 'cannot be combined with publishNow (every target is published at once)');
+    else if (ctx.queued) errors.add(field, 'cannot be combined with queuedFromProfile (the queue slot is the time of every target); give the post a scheduledFor instead');
+    else if (ctx.mode === 'scheduled' && t.scheduledFor.getTime() < ctx.now.getTime() - PAST_GRACE_MS) {
+      errors.add(field, `must not be in the past (it is ${t.scheduledFor.toISOString()}); give a later time, or null to follow the post's time`);
+    }
+  });
 }
 
 export function createTargetRules(deps: TargetRulesDeps) {
   const { adapters } = deps;
 
-  const runAt = (platform: PlatformId, at: Date | null, now: Date) => targetRunAt(adapters, platform, at, now);
+  const runAt = (platform: PlatformId, at: Date | null, now: Date, own: Date | null = null) => targetRunAt(adapters, platform, at, now, own);
 
   return {
     runAt,
-    /** True when some target runs ahead of the post's time (see runAt). */
-    uploadsAhead: (targets: ResolvedTarget[], at: Date | null, now: Date) => targets.some((t) => runAt(t.platform, at, now) !== at),
+    /** True when some target runs ahead of its time (see runAt). */
+    uploadsAhead: (targets: ResolvedTarget[], at: Date | null, now: Date) => targets.some((t) => runAt(t.platform, at, now, t.scheduledFor) !== (t.scheduledFor ?? at)),
 
     /**
      * Loads the accounts named by `platforms[]`, or all accessible active accounts when
      * omitted on a non-draft (`onlyProfile`: that profile's accounts only, for queued posts).
+     * Each entry's own `scheduledFor` is read in `timezone` (the post's); its rules are {@link checkTargetTimes}.
      */
-    async resolve(source: AccountSource, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector, onlyProfile?: string): Promise<ResolvedTarget[]> {
+    async resolve(source: AccountSource, auth: AuthContext, items: PlatformTargetInput[] | undefined, mode: Mode, errors: FieldErrorCollector, onlyProfile?: string,
+      timezone?: string | null): Promise<ResolvedTarget[]> {
       if (items === undefined) {
         if (mode === 'draft') return [];
         const rows = (await source.all()).filter((a) => a.is_active && (!onlyProfile || a.profile_id === onlyProfile));
         const accessible = rows.filter((a) => canAccessProfile(auth, a.profile_id));
         if (accessible.length === 0) errors.add('platforms', 'is required: there are no active connected accounts to publish to');
-        return accessible.map((a) => ({ account: a, platform: a.platform, customContent: null, platformSpecificData: {} }));
+        return accessible.map((a) => ({ account: a, platform: a.platform, customContent: null, platformSpecificData: {}, scheduledFor: null }));
       }
       if (items.length === 0 && mode !== 'draft') {
         errors.add('platforms', 'must name at least one { platform, accountId } (or be omitted to target all active accounts)');
@@ -140,6 +173,12 @@ export function createTargetRules(deps: TargetRulesDeps) {
           return;
         }
         seen.add(id);
+        let own: Date | null = null;
+        if (item.scheduledFor) {
+          const r = parseScheduledFor(item.scheduledFor, timezone ?? 'UTC');
+          if (r.ok) own = r.instant;
+          else if (r.field === 'scheduledFor') errors.add(`platforms.${i}.scheduledFor`, r.message); // a bad timezone is the post's error
+        }
         if (!account.is_active && mode !== 'draft') {
           errors.add(`platforms.${i}.accountId`, `the ${account.platform} account @${account.username} is disconnected (${account.inactive_reason ?? 'reconnect it'}); reconnect it before publishing`);
           return;
@@ -149,6 +188,7 @@ export function createTargetRules(deps: TargetRulesDeps) {
           platform: item.platform,
           customContent: item.customContent ?? null,
           platformSpecificData: (item.platformSpecificData ?? {}) as Record<string, unknown>,
+          scheduledFor: own,
         });
       });
       return out;
@@ -176,7 +216,7 @@ export function createTargetRules(deps: TargetRulesDeps) {
         const thread = threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors);
         const req = buildPublishRequest({
           content, customContent: t.customContent, mediaItems: media, platformSpecificData: t.platformSpecificData,
-          threadItems: thread, tags, visibility, scheduledFor: at, accountSettings: { ...(t.account.settings ?? {}), ...(t.ruleSettings ?? {}) },
+          threadItems: thread, tags, visibility, scheduledFor: t.scheduledFor ?? at, accountSettings: { ...(t.account.settings ?? {}), ...(t.ruleSettings ?? {}) },
           platform: t.platform, hashtags: marks.hashtags, mentions: marks.mentions,
         });
         if (!req.text.trim() && req.mediaItems.length === 0) {

@@ -20,7 +20,7 @@ import {
 import type { UpdatePostBody } from './schemas.ts';
 import { enqueuePostEvent, enqueueReviewEvent } from '../webhooks/outbox.ts';
 import { hasReviewHistory, recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
-import { dbAccountSource, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
+import { checkTargetTimes, dbAccountSource, earliestTargetTime, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { planRecycling, writeRecycling } from './recycling.ts';
 import { isRecyclingOnly, updateRecyclingOnly } from './recycling-update.ts';
 import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
@@ -46,7 +46,7 @@ export function createPostUpdate(deps: {
     const disconnected: TargetRow[] = [];
     for (const t of keep) {
       const account = byId.get(t.account_id);
-      if (account) targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data });
+      if (account) targets.push({ account, platform: t.platform as PlatformId, customContent: t.custom_content, platformSpecificData: t.platform_specific_data, scheduledFor: t.scheduled_for });
       else disconnected.push(t);
     }
     return { targets, disconnected };
@@ -106,14 +106,13 @@ export function createPostUpdate(deps: {
       const schedule = body.scheduledFor !== undefined
         ? parseSchedule({ scheduledFor: body.scheduledFor, timezone: tzInput }, errors, warnings)
         : parseSchedule({ scheduledFor: null, timezone: tzInput }, errors);
-      const newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
+      let newAt = body.scheduledFor !== undefined ? schedule.at : post.scheduled_for;
       const wantsDraft = body.isDraft ?? (post.is_draft && !body.scheduledFor && !body.publishNow && !queueProfile);
       if (body.isDraft && body.publishNow) errors.add('publishNow', 'cannot be true together with isDraft');
       if (wantsDraft && post.status !== 'draft' && oldTargets.some(isOnPlatform)) {
         errors.add('isDraft', 'a post with published targets (or a video the platform publishes at its time) cannot become a draft');
       }
       const mode: Mode = wantsDraft ? 'draft' : body.publishNow ? 'now' : 'scheduled';
-      if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
       const requeue = mode !== 'draft' && (post.status === 'draft' || post.status === 'pending_approval' || post.status === 'scheduled' || body.scheduledFor !== undefined || body.publishNow === true || !!queueProfile);
       const tags = body.tags !== undefined ? normalizeTags(body.tags, warnings) : post.tags;
       const hashtags = body.hashtags !== undefined ? normalizeHashtags(body.hashtags, errors) : post.hashtags;
@@ -125,13 +124,18 @@ export function createPostUpdate(deps: {
       const accounts = dbAccountSource(client, auth.tenantId);
       let targets: ResolvedTarget[];
       if (body.platforms !== undefined) {
-        targets = await rules.resolve(accounts, auth, body.platforms, mode, errors);
+        targets = await rules.resolve(accounts, auth, body.platforms, mode, errors, undefined, schedule.timezone);
         targets = targets.filter((t) => !published.some((p) => p.account_id === t.account.id));
       } else {
         const kept = await keptTargets(accounts, oldTargets);
         targets = kept.targets;
         if (mode !== 'draft') for (const t of kept.disconnected) errors.add('platforms', `the ${t.platform} account ${t.account_id} was disconnected; give platforms again`);
       }
+      // Per-target times (decision 0064): checked whenever the post goes out; a post given only per-target times takes the earliest.
+      const queued = !!queueProfile || (body.queuedFromProfile !== null && !!post.queued_from_profile && mode === 'scheduled' && body.scheduledFor === undefined && !body.publishNow);
+      if (requeue || body.platforms !== undefined) checkTargetTimes(targets, { mode, queued, now }, errors);
+      if (mode === 'scheduled' && !newAt && !queueProfile) newAt = earliestTargetTime(targets);
+      if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
       if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
@@ -184,7 +188,7 @@ export function createPostUpdate(deps: {
         const rows = targets.map((t, i) => ({
           id: newId(), postId: id, position: start + i, accountId: t.account.id, platform: t.platform, customContent: t.customContent,
           platformSpecificData: t.platformSpecificData, status: mode === 'draft' || review ? 'draft' as const : 'pending' as const,
-          runAt: requeue && !review ? rules.runAt(t.platform, runAt, clock()) : null,
+          runAt: requeue && !review ? rules.runAt(t.platform, runAt, clock(), t.scheduledFor) : null, scheduledFor: t.scheduledFor,
         }));
         await insertTargets(client, auth.tenantId, rows);
         newTargetIds = rows.map((r) => r.id);
@@ -207,7 +211,7 @@ export function createPostUpdate(deps: {
         };
         const eventId = await recordReviewEvent(client, { tenantId: auth.tenantId, postId: id, kind: 'submitted', actor: { kind: 'user', userId: auth.userId }, details, at: now });
         await enqueueReviewEvent(client, id, 'post.submitted', eventId, { review: { kind: 'submitted', by: auth.userId, at: now.toISOString(), ...details } });
-        return { mode: 'review' as const, newTargetIds: [], runAt: null, ahead: false };
+        return { mode: 'review' as const, newTargetIds: [], runAt: null, ahead: false, times: [] };
       }
       if (await hasReviewHistory(client, id)) {
         await recordReviewEvent(client, { tenantId: auth.tenantId, postId: id, kind: 'edited', actor: { kind: 'user', userId: auth.userId }, details: { changed, previousStatus: post.status }, at: now });
@@ -215,7 +219,8 @@ export function createPostUpdate(deps: {
       if (mode !== 'draft') await recomputePostStatus(client, id);
       // The post.scheduled webhook event when the edit (re)scheduled the post (outbox, decision 0038).
       if (mode === 'scheduled' && requeue) await enqueuePostEvent(client, id, 'post.scheduled', { whenStatus: 'scheduled' });
-      return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && rules.uploadsAhead(targets, runAt, now) };
+      const times = [runAt, ...targets.map((t) => t.scheduledFor)].filter((d): d is Date => d !== null);
+      return { mode, newTargetIds, runAt, ahead: mode === 'scheduled' && newTargetIds.length > 0 && rules.uploadsAhead(targets, runAt, now), times };
     });
     if (outcome.mode === 'review') {
       deps.onSubmitted?.(auth.tenantId, [id]);
@@ -226,7 +231,7 @@ export function createPostUpdate(deps: {
       if (warnings.length) r.body.warnings = warnings;
       return r;
     }
-    if (outcome.runAt && outcome.mode === 'scheduled') publisher.notifyDue(outcome.runAt);
+    if (outcome.runAt && outcome.mode === 'scheduled') for (const at of outcome.times) publisher.notifyDue(at);
     if (outcome.ahead) publisher.notifyDue(clock()); // uploadsAhead targets (YouTube) run at once
     return { statusCode: 200, body: { message: 'Post updated successfully', post: await viewOf(db, auth, id), ...(warnings.length ? { warnings } : {}) } };
   };

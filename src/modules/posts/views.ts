@@ -61,6 +61,8 @@ export interface TargetRow {
   platform_specific_data: Record<string, unknown>;
   status: TargetStatus;
   run_at: Date | null;
+  /** The target's own time (decision 0064), or null: it follows its post's scheduled_for. */
+  scheduled_for: Date | null;
   attempts: number;
   locked_by: string | null;
   locked_until: Date | null;
@@ -92,6 +94,8 @@ interface TargetWithAccount extends TargetRow {
 type TargetViewRow = Pick<TargetWithAccount, 'id' | 'platform' | 'account_id' | 'acc_username' | 'acc_display_name' | 'acc_is_active'
   | 'custom_content' | 'platform_specific_data' | 'status' | 'platform_post_id' | 'platform_post_url' | 'published_at' | 'error_message'
   | 'error_category' | 'attempts' | 'result'> & {
+  /** The target's own time; text when read through JSON; absent from rows that never have one (see postView). */
+  scheduled_for?: Date | string | null;
   /** Set once unpublish removed the post from the platform (unpublish.ts); text when read through JSON. */
   removed_from_platform_at?: Date | string | null;
   /** Why unpublish could not remove it (the platform's answer or not_supported). */
@@ -101,13 +105,14 @@ type TargetViewRow = Pick<TargetWithAccount, 'id' | 'platform' | 'account_id' | 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * Seconds between when a target was due (the post's scheduled time) and when it was published,
+ * Seconds between when a target was due (its own time, else the post's scheduled time) and when it was published,
  * rounded, never negative; null unless published with a scheduled time. A publishNow post is due
  * when it was created.
  */
 function lateSeconds(t: TargetViewRow, scheduledFor: Date | null): number | null {
-  if (t.status !== 'published' || !t.published_at || !scheduledFor) return null;
-  return Math.max(0, Math.round((new Date(t.published_at).getTime() - new Date(scheduledFor).getTime()) / 1000));
+  const due = t.scheduled_for ?? scheduledFor;
+  if (t.status !== 'published' || !t.published_at || !due) return null;
+  return Math.max(0, Math.round((new Date(t.published_at).getTime() - new Date(due).getTime()) / 1000));
 }
 
 function targetView(t: TargetViewRow, scheduledFor: Date | null) {
@@ -126,6 +131,7 @@ function targetView(t: TargetViewRow, scheduledFor: Date | null) {
     errorMessage: t.error_message,
     errorCategory: t.error_category,
     attempts: t.attempts,
+    ...(t.scheduled_for ? { scheduledFor: new Date(t.scheduled_for).toISOString() } : {}),
     ...(t.result?.thread ? { thread: t.result.thread } : {}),
     ...(t.result?.duplicates?.length ? { duplicates: t.result.duplicates } : {}),
     ...((late) => (late === null ? {} : { lateSeconds: late }))(lateSeconds(t, scheduledFor)),
@@ -202,7 +208,7 @@ export const TARGETS_JSON = `COALESCE((
        SELECT json_agg(x ORDER BY x.position) FROM (
          SELECT t.position, t.id, t.account_id, t.platform, t.custom_content, t.platform_specific_data, t.status, t.attempts,
                 t.platform_post_id, t.platform_post_url, t.published_at, t.error_message, t.error_category, t.result,
-                t.removed_from_platform_at, t.unpublish_error,
+                t.removed_from_platform_at, t.unpublish_error, t.scheduled_for,
                 a.username AS acc_username, a.display_name AS acc_display_name, a.is_active AS acc_is_active
            FROM post_targets t LEFT JOIN accounts a ON a.id = t.account_id
           WHERE t.post_id = p.id AND t.tenant_id = p.tenant_id) x), '[]'::json)`;

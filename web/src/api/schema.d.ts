@@ -8639,6 +8639,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -8798,6 +8803,7 @@ export interface paths {
                             platformSpecificData?: {
                                 [key: string]: unknown;
                             };
+                            scheduledFor?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -8901,6 +8907,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9034,6 +9045,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9167,6 +9183,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9373,6 +9394,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9527,6 +9553,7 @@ export interface paths {
                             platformSpecificData?: {
                                 [key: string]: unknown;
                             };
+                            scheduledFor?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -9630,6 +9657,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9763,6 +9795,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -9896,6 +9933,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -10029,6 +10071,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -10391,6 +10438,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -10586,7 +10638,7 @@ export interface paths {
         put?: never;
         /**
          * Add an internal note to a post (never shown to clients)
-         * @description `mentions`: user ids of the team, told by mail (when SMTP is configured) and in the `post.commented` webhook event.
+         * @description Mentions: `@name` in the text (a member's email, its part before the @, their full or first name; a handle two members share names neither) and the user ids in `mentions`; each is told by mail (when SMTP is configured) and in the `post.commented` webhook event.
          */
         post: {
             parameters: {
@@ -10901,6 +10953,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -11120,6 +11177,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -11313,6 +11375,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -11514,6 +11581,11 @@ export interface paths {
                                      * @description When POST /v1/posts/{id}/unpublish deleted it from the platform
                                      */
                                     removedFromPlatformAt?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description This target's own time (present only when it has one; else it runs at the post's scheduledFor)
+                                     */
+                                    scheduledFor?: string;
                                     /** @description pending | publishing | published | failed | cancelled (draft for draft posts) */
                                     status: string;
                                     thread?: {
@@ -13766,6 +13838,7 @@ export interface paths {
                             platformSpecificData?: {
                                 [key: string]: unknown;
                             };
+                            scheduledFor?: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];

@@ -1,5 +1,5 @@
 /** A post on the calendar (month chip, week card, a day's list): ../pages/Calendar.tsx and ./DayDialog.tsx. */
-import type { DragEvent, KeyboardEvent } from 'react';
+import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { Link } from 'wouter';
 import type { PostView } from '../api.ts';
 import { CAN_EDIT, PlatformIcon } from '../components.tsx';
@@ -26,12 +26,20 @@ export function firstImage(p: PostView): string | null {
   return null;
 }
 
+/** Whether a post waits for approval: it stands out on the calendar and a click opens the review dialog (decision 0064). */
+export const needsApproval = (p: PostView) => p.status === 'pending_approval';
+
 /**
  * A post on the calendar: a link to it, draggable when it can move. `month`: a compact chip (a
  * small thumbnail, the time, up to three platform icons and the first words on up to two lines);
- * `card`: the week grid's and the day list's card.
+ * `card`: the week grid's and the day list's card. A post waiting for approval is marked
+ * "Review" (words, not only colour) and, with `onReview`, a click opens the review dialog instead.
  */
-export function PostChip({ post, tz, onKeyMove, card = false }: { post: PostView; tz: string; onKeyMove?: (p: PostView, days: number, hours: number) => void; card?: boolean }) {
+export function PostChip({ post, tz, onKeyMove, onReview, card = false }: {
+  post: PostView; tz: string; onKeyMove?: (p: PostView, days: number, hours: number) => void; onReview?: (p: PostView) => void; card?: boolean;
+}) {
+  const pending = needsApproval(post);
+  const reviews = pending && onReview !== undefined;
   const platforms = [...new Set(post.platforms.map((t) => t.platform))];
   const at = placedAt(post);
   const canMove = movable(post) && onKeyMove !== undefined;
@@ -47,20 +55,23 @@ export function PostChip({ post, tz, onKeyMove, card = false }: { post: PostView
     onKeyMove(post, m[0], m[1]);
   }
   return (
-    <Link href={`/posts/${post._id}`} className={`post-chip chip-${post.status}${card ? ' chip-card' : ' chip-month'}${thumb ? ' has-thumb' : ''}`} title={post.content}
+    <Link href={`/posts/${post._id}`} className={`post-chip chip-${post.status}${card ? ' chip-card' : ' chip-month'}${thumb ? ' has-thumb' : ''}`}
+      title={pending ? `Needs approval: ${post.content}` : post.content}
       draggable={canMove} data-post-id={post._id} onKeyDown={onKeyDown}
+      {...(reviews ? { 'aria-haspopup': 'dialog' as const, onClick: (e: MouseEvent) => { e.preventDefault(); onReview(post); } } : {})}
       onDragStart={(e: DragEvent) => { e.dataTransfer.setData('text/x-herald-post', post._id); e.dataTransfer.effectAllowed = 'move'; }}
       aria-describedby={canMove ? 'cal-move-help' : undefined}>
       {thumb && <img className="chip-thumb" src={thumb} alt="" loading="lazy" />}
       <span className="chip-head">
         <span className="chip-time">{at ? timeFormat.time(at, tz) : ''}</span>
+        {pending && <span className="chip-flag" aria-hidden="true">Review</span>}
         <span className="chip-dots" aria-hidden="true">
           {platforms.slice(0, CHIP_ICONS).map((p) => <PlatformIcon key={p} platform={p} size={card ? 14 : 12} />)}
           {platforms.length > CHIP_ICONS && <span className="chip-more-icons">+{platforms.length - CHIP_ICONS}</span>}
         </span>
       </span>
       <span className="chip-text">{post.content || '(no text)'}</span>
-      <span className="sr-only">, {post.status}, on {names}</span>
+      <span className="sr-only">, {pending ? 'needs approval' : post.status}, on {names}</span>
     </Link>
   );
 }

@@ -12,6 +12,8 @@ import { useAccounts } from '../queries/accounts.ts';
 
 /** A day's full list, in an in-app dialog: loaded when first opened (its dialog library stays out of the calendar's chunk). */
 const DayDialog = lazy(() => import('../calendar/DayDialog.tsx'));
+/** A post waiting for approval, with approve / request changes (decision 0064): loaded when first opened. */
+const ReviewDialog = lazy(() => import('../calendar/ReviewDialog.tsx'));
 
 type YMD = { year: number; month: number; day: number };
 /** A day in words (“Tuesday, March 10”). */
@@ -68,6 +70,9 @@ export default function CalendarPage() {
   const [moved, setMoved] = useState<string | null>(null);
   /** The day whose full list is open ("+N more"), as Y-M-D. */
   const [openDay, setOpenDay] = useState<YMD | null>(null);
+  /** The post waiting for approval whose review dialog is open. */
+  const [reviewing, setReviewing] = useState<PostView | null>(null);
+  const review = (p: PostView) => { setOpenDay(null); setReviewing(p); };
   const hoursRef = useRef<HTMLDivElement>(null);
 
   const range = useMemo(() => {
@@ -195,7 +200,7 @@ export default function CalendarPage() {
                       <span className="day-num"><span className="day-name">{WEEKDAYS[i]} </span>{d.day}</span>
                       {k >= todayKey && <Link href={`/compose?date=${k}`} className="add-link" aria-label={`New post on ${k}`}>+</Link>}
                     </div>
-                    {list.slice(0, list.length > MONTH_CHIPS ? MONTH_CHIPS - 1 : MONTH_CHIPS).map((p) => <PostChip key={p._id} post={p} tz={tz} onKeyMove={keyMove} />)}
+                    {list.slice(0, list.length > MONTH_CHIPS ? MONTH_CHIPS - 1 : MONTH_CHIPS).map((p) => <PostChip key={p._id} post={p} tz={tz} onKeyMove={keyMove} onReview={review} />)}
                     {list.length > MONTH_CHIPS && (
                       <button type="button" className="more-link" aria-haspopup="dialog" onClick={() => setOpenDay(d)}>
                         +{list.length - MONTH_CHIPS + 1} more<span className="sr-only"> on {longDate(d)}</span>
@@ -245,7 +250,7 @@ export default function CalendarPage() {
                     return (
                       <div key={p._id} className={`week-item${place.cols > 1 ? ' packed' : ''}`} data-col={place.col} data-cols={place.cols}
                         style={{ top: (startOf(p) / 60) * HOUR_PX, height: WEEK_CARD_PX, left: `calc(${(place.col / place.cols) * 100}% + 2px)`, width: `calc(${100 / place.cols}% - 4px)`, right: 'auto' }}>
-                        <PostChip post={p} tz={tz} onKeyMove={keyMove} card />
+                        <PostChip post={p} tz={tz} onKeyMove={keyMove} onReview={review} card />
                       </div>
                     );
                   });
@@ -260,10 +265,15 @@ export default function CalendarPage() {
       {openDay && (
         <Suspense fallback={null}>
           <DayDialog title={longDate(openDay)} posts={byDay.get(dateKey(openDay)) ?? []} tz={tz} onClose={() => setOpenDay(null)}
-            newPostHref={dateKey(openDay) >= todayKey ? `/compose?date=${dateKey(openDay)}` : null} />
+            newPostHref={dateKey(openDay) >= todayKey ? `/compose?date=${dateKey(openDay)}` : null} onReview={review} />
         </Suspense>
       )}
-      <p className="muted small">Times in {tz} ({timeFormat.time(new Date(), tz)} now). Drafts without a date are in the <Link href="/posts?status=draft">post list</Link>.</p>
+      {reviewing && (
+        <Suspense fallback={null}>
+          <ReviewDialog post={reviewing} tz={tz} onClose={() => setReviewing(null)} />
+        </Suspense>
+      )}
+      <p className="muted small">Times in {tz} ({timeFormat.time(new Date(), tz)} now). Drafts without a date are in the <Link href="/posts?status=draft">post list</Link>. Posts marked “Review” wait for approval: click one to approve it or request changes.</p>
     </>
   );
 }

@@ -97,6 +97,7 @@ export default function PostDetailPage({ id }: { id: string }) {
                   ? <span className="simulated">Simulated: <code>{e.platformPostUrl}</code></span>
                   : <a href={e.platformPostUrl} target="_blank" rel="noreferrer noopener">{e.platformPostUrl}</a>}</li>)}</ol>}
                 {t.errorMessage && <p className="alert alert-error">{t.errorMessage}{t.errorCategory ? ` (${t.errorCategory})` : ''}</p>}
+                {t.scheduledFor && <p className="small target-own-time">Its own time: {formatInZone(t.scheduledFor, tz)} ({tz})</p>}
                 {t.customContent && <p className="muted small">Custom text: {t.customContent}</p>}
               </li>
             );

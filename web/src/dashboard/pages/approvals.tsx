@@ -27,18 +27,21 @@ function useInvalidate(postId: string) {
   };
 }
 
-/** Approve / request changes for one post (the post page and the "Needs review" list). */
-export function DecisionButtons({ postId, compact = false }: { postId: string; compact?: boolean }) {
+/**
+ * Approve / request changes for one post (the post page, the "Needs review" list and the calendar's
+ * review dialog). `onDone` runs after a decision was recorded (the calendar closes its dialog).
+ */
+export function DecisionButtons({ postId, compact = false, onDone }: { postId: string; compact?: boolean; onDone?: () => void }) {
   const invalidate = useInvalidate(postId);
   const [asking, setAsking] = useState(false);
   const [comment, setComment] = useState('');
   const approve = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/approve', { params: { path: { postId } }, body: comment.trim() ? { comment: comment.trim() } : {} })),
-    onSuccess: (r) => { toast({ title: 'Approved', body: r.message, tone: 'ok' }); setComment(''); invalidate(); },
+    onSuccess: (r) => { toast({ title: 'Approved', body: r.message, tone: 'ok' }); setComment(''); invalidate(); onDone?.(); },
   });
   const requestChanges = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/request-changes', { params: { path: { postId } }, body: { comment: comment.trim() } })),
-    onSuccess: () => { toast({ title: 'Changes requested', body: 'The post is back with its author as a draft.', tone: 'ok' }); setComment(''); setAsking(false); invalidate(); },
+    onSuccess: () => { toast({ title: 'Changes requested', body: 'The post is back with its author as a draft.', tone: 'ok' }); setComment(''); setAsking(false); invalidate(); onDone?.(); },
   });
   const id = `decide-${postId}${compact ? '-c' : ''}`;
   return (
@@ -150,7 +153,8 @@ export function CommentThread({ postId, tz }: { postId: string; tz: string }) {
       <form onSubmit={(e) => { e.preventDefault(); if (body.trim()) add.mutate(); }}>
         <div className="field">
           <label htmlFor={`comment-${postId}`}>Internal note</label>
-          <textarea id={`comment-${postId}`} className="short" value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} />
+          <textarea id={`comment-${postId}`} className="short" value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} aria-describedby={`comment-${postId}-hint`} />
+          <p id={`comment-${postId}-hint`} className="muted small">Write @ and a teammate's name or email (@Ana Lima, @ana@example.com) to mention them: they get a mail.</p>
         </div>
         {(users.data?.length ?? 0) > 1 && (
           <fieldset className="mentions">
