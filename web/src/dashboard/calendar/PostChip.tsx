@@ -64,11 +64,11 @@ export function PostChip({ post, tz, onKeyMove, onReview, card = false }: {
       {thumb && <img className="chip-thumb" src={thumb} alt="" loading="lazy" />}
       <span className="chip-head">
         <span className="chip-time">{at ? timeFormat.time(at, tz) : ''}</span>
-        {pending && <span className="chip-flag" aria-hidden="true">Review</span>}
         <span className="chip-dots" aria-hidden="true">
           {platforms.slice(0, CHIP_ICONS).map((p) => <PlatformIcon key={p} platform={p} size={card ? 14 : 12} />)}
           {platforms.length > CHIP_ICONS && <span className="chip-more-icons">+{platforms.length - CHIP_ICONS}</span>}
         </span>
+        {pending && <span className="chip-flag" aria-hidden="true">Review</span>}
       </span>
       <span className="chip-text">{post.content || '(no text)'}</span>
       <span className="sr-only">, {pending ? 'needs approval' : post.status}, on {names}</span>
