@@ -2924,8 +2924,14 @@ export interface paths {
                                 /** @description Late/Zernio form: "read" when the key has only read permissions */
                                 permission: "read-write" | "read";
                                 permissions: string[];
-                                /** @enum {string} */
-                                scope: "full";
+                                /** @description The profiles a "profiles" key reaches (those deleted since are left out); only when scope is "profiles" */
+                                profileIds?: {
+                                    _id: string;
+                                    color: string | null;
+                                    name: string;
+                                }[];
+                                /** @description "full": every profile the key's user reaches; "profiles": only `profileIds` */
+                                scope: "full" | "profiles";
                             }[];
                         };
                     };
@@ -2971,7 +2977,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key (the key is shown only in this response)
-         * @description A request made with an API key creates keys only within that key: a subset of its permissions and an expiry no later than its own (400 naming `permissions` or `expiresIn` otherwise). A key without every permission must list the permissions; an expiring key must give `expiresIn`.
+         * @description A request made with an API key creates keys only within that key: a subset of its permissions, an expiry no later than its own and, for a profile-scoped key, a subset of its profiles (400 naming `permissions`, `expiresIn`, `scope` or `profileIds` otherwise). A key without every permission must list the permissions; an expiring key must give `expiresIn`; a profile-scoped key must give `scope: "profiles"` and `profileIds`. A profile-scoped key reaches only its profiles' accounts, posts, media and queues (other ids answer 404) and cannot manage the team, profiles or webhooks.
          */
         post: {
             parameters: {
@@ -2990,8 +2996,9 @@ export interface paths {
                         permission?: "read-write" | "read";
                         /** @description Default: every permission */
                         permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write" | "webhooks:read" | "webhooks:write" | "posts:approve")[];
+                        /** @description The profiles the key reaches; required (at least one) when scope is "profiles" */
                         profileIds?: string[];
-                        /** @description Only "full" is supported */
+                        /** @description "full" (default): every profile; "profiles": only `profileIds` */
                         scope?: "full" | "profiles";
                     };
                 };
@@ -3018,8 +3025,14 @@ export interface paths {
                                 /** @description Late/Zernio form: "read" when the key has only read permissions */
                                 permission: "read-write" | "read";
                                 permissions: string[];
-                                /** @enum {string} */
-                                scope: "full";
+                                /** @description The profiles a "profiles" key reaches (those deleted since are left out); only when scope is "profiles" */
+                                profileIds?: {
+                                    _id: string;
+                                    color: string | null;
+                                    name: string;
+                                }[];
+                                /** @description "full": every profile the key's user reaches; "profiles": only `profileIds` */
+                                scope: "full" | "profiles";
                             };
                             message: string;
                         };
@@ -7949,8 +7962,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8168,8 +8184,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8275,8 +8294,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8382,8 +8404,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8562,8 +8587,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8776,8 +8804,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8883,8 +8914,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8990,8 +9024,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9097,8 +9134,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9433,8 +9473,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9917,8 +9960,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -10110,8 +10156,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -10277,8 +10326,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -10452,8 +10504,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
