@@ -28,6 +28,8 @@ let limited: AppRoute[];
 
 const fill = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => (p === 'platform' ? 'twitter' : p === 'token' ? 'no-such-token-000000000000' : newId()));
 const key = (r: AppRoute) => `${r.method} ${r.path}`;
+/** What the tests read of an injected answer. */
+type Answer = { statusCode: number; headers: Record<string, string | string[] | number | undefined> };
 
 beforeAll(async () => {
   ctx = await createTestApp({ env: { HERALD_RATE_LIMIT: 'on', HERALD_SIGNUP: 'open' }, deps: { clock: () => NOW } });
@@ -93,14 +95,14 @@ describe('every limited /v1 route', () => {
 describe('the limits outside /v1 answer 429 with Retry-After', () => {
   const origin = { origin: 'http://localhost:80', host: 'localhost:80' };
   /** Sends `req` until it answers 429 (at most `max` + 1 times); returns that answer. */
-  async function until429(max: number, send: (i: number) => ReturnType<TestContext['app']['inject']>) {
+  async function until429(max: number, send: (i: number) => Promise<Answer>) {
     for (let i = 0; i <= max; i++) {
       const res = await send(i);
       if (res.statusCode === 429) return res;
     }
     throw new Error(`no 429 after ${max + 1} requests`);
   }
-  const expectRetryAfter = (res: Awaited<ReturnType<TestContext['app']['inject']>>, most: number) => {
+  const expectRetryAfter = (res: Answer, most: number) => {
     const s = Number(res.headers['retry-after']);
     expect(s, JSON.stringify(res.headers)).toBeGreaterThanOrEqual(1);
     expect(s).toBeLessThanOrEqual(most);
