@@ -102,8 +102,9 @@ const FILL: Record<string, (v: Victim) => string> = {
   groupId: (v) => v.groupId,
   linkId: (v) => v.linkId,
   mediaId: (v) => v.mediaId,
-  // Required query strings that are not ids (GET /v1/reddit/search).
+  // Required query strings that are not ids (GET /v1/reddit/search, GET /v1/tools/validate/subreddit).
   q: () => 'herald',
+  name: () => 'test',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
   tempToken: () => 'no-such-selection-token',
 };

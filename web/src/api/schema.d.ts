@@ -12550,6 +12550,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tools/validate/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a media URL against the platforms' rules
+         * @description Herald fetches the URL (public addresses only, at most 512 MB, 60 s), reads its type from its bytes and its pixel size, duration and codecs, and checks it against each platform's media rules, as a post with it would be checked. Answers 200 with `valid: false` and `error` for a URL that cannot be read or is not media; with `platforms`, `valid` also needs every one of them to take it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Herald: the platforms the media must suit (valid is false when one refuses it); default every platform, each judged in `platforms` without deciding `valid` */
+                        platforms?: ("facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon")[];
+                        /** @description Public media URL to validate (http or https) */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The media type read from the file's bytes (else the server's Content-Type) */
+                            contentType?: string;
+                            /** @description Seconds (video) */
+                            duration?: number;
+                            /** @description Why valid is false */
+                            error?: string;
+                            /** @description Frames of a GIF */
+                            frames?: number;
+                            height?: number;
+                            /** @description Herald's media item type */
+                            mediaType?: "image" | "video" | "gif" | "document";
+                            /** @description Per-platform size limit, where the platform has one for the type */
+                            platformLimits?: {
+                                [key: string]: {
+                                    /** @description The platform's size limit for this type, bytes */
+                                    limit: number;
+                                    limitFormatted: string;
+                                    withinLimit: boolean;
+                                };
+                            };
+                            /** @description Each platform's verdict by its media rules (type, size, pixel size, aspect ratio, duration, codecs, GIF frames) */
+                            platforms?: {
+                                [key: string]: {
+                                    errors: {
+                                        message: string;
+                                        /** @description The rule's id in the platform rule table */
+                                        rule: string;
+                                    }[];
+                                    valid: boolean;
+                                };
+                            };
+                            /** @description Why duration or pixel size could not be read (e.g. no ffprobe): their rules are left to the platform */
+                            probeError?: string;
+                            /** @description Bytes; null when the file could not be read */
+                            size: number | null;
+                            sizeFormatted?: string;
+                            /** @description image (GIFs included), video, or unknown */
+                            type: "image" | "video" | "unknown";
+                            url: string;
+                            /** @description The URL is an image or video Herald publishes, and every platform named in `platforms` takes it */
+                            valid: boolean;
+                            videoCodec?: string;
+                            /** @description Pixels, as displayed */
+                            width?: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tools/validate/post": {
         parameters: {
             query?: never;
@@ -12791,6 +12911,130 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools/validate/subreddit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a subreddit: does it exist, does it take posts, its posting rules and flair requirement
+         * @description Read from Reddit with the Reddit account named by `accountId` (required: Herald reads Reddit only through a connected account). Answers 200 with `exists: false` and `error` for a subreddit Reddit does not have (or has banned), and `exists: true` without details for a private one. `acceptsPosts` says whether this account may post there, `rules` what a post needs (checked when a post is created), `flairRequired` whether a post needs `platformSpecificData.flairId`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The Reddit account to read with */
+                    accountId: string;
+                    /** @description Subreddit name, with or without r/ */
+                    name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The account may submit posts there */
+                            acceptsPosts: boolean;
+                            /** @description Why the subreddit cannot be used, when it cannot */
+                            error?: string;
+                            exists: boolean;
+                            /** @description Posts need a flair (platformSpecificData.flairId) */
+                            flairRequired: boolean;
+                            /** @description The posting rules Herald checks posts against; null when Reddit cannot be read in time or there is no subreddit */
+                            rules: {
+                                allowGalleries?: boolean;
+                                allowImages?: boolean;
+                                bodyMaxLength?: number;
+                                bodyMinLength?: number;
+                                bodyPolicy?: "required" | "notAllowed" | "none";
+                                flairRequired?: boolean;
+                                submissionType?: "any" | "self" | "link";
+                                titleMaxLength?: number;
+                                titleMinLength?: number;
+                            } | null;
+                            subreddit?: {
+                                allowImages: boolean;
+                                allowVideos: boolean;
+                                /** @description The public description */
+                                description: string;
+                                isNSFW: boolean;
+                                /** @description As Reddit spells it, without r/ */
+                                name: string;
+                                /** @description Text posts (self), links, or any */
+                                submissionType: "any" | "self" | "link";
+                                subscribers: number | null;
+                                title: string;
+                                /** @description public, private or restricted (only approved users post); Reddit's other types as given */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
