@@ -85,13 +85,13 @@ describe('3. profile-scoped API keys', () => {
     expect(made.response.status).toBe(201);
     expect(made.data!.apiKey).toMatchObject({ scope: 'profiles', profileIds: [{ _id: brand, name: 'Brand' }], permission: 'read-write', key: expect.stringMatching(/^sk_/) });
     const listed = await sdk.apiKeys.listApiKeys();
-    expect(listed.data!.apiKeys!.find((k) => k.name === 'brand only')).toMatchObject({ scope: 'profiles', profileIds: [{ _id: brand }] });
+    expect(listed.data!.apiKeys!.find((k: { name?: string }) => k.name === 'brand only')).toMatchObject({ scope: 'profiles', profileIds: [{ _id: brand }] });
 
     const scoped = new Zernio({ apiKey: made.data!.apiKey!.key!, baseURL: base });
     const accounts = await scoped.accounts.listAccounts();
-    expect(accounts.data!.accounts!.map((a) => a._id)).toEqual([reddit]);
+    expect(accounts.data!.accounts!.map((a: { _id?: string }) => a._id)).toEqual([reddit]);
     const profiles = await scoped.profiles.listProfiles();
-    expect(profiles.data!.profiles!.map((p) => p._id)).toEqual([brand]);
+    expect(profiles.data!.profiles!.map((p: { _id?: string }) => p._id)).toEqual([brand]);
 
     const foreign = await sdk.posts.createPost({ body: { content: 'other brand', isDraft: true, platforms: [{ platform: 'bluesky', accountId: otherAccount }] } });
     const statusOf = async (call: () => Promise<unknown>) => {
