@@ -14,10 +14,12 @@ export const ERROR_CATEGORIES = [
   'auth_expired', 'user_content', 'user_abuse', 'account_issue', 'platform_rejected',
   'platform_error', 'platform_rate_limit', 'quota_exhausted', 'system_error', 'unknown',
 ] as const;
+/** One of the client's `errorCategory` values. */
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
 /** The client's `errorSource` values: who has to act (fix content or reconnect; wait out the platform; Herald's operator). */
 export const ERROR_SOURCES = ['user', 'platform', 'system'] as const;
+/** One of the client's `errorSource` values. */
 export type ErrorSource = (typeof ERROR_SOURCES)[number];
 
 /**
@@ -59,6 +61,7 @@ export const FAILURE_REASONS = {
   not_live: { category: 'platform_rejected', what: 'A post the platform publishes itself at its time was removed or refused before going live' },
   not_live_in_time: { category: 'platform_error', what: 'A post the platform publishes itself was not public well after its time' },
 } as const satisfies Record<string, { category: ErrorCategory; what: string }>;
+/** A failure reason of Herald's (a key of {@link FAILURE_REASONS}). */
 export type FailureReason = keyof typeof FAILURE_REASONS;
 
 /** The category of one of Herald's failure reasons. */
