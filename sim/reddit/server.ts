@@ -82,7 +82,11 @@ export interface SimPostRequirements {
 }
 export interface SimSubreddit {
   name: string; title: string; submission_type: 'any' | 'self' | 'link'; allow_images: boolean; over18: boolean; subscribed: boolean; private?: boolean;
-  /** subreddit_type "restricted": only approved users (contributors) submit; the simulated user is not one. */
+  /**
+   * subreddit_type "restricted": publicly visible, only approved users submit
+   * (https://support.reddithelp.com/hc/en-us/articles/15484466715284-User-Management-approved-users);
+   * the simulated user is not one.
+   */
   restricted?: boolean;
   allow_galleries?: boolean; allow_videos?: boolean; requirements?: SimPostRequirements;
 }
@@ -470,7 +474,8 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     const s = subreddits.get(b.sr.toLowerCase());
     if (!s) return err('SUBREDDIT_NOEXIST', 'that community doesn\'t exist', 'sr');
     if (s.private) return reply.status(404).send({ message: 'Not Found', error: 404 });
-    // A restricted subreddit takes posts from approved users only (the simulated user is none).
+    // A restricted subreddit takes posts from approved users only (the simulated user is none); the code and
+    // text are what Reddit answers as clients observe them (its API reference lists no error codes).
     if (s.restricted) return err('SUBREDDIT_NOTALLOWED', 'you aren\'t allowed to post there.', 'sr');
     if (!['self', 'link', 'image'].includes(b.kind)) return err('INVALID_OPTION', 'that option is not valid', 'kind');
     if (!b.title) return err('NO_TEXT', 'we need something here', 'title');

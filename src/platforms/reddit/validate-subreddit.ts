@@ -24,7 +24,10 @@ const SubredditSchema = Type.Object({
   submissionType: Type.Union([Type.Literal('any'), Type.Literal('self'), Type.Literal('link')], { description: 'Text posts (self), links, or any' }),
 });
 
-/** Whether the account may post in the subreddit, and why not. */
+/**
+ * Whether the account may post in the subreddit, and why not: a restricted subreddit takes posts
+ * from approved users only (https://support.reddithelp.com/hc/en-us/articles/15484466715284-User-Management-approved-users).
+ */
 function acceptance(about: RedditSubredditAbout): { acceptsPosts: boolean; reason?: string } {
   if (about.type === 'public') return { acceptsPosts: true };
   if (about.type === 'restricted') {
