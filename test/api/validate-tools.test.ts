@@ -117,8 +117,16 @@ describe('GET /v1/tools/validate/subreddit', () => {
     });
   });
 
-  it('400 naming the field for a bad name or a missing account; 400 for an account of another platform; 404 for another tenant\'s', async () => {
-    for (const [q, field] of [[`name=no spaces&accountId=${reddit}`, 'name'], ['name=test', 'accountId'], [`accountId=${reddit}`, 'name']] as const) {
+  it('without accountId, reads with the caller\'s Reddit account; 400 naming accountId when there is none', async () => {
+    expect((await subreddit('name=test')).json()).toMatchObject({ exists: true, subreddit: { name: 'test' } });
+    const other = await createTenant(ctx);
+    const res = await subreddit('name=test', other.headers);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().details.fields)).toEqual(['accountId']);
+  });
+
+  it('400 naming the field for a bad name; 400 for an account of another platform; 404 for another tenant\'s', async () => {
+    for (const [q, field] of [[`name=no spaces&accountId=${reddit}`, 'name'], [`accountId=${reddit}`, 'name'], ['name=test&accountId=nope', 'accountId']] as const) {
       const res = await subreddit(q);
       expect(res.statusCode, res.body).toBe(400);
       expect(Object.keys(res.json().details.fields)).toContain(field);

@@ -36,6 +36,8 @@ const openapi = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' }
   paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
 };
 const OPENAPI_OPS = new Map<string, { hasBody: boolean; requiredQuery: string[] }>();
+/** Routes whose optional `accountId` query names the account they read the platform with (decision 0063): the suite names B's. */
+const ACCOUNT_READERS = new Set(['GET /v1/tools/validate/subreddit']);
 for (const [p, ops] of Object.entries(openapi.paths)) {
   for (const [m, op] of Object.entries(ops)) {
     OPENAPI_OPS.set(`${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`, {
@@ -364,7 +366,7 @@ describe('another tenant\'s ids in bodies and query strings', () => {
     const b = await makeVictim();
     const ids = [b.userId, b.profileId, b.accountId, b.postId, b.keyId];
     for (const r of ROUTES.filter((x) => x.method === 'GET' && x.params.length === 0 && x.path !== '/v1/openapi.json')) {
-      const required = OPENAPI_OPS.get(key(r))?.requiredQuery ?? [];
+      const required = [...OPENAPI_OPS.get(key(r))?.requiredQuery ?? [], ...(ACCOUNT_READERS.has(key(r)) ? ['accountId'] : [])];
       if (required.length > 0) {
         // Routes scoped by a required query id (e.g. the queue's profileId): B's id is a 404.
         const query = required.map((name) => {

@@ -46,10 +46,11 @@ export function validateSubredditOperation(
   return {
     method: 'GET', path: '/tools/validate/subreddit', permission: 'accounts:read', tag: 'Tools',
     summary: 'Check a subreddit: does it exist, does it take posts, its posting rules and flair requirement',
-    description: 'Read from Reddit with the Reddit account named by `accountId` (required: Herald reads Reddit only through a connected account). '
+    description: 'Read from Reddit with the Reddit account named by `accountId`, or without it your oldest connected Reddit account (Herald reads Reddit only through a connected account: 400 naming `accountId` when you have none). '
       + 'Answers 200 with `exists: false` and `error` for a subreddit Reddit does not have (or has banned), and `exists: true` without details for a private one. '
       + '`acceptsPosts` says whether this account may post there, `rules` what a post needs (checked when a post is created), `flairRequired` whether a post needs `platformSpecificData.flairId`.',
-    accountInQuery: 'The Reddit account to read with',
+    accountInQuery: 'The Reddit account to read with (default: your oldest connected Reddit account)',
+    accountOptional: true,
     querystring: Type.Object({ name: SubredditName('Subreddit name, with or without r/') }),
     response: Type.Object({
       exists: Type.Boolean(),

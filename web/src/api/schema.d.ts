@@ -12926,13 +12926,13 @@ export interface paths {
         };
         /**
          * Check a subreddit: does it exist, does it take posts, its posting rules and flair requirement
-         * @description Read from Reddit with the Reddit account named by `accountId` (required: Herald reads Reddit only through a connected account). Answers 200 with `exists: false` and `error` for a subreddit Reddit does not have (or has banned), and `exists: true` without details for a private one. `acceptsPosts` says whether this account may post there, `rules` what a post needs (checked when a post is created), `flairRequired` whether a post needs `platformSpecificData.flairId`.
+         * @description Read from Reddit with the Reddit account named by `accountId`, or without it your oldest connected Reddit account (Herald reads Reddit only through a connected account: 400 naming `accountId` when you have none). Answers 200 with `exists: false` and `error` for a subreddit Reddit does not have (or has banned), and `exists: true` without details for a private one. `acceptsPosts` says whether this account may post there, `rules` what a post needs (checked when a post is created), `flairRequired` whether a post needs `platformSpecificData.flairId`.
          */
         get: {
             parameters: {
                 query: {
-                    /** @description The Reddit account to read with */
-                    accountId: string;
+                    /** @description The Reddit account to read with (default: your oldest connected Reddit account) */
+                    accountId?: string;
                     /** @description Subreddit name, with or without r/ */
                     name: string;
                 };
