@@ -154,7 +154,7 @@ export function createServices(deps: ServiceDeps) {
   const publishingLog = createPublishingLog(db);
   const unpublish = createPostUnpublish({ db, adapters, accounts: accountsRepository, clock, log: (e) => publishingLog.write(e) });
   const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
-  const tools = createToolsService({ db, posts });
+  const tools = createToolsService({ db, posts, media: { allowPrivateUrls: config.allowPrivateUrls, ffprobePath: config.ffprobePath } });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId, staleMs: config.workerStaleMs });
 
   // MCP tool calls reach their /v1 routes in-process as the /mcp caller (docs/decisions/0047-mcp-server.md).

@@ -82,6 +82,12 @@ export interface SimPostRequirements {
 }
 export interface SimSubreddit {
   name: string; title: string; submission_type: 'any' | 'self' | 'link'; allow_images: boolean; over18: boolean; subscribed: boolean; private?: boolean;
+  /**
+   * subreddit_type "restricted": publicly visible, only approved users submit
+   * (https://support.reddithelp.com/hc/en-us/articles/15484466715284-User-Management-approved-users);
+   * the simulated user is not one.
+   */
+  restricted?: boolean;
   allow_galleries?: boolean; allow_videos?: boolean; requirements?: SimPostRequirements;
 }
 export interface SimPost {
@@ -133,6 +139,7 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     ['titlelen', { name: 'titlelen', title: 'Titles 10-50', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { title_text_min_length: 10, title_text_max_length: 50 } }],
     ['bodyreq', { name: 'bodyreq', title: 'Body required', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { body_restriction_policy: 'required' } }],
     ['nobody', { name: 'nobody', title: 'Titles only', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { body_restriction_policy: 'notAllowed' } }],
+    ['approvedonly', { name: 'approvedonly', title: 'Approved submitters only', submission_type: 'any', allow_images: true, over18: false, subscribed: false, restricted: true }],
     ['bodylen', { name: 'bodylen', title: 'Bodies 10-100', submission_type: 'any', allow_images: true, over18: false, subscribed: false, requirements: { body_text_min_length: 10, body_text_max_length: 100 } }],
   ]);
   // A few posts by others for the feed and search.
@@ -274,7 +281,8 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     kind: 't5',
     data: { id: Buffer.from(s.name).toString('hex').slice(0, 6), name: `t5_${Buffer.from(s.name).toString('hex').slice(0, 6)}`, display_name: s.name,
       display_name_prefixed: `r/${s.name}`, title: s.title, url: `/r/${s.name}/`, over18: s.over18, submission_type: s.submission_type,
-      allow_images: s.allow_images, allow_galleries: s.allow_galleries ?? s.allow_images, allow_videos: s.allow_videos ?? true, subscribers: 1000, public_description: s.title, subreddit_type: s.private ? 'private' : 'public' },
+      allow_images: s.allow_images, allow_galleries: s.allow_galleries ?? s.allow_images, allow_videos: s.allow_videos ?? true, subscribers: 1000, public_description: s.title,
+      subreddit_type: s.private ? 'private' : s.restricted ? 'restricted' : 'public', user_is_contributor: false },
   });
   app.get('/subreddits/mine/subscriber', async (req, reply) => {
     const f = await fault('read', reply, req);
@@ -466,6 +474,9 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
     const s = subreddits.get(b.sr.toLowerCase());
     if (!s) return err('SUBREDDIT_NOEXIST', 'that community doesn\'t exist', 'sr');
     if (s.private) return reply.status(404).send({ message: 'Not Found', error: 404 });
+    // A restricted subreddit takes posts from approved users only (the simulated user is none); the code and
+    // text are what Reddit answers as clients observe them (its API reference lists no error codes).
+    if (s.restricted) return err('SUBREDDIT_NOTALLOWED', 'you aren\'t allowed to post there.', 'sr');
     if (!['self', 'link', 'image'].includes(b.kind)) return err('INVALID_OPTION', 'that option is not valid', 'kind');
     if (!b.title) return err('NO_TEXT', 'we need something here', 'title');
     const [titleMax, textMax] = [opts.titleMax ?? 300, opts.selftextMax ?? 40_000];

@@ -9,6 +9,7 @@ import { AppError, type FieldErrors } from '../core/errors.ts';
 import { isDatabaseUnavailable } from '../storage/db.ts';
 import { isDiskFull, storageFullError } from '../storage/disk-space.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableError, errorBody } from '../route-kit/error-body.ts';
+import { retryAfterOf } from '../route-kit/rate-limit-headers.ts';
 
 interface AjvError {
   instancePath: string;
@@ -67,6 +68,8 @@ export function handleError(err: FastifyError | AppError | Error, request: Fasti
   }
   if (err instanceof AppError) {
     if (err.code === 'DATABASE_UNAVAILABLE') reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+    // Every 429 says when to come back (decision 0063): the limit's own value, else one from the error's details.
+    if (err.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', retryAfterOf(err.details, Date.now()));
     if (err.status >= 500) request.log.error({ err }, 'request failed');
     return reply.status(err.status).send(errorBody(request, err.code, err.message, err.details, err.extra));
   }

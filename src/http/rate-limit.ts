@@ -5,8 +5,9 @@
  * process shares the counters.
  *
  * Every limited response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
- * `X-RateLimit-Reset` (Unix seconds, as the official client reads it); over the limit
- * answers 429 `RATE_LIMITED` with the same headers and `Retry-After`.
+ * `X-RateLimit-Reset` (Unix seconds, as the official client reads it), and the IETF draft's
+ * `RateLimit-Policy` and `RateLimit` (policy "api"; src/route-kit/rate-limit-headers.ts); over
+ * the limit answers 429 `RATE_LIMITED` with the same headers and `Retry-After`.
  * (@fastify/rate-limit was not used: its reset header is seconds-from-now.)
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { AppError } from '../core/errors.ts';
 import { PLANS } from '../shared/plans.ts';
 import type { Services } from '../services.ts';
 import { countHit } from '../storage/rate-limit-counters.ts';
+import { sendRateLimitHeaders } from '../route-kit/rate-limit-headers.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -31,11 +33,8 @@ export async function registerRateLimit(app: FastifyInstance, services: Services
     const now = services.clock().getTime();
     const { count, windowStart } = await countHit(services.db, `api:${auth.userId}`, WINDOW_MS, now);
     const reset = Math.ceil((windowStart.getTime() + WINDOW_MS) / 1000);
-    reply.header('X-RateLimit-Limit', limit);
-    reply.header('X-RateLimit-Remaining', Math.max(0, limit - count));
-    reply.header('X-RateLimit-Reset', reset);
+    sendRateLimitHeaders(reply, { policy: 'api', limit, windowSeconds: WINDOW_MS / 1000, remaining: limit - count, resetAt: reset, nowMs: now }, count > limit);
     if (count > limit) {
-      reply.header('Retry-After', Math.max(1, reset - Math.floor(now / 1000)));
       throw new AppError('RATE_LIMITED', `Rate limit exceeded: your ${PLANS[auth.plan].name} plan allows ${limit} requests per minute`, {
         limit, window: 'minute', resetAt: new Date(reset * 1000).toISOString(),
       });

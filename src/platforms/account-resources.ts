@@ -95,6 +95,11 @@ export interface ResourceOperation {
   readonly description?: string;
   /** When the path has no `:accountId`: the description of the `accountId` query parameter. */
   readonly accountInQuery?: string;
+  /**
+   * With {@link accountInQuery}: `accountId` may be left out, and the caller's oldest connected
+   * account of the platform is used (400 naming `accountId` when there is none).
+   */
+  readonly accountOptional?: boolean;
   /** The query parameters (besides `accountId`). */
   readonly querystring?: TObject;
   /** The JSON body (PUT). */

@@ -52,6 +52,8 @@ import { buildPublishRequest, threadItemsOf } from '../modules/posts/validation.
 import { FieldErrorCollector } from '../core/errors.ts';
 import { publishLag, publishLateness, publishOutcomes } from '../observability/metrics.ts';
 import { fetchGuarded } from './fetch-media.ts';
+import { isMediaError, transientReason } from './failure-reasons.ts';
+import { categoryOf } from '../shared/failure-categories.ts';
 import { LeaseLostError, withCallGuard, type CallGuard } from '../platforms/call-guard.ts';
 import { createTargetsRepository, type ClaimedTarget, type TargetFinish } from './targets-repository.ts';
 
@@ -279,21 +281,21 @@ export function createPublisher(deps: PublisherDeps) {
       const due = target.scheduled_for ?? post.scheduled_for;
       if (due) dueAt.set(target.id, new Date(due));
       if (!account) {
-        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: 'The account was disconnected; reconnect it and retry the post' });
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('account_removed'), error: 'The account was disconnected; reconnect it and retry the post' });
         return;
       }
       if (!account.is_active) {
-        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'auth_expired', error: `The ${account.platform} account needs to be reconnected (${account.inactive_reason ?? 'inactive'}); reconnect it and retry` });
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('account_needs_reconnect'), error: `The ${account.platform} account needs to be reconnected (${account.inactive_reason ?? 'inactive'}); reconnect it and retry` });
         return;
       }
       const adapter = adapters.get(account.platform as PlatformId);
       if (!adapter) {
-        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'system_error', error: `Publishing to ${account.platform} is not available on this server` });
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('platform_not_configured'), error: `Publishing to ${account.platform} is not available on this server` });
         return;
       }
       // Sandbox mode (src/sandbox): simulator accounts never reach a real platform, real accounts never a simulator.
       if ((account.settings?.sandbox === true) !== (adapters.sandbox === true)) {
-        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'account_issue', error: account.settings?.sandbox === true
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('sandbox_mismatch'), error: account.settings?.sandbox === true
           ? `This ${account.platform} account is a sandbox (simulator) account and sandbox mode is off; connect the real account, or restart Herald with HERALD_SANDBOX=on`
           : `Sandbox mode is on: only sandbox (simulator) accounts publish, and this ${account.platform} account is a real one; restart Herald without HERALD_SANDBOX to publish it` });
         return;
@@ -313,7 +315,7 @@ export function createPublisher(deps: PublisherDeps) {
       });
       const violations = adapter.validate(req);
       if (violations.length) {
-        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: 'user_content', error: violations.map((v) => `${v.message} [rule ${v.rule}]`).join('; ') });
+        await finish(target, null, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('rule_violation'), error: violations.map((v) => `${v.message} [rule ${v.rule}]`).join('; ') });
         return;
       }
       const { account: accountCtx, ctx: actx } = adapterContext(account);
@@ -342,7 +344,7 @@ export function createPublisher(deps: PublisherDeps) {
         if (verdict.status === 'unknown' && target.attempts < MAX_ATTEMPTS) {
           // The platform could not be asked (or could not tell) right now: ask again later.
           await finish(target, attemptId, {
-            status: 'pending', attemptOutcome: 'unknown', category: 'platform_error',
+            status: 'pending', attemptOutcome: 'unknown', category: categoryOf('verify_pending'),
             error: `Checking whether the interrupted publish went through: ${verdict.reason}`,
             runAt: new Date(clock().getTime() + backoffMs(target.attempts)),
           });
@@ -351,7 +353,7 @@ export function createPublisher(deps: PublisherDeps) {
         if (verdict.status === 'unknown') {
           // The attempt stays unanswered, so a user's retry verifies again before committing.
           await finish(target, attemptId, {
-            status: 'failed', attemptOutcome: 'unknown', category: 'unknown',
+            status: 'failed', attemptOutcome: 'unknown', category: categoryOf('publish_unconfirmed'),
             error: `The publish call was interrupted and ${account.platform} could not confirm whether the post was created (${verdict.reason}). It may have been published: check the account before retrying.`,
           });
           return;
@@ -363,7 +365,7 @@ export function createPublisher(deps: PublisherDeps) {
         if (sinceCommit !== null && sinceCommit < settleMs) {
           const waitMs = Math.ceil(settleMs - sinceCommit);
           await finish(target, attemptId, {
-            status: 'pending', attemptOutcome: 'unknown', category: 'platform_error',
+            status: 'pending', attemptOutcome: 'unknown', category: categoryOf('verify_pending'),
             error: `The last publish call got no answer and ${account.platform} shows no post from it yet; a request can still land for ${Math.round(settleMs / 1000)} s after it was sent, so Herald checks again in ${Math.round(waitMs / 1000)} s before publishing again`,
             runAt: new Date(clock().getTime() + waitMs),
           });
@@ -373,7 +375,7 @@ export function createPublisher(deps: PublisherDeps) {
         if (verifyOnly) {
           // The retry budget is spent, and the platform's record proves the last tries created nothing.
           await finish(target, null, {
-            status: 'failed', attemptOutcome: 'failed', category: 'platform_error',
+            status: 'failed', attemptOutcome: 'failed', category: target.error_category ?? categoryOf('platform_unavailable'),
             error: `Publishing failed after ${MAX_ATTEMPTS} attempts (last error: ${target.error_message ?? 'no answer'}); ${account.platform} has no post from them, so it is safe to retry`,
           });
           return;
@@ -478,11 +480,11 @@ export function createPublisher(deps: PublisherDeps) {
       return;
     }
     if (check.status === 'gone') {
-      await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rejected', error: `Not published: ${check.reason}` });
+      await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('not_live'), error: `Not published: ${check.reason}` });
       return;
     }
     if (clock().getTime() - Date.parse(goesLiveAt) > LIVE_GRACE_MS) {
-      await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_error',
+      await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('not_live_in_time'),
         error: `${account.platform} had not made the post public ${Math.round(LIVE_GRACE_MS / 60_000)} minutes after its publish time (${goesLiveAt}): ${check.reason}. It is on the account (${stored.platformPostUrl}); check it there` });
       return;
     }
@@ -497,19 +499,20 @@ export function createPublisher(deps: PublisherDeps) {
     const finish = (t: TargetRow, id: number | null, update: TargetFinish) => finishTarget(t, id, { ...update, http });
     switch (ae.kind) {
       case 'rejected':
-        await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rejected', error: ae.message });
+        await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: categoryOf(isMediaError(ae) ? 'media_unusable' : 'platform_rejected'), error: ae.message });
         return;
       case 'disconnected':
         if (account) await accounts.markNeedsReconnect(account.id, ae.message);
-        await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'auth_expired', error: `${ae.message}. Reconnect the account, then retry the post.` });
+        await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: categoryOf('token_revoked'), error: `${ae.message}. Reconnect the account, then retry the post.` });
         return;
       case 'rate_limited': {
         const wait = ae.opts.retryAfterMs ?? backoffMs(attempts);
+        const category = categoryOf('platform_rate_limited');
         if (attempts >= MAX_ATTEMPTS + 3) {
-          await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category: 'platform_rate_limit', error: `Rate limited by the platform: ${ae.message}` });
+          await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category, error: `Rate limited by the platform: ${ae.message}` });
           return;
         }
-        await finish(target, attemptId, { status: 'pending', attemptOutcome: 'retry', category: 'platform_rate_limit', error: ae.message, runAt: new Date(clock().getTime() + wait) });
+        await finish(target, attemptId, { status: 'pending', attemptOutcome: 'retry', category, error: ae.message, runAt: new Date(clock().getTime() + wait) });
         return;
       }
       case 'auth_expired':
@@ -519,14 +522,12 @@ export function createPublisher(deps: PublisherDeps) {
         // Past the budget too: the platform's record then settles it (published, or failed with
         // this error and "safe to retry"); only a platform that cannot tell leaves "may have been published".
         const outcome = phase === 'commit' && ae.kind === 'transient' && !ae.opts.notSent ? 'unknown' : 'retry';
+        const category = categoryOf(transientReason(ae));
         if (attempts >= MAX_ATTEMPTS && outcome !== 'unknown') {
-          await finish(target, attemptId, {
-            status: 'failed', attemptOutcome: 'failed', category: ae.kind === 'auth_expired' ? 'auth_expired' : 'platform_error',
-            error: `Publishing failed after ${attempts} attempts: ${ae.message}`,
-          });
+          await finish(target, attemptId, { status: 'failed', attemptOutcome: 'failed', category, error: `Publishing failed after ${attempts} attempts: ${ae.message}` });
           return;
         }
-        await finish(target, attemptId, { status: 'pending', attemptOutcome: outcome, category: 'platform_error', error: ae.message, runAt: new Date(clock().getTime() + backoffMs(attempts)) });
+        await finish(target, attemptId, { status: 'pending', attemptOutcome: outcome, category, error: ae.message, runAt: new Date(clock().getTime() + backoffMs(attempts)) });
         return;
       }
     }

@@ -224,7 +224,7 @@ const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH 
             result = CASE WHEN u.result IS NULL THEN t.result ELSE COALESCE(t.result, '{}'::jsonb) || u.result END
        FROM u WHERE t.id = u.id AND t.locked_by = u.worker
      RETURNING t.post_id, t.status, t.attempts, t.published_at,
-               t.id, t.tenant_id, t.platform, t.account_id, t.platform_post_id, t.platform_post_url, t.error_message),
+               t.id, t.tenant_id, t.platform, t.account_id, t.platform_post_id, t.platform_post_url, t.error_message, t.error_category),
    agg AS (
      SELECT ${oldStatus ? '(SELECT p0.status FROM posts p0 WHERE p0.id = tgt.post_id) AS old_status, ' : ''}tgt.post_id, 1 AS total, (tgt.status = 'published')::int AS published,
             (tgt.status IN ('failed', 'cancelled'))::int AS failed, (tgt.status = 'publishing')::int AS publishing,

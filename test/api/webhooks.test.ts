@@ -230,6 +230,11 @@ describe('delivery', () => {
     expect(s[4].body.post).toMatchObject({ id: single, status: 'published', platforms: [{ platform: 'bluesky', status: 'published', accountId }] });
     // Two targets (both fail: #reject): scheduled, then each platform failure; the post ends failed (not subscribed).
     expect(delivered(pair).map((r) => r.body.event)).toEqual(['post.scheduled', 'post.platform.failed', 'post.platform.failed']);
+    // Each failure carries the client's errorCategory and errorSource (decision 0063: a platform's refusal is the user's to fix).
+    for (const r of delivered(pair).slice(1)) {
+      expect(r.body.platform).toMatchObject({ status: 'failed', error: expect.any(String), errorCategory: 'platform_rejected', errorSource: 'user' });
+    }
+    expect(s[3].body.platform).not.toHaveProperty('errorCategory');
 
     const logs = await ctx.app.inject({ method: 'GET', url: `/v1/webhooks/logs?webhookId=${w._id}&status=failed`, headers: tenant.headers });
     const failed = logs.json().logs;
@@ -250,6 +255,12 @@ describe('delivery', () => {
     expect(got.body).toMatchObject({ event: 'post.partial', post: { id: postId, status: 'partial' } });
     const platforms = (got.body.post as { platforms: Array<{ status: string; accountId: string }> }).platforms;
     expect(platforms.map((p) => [p.accountId, p.status])).toEqual([[accountId, 'published'], [accountId2, 'failed']]);
+    expect(platforms[0]).not.toHaveProperty('errorSource');
+    expect(platforms[1]).toMatchObject({ errorCategory: 'platform_rejected', errorSource: 'user' });
+    // The post's response says the same.
+    const read = await ctx.app.inject({ method: 'GET', url: `/v1/posts/${postId}`, headers: tenant.headers });
+    expect(read.json().post.platforms.map((p: { errorCategory: string | null; errorSource: string | null }) => [p.errorCategory, p.errorSource]))
+      .toEqual([[null, null], ['platform_rejected', 'user']]);
     expect(receiver.received.filter((r) => r.path === '/partial')).toHaveLength(1);
   });
 

@@ -191,9 +191,10 @@ describe('API keys', () => {
     expect(denied.code).toBe('insufficient_permissions');
     expect((await sdk.profiles.listProfiles()).data?.profiles).toEqual([]);
 
+    // Profile-scoped keys are supported (decision 0063): a profile that is not the caller's is refused, naming profileIds.
     const scoped = await rejection(sdk.apiKeys.createApiKey({ body: { name: 'one profile', scope: 'profiles', profileIds: ['0123456789abcdef01234567'] } }));
     expect(scoped).toBeInstanceOf(ValidationError);
-    expect(Object.keys((scoped as ValidationError).fields!)).toEqual(['scope']);
+    expect(Object.keys((scoped as ValidationError).fields!)).toEqual(['profileIds']);
     const groups = await rejection(sdk.apiKeys.createApiKey({ body: { name: 'no ads', disabledResourceGroups: ['ads'] } }));
     expect(Object.keys((groups as ValidationError).fields!)).toEqual(['disabledResourceGroups']);
     expect((await sdk.apiKeys.listApiKeys()).data!.apiKeys!.map((k: ApiKey) => k.name).sort()).toEqual(['read only', 'test']);

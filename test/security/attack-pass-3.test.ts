@@ -2,7 +2,7 @@
  * Third attack pass, through the real app on real PostgreSQL:
  *   1. a team member scoped to some profiles reaches no data of the other profiles, on any GET
  *      route without a path parameter, and webhooks are the owner's (decision 0043);
- *   2. an API key creates keys only within its own permissions and expiry;
+ *   2. an API key creates keys only within its own permissions, expiry and profiles;
  *   3. a page number past what PostgreSQL's bigint holds is a 400 naming the field, on every list;
  *   4. analytics requests refused for the plan (402) do not spend the analytics limit;
  *   5. webhook custom headers follow RFC 7230 (token names, no CR/LF in values);
@@ -62,7 +62,11 @@ describe('1. a member scoped to some profiles reaches none of the others', () =>
       `INSERT INTO publish_attempts (target_id, attempt, worker_id, phase, outcome, error, finished_at, tenant_id, post_id, account_id, platform, action)
        SELECT id, 1, 'w', 'commit', 'failed', $2, now(), tenant_id, post_id, account_id, platform, 'publish' FROM post_targets WHERE post_id = $1`, [postId, marker]);
     const headers = await member(owner, 'profiles', [mine]);
-    return { owner, mine, other, myAccount, otherAccount, postId, marker, webhook: hook.json().webhook as { _id: string; secret: string; url: string }, headers };
+    // The owner's API key limited to the member's profile (decision 0063) must see no more than the member.
+    const scoped = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'scoped', scope: 'profiles', profileIds: [mine] } });
+    expect(scoped.statusCode, scoped.body).toBe(201);
+    const keyHeaders = { authorization: `Bearer ${scoped.json().apiKey.key as string}` };
+    return { owner, mine, other, myAccount, otherAccount, postId, marker, webhook: hook.json().webhook as { _id: string; secret: string; url: string }, headers, keyHeaders };
   })();
 
   it('sanity: the member cannot read the other profile\'s post directly', async () => {
@@ -82,8 +86,8 @@ describe('1. a member scoped to some profiles reaches none of the others', () =>
       ['POST', '/v1/webhooks/test', { webhookId: s.webhook._id }],
       ['POST', '/v1/webhooks/logs/redeliver', { webhookId: s.webhook._id, eventId: '00000000-0000-4000-8000-000000000000' }],
     ];
-    for (const [method, url, payload] of calls) {
-      const res = await ctx.app.inject({ method: method as 'GET', url, headers: s.headers, ...(payload ? { payload } : {}) });
+    for (const [method, url, payload] of calls) for (const headers of [s.headers, s.keyHeaders]) {
+      const res = await ctx.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
       expect(res.body).not.toContain(s.webhook.secret);
@@ -105,10 +109,10 @@ describe('1. a member scoped to some profiles reaches none of the others', () =>
   it('covers the routes that list across profiles (sanity)', () => {
     expect(routes).toEqual(expect.arrayContaining(['/v1/webhooks/logs', '/v1/webhooks/settings', '/v1/logs', '/v1/analytics', '/v1/posts', '/v1/accounts', '/v1/usage-stats']));
   });
-  for (const path of routes) {
-    it(`GET ${path} shows the member nothing of the other profile`, async () => {
+  for (const path of routes) for (const caller of ['member', 'profile-scoped key'] as const) {
+    it(`GET ${path} shows the ${caller} nothing of the other profile`, async () => {
       const s = await setup;
-      const res = await ctx.app.inject({ method: 'GET', url: path, headers: s.headers });
+      const res = await ctx.app.inject({ method: 'GET', url: path, headers: caller === 'member' ? s.headers : s.keyHeaders });
       expect(res.statusCode, res.body).toBeLessThan(500);
       for (const secret of [s.other, s.otherAccount, s.postId, s.marker, s.webhook.secret]) expect(res.body, `${path}: ${res.body}`).not.toContain(secret);
       if (path === '/v1/accounts') expect(res.json().accounts.map((a: { _id: string }) => a._id)).toEqual([s.myAccount]);
@@ -150,6 +154,39 @@ describe('2. an API key creates keys only within its own permissions and expiry'
     expect(ok.statusCode, ok.body).toBe(201);
     // The owner's full key without expiry still creates what it likes.
     expect((await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'full' } })).statusCode).toBe(201);
+  });
+
+  it('a profile-scoped key creates only keys within its profiles, and lists and revokes only those (decision 0063)', async () => {
+    const owner = await createTenant(ctx);
+    const [a, b, c] = [await createProfile(ctx, owner, 'A'), await createProfile(ctx, owner, 'B'), await createProfile(ctx, owner, 'C')];
+    const ab = await keyWith(owner, { scope: 'profiles', profileIds: [a, b] });
+    const refused: Array<[object, string]> = [
+      [{ name: 'escalated' }, 'scope'], [{ name: 'escalated', scope: 'full' }, 'scope'],
+      [{ name: 'escalated', scope: 'profiles', profileIds: [a, c] }, 'profileIds'], [{ name: 'escalated', scope: 'profiles' }, 'profileIds'],
+    ];
+    for (const [payload, field] of refused) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: ab, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { [field]: [expect.any(String)] } } });
+    }
+    const { rows } = await ctx.db.query<{ name: string }>('SELECT name FROM api_keys WHERE user_id = $1', [owner.userId]);
+    expect(rows.map((r) => r.name)).not.toContain('escalated');
+    const sub = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: ab, payload: { name: 'only A', scope: 'profiles', profileIds: [a] } });
+    expect(sub.statusCode, sub.body).toBe(201);
+    expect(sub.json().apiKey).toMatchObject({ scope: 'profiles', profileIds: [{ _id: a, name: 'A' }] });
+    // It sees and revokes the keys within its profiles only: the owner's full key is not its to revoke.
+    const listed = (await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: ab })).json().apiKeys as Array<{ id: string; name: string }>;
+    expect(listed.map((k) => k.name).sort()).toEqual(['limited', 'only A']);
+    const full = (await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: owner.headers })).json().apiKeys.find((k: { scope: string }) => k.scope === 'full');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/api-keys/${full.id as string}`, headers: ab })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: owner.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/api-keys/${sub.json().apiKey.id as string}`, headers: ab })).statusCode).toBe(200);
+    // Another tenant's profile is not one of the owner's (400 naming profileIds, nothing written).
+    const stranger = await createTenant(ctx);
+    const foreign = await createProfile(ctx, stranger, 'Foreign');
+    const res = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'foreign', scope: 'profiles', profileIds: [foreign] } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details.fields.profileIds).toBeDefined();
   });
 });
 

@@ -36,6 +36,8 @@ const openapi = (await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' }
   paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
 };
 const OPENAPI_OPS = new Map<string, { hasBody: boolean; requiredQuery: string[] }>();
+/** Routes whose optional `accountId` query names the account they read the platform with (decision 0063): the suite names B's. */
+const ACCOUNT_READERS = new Set(['GET /v1/tools/validate/subreddit']);
 for (const [p, ops] of Object.entries(openapi.paths)) {
   for (const [m, op] of Object.entries(ops)) {
     OPENAPI_OPS.set(`${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`, {
@@ -105,8 +107,9 @@ const FILL: Record<string, (v: Victim) => string> = {
   linkId: (v) => v.linkId,
   mediaId: (v) => v.mediaId,
   feedId: (v) => v.feedId,
-  // Required query strings that are not ids (GET /v1/reddit/search).
+  // Required query strings that are not ids (GET /v1/reddit/search, GET /v1/tools/validate/subreddit).
   q: () => 'herald',
+  name: () => 'test',
   // Selection tokens after OAuth (Facebook pages, LinkedIn organizations): one nobody was issued.
   tempToken: () => 'no-such-selection-token',
 };
@@ -424,7 +427,7 @@ describe('another tenant\'s ids in bodies and query strings', () => {
     const b = await makeVictim();
     const ids = [b.userId, b.profileId, b.accountId, b.postId, b.keyId];
     for (const r of ROUTES.filter((x) => x.method === 'GET' && x.params.length === 0 && x.path !== '/v1/openapi.json')) {
-      const required = OPENAPI_OPS.get(key(r))?.requiredQuery ?? [];
+      const required = [...OPENAPI_OPS.get(key(r))?.requiredQuery ?? [], ...(ACCOUNT_READERS.has(key(r)) ? ['accountId'] : [])];
       if (required.length > 0) {
         // Routes scoped by a required query id (e.g. the queue's profileId): B's id is a 404.
         const query = required.map((name) => {
@@ -578,7 +581,11 @@ describe('team members reach only their own profiles, and no API keys', () => {
     expect(signup.statusCode, signup.body).toBe(201);
     const headers = { cookie: String(signup.headers['set-cookie']).split(';')[0], 'x-csrf-token': signup.json().csrfToken as string, ...origin };
     const keys = (await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: owner.headers })).json().apiKeys as Array<{ id: string }>;
-    return { owner, headers, other, otherAccount, postId: post.json().post._id as string, ownerKeyId: keys[0].id };
+    // The owner's own key limited to the same profile (decision 0063): it must reach no more than the member.
+    const scoped = await ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: owner.headers, payload: { name: 'scoped', scope: 'profiles', profileIds: [mine] } });
+    expect(scoped.statusCode, scoped.body).toBe(201);
+    const keyHeaders = { authorization: `Bearer ${scoped.json().apiKey.key as string}` };
+    return { owner, headers, keyHeaders, mine, other, otherAccount, postId: post.json().post._id as string, ownerKeyId: keys[0].id };
   })();
   const SCOPED: Record<string, (s: Awaited<typeof setup>) => string> = { profileId: (s) => s.other, accountId: (s) => s.otherAccount, postId: (s) => s.postId };
   const scopedRoutes = ROUTES.filter((r) => !PUBLIC_ROUTES.has(r.path) && r.params.length > 0 && r.params.every((p) => p in SCOPED || p in NON_RESOURCE) && r.params.some((p) => p in SCOPED))
@@ -589,12 +596,12 @@ describe('team members reach only their own profiles, and no API keys', () => {
     expect(scopedRoutes.map(key)).toEqual(expect.arrayContaining(['GET /v1/profiles/:profileId', 'DELETE /v1/accounts/:accountId', 'PUT /v1/posts/:postId']));
   });
 
-  for (const r of scopedRoutes) {
-    it(`${key(r)} with a profile outside the member's scope answers 404`, async () => {
+  for (const r of scopedRoutes) for (const caller of ['member', 'profile-scoped API key'] as const) {
+    it(`${key(r)} with a profile outside the ${caller}'s scope answers 404`, async () => {
       const s = await setup;
       const payload = VALID_BODY[key(r)] as object | undefined;
       const res = await ctx.app.inject({
-        method: r.method as 'GET', url: fillPath(r.path, (p) => NON_RESOURCE[p] ?? SCOPED[p](s)), headers: s.headers, ...(payload ? { payload } : {}),
+        method: r.method as 'GET', url: fillPath(r.path, (p) => NON_RESOURCE[p] ?? SCOPED[p](s)), headers: caller === 'member' ? s.headers : s.keyHeaders, ...(payload ? { payload } : {}),
       });
       expect(res.statusCode, res.body).toBe(404);
       // The owner still has all of it.
@@ -615,5 +622,22 @@ describe('team members reach only their own profiles, and no API keys', () => {
     const own = await ctx.app.inject({ method: 'GET', url: '/v1/api-keys', headers: s.owner.headers });
     expect(own.json().apiKeys.map((k: { id: string }) => k.id)).toContain(s.ownerKeyId);
     expect(own.json().apiKeys.map((k: { name: string }) => k.name)).not.toContain('member key');
+  });
+
+  it('a profile-scoped key lists only its profile\'s profiles, accounts and posts, and cannot post to another profile\'s account', async () => {
+    const s = await setup;
+    const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url, headers: s.keyHeaders })).json();
+    expect((await get('/v1/profiles')).profiles.map((p: { _id: string }) => p._id)).toEqual([s.mine]);
+    expect((await get('/v1/accounts')).accounts.map((a: { profileId: string | { _id: string } }) => typeof a.profileId === 'string' ? a.profileId : a.profileId._id)).toEqual([s.mine]);
+    expect((await get('/v1/posts')).posts.map((p: { _id: string }) => p._id)).not.toContain(s.postId);
+    const before = (await ctx.db.query('SELECT count(*)::int AS n FROM posts')).rows[0].n;
+    const post = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: s.keyHeaders, payload: { content: 'beyond the key', platforms: [{ platform: 'bluesky', accountId: s.otherAccount }] } });
+    expect([400, 404], post.body).toContain(post.statusCode);
+    expect((await ctx.db.query('SELECT count(*)::int AS n FROM posts')).rows[0].n).toBe(before);
+    // Owner-only and every-profile powers are not the key's.
+    for (const [method, url, payload] of [['POST', '/v1/profiles', { name: 'New brand' }], ['POST', '/v1/invite/tokens', { scope: 'all' }], ['GET', '/v1/webhooks/settings']] as const) {
+      const res = await ctx.app.inject({ method, url, headers: s.keyHeaders, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+    }
   });
 });

@@ -16,7 +16,7 @@ export const accountResourceRoutes: FastifyPluginAsyncTypebox<{ services: Pick<S
     const inPath = op.path.includes(':accountId');
     const querystring: TObject | undefined = inPath
       ? op.querystring
-      : Type.Object({ accountId: Id(op.accountInQuery), ...(op.querystring?.properties ?? {}) });
+      : Type.Object({ accountId: op.accountOptional ? Type.Optional(Id(op.accountInQuery)) : Id(op.accountInQuery), ...(op.querystring?.properties ?? {}) });
     const response = op.answersAccount ? Type.Object({ ...op.response.properties, account: AccountSchema }) : op.response;
     app.route({
       method: op.method,
@@ -31,7 +31,7 @@ export const accountResourceRoutes: FastifyPluginAsyncTypebox<{ services: Pick<S
       },
       handler: async (req) => {
         const query = (req.query ?? {}) as Record<string, unknown>;
-        const accountId = inPath ? (req.params as { accountId: string }).accountId : (query.accountId as string);
+        const accountId = inPath ? (req.params as { accountId: string }).accountId : (query.accountId as string | undefined);
         return accountResources.run(req.auth, platform, op, accountId, { query, body: (req.body ?? {}) as Record<string, unknown> });
       },
     });

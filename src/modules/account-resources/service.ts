@@ -27,14 +27,15 @@ export function createAccountResourcesService(deps: { adapters: AdapterRegistry;
     },
 
     /**
-     * Runs `operation` of `platform` on the caller's account `accountId` with the validated input.
+     * Runs `operation` of `platform` on the caller's account `accountId` (absent, for an operation
+     * whose account is optional: the caller's oldest connected account of the platform) with the validated input.
      * Answers the operation's fields, followed by `account` (the account view after the change)
      * when the operation answers it.
      * @throws what {@link ResourceOperation.check} throws (before the account is loaded); 404 for an
      *   account the caller cannot see; 400 naming accountId for another platform's or (unless
      *   allowed) a disconnected account; what the operation throws.
      */
-    async run(auth: AuthContext, platform: PlatformId, operation: ResourceOperation, accountId: string, input: ResourceInput): Promise<Record<string, unknown>> {
+    async run(auth: AuthContext, platform: PlatformId, operation: ResourceOperation, accountId: string | undefined, input: ResourceInput): Promise<Record<string, unknown>> {
       operation.check?.(input);
       const opened = await deps.contexts.open(auth, accountId, platform, { inactiveAllowed: operation.inactiveAllowed, authorization: operation.authorization });
       const out = await operation.run(opened.ctx, input);

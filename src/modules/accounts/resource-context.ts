@@ -17,7 +17,7 @@ import type { ResourceContext } from '../../platforms/account-resources.ts';
 import { withAccessToken } from '../../platforms/oauth-session.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { PLATFORM_LABELS, type PlatformId } from '../../shared/platforms.ts';
-import type { AuthContext } from '../auth/context.ts';
+import { canAccessProfile, type AuthContext } from '../auth/context.ts';
 import { adapterContextFor } from './adapter-context.ts';
 import { apiErrorFrom, needsReconnect, type AuthorizationWording } from './platform-errors.ts';
 import type { AccountRow, AccountsRepository } from './repository.ts';
@@ -87,9 +87,16 @@ export function createResourceContexts(deps: { accounts: AccountsRepository; ada
      *   platform's account, or (unless `inactiveAllowed`) one that needs reconnecting; 400 naming
      *   the missing settings when the platform app is not configured (at the first platform call).
      */
-    async open(auth: AuthContext, accountId: string, platform: PlatformId, opts: { field?: string; inactiveAllowed?: boolean; authorization?: boolean } = {}): Promise<OpenedResourceContext> {
+    async open(auth: AuthContext, accountId: string | undefined, platform: PlatformId, opts: { field?: string; inactiveAllowed?: boolean; authorization?: boolean } = {}): Promise<OpenedResourceContext> {
       const field = opts.field ?? 'accountId';
       const label = PLATFORM_LABELS[platform];
+      if (accountId === undefined) {
+        // No account named (an operation whose account is optional): the caller's oldest connected account of the platform.
+        const first = (await repo.listForTenant(auth.tenantId, null))
+          .find((a) => a.platform === platform && a.is_active && canAccessProfile(auth, a.profile_id.trim()));
+        if (!first) throw fieldError(field, `is required: you have no connected ${label} account to read ${label} with`);
+        return contextFor(first, opts);
+      }
       const row = await repo.accessible(auth, accountId);
       if (row.platform !== platform) throw fieldError(field, `is a ${row.platform} account, not a ${label} account`);
       if (!row.is_active && !opts.inactiveAllowed) throw fieldError(field, `the ${label} account @${row.username} needs to be reconnected (${row.inactive_reason ?? 'inactive'})`);

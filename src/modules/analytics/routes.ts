@@ -7,6 +7,7 @@
  * carries X-RateLimit-Limit/-Remaining/-Reset (Unix seconds) for this limit; over it, 429
  * RATE_LIMITED with the reset time and Retry-After.
  */
+import { rateLimitPolicyField, sendRateLimitHeaders } from '../../route-kit/rate-limit-headers.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -29,15 +30,15 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Service
     if (!auth) return;
     const max = services.config.analyticsRateLimit;
     reply.header('X-RateLimit-Limit', max);
+    reply.header('RateLimit-Policy', rateLimitPolicyField({ policy: 'analytics', limit: max, windowSeconds: HOUR_MS / 1000 }));
+    reply.removeHeader('RateLimit');
     // Not counted: a 402 carries the limit only (no Remaining/Reset: nothing was spent).
     await services.analytics.requireAddon(auth);
     const now = services.clock().getTime();
     const { count, windowStart } = await countHit(services.db, `analytics:${auth.userId}`, HOUR_MS, now);
     const reset = Math.ceil((windowStart.getTime() + HOUR_MS) / 1000);
-    reply.header('X-RateLimit-Remaining', Math.max(0, max - count));
-    reply.header('X-RateLimit-Reset', reset);
+    sendRateLimitHeaders(reply, { policy: 'analytics', limit: max, windowSeconds: HOUR_MS / 1000, remaining: max - count, resetAt: reset, nowMs: now }, count > max);
     if (count > max) {
-      reply.header('Retry-After', Math.max(1, reset - Math.floor(now / 1000)));
       const resetAt = new Date(reset * 1000).toISOString();
       throw new AppError('RATE_LIMITED', `Analytics rate limit exceeded: ${max} requests per hour; try again after ${resetAt}`, { limit: max, window: 'hour', resetAt }, { resetAt });
     }

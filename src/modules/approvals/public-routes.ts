@@ -9,6 +9,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../services.ts';
+import { sendRateLimitHeaders } from '../../route-kit/rate-limit-headers.ts';
+import { reviewRateLimited } from './service.ts';
 
 const Token = Type.String({ minLength: 20, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
 const Params = Type.Object({ token: Token });
@@ -18,7 +20,9 @@ const Name = Type.Optional(Type.String({ maxLength: 100, description: 'Who the c
 export const reviewPublicRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'approvals'> }> = async (app, { services }) => {
   const s = services.approvals;
   app.addHook('onRequest', async (req, reply) => {
-    await s.throttle(req.ip);
+    const limit = await s.throttle(req.ip);
+    sendRateLimitHeaders(reply, limit, limit.over);
+    if (limit.over) throw reviewRateLimited();
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');

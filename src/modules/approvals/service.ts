@@ -4,6 +4,7 @@
  * client review links (signed by an unguessable token, expiring, revocable; only its hash is
  * stored) and the mail they send. The post's own writes are the posts module's (./review.ts there).
  */
+import type { RateLimitState } from '../../route-kit/rate-limit-headers.ts';
 import { randomBytes } from 'node:crypto';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import type { Mailer } from '../../infra/mailer.ts';
@@ -30,6 +31,9 @@ export type ReviewState = 'none' | 'pending' | 'approved' | 'changes_requested';
 const DAY_MS = 86_400_000;
 /** Requests a client address may make to the review API a minute (a page load is one, each action one). */
 export const REVIEW_API_PER_MINUTE = 120;
+
+/** The 429 of a client address over {@link REVIEW_API_PER_MINUTE}. */
+export const reviewRateLimited = () => new AppError('RATE_LIMITED', 'Too many requests to review links from your address; try again in a minute', { window: '1 minute' });
 
 function eventView(e: ReviewEventRow) {
   return {
@@ -378,10 +382,18 @@ export function createApprovalsService(deps: {
 
     // ---- the client's side (no login: the token is the credential) ----
 
-    /** Counts a review-API request from `ip`. @throws 429 RATE_LIMITED past {@link REVIEW_API_PER_MINUTE} a minute. */
-    async throttle(ip: string) {
-      const hit = await countHit(db, `review-api:ip:${ip}`, 60_000, clock().getTime());
-      if (hit.count > REVIEW_API_PER_MINUTE) throw new AppError('RATE_LIMITED', 'Too many requests to review links from your address; try again in a minute', { window: '1 minute' });
+    /**
+     * Counts a review-API request from `ip` and returns the limit's state (policy "review", for the
+     * answer's rate-limit fields) and whether it is over: the caller answers 429 RATE_LIMITED then
+     * ({@link reviewRateLimited}); at most {@link REVIEW_API_PER_MINUTE} a minute.
+     */
+    async throttle(ip: string): Promise<RateLimitState & { over: boolean }> {
+      const nowMs = clock().getTime();
+      const hit = await countHit(db, `review-api:ip:${ip}`, 60_000, nowMs);
+      return {
+        policy: 'review', limit: REVIEW_API_PER_MINUTE, windowSeconds: 60, remaining: REVIEW_API_PER_MINUTE - hit.count,
+        resetAt: Math.ceil((hit.windowStart.getTime() + 60_000) / 1000), nowMs, over: hit.count > REVIEW_API_PER_MINUTE,
+      };
     },
 
     async clientView(token: string) {

@@ -15,7 +15,7 @@ export interface AuthContext {
   permissions: ReadonlySet<Permission>;
   /** When the API key expires (null: never). Absent for a dashboard session, which is not a key. */
   keyExpiresAt?: Date | null;
-  /** 'all' or only the listed profiles (team members invited with scope profiles). */
+  /** 'all' or only the listed profiles (team members invited with scope profiles, profile-scoped API keys, OAuth grants). */
   profileAccess: 'all' | 'profiles';
   profileIds: readonly string[];
   /**
@@ -23,6 +23,14 @@ export interface AuthContext {
    * granted profiles only, not the user's own posts elsewhere (docs/decisions/0049-oauth-for-mcp.md).
    */
   grantId?: string;
+  /**
+   * Set when the caller is a profile-scoped API key (docs/decisions/0063-validation-error-categories-scoped-keys.md):
+   * the profiles the key was limited to at creation, and whether its user is the account owner (such
+   * a key may manage keys within its own scope, and nothing else an owner alone may do). The key's
+   * `profileAccess` is then 'profiles' and `profileIds` these profiles (for a team member's key, only
+   * those of them the member may see); like an OAuth grant it sees no post beyond them.
+   */
+  keyScope?: { profileIds: readonly string[]; ownerIsRoot: boolean };
   /** The tenant's (root user's) plan and billing data. */
   plan: PlanId;
   billingPeriod: BillingPeriod;
@@ -39,7 +47,12 @@ export function canAccessProfile(auth: AuthContext, profileId: string): boolean 
  * sees the posts they created; an OAuth grant (decision 0049) none beyond its profiles ('' matches no post).
  */
 export function postCreatorScope(auth: AuthContext): string {
-  return auth.grantId ? '' : auth.userId;
+  return auth.grantId || auth.keyScope ? '' : auth.userId;
+}
+
+/** True when the caller may manage API keys: the account owner, or a profile-scoped key of the owner's (within its scope). */
+export function canManageApiKeys(auth: AuthContext): boolean {
+  return auth.isRoot || auth.keyScope?.ownerIsRoot === true;
 }
 
 /**
@@ -49,5 +62,6 @@ export function postCreatorScope(auth: AuthContext): string {
  */
 export function assertAllProfiles(auth: AuthContext, what: string): void {
   if (auth.profileAccess === 'all') return;
-  throw new AppError('FORBIDDEN', `${what} cover every profile; your team access is limited to some profiles`, { reason: 'profile_scope' });
+  const limited = auth.keyScope ? 'this API key is limited to some profiles' : 'your team access is limited to some profiles';
+  throw new AppError('FORBIDDEN', `${what} cover every profile; ${limited}`, { reason: 'profile_scope' });
 }

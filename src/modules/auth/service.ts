@@ -24,6 +24,8 @@ interface KeyRow {
   key_id: string;
   key_hash: Buffer;
   permissions: string[];
+  /** The key's own profile scope (null: every profile its user reaches). */
+  key_profile_ids: string[] | null;
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
@@ -55,7 +57,7 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
     const hit = cache.get(key);
     if (hit) return hit;
     const { rows } = await db.query<KeyRow>(
-      `SELECT k.id AS key_id, k.key_hash, k.permissions, k.expires_at, k.revoked_at, k.last_used_at,
+      `SELECT k.id AS key_id, k.key_hash, k.permissions, k.profile_ids AS key_profile_ids, k.expires_at, k.revoked_at, k.last_used_at,
               u.id AS user_id, u.tenant_id, u.is_root, u.profile_access, u.profile_ids,
               r.plan, r.billing_period, r.billing_anchor
          FROM api_keys k
@@ -95,15 +97,21 @@ export function createAuthService(db: Db, now: () => Date = () => new Date()) {
       }
       let ctx = contexts.get(row);
       if (!ctx) {
+        const memberProfiles = row.profile_ids.map((s) => s.trim());
+        // A profile-scoped key (decision 0063) sees its profiles only, and of a team member's key
+        // only those the member still may see; it is not the owner for owner-only actions.
+        const keyProfiles = row.key_profile_ids?.map((s) => s.trim());
+        const scoped = keyProfiles !== undefined;
         ctx = {
           tenantId: row.tenant_id,
           userId: row.user_id,
-          isRoot: row.is_root,
+          isRoot: row.is_root && !scoped,
           keyId: row.key_id,
           permissions: new Set(row.permissions as Permission[]),
           keyExpiresAt: row.expires_at,
-          profileAccess: row.profile_access,
-          profileIds: row.profile_ids.map((s) => s.trim()),
+          profileAccess: scoped ? 'profiles' : row.profile_access,
+          profileIds: !scoped ? memberProfiles : keyProfiles.filter((p) => row.profile_access === 'all' || memberProfiles.includes(p)),
+          ...(scoped ? { keyScope: { profileIds: keyProfiles, ownerIsRoot: row.is_root } } : {}),
           plan: row.plan,
           billingPeriod: row.billing_period,
           billingAnchor: row.billing_anchor,

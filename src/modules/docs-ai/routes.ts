@@ -3,6 +3,7 @@
  * endpoint (see service.ts). Public like the docs page, limited to 20 questions a minute per
  * client address (counters in PostgreSQL, shared by every API process).
  */
+import { sendRateLimitHeaders } from '../../route-kit/rate-limit-headers.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
@@ -30,8 +31,11 @@ export const docsAiRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 
   }, async (request, reply) => {
     const now = services.clock().getTime();
     const { count, windowStart } = await countHit(services.db, `docs-ai:${request.ip}`, 60_000, now);
+    sendRateLimitHeaders(reply, {
+      policy: 'docs-ai', limit: DOCS_AI_PER_MINUTE, windowSeconds: 60, remaining: DOCS_AI_PER_MINUTE - count,
+      resetAt: Math.ceil((windowStart.getTime() + 60_000) / 1000), nowMs: now,
+    }, count > DOCS_AI_PER_MINUTE);
     if (count > DOCS_AI_PER_MINUTE) {
-      reply.header('Retry-After', Math.ceil((windowStart.getTime() + 60_000 - now) / 1000));
       throw new AppError('RATE_LIMITED', `At most ${DOCS_AI_PER_MINUTE} questions a minute; try again shortly`);
     }
     return docsAi.answer(request.body.question);

@@ -3,6 +3,7 @@
  * Structural checks live here; rules that need context (time zones, accounts, platform
  * limits, tags) live in validation.ts and answer the same 400 `details.fields` shape.
  */
+import { ERROR_CATEGORIES, ERROR_SOURCES } from '../../shared/failure-categories.ts';
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, NullableTimestamp } from '../../route-kit/schemas.ts';
 import { PLATFORMS } from '../../platforms/types.ts';
@@ -130,7 +131,12 @@ export const PostTargetView = Type.Object({
   platformPostUrl: Nullable(Type.String()),
   publishedAt: NullableTimestamp(),
   errorMessage: Nullable(Type.String()),
-  errorCategory: Nullable(Type.String()),
+  errorCategory: Type.Union([Type.Enum(ERROR_CATEGORIES), Type.Null()], {
+    description: 'Why the target failed (or why its retry waits), for programs: the official client\'s categories (decision 0063: Herald\'s failure reasons mapped in one table)',
+  }),
+  errorSource: Type.Union([Type.Enum(ERROR_SOURCES), Type.Null()], {
+    description: 'Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server)',
+  }),
   attempts: Type.Integer(),
   scheduledFor: Type.Optional(Type.String({ format: 'date-time', description: 'This target\'s own time (present only when it has one; else it runs at the post\'s scheduledFor)' })),
   thread: Type.Optional(Type.Array(ThreadEntry)),

@@ -110,7 +110,7 @@ function insertPostsSql(hooks: boolean): string {
         AND (CASE WHEN ${accountsUnchangedSql('$1', '$34', '$35')} THEN true ELSE ('${STALE_ACCOUNTS_MARKER} ' || now())::int > 0 END)
         AND (SELECT CASE ${hooks ? '' : 'WHEN (SELECT h.any FROM hooks h) THEN false '}WHEN count(*) = cardinality($31::char(24)[]) THEN true
                          ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)
-     RETURNING post_id, position, platform, status, account_id, platform_post_id, platform_post_url, error_message)
+     RETURNING post_id, position, platform, status, account_id, platform_post_id, platform_post_url, error_message, error_category)
    ${hooks
     ? `-- post.scheduled webhook events (outbox, decision 0038).
    ${scheduledPostsOutboxSql('new_posts', 'new_targets', '$1')}`

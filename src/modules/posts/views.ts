@@ -3,6 +3,7 @@
  * one snapshot), and the API view of a post. Writes are in ./storage.ts, the status rule in
  * ./status.ts, the list in ./list-queries.ts; ./repository.ts exports them all.
  */
+import { asErrorCategory, errorSourceOf } from '../../shared/failure-categories.ts';
 import { type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
@@ -129,7 +130,9 @@ function targetView(t: TargetViewRow, scheduledFor: Date | null) {
     platformPostUrl: t.platform_post_url,
     publishedAt: iso(t.published_at),
     errorMessage: t.error_message,
-    errorCategory: t.error_category,
+    // The client's enums (decision 0063): the category stored at the failure, its source derived.
+    errorCategory: asErrorCategory(t.error_category),
+    errorSource: errorSourceOf(t.error_category),
     attempts: t.attempts,
     ...(t.scheduled_for ? { scheduledFor: new Date(t.scheduled_for).toISOString() } : {}),
     ...(t.result?.thread ? { thread: t.result.thread } : {}),

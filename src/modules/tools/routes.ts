@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
-import { ValidateLengthBody, ValidateLengthResponse, ValidatePostBody, ValidatePostResponse } from './schemas.ts';
+import { ValidateLengthBody, ValidateLengthResponse, ValidateMediaBody, ValidateMediaResponse, ValidatePostBody, ValidatePostResponse } from './schemas.ts';
 
 export const toolsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'tools'> }> = async (app, { services }) => {
   app.post('/tools/validate/post', {
@@ -23,4 +23,15 @@ export const toolsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       body: ValidateLengthBody, response: { 200: ValidateLengthResponse, ...errors() },
     },
   }, async (req) => services.tools.measureText(req.body.text));
+
+  app.post('/tools/validate/media', {
+    config: { permission: 'media:read' },
+    schema: {
+      tags: ['Tools'], summary: 'Check a media URL against the platforms\' rules',
+      description: 'Herald fetches the URL (public addresses only, at most 512 MB, 60 s), reads its type from its bytes and its pixel size, duration and codecs, '
+        + 'and checks it against each platform\'s media rules, as a post with it would be checked. Answers 200 with `valid: false` and `error` for a URL that cannot be read '
+        + 'or is not media; with `platforms`, `valid` also needs every one of them to take it.',
+      body: ValidateMediaBody, response: { 200: ValidateMediaResponse, ...errors() },
+    },
+  }, async (req) => services.tools.validateMedia(req.body.url, req.body.platforms));
 };

@@ -5,7 +5,8 @@
  */
 import { AppError } from '../../core/errors.ts';
 import { PLATFORM_CAPABILITIES } from '../../shared/capabilities.ts';
-import { PLATFORMS } from '../../shared/platforms.ts';
+import { PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
+import { checkMediaUrl, type MediaCheckDeps } from './media-check.ts';
 import { textLength, weightedLength } from '../../shared/rules/weighted-length.ts';
 import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -24,9 +25,12 @@ export function measureText(text: string) {
   return { text, platforms, weightedLength: weightedLength(text) };
 }
 
-export function createToolsService(deps: { db: Db; posts: PostsService }) {
+export function createToolsService(deps: { db: Db; posts: PostsService; media: MediaCheckDeps }) {
   const { db, posts } = deps;
   return {
+    /** See {@link checkMediaUrl}: the URL's media checked against `platforms` (default: each platform judged, none deciding `valid`). */
+    validateMedia: (url: string, platforms?: PlatformId[]) => checkMediaUrl(url, platforms, PLATFORMS, deps.media),
+
     /**
      * Validates a post as POST /v1/posts would, without saving it. A post without `scheduledFor`
      * or a queue is checked as if published now; `isDraft` is ignored (drafts skip the rules).

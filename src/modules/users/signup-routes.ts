@@ -5,6 +5,7 @@
  *                              HERALD_SIGNUP=open, none (a new account on Free with a default profile);
  *                              signs the new user in (session cookie)
  */
+import { sendRateLimitHeaders } from '../../route-kit/rate-limit-headers.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../core/errors.ts';
@@ -48,7 +49,12 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   }, async (request, reply) => {
     // Another site must not be able to create an account and sign the browser in to it.
     assertSameOrigin(request, services);
-    const hit = await countHit(services.db, `signup:ip:${request.ip}`, 3_600_000, services.clock().getTime());
+    const nowMs = services.clock().getTime();
+    const hit = await countHit(services.db, `signup:ip:${request.ip}`, 3_600_000, nowMs);
+    sendRateLimitHeaders(reply, {
+      policy: 'signup', limit: SIGNUPS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600, remaining: SIGNUPS_PER_ADDRESS_PER_HOUR - hit.count,
+      resetAt: Math.ceil((hit.windowStart.getTime() + 3_600_000) / 1000), nowMs,
+    }, hit.count > SIGNUPS_PER_ADDRESS_PER_HOUR);
     if (hit.count > SIGNUPS_PER_ADDRESS_PER_HOUR) throw new AppError('RATE_LIMITED', 'Too many sign-ups from this address; try again in an hour', { window: '1 hour', limit: SIGNUPS_PER_ADDRESS_PER_HOUR });
     const { name, email, password, inviteToken } = request.body;
     if (inviteToken) await services.invites.accept(inviteToken, { name, email, password });

@@ -9,6 +9,7 @@
  * transaction) instead of writing the tables themselves.
  */
 import type { Queryable } from '../../storage/db.ts';
+import { errorCategorySql, errorSourceSql } from '../../shared/failure-categories.ts';
 
 /** The events a webhook can subscribe to (the official client's names). */
 export const WEBHOOK_EVENTS = [
@@ -30,10 +31,18 @@ export const isoSql = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', '
 export const hasWebhooksSql = (tenant: string) => `EXISTS (SELECT 1 FROM webhooks w0 WHERE w0.tenant_id = ${tenant} AND w0.is_active)`;
 
 /**
+ * `errorCategory` and `errorSource` of a failed target alias `t` (null otherwise, then stripped):
+ * the client's enums from the stored category (src/shared/failure-categories.ts, decision 0063).
+ */
+const failureFieldsSql = (t: string) => `'errorCategory', CASE WHEN ${t}.status = 'failed' THEN ${errorCategorySql(`${t}.error_category`)} END,
+  'errorSource', CASE WHEN ${t}.status = 'failed' THEN ${errorSourceSql(`${t}.error_category`)} END`;
+
+/**
  * The `platforms[]` item of a post payload for a target row alias `t` (columns of post_targets).
  */
 export const targetItemSql = (t: string) => `jsonb_strip_nulls(jsonb_build_object('platform', ${t}.platform, 'status', ${t}.status,
-  'accountId', ${t}.account_id, 'platformPostId', ${t}.platform_post_id, 'publishedUrl', ${t}.platform_post_url, 'error', ${t}.error_message))`;
+  'accountId', ${t}.account_id, 'platformPostId', ${t}.platform_post_id, 'publishedUrl', ${t}.platform_post_url, 'error', ${t}.error_message,
+  ${failureFieldsSql(t)}))`;
 
 /**
  * The `{ post: {...} }` part of a post payload: `p` is an alias with the posts columns id,
@@ -51,7 +60,7 @@ export const postPlatformsSql = (p: string) =>
 /** The extra blocks of a `post.platform.*` payload for target alias `t`. */
 export const platformBlockSql = (t: string) => `jsonb_build_object(
   'platform', jsonb_strip_nulls(jsonb_build_object('name', ${t}.platform, 'status', ${t}.status, 'platformPostId', ${t}.platform_post_id,
-    'publishedUrl', ${t}.platform_post_url, 'error', ${t}.error_message)),
+    'publishedUrl', ${t}.platform_post_url, 'error', ${t}.error_message, ${failureFieldsSql(t)})),
   'account', jsonb_build_object('accountId', ${t}.account_id, 'platform', ${t}.platform))`;
 
 /**
@@ -75,7 +84,7 @@ export function outboxInsertSql(source: string): string {
 /**
  * The events of targets finished in one statement, for the publisher's group-committed finish:
  * `tgt` is a CTE of finished targets (post_targets columns id, post_id, tenant_id, status,
- * platform, account_id, platform_post_id, platform_post_url, error_message) and `pst` a CTE of
+ * platform, account_id, platform_post_id, platform_post_url, error_message, error_category) and `pst` a CTE of
  * their posts after the update (posts columns plus `old_status`, the status before it). Each
  * target published or failed gives `post.platform.<status>`, and each post whose status became
  * published, failed or partial gives `post.<status>` after it. The platforms array holds the

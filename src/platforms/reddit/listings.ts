@@ -78,3 +78,49 @@ export async function redditSubredditRules(app: PlatformApp, token: string, sr: 
   };
   return out;
 }
+
+/** What `GET /r/{sr}/about` says about a subreddit, as POST /v1/tools/validate/subreddit answers it. */
+export interface RedditSubredditAbout {
+  name: string;
+  title: string;
+  description: string;
+  subscribers: number | null;
+  isNSFW: boolean;
+  /** Reddit's `subreddit_type`: public, private or restricted (only approved users post); others (archived, gold_restricted, ...) as given. */
+  type: string;
+  submissionType: 'any' | 'self' | 'link';
+  allowImages: boolean;
+  allowVideos: boolean;
+  /** The account is an approved submitter (`user_is_contributor`), when Reddit says. */
+  isContributor: boolean | null;
+}
+
+/**
+ * A subreddit's about page (https://www.reddit.com/dev/api#GET_r_{subreddit}_about) read with the
+ * account's token: null when Reddit answers 404 (none: never created, or banned), `private` when it
+ * answers 403 (a private subreddit the account is not a member of: its details are not shown).
+ * @throws AdapterError otherwise
+ */
+export async function redditSubredditAbout(app: PlatformApp, token: string, sr: string): Promise<RedditSubredditAbout | 'private' | null> {
+  type About = {
+    display_name?: string; title?: string; public_description?: string; subscribers?: number; over18?: boolean; subreddit_type?: string;
+    submission_type?: string; allow_images?: boolean; allow_videos?: boolean; user_is_contributor?: boolean | null;
+  };
+  let about: { body: { data?: About } };
+  try {
+    about = await redditJson<{ data?: About }>(app, `/r/${encodeURIComponent(sr)}/about`, { token });
+  } catch (err) {
+    if (err instanceof AdapterError && err.kind === 'rejected' && err.opts.status === 404) return null;
+    if (err instanceof AdapterError && err.kind === 'rejected' && err.opts.status === 403) return 'private';
+    throw err;
+  }
+  const d = about.body.data;
+  if (!d?.display_name) return null;
+  return {
+    name: d.display_name, title: d.title ?? '', description: d.public_description ?? '', subscribers: typeof d.subscribers === 'number' ? d.subscribers : null,
+    isNSFW: d.over18 === true, type: d.subreddit_type ?? 'public',
+    submissionType: d.submission_type === 'self' || d.submission_type === 'link' ? d.submission_type : 'any',
+    allowImages: d.allow_images !== false, allowVideos: d.allow_videos !== false,
+    isContributor: typeof d.user_is_contributor === 'boolean' ? d.user_is_contributor : null,
+  };
+}

@@ -16,6 +16,8 @@ import type { RedditSubredditRules } from '../../shared/rules/reddit.ts';
 import type { AccountResources, ResourceContext } from '../account-resources.ts';
 import { normalizeSubreddit, SUBREDDIT_NAME, type RedditListing, type RedditThing } from './adapter.ts';
 import { redditListing, redditSearch, redditSubredditName, redditSubredditRules, redditSubscribedPage } from './listings.ts';
+import { validateSubredditOperation } from './validate-subreddit.ts';
+import { checkSubreddit, RulesSchema, SubredditName } from './resource-schemas.ts';
 
 /** A post as the feed and search answer it. `createdUtc` is Unix seconds; `permalink` is absolute. */
 export interface RedditItem {
@@ -58,13 +60,6 @@ export function toRedditItem(t: RedditThing): RedditItem {
 
 const page = (l: RedditListing) => ({ items: l.data.children.filter((c) => c.kind === 't3').map((c) => toRedditItem(c.data)), after: l.data.after ?? null, before: l.data.before ?? null });
 
-/** The subreddit named by `field` without `r/`, or undefined when absent. @throws AppError 400 naming the field for a name Reddit cannot have. */
-function checkSubreddit(field: string, v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  const sr = normalizeSubreddit(v);
-  if (!sr || !SUBREDDIT_NAME.test(sr)) throw fieldError(field, 'must be a subreddit name such as "test" or "r/test"');
-  return sr;
-}
 
 const RedditItemSchema = Type.Object({
   id: Type.String({ description: 'Base36 id, no prefix' }),
@@ -79,16 +74,8 @@ const ItemsPage = Type.Object({
   after: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `after` for the next page; null on the last page' }),
   before: Type.Union([Type.String(), Type.Null()]),
 });
-const SubredditName = (description: string) => Type.String({ minLength: 1, maxLength: 24, description });
 const Cursor = Type.String({ maxLength: 32, pattern: '^t[0-9]_[0-9a-zA-Z]+$', description: 'A fullname cursor from a previous page' });
 const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 25 });
-const RulesSchema = Type.Object({
-  submissionType: Type.Optional(Type.Union([Type.Literal('any'), Type.Literal('self'), Type.Literal('link')])),
-  allowImages: Type.Optional(Type.Boolean()), allowGalleries: Type.Optional(Type.Boolean()), flairRequired: Type.Optional(Type.Boolean()),
-  titleMinLength: Type.Optional(Type.Integer()), titleMaxLength: Type.Optional(Type.Integer()),
-  bodyPolicy: Type.Optional(Type.Union([Type.Literal('required'), Type.Literal('notAllowed'), Type.Literal('none')])),
-  bodyMinLength: Type.Optional(Type.Integer()), bodyMaxLength: Type.Optional(Type.Integer()),
-});
 
 /**
  * Reddit's resources. Each call makes its own cache of subreddit rules (per account and subreddit,
@@ -132,6 +119,7 @@ export function redditResources(): AccountResources {
   return {
     ruleSettings: { read: ruleSettings },
     operations: [
+      validateSubredditOperation(ruleSettings),
       {
         method: 'GET', path: '/accounts/:accountId/reddit-subreddits', permission: 'accounts:read', tag: 'Reddit',
         summary: 'List the subreddits of a Reddit account, and its default subreddit',

@@ -13,6 +13,7 @@ import { ruleDocs } from '../rules/catalog.ts';
 import { METRICS, METRIC_LABELS, PLATFORM_METRICS } from '../metrics.ts';
 import { TOOL_SPECS } from '../mcp-tools.ts';
 import { RECYCLING_RULES } from '../recycling.ts';
+import { ERROR_SOURCE_OF, FAILURE_REASONS } from '../failure-categories.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
@@ -172,8 +173,15 @@ function recyclingRules(): string {
   }).join('\n');
 }
 
+/** Herald's failure reasons with the client's errorCategory and errorSource (src/shared/failure-categories.ts, decision 0063). */
+function failureTable(): string {
+  const rows = Object.values(FAILURE_REASONS).map((r) => `| ${r.what} | \`${r.category}\` | \`${ERROR_SOURCE_OF[r.category]}\` |`);
+  return ['| What happened | `errorCategory` | `errorSource` |', '|---|---|---|', ...rows].join('\n');
+}
+
 export function expandPlaceholders(md: string): string {
   return md
+    .replaceAll('{{failureTable}}', failureTable())
     .replaceAll('{{planTable}}', planTable())
     .replaceAll('{{rateLimitTable}}', rateLimitTable())
     .replaceAll('{{platformTable}}', platformTable())

@@ -2924,8 +2924,14 @@ export interface paths {
                                 /** @description Late/Zernio form: "read" when the key has only read permissions */
                                 permission: "read-write" | "read";
                                 permissions: string[];
-                                /** @enum {string} */
-                                scope: "full";
+                                /** @description The profiles a "profiles" key reaches (those deleted since are left out); only when scope is "profiles" */
+                                profileIds?: {
+                                    _id: string;
+                                    color: string | null;
+                                    name: string;
+                                }[];
+                                /** @description "full": every profile the key's user reaches; "profiles": only `profileIds` */
+                                scope: "full" | "profiles";
                             }[];
                         };
                     };
@@ -2971,7 +2977,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key (the key is shown only in this response)
-         * @description A request made with an API key creates keys only within that key: a subset of its permissions and an expiry no later than its own (400 naming `permissions` or `expiresIn` otherwise). A key without every permission must list the permissions; an expiring key must give `expiresIn`.
+         * @description A request made with an API key creates keys only within that key: a subset of its permissions, an expiry no later than its own and, for a profile-scoped key, a subset of its profiles (400 naming `permissions`, `expiresIn`, `scope` or `profileIds` otherwise). A key without every permission must list the permissions; an expiring key must give `expiresIn`; a profile-scoped key must give `scope: "profiles"` and `profileIds`. A profile-scoped key reaches only its profiles' accounts, posts, media and queues (other ids answer 404) and cannot manage the team, profiles or webhooks.
          */
         post: {
             parameters: {
@@ -2990,8 +2996,9 @@ export interface paths {
                         permission?: "read-write" | "read";
                         /** @description Default: every permission */
                         permissions?: ("posts:read" | "posts:write" | "profiles:read" | "profiles:write" | "accounts:read" | "accounts:write" | "media:read" | "media:write" | "users:read" | "users:write" | "api-keys:read" | "api-keys:write" | "usage:read" | "usage:write" | "queue:read" | "queue:write" | "analytics:read" | "analytics:write" | "invites:read" | "invites:write" | "reddit:read" | "reddit:write" | "webhooks:read" | "webhooks:write" | "posts:approve")[];
+                        /** @description The profiles the key reaches; required (at least one) when scope is "profiles" */
                         profileIds?: string[];
-                        /** @description Only "full" is supported */
+                        /** @description "full" (default): every profile; "profiles": only `profileIds` */
                         scope?: "full" | "profiles";
                     };
                 };
@@ -3018,8 +3025,14 @@ export interface paths {
                                 /** @description Late/Zernio form: "read" when the key has only read permissions */
                                 permission: "read-write" | "read";
                                 permissions: string[];
-                                /** @enum {string} */
-                                scope: "full";
+                                /** @description The profiles a "profiles" key reaches (those deleted since are left out); only when scope is "profiles" */
+                                profileIds?: {
+                                    _id: string;
+                                    color: string | null;
+                                    name: string;
+                                }[];
+                                /** @description "full": every profile the key's user reaches; "profiles": only `profileIds` */
+                                scope: "full" | "profiles";
                             };
                             message: string;
                         };
@@ -8617,8 +8630,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -8885,8 +8901,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9023,8 +9042,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9161,8 +9183,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9372,8 +9397,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9635,8 +9663,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9773,8 +9804,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -9911,8 +9945,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -10049,8 +10086,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -10416,8 +10456,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -10931,8 +10974,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -11155,8 +11201,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -11353,8 +11402,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -11559,8 +11611,11 @@ export interface paths {
                                         platformPostId: string;
                                         platformPostUrl: string | null;
                                     }[];
-                                    errorCategory: string | null;
+                                    /** @description Why the target failed (or why its retry waits), for programs: the official client's categories (decision 0063: Herald's failure reasons mapped in one table) */
+                                    errorCategory: ("auth_expired" | "user_content" | "user_abuse" | "account_issue" | "platform_rejected" | "platform_error" | "platform_rate_limit" | "quota_exhausted" | "system_error" | "unknown") | null;
                                     errorMessage: string | null;
+                                    /** @description Who has to act: user (fix the content or reconnect), platform (outage, limits), system (this server) */
+                                    errorSource: ("user" | "platform" | "system") | null;
                                     /**
                                      * Format: date-time
                                      * @description The platform holds the post and makes it public itself at this time (a YouTube video uploaded ahead, private with publishAt); the target stays pending, with its platformPostUrl, until then
@@ -13764,6 +13819,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tools/validate/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a media URL against the platforms' rules
+         * @description Herald fetches the URL (public addresses only, at most 512 MB, 60 s), reads its type from its bytes and its pixel size, duration and codecs, and checks it against each platform's media rules, as a post with it would be checked. Answers 200 with `valid: false` and `error` for a URL that cannot be read or is not media; with `platforms`, `valid` also needs every one of them to take it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Herald: the platforms the media must suit (valid is false when one refuses it); default every platform, each judged in `platforms` without deciding `valid` */
+                        platforms?: ("facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon")[];
+                        /** @description Public media URL to validate (http or https) */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The media type read from the file's bytes (else the server's Content-Type) */
+                            contentType?: string;
+                            /** @description Seconds (video) */
+                            duration?: number;
+                            /** @description Why valid is false */
+                            error?: string;
+                            /** @description Frames of a GIF */
+                            frames?: number;
+                            height?: number;
+                            /** @description Herald's media item type */
+                            mediaType?: "image" | "video" | "gif" | "document";
+                            /** @description Per-platform size limit, where the platform has one for the type */
+                            platformLimits?: {
+                                [key: string]: {
+                                    /** @description The platform's size limit for this type, bytes */
+                                    limit: number;
+                                    limitFormatted: string;
+                                    withinLimit: boolean;
+                                };
+                            };
+                            /** @description Each platform's verdict by its media rules (type, size, pixel size, aspect ratio, duration, codecs, GIF frames) */
+                            platforms?: {
+                                [key: string]: {
+                                    errors: {
+                                        message: string;
+                                        /** @description The rule's id in the platform rule table */
+                                        rule: string;
+                                    }[];
+                                    valid: boolean;
+                                };
+                            };
+                            /** @description Why duration or pixel size could not be read (e.g. no ffprobe): their rules are left to the platform */
+                            probeError?: string;
+                            /** @description Bytes; null when the file could not be read */
+                            size: number | null;
+                            sizeFormatted?: string;
+                            /** @description image (GIFs included), video, or unknown */
+                            type: "image" | "video" | "unknown";
+                            url: string;
+                            /** @description The URL is an image or video Herald publishes, and every platform named in `platforms` takes it */
+                            valid: boolean;
+                            videoCodec?: string;
+                            /** @description Pixels, as displayed */
+                            width?: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tools/validate/post": {
         parameters: {
             query?: never;
@@ -14023,6 +14198,130 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools/validate/subreddit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a subreddit: does it exist, does it take posts, its posting rules and flair requirement
+         * @description Read from Reddit with the Reddit account named by `accountId`, or without it your oldest connected Reddit account (Herald reads Reddit only through a connected account: 400 naming `accountId` when you have none). Answers 200 with `exists: false` and `error` for a subreddit Reddit does not have (or has banned), and `exists: true` without details for a private one. `acceptsPosts` says whether this account may post there, `rules` what a post needs (checked when a post is created), `flairRequired` whether a post needs `platformSpecificData.flairId`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The Reddit account to read with (default: your oldest connected Reddit account) */
+                    accountId?: string;
+                    /** @description Subreddit name, with or without r/ */
+                    name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The account may submit posts there */
+                            acceptsPosts: boolean;
+                            /** @description Why the subreddit cannot be used, when it cannot */
+                            error?: string;
+                            exists: boolean;
+                            /** @description Posts need a flair (platformSpecificData.flairId) */
+                            flairRequired: boolean;
+                            /** @description The posting rules Herald checks posts against; null when Reddit cannot be read in time or there is no subreddit */
+                            rules: {
+                                allowGalleries?: boolean;
+                                allowImages?: boolean;
+                                bodyMaxLength?: number;
+                                bodyMinLength?: number;
+                                bodyPolicy?: "required" | "notAllowed" | "none";
+                                flairRequired?: boolean;
+                                submissionType?: "any" | "self" | "link";
+                                titleMaxLength?: number;
+                                titleMinLength?: number;
+                            } | null;
+                            subreddit?: {
+                                allowImages: boolean;
+                                allowVideos: boolean;
+                                /** @description The public description */
+                                description: string;
+                                isNSFW: boolean;
+                                /** @description As Reddit spells it, without r/ */
+                                name: string;
+                                /** @description Text posts (self), links, or any */
+                                submissionType: "any" | "self" | "link";
+                                subscribers: number | null;
+                                title: string;
+                                /** @description public, private or restricted (only approved users post); Reddit's other types as given */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

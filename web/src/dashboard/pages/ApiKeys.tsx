@@ -6,6 +6,8 @@ import { ALL_PERMISSIONS, RESOURCES, type Permission } from '../../../../src/sha
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { ScopePicker, type Scope } from '../ui/scope-picker.tsx';
+import { useProfiles } from '../queries/profiles.ts';
 
 
 export default function ApiKeysPage() {
@@ -15,12 +17,21 @@ export default function ApiKeysPage() {
   const [name, setName] = useState('');
   const [perms, setPerms] = useState<Set<Permission>>(new Set(['posts:read', 'posts:write']));
   const [expires, setExpires] = useState('');
+  // A key limited to some profiles (decision 0063), as a team member can be.
+  const profiles = useProfiles();
+  const [scope, setScope] = useState<Scope>({ scope: 'all', profileIds: [] });
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [copied, setCopied] = useState(false);
 
   const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/api-keys', { body: { name: name.trim(), permissions: [...perms] as CreateKeyBody['permissions'], ...(expires ? { expiresIn: Number(expires) } : {}) } })),
-    onSuccess: (r) => { setCreated({ name: r.apiKey.name, key: r.apiKey.key ?? '' }); setCopied(false); setName(''); void qc.invalidateQueries({ queryKey: ['api-keys'] }); },
+    mutationFn: () => unwrap(api.POST('/v1/api-keys', { body: {
+      name: name.trim(), permissions: [...perms] as CreateKeyBody['permissions'], ...(expires ? { expiresIn: Number(expires) } : {}),
+      ...(scope.scope === 'profiles' ? { scope: 'profiles' as const, profileIds: scope.profileIds } : {}),
+    } })),
+    onSuccess: (r) => {
+      setCreated({ name: r.apiKey.name, key: r.apiKey.key ?? '' }); setCopied(false); setName(''); setScope({ scope: 'all', profileIds: [] });
+      void qc.invalidateQueries({ queryKey: ['api-keys'] });
+    },
   });
   const revoke = useMutation({
     mutationFn: (keyId: string) => unwrap(api.DELETE('/v1/api-keys/{keyId}', { params: { path: { keyId } } })),
@@ -48,6 +59,8 @@ export default function ApiKeysPage() {
           <div className="field grow"><label htmlFor="k-name">Name</label><input id="k-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="e.g. CI publisher" /></div>
           <div className="field"><label htmlFor="k-exp">Expires in (days)</label><input id="k-exp" type="number" min={1} max={3650} value={expires} onChange={(e) => setExpires(e.target.value)} placeholder="never" /></div>
         </div>
+        <ScopePicker id="k-profiles" legend="Profiles the key reaches" value={scope} onChange={setScope} profiles={profiles.data ?? []} />
+        {scope.scope === 'profiles' && <p className="muted small-text">The key sees and posts only to these profiles&apos; accounts, posts and media; it cannot manage the team, profiles or webhooks.</p>}
         <fieldset className="perm-grid">
           <legend>Permissions</legend>
           <div className="perm-head" aria-hidden="true"><span /> <span>read</span> <span>write</span></div>
@@ -67,19 +80,20 @@ export default function ApiKeysPage() {
           </div>
         </fieldset>
         <ErrorBox error={create.error} title="Could not create the key" />
-        <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim() || perms.size === 0}>Create key</button>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim() || perms.size === 0 || (scope.scope === 'profiles' && scope.profileIds.length === 0)}>Create key</button>
       </form>
       <ErrorBox error={keys.error ?? revoke.error} />
       {keys.isLoading && <Loading />}
       {keys.data && (
         <div className="table-wrap card flush">
           <table>
-            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Permissions</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Permissions</th><th scope="col">Profiles</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.map((k) => (
                 <tr key={k.id}>
                   <td>{k.name}</td><td><code>{k.keyPreview}</code></td>
                   <td className="perm-list">{k.permissions.length >= ALL_PERMISSIONS.length ? 'all' : k.permissions.join(', ')}</td>
+                  <td className="perm-list">{k.scope === 'profiles' ? (k.profileIds ?? []).map((p) => p.name).join(', ') || '(deleted profiles)' : 'all'}</td>
                   <td className="nowrap">{k.expiresAt ? formatInZone(k.expiresAt, tz, { dateStyle: 'medium' }) : 'never'}</td>
                   <td className="nowrap">{k.lastUsedAt ? formatInZone(k.lastUsedAt, tz) : '—'}</td>
                   <td><ConfirmButton className="btn btn-sm btn-danger" title={`Revoke the key “${k.name}”?`} message="It stops working at once." confirmLabel="Revoke key" onConfirm={() => revoke.mutate(k.id)}>Revoke<span className="sr-only"> {k.name}</span></ConfirmButton></td>

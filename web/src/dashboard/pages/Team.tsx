@@ -12,31 +12,11 @@ import './team.css';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { useProfiles } from '../queries/profiles.ts';
+import { ScopePicker, type Scope } from '../ui/scope-picker.tsx';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 /** A team member, as GET /v1/users answers it. */
 type TeamUser = Json<Paths['/v1/users']['get']['responses'][200]>['users'][number];
-interface Scope { scope: 'all' | 'profiles'; profileIds: string[] }
-
-/** Radio "all profiles / only these" with a checkbox per profile. */
-function ScopePicker({ id, value, onChange, profiles }: { id: string; value: Scope; onChange: (s: Scope) => void; profiles: Profile[] }) {
-  const toggle = (pid: string) => onChange({ scope: 'profiles', profileIds: value.profileIds.includes(pid) ? value.profileIds.filter((x) => x !== pid) : [...value.profileIds, pid] });
-  return (
-    <fieldset className="scope-picker">
-      <legend>Profile access</legend>
-      <label className="check"><input type="radio" name={`${id}-scope`} checked={value.scope === 'all'} onChange={() => onChange({ scope: 'all', profileIds: [] })} /> All profiles</label>
-      <label className="check"><input type="radio" name={`${id}-scope`} checked={value.scope === 'profiles'} onChange={() => onChange({ scope: 'profiles', profileIds: value.profileIds })} /> Only these profiles:</label>
-      {value.scope === 'profiles' && (
-        <div className="scope-profiles">
-          {profiles.map((p) => (
-            <label key={p._id} className="check"><input type="checkbox" checked={value.profileIds.includes(p._id)} onChange={() => toggle(p._id)} /> {p.name}</label>
-          ))}
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
 function MemberRow({ user, profiles, tz }: { user: TeamUser; profiles: Profile[]; tz: string }) {
   const qc = useQueryClient();
   const [editing, setEditing] = useState(false);
