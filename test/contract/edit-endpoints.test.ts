@@ -15,6 +15,7 @@ import { startTelegramSimulator, type SimBot, type SimChat, type TelegramSimulat
 import { startMastodonSimulator, type MastodonSimulator } from '../../sim/mastodon/server.ts';
 import { DiscordAdapter } from '../../src/platforms/discord/adapter.ts';
 import { TelegramAdapter } from '../../src/platforms/telegram/adapter.ts';
+import type { TelegramCredentials } from '../../src/platforms/telegram/connect.ts';
 import { AdapterError, type AccountContext, type AdapterContext, type EditRequest } from '../../src/platforms/types.ts';
 
 const ctx: AdapterContext = {
@@ -71,7 +72,7 @@ describe('Telegram: editMessageText / editMessageCaption', () => {
   let adapter: TelegramAdapter;
   let bot: SimBot;
   let chat: SimChat;
-  let account: AccountContext;
+  let account: AccountContext<TelegramCredentials>;
   const call = async (method: string, body: object, token = bot.token) =>
     (await fetch(`${sim.url}/bot${token}/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<{ ok: boolean; result: { message_id: number }; description?: string }>;
   beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('Telegram: editMessageText / editMessageCaption', () => {
     bot = sim.addBot({ username: 'edit_bot' });
     chat = sim.addChat({ type: 'channel', title: 'Edits', username: 'edits' });
     sim.setMember(bot, chat, { status: 'administrator', can_post_messages: true });
-    account = { id: 'a', platformUserId: String(chat.id), username: 'edits', credentials: { botToken: bot.token }, settings: { chatId: String(chat.id), chatUsername: 'edits' } };
+    account = { id: 'a', platformUserId: String(chat.id), username: 'edits', credentials: { botToken: bot.token, botId: bot.id, botUsername: bot.username } as TelegramCredentials, settings: { chatId: String(chat.id), chatUsername: 'edits' } };
   });
   afterAll(async () => { await sim?.close(); });
 

@@ -9,6 +9,7 @@ import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { toast } from '../ui/toast.ts';
 import { ApprovalPanel, CommentThread } from './approvals.tsx';
+import { EditPublishedAction } from './edit-published.tsx';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -97,6 +98,10 @@ export default function PostDetailPage({ id }: { id: string }) {
                   : <a href={e.platformPostUrl} target="_blank" rel="noreferrer noopener">{e.platformPostUrl}</a>}</li>)}</ol>}
                 {t.errorMessage && <p className="alert alert-error">{t.errorMessage}{t.errorCategory ? ` (${t.errorCategory})` : ''}</p>}
                 {t.customContent && <p className="muted small">Custom text: {t.customContent}</p>}
+                <EditPublishedAction postId={p._id} target={{
+                  platform: t.platform, accountId: acct ? acct._id : String(t.accountId), status: t.status,
+                  removedFromPlatformAt: t.removedFromPlatformAt ?? undefined, text: t.customContent ?? p.content,
+                }} />
               </li>
             );
           })}
