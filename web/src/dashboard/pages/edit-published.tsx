@@ -52,7 +52,7 @@ function EditDialog({ postId, target, onClose }: { postId: string; target: Edita
   const save = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/edit', { params: { path: { postId } }, body: { platform, accountId: target.accountId, content: text } })),
     onSuccess: (r) => {
-      toast({ title: `Edited on ${label}`, body: r.message, tone: 'ok' });
+      toast({ title: `Edited on ${label}`, body: r.url ? `The post on ${label} now has the new text.` : r.message, tone: 'ok' });
       void qc.invalidateQueries({ queryKey: ['post', postId] });
       void qc.invalidateQueries({ queryKey: ['post-logs', postId] });
       void qc.invalidateQueries({ queryKey: ['posts'] });
