@@ -7,7 +7,7 @@
  * after its success the target's stored text, id and URL change.
  */
 import { FieldErrorCollector, fieldError } from '../../core/errors.ts';
-import type { PlatformId, ThreadItem } from '../../platforms/types.ts';
+import { PUBLISHED_EDITS, type PlatformId, type ThreadItem } from '../../platforms/types.ts';
 import { adapterContextFor } from '../accounts/adapter-context.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { callPlatform, editorFor, publishedTarget, type EditDeps } from './edit-common.ts';
@@ -76,7 +76,7 @@ export function createPostEdits(deps: EditDeps) {
       const threadIds = (target.result?.thread ?? []).map((t) => t.platformPostId);
       const result = await callPlatform(deps, {
         tenantId: auth.tenantId, userId: auth.userId, account, action: 'edit', postId: post.id, targetId: target.id,
-        changes: { content: { from: before.text, to: after.text } }, endpoint: `edit ${input.platform} post`, requestId,
+        changes: { content: { from: before.text, to: after.text } }, endpoint: PUBLISHED_EDITS[input.platform].how, requestId,
       }, () => adapter.editPublished!(ctx, actx, {
         text: after.text, post: { platformPostId: target.platform_post_id!, threadIds, platformPostUrl: url },
         mediaItems: after.mediaItems, platformSpecificData: psd,
