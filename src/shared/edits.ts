@@ -50,7 +50,8 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
   twitter: {
     platform: true, herald: false,
     what: 'the text, within 30 minutes of posting and at most 5 times; each edit is a new post id; not posts with polls, replies to others or reposts',
-    how: 'POST /2/tweets with edit_options.previous_post_id', windowMinutes: 30, doc: 'https://docs.x.com/x-api/fundamentals/edit-posts',
+    how: 'an edit is a new post in the edit chain (the write call is not on the public reference: UNCONFIRMED)', windowMinutes: 30,
+    doc: 'https://docs.x.com/x-api/fundamentals/edit-posts',
   },
   facebook: {
     platform: true, herald: false,
@@ -64,8 +65,8 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
     doc: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#update-posts',
   },
   pinterest: {
-    platform: true, herald: false,
-    what: 'the title, description, link, alt text and board of a Pin; not its media',
+    platform: true, herald: true,
+    what: 'the description (the post\'s text, at most 800 characters; title, link, alt text and board can change too); not its media',
     how: 'PATCH /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-update/',
   },
   reddit: {

@@ -153,7 +153,7 @@ describe('POST /v1/posts/{postId}/edit', () => {
   it.each([
     ['instagram', /instagram posts cannot be edited after publishing.*comment_enabled/],
     ['bluesky', /bluesky posts cannot be edited/],
-    ['pinterest', /Herald does not edit pinterest posts yet.*PATCH \/v5\/pins/],
+    ['twitter', /Herald does not edit twitter posts yet.*30 minutes/],
   ])('answers 400 naming %s and why it cannot be edited', async (platform, why) => {
     const { postId } = await published(`on ${platform}`);
     const acc = await insertAccount(h.ctx, h.tenant, h.profileId, platform);
