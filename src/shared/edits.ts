@@ -59,7 +59,7 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
     how: 'POST /{page-post-id} with message', doc: 'https://developers.facebook.com/docs/graph-api/reference/post/#updating',
   },
   linkedin: {
-    platform: true, herald: false,
+    platform: true, herald: true,
     what: 'the commentary (text) of a post; not its media, author or poll',
     how: 'POST /rest/posts/{urn} with X-RestLi-Method: PARTIAL_UPDATE and patch.$set.commentary',
     doc: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#update-posts',
