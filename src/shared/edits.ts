@@ -54,8 +54,8 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
     doc: 'https://docs.x.com/x-api/fundamentals/edit-posts',
   },
   facebook: {
-    platform: true, herald: false,
-    what: 'the message of a Page post the app published',
+    platform: true, herald: true,
+    what: 'the message of a Page post the app published (not a story)',
     how: 'POST /{page-post-id} with message', doc: 'https://developers.facebook.com/docs/graph-api/reference/post/#updating',
   },
   linkedin: {
