@@ -26,7 +26,7 @@ export { PLATFORMS, isPlatformId, type PlatformId } from '../shared/platforms.ts
 export type { PlatformCapabilities } from '../shared/capabilities.ts';
 
 /** Media, thread items and rule violations are shared with the composer (src/shared/rules/types.ts). */
-export type { MediaRef, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
+export type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { PostMetrics } from '../shared/metrics.ts';
 /** How each platform connects (OAuth, OAuth then a choice, an app password, ...): src/platforms/connect-shape.ts. */
@@ -183,6 +183,12 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
    * @throws AdapterError `auth_expired`, `disconnected`, `rate_limited`, `rejected`, `transient`.
    */
   editPublished?(ctx: AdapterContext, account: AccountContext<C>, edit: EditRequest): Promise<EditResult>;
+  /**
+   * What an edit cannot change on this platform, checked without a network call before
+   * {@link editPublished} (Reddit: only a self post's body; its title stays): the post as published
+   * and as it would be. Violations are answered as 400s on `content`. Absent: only `validate` applies.
+   */
+  checkEdit?(before: RulePost, after: RulePost): RuleViolation[];
   /**
    * YouTube's metadata of a published video (title, description, tags, category, privacy:
    * videos.update). Only the fields given change; answers the names of the fields sent.

@@ -70,7 +70,7 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
     how: 'PATCH /v5/pins/{pin_id}', doc: 'https://developers.pinterest.com/docs/api/v5/pins-update/',
   },
   reddit: {
-    platform: true, herald: false,
+    platform: true, herald: true,
     what: 'the body of a self (text) post; not its title, and not link or media posts',
     how: 'POST /api/editusertext (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_editusertext',
   },

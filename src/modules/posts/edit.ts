@@ -63,7 +63,7 @@ export function createPostEdits(deps: EditDeps) {
       const editedThread: ThreadItem[] = thread.length > 0 ? [{ ...thread[0], content: text }, ...thread.slice(1)] : [];
       const editedPsd = thread.length > 0 ? { ...psd, threadItems: editedThread } : psd;
       const after = buildPublishRequest({ ...base, customContent: thread.length > 0 ? target.custom_content : text, platformSpecificData: editedPsd, threadItems: editedThread });
-      for (const v of adapter.validate(after)) {
+      for (const v of [...adapter.validate(after), ...(adapter.checkEdit?.(before, after) ?? [])]) {
         if (TEXT_FIELDS.has(v.field)) errs.add('content', `${v.message} [rule ${v.rule}]`);
       }
       errs.throwIfAny();
