@@ -75,8 +75,8 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
     how: 'POST /api/editusertext (scope edit)', doc: 'https://www.reddit.com/dev/api/#POST_api_editusertext',
   },
   googlebusiness: {
-    platform: true, herald: false,
-    what: 'the summary (text) of a local post, with updateMask=summary',
+    platform: true, herald: true,
+    what: 'the summary (text, at most 1,500 characters) of a local post, with updateMask=summary; Google reviews it again',
     how: 'PATCH /v4/{name=accounts/*/locations/*/localPosts/*}', doc: 'https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/patch',
   },
   instagram: {
