@@ -9733,7 +9733,7 @@ export interface paths {
         put?: never;
         /**
          * Edit a published post on its platform
-         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on youtube, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). Send `Idempotency-Key` to make retries safe.
+         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on facebook, linkedin, youtube, pinterest, reddit, googlebusiness, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). Send `Idempotency-Key` to make retries safe.
          */
         post: {
             parameters: {
