@@ -48,7 +48,9 @@ function EditDialog({ postId, target, onClose }: { postId: string; target: Edita
   const [text, setText] = useState(target.text);
   const platform = target.platform as keyof typeof PUBLISHED_EDITS;
   const label = PLATFORM_LABELS[platform];
-  const max = capabilitiesOf(platform).maxTextLength;
+  const { maxTextLength: max, textUnit } = capabilitiesOf(platform);
+  // The platform's own unit: UTF-16 units (Discord) count a string's length, the others its characters.
+  const count = textUnit === 'UTF-16 units' ? text.length : [...text].length;
   const save = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/edit', { params: { path: { postId } }, body: { platform, accountId: target.accountId, content: text } })),
     onSuccess: (r) => {
@@ -66,7 +68,7 @@ function EditDialog({ postId, target, onClose }: { postId: string; target: Edita
         <div className="field">
           <label htmlFor={`${id}-text`}>Text</label>
           <textarea id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} rows={6} required aria-describedby={`${id}-count`} />
-          <p id={`${id}-count`} className={`muted small${[...text].length > max ? ' over' : ''}`}>{[...text].length.toLocaleString('en-US')} / {max.toLocaleString('en-US')} {capabilitiesOf(platform).textUnit}</p>
+          <p id={`${id}-count`} className={`muted small${count > max ? ' over' : ''}`}>{count.toLocaleString('en-US')} / {max.toLocaleString('en-US')} {textUnit === 'UTF-16 units' ? 'characters' : textUnit}</p>
         </div>
         <ErrorBox error={save.error} title={`Not edited on ${label}`} />
         <div className="ui-dialog-actions">
