@@ -107,8 +107,10 @@ export function createVideoMetadata(deps: EditDeps) {
 
       if (found) {
         const { description, ...options } = patch;
+        // The target's options say the privacy as the post was made with it: `visibility` too when it had one.
+        const privacy = patch.privacyStatus && psd.visibility !== undefined ? { visibility: patch.privacyStatus } : {};
         await recordTargetEdit(deps.db, found.target.id, {
-          customContent: description ?? found.target.custom_content, platformSpecificData: { ...psd, ...options },
+          customContent: description ?? found.target.custom_content, platformSpecificData: { ...psd, ...options, ...privacy },
           platformPostId: videoId, platformPostUrl: found.target.platform_post_url ?? '', now: deps.clock(),
         });
       }
