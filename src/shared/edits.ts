@@ -86,8 +86,8 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
   },
   threads: {
     platform: false, herald: false,
-    what: 'the Threads API publishes and deletes posts but has no endpoint to edit one; edit it in the Threads app',
-    how: 'none', doc: 'https://developers.facebook.com/docs/threads/posts',
+    what: 'the Threads API publishes and deletes posts but its reference lists no endpoint to edit one; edit it in the Threads app',
+    how: 'none', doc: 'https://developers.facebook.com/docs/threads/reference',
   },
   tiktok: {
     platform: false, herald: false,
@@ -96,7 +96,7 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
   },
   bluesky: {
     platform: false, herald: false,
-    what: 'Bluesky posts cannot be edited: a post record is immutable in the app view (delete it and post again)',
+    what: 'Bluesky has no post editing: its app offers none, and overwriting the record (com.atproto.repo.putRecord) gives it a new CID while replies, likes and quotes point at the old one (strongRef); delete it and post again',
     how: 'none', doc: 'https://docs.bsky.app/docs/advanced-guides/posts',
   },
 };
