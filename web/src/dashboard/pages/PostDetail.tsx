@@ -101,6 +101,7 @@ export default function PostDetailPage({ id }: { id: string }) {
                 <EditPublishedAction postId={p._id} target={{
                   platform: t.platform, accountId: acct ? acct._id : String(t.accountId), status: t.status,
                   removedFromPlatformAt: t.removedFromPlatformAt ?? undefined, text: t.customContent ?? p.content,
+                  options: t.platformSpecificData, tags: p.tags, visibility: p.visibility,
                 }} />
               </li>
             );

@@ -14,6 +14,7 @@ import { toast } from '../ui/toast.ts';
 import { PUBLISHED_EDITS } from '../../../../src/shared/edits.ts';
 import { capabilitiesOf } from '../../../../src/shared/capabilities.ts';
 import { PLATFORM_LABELS, isPlatformId } from '../../../../src/shared/platforms.ts';
+import { YouTubeDetailsDialog } from './youtube-details.tsx';
 import './posts.css';
 
 /** What the button needs of a target. */
@@ -24,6 +25,11 @@ export interface EditableTarget {
   removedFromPlatformAt?: string;
   /** The text on the platform now: the target's own text, else the post's. */
   text: string;
+  /** The target's platform options (YouTube: title, tags, privacyStatus). */
+  options?: Record<string, unknown>;
+  /** The post's tags and visibility, where the options have none. */
+  tags?: string[];
+  visibility?: string;
 }
 
 /** The "Edit text" action of one published target, or why it cannot be edited; nothing for a target not published. */
@@ -36,8 +42,10 @@ export function EditPublishedAction({ postId, target }: { postId: string; target
   }
   return (
     <>
-      <button type="button" className="btn btn-sm" onClick={() => setOpen(true)}>Edit text<span className="sr-only"> on {PLATFORM_LABELS[target.platform]}</span></button>
-      {open && <EditDialog postId={postId} target={target} onClose={() => setOpen(false)} />}
+      <button type="button" className="btn btn-sm" onClick={() => setOpen(true)}>{target.platform === 'youtube' ? 'Edit details' : 'Edit text'}<span className="sr-only"> on {PLATFORM_LABELS[target.platform]}</span></button>
+      {open && (target.platform === 'youtube'
+        ? <YouTubeDetailsDialog postId={postId} target={target} onClose={() => setOpen(false)} />
+        : <EditDialog postId={postId} target={target} onClose={() => setOpen(false)} />)}
     </>
   );
 }
