@@ -32,6 +32,8 @@ import { createPublishingLog } from './publishing/log-entries.ts';
 import { createPasswordResetService } from './modules/password-reset/service.ts';
 import { createMailer } from './infra/mailer.ts';
 import { createPostUnpublish } from './modules/posts/unpublish.ts';
+import { createPostEdits } from './modules/posts/edit.ts';
+import { createVideoMetadata } from './modules/posts/video-metadata.ts';
 import { createAccountHealthService } from './modules/account-health/service.ts';
 import { createToolsService } from './modules/tools/service.ts';
 import { createBulkService } from './modules/bulk/service.ts';
@@ -153,6 +155,10 @@ export function createServices(deps: ServiceDeps) {
   // The publishing log's entries outside a publish run (unpublish here, token refresh in the worker) and its retention.
   const publishingLog = createPublishingLog(db);
   const unpublish = createPostUnpublish({ db, adapters, accounts: accountsRepository, clock, log: (e) => publishingLog.write(e) });
+  // Editing published posts and YouTube metadata (decision 0060), logged like unpublish.
+  const editDeps = { db, adapters, accounts: accountsRepository, clock, log: (e: Parameters<typeof publishingLog.write>[0]) => publishingLog.write(e) };
+  const postEdits = createPostEdits(editDeps);
+  const videoMetadata = createVideoMetadata(editDeps);
   const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
   const tools = createToolsService({ db, posts, media: { allowPrivateUrls: config.allowPrivateUrls, ffprobePath: config.ffprobePath } });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId, staleMs: config.workerStaleMs });
@@ -172,7 +178,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     delegatedAuth, oauthServer, docsAi, approvals, feeds,
-    logs, publishingLog, tools, accountHealth, unpublish, webhooks, passwordReset,
+    logs, publishingLog, tools, accountHealth, unpublish, postEdits, videoMetadata, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
     auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, accountGroups, choose, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,

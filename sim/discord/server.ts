@@ -75,7 +75,7 @@ export interface DiscordSimOptions {
 }
 
 export type DiscordFault = {
-  op: 'message' | 'thread' | 'list' | 'crosspost' | 'delete' | 'read' | 'token' | 'any';
+  op: 'message' | 'thread' | 'list' | 'crosspost' | 'delete' | 'read' | 'edit' | 'token' | 'any';
   kind: 'rate_limit' | 'server_error' | 'slow' | 'drop' | 'drop_after_create';
   count: number;
   delayMs?: number;
@@ -103,6 +103,8 @@ export interface SimAttachment { id: string; filename: string; size: number; con
 export interface SimMessage {
   id: string; channel_id: string; author: { id: string; username: string; bot?: boolean }; content: string; nonce?: string | number;
   flags: number; attachments: SimAttachment[]; timestamp: string; type: number; thread?: string; deleted?: boolean;
+  /** When the message was last edited (PATCH), else absent. */
+  edited_timestamp?: string;
   /** Reactions by emoji: their counts. */
   reactions?: Record<string, number>;
 }
@@ -251,7 +253,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   });
   const messageView = (m: SimMessage, withNonce = false) => ({
     id: m.id, type: m.type, channel_id: m.channel_id, author: { id: m.author.id, username: m.author.username, ...(m.author.bot ? { bot: true } : {}) },
-    content: m.content, timestamp: m.timestamp, edited_timestamp: null, tts: false, mention_everyone: false, mentions: [], mention_roles: [],
+    content: m.content, timestamp: m.timestamp, edited_timestamp: m.edited_timestamp ?? null, tts: false, mention_everyone: false, mentions: [], mention_roles: [],
     attachments: m.attachments, embeds: [], pinned: false, flags: m.flags,
     ...(withNonce && m.nonce !== undefined ? { nonce: m.nonce } : {}),
     ...(m.reactions ? { reactions: Object.entries(m.reactions).map(([name, count]) => ({ count, count_details: { burst: 0, normal: count }, me: false, me_burst: false, emoji: { id: null, name }, burst_colors: [] })) } : {}),
@@ -492,6 +494,28 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     if (!(botPermissions(c) & P.READ_MESSAGE_HISTORY)) return err(reply, 403, 50001, 'Missing Access');
     const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
     return m ? messageView(m) : err(reply, 404, 10008, 'Unknown Message');
+  });
+
+  // Edit (https://discord.com/developers/docs/resources/message#edit-message): the author's own message
+  // only (content, no time limit; another user's message takes MANAGE_MESSAGES and only its flags);
+  // content at most 2,000 characters; attachments left out of the body are kept.
+  app.patch(`${API}/channels/:cid/messages/:mid`, async (req, reply) => {
+    const f = await fault('edit', reply, req);
+    if (f === 'handled') return reply;
+    if (!authedBot(req, reply)) return reply;
+    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    if (!c) return reply;
+    const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
+    if (!m) return err(reply, 404, 10008, 'Unknown Message');
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (m.author.id !== bot.id) return err(reply, 403, 50005, 'Cannot edit a message authored by another user');
+    if (b.content !== undefined && b.content !== null && typeof b.content !== 'string') return formError(reply, 'content', 'STRING_TYPE_CONVERT', 'Could not interpret the value as string.');
+    const content = typeof b.content === 'string' ? b.content : m.content;
+    if (content.length > 2000) return formError(reply, 'content', 'BASE_TYPE_MAX_LENGTH', 'Must be 2000 or fewer in length.');
+    if (!content.trim() && m.attachments.length === 0) return err(reply, 400, 50006, 'Cannot send an empty message');
+    m.content = content;
+    m.edited_timestamp = new Date().toISOString();
+    return messageView(m);
   });
 
   app.delete(`${API}/channels/:cid/messages/:mid`, async (req, reply) => {

@@ -63,12 +63,16 @@ export interface FacebookSimOptions {
 }
 
 export type FacebookFault = {
-  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'list' | 'metrics' | 'any';
+  op: 'photo' | 'publish' | 'comment' | 'status' | 'token' | 'pages' | 'list' | 'metrics' | 'update' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'revoked' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'fail';
   count: number; delayMs?: number;
 };
 
-export interface FacebookSimPost { id: string; pageId: string; kind: 'feed' | 'video' | 'photo_story' | 'video_story'; message: string; link?: string; photos: string[]; videoUrl?: string; mediaId?: string; created: string }
+export interface FacebookSimPost {
+  id: string; pageId: string; kind: 'feed' | 'video' | 'photo_story' | 'video_story'; message: string; link?: string; photos: string[]; videoUrl?: string; mediaId?: string; created: string;
+  /** When the message was last changed (POST /{post-id}). */
+  updated?: string;
+}
 interface Photo { id: string; pageId: string; url: string; published: boolean; format: MediaFormat; bytes: number }
 interface Video { id: string; pageId: string; url?: string; status: 'in_progress' | 'ready' | 'error'; polls: number; forcedError?: boolean; fetched?: Promise<boolean>; story: boolean; error?: string }
 
@@ -353,6 +357,30 @@ export async function startFacebookSimulator(opts: FacebookSimOptions = {}): Pro
     }
     if (t.kind !== 'page' || t.pageId !== posts[i].pageId) return graphError(reply, 403, 200, '(#200) The user does not have permission to delete this post');
     posts.splice(i, 1);
+    return { success: true };
+  });
+
+  /**
+   * Updating a Page post (https://developers.facebook.com/docs/graph-api/reference/post/#updating):
+   * `POST /{post-id}` with `message`, with the Page's token (#200 otherwise), answers `{ success: true }`;
+   * the message keeps the create limits; a story has no message (#100); a missing post is 100/33.
+   */
+  app.post('/:v/:id', async (req, reply) => {
+    const f = await fault('update', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    const id = (req.params as { id: string }).id;
+    const p = posts.find((x) => x.id === id);
+    if (!p) return graphError(reply, 400, 100, `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, { error_subcode: 33 });
+    if (t.kind !== 'page' || t.pageId !== p.pageId) return graphError(reply, 403, 200, '(#200) The user does not have permission to edit this post');
+    if (p.kind === 'photo_story' || p.kind === 'video_story') return graphError(reply, 400, 100, '(#100) A story cannot be edited');
+    const b = params(req);
+    if (b.message === undefined) return graphError(reply, 400, 100, '(#100) Requires one of the params: message');
+    if (b.message.length > 63_206) return graphError(reply, 400, 100, '(#100) The message is too long');
+    if (!b.message.trim() && !p.link && p.photos.length === 0 && p.kind === 'feed') return graphError(reply, 400, 100, '(#100) Posts where the message is empty need a link or attached_media');
+    p.message = b.message;
+    p.updated = graphTime(new Date());
     return { success: true };
   });
 

@@ -72,7 +72,7 @@ export interface GoogleBusinessSimOptions {
   groupLocations?: number;
 }
 
-export type GoogleBusinessFaultOp = 'token' | 'accounts' | 'locations' | 'create' | 'list' | 'get' | 'delete' | 'any';
+export type GoogleBusinessFaultOp = 'token' | 'accounts' | 'locations' | 'create' | 'list' | 'get' | 'delete' | 'patch' | 'any';
 export interface GoogleBusinessFault {
   op: GoogleBusinessFaultOp;
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'permission_denied' | 'slow' | 'drop' | 'drop_after_create';
@@ -93,6 +93,8 @@ export interface SimLocalPost {
   state: LocalPostState;
   decideAt: number;
   verdict: 'LIVE' | 'REJECTED';
+  /** When a PATCH last changed it. */
+  updateTime?: string;
 }
 
 export interface GoogleBusinessSimulator extends SimulatorBase<GoogleBusinessFault> {
@@ -442,6 +444,40 @@ export async function startGoogleBusinessSimulator(opts: GoogleBusinessSimOption
     if (i < 0) return gerr(reply, 404, 'Requested entity was not found.');
     return postView(posts[i]);
   });
+  /**
+   * Patch a local post (https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/patch):
+   * `PATCH /v4/{name}?updateMask=summary,...` with the LocalPost; only the fields the mask names
+   * change (a mask is required; output-only fields cannot be named); the result follows the create
+   * rules and goes through moderation again (PROCESSING, then LIVE or REJECTED).
+   */
+  app.patch('/v4/accounts/:a/locations/:l/localPosts/:p', async (req, reply) => {
+    const f = await fault('patch', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    if (!locationOf(req, reply)) return reply;
+    const i = findPost(req);
+    if (i < 0) return gerr(reply, 404, 'Requested entity was not found.');
+    const mask = String((req.query as Record<string, string>).updateMask ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    if (mask.length === 0) return badRequest(reply, 'update_mask', 'updateMask is required');
+    const writable = ['summary', 'callToAction', 'event', 'offer', 'media', 'topicType', 'alertType', 'languageCode'];
+    const bad = mask.find((m) => !writable.includes(m));
+    if (bad) return badRequest(reply, 'update_mask', `Invalid field in updateMask: ${bad}`);
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const next = { ...posts[i].body };
+    for (const m of mask) { if (b[m] === undefined) delete next[m]; else next[m] = b[m]; }
+    const problem = await postProblem(next);
+    if (problem) return badRequest(reply, problem[0], problem[1]);
+    if (!writeAllowed(reply)) return reply;
+    const p = posts[i];
+    const now = Date.now();
+    p.body = next;
+    p.verdict = typeof next.summary === 'string' && PHONE.test(next.summary) ? 'REJECTED' : 'LIVE';
+    p.state = moderation.ms <= 0 ? p.verdict : 'PROCESSING';
+    p.decideAt = now + moderation.ms;
+    p.updateTime = new Date(now).toISOString();
+    return postView(p);
+  });
+
   app.delete('/v4/accounts/:a/locations/:l/localPosts/:p', async (req, reply) => {
     const f = await fault('delete', reply, req);
     if (f === 'handled') return reply;

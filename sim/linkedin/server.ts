@@ -57,14 +57,18 @@ export interface LinkedInSimOptions {
 }
 
 type Fault = {
-  op: 'post' | 'upload' | 'comment' | 'token' | 'list' | 'metrics' | 'any';
+  op: 'post' | 'upload' | 'comment' | 'token' | 'list' | 'metrics' | 'update' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number; delayMs?: number;
 };
 
 interface Token { userId: string; expires: number; scope: string[]; revoked: boolean }
 interface Asset { urn: string; kind: 'image' | 'document' | 'video'; owner: string; bytes: number; expected?: number; parts?: Array<{ first: number; last: number; etag?: string }>; uploadToken?: string; status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED'; reason?: string; polls: number; failOnProcess?: boolean; data?: Buffer }
-export interface LinkedInSimPost { id: string; author: string; commentary: string; visibility: string; content?: Record<string, unknown>; createdAt: number; comments: Array<{ id: string; actor: string; text: string }> }
+export interface LinkedInSimPost {
+  id: string; author: string; commentary: string; visibility: string; content?: Record<string, unknown>; createdAt: number; comments: Array<{ id: string; actor: string; text: string }>;
+  /** Set by a partial update (POST /rest/posts/{urn} with X-RestLi-Method: PARTIAL_UPDATE). */
+  lastModifiedAt?: number;
+}
 
 export interface LinkedInSimulator extends SimulatorBase<Fault> {
   member: { sub: string; name: string };
@@ -449,6 +453,40 @@ export async function startLinkedInSimulator(opts: LinkedInSimOptions = {}): Pro
    * `DELETE /rest/posts/{encoded post URN}` by someone who may act as its author answers 204; a post
    * that is already gone answers 204 too (the delete is idempotent).
    */
+  /**
+   * Update a post (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#update-posts):
+   * `POST /rest/posts/{encoded URN}` with `X-RestLi-Method: PARTIAL_UPDATE` and `{patch: {$set: {...}}}`,
+   * by someone who may act as its author; only commentary, contentCallToActionLabel,
+   * contentLandingPage and lifecycleState may be set (422 otherwise: media, author and polls do not
+   * change); the commentary follows the create rules (length, little text). 204.
+   */
+  app.post('/rest/posts/:urn', async (req, reply) => {
+    const f = await fault('update', reply, req);
+    if (f === 'handled') return reply;
+    const t = auth(req, reply);
+    if (!t) return reply;
+    if (String(req.headers['x-restli-method'] ?? '').toUpperCase() !== 'PARTIAL_UPDATE') return liError(reply, 400, 'A POST to a post URN needs X-RestLi-Method: PARTIAL_UPDATE', 'ILLEGAL_ARGUMENT');
+    const urn = decodeURIComponent((req.params as { urn: string }).urn);
+    const p = posts.find((x) => x.id === urn);
+    if (!p) return liError(reply, 404, `Post ${urn} not found`, 'NOT_FOUND');
+    if (!mayActAs(t, p.author, reply, 'partnerApiPostsExternal.UPDATE')) return reply;
+    const set = ((req.body ?? {}) as { patch?: { $set?: Record<string, unknown> } }).patch?.$set;
+    if (!set || typeof set !== 'object') return liError(reply, 422, 'ERROR :: /patch/$set :: required', 'UNPROCESSABLE_ENTITY');
+    const field = Object.keys(set).find((k) => !['commentary', 'contentCallToActionLabel', 'contentLandingPage', 'lifecycleState'].includes(k));
+    if (field) return liError(reply, 422, `ERROR :: /patch/$set/${field} :: field cannot be updated`, 'UNPROCESSABLE_ENTITY');
+    if (set.commentary !== undefined) {
+      const commentary = typeof set.commentary === 'string' ? set.commentary : '';
+      const maxCommentary = opts.maxCommentary ?? 3000;
+      if ([...commentary].length > maxCommentary) return liError(reply, 422, `ERROR :: /commentary :: length of commentary exceeds ${maxCommentary}`, 'UNPROCESSABLE_ENTITY');
+      const bad = littleTextProblem(commentary);
+      if (bad >= 0) return liError(reply, 400, `Commentary has an unescaped reserved character "${commentary[bad]}" at ${bad} (little text format)`, 'ILLEGAL_ARGUMENT');
+      if (!commentary && !p.content) return liError(reply, 422, 'ERROR :: /commentary :: a post needs commentary or content', 'UNPROCESSABLE_ENTITY');
+      p.commentary = commentary;
+    }
+    p.lastModifiedAt = Date.now();
+    return reply.status(204).send();
+  });
+
   app.delete('/rest/posts/:urn', async (req, reply) => {
     const t = auth(req, reply);
     if (!t) return reply;

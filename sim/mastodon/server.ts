@@ -58,7 +58,7 @@ export const MASTODON_SOCIAL_LIMITS: MastodonSimLimits = {
   pollMaxOptions: 4, pollMaxCharactersPerOption: 50, pollMinExpiration: 300, pollMaxExpiration: 2_629_746,
 };
 
-export type MastodonFault = SimFault<'create' | 'list' | 'media' | 'delete' | 'metrics' | 'any', 'rate_limit' | 'server_error' | 'drop_after_create' | 'drop' | 'slow'>;
+export type MastodonFault = SimFault<'create' | 'list' | 'media' | 'delete' | 'metrics' | 'edit' | 'any', 'rate_limit' | 'server_error' | 'drop_after_create' | 'drop' | 'slow'>;
 
 export interface SimMedia {
   id: string;
@@ -85,6 +85,10 @@ export interface SimStatus {
   poll: { options: string[]; expires_in: number; multiple: boolean; hide_totals: boolean } | null;
   created_at: string;
   application: { name: string } | null;
+  /** When the status was last edited (PUT /api/v1/statuses/:id), else null. */
+  edited_at?: string | null;
+  /** Earlier versions of the text, oldest first (GET /api/v1/statuses/:id/history). */
+  history?: string[];
 }
 
 export interface MastodonSimulator extends SimulatorBase<MastodonFault> {
@@ -259,7 +263,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
       sensitive: s.sensitive, spoiler_text: s.spoiler_text, visibility: s.visibility, language: s.language,
       uri: `https://${domain}/users/${user.username}/statuses/${s.id}`, url: `https://${domain}/@${user.username}/${s.id}`,
       replies_count: c.comments, reblogs_count: c.shares, favourites_count: c.likes,
-      content: statusHtml(s.text, domain), text: null,
+      content: statusHtml(s.text, domain), text: null, edited_at: s.edited_at ?? null,
       application: s.application, account: { id: user.id, username: user.username, acct: user.username, display_name: user.display_name },
       media_attachments: s.media_ids.map((id) => renderMedia(media.get(id)!)),
       poll: s.poll ? { id: s.id, expires_at: new Date(Date.parse(s.created_at) + s.poll.expires_in * 1000).toISOString(), multiple: s.poll.multiple, options: s.poll.options.map((title) => ({ title, votes_count: s.poll!.hide_totals ? null : 0 })) } : null,
@@ -459,6 +463,39 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     const s = statuses.find((x) => x.id === (req.params as { id: string }).id);
     if (!s) return err(reply, 404, 'Record not found');
     if ((s.visibility === 'private' || s.visibility === 'direct') && t?.account !== s.account) return err(reply, 404, 'Record not found');
+    return render(s);
+  });
+
+  // Edit (https://docs.joinmastodon.org/methods/statuses/#edit): the author's own status only (404
+  // otherwise, as Mastodon answers for a status the token's account did not write); the same checks
+  // as a new status: text or media, the instance's character limit, attachments owned and processed.
+  // Media ids left out remove the attachments, so a client resends the ones it keeps.
+  app.put('/api/v1/statuses/:id', async (req, reply) => {
+    const t = auth(req, reply, 'write:statuses');
+    if (!t) return reply;
+    const f = await faults.apply('edit', reply, req);
+    if (f === 'handled') return reply;
+    const s = statuses.find((x) => x.id === (req.params as { id: string }).id && x.account === t.account);
+    if (!s) return err(reply, 404, 'Record not found');
+    const b = body(req);
+    const text = typeof b.status === 'string' ? b.status : '';
+    const spoiler = typeof b.spoiler_text === 'string' ? b.spoiler_text : s.spoiler_text;
+    const mediaIds = b.media_ids !== undefined || b['media_ids[]'] !== undefined ? list(b.media_ids ?? b['media_ids[]']) : [];
+    if (mediaIds.length > limits.maxMediaAttachments) return err(reply, 422, `Cannot attach more than ${limits.maxMediaAttachments} files`);
+    const items = mediaIds.map((id) => media.get(id));
+    if (items.some((m) => !m || m.owner !== t.account || (m.statusId && m.statusId !== s.id))) return err(reply, 404, 'Record not found');
+    if (items.some((m) => m!.pending > 0)) return err(reply, 422, 'Cannot attach files that have not finished processing. Try again in a moment!');
+    if (!text.trim() && mediaIds.length === 0) return err(reply, 422, "Validation failed: Text can't be blank");
+    if (statusLength(text, spoiler, limits.charactersReservedPerUrl) > limits.maxCharacters) return err(reply, 422, `Validation failed: Text character limit of ${limits.maxCharacters} exceeded`);
+    s.history = [...(s.history ?? []), s.text];
+    s.text = text;
+    s.spoiler_text = spoiler;
+    if (typeof b.sensitive === 'boolean') s.sensitive = b.sensitive;
+    if (typeof b.language === 'string' && b.language) s.language = b.language;
+    for (const id of s.media_ids) if (!mediaIds.includes(id)) media.get(id)!.statusId = null;
+    for (const id of mediaIds) media.get(id)!.statusId = s.id;
+    s.media_ids = mediaIds;
+    s.edited_at = new Date().toISOString();
     return render(s);
   });
 

@@ -67,7 +67,7 @@ export interface PinterestSimOptions {
 const IMAGE_FORMATS = new Set(['bmp', 'jpeg', 'png', 'tiff', 'gif', 'webp']);
 
 export type PinterestFault = {
-  op: 'pin' | 'media' | 'token' | 'read' | 'metrics' | 'any';
+  op: 'pin' | 'media' | 'token' | 'read' | 'metrics' | 'update' | 'any';
   kind: 'rate_limit' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed';
   count: number;
   delayMs?: number;
@@ -271,6 +271,42 @@ export async function startPinterestSimulator(opts: PinterestSimOptions = {}): P
     if (!writeAllowed(reply)) return reply;
     pins.splice(i, 1);
     return reply.status(204).send();
+  });
+
+  /**
+   * Update a Pin (https://developers.pinterest.com/docs/api/v5/pins-update/): `PATCH
+   * /v5/pins/{pin_id}` with any of title, description, link, alt_text, board_id, note; the media
+   * cannot change (media_source is refused). Scope pins:write and the user's own Pin, as delete;
+   * the same length limits as a new Pin. Answers the Pin.
+   */
+  app.patch('/v5/pins/:id', async (req, reply) => {
+    const f = await fault('update', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const scope = (access.get(bearerToken(req, /^Bearer (.+)$/i)!)?.scope ?? '').split(/[ ,]/);
+    if (!scope.includes('pins:write')) return err(reply, 403, 3, 'Not authorized to access this resource: the token lacks the pins:write scope.');
+    const pin = pins.find((x) => x.id === (req.params as { id: string }).id);
+    if (!pin) return err(reply, 404, 50, 'Pin not found.');
+    if (boards.find((b) => b.id === pin.board_id)?.owner !== user.username) return err(reply, 403, 29, 'You are not permitted to access that resource.');
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const known = ['title', 'description', 'link', 'alt_text', 'board_id', 'board_section_id', 'note', 'carousel_slots'];
+    const unknown = Object.keys(b).find((k) => !known.includes(k));
+    if (unknown) return err(reply, 400, 1, `Invalid request body: additional property ${unknown} is not allowed`);
+    for (const [k, max] of [['title', opts.titleMax ?? 100], ['description', opts.descriptionMax ?? 800], ['alt_text', opts.altTextMax ?? 500], ['link', opts.linkMax ?? 2048]] as const) {
+      if (b[k] !== undefined && b[k] !== null && (typeof b[k] !== 'string' || (b[k] as string).length > max)) return err(reply, 400, 1, `Invalid request body: ${k} exceeds maxLength=${max}`);
+    }
+    if (b.link && !isUrl(b.link)) return err(reply, 400, 1, 'Invalid request body: link is not a valid URL');
+    if (b.board_id !== undefined) {
+      const board = boards.find((x) => x.id === b.board_id);
+      if (!board || board.owner !== user.username) return err(reply, 404, 40, 'Board not found.');
+      pin.board_id = board.id;
+    }
+    if (!writeAllowed(reply)) return reply;
+    if (typeof b.title === 'string') pin.title = b.title;
+    if (typeof b.description === 'string') pin.description = b.description;
+    if (b.link !== undefined) pin.link = (b.link as string | null) ?? null;
+    if (b.alt_text !== undefined) pin.alt_text = (b.alt_text as string | null) ?? null;
+    return pinView(pin);
   });
 
   const isUrl = (v: unknown) => { try { return typeof v === 'string' && /^https?:$/.test(new URL(v).protocol); } catch { return false; } };

@@ -65,7 +65,7 @@ export interface RedditSimOptions {
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
 export type RedditFault = {
-  op: 'submit' | 'media' | 'token' | 'read' | 'metrics' | 'any';
+  op: 'submit' | 'media' | 'token' | 'read' | 'metrics' | 'edit' | 'any';
   kind: 'rate_limit' | 'ratelimit_error' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create';
   count: number;
   delayMs?: number;
@@ -94,6 +94,8 @@ export interface SimPost {
   id: string; subreddit: string; author: string; title: string; kind: string; selftext: string; url: string;
   created_utc: number; score: number; num_comments: number; over_18: boolean; spoiler: boolean; stickied: boolean;
   link_flair_text: string | null; visibleAt: number;
+  /** Unix time of the last edit of the body (POST /api/editusertext), else absent. */
+  edited?: number;
 }
 
 export interface RedditSimulator extends SimulatorBase<RedditFault> {
@@ -369,6 +371,32 @@ export async function startRedditSimulator(opts: RedditSimOptions = {}): Promise
    * it is). A deleted post keeps its id but shows author and text `[deleted]`, so it leaves the
    * user's submitted listing.
    */
+  /**
+   * Edit a self post's body (https://www.reddit.com/dev/api#POST_api_editusertext): form `thing_id`
+   * = fullname and `text` (markdown), scope `edit` (else 403). Only the author's own post
+   * (NOT_AUTHOR), only a self post (NOT_SELF: link and media posts have no body), the self-text
+   * limit (TOO_LONG); errors in `json.errors` with HTTP 200, as the other form endpoints.
+   */
+  app.post('/api/editusertext', async (req, reply) => {
+    const f = await fault('edit', reply, req);
+    if (f === 'handled') return reply;
+    if (!api(req, reply)) return reply;
+    const granted = (access.get(bearerToken(req, /^bearer (.+)$/i)!)?.scope ?? '').split(/[ ,]/);
+    if (!granted.includes('edit')) return reply.status(403).send({ message: 'Forbidden', error: 403 });
+    const b = (req.body ?? {}) as Record<string, string>;
+    const err = (code: string, msg: string, field: string) => reply.send({ json: { errors: [[code, msg, field]] } });
+    const id = String(b.thing_id ?? '');
+    const p = id.startsWith('t3_') ? posts.find((x) => x.id === id.slice(3)) : undefined;
+    if (!p || p.author === '[deleted]') return err('NO_THING_ID', 'that thing doesn\'t exist', 'thing_id');
+    if (p.author !== user.name) return err('NOT_AUTHOR', 'you can\'t do that', 'thing_id');
+    if (p.kind !== 'self') return err('NOT_SELF', 'only text posts can be edited', 'thing_id');
+    const textMax = opts.selftextMax ?? 40_000;
+    if ((b.text ?? '').length > textMax) return err('TOO_LONG', `this is too long (max: ${textMax})`, 'text');
+    p.selftext = b.text ?? '';
+    p.edited = Math.floor(Date.now() / 1000);
+    return { json: { errors: [], data: { things: [{ kind: 't3', data: { id: p.id, name: `t3_${p.id}`, selftext: p.selftext, edited: p.edited } }] } } };
+  });
+
   app.post('/api/del', async (req, reply) => {
     if (!api(req, reply)) return reply;
     const granted = (access.get(bearerToken(req, /^bearer (.+)$/i)!)?.scope ?? '').split(/[ ,]/);

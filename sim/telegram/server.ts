@@ -17,6 +17,7 @@
  *   ("Forbidden: bot is not a member of the channel chat", "Bad Request: need administrator rights
  *   in the channel chat", "Bad Request: chat not found"); `reply_parameters.message_id` must exist
  *   ("message to be replied not found").
+ * - `editMessageText` / `editMessageCaption`: a bot edits its own messages (see `edit`).
  * - `deleteMessage` / `deleteMessages`: a bot deletes its own messages (in a channel with
  *   can_post_messages), others' with can_delete_messages; never after 48 hours ("A message can only
  *   be deleted if it was sent less than 48 hours ago", stated for every chat: the strict reading,
@@ -53,7 +54,7 @@ export interface TelegramSimOptions {
 }
 
 export type TelegramFault = {
-  op: 'send' | 'delete' | 'getUpdates' | 'read' | 'any';
+  op: 'send' | 'delete' | 'edit' | 'getUpdates' | 'read' | 'any';
   kind: 'rate_limit' | 'server_error' | 'slow' | 'drop' | 'drop_after_create';
   count: number;
   delayMs?: number;
@@ -67,6 +68,8 @@ export interface SimMessage {
   message_id: number; chat_id: number; date: number; from_bot: number | null; kind: 'text' | 'photo' | 'video' | 'animation' | 'document';
   text?: string; caption?: string; parse_mode?: string; media_group_id?: string; reply_to?: number; silent: boolean; protect: boolean;
   link_preview_disabled: boolean; file?: { bytes: number; format: string; width?: number; height?: number };
+  /** Unix time of the last edit (editMessageText / editMessageCaption). */
+  edit_date?: number;
 }
 interface SimUpdate { update_id: number; at: number; bot: number; body: Record<string, unknown> }
 
@@ -432,9 +435,43 @@ export async function startTelegramSimulator(opts: TelegramSimOptions = {}) {
       return del(bot, p, reply, req, ids.map(Number), false);
     },
 
+    editMessageText: (bot, p, _f, reply, req) => edit(bot, p, reply, req, 'text'),
+    editMessageCaption: (bot, p, _f, reply, req) => edit(bot, p, reply, req, 'caption'),
+
     setWebhook(bot, p) { bot.webhook = typeof p.url === 'string' && p.url ? p.url : null; return true; },
     deleteWebhook(bot) { bot.webhook = null; return true; },
   };
+
+  /**
+   * editMessageText / editMessageCaption (https://core.telegram.org/bots/api#editmessagetext): a
+   * message the bot sent (in a channel it still posts to); text 1-4096 and captions 0-1024 after
+   * entities parsing; a text message takes only editMessageText, a media one only editMessageCaption
+   * ("there is no text in the message to edit" / "there is no caption in the message to edit"); the
+   * same text and parse mode -> "message is not modified". Answers the edited Message.
+   */
+  async function edit(bot: SimBot, p: Params, reply: FastifyReply, req: FastifyRequest, what: 'text' | 'caption') {
+    const f = await faults.apply('edit', reply, req);
+    if (f === 'handled') return reply;
+    const chat = postable(reply, bot, p.chat_id);
+    if (!chat) return reply;
+    const m = messages.find((x) => x.chat_id === chat.id && x.message_id === Number(p.message_id));
+    if (!m) return tgError(reply, 400, 'Bad Request: message to edit not found');
+    if (m.from_bot !== bot.id) return tgError(reply, 400, "Bad Request: message can't be edited");
+    if (what === 'text' && m.kind !== 'text') return tgError(reply, 400, 'Bad Request: there is no text in the message to edit');
+    if (what === 'caption' && m.kind === 'text') return tgError(reply, 400, 'Bad Request: there is no caption in the message to edit');
+    const value = typeof p[what] === 'string' ? p[what] as string : '';
+    const mode = typeof p.parse_mode === 'string' && p.parse_mode ? p.parse_mode : undefined;
+    const e = textError(value, mode, what === 'caption');
+    if (e) return tgError(reply, 400, e);
+    const was = what === 'text' ? m.text : m.caption;
+    if ((was ?? '') === value && (m.parse_mode ?? undefined) === mode) {
+      return tgError(reply, 400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+    }
+    if (what === 'text') m.text = value; else m.caption = value;
+    m.parse_mode = mode;
+    m.edit_date = Math.floor(now() / 1000);
+    return { ...messageView(m), edit_date: m.edit_date };
+  }
 
   function replyCheck(reply: FastifyReply, chat: SimChat, p: Params): number | null | false {
     const rp = json<{ message_id?: number; allow_sending_without_reply?: boolean }>(p.reply_parameters);

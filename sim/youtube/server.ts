@@ -76,7 +76,7 @@ export interface YouTubeSimOptions {
   ffprobePath?: string;
 }
 
-export type YouTubeFaultOp = 'token' | 'session' | 'chunk' | 'final' | 'probe' | 'thumbnail' | 'comment' | 'list' | 'metrics' | 'any';
+export type YouTubeFaultOp = 'token' | 'session' | 'chunk' | 'final' | 'probe' | 'thumbnail' | 'comment' | 'list' | 'metrics' | 'update' | 'any';
 export interface YouTubeFault {
   op: YouTubeFaultOp;
   kind: 'rate_limit' | 'quota' | 'server_error' | 'expired_token' | 'slow' | 'drop' | 'drop_after_create' | 'processing_failed' | 'upload_limit';
@@ -118,6 +118,8 @@ export interface YouTubeSimulator extends SimulatorBase<YouTubeFault> {
   sessions: Map<string, Session>;
   /** Chunk PUTs seen (with the Content-Range), in order. */
   puts: string[];
+  /** videos.update calls that changed a video: its id and the parts sent, in order. */
+  updates: Array<{ id: string; parts: string[] }>;
   quotaUsed(): { units: number; inserts: number };
   expireSessions(): void;
   /** Adds an uploaded video directly, as if the channel uploaded it on youtube.com. */
@@ -148,6 +150,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   const refresh = new RefreshTokens<{ scope: string }>(() => `1//0${randomBytes(30).toString('base64url')}`);
   const sessions = new Map<string, Session>();
   const videos: SimVideo[] = [];
+  const updates: Array<{ id: string; parts: string[] }> = [];
   const metrics = new MetricsBook();
   const comments: SimComment[] = [];
   const calls = new Map<string, number>();
@@ -435,6 +438,57 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
     return reply.status(204).send();
   });
 
+  /**
+   * videos.update (https://developers.google.com/youtube/v3/docs/videos/update): `PUT
+   * /youtube/v3/videos?part=snippet,status` with the video resource. Same scopes and ownership as
+   * delete; 50 units. Every writable field of a part sent is replaced (a field left out is cleared),
+   * and a snippet must carry `title` and `categoryId` (400 invalidTitle / invalidCategoryId); the
+   * title, description and tags follow the upload's rules; publishAt only on a private video.
+   */
+  app.put('/youtube/v3/videos', async (req, reply) => {
+    const f = await fault('update', reply, req);
+    if (f === 'handled') return reply;
+    if (!authed(req, reply)) return reply;
+    const granted = (access.get(bearerToken(req)!)?.scope ?? '').split(' ');
+    const may = ['youtube', 'youtube.force-ssl', 'youtubepartner'].some((x) => granted.includes(`https://www.googleapis.com/auth/${x}`));
+    if (!may) return gerr(reply, 403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global');
+    const parts = String((req.query as Record<string, string>).part ?? '').split(',').filter(Boolean);
+    if (parts.length === 0 || parts.some((x) => !['snippet', 'status', 'localizations', 'recordingDetails'].includes(x))) {
+      return gerr(reply, 400, 'invalidPart', "The part parameter must name the video resource's writable parts", 'youtube.part');
+    }
+    const body = (req.body ?? {}) as { id?: string; snippet?: Record<string, unknown>; status?: Record<string, unknown> };
+    const v = videos.find((x) => x.id === body.id);
+    if (!v) return gerr(reply, 404, 'videoNotFound', 'The video that you are trying to update cannot be found.', 'youtube.video');
+    if (v.channelId !== channel.id) return gerr(reply, 403, 'forbidden', 'The video that you are trying to update cannot be updated. The request might not be properly authorized.', 'youtube.video');
+    const next = { ...v };
+    if (parts.includes('snippet')) {
+      const s = body.snippet ?? {};
+      const title = typeof s.title === 'string' ? s.title : '';
+      if (!title.trim() || [...title].length > 100 || /[<>]/.test(title)) return gerr(reply, 400, 'invalidTitle', 'The request metadata specifies an invalid or empty video title.', 'youtube.video');
+      if (s.categoryId === undefined || !/^\d+$/.test(String(s.categoryId))) return gerr(reply, 400, 'invalidCategoryId', 'The snippet.categoryId property specifies an invalid category ID.', 'youtube.video');
+      const description = typeof s.description === 'string' ? s.description : '';
+      if (Buffer.byteLength(description) > 5000 || /[<>]/.test(description)) return gerr(reply, 400, 'invalidDescription', 'The request metadata specifies an invalid video description.', 'youtube.video');
+      const tags = Array.isArray(s.tags) ? (s.tags as string[]) : [];
+      const tagChars = tags.reduce((n, t) => n + [...String(t)].length + (String(t).includes(' ') ? 2 : 0), 0) + Math.max(0, tags.length - 1);
+      if (tags.some((t) => typeof t !== 'string' || [...t].length > 100) || tagChars > 500) return gerr(reply, 400, 'invalidTags', 'The request metadata specifies invalid video keywords.', 'youtube.video');
+      Object.assign(next, { title, description, tags, categoryId: String(s.categoryId) });
+    }
+    if (parts.includes('status')) {
+      const st = body.status ?? {};
+      const privacy = String(st.privacyStatus ?? '');
+      if (!['public', 'private', 'unlisted'].includes(privacy)) return gerr(reply, 400, 'invalidVideoMetadata', 'The request metadata is invalid.', 'youtube.video');
+      if (st.publishAt !== undefined && privacy !== 'private') return gerr(reply, 400, 'invalidPublishAt', 'The request metadata specifies an invalid scheduled publishing time.', 'youtube.video');
+      Object.assign(next, {
+        privacyStatus: privacy, publishAt: st.publishAt !== undefined ? String(st.publishAt) : null,
+        selfDeclaredMadeForKids: st.selfDeclaredMadeForKids === true, containsSyntheticMedia: typeof st.containsSyntheticMedia === 'boolean' ? st.containsSyntheticMedia : null,
+      });
+    }
+    if (!charge(reply, 50)) return reply;
+    Object.assign(v, next);
+    updates.push({ id: v.id, parts });
+    return videoResource(v);
+  });
+
   // Thumbnails ---------------------------------------------------------------------
   app.post('/upload/youtube/v3/thumbnails/set', async (req, reply) => {
     const f = await fault('thumbnail', reply, req);
@@ -517,7 +571,7 @@ export async function startYouTubeSimulator(opts: YouTubeSimOptions = {}): Promi
   faults.route(app);
 
   return {
-    url: await listen(app), app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts, metrics,
+    url: await listen(app), app, channel, clientId, clientSecret, videos, comments, sessions, calls, puts, metrics, updates,
     quotaUsed: () => ({ units: quota.units, inserts: quota.inserts }),
     ...simControls(app, faults, access, () => { access.clear(); refresh.clear(); }),
     expireSessions: () => { for (const s of sessions.values()) s.expired = true; },

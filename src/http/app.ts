@@ -51,6 +51,7 @@ import { billingRoutes, stripeWebhookRoutes } from '../modules/billing/routes.ts
 import { platformInvitesRoutes } from '../modules/platform-invites/routes.ts';
 import { logsRoutes } from '../modules/logs/routes.ts';
 import { unpublishRoutes } from '../modules/posts/unpublish-routes.ts';
+import { editRoutes } from '../modules/posts/edit-routes.ts';
 import { registerMetrics } from '../observability/routes.ts';
 import { accountHealthRoutes } from '../modules/account-health/routes.ts';
 import { toolsRoutes } from '../modules/tools/routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(platformInvitesRoutes, { services });
     await v1.register(logsRoutes, { services });
     await v1.register(unpublishRoutes, { services });
+    await v1.register(editRoutes, { services });
     await v1.register(accountHealthRoutes, { services });
     await v1.register(toolsRoutes, { services });
     await v1.register(webhooksRoutes, { services });

@@ -8,7 +8,7 @@ import { AdapterError, responseExcerpt } from './types.ts';
 import { guardVisibleCall } from './call-guard.ts';
 
 export interface HttpRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   form?: Record<string, string>;

@@ -26,7 +26,7 @@ export { PLATFORMS, isPlatformId, type PlatformId } from '../shared/platforms.ts
 export type { PlatformCapabilities } from '../shared/capabilities.ts';
 
 /** Media, thread items and rule violations are shared with the composer (src/shared/rules/types.ts). */
-export type { MediaRef, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
+export type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { MediaRef, RulePost, RuleViolation, ThreadItem } from '../shared/rules/types.ts';
 import type { PostMetrics } from '../shared/metrics.ts';
 /** How each platform connects (OAuth, OAuth then a choice, an app password, ...): src/platforms/connect-shape.ts. */
@@ -175,7 +175,62 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
    * @throws AdapterError `auth_expired`, `disconnected`, `rate_limited`, `rejected`, `transient`.
    */
   unpublish?(ctx: AdapterContext, account: AccountContext<C>, post: PublishedPost): Promise<void>;
+  /**
+   * Changes the text of a published post on the platform (docs/decisions/0060-edit-published-posts.md).
+   * Present only where {@link PUBLISHED_EDITS} says Herald edits there. The text was checked against
+   * the platform's rules before; the platform's own refusals (a closed edit window, a post the
+   * account did not author) are thrown as `rejected` with the platform's message.
+   * @throws AdapterError `auth_expired`, `disconnected`, `rate_limited`, `rejected`, `transient`.
+   */
+  editPublished?(ctx: AdapterContext, account: AccountContext<C>, edit: EditRequest): Promise<EditResult>;
+  /**
+   * What an edit cannot change on this platform, checked without a network call before
+   * {@link editPublished} (Reddit: only a self post's body; its title stays): the post as published
+   * and as it would be. Violations are answered as 400s on `content`. Absent: only `validate` applies.
+   */
+  checkEdit?(before: RulePost, after: RulePost): RuleViolation[];
+  /**
+   * YouTube's metadata of a published video (title, description, tags, category, privacy:
+   * videos.update). Only the fields given change; answers the names of the fields sent.
+   * @throws AdapterError as {@link editPublished}.
+   */
+  updateVideoMetadata?(ctx: AdapterContext, account: AccountContext<C>, videoId: string, patch: VideoMetadataPatch): Promise<{ updatedFields: string[] }>;
 }
+
+/** What {@link PlatformAdapter.editPublished} is given: the published post and the new text. */
+export interface EditRequest {
+  /** The new text, as the platform shows it (hashtags and mentions included). */
+  text: string;
+  /** The published post: its root id, every thread item's id (root first) and its URL. */
+  post: PublishedPost & { platformPostUrl: string };
+  /** The media it was published with (unchanged by an edit): a media post's text is its caption. */
+  mediaItems: MediaRef[];
+  /** The target's platform options as published. */
+  platformSpecificData: Record<string, unknown>;
+}
+
+/** The post after an edit: its id (X gives an edit a new id; the others keep it) and URL. */
+export interface EditResult {
+  platformPostId: string;
+  platformPostUrl: string;
+}
+
+/** The fields of a YouTube video that update-metadata changes; absent ones are kept as they are. */
+export interface VideoMetadataPatch {
+  /** At most 100 characters, no `<` or `>`. */
+  title?: string;
+  /** At most 5,000 bytes, no `<` or `>`. */
+  description?: string;
+  /** Keyword tags, at most 500 characters together (YouTube's count). */
+  tags?: string[];
+  categoryId?: string;
+  privacyStatus?: 'public' | 'private' | 'unlisted';
+  madeForKids?: boolean;
+  containsSyntheticMedia?: boolean;
+}
+
+/** Which platforms' published posts can be edited, and how: src/shared/edits.ts (shared with the dashboard). */
+export { PUBLISHED_EDITS, editRefusal, type PublishedEditRule } from '../shared/edits.ts';
 
 /** A published post as unpublish is given it: the root's id and, for a thread, every item's id in order (root first). */
 export interface PublishedPost {

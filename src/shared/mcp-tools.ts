@@ -82,6 +82,15 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   { name: 'unpublish_post', title: 'Unpublish a post', method: 'POST', url: '/v1/posts/:postId/unpublish', capability: 'delete',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     description: 'Deletes a published post from its platforms (those that allow it) and cancels the targets not published yet; `platform` limits it to one.' },
+  { name: 'edit_published_post', title: 'Edit a published post', method: 'POST', url: '/v1/posts/:postId/edit', capability: 'publish', idempotent: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Changes the text of a published post on one platform through the platform\'s own edit call (Mastodon, Discord, Telegram, YouTube, '
+      + 'Pinterest, LinkedIn, Facebook Pages, Reddit self posts, Google Business Profile); other platforms answer 400 saying why. '
+      + 'Send the whole new text; it is checked against the platform\'s rules first. Posts not published yet are changed by editing the post instead.' },
+  { name: 'update_youtube_metadata', title: 'Update a YouTube video\'s metadata', method: 'POST', url: '/v1/posts/:postId/update-metadata', capability: 'publish', idempotent: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Changes the title, description, tags, category or privacy of a published YouTube video; fields left out stay. '
+      + 'postId "_" with videoId and accountId updates any video of the channel.' },
   { name: 'delete_post', title: 'Delete a post', method: 'DELETE', url: '/v1/posts/:postId', capability: 'delete',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     description: 'Deletes a post that is not published (a draft, a scheduled or a failed one) from Herald.' },

@@ -130,6 +130,9 @@ const VALID_BODY: Record<string, unknown> = {
   'POST /v1/profiles/:profileId/clone-connection': { sourceAccountId: newId() },
   'PUT /v1/users/:userId': { scope: 'all' },
   'POST /v1/posts/:postId/unpublish': {},
+  // Editing published posts (decision 0060).
+  'POST /v1/posts/:postId/edit': { platform: 'bluesky', content: 'hijacked' },
+  'POST /v1/posts/:postId/update-metadata': { platform: 'youtube', title: 'hijacked' },
   'POST /v1/posts/:postId/retry': {},
   'PUT /v1/account-groups/:groupId': { name: 'hijacked' },
   'PATCH /v1/accounts/:accountId': { profileId: newId() },

@@ -56,6 +56,14 @@ describe('docs content', () => {
     expect(create.responses.map((r) => r.status)).toEqual(expect.arrayContaining(['201', '207', '400', '401']));
   });
 
+  it('documents editing published posts with the take-back section: both routes and the per-platform table (decision 0060)', () => {
+    const s = buildSections(readGuides(), doc).find((x) => x.id === 'take-back')!;
+    expect(s.endpoints.map((e) => `${e.method} ${e.path}`)).toEqual(expect.arrayContaining(['POST /v1/posts/{postId}/edit', 'POST /v1/posts/{postId}/update-metadata']));
+    expect(s.guide).toContain('| Mastodon | yes |');
+    expect(s.guide).toMatch(/\| Instagram \| no \|.*comment_enabled/);
+    expect(s.guide).toContain('https://docs.x.com/x-api/fundamentals/edit-posts');
+  });
+
   it('writes the whole documentation as Markdown with every anchor, plan table and code samples', () => {
     const md = docsMarkdown(buildSections(readGuides(), doc), 'http://127.0.0.1:3000');
     let at = 0;

@@ -9,7 +9,7 @@
 import type { Db } from '../../storage/db.ts';
 
 /** Actions of a log entry. */
-export const LOG_ACTIONS = ['publish', 'retry', 'verify', 'media_upload', 'token_refresh', 'rate_limit_pause', 'unpublish'] as const;
+export const LOG_ACTIONS = ['publish', 'retry', 'verify', 'media_upload', 'token_refresh', 'rate_limit_pause', 'unpublish', 'edit', 'update_metadata'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 /** Statuses of a log entry, as the API filters them. */
@@ -84,6 +84,10 @@ export interface LogRow {
   duration_ms: number | null;
   started_at: Date;
   finished_at: Date | null;
+  /** Who asked for an edit (null for the other entries). */
+  actor_id: string | null;
+  /** What an edit changed (null for the other entries). */
+  changes: Record<string, { from: unknown; to: unknown }> | null;
 }
 
 /** Filters of a log listing; all optional except the tenant. */
@@ -104,13 +108,13 @@ export interface LogFilter {
   requestId?: string;
 }
 
-/** A log entry to write outside the publishing pipeline (token refresh, unpublish). */
+/** A log entry to write outside the publishing pipeline (token refresh, unpublish, edits of published posts). */
 export interface NewLogEntry {
   /** The account's tenant; null: read from the account. */
   tenantId: string | null;
   accountId: string;
   platform: string;
-  action: 'token_refresh' | 'unpublish';
+  action: 'token_refresh' | 'unpublish' | 'edit' | 'update_metadata';
   outcome: 'success' | 'failed' | 'skipped';
   postId?: string | null;
   targetId?: string | null;
@@ -123,6 +127,10 @@ export interface NewLogEntry {
   workerId: string;
   /** The API request writing the entry (its `x-request-id`); null outside a request. */
   requestId?: string | null;
+  /** The user who asked for it (edits: who edited). */
+  actorId?: string | null;
+  /** What an edit changed: each field with its value before and after (docs/decisions/0060). */
+  changes?: Record<string, { from: unknown; to: unknown }> | null;
 }
 
 /**
@@ -154,7 +162,7 @@ const requestCondition = (n: string) => `a.id IN (
 const SEARCHED = [ERROR_COLUMN, 'a.endpoint', 'a.response_excerpt', 'a.error_category', 'a.action', 'a.platform', 'a.post_id', 'a.target_id', 'a.account_id'];
 
 const COLUMNS = `a.id::text AS id, a.tenant_id, a.post_id, a.target_id, a.account_id, a.platform, a.action, a.phase, a.attempt, a.outcome,
-  ${STATUS_COLUMN} AS status, ${ERROR_COLUMN} AS error, a.error_category, ${REQUEST_ID_COLUMN} AS request_id, a.http_status, a.endpoint, a.response_excerpt, a.duration_ms, a.started_at, a.finished_at`;
+  ${STATUS_COLUMN} AS status, ${ERROR_COLUMN} AS error, a.error_category, ${REQUEST_ID_COLUMN} AS request_id, a.http_status, a.endpoint, a.response_excerpt, a.duration_ms, a.started_at, a.finished_at, a.actor_id, a.changes`;
 
 function where(f: LogFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.tenantId];

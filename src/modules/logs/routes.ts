@@ -5,7 +5,8 @@ import type { Services } from '../../services.ts';
 import { ListLogsQuery, LogEntry, LogListResponse } from './schemas.ts';
 
 const LOG_DESCRIPTION = 'Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted '
-  + 'publish went through), `media_upload`, `rate_limit_pause`, `token_refresh` or `unpublish`, with the platform, status (`success`, `failed`, '
+  + 'publish went through), `media_upload`, `rate_limit_pause`, `token_refresh`, `unpublish`, `edit` or `update_metadata` (an edit of a published post, with '
+  + '`actorId`, who asked, and `changes`, each field before and after), with the platform, status (`success`, `failed`, '
   + '`pending`, `skipped`), the platform\'s HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error '
   + 'category and an excerpt of the platform\'s answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days.';
 

@@ -48,8 +48,8 @@ export const LogEntry = Type.Object({
   targetId: Nullable(Type.String()),
   accountId: Nullable(Type.String()),
   platform: Nullable(Type.String()),
-  attemptNumber: Type.Integer({ description: 'The target\'s attempt this entry belongs to (0 for token refresh and unpublish)' }),
-  phase: Type.String({ description: 'prepare, commit, verify, token_refresh or unpublish' }),
+  attemptNumber: Type.Integer({ description: 'The target\'s attempt this entry belongs to (0 for token refresh, unpublish and edits)' }),
+  phase: Type.String({ description: 'prepare, commit, verify, token_refresh, unpublish, edit or update_metadata' }),
   httpStatus: Nullable(Type.Integer({ description: 'The platform\'s HTTP status, when it answered with an error' })),
   endpoint: Nullable(Type.String({ description: 'The platform endpoint called (method and path)' })),
   durationMs: Nullable(Type.Integer()),
@@ -66,6 +66,10 @@ export const LogEntry = Type.Object({
   response_body: Nullable(Type.String()),
   request_id: Nullable(Type.String()),
   created_at: Timestamp(),
+  actorId: Type.Optional(Type.String({ description: 'edit and update_metadata: the user who asked for the change' })),
+  changes: Type.Optional(Type.Record(Type.String(), Type.Object({ from: Type.Unknown(), to: Type.Unknown() }), {
+    description: 'edit and update_metadata: each field changed (content, title, description, tags, ...) with its value before and after',
+  })),
 });
 
 export const LogsPagination = Type.Object({

@@ -32,6 +32,7 @@ export function logView(r: LogRow) {
     requestId: r.request_id, responseExcerpt: r.response_excerpt, createdAt, finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
     account_id: r.account_id, status_code: r.http_status, error_message: r.error, duration_ms: r.duration_ms, response_body: r.response_excerpt,
     request_id: r.request_id, created_at: createdAt,
+    ...(r.actor_id ? { actorId: r.actor_id.trim() } : {}), ...(r.changes ? { changes: r.changes } : {}),
   };
 }
 

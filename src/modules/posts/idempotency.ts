@@ -40,6 +40,19 @@ export function createIdempotencyService(db: Db, clock: () => Date) {
       return { kind: 'pending', postId: row.post_id };
     },
 
+    /**
+     * Reserves `key` for a request that is not a post creation (an edit of a published post): in its
+     * own statement, before the platform is called. @throws AppError IDEMPOTENCY_KEY_IN_USE.
+     */
+    async reserve(tenantId: string, key: string, hash: string, postId: string | null): Promise<void> {
+      await reserveIdempotencyKey(db, tenantId, key, hash, postId);
+    },
+
+    /** Frees a key whose request failed, so that the same key may try again (a failed request keeps nothing). */
+    async release(tenantId: string, key: string): Promise<void> {
+      await db.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND status_code IS NULL', [tenantId, key]);
+    },
+
     async complete(tenantId: string, key: string, statusCode: number, body: unknown): Promise<void> {
       await db.query('UPDATE idempotency_keys SET status_code = $3, response_body = $4 WHERE tenant_id = $1 AND key = $2',
         [tenantId, key, statusCode, JSON.stringify(body)]);
@@ -52,7 +65,7 @@ export function createIdempotencyService(db: Db, clock: () => Date) {
  * Reserves `key` for the post being created, in the caller's transaction (a key older than
  * 24 hours is taken over). @throws AppError IDEMPOTENCY_KEY_IN_USE while another request holds it.
  */
-export async function reserveIdempotencyKey(client: Queryable, tenantId: string, key: string, hash: string, postId: string): Promise<void> {
+export async function reserveIdempotencyKey(client: Queryable, tenantId: string, key: string, hash: string, postId: string | null): Promise<void> {
   const { rowCount } = await client.query(
     `INSERT INTO idempotency_keys (tenant_id, key, request_hash, post_id) VALUES ($1, $2, $3, $4)
      ON CONFLICT (tenant_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, post_id = EXCLUDED.post_id,

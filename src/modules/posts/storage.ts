@@ -301,3 +301,19 @@ export async function cancelTakenBackTarget(q: Queryable, targetId: string, remo
 export async function recordUnpublishError(q: Queryable, targetId: string, error: string | null, now: Date): Promise<void> {
   await q.query('UPDATE post_targets SET unpublish_error = $2, updated_at = $3 WHERE id = $1', [targetId, error, now]);
 }
+
+/**
+ * A published target was edited on its platform (docs/decisions/0060-edit-published-posts.md): its
+ * stored text (`custom_content`, or the thread root's in `platform_specific_data`), its platform
+ * options as changed (YouTube's title, tags, privacy) and the platform's id and URL after the edit.
+ * Only a published target is changed; answers whether it was.
+ */
+export async function recordTargetEdit(q: Queryable, targetId: string, e: {
+  customContent: string | null; platformSpecificData: Record<string, unknown>; platformPostId: string; platformPostUrl: string; now: Date;
+}): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `UPDATE post_targets SET custom_content = $2, platform_specific_data = $3, platform_post_id = $4, platform_post_url = $5, updated_at = $6
+      WHERE id = $1 AND status = 'published'`,
+    [targetId, e.customContent, JSON.stringify(e.platformSpecificData), e.platformPostId, e.platformPostUrl, e.now]);
+  return (rowCount ?? 0) > 0;
+}

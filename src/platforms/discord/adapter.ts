@@ -24,7 +24,7 @@
  */
 import {
   AdapterError, deleteUnlessGone, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishedPost, type PublishRequest, mapMetrics, type PostMetrics, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+  type EditRequest, type EditResult, type PublishedPost, type PublishRequest, mapMetrics, type PostMetrics, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
 } from '../types.ts';
 import type { PlatformApp } from '../connect-shape.ts';
 import { capabilitiesOf, DISCORD_FILE_MAX_BYTES, DISCORD_THREAD_NAME_MAX } from '../../shared/capabilities.ts';
@@ -341,6 +341,21 @@ export class DiscordAdapter implements PlatformAdapter<Record<string, unknown>, 
       out.set(id, mapMetrics('discord', { reactions: (m.reactions ?? []).reduce((s, r) => s + (r.count ?? 0), 0) }));
     }
     return out;
+  }
+
+  /**
+   * Edits the post's first message (`PATCH /channels/{channel.id}/messages/{message.id}` with
+   * `content`, at most 2,000 characters; a bot edits its own messages with no time limit,
+   * https://discord.com/developers/docs/resources/message#edit-message). Attachments stay as they
+   * are (Discord keeps those of a PATCH without `attachments`). A forum post's first message lives
+   * in the post's thread, whose id is the message's.
+   */
+  async editPublished(_ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    const forum = discordChannelType(account.settings) === DISCORD_CHANNEL_TYPES.forum;
+    const root = edit.post.platformPostId;
+    const channel = str(account.settings.channelId) ?? account.platformUserId;
+    await discordBot(this.app(), `/channels/${forum ? root : channel}/messages/${root}`, { method: 'PATCH', json: { content: edit.text } });
+    return { platformPostId: root, platformPostUrl: edit.post.platformPostUrl };
   }
 
   /**

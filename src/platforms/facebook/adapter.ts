@@ -28,7 +28,7 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter, type PlatformCapabilities, type PublishedPost, deleteUnlessGone,
+  AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type PlatformAdapter, type PlatformCapabilities, type PublishedPost, deleteUnlessGone,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
@@ -137,6 +137,16 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
    * (https://developers.facebook.com/docs/graph-api/reference/post/#deleting). A post Facebook no
    * longer has (Graph error 100, subcode 33: "does not exist") counts as deleted.
    */
+  /**
+   * Changes a Page post's message: `POST /{post-id}` with `message` and the Page token (`{success:
+   * true}`; https://developers.facebook.com/docs/graph-api/reference/post/#updating). Stories have no
+   * message to change (Facebook refuses). The post keeps its id.
+   */
+  async editPublished(ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    await this.post(ctx, account, edit.post.platformPostId, { message: edit.text });
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
+  }
+
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
     await deleteUnlessGone(() => this.call(ctx, account, async (token, base) => (await graphJson(base, this.path(post.platformPostId), { method: 'DELETE', token })).body),
       isGraphObjectMissing);

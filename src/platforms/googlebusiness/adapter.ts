@@ -25,7 +25,7 @@ import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
   AdapterError, deleteUnlessGone, VERIFY_MAX_PAGES,
-  type AccountContext, type AdapterContext, type LiveCheck, type PlatformAdapter, type PublishedPost, type PublishRequest, type PublishResult,
+  type AccountContext, type AdapterContext, type EditRequest, type EditResult, type LiveCheck, type PlatformAdapter, type PublishedPost, type PublishRequest, type PublishResult,
   type RuleViolation, type VerifyResult, type VerifyWindow,
 } from '../types.ts';
 import { capabilitiesOf } from '../../shared/capabilities.ts';
@@ -200,6 +200,18 @@ export class GoogleBusinessAdapter implements PlatformAdapter<Record<string, unk
     if (found.length > 1) return { status: 'unknown', reason: `${found.length} posts created on the location since the attempt match it` };
     if (found.length === 0) return { status: 'not_published' };
     return { status: 'published', result: this.result(account, found[0], true) };
+  }
+
+  /**
+   * Changes the post's summary: `PATCH /v4/{name}?updateMask=summary` (the other fields stay;
+   * https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts/patch).
+   * Google reviews the post again; it keeps its name.
+   */
+  async editPublished(ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    await this.call(ctx, account, (token, app) => gbpJson(gbpHost(app, 'posts'), `/v4/${edit.post.platformPostId}`, {
+      method: 'PATCH', token, query: { updateMask: 'summary' }, json: { summary: edit.text },
+    }));
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
   }
 
   /**

@@ -32,7 +32,7 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics, type PublishedPost, deleteUnlessGone,
 } from '../types.ts';
@@ -148,6 +148,20 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
    * (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#delete-posts);
    * LinkedIn answers 204 also for a post already gone, and a 404 counts as gone too.
    */
+  /**
+   * Changes the post's commentary: `POST /rest/posts/{encoded URN}` with `X-RestLi-Method:
+   * PARTIAL_UPDATE` and `{patch: {$set: {commentary}}}` (204), in little text format as at publish
+   * (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api#update-posts).
+   * Media, author and polls cannot change; the post keeps its URN.
+   */
+  async editPublished(ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    const v = this.opts.apiVersion;
+    await this.call(ctx, account, (token, base) => linkedinJson(base, `/rest/posts/${encodeURIComponent(edit.post.platformPostId)}`, {
+      method: 'POST', token, version: v, headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' }, json: { patch: { $set: { commentary: toLittleText(edit.text) } } },
+    }));
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
+  }
+
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
     const v = this.opts.apiVersion;
     await deleteUnlessGone(() => this.call(ctx, account, (token, base) => linkedinJson(base, `/rest/posts/${encodeURIComponent(post.platformPostId)}`, { method: 'DELETE', token, version: v })));

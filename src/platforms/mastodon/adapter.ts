@@ -29,7 +29,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, VERIFY_MAX_PAGES,
+  type EditRequest, type EditResult, type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { capabilitiesOf } from '../../shared/capabilities.ts';
@@ -76,6 +76,8 @@ interface Status {
   in_reply_to_id?: string | null;
   media_attachments?: Array<{ id: string }>;
   poll?: unknown;
+  sensitive?: boolean;
+  language?: string | null;
   favourites_count?: number;
   reblogs_count?: number;
   replies_count?: number;
@@ -282,6 +284,24 @@ export class MastodonAdapter implements PlatformAdapter<MastodonCredentials, Mas
   async unpublish(_ctx: AdapterContext, account: AccountContext<MastodonCredentials>, post: PublishedPost): Promise<void> {
     const ids = post.threadIds.length ? [...post.threadIds].reverse() : [post.platformPostId];
     for (const id of ids) await deleteUnlessGone(() => this.call(account, `/api/v1/statuses/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+  }
+
+  /**
+   * Edits the root status (https://docs.joinmastodon.org/methods/statuses/#edit): PUT with the new
+   * text and, read from the status first, its attachments, content warning, sensitivity and
+   * language, so that the edit changes the text only (the poll is left out: resending it resets its votes).
+   */
+  async editPublished(_ctx: AdapterContext, account: AccountContext<MastodonCredentials>, edit: EditRequest): Promise<EditResult> {
+    const path = `/api/v1/statuses/${encodeURIComponent(edit.post.platformPostId)}`;
+    const { body: now } = await this.call<Status>(account, path);
+    const { body: s } = await this.call<Status>(account, path, {
+      method: 'PUT',
+      json: {
+        status: edit.text, spoiler_text: now.spoiler_text ?? '', sensitive: now.sensitive === true,
+        ...(now.language ? { language: now.language } : {}), media_ids: (now.media_attachments ?? []).map((m) => m.id),
+      },
+    });
+    return { platformPostId: s.id, platformPostUrl: statusUrl(s, this.base(account)) };
   }
 
   /**

@@ -24,7 +24,7 @@
 import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
@@ -122,6 +122,17 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
       if (counts) out.set(id, mapMetrics('pinterest', counts));
     }
     return out;
+  }
+
+  /**
+   * The post's text is the Pin's description: `PATCH /v5/pins/{pin_id}` with `description` (at most
+   * 800 characters; title, link, alt text and board can change too, the media cannot;
+   * https://developers.pinterest.com/docs/api/v5/pins-update/). The Pin keeps its id.
+   */
+  async editPublished(ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    const base = this.app().apiBaseUrl;
+    await this.call(ctx, account, (token) => pinterestJson(base, `/v5/pins/${encodeURIComponent(edit.post.platformPostId)}`, { method: 'PATCH', token, json: { description: edit.text.trim() } }));
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
   }
 
   /**

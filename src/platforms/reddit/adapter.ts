@@ -27,12 +27,12 @@
 import { withAccessToken } from '../oauth-session.ts';
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
-  type PublishRequest, type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
+  AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
+  type PublishRequest, type PublishResult, type PublishedPost, type RulePost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
 } from '../types.ts';
 import { redditJson } from './http.ts';
-import { normalizeSubreddit, redditRules, redditTitleAndBody, SUBREDDIT_NAME } from '../../shared/rules/reddit.ts';
+import { normalizeSubreddit, redditKind, redditRules, redditTitleAndBody, SUBREDDIT_NAME } from '../../shared/rules/reddit.ts';
 import {
   capabilitiesOf, REDDIT_FLAIR_ID_MAX, REDDIT_FLAIR_TEXT_MAX, REDDIT_GALLERY_MAX, REDDIT_IMAGE_MAX_BYTES, REDDIT_SELFTEXT_MAX, REDDIT_TITLE_MAX,
 } from '../../shared/capabilities.ts';
@@ -125,6 +125,29 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
    * @throws AdapterError `rejected` when the token lacks `edit` (403: accounts connected before
    * Herald asked for it must be reconnected) or the post is still there.
    */
+  /**
+   * Reddit edits only the body of a self (text) post; its title never changes, and link, image and
+   * gallery posts have no body (https://www.reddit.com/dev/api#POST_api_editusertext).
+   */
+  checkEdit(before: RulePost, after: RulePost): RuleViolation[] {
+    const out: RuleViolation[] = [];
+    if (redditKind(after) !== 'self') out.push({ field: 'content', rule: 'reddit.edit.self_only', message: 'Reddit edits only the text of a self (text) post; link, image and gallery posts cannot be edited' });
+    else if (redditTitleAndBody(before).title !== redditTitleAndBody(after).title) {
+      out.push({ field: 'content', rule: 'reddit.edit.title', message: `Reddit titles cannot be edited: keep the title "${redditTitleAndBody(before).title}" and change the text below it` });
+    }
+    return out;
+  }
+
+  /**
+   * Changes a self post's body: `POST /api/editusertext` with `thing_id` = t3_{id} and `text`
+   * (markdown; scope `edit`; https://www.reddit.com/dev/api#POST_api_editusertext). The post keeps its id.
+   */
+  async editPublished(ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    const { body } = redditTitleAndBody({ text: edit.text, platformSpecificData: edit.platformSpecificData });
+    await this.call(ctx, account, (token) => redditJson(this.app(), '/api/editusertext', { token, form: { api_type: 'json', thing_id: `t3_${edit.post.platformPostId}`, text: body } }));
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
+  }
+
   async unpublish(ctx: AdapterContext, account: AccountContext, post: PublishedPost): Promise<void> {
     const fullname = `t3_${post.platformPostId}`;
     try {

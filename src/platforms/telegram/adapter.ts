@@ -27,7 +27,7 @@
  * `https://t.me/c/<id>/<id>` for a private channel or supergroup (empty for a basic group).
  */
 import {
-  AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities, type PublishRequest,
+  AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities, type PublishRequest,
   type PublishResult, type PublishedPost, type RuleViolation, type VerifyResult,
 } from '../types.ts';
 import { capabilitiesOf, TELEGRAM_FILE_MAX_BYTES } from '../../shared/capabilities.ts';
@@ -206,6 +206,28 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
    * it was sent less than 48 hours ago" (https://core.telegram.org/bots/api#deletemessage, stated for
    * every chat): Telegram's refusal of an older post is 'rejected'.
    */
+  /**
+   * Edits the post's first message with the parse mode it was sent with: `editMessageText` (1-4,096
+   * characters after entities parsing) for a text message, `editMessageCaption` (0-1,024) for a
+   * media message or album, whose caption is on its first message
+   * (https://core.telegram.org/bots/api#editmessagetext, #editmessagecaption). A bot edits the
+   * messages it sent; Telegram answers 400 "message is not modified" for the same text.
+   */
+  async editPublished(_ctx: AdapterContext, account: AccountContext<TelegramCredentials>, edit: EditRequest): Promise<EditResult> {
+    const id = Number(edit.post.platformPostId.split(',')[0]);
+    if (!Number.isInteger(id) || id <= 0) throw new AdapterError('rejected', 'Telegram scheduled this message instead of sending it, so it has no message id to edit');
+    const psd = edit.platformSpecificData ?? {};
+    const parseMode = typeof psd.parseMode === 'string' ? psd.parseMode : TELEGRAM_DEFAULT_PARSE_MODE;
+    const base = { chat_id: chatOf(account).id, message_id: id, parse_mode: parseMode };
+    if (edit.mediaItems.length > 0) await botCall<TgMessage>(this.call(account), 'editMessageCaption', { ...base, caption: edit.text });
+    else {
+      await botCall<TgMessage>(this.call(account), 'editMessageText', {
+        ...base, text: edit.text, ...(psd.disableWebPagePreview === true ? { link_preview_options: { is_disabled: true } } : {}),
+      });
+    }
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
+  }
+
   async unpublish(_ctx: AdapterContext, account: AccountContext<TelegramCredentials>, post: PublishedPost): Promise<void> {
     const ids = [...new Set([post.platformPostId, ...post.threadIds].flatMap((s) => s.split(',')).filter((s) => /^[1-9]\d*$/.test(s)).map(Number))];
     if (ids.length === 0) return;

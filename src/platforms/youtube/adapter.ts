@@ -45,12 +45,13 @@
 import type { OAuthProvider, PlatformApp } from '../oauth.ts';
 import { withAccessToken } from '../oauth-session.ts';
 import {
-  AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
+  AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type PlatformAdapter, type VideoMetadataPatch,
   type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics, type LiveCheck,
 } from '../types.ts';
 import { googleJson } from './google.ts';
 import { RESUMABLE_GRANULARITY, type VideoResource, type YouTubeApi, type YouTubeOptions, type YouTubePrepared } from './model.ts';
+import { updateVideoMetadata } from './metadata.ts';
 import { buildResult } from './publish.ts';
 import {
   fitYouTubeTagCount, isAhead, isYouTubeShort, noAngles, privacyOf, str, titleOf, validateYouTube, youtubeTags,
@@ -116,6 +117,16 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
     await deleteUnlessGone(() => this.call(ctx, account, (token) => googleJson(base, '/youtube/v3/videos', { method: 'DELETE', token, query: { id: post.platformPostId } })));
   }
 
+  /** The post's text is the video's description: an edit changes it (videos.update, see ./metadata.ts). */
+  async editPublished(ctx: AdapterContext, account: AccountContext, edit: EditRequest): Promise<EditResult> {
+    await updateVideoMetadata(this.api(ctx, account), edit.post.platformPostId, { description: edit.text });
+    return { platformPostId: edit.post.platformPostId, platformPostUrl: edit.post.platformPostUrl };
+  }
+
+  /** Title, description, tags, category and privacy of a published video (./metadata.ts). */
+  updateVideoMetadata(ctx: AdapterContext, account: AccountContext, videoId: string, patch: VideoMetadataPatch): Promise<{ updatedFields: string[] }> {
+    return updateVideoMetadata(this.api(ctx, account), videoId, patch);
+  }
 
   private call<T>(ctx: AdapterContext, account: AccountContext, fn: (token: string) => Promise<T>): Promise<T> {
     return withAccessToken(ctx, account, this.provider, this.app(), fn);

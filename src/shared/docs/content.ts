@@ -14,6 +14,7 @@ import { METRICS, METRIC_LABELS, PLATFORM_METRICS } from '../metrics.ts';
 import { TOOL_SPECS } from '../mcp-tools.ts';
 import { RECYCLING_RULES } from '../recycling.ts';
 import { ERROR_SOURCE_OF, FAILURE_REASONS } from '../failure-categories.ts';
+import { PUBLISHED_EDITS } from '../edits.ts';
 
 /** The in-page anchors of the documentation, in order. */
 export const SECTION_IDS = [
@@ -41,7 +42,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   'api-keys': { title: 'API keys', paths: /^\/(api-keys|auth\/verify)/, expectsEndpoints: true },
   invites: { title: 'Invites', paths: /^\/(invite|platform-invites)/, expectsEndpoints: true },
   profiles: { title: 'Profiles', paths: /^\/profiles(?!\/[^/]+\/(clone-connection|approval-rule))/, expectsEndpoints: true },
-  posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish|submit|approve|request-changes|approval|comments))/, expectsEndpoints: true },
+  posts: { title: 'Posts', paths: /^\/posts(?!\/bulk-upload|\/\{postId\}\/(logs|unpublish|edit|update-metadata|submit|approve|request-changes|approval|comments))/, expectsEndpoints: true },
   'bulk-upload': { title: 'Bulk upload', paths: /^\/posts\/bulk-upload/, expectsEndpoints: true },
   accounts: { title: 'Accounts', paths: /^\/accounts(\/\{accountId\})?$/, expectsEndpoints: true },
   'account-groups': { title: 'Account groups', paths: /^\/account-groups/, expectsEndpoints: true },
@@ -70,7 +71,7 @@ export const SECTION_META: Record<SectionId, SectionMeta> = {
   mcp: { title: 'AI assistants (MCP)', paths: /^\/me\/connected-apps/, expectsEndpoints: true },
   'publishing-logs': { title: 'Publishing logs', paths: /^\/(logs|posts\/\{postId\}\/logs)/, expectsEndpoints: true },
   'account-health': { title: 'Account health', paths: /^\/accounts\/(health|\{accountId\}\/health)$/, expectsEndpoints: true },
-  'take-back': { title: 'Unpublish and duplicates', paths: /^\/posts\/\{postId\}\/unpublish/, expectsEndpoints: true },
+  'take-back': { title: 'Unpublish, edit and duplicates', paths: /^\/posts\/\{postId\}\/(unpublish|edit|update-metadata)/, expectsEndpoints: true },
   validation: { title: 'Validation', paths: /^\/tools\/validate/, expectsEndpoints: true },
   'google-business': { title: 'Google Business Profile', paths: /^\/accounts\/\{accountId\}\/gmb-locations/, expectsEndpoints: true },
   approvals: {
@@ -179,6 +180,16 @@ function failureTable(): string {
   return ['| What happened | `errorCategory` | `errorSource` |', '|---|---|---|', ...rows].join('\n');
 }
 
+/** Which platforms' published posts can be edited (src/shared/edits.ts, decision 0060): what, how, and the platform's page. */
+function editTable(): string {
+  const rows = PLATFORM_IDS.map((id) => {
+    const e = PUBLISHED_EDITS[id];
+    const state = e.herald ? 'yes' : e.platform ? 'not yet (the platform allows it)' : 'no';
+    return `| ${PLATFORM_RULES[id].label} | ${state} | ${e.what.replace(/\|/g, '\\|')} | ${e.how === 'none' ? '—' : `\`${e.how}\``} | [source](${e.doc}) |`;
+  });
+  return ['| Platform | Herald edits | What can change | Platform call | Source |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
 export function expandPlaceholders(md: string): string {
   return md
     .replaceAll('{{failureTable}}', failureTable())
@@ -189,6 +200,7 @@ export function expandPlaceholders(md: string): string {
     .replaceAll('{{metricsTable}}', metricsTable())
     .replaceAll('{{mcpTools}}', mcpToolsTable())
     .replaceAll('{{recyclingRules}}', recyclingRules())
+    .replaceAll('{{editTable}}', editTable())
     .replaceAll('{{annualDiscount}}', `${Math.round(ANNUAL_DISCOUNT * 100)}%`);
 }
 

@@ -7180,14 +7180,14 @@ export interface paths {
         };
         /**
          * List publishing logs
-         * @description Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted publish went through), `media_upload`, `rate_limit_pause`, `token_refresh` or `unpublish`, with the platform, status (`success`, `failed`, `pending`, `skipped`), the platform's HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error category and an excerpt of the platform's answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days. Newest first; `days` (default 7) bounds the look-back.
+         * @description Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted publish went through), `media_upload`, `rate_limit_pause`, `token_refresh`, `unpublish`, `edit` or `update_metadata` (an edit of a published post, with `actorId`, who asked, and `changes`, each field before and after), with the platform, status (`success`, `failed`, `pending`, `skipped`), the platform's HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error category and an excerpt of the platform's answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days. Newest first; `days` (default 7) bounds the look-back.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Only entries of this account */
                     accountId?: string;
-                    action?: "publish" | "retry" | "verify" | "media_upload" | "token_refresh" | "rate_limit_pause" | "unpublish";
+                    action?: "publish" | "retry" | "verify" | "media_upload" | "token_refresh" | "rate_limit_pause" | "unpublish" | "edit" | "update_metadata";
                     /** @description Days to look back (default 7, at most 90) */
                     days?: number;
                     /** @description ISO 8601 instant: entries from then on (within `days`) */
@@ -7228,10 +7228,19 @@ export interface paths {
                                 _id: string;
                                 account_id: string | null;
                                 accountId: string | null;
-                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish */
+                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish, edit, update_metadata */
                                 action: string;
-                                /** @description The target's attempt this entry belongs to (0 for token refresh and unpublish) */
+                                /** @description edit and update_metadata: the user who asked for the change */
+                                actorId?: string;
+                                /** @description The target's attempt this entry belongs to (0 for token refresh, unpublish and edits) */
                                 attemptNumber: number;
+                                /** @description edit and update_metadata: each field changed (content, title, description, tags, ...) with its value before and after */
+                                changes?: {
+                                    [key: string]: {
+                                        from: unknown;
+                                        to: unknown;
+                                    };
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -7247,7 +7256,7 @@ export interface paths {
                                 finishedAt: string | null;
                                 /** @description The platform's HTTP status, when it answered with an error */
                                 httpStatus: number | null;
-                                /** @description prepare, commit, verify, token_refresh or unpublish */
+                                /** @description prepare, commit, verify, token_refresh, unpublish, edit or update_metadata */
                                 phase: string;
                                 platform: string | null;
                                 postId: string | null;
@@ -7343,10 +7352,19 @@ export interface paths {
                                 _id: string;
                                 account_id: string | null;
                                 accountId: string | null;
-                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish */
+                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish, edit, update_metadata */
                                 action: string;
-                                /** @description The target's attempt this entry belongs to (0 for token refresh and unpublish) */
+                                /** @description edit and update_metadata: the user who asked for the change */
+                                actorId?: string;
+                                /** @description The target's attempt this entry belongs to (0 for token refresh, unpublish and edits) */
                                 attemptNumber: number;
+                                /** @description edit and update_metadata: each field changed (content, title, description, tags, ...) with its value before and after */
+                                changes?: {
+                                    [key: string]: {
+                                        from: unknown;
+                                        to: unknown;
+                                    };
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -7362,7 +7380,7 @@ export interface paths {
                                 finishedAt: string | null;
                                 /** @description The platform's HTTP status, when it answered with an error */
                                 httpStatus: number | null;
-                                /** @description prepare, commit, verify, token_refresh or unpublish */
+                                /** @description prepare, commit, verify, token_refresh, unpublish, edit or update_metadata */
                                 phase: string;
                                 platform: string | null;
                                 postId: string | null;
@@ -10761,6 +10779,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/posts/{postId}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a published post on its platform
+         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on facebook, linkedin, youtube, pinterest, reddit, googlebusiness, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). Send `Idempotency-Key` to make retries safe.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Object id (24 hex characters) */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Which account's copy to edit when the post went to several accounts of the platform; default the first */
+                        accountId?: string;
+                        /** @description The new text of the post */
+                        content: string;
+                        /**
+                         * @description The platform to edit the post on
+                         * @enum {string}
+                         */
+                        platform: "facebook" | "instagram" | "linkedin" | "twitter" | "threads" | "tiktok" | "youtube" | "pinterest" | "reddit" | "bluesky" | "googlebusiness" | "discord" | "telegram" | "mastodon";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The platform post id after the edit (X gives an edit a new id; the others keep it) */
+                            id: string;
+                            message: string;
+                            success: boolean;
+                            /** @description URL of the edited post */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/posts/{postId}/logs": {
         parameters: {
             query?: never;
@@ -10770,12 +10916,12 @@ export interface paths {
         };
         /**
          * List a post's publishing logs
-         * @description Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted publish went through), `media_upload`, `rate_limit_pause`, `token_refresh` or `unpublish`, with the platform, status (`success`, `failed`, `pending`, `skipped`), the platform's HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error category and an excerpt of the platform's answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days. Newest first; all 90 days unless `days` is given.
+         * @description Each entry is one step of publishing: action `publish`, `retry`, `verify` (asking the platform whether an interrupted publish went through), `media_upload`, `rate_limit_pause`, `token_refresh`, `unpublish`, `edit` or `update_metadata` (an edit of a published post, with `actorId`, who asked, and `changes`, each field before and after), with the platform, status (`success`, `failed`, `pending`, `skipped`), the platform's HTTP status and endpoint when it answered with an error, the duration, the attempt number, the error category and an excerpt of the platform's answer (at most 2,000 characters, tokens and secrets removed). Entries are kept 90 days. Newest first; all 90 days unless `days` is given.
          */
         get: {
             parameters: {
                 query?: {
-                    action?: "publish" | "retry" | "verify" | "media_upload" | "token_refresh" | "rate_limit_pause" | "unpublish";
+                    action?: "publish" | "retry" | "verify" | "media_upload" | "token_refresh" | "rate_limit_pause" | "unpublish" | "edit" | "update_metadata";
                     /** @description Days to look back (default 7, at most 90) */
                     days?: number;
                     /** @description ISO 8601 instant: entries from then on (within `days`) */
@@ -10817,10 +10963,19 @@ export interface paths {
                                 _id: string;
                                 account_id: string | null;
                                 accountId: string | null;
-                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish */
+                                /** @description One of publish, retry, verify, media_upload, token_refresh, rate_limit_pause, unpublish, edit, update_metadata */
                                 action: string;
-                                /** @description The target's attempt this entry belongs to (0 for token refresh and unpublish) */
+                                /** @description edit and update_metadata: the user who asked for the change */
+                                actorId?: string;
+                                /** @description The target's attempt this entry belongs to (0 for token refresh, unpublish and edits) */
                                 attemptNumber: number;
+                                /** @description edit and update_metadata: each field changed (content, title, description, tags, ...) with its value before and after */
+                                changes?: {
+                                    [key: string]: {
+                                        from: unknown;
+                                        to: unknown;
+                                    };
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -10836,7 +10991,7 @@ export interface paths {
                                 finishedAt: string | null;
                                 /** @description The platform's HTTP status, when it answered with an error */
                                 httpStatus: number | null;
-                                /** @description prepare, commit, verify, token_refresh or unpublish */
+                                /** @description prepare, commit, verify, token_refresh, unpublish, edit or update_metadata */
                                 phase: string;
                                 platform: string | null;
                                 postId: string | null;
@@ -11742,6 +11897,149 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/posts/{postId}/update-metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a published YouTube video's metadata
+         * @description Changes the title, description, tags, category, privacy, made-for-kids or synthetic-media flag of a published YouTube video (videos.update); fields left out stay as YouTube has them. Post mode: `postId` is a post with a published YouTube target (`accountId` picks one of several), whose stored title, description and options change too. Direct mode: `postId` is `_` with `videoId` and `accountId` (a YouTube account of yours): any video of that channel. Each field is checked against YouTube's rules first (400 naming the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). Logged as `update_metadata`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    /** @description Post id, or `_` for direct mode */
+                    postId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The YouTube account (required in direct mode) */
+                        accountId?: string;
+                        /** @description YouTube video category id */
+                        categoryId?: string;
+                        containsSyntheticMedia?: boolean;
+                        /** @description New description (at most 5,000 bytes) */
+                        description?: string;
+                        madeForKids?: boolean;
+                        /**
+                         * @description The platform to update metadata on
+                         * @enum {string}
+                         */
+                        platform: "youtube";
+                        /** @description Not supported yet (400) */
+                        playlistId?: string;
+                        /** @enum {string} */
+                        privacyStatus?: "public" | "private" | "unlisted";
+                        /** @description Keyword tags (at most 500 characters together) */
+                        tags?: string[];
+                        /** @description Not supported yet (400) */
+                        thumbnailUrl?: string;
+                        /** @description New title (at most 100 characters, no < or >) */
+                        title?: string;
+                        /** @description YouTube video id (direct mode) */
+                        videoId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            success: boolean;
+                            updatedFields: string[];
+                            /** @description Direct mode only */
+                            videoId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../ui/confirm.tsx';
 import { toast } from '../ui/toast.ts';
 import { ApprovalPanel, CommentThread } from './approvals.tsx';
 import { RecycleSection } from './recycling.tsx';
+import { EditPublishedAction } from './edit-published.tsx';
 
 export default function PostDetailPage({ id }: { id: string }) {
   const qc = useQueryClient();
@@ -99,6 +100,11 @@ export default function PostDetailPage({ id }: { id: string }) {
                 {t.errorMessage && <p className="alert alert-error">{t.errorMessage}{t.errorCategory ? ` (${t.errorCategory})` : ''}</p>}
                 {t.scheduledFor && <p className="small target-own-time">Its own time: {formatInZone(t.scheduledFor, tz)} ({tz})</p>}
                 {t.customContent && <p className="muted small">Custom text: {t.customContent}</p>}
+                <EditPublishedAction postId={p._id} target={{
+                  platform: t.platform, accountId: acct ? acct._id : String(t.accountId), status: t.status,
+                  removedFromPlatformAt: t.removedFromPlatformAt ?? undefined, text: t.customContent ?? p.content,
+                  options: t.platformSpecificData, tags: p.tags, visibility: p.visibility,
+                }} />
               </li>
             );
           })}

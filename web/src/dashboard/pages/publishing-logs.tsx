@@ -13,7 +13,7 @@ import './publishing-logs.css';
 
 const ACTION_LABELS: Record<string, string> = {
   publish: 'Publish', retry: 'Retry', verify: 'Check after interruption', media_upload: 'Media upload',
-  rate_limit_pause: 'Rate-limit pause', token_refresh: 'Token refresh', unpublish: 'Unpublish',
+  rate_limit_pause: 'Rate-limit pause', token_refresh: 'Token refresh', unpublish: 'Unpublish', edit: 'Edit', update_metadata: 'Metadata update',
 };
 
 /**
