@@ -65,6 +65,10 @@ describe('POST /v1/media/presign then PUT uploadUrl (local storage)', () => {
 
     const library = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: t.headers })).json().files;
     expect(library).toEqual([expect.objectContaining({ url: tk.publicUrl, filename: 'Photo One.png', width: 16, height: 16 })]);
+    // The file is the presigning tenant's: another tenant neither lists nor reads it.
+    const other = await createTenant(ctx);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: other.headers })).json().files).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: `/v1/media/${library[0]._id}`, headers: other.headers })).statusCode).toBe(404);
 
     const again = await put(tk.uploadUrl, makePng(4, 4), 'image/png');
     expect(again.status).toBe(409);
