@@ -7,6 +7,10 @@
 ALTER TABLE media_uploads ADD COLUMN flow text NOT NULL DEFAULT 'tus' CHECK (flow IN ('tus', 'presign'));
 ALTER TABLE media_uploads ADD COLUMN storage_key text;
 ALTER TABLE media_uploads ADD CONSTRAINT media_uploads_presign_key CHECK (flow = 'tus' OR storage_key IS NOT NULL);
+-- S3 presigned uploads: the ETag of the object Herald checked, and when the cleanup saw it again after
+-- the URL expired (an S3 presigned URL may PUT again within its hour; a changed object is checked again).
+ALTER TABLE media_uploads ADD COLUMN object_etag text;
+ALTER TABLE media_uploads ADD COLUMN rechecked_at timestamptz;
 -- S3 presigned uploads are confirmed later (a HEAD of the key): the open ones per tenant.
 CREATE INDEX media_uploads_presign_open_idx ON media_uploads (tenant_id, expires_at) WHERE flow = 'presign' AND status = 'pending';
 

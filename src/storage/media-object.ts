@@ -46,7 +46,9 @@ export interface MediaStorage {
    * Copies a stored key to a local file (streamed) when it exists and is at most `maxBytes`;
    * `null` when nothing is stored under the key. @throws MediaReadError when it is larger.
    */
-  fetchToFile?(key: string, file: string, maxBytes: number): Promise<{ size: number; contentType: string } | null>;
+  fetchToFile?(key: string, file: string, maxBytes: number): Promise<{ size: number; contentType: string; etag: string } | null>;
+  /** The size, type and ETag stored under a key (a HEAD); `null` when nothing is stored there. */
+  statKey?(key: string): Promise<{ size: number; contentType: string; etag: string } | null>;
   /** Registers routes that serve the files, when the backend serves them itself. */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }

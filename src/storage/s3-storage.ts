@@ -112,18 +112,25 @@ export class S3Storage implements MediaStorage {
     });
   }
 
-  /** Streams `key` to the local `file` (at most `maxBytes`); null when the key does not exist. @throws MediaReadError when larger. */
-  async fetchToFile(key: string, file: string, maxBytes: number): Promise<{ size: number; contentType: string } | null> {
+  /** HEAD of `key`: size (bytes), content type and ETag; null when the key does not exist. */
+  async statKey(key: string): Promise<{ size: number; contentType: string; etag: string } | null> {
     const head = await this.client.send(new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: checkKey(key) })).catch((err: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
       if (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404) return null;
       throw err;
     });
     if (!head) return null;
-    const size = Number(head.ContentLength ?? 0);
-    if (size > maxBytes) throw new MediaReadError(`media file is ${size} bytes; at most ${maxBytes} are allowed`);
-    const obj = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
+    return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType ?? 'application/octet-stream', etag: head.ETag ?? '' };
+  }
+
+  /** Streams `key` to the local `file` (at most `maxBytes`); null when the key does not exist. @throws MediaReadError when larger. */
+  async fetchToFile(key: string, file: string, maxBytes: number): Promise<{ size: number; contentType: string; etag: string } | null> {
+    const head = await this.statKey(key);
+    if (!head) return null;
+    if (head.size > maxBytes) throw new MediaReadError(`media file is ${head.size} bytes; at most ${maxBytes} are allowed`);
+    // The object read is the one that HEAD described (a PUT in between fails the read instead of mixing two objects).
+    const obj = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key, ...(head.etag ? { IfMatch: head.etag } : {}) }));
     await pipeline(obj.Body as Readable, fs.createWriteStream(file, { mode: 0o600 }));
-    return { size, contentType: head.ContentType ?? 'application/octet-stream' };
+    return head;
   }
 
   /** The storage key of one of our URLs (public or presigned), or null for a foreign URL. */

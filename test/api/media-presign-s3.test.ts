@@ -99,4 +99,25 @@ describe('POST /v1/media/presign with HERALD_STORAGE=s3', () => {
     expect(await ctx.services.presign.maintenance()).toMatchObject({ presigned: 0 });
     expect(await uploadRow(unused.key)).toMatchObject({ status: 'expired' });
   });
+
+  it('after the URL expired the cleanup looks again: an object replaced after the check is checked again (deleted when not the declared type); an unchanged one stays', async () => {
+    const t = await createTenant(ctx);
+    const presign = async (filename: string) => (await ctx.app.inject({ method: 'POST', url: '/v1/media/presign', headers: t.headers, payload: { filename, contentType: 'image/png' } })).json();
+    const kept = await presign('kept.png');
+    const swapped = await presign('swapped.png');
+    for (const tk of [kept, swapped]) expect((await fetch(tk.uploadUrl, { method: 'PUT', body: makePng(5, 5, 'noise'), headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: t.headers })).json().files).toHaveLength(2);
+    // The same URL PUTs again within its hour (S3 replaces the object): a PDF declared as PNG.
+    expect((await fetch(swapped.uploadUrl, { method: 'PUT', body: Buffer.from('%PDF-1.4\n%%EOF\n'), headers: { 'content-type': 'image/png' } })).status).toBe(200);
+    await ctx.db.query(`UPDATE media_uploads SET expires_at = now() - interval '7 hours' WHERE storage_key = ANY($1)`, [[kept.key, swapped.key]]);
+
+    expect(await ctx.services.presign.maintenance()).toMatchObject({ presignedChanged: 1 });
+    const files = (await ctx.app.inject({ method: 'GET', url: '/v1/media', headers: t.headers })).json().files;
+    expect(files.map((f: { filename: string }) => f.filename)).toEqual(['kept.png']);
+    expect(await uploadRow(swapped.key)).toMatchObject({ status: 'failed', error: expect.stringContaining('not the declared image/png') });
+    expect(await uploadRow(kept.key)).toMatchObject({ status: 'completed' });
+    expect(await keysUnder(`${t.userId}/`)).toEqual([kept.key]);
+    // Seen once: the next cleanup does not look again.
+    expect(await ctx.services.presign.maintenance()).toMatchObject({ presignedChanged: 0 });
+  });
 });

@@ -153,6 +153,7 @@ export function createPresignedUploads(deps: PresignDeps) {
       }
       const file = await media.adopt({ id: row.id, tenantId: row.tenant_id, userId: row.user_id, staged, filename: row.filename, declaredType: row.content_type, field: 'contentType', key: row.storage_key, existing: true });
       await setStatus(row.id, 'completed', 'processing', null, file.id ?? row.id);
+      await db.query('UPDATE media_uploads SET object_etag = $2 WHERE id = $1', [row.id, got.etag]);
       return 'completed';
     } catch (err) {
       if (err instanceof AppError && (err.code === 'UNSUPPORTED_MEDIA_TYPE' || err.code === 'PAYLOAD_TOO_LARGE')) {
@@ -260,6 +261,34 @@ export function createPresignedUploads(deps: PresignDeps) {
     },
 
     /**
+     * S3 only: the completed presigned uploads whose URL expired more than
+     * {@link ABANDONED_UPLOAD_GRACE_MS} ago are looked at once more (a HEAD): an S3 presigned URL
+     * may PUT again within its hour, so an object whose ETag changed since Herald checked it loses
+     * its library file and is checked again as a new arrival (deleted when it is not the declared
+     * type); a deleted object's upload is marked failed. Returns how many had changed.
+     */
+    async recheckS3(limit = 100): Promise<number> {
+      if (!storage.statKey || !storage.presignPut) return 0;
+      const { rows } = await db.query<PresignRow & { object_etag: string | null }>(
+        `SELECT id, tenant_id, user_id, token_hash, filename, content_type, size, status, storage_key, expires_at, object_etag FROM media_uploads
+          WHERE flow = 'presign' AND status = 'completed' AND rechecked_at IS NULL AND expires_at < $1 ORDER BY expires_at LIMIT $2`,
+        [new Date(clock().getTime() - ABANDONED_UPLOAD_GRACE_MS), limit]);
+      let changed = 0;
+      for (const row of rows) {
+        const stat = await storage.statKey(row.storage_key);
+        if (!stat || stat.etag !== row.object_etag) {
+          changed += 1;
+          await db.query('DELETE FROM media_files WHERE id = $1 AND tenant_id = $2', [row.id, row.tenant_id]);
+          await db.query(`UPDATE media_uploads SET status = $2, media_file_id = NULL, error = $3, updated_at = $4 WHERE id = $1`,
+            [row.id, stat ? 'pending' : 'failed', stat ? null : 'The object was deleted from the bucket', clock()]);
+          if (stat) await settleS3({ ...row, status: 'pending' });
+        }
+        await db.query('UPDATE media_uploads SET rechecked_at = $2 WHERE id = $1', [row.id, clock()]);
+      }
+      return changed;
+    },
+
+    /**
      * Stores a temporary file (POST /v1/media/upload-direct) from the multipart parts: the file
      * part `file` (at most {@link DIRECT_UPLOAD_MAX_BYTES}) and an optional field `contentType`
      * (either order; else the part's type, which may be application/octet-stream). The type is one
@@ -325,10 +354,14 @@ export function createPresignedUploads(deps: PresignDeps) {
 
     /**
      * The worker's hourly media cleanup: temporary files past their 7 days, presigned S3 uploads
-     * that arrived (or expired unused), abandoned client uploads. Returns how many of each.
+     * that arrived (or expired unused) or changed after their check, abandoned client uploads.
+     * Returns how many of each.
      */
-    async maintenance(): Promise<{ tempFiles: number; presigned: number; abandonedUploads: number }> {
-      return { tempFiles: await uploads.sweepTemporary(), presigned: await uploads.confirmS3(undefined, 100), abandonedUploads: await media.sweepAbandonedUploads() };
+    async maintenance(): Promise<{ tempFiles: number; presigned: number; presignedChanged: number; abandonedUploads: number }> {
+      return {
+        tempFiles: await uploads.sweepTemporary(), presigned: await uploads.confirmS3(undefined, 100),
+        presignedChanged: await uploads.recheckS3(), abandonedUploads: await media.sweepAbandonedUploads(),
+      };
     },
   };
   return uploads;
