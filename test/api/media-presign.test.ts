@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../src/http/log-redaction.ts';
 import { createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { makePng, multipart } from '../support/png.ts';
 import { makeVideo } from '../support/media.ts';
@@ -53,6 +54,8 @@ describe('POST /v1/media/presign then PUT uploadUrl (local storage)', () => {
     expect(`${u.origin}${u.pathname}`).toMatch(new RegExp(`^${baseUrl}/uploads/presigned/[0-9a-f]{24}$`));
     expect(u.searchParams.get('token')).toMatch(/^ups_[A-Za-z0-9_-]{43}$/);
     expect(tk.uploadUrl).not.toContain(t.apiKey);
+    // The request log never shows the token.
+    expect(redactUrl(`${u.pathname}${u.search}`)).toBe(`${u.pathname}?token=[redacted]`);
     expect(await (await fetch(tk.publicUrl)).status).toBe(404);
 
     const res = await put(tk.uploadUrl, png, 'image/png');
