@@ -100,8 +100,9 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
       },
     },
   }, async (req) => {
-    // S3 presigned uploads that arrived since become library files first (decision 0066).
-    await services.presign.confirmS3(req.auth.tenantId);
+    // S3 presigned uploads that arrived since become library files first (decision 0066); the bucket
+    // being unreachable delays that (the worker's cleanup tries again), never the listing.
+    await services.presign.confirmS3(req.auth.tenantId).catch((err: unknown) => req.log.warn({ err }, 'checking presigned uploads failed'));
     return services.media.list(req.auth, req.query);
   });
 
