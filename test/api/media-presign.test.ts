@@ -79,6 +79,24 @@ describe('POST /v1/media/presign then PUT uploadUrl (local storage)', () => {
     expect(await mediaRows(t.userId)).toHaveLength(1);
   });
 
+  it('a PUT while another is still sending to the same URL is refused (409); the first one stores its file', async () => {
+    const t = await createTenant(ctx);
+    const tk = await ticket(t, { filename: 'race.png', contentType: 'image/png' });
+    const png = makePng(64, 64, 'noise');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    async function* slow() { yield png.subarray(0, 1000); await held; yield png.subarray(1000); }
+    const first = put(tk.uploadUrl, Readable.toWeb(Readable.from(slow())) as ReadableStream, 'image/png', { duplex: 'half' } as RequestInit);
+    // The first PUT has claimed the URL once its row says so.
+    for (let i = 0; i < 100 && (await ctx.db.query(`SELECT status FROM media_uploads WHERE storage_key = $1`, [tk.key])).rows[0].status !== 'processing'; i++) await new Promise((r) => setTimeout(r, 20));
+    const second = await put(tk.uploadUrl, makePng(4, 4), 'image/png');
+    expect(second.status).toBe(409);
+    expect((await json(second)).error).toMatch(/in use by another request/);
+    release();
+    expect((await first).status).toBe(200);
+    expect((await mediaRows(t.userId)).map((r) => Number(r.size))).toEqual([png.length]);
+  });
+
   it('bytes already in the library are stored again under the reserved key: publicUrl is the file\'s URL', async () => {
     const t = await createTenant(ctx);
     const png = makePng(8, 8, 'noise');

@@ -117,6 +117,11 @@ async function stage(body: Readable, file: string, maxBytes: number, writeFailed
   return received;
 }
 
+/**
+ * The presigned-upload and temporary-file service (wired once in src/services.ts): `presign`,
+ * `receivePut` (local storage), `confirmS3` / `recheckS3` (S3), `storeTemporary`, `sweepTemporary`
+ * and `maintenance` (the worker's hourly cleanup).
+ */
 export function createPresignedUploads(deps: PresignDeps) {
   const { db, storage, clock, media } = deps;
   const stagingDir = path.join(deps.stagingDir, 'multipart');
