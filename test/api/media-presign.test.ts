@@ -141,6 +141,8 @@ describe('POST /v1/media/presign then PUT uploadUrl (local storage)', () => {
     const byLength = await put(tk.uploadUrl, png, 'image/png');
     expect(byLength.status).toBe(413);
     expect(await json(byLength)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { limitBytes: png.length - 1 } });
+    // Refused before the body was read: the connection closes instead of reading the rest.
+    expect(byLength.headers.get('connection')).toBe('close');
     // Chunked (no Content-Length): the count while the bytes come decides.
     const chunked = await put(tk.uploadUrl, Readable.toWeb(Readable.from([png.subarray(0, 100), png.subarray(100)])) as ReadableStream, 'image/png', { duplex: 'half' } as RequestInit);
     expect(chunked.status).toBe(413);

@@ -106,6 +106,11 @@ export const presignedPutRoutes: FastifyPluginAsync<{ services: Pick<Services, '
     // Token auth (no cookies): browsers of any origin may PUT and read the answer.
     reply.header('access-control-allow-origin', '*');
   });
+  // A PUT refused before its body was read (token, type, Content-Length): close the connection
+  // rather than let Node read up to 5 GB just to keep it alive.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.readableEnded) reply.header('connection', 'close');
+  });
 
   app.route({
     method: 'PUT', url: '/uploads/presigned/:uploadId',
