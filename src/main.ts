@@ -92,7 +92,8 @@ export async function runHerald(config: Config, role: Role, opts: { installSigna
       pollMs: config.workerPollMs, staleMs: config.workerStaleMs, log: logger, instance: config.dataDir,
       tokenRefresh: { adapters: services.adapters, accounts: services.accountsRepository },
       metricsRefresh: { run: () => services.analytics.refreshDue() },
-      prune: { run: () => services.publishingLog.pruneExpired() },
+      // Hourly: old log entries and claims; temporary media files past 7 days, settled presigned uploads (decision 0066).
+      prune: { run: async () => ({ ...(await services.publishingLog.pruneExpired()), ...(await services.presign.maintenance()) }) },
       recycle: { run: () => services.posts.recycleDue() },
     });
     logger.info({ workerId: worker.id, concurrency: config.workerConcurrency }, 'worker started');

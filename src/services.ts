@@ -21,6 +21,7 @@ import { createChooseService } from './modules/connect/choose-service.ts';
 import { createUsageService } from './modules/usage/service.ts';
 import { createPostsService } from './modules/posts/service.ts';
 import { createMediaService } from './modules/media/service.ts';
+import { createPresignedUploads } from './modules/media/presign.ts';
 import { createIdempotencyService } from './modules/posts/idempotency.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
 import { createInvitesService } from './modules/invites/service.ts';
@@ -111,6 +112,8 @@ export function createServices(deps: ServiceDeps) {
     uploadTokenTtlSeconds: config.uploadTokenTtlSeconds, ffprobePath: config.ffprobePath, diskSpace,
     allowPrivateUrls: config.allowPrivateUrls,
   });
+  // Presigned uploads and temporary files (decision 0066), through the media service's one way in.
+  const presign = createPresignedUploads({ db, storage: mediaStorage, clock, stagingDir: path.join(config.dataDir, 'uploads'), publicUrl, media });
   const publisher = createPublisher({ db, accounts: accountsRepository, adapters, mediaStorage, config, clock, workerId: processId, log: deps.log });
   const queue = createQueueService(db, clock, adapters);
   const posts = createPostsService({
@@ -181,7 +184,7 @@ export function createServices(deps: ServiceDeps) {
     logs, publishingLog, tools, accountHealth, unpublish, postEdits, videoMetadata, webhooks, passwordReset,
     platformInvites, selections, cloneConnection,
     config, db, clock, secrets, adapters, mediaStorage, diskSpace, publicUrl, sandbox,
-    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, accountGroups, choose, media, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
+    auth, users, apiKeys, usage, profiles, accounts, accountsRepository, accountResources, accountGroups, choose, media, presign, publisher, posts, idempotency, sessions, queue, bulk, oauthConnect, analytics, videoClips, invites, billing,
   };
 }
 

@@ -29,6 +29,7 @@ import { connectRoutes } from '../modules/connect/routes.ts';
 import { postsRoutes } from '../modules/posts/routes.ts';
 import { mediaRoutes } from '../modules/media/routes.ts';
 import { mediaUploadRoutes } from '../modules/media/upload-routes.ts';
+import { mediaPresignRoutes, presignedPutRoutes } from '../modules/media/presign-routes.ts';
 import { usageRoutes } from '../modules/usage/routes.ts';
 import { queueRoutes } from '../modules/queue/routes.ts';
 import { analyticsRoutes } from '../modules/analytics/routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     await v1.register(connectRoutes, { services });
     await v1.register(postsRoutes, { services });
     await v1.register(mediaRoutes, { services });
+    await v1.register(mediaPresignRoutes, { services });
     await v1.register(usageRoutes, { services });
     await v1.register(queueRoutes, { services });
     await v1.register(analyticsRoutes, { services });
@@ -245,6 +247,8 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
   await services.mediaStorage.registerRoutes?.(app);
   // Client uploads (tus), authorised by the upload token from POST /v1/media, outside /v1.
   await app.register(mediaUploadRoutes, { services });
+  // The PUT of a presigned upload on local storage, authorised by the URL's token (decision 0066), outside /v1.
+  await app.register(presignedPutRoutes, { services });
 
   return app as unknown as App;
 }

@@ -4,7 +4,8 @@
  * - a platform invite's token in the path (`/v1/platform-invites/<token>/connect...`);
  * - a team invite's token (`/auth/invite?token=`, `/signup?inviteToken=`);
  * - an OAuth callback's `code` and `state` (`/v1/connect/<platform>/callback?code&state`);
- * - a selection step's `tempToken` (Facebook page, LinkedIn author choice).
+ * - a selection step's `tempToken` (Facebook page, LinkedIn author choice);
+ * - a presigned upload URL's `token` (`/uploads/presigned/<id>?token=`, decision 0066).
  * {@link redactUrl} replaces those path segments and query values with `[redacted]`; the rest of
  * the URL stays as it was sent, so the log still says which route was called.
  */

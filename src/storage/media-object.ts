@@ -36,6 +36,19 @@ export interface MediaStorage {
   urlFor(key: string): Promise<string>;
   /** Reads a file by its URL when the URL is one of ours; null for foreign URLs. @throws when larger than maxBytes. */
   readByUrl(url: string, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string } | null>;
+  /**
+   * A URL a client PUTs the file to directly, without Herald in between (S3: a SigV4 presigned
+   * PutObject URL with `contentType`, and `contentLength` when given, signed in, valid
+   * `expiresInSeconds`). Absent on local disk, where Herald serves the PUT itself.
+   */
+  presignPut?(key: string, opts: { contentType: string; contentLength?: number; expiresInSeconds: number }): Promise<string>;
+  /**
+   * Copies a stored key to a local file (streamed) when it exists and is at most `maxBytes`;
+   * `null` when nothing is stored under the key. @throws MediaReadError when it is larger.
+   */
+  fetchToFile?(key: string, file: string, maxBytes: number): Promise<{ size: number; contentType: string; etag: string } | null>;
+  /** The size, type and ETag stored under a key (a HEAD); `null` when nothing is stored there. */
+  statKey?(key: string): Promise<{ size: number; contentType: string; etag: string } | null>;
   /** Registers routes that serve the files, when the backend serves them itself. */
   registerRoutes?(app: FastifyInstance): Promise<void>;
 }

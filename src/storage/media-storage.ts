@@ -71,6 +71,9 @@ function lazyS3(cfg: S3StorageConfig): MediaStorage {
     delete: async (key) => (await s3()).delete(key),
     urlFor: async (key) => (await s3()).urlFor(key),
     readByUrl: async (url, maxBytes) => (await s3()).readByUrl(url, maxBytes),
+    presignPut: async (key, opts) => (await s3()).presignPut!(key, opts),
+    fetchToFile: async (key, file, maxBytes) => (await s3()).fetchToFile!(key, file, maxBytes),
+    statKey: async (key) => (await s3()).statKey!(key),
   };
 }
 

@@ -10,7 +10,8 @@
  */
 import fs from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config.ts';
@@ -91,6 +92,45 @@ export class S3Storage implements MediaStorage {
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.cfg.bucket, Key: checkKey(key) }), {
       expiresIn: this.cfg.urlExpiresSeconds, signingDate: this.clock(),
     });
+  }
+
+  /**
+   * A presigned PutObject URL for `key` (SigV4 query authentication, valid `expiresInSeconds`):
+   * `Content-Type` is a signed header (the PUT must send exactly `contentType`), and so is
+   * `Content-Length` when given (the PUT must be exactly that long). S3 refuses any other PUT with
+   * 403 SignatureDoesNotMatch, or AccessDenied "Request has expired" after the lifetime
+   * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/PresignedUrlUploadObject.html).
+   */
+  async presignPut(key: string, opts: { contentType: string; contentLength?: number; expiresInSeconds: number }): Promise<string> {
+    const command = new PutObjectCommand({
+      Bucket: this.cfg.bucket, Key: checkKey(key), ContentType: opts.contentType,
+      ...(opts.contentLength !== undefined ? { ContentLength: opts.contentLength } : {}),
+    });
+    return getSignedUrl(this.client, command, {
+      expiresIn: opts.expiresInSeconds, signingDate: this.clock(),
+      signableHeaders: new Set(['content-type', ...(opts.contentLength !== undefined ? ['content-length'] : [])]),
+    });
+  }
+
+  /** HEAD of `key`: size (bytes), content type and ETag; null when the key does not exist. */
+  async statKey(key: string): Promise<{ size: number; contentType: string; etag: string } | null> {
+    const head = await this.client.send(new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: checkKey(key) })).catch((err: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
+      if (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404) return null;
+      throw err;
+    });
+    if (!head) return null;
+    return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType ?? 'application/octet-stream', etag: head.ETag ?? '' };
+  }
+
+  /** Streams `key` to the local `file` (at most `maxBytes`); null when the key does not exist. @throws MediaReadError when larger. */
+  async fetchToFile(key: string, file: string, maxBytes: number): Promise<{ size: number; contentType: string; etag: string } | null> {
+    const head = await this.statKey(key);
+    if (!head) return null;
+    if (head.size > maxBytes) throw new MediaReadError(`media file is ${head.size} bytes; at most ${maxBytes} are allowed`);
+    // The object read is the one that HEAD described (a PUT in between fails the read instead of mixing two objects).
+    const obj = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key, ...(head.etag ? { IfMatch: head.etag } : {}) }));
+    await pipeline(obj.Body as Readable, fs.createWriteStream(file, { mode: 0o600 }));
+    return head;
   }
 
   /** The storage key of one of our URLs (public or presigned), or null for a foreign URL. */

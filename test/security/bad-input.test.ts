@@ -505,7 +505,7 @@ describe('NUL in query strings, on every route (/v1 or not)', () => {
   const anyPath = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, (_, k: string) => OWN[k] ?? 'a'.repeat(24)).replace('*', 'x');
   const declared = (r: Route) => OPS.find((o) => o.method === r.method && o.path === r.path)?.query.map((q) => q.name) ?? [];
   it('covers the routes outside /v1 too (sanity)', () => {
-    expect(ALL_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /auth/session', 'GET /dashboard/*', 'PATCH /uploads/:uploadId']));
+    expect(ALL_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /auth/session', 'GET /dashboard/*', 'PATCH /uploads/:uploadId', 'PUT /uploads/presigned/:uploadId']));
   });
   it.each(ALL_ROUTES.filter((r) => r.method !== 'OPTIONS').map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_n, r) => {
     for (const field of [...new Set([...declared(r), 'q'])]) {
@@ -546,7 +546,7 @@ describe('malformed multipart bodies on every write route', () => {
     }
   });
 
-  it.each(['/v1/media', '/v1/posts/bulk-upload'])('POST %s: 400 BAD_REQUEST naming (body) for each malformed body', async (url) => {
+  it.each(['/v1/media', '/v1/media/upload-direct', '/v1/posts/bulk-upload'])('POST %s: 400 BAD_REQUEST naming (body) for each malformed body', async (url) => {
     for (const [what, contentType, body] of BODIES) expectBadRequest(await send('POST', url, body, contentType), `${url} ${what}`);
   });
 });

@@ -46,15 +46,18 @@ export function sigv4Signature(r: CanonicalInput): string {
   return createHmac('sha256', kSigning).update(stringToSign, 'utf8').digest('hex');
 }
 
-/** The parts of a presigned (query-string) SigV4 URL, and whether its signature holds for `secretAccessKey`. */
-export function verifyPresignedUrl(url: string, secretAccessKey: string): { valid: boolean; accessKeyId: string; date: string; region: string; service: string; expires: number; signedHeaders: string[] } {
+/**
+ * The parts of a presigned (query-string) SigV4 URL, and whether its signature holds for `secretAccessKey`
+ * for a request with `method` (default GET) and `headers` (lower-case names; `host` from the URL).
+ */
+export function verifyPresignedUrl(url: string, secretAccessKey: string, req: { method?: string; headers?: Record<string, string> } = {}): { valid: boolean; accessKeyId: string; date: string; region: string; service: string; expires: number; signedHeaders: string[] } {
   const u = new URL(url);
   const q = u.searchParams;
   const [accessKeyId, date, region, service] = (q.get('X-Amz-Credential') ?? '').split('/');
   const signedHeaders = (q.get('X-Amz-SignedHeaders') ?? '').split(';');
   const query: Array<[string, string]> = [...q.entries()].filter(([k]) => k !== 'X-Amz-Signature');
   const expected = sigv4Signature({
-    method: 'GET', path: u.pathname, query, headers: { host: u.host }, signedHeaders,
+    method: req.method ?? 'GET', path: u.pathname, query, headers: { host: u.host, ...req.headers }, signedHeaders,
     payloadHash: 'UNSIGNED-PAYLOAD', amzDate: q.get('X-Amz-Date') ?? '', region, service, secretAccessKey,
   });
   return { valid: expected === q.get('X-Amz-Signature'), accessKeyId, date, region, service, expires: Number(q.get('X-Amz-Expires')), signedHeaders };

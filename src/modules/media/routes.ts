@@ -79,7 +79,7 @@ const MEDIA_DESCRIPTION = `Two ways to upload; both end with the same \`files\` 
 
 The token is valid for one upload of the declared size and type, for one hour by default (HERALD_UPLOAD_TOKEN_TTL); a request started before the expiry may finish.`;
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'media'> }> = async (app, { services }) => {
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'media' | 'presign'> }> = async (app, { services }) => {
   await app.register(multipart, { limits: { fileSize: MULTIPART_MAX_BYTES, files: MAX_FILES, fields: 20, parts: 40 } });
 
   app.get('/media', {
@@ -99,7 +99,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
         ...errors(),
       },
     },
-  }, async (req) => services.media.list(req.auth, req.query));
+  }, async (req) => {
+    // S3 presigned uploads that arrived since become library files first (decision 0066); the bucket
+    // being unreachable delays that (the worker's cleanup tries again), never the listing.
+    await services.presign.confirmS3(req.auth.tenantId).catch((err: unknown) => req.log.warn({ err }, 'checking presigned uploads failed'));
+    return services.media.list(req.auth, req.query);
+  });
 
   app.get('/media/:mediaId', {
     config: { permission: 'media:read' },

@@ -120,7 +120,8 @@ const TOKEN_PREFIX = 'upl_';
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
-function safeName(name: string, ext: string): string {
+/** A storage-safe file name: `name` without its extension, reduced to [A-Za-z0-9._-] (80 characters), plus `.ext`. */
+export function safeName(name: string, ext: string): string {
   const base = (name || 'file').replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'file';
   return `${base}.${ext}`;
 }
@@ -137,7 +138,7 @@ export function fileTooLarge(filename: string, size: number): AppError {
 }
 
 /** 415 for a declared type outside the allow-list, naming the list. */
-function contentTypeNotAllowed(declared: string, field: string): AppError {
+export function contentTypeNotAllowed(declared: string, field: string): AppError {
   const message = `Content type not allowed: ${declared || '(none)'}. Set a valid contentType: one of ${ALLOWED_CONTENT_TYPES.join(', ')}.`;
   return new AppError('UNSUPPORTED_MEDIA_TYPE', message, { fields: { [field]: [message] }, allowed: [...ALLOWED_CONTENT_TYPES] });
 }
@@ -227,8 +228,14 @@ export function createMediaService(deps: MediaServiceDeps) {
   const stagedPath = (uploadId: string) => path.join(deps.stagingDir, uploadId);
   const library = createMediaRepository(db);
 
-  /** Sniffs, probes and stores one staged file; records the media_files row. The staged file is consumed. */
-  async function adopt(args: { id: string; tenantId: string; userId: string; staged: string; filename: string; declaredType: string; field: string }): Promise<UploadedFile> {
+  /**
+   * Sniffs, probes and stores one staged file; records the media_files row. The staged file is consumed.
+   * `key`: a storage key reserved earlier (a presigned upload, whose URL was answered before the bytes
+   * came): the file is stored there even when the tenant has the same bytes already (no deduplication,
+   * so that the URL answered at presign time is the file's). `existing`: the bytes are already stored
+   * under `key` (an S3 presigned PUT); the staged file is a copy to sniff and probe, nothing is written.
+   */
+  async function adopt(args: { id: string; tenantId: string; userId: string; staged: string; filename: string; declaredType: string; field: string; key?: string; existing?: boolean }): Promise<UploadedFile> {
     const sniffed = await fileTypeFromBuffer(await readHead(args.staged));
     const decision = resolveContentType(args.declaredType, sniffed?.mime);
     if (!decision.ok) {
@@ -237,7 +244,7 @@ export function createMediaService(deps: MediaServiceDeps) {
     }
     // The same bytes stored before: that file, under the name given now (no second copy).
     const contentHash = await hashFile(args.staged);
-    const same = await library.findByHash(args.tenantId, contentHash);
+    const same = args.key ? null : await library.findByHash(args.tenantId, contentHash);
     if (same) {
       await fs.promises.rm(args.staged, { force: true });
       return { type: same.type, url: await storage.urlFor(same.storage_key), filename: args.filename || same.filename, size: Number(same.size), mimeType: same.mime_type, id: same.id, storageKey: same.storage_key, deduped: true };
@@ -248,8 +255,10 @@ export function createMediaService(deps: MediaServiceDeps) {
     // The file name starts with 128 random bits: the media URL is public, and ids are
     // time-ordered (one id predicts the next), so the URL must not follow from the id.
     const name = safeName(args.filename, extensionFor(decision.mimeType));
-    const key = `${args.tenantId}/${args.id}/${randomBytes(16).toString('hex')}-${name}`;
-    const stored = await storage.putFile(key, args.staged, decision.mimeType);
+    const key = args.key ?? `${args.tenantId}/${args.id}/${randomBytes(16).toString('hex')}-${name}`;
+    const stored = args.existing
+      ? { size: (await fs.promises.stat(args.staged)).size, url: await storage.urlFor(key) }
+      : await storage.putFile(key, args.staged, decision.mimeType);
     const type = mediaTypeOf(decision.mimeType);
     const filename = args.filename || name;
     try {
@@ -258,7 +267,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         [args.id, args.tenantId, args.userId, key, filename, decision.mimeType, type, stored.size, JSON.stringify(metadata), contentHash],
       );
     } catch (err) {
-      await storage.delete(key).catch(() => {});
+      if (!args.existing) await storage.delete(key).catch(() => {});
       throw err;
     }
     return { type, url: stored.url, filename, size: stored.size, mimeType: decision.mimeType, id: args.id, storageKey: key };
@@ -301,6 +310,9 @@ export function createMediaService(deps: MediaServiceDeps) {
   const service = {
     /** The tus data store (for the tus server in upload-routes.ts). */
     datastore,
+
+    /** The one way a staged file becomes a library file (sniff, probe, store, record); for presign.ts. */
+    adopt,
 
     /**
      * The error to answer for a write of upload bytes that failed (the tus PATCH's staging write):
@@ -582,15 +594,17 @@ export function createMediaService(deps: MediaServiceDeps) {
 
     /**
      * Deletes the staged bytes of uploads whose token expired more than
-     * {@link ABANDONED_UPLOAD_GRACE_MS} ago without completing, and marks them expired.
+     * {@link ABANDONED_UPLOAD_GRACE_MS} ago without completing, and marks them expired (presigned
+     * uploads too on local storage; on S3 presign.ts settles those, whose bytes may be in the bucket).
      * Runs a little on every new client upload; callable from a job. Returns how many were swept.
      */
     async sweepAbandonedUploads(limit = 100): Promise<number> {
       const { rows } = await db.query<{ id: string }>(
         `UPDATE media_uploads SET status = 'expired', updated_at = $1
           WHERE id IN (SELECT id FROM media_uploads WHERE status IN ('pending', 'uploading') AND expires_at < $2
+                         AND (flow = 'tus' OR $4::boolean)
                        ORDER BY expires_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-          RETURNING id`, [clock(), new Date(clock().getTime() - ABANDONED_UPLOAD_GRACE_MS), limit]);
+          RETURNING id`, [clock(), new Date(clock().getTime() - ABANDONED_UPLOAD_GRACE_MS), limit, !storage.presignPut]);
       for (const r of rows) await removeStaged(r.id);
       return rows.length;
     },

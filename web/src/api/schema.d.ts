@@ -335,6 +335,125 @@ export interface paths {
         };
         trace?: never;
     };
+    "/uploads/presigned/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the file of a presigned upload (the uploadUrl of POST /v1/media/presign)
+         * @description The whole file as the body, with `Content-Type` exactly the contentType given to POST /v1/media/presign. Authorised by the token in the URL (single use, one hour), not by an API key.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description The upload URL's single-use token (part of uploadUrl) */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description From the uploadUrl of POST /v1/media/presign */
+                    uploadId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stored; the file is at the publicUrl of the presign answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            files: {
+                                /** @description true when these bytes were already in the library: the answer is that file (its url), no second copy was stored */
+                                deduplicated?: boolean;
+                                filename: string;
+                                mimeType: string;
+                                /** @description Bytes */
+                                size: number;
+                                type: "image" | "video" | "gif" | "document";
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account-groups": {
         parameters: {
             query?: never;
@@ -8250,6 +8369,225 @@ export interface paths {
                                 type: "image" | "video" | "gif" | "document";
                                 url: string;
                             }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/presign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a presigned URL to upload a file with one PUT
+         * @description Answers a URL to upload one file with a single `PUT` (no multipart, no API key on the upload), and the URL the file will have.
+         *     1. `POST /v1/media/presign` with `{ "filename": "clip.mp4", "contentType": "video/mp4", "size": 73400320 }` (`size` optional). The answer: `{ uploadUrl, publicUrl, key, expiresIn: 3600, type }`.
+         *     2. `PUT uploadUrl` with the file as the body and `Content-Type: video/mp4` (exactly the `contentType` sent in step 1), within the hour. It answers 200.
+         *     3. Use `publicUrl` in a post's `mediaItems`.
+         *
+         *     On Herald's own storage the PUT is checked as it arrives: another Content-Type, bytes of another type (magic bytes) or more bytes than `size` (else 5GB) are refused (415, 415, 413) and nothing is stored; a used URL answers 409, an expired one 401. The file then is in the media library (`GET /v1/media`) like any upload; it is never deduplicated, so `publicUrl` is always the file's URL.
+         *     With S3 storage (HERALD_STORAGE=s3) `uploadUrl` is an S3 presigned PUT URL with the Content-Type (and Content-Length when `size` is given) signed in: S3 refuses another one (403). Herald checks the bytes when it records the file in the library (at the next `GET /v1/media`, or by the worker's cleanup after the URL expired); a file that is not the declared type is deleted then.
+         *     A type outside the allow-list answers 415; `size` over 5GB 413.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description One of: image/jpeg, image/jpg, image/png, image/webp, image/gif, video/mp4, video/mpeg, video/quicktime, video/avi, video/x-msvideo, video/webm, video/x-m4v, application/pdf. The PUT must send exactly this Content-Type, and the bytes must be this type. */
+                        contentType: string;
+                        /** @description Name of the file to upload (kept as the media file's filename) */
+                        filename: string;
+                        /** @description Optional file size in bytes (at most 5GB, 5368709120): the PUT may not be larger */
+                        size?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Seconds until uploadUrl expires (always 3600) */
+                            expiresIn: number;
+                            /** @description Storage key of the file: <userId>/<uploadId>/<random>-<name>.<ext> */
+                            key: string;
+                            /** @description The file's URL once uploaded: use it in mediaItems[].url */
+                            publicUrl: string;
+                            /** @description The kind of media, from contentType (mediaItems[].type) */
+                            type: "image" | "video" | "gif" | "document";
+                            /** @description URL to PUT the whole file to, with Content-Type: <contentType> (expires in 1 hour; one file per URL) */
+                            uploadUrl: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/media/upload-direct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a temporary file (25MB, deleted after 7 days)
+         * @description Uploads one file of at most 25MB as `multipart/form-data` in the field `file` (optional field `contentType` overrides the part's type) and answers its public URL: `{ url, filename, contentType, size }`.
+         *     The file is **temporary**: it is not listed in the media library and is deleted 7 days after the upload, so schedule posts using it within that time (for longer, use `POST /v1/media` or `POST /v1/media/presign`). One of the allowed types, checked on the bytes (415 otherwise); a larger file answers 413.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Override of the MIME type (else the part's, or detected from the bytes) */
+                        contentType?: string;
+                        /**
+                         * Format: binary
+                         * @description The file (at most 25MB)
+                         */
+                        file?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description MIME type of the file, checked on its bytes */
+                            contentType: string;
+                            /** @description Generated unique file name */
+                            filename: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description Public URL of the temporary file (deleted 7 days after the upload) */
+                            url: string;
                         };
                     };
                 };
