@@ -85,6 +85,10 @@ export async function runStallScenario(stallMs: number, platform: { start: Start
           WHERE t.tenant_id = $1 AND t.id IN (SELECT target_id FROM publish_attempts GROUP BY target_id HAVING count(*) > 1) ORDER BY a.id`,
         [flow.tenant.userId, workerA]);
       process.stdout.write(`stall ${stallMs / 1000} s, attempts of the targets run more than once: ${JSON.stringify(rows)}\n`);
+      // Why Herald settled the failed ones as it did (the last error of each, e.g. what verify answered).
+      const { rows: failed } = await flow.ctx.db.query(
+        `SELECT post_id, error_category, error_message FROM post_targets WHERE tenant_id = $1 AND status = 'failed'`, [flow.tenant.userId]);
+      process.stdout.write(`stall ${stallMs / 1000} s, failed targets: ${JSON.stringify(failed)}\n`);
     }
     expect(counts.wrong).toEqual([]);
     expect({ duplicates: counts.duplicates, lost: counts.lost, statusWrong: counts.statusWrong }).toEqual({ duplicates: 0, lost: 0, statusWrong: 0 });
