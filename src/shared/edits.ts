@@ -50,7 +50,7 @@ export const PUBLISHED_EDITS: Readonly<Record<PlatformId, PublishedEditRule>> = 
   twitter: {
     platform: true, herald: false,
     what: 'the text, within 30 minutes of posting and at most 5 times; each edit is a new post id; not posts with polls, replies to others or reposts',
-    how: 'an edit is a new post in the edit chain (the write call is not on the public reference: UNCONFIRMED)', windowMinutes: 30,
+    how: 'an edit is a new post in the edit chain; the API call that makes it is not in X\'s public API reference, so Herald does not make it yet', windowMinutes: 30,
     doc: 'https://docs.x.com/x-api/fundamentals/edit-posts',
   },
   facebook: {
@@ -106,5 +106,5 @@ export function editRefusal(platform: PlatformId): string | null {
   const rule = PUBLISHED_EDITS[platform];
   if (rule.herald) return null;
   if (!rule.platform) return `${platform} posts cannot be edited after publishing: ${rule.what}`;
-  return `Herald does not edit ${platform} posts yet (the platform allows it: ${rule.what}; ${rule.how}). Edit it on ${platform} itself`;
+  return `Herald does not edit ${platform} posts yet. The platform allows editing ${rule.what}; ${rule.how}. Edit it on ${platform} itself`;
 }
