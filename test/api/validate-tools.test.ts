@@ -11,6 +11,7 @@ import { createProfile, createTenant, createTestApp, insertAccount, type Tenant,
 import { makeImage, makeVideo } from '../support/media.ts';
 import { startMediaServer, type MediaServer } from '../support/media-server.ts';
 import { oauthConnect } from '../support/oauth.ts';
+import { multipart } from '../support/png.ts';
 
 let sandbox: Sandbox;
 let ctx: TestContext;
@@ -88,6 +89,24 @@ describe('POST /v1/tools/validate/media', () => {
       const url = media.put('/private.png', makeImage({ format: 'png', width: 10, height: 10 }), 'image/png');
       const res = await strict.app.inject({ method: 'POST', url: '/v1/tools/validate/media', headers: who.headers, payload: { url } });
       expect(res.json()).toMatchObject({ valid: false, error: expect.stringContaining('does not fetch') });
+    } finally {
+      await strict.close();
+    }
+  });
+  it('reads one of Herald\'s own media URLs from storage, even where the SSRF guard refuses its address (a local install)', async () => {
+    const strict = await createTestApp({ env: { HERALD_ALLOW_PRIVATE_URLS: 'false' } });
+    try {
+      const owner = await createTenant(strict);
+      const body = multipart('files', [{ filename: 'own.png', contentType: 'image/png', data: makeImage({ format: 'png', width: 640, height: 480 }) }]);
+      const up = await strict.app.inject({ method: 'POST', url: '/v1/media', headers: { ...owner.headers, 'content-type': body.contentType }, payload: body.payload });
+      expect(up.statusCode, up.body).toBe(200);
+      const own = up.json().files[0].url as string;
+      expect(new URL(own).hostname).toBe('127.0.0.1');
+      const res = await strict.app.inject({ method: 'POST', url: '/v1/tools/validate/media', headers: owner.headers, payload: { url: own } });
+      expect(res.json()).toMatchObject({ valid: true, contentType: 'image/png', width: 640, height: 480 });
+      // A foreign URL on a private address is still refused.
+      const foreign = await strict.app.inject({ method: 'POST', url: '/v1/tools/validate/media', headers: owner.headers, payload: { url: media.put('/other.png', makeImage({ format: 'png', width: 10, height: 10 }), 'image/png') } });
+      expect(foreign.json()).toMatchObject({ valid: false, error: expect.stringMatching(/^Herald does not fetch this URL/) });
     } finally {
       await strict.close();
     }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { FetchBlockedError, guardedFetch } from '../../infra/ssrf.ts';
+import { MediaReadError } from '../../storage/media-object.ts';
 import { probeMedia } from '../../infra/probe.ts';
 import { PLATFORM_CAPABILITIES } from '../../shared/capabilities.ts';
 import { gifFrames } from '../../shared/media/gif.ts';
@@ -29,6 +30,12 @@ export interface MediaCheckDeps {
   ffprobePath: string;
   /** Overrides {@link VALIDATE_MEDIA_MAX_BYTES} (tests). */
   maxBytes?: number;
+  /**
+   * Reads one of Herald's own media URLs from storage (null for a foreign URL; throws when larger
+   * than `maxBytes`), as the publisher does: an own URL of a local install is on a private address
+   * the SSRF guard rightly refuses to fetch.
+   */
+  readOwn?: (url: string, maxBytes: number) => Promise<{ bytes: Buffer; mimeType: string } | null>;
 }
 
 /** One platform's verdict on the media item: the rules it breaks there (none: the platform takes it). */
@@ -79,8 +86,15 @@ export async function checkMediaUrl(url: string, selected: readonly PlatformId[]
     let fetched: { contentType: string; size: number };
     const sink = fs.createWriteStream(file);
     try {
-      fetched = await guardedFetch(url, { maxBytes, sink, allowPrivate: deps.allowPrivateUrls, timeoutMs: VALIDATE_MEDIA_TIMEOUT_MS });
+      const own = deps.readOwn ? await deps.readOwn(url, maxBytes) : null;
+      if (own) {
+        await new Promise<void>((resolve, reject) => sink.write(own.bytes, (err) => (err ? reject(err) : resolve())));
+        fetched = { contentType: own.mimeType, size: own.bytes.length };
+      } else {
+        fetched = await guardedFetch(url, { maxBytes, sink, allowPrivate: deps.allowPrivateUrls, timeoutMs: VALIDATE_MEDIA_TIMEOUT_MS });
+      }
     } catch (err) {
+      if (err instanceof MediaReadError) return fail(`Herald's stored copy of this file could not be read: ${err.message}`);
       if (err instanceof FetchBlockedError && err.reason === 'too_large') return fail(`The file is larger than ${formatBytes(maxBytes)}, the most Herald reads to validate media`);
       if (err instanceof FetchBlockedError) return fail(`Herald does not fetch this URL: ${err.message}`);
       return fail(`The URL could not be read: ${(err as Error).message}`);
