@@ -48,7 +48,8 @@ import { numericIds } from '../common/ids.ts';
 import { newestFirst } from '../common/lists.ts';
 import { fetchMedia, type SimMediaFetchPolicy } from '../common/fetch-media.ts';
 import { mediaInfo } from '../common/media-info.ts';
-import { authorizeRoute, basicCredentials, bearerToken, pkceMatches, RefreshTokens, takeCode } from '../common/oauth.ts';
+import { bearerToken, RefreshTokens } from '../common/oauth.ts';
+import { googleOAuthRoutes } from '../common/google-oauth.ts';
 
 export const GBP_SCOPE = 'https://www.googleapis.com/auth/business.manage';
 
@@ -144,7 +145,6 @@ function timeMs(v: unknown, dflt: number): number | null {
 export async function startGoogleBusinessSimulator(opts: GoogleBusinessSimOptions = {}): Promise<GoogleBusinessSimulator> {
   const clientId = opts.clientId ?? 'sim-gbp-client.apps.googleusercontent.com';
   const clientSecret = opts.clientSecret ?? 'sim-gbp-secret';
-  const codes = new Map<string, { redirectUri: string; expires: number; scope: string; challenge?: string; refresh: boolean }>();
   const access = new Map<string, { expires: number; scope: string }>();
   const refresh = new RefreshTokens<{ scope: string }>(() => `1//0${randomBytes(30).toString('base64url')}`);
   const calls = new Map<string, number>();
@@ -152,7 +152,6 @@ export async function startGoogleBusinessSimulator(opts: GoogleBusinessSimOption
   const locationId = numericIds(1_000_000_000_000_000_000n, 1000);
   const postId = numericIds(2_000_000_000_000_000_000n, 1000);
   const moderation = { ms: opts.moderationMs ?? 0 };
-  let consented = false;
   const writes: number[] = [];
 
   const accounts: SimAccount[] = [
@@ -217,52 +216,7 @@ export async function startGoogleBusinessSimulator(opts: GoogleBusinessSimOption
   };
 
   // OAuth --------------------------------------------------------------------
-  authorizeRoute(app, '/o/oauth2/v2/auth', codes, {
-    required: ['client_id', 'redirect_uri', 'response_type', 'scope'],
-    refuse: (q, missing, reply) => {
-      if (missing.length) return reply.status(400).send(`Error 400: invalid_request. Required parameter is missing: ${missing[0]}`);
-      if (q.client_id !== clientId) return reply.status(401).send('Error 401: invalid_client. The OAuth client was not found.');
-      if (q.response_type !== 'code') return reply.status(400).send('Error 400: unsupported_response_type');
-      if (q.code_challenge && q.code_challenge_method !== 'S256') return reply.status(400).send('Error 400: invalid_request. Only S256 is accepted here');
-      return undefined;
-    },
-    code: () => `4/0${randomBytes(30).toString('base64url')}`,
-    grant: (q) => {
-      const offline = q.access_type === 'offline';
-      const giveRefresh = offline && (!consented || (q.prompt ?? '').split(' ').includes('consent'));
-      if (offline) consented = true;
-      return { redirectUri: q.redirect_uri, expires: Date.now() + 30_000, scope: q.scope, challenge: q.code_challenge, refresh: giveRefresh };
-    },
-    back: (q, code) => [['state', q.state || undefined], ['code', code], ['scope', q.scope]],
-  });
-
-  app.post('/token', async (req, reply) => {
-    const f = await fault('token', reply, req);
-    if (f === 'handled') return reply;
-    const b = (req.body ?? {}) as Record<string, string>;
-    const [id, secret] = basicCredentials(req, [b.client_id, b.client_secret]);
-    if (id !== clientId || secret !== clientSecret) return reply.status(401).send({ error: 'invalid_client', error_description: 'Unauthorized' });
-    let scope: string;
-    let newRefresh: string | undefined;
-    if (b.grant_type === 'authorization_code') {
-      const c = takeCode(codes, b.code);
-      if (!c) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Bad Request' });
-      if (c.redirectUri !== b.redirect_uri) return reply.status(400).send({ error: 'redirect_uri_mismatch', error_description: 'Bad Request' });
-      if (c.challenge && !pkceMatches(b.code_verifier, c.challenge)) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
-      scope = c.scope;
-      if (c.refresh) newRefresh = refresh.issue({ scope });
-    } else if (b.grant_type === 'refresh_token') {
-      const r = refresh.use(b.refresh_token, false);
-      if (!r) return reply.status(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-      scope = r.scope;
-    } else {
-      return reply.status(400).send({ error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${b.grant_type ?? ''}` });
-    }
-    const token = `ya29.${randomBytes(40).toString('base64url')}`;
-    const ttl = opts.accessTtlSeconds ?? 3599;
-    access.set(token, { expires: Date.now() + ttl * 1000, scope });
-    return { access_token: token, expires_in: ttl, scope, token_type: 'Bearer', ...(newRefresh ? { refresh_token: newRefresh } : {}) };
-  });
+  googleOAuthRoutes(app, { clientId, clientSecret, access, refresh, accessTtlSeconds: opts.accessTtlSeconds, tokenFault: (reply, req) => fault('token', reply, req) });
 
   // Account Management API ---------------------------------------------------------
   app.get('/v1/accounts', async (req, reply) => {
