@@ -7,7 +7,9 @@
  * `{error:{code, message, status, details:[{reason, fieldViolations}]}}`
  * (https://cloud.google.com/apis/design/errors), and the OAuth endpoint's `{error, error_description}`.
  */
+import { httpJson, type HttpRequest, type HttpResponse } from '../http.ts';
 import type { AuthorizeParams, PlatformApp } from '../oauth.ts';
+import { AdapterError } from '../types.ts';
 
 interface GoogleErrorBody {
   error?: {
@@ -46,4 +48,24 @@ export function googleAuthorizeUrl(app: PlatformApp, scopes: readonly string[], 
     ...(p.codeChallenge ? { code_challenge: p.codeChallenge, code_challenge_method: 'S256' } : {}),
   }).toString();
   return u.toString();
+}
+
+/**
+ * JSON call to a Google API: a failed answer (an AdapterError from httpJson carrying its HTTP status)
+ * is handed to the platform's `mapError` with Google's error body and the generic error (its
+ * Retry-After, endpoint and excerpt), and what it answers is thrown.
+ * @throws AdapterError from `mapError`, or httpJson's own for network failures.
+ */
+export async function googleJsonCall<T>(baseUrl: string, path: string, req: HttpRequest,
+  mapError: (status: number, body: unknown, generic: AdapterError) => AdapterError): Promise<HttpResponse<T>> {
+  let errBody: unknown;
+  try {
+    return await httpJson<T>(baseUrl, path, req, (body, status) => {
+      errBody = body;
+      return googleError(body, status).message;
+    });
+  } catch (e) {
+    if (!(e instanceof AdapterError) || e.opts.status === undefined) throw e;
+    throw mapError(e.opts.status, errBody, e);
+  }
 }

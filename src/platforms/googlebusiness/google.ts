@@ -15,10 +15,10 @@
  * The four hosts (v4 posts, Account Management, Business Information, Performance) are separate
  * on Google; a configured `apiBaseUrl` other than the default (a simulator or proxy) serves them all.
  */
-import { httpJson, type HttpRequest, type HttpResponse } from '../http.ts';
+import type { HttpRequest, HttpResponse } from '../http.ts';
 import type { PlatformApp } from '../oauth.ts';
 import { AdapterError } from '../types.ts';
-import { googleError } from '../google/google.ts';
+import { googleError, googleJsonCall } from '../google/google.ts';
 
 /** The default hosts (https://developers.google.com/my-business/content/basic-setup). */
 export const GBP_HOSTS = {
@@ -48,15 +48,6 @@ export function mapGoogleError(status: number, body: unknown, retryAfterMs: numb
  * JSON call to a Google Business Profile API.
  * @throws AdapterError as described in the module docstring.
  */
-export async function gbpJson<T>(baseUrl: string, path: string, req: HttpRequest = {}): Promise<HttpResponse<T>> {
-  let errBody: unknown;
-  try {
-    return await httpJson<T>(baseUrl, path, req, (body, status) => {
-      errBody = body;
-      return googleError(body, status).message;
-    });
-  } catch (e) {
-    if (!(e instanceof AdapterError) || e.opts.status === undefined) throw e;
-    throw mapGoogleError(e.opts.status, errBody, e.opts.retryAfterMs, { endpoint: e.opts.endpoint, excerpt: e.opts.excerpt });
-  }
+export function gbpJson<T>(baseUrl: string, path: string, req: HttpRequest = {}): Promise<HttpResponse<T>> {
+  return googleJsonCall<T>(baseUrl, path, req, (status, body, e) => mapGoogleError(status, body, e.opts.retryAfterMs, { endpoint: e.opts.endpoint, excerpt: e.opts.excerpt }));
 }

@@ -11,9 +11,9 @@
  * - other 4xx: rejected with Google's message; 5xx and network failures: transient.
  * Source: https://developers.google.com/youtube/v3/docs/errors.
  */
-import { httpJson, retryAfterFrom, type HttpRequest, type HttpResponse } from '../http.ts';
+import { retryAfterFrom, type HttpRequest, type HttpResponse } from '../http.ts';
 import { AdapterError } from '../types.ts';
-import { googleError } from '../google/google.ts';
+import { googleError, googleJsonCall } from '../google/google.ts';
 
 /** Milliseconds until the next midnight in America/Los_Angeles (when YouTube quotas reset). */
 export function msUntilPacificMidnight(now = Date.now()): number {
@@ -50,19 +50,12 @@ export function mapGoogleError(status: number, body: unknown, headers: Headers |
  * JSON call to a Google API.
  * @throws AdapterError as described in the module docstring.
  */
-export async function googleJson<T>(baseUrl: string, path: string, req: HttpRequest = {}): Promise<HttpResponse<T>> {
-  let errBody: unknown;
-  try {
-    return await httpJson<T>(baseUrl, path, req, (body, status) => {
-      errBody = body;
-      return googleError(body, status).message;
-    });
-  } catch (e) {
-    if (!(e instanceof AdapterError) || e.opts.status === undefined) throw e;
-    const mapped = mapGoogleError(e.opts.status, errBody, null);
-    if (mapped.kind === 'rate_limited' && mapped.opts.retryAfterMs === undefined && e.opts.retryAfterMs !== undefined) {
-      throw new AdapterError('rate_limited', mapped.message, { ...mapped.opts, retryAfterMs: e.opts.retryAfterMs });
-    }
-    throw mapped;
-  }
+export function googleJson<T>(baseUrl: string, path: string, req: HttpRequest = {}): Promise<HttpResponse<T>> {
+  return googleJsonCall<T>(baseUrl, path, req, (status, body, e) => {
+    const mapped = mapGoogleError(status, body, null);
+    // A rate limit without a reset time of its own waits for the answer's Retry-After.
+    return mapped.kind === 'rate_limited' && mapped.opts.retryAfterMs === undefined && e.opts.retryAfterMs !== undefined
+      ? new AdapterError('rate_limited', mapped.message, { ...mapped.opts, retryAfterMs: e.opts.retryAfterMs })
+      : mapped;
+  });
 }
