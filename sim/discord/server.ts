@@ -260,6 +260,8 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     ...(m.thread ? { thread: channelView(allChannels.find((c) => c.id === m.thread)!) } : {}),
   });
   const inChannel = (id: string) => messages.filter((m) => m.channel_id === id && !m.deleted);
+  /** The message `:mid` of the route in channel `c`, if it exists (not deleted). */
+  const messageOf = (c: { id: string }, req: FastifyRequest) => inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
 
   // OAuth2 ----------------------------------------------------------------------------------
   authorizeRoute(app, '/oauth2/authorize', codes, {
@@ -492,7 +494,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     const c = channelFor(req, reply, (req.params as { cid: string }).cid);
     if (!c) return reply;
     if (!(botPermissions(c) & P.READ_MESSAGE_HISTORY)) return err(reply, 403, 50001, 'Missing Access');
-    const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
+    const m = messageOf(c, req);
     return m ? messageView(m) : err(reply, 404, 10008, 'Unknown Message');
   });
 
@@ -505,7 +507,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     if (!authedBot(req, reply)) return reply;
     const c = channelFor(req, reply, (req.params as { cid: string }).cid);
     if (!c) return reply;
-    const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
+    const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
     const b = (req.body ?? {}) as Record<string, unknown>;
     if (m.author.id !== bot.id) return err(reply, 403, 50005, 'Cannot edit a message authored by another user');
@@ -524,7 +526,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     if (!authedBot(req, reply)) return reply;
     const c = channelFor(req, reply, (req.params as { cid: string }).cid);
     if (!c) return reply;
-    const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
+    const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
     if (m.author.id !== bot.id && !(botPermissions(c) & P.MANAGE_MESSAGES)) return lacks(reply);
     m.deleted = true;
@@ -537,7 +539,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     if (!authedBot(req, reply)) return reply;
     const c = channelFor(req, reply, (req.params as { cid: string }).cid);
     if (!c) return reply;
-    const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
+    const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
     if (c.type !== 5) return err(reply, 400, 50024, 'Cannot execute action on this channel type');
     if (!(botPermissions(c) & (m.author.id === bot.id ? P.SEND_MESSAGES : P.MANAGE_MESSAGES))) return lacks(reply);
@@ -560,7 +562,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     if (!c) return reply;
     if (c.type !== 0 && c.type !== 5) return err(reply, 400, 50024, 'Cannot execute action on this channel type');
     if (!(botPermissions(c) & P.CREATE_PUBLIC_THREADS)) return lacks(reply);
-    const m = inChannel(c.id).find((x) => x.id === (req.params as { mid: string }).mid);
+    const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
     const b = (req.body ?? {}) as Record<string, unknown>;
     const name = threadName(reply, b.name);
