@@ -568,5 +568,6 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
 await runAsMain(import.meta.url, 'mastodon', () => startMastodonSimulator({
   port: Number(process.env.PORT ?? 0) || 0,
   ...(process.env.MASTODON_SIM_RATE_LIMIT ? { rateLimit: Number(process.env.MASTODON_SIM_RATE_LIMIT) } : {}),
+  ...(process.env.MASTODON_SIM_PAGING_RATE_LIMIT ? { pagingRateLimit: Number(process.env.MASTODON_SIM_PAGING_RATE_LIMIT) } : {}),
   ...(process.env.MASTODON_SIM_MAX_CHARACTERS ? { limits: { maxCharacters: Number(process.env.MASTODON_SIM_MAX_CHARACTERS) } } : {}),
 }), (sim) => ({ domain: sim.domain, limits: sim.limits }));

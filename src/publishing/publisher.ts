@@ -334,6 +334,17 @@ export function createPublisher(deps: PublisherDeps) {
         try {
           verdict = await adapter.verify(actx, accountCtx, req, prev.prepared, { since });
         } catch (err) {
+          // A look-up the platform rate-limits (Mastodon throttles paged reads: 300 per 15 minutes)
+          // says nothing about the post: ask again when the platform allows, on the rate-limit
+          // budget as a rate-limited commit is, instead of spending the verify budget on it.
+          if (err instanceof AdapterError && err.kind === 'rate_limited' && target.attempts < MAX_ATTEMPTS + 3) {
+            await finish(target, attemptId, {
+              status: 'pending', attemptOutcome: 'unknown', category: categoryOf('verify_pending'),
+              error: `Checking whether the interrupted publish went through: ${account.platform} limits the look-up (${err.message}); Herald asks again when it allows`,
+              runAt: new Date(clock().getTime() + (err.opts.retryAfterMs ?? backoffMs(target.attempts))),
+            });
+            return;
+          }
           verdict = { status: 'unknown' as const, reason: (err as Error).message };
         }
         if (verdict.status === 'published') {

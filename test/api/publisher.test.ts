@@ -74,6 +74,26 @@ describe('publisher', () => {
     expect(adapter.commits.length).toBe(commitsBefore);
   });
 
+  it('a rate-limited verify waits for the platform without spending the verify budget, then settles the post', async () => {
+    const postId = await scheduled('answer lost, look-up throttled #lost #verifylimited', [acc2]);
+    await runDue(postId);
+    const commits = adapter.commits.length;
+    for (let i = 0; i < 2; i++) {
+      await runDue(postId);
+      const { rows: [t] } = await ctx.db.query<{ status: string; run_at: Date; error_category: string }>('SELECT status, run_at, error_category FROM post_targets WHERE post_id = $1', [postId]);
+      expect(t).toMatchObject({ status: 'pending', error_category: 'platform_error' });
+      // The platform's Retry-After (60 s), not the short verify backoff.
+      expect(t.run_at.getTime() - Date.now()).toBeGreaterThan(50_000);
+    }
+    await runDue(postId);
+    const s = await state(postId);
+    expect(s.post).toBe('published');
+    expect(s.attempts).toEqual([
+      { phase: 'commit', outcome: 'unknown' }, { phase: 'verify', outcome: 'unknown' }, { phase: 'verify', outcome: 'unknown' }, { phase: 'verify', outcome: 'published' },
+    ]);
+    expect(adapter.commits.length).toBe(commits);
+  });
+
   it('commits again with the same prepared state when verify says it was not published', async () => {
     const postId = await scheduled('once flaky #flaky', [acc2]);
     await runDue(postId);

@@ -20,8 +20,10 @@ export async function startMastodonFlow(opts: {
   proxy: Parameters<typeof startDelayProxy>[1];
   env?: Record<string, string>;
 }): Promise<PlatformFlow> {
-  // A burst of 300 posts makes about 900 calls: the instance's limit is raised so that the scenario tests fencing, not rate limits.
-  const sim: MastodonSim = await startSimProcess('sim/mastodon/server.ts', { MASTODON_SIM_RATE_LIMIT: '100000' });
+  // A burst of 300 posts makes about 900 calls, and each verify after a stall pages through the
+  // statuses posted since (min_id reads, 300 per 15 minutes on Mastodon): both limits are raised so
+  // that the scenario tests fencing, not rate limits (a rate-limited verify waits: test/api/publisher.test.ts).
+  const sim: MastodonSim = await startSimProcess('sim/mastodon/server.ts', { MASTODON_SIM_RATE_LIMIT: '100000', MASTODON_SIM_PAGING_RATE_LIMIT: '100000' });
   const proxy = await startDelayProxy(sim.info.url, opts.proxy);
   const ctx = await createTestApp({ env: { ...(opts.env ?? {}) } });
   const tenant = await createTenant(ctx);

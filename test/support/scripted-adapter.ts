@@ -10,6 +10,7 @@
  *   "#http422"   -> the platform answers HTTP 422 (permanent), with an answer carrying a token
  *   "#ratelimit" -> the platform answers HTTP 429 (retry after 60 s)
  *   "#blind"     -> verify cannot tell (the platform's list cannot be read): always 'unknown'
+ *   "#verifylimited" -> verify's look-up answers HTTP 429 (retry after 60 s) on its first two calls
  *   "#notsent"   -> the first commit fails before reaching the platform (a refused connection: `notSent`)
  * unpublish() deletes a published post (recorded in `deleted`); a post it does not have counts as gone.
  * Metrics (fetchMetrics): "likes:N" in the text gives N likes (else 1), 2 comments, reposts 0,
@@ -99,6 +100,11 @@ export class ScriptedAdapter implements PlatformAdapter {
 
   async verify(_ctx: AdapterContext, _account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<VerifyResult> {
     if (req.text.includes('#blind')) return { status: 'unknown', reason: 'the timeline could not be read (scripted)' };
+    if (req.text.includes('#verifylimited')) {
+      const n = (this.reads.get(`verify:${req.text}`) ?? 0) + 1;
+      this.reads.set(`verify:${req.text}`, n);
+      if (n <= 2) throw new AdapterError('rate_limited', 'Too many requests (scripted)', { status: 429, retryAfterMs: 60_000 });
+    }
     const r = this.published.get(String(prepared.token));
     return r ? { status: 'published', result: r } : { status: 'not_published' };
   }
