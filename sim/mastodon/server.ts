@@ -202,7 +202,7 @@ export async function startMastodonSimulator(opts: MastodonSimOptions = {}): Pro
     const now = Date.now();
     const recent = (book.get(key) ?? []).filter((x) => now - x < windowMs);
     if (recent.length >= limit) {
-      reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', '0').header('x-ratelimit-reset', new Date(recent[0] + windowMs).toISOString());
+      reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', '0').header('x-ratelimit-reset', new Date((recent[0] ?? now) + windowMs).toISOString());
       err(reply, 429, 'Too many requests');
       return true;
     }

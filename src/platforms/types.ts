@@ -109,7 +109,17 @@ export type LiveCheck =
 export type VerifyResult<P = Record<string, unknown>> =
   | { status: 'published'; result: PublishResult }
   | { status: 'not_published'; prepared?: P }
-  | { status: 'unknown'; reason: string };
+  | { status: 'unknown'; reason: string; rateLimited?: { retryAfterMs?: number } };
+
+/**
+ * The verdict when verify's look-up failed: 'unknown', marked `rateLimited` (with the platform's
+ * Retry-After) when the platform throttled the look-up, so the publisher waits for it instead of
+ * spending its verify budget (src/publishing/publisher.ts).
+ */
+export function lookupFailed(err: unknown): { status: 'unknown'; reason: string; rateLimited?: { retryAfterMs?: number } } {
+  const reason = (err as Error)?.message ?? String(err);
+  return err instanceof AdapterError && err.kind === 'rate_limited' ? { status: 'unknown', reason, rateLimited: { retryAfterMs: err.opts.retryAfterMs } } : { status: 'unknown', reason };
+}
 
 /**
  * What verify knows about the attempt it checks.

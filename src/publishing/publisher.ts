@@ -41,7 +41,7 @@ import type { MediaStorage } from '../storage/media-storage.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import {
   AdapterError, VERIFY_CLOCK_SKEW_MS, type LiveCheck, type MediaRef, type PlatformAdapter, type PlatformId, type PublishRequest,
-  type PublishResult, type VerifyResult,
+  type PublishResult, type VerifyResult, lookupFailed,
 } from '../platforms/types.ts';
 import type { TargetRow } from '../modules/posts/repository.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
@@ -334,18 +334,18 @@ export function createPublisher(deps: PublisherDeps) {
         try {
           verdict = await adapter.verify(actx, accountCtx, req, prev.prepared, { since });
         } catch (err) {
-          // A look-up the platform rate-limits (Mastodon throttles paged reads: 300 per 15 minutes)
-          // says nothing about the post: ask again when the platform allows, on the rate-limit
-          // budget as a rate-limited commit is, instead of spending the verify budget on it.
-          if (err instanceof AdapterError && err.kind === 'rate_limited' && target.attempts < MAX_ATTEMPTS + 3) {
-            await finish(target, attemptId, {
-              status: 'pending', attemptOutcome: 'unknown', category: categoryOf('verify_pending'),
-              error: `Checking whether the interrupted publish went through: ${account.platform} limits the look-up (${err.message}); Herald asks again when it allows`,
-              runAt: new Date(clock().getTime() + (err.opts.retryAfterMs ?? backoffMs(target.attempts))),
-            });
-            return;
-          }
-          verdict = { status: 'unknown' as const, reason: (err as Error).message };
+          verdict = lookupFailed(err);
+        }
+        // A look-up the platform rate-limits (Mastodon throttles paged reads: 300 per 15 minutes)
+        // says nothing about the post: ask again when the platform allows, on the rate-limit
+        // budget as a rate-limited commit is, instead of spending the verify budget on it.
+        if (verdict.status === 'unknown' && verdict.rateLimited && target.attempts < MAX_ATTEMPTS + 3) {
+          await finish(target, attemptId, {
+            status: 'pending', attemptOutcome: 'unknown', category: categoryOf('verify_pending'),
+            error: `Checking whether the interrupted publish went through: ${account.platform} limits the look-up (${verdict.reason}); Herald asks again when it allows`,
+            runAt: new Date(clock().getTime() + (verdict.rateLimited.retryAfterMs ?? backoffMs(target.attempts))),
+          });
+          return;
         }
         if (verdict.status === 'published') {
           released?.();

@@ -295,6 +295,28 @@ describe('Mastodon: publishing', () => {
     expect(sim.statuses.filter((s) => s.text === 'once only')).toHaveLength(1);
   });
 
+  it('a verify whose paged look-up is throttled (300 min_id reads per 15 minutes) waits for the reset instead of giving up, and posts nothing twice', async () => {
+    const s = await startMastodonSimulator({ pagingRateLimit: 0, domain: 'throttled.example' });
+    try {
+      const profileId = await createProfile(h.ctx, h.tenant, 'Throttled look-ups');
+      const accountId = accountIdOf(await connectTo(s, profileId));
+      s.addFault({ op: 'create', kind: 'drop_after_create', count: 1 });
+      const res = await post({ content: 'answer lost, look-up throttled', scheduledFor: '2030-01-01T00:00:00Z', platforms: on({}, accountId) });
+      const id = res.json().post._id;
+      // One commit (answer lost), then more verifies than the verify budget (MAX_ATTEMPTS, 5) allows.
+      for (let run = 0; run < 6; run++) await h.runDue(id);
+      const t = await h.target(id);
+      // Still pending (not failed after the verify budget), the next ask at the instance's reset.
+      expect(t.status, `${t.error_category}: ${t.error_message}`).toBe('pending');
+      expect(t.error_message).toMatch(/limits the look-up/);
+      const { rows: [r] } = await h.ctx.db.query<{ run_at: Date }>('SELECT run_at FROM post_targets WHERE post_id = $1', [id]);
+      expect(r.run_at.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+      expect(s.statuses.filter((x) => x.text === 'answer lost, look-up throttled')).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('the simulator throttles media uploads (30 per 30 minutes by default): the adapter\'s upload waits as rate limited', async () => {
     const s = await startMastodonSimulator({ mediaRateLimit: 1 });
     try {

@@ -25,6 +25,7 @@
 import {
   AdapterError, deleteUnlessGone, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type EditRequest, type EditResult, type PublishedPost, type PublishRequest, mapMetrics, type PostMetrics, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
+ lookupFailed,
 } from '../types.ts';
 import type { PlatformApp } from '../connect-shape.ts';
 import { capabilitiesOf, DISCORD_FILE_MAX_BYTES, DISCORD_THREAD_NAME_MAX } from '../../shared/capabilities.ts';
@@ -283,7 +284,7 @@ export class DiscordAdapter implements PlatformAdapter<Record<string, unknown>, 
       }
       return { status: 'not_published', prepared: { ...p, done, ...(threadId ? { threadId } : {}), crossposted } };
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
   }
 

@@ -31,6 +31,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type PlatformAdapter, type PlatformCapabilities, type PublishedPost, deleteUnlessGone,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { graphFindComment, graphJson, isGraphObjectMissing, graphLookBack, type GraphComment, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { FACEBOOK_API_VERSION } from './oauth.ts';
@@ -320,7 +321,7 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
       const result = await this.firstCommentOnce(ctx, account, prepared, { platformPostId: found[0].id, platformPostUrl: found[0].url });
       return { status: 'published', result };
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
   }
 }

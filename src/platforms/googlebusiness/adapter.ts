@@ -27,6 +27,7 @@ import {
   AdapterError, deleteUnlessGone, VERIFY_MAX_PAGES,
   type AccountContext, type AdapterContext, type EditRequest, type EditResult, type LiveCheck, type PlatformAdapter, type PublishedPost, type PublishRequest, type PublishResult,
   type RuleViolation, type VerifyResult, type VerifyWindow,
+ lookupFailed,
 } from '../types.ts';
 import { capabilitiesOf } from '../../shared/capabilities.ts';
 import { checkRules } from '../../shared/rules/index.ts';
@@ -195,7 +196,7 @@ export class GoogleBusinessAdapter implements PlatformAdapter<Record<string, unk
         if (!pageToken) break;
       }
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (found.length > 1) return { status: 'unknown', reason: `${found.length} posts created on the location since the attempt match it` };
     if (found.length === 0) return { status: 'not_published' };

@@ -31,6 +31,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type AdapterErrorKind, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { graphFindComment, graphJson, graphLookBack, type GraphComment, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { INSTAGRAM_API_VERSION } from './oauth.ts';
@@ -281,7 +282,7 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
     try {
       status = (await this.status(ctx, account, prepared.containerId)).status_code;
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (status === 'FINISHED') return { status: 'not_published' };
     if (status === 'ERROR' || status === 'EXPIRED') {
@@ -310,7 +311,7 @@ export class InstagramAdapter implements PlatformAdapter<Record<string, unknown>
       const result = await this.withFirstCommentOnce(ctx, account, prepared, { platformPostId: found.id, platformPostUrl: found.permalink ?? `https://www.instagram.com/${account.username}/`, extra: { kind: prepared.kind } });
       return { status: 'published', result };
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
   }
 }

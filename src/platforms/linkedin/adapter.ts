@@ -35,6 +35,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics, type PublishedPost, deleteUnlessGone,
+ lookupFailed,
 } from '../types.ts';
 import { duplicateOf, LINKEDIN_API_VERSION, linkedinJson } from './rest.ts';
 import { linkedinRules, toLittleText } from '../../shared/rules/linkedin.ts';
@@ -322,7 +323,7 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
       if (err instanceof AdapterError && err.opts.status === 403) {
         return { status: 'unknown', reason: `LinkedIn does not let this account list its posts (${err.message}); check the LinkedIn feed` };
       }
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     const wanted = mediaUrns(prepared.content);
     const found = posts.filter((p) => (wanted.length ? mediaUrns(p.content).join(',') === wanted.join(',') : (p.commentary ?? '') === prepared.commentary));

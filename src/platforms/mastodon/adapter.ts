@@ -31,6 +31,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type EditRequest, type EditResult, type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { capabilitiesOf } from '../../shared/capabilities.ts';
 import { MASTODON_INSTANCE_SETTING, mastodonLimitsOf, mastodonRules, mastodonSettingsOf } from '../../shared/rules/mastodon.ts';
@@ -255,7 +256,7 @@ export class MastodonAdapter implements PlatformAdapter<MastodonCredentials, Mas
       base = this.base(account);
       listed = await this.statusesSince(account, prepared.sinceId);
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (!listed) return { status: 'unknown', reason: `the account posted more than ${VERIFY_MAX_PAGES * 40} statuses since the attempt` };
     const textIs = (s: Status, text: string) => plainContent(s.content ?? '') === shownText(text);

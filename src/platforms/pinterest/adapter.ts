@@ -27,6 +27,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { pinterestJson } from './http.ts';
 import { pinterestRules } from '../../shared/rules/pinterest.ts';
@@ -234,7 +235,7 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
         if (!bookmark) break;
       }
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     const since = window.since.getTime();
     let hits = items.filter((x) => (x.title ?? '') === p.title && (x.description ?? '') === p.description && (!x.created_at || pinTime(x.created_at) >= since));

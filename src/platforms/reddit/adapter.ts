@@ -30,6 +30,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type PublishedPost, type RulePost, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_CLOCK_SKEW_MS, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { redditJson } from './http.ts';
 import { normalizeSubreddit, redditKind, redditRules, redditTitleAndBody, SUBREDDIT_NAME } from '../../shared/rules/reddit.ts';
@@ -308,7 +309,7 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
     try {
       r = await this.findSubmitted(ctx, account, p, window.since.getTime());
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (r.hits.length > 1) return { status: 'unknown', reason: `${r.hits.length} posts of the account in r/${p.subreddit} match what was sent` };
     if (r.hits.length === 1) return { status: 'published', result: this.resultOf(r.hits[0]) };

@@ -28,6 +28,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { graphJson, isGraphObjectMissing, graphLookBack, type GraphListPage, insightCounts, type GraphInsights } from '../meta/graph.ts';
 import { THREADS_API_VERSION } from './oauth.ts';
@@ -277,7 +278,7 @@ export class ThreadsAdapter implements PlatformAdapter<Record<string, unknown>, 
         }
       }
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (chain.length === prepared.texts.length) {
       const thread: Array<{ platformPostId: string; platformPostUrl: string }> = [];

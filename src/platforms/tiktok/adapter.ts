@@ -52,6 +52,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type PlatformAdapter,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics,
+ lookupFailed,
 } from '../types.ts';
 import { tiktokJson } from './api.ts';
 import type { TikTokCall, TikTokOptions, TikTokPrepared, StatusAnswer } from './model.ts';
@@ -241,7 +242,7 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
       try {
         s = await this.status(ctx, account, prepared.publishId);
       } catch (err) {
-        return { status: 'unknown', reason: (err as Error).message };
+        return lookupFailed(err);
       }
       if (s.status === 'PROCESSING_UPLOAD' && (s.uploaded_bytes ?? 0) < (prepared.videoSize ?? 0)) return { status: 'not_published' };
       if (s.status === 'FAILED') return { status: 'not_published' };
@@ -249,7 +250,7 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
         return { status: 'published', result: await this.waitFinal(ctx, account, prepared.publishId, prepared, Math.min(this.opts.pollTimeoutMs, 60_000)) };
       } catch (err) {
         if (err instanceof AdapterError && err.kind === 'rejected') return { status: 'not_published' };
-        return { status: 'unknown', reason: (err as Error).message };
+        return lookupFailed(err);
       }
     }
     // Pull posts: the init call's answer (and its publish_id) was lost; look for the post.
@@ -271,7 +272,7 @@ export class TikTokAdapter implements PlatformAdapter<Record<string, unknown>, T
         cursor = d.cursor;
       }
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (found.length > 1) return { status: 'unknown', reason: `${found.length} videos posted since the attempt have this caption` };
     if (found.length === 0) return { status: 'unknown', reason: 'the post is not among the creator\'s TikTok videos since the attempt (it may still be processing or in moderation)' };

@@ -16,6 +16,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type MediaRef, type PlatformAdapter, type PlatformCapabilities,
   type PublishRequest, type PublishResult, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics, type PublishedPost,
+ lookupFailed,
 } from '../types.ts';
 import { twitterRules } from '../../shared/rules/twitter.ts';
 import {
@@ -195,7 +196,7 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
         if (!token) break;
       }
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     // X serves only the 3,200 newest posts: a look-back that stops there may not reach `since`.
     if (posts.length >= 3200) return { status: 'unknown', reason: 'the attempt is older than the 3,200 posts X lets a client read back' };

@@ -48,6 +48,7 @@ import {
   AdapterError, type AccountContext, type AdapterContext, type EditRequest, type EditResult, type PlatformAdapter, type VideoMetadataPatch,
   type PublishRequest, type PublishResult, type PublishedPost, deleteUnlessGone, type RuleViolation, type VerifyResult, type VerifyWindow, VERIFY_MAX_PAGES,
   mapMetrics, type PostMetrics, type LiveCheck,
+ lookupFailed,
 } from '../types.ts';
 import { googleJson } from './google.ts';
 import { RESUMABLE_GRANULARITY, type VideoResource, type YouTubeApi, type YouTubeOptions, type YouTubePrepared } from './model.ts';
@@ -272,7 +273,7 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
       if ('done' in r && r.done.id) return { status: 'published', result: await this.result(ctx, account, prepared, r.done, true) };
       if ('next' in r) return { status: 'not_published' };
     } catch (err) {
-      if (!(err instanceof AdapterError) || err.opts.platformCode !== 'sessionExpired') return { status: 'unknown', reason: (err as Error).message };
+      if (!(err instanceof AdapterError) || err.opts.platformCode !== 'sessionExpired') return lookupFailed(err);
     }
     // The session is gone: look for the video among the channel's uploads.
     type Item = { snippet?: { title?: string; publishedAt?: string; resourceId?: { videoId?: string } } };
@@ -297,7 +298,7 @@ export class YouTubeAdapter implements PlatformAdapter<Record<string, unknown>, 
         if (older || !pageToken) break;
       }
     } catch (err) {
-      return { status: 'unknown', reason: (err as Error).message };
+      return lookupFailed(err);
     }
     if (found.length > 1) return { status: 'unknown', reason: `${found.length} videos uploaded since the attempt have this title` };
     const videoId = found[0]?.snippet?.resourceId?.videoId;
