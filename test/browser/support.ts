@@ -196,7 +196,16 @@ export async function startDashboard(opts: {
  * within one frame, which no person does: the scroll event would land just after the list opened.
  */
 async function settleTimeZoneField(page: Page, label: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).scrollIntoViewIfNeeded();
+  // A layout change (the composer's phone tabs coming or going on a resize) re-mounts the field while
+  // Playwright scrolls to it; scrollIntoViewIfNeeded does not retry a detached element, so this does.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByRole('combobox', { name: label }).scrollIntoViewIfNeeded({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 5 || !/not attached/i.test(String(err))) throw err;
+    }
+  }
   await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
 }
 

@@ -63,6 +63,7 @@ describe.skipIf(!hasChromium)('time-zone picker', () => {
     await page.screenshot({ path: path.join(os.tmpdir(), 'herald-tz-picker-open-390.png') });
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('tab', { name: 'Compose' }).waitFor({ state: 'detached' });
 
     // Typing part of a name ("new yo", no underscore) finds America/New_York; picking it fills the field.
     await pickTimeZone(page, 'new yo', 'America/New_York');
