@@ -237,6 +237,16 @@ const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH 
      RETURNING p.id, p.tenant_id, p.status, p.content, p.scheduled_for, p.published_at, p.metadata${oldStatus ? ', agg.old_status' : ''})
    ${tail}`;
 
+/**
+ * A statement sent unnamed, so that PostgreSQL plans it on every call with the batch's actual
+ * values (a custom plan) instead of caching a generic plan. The finish statements join their rows
+ * to `publish_attempts`, a table that grows by one row per publish: a generic plan cached while it
+ * was small kept a sequential scan of it (hash join) after it had grown, and the finish of a
+ * 10,000-target drain took 0.5 ms a call in one round and 7 ms two rounds later, until autovacuum
+ * happened to analyze the table (docs/decisions/0069-custom-plans-for-growing-joins.md).
+ */
+const unprepared = (text: string): string => text;
+
 /** The finish statements' answer: each finish it took (`u`) and whether its worker still held the target (decision 0045). */
 const HELD_TAIL = 'SELECT u.id, EXISTS (SELECT 1 FROM tgt WHERE tgt.id = u.id) AS held FROM u';
 
@@ -248,13 +258,13 @@ const HELD_TAIL = 'SELECT u.id, EXISTS (SELECT 1 FROM tgt WHERE tgt.id = u.id) A
  * statement's snapshot sends its targets to the full statement; one committed after it comes
  * after these finishes.
  */
-const FINISH_SINGLES_NO_HOOKS = prepared('targets.finish-singles-no-hooks', finishSinglesSql(
+const FINISH_SINGLES_NO_HOOKS = unprepared(finishSinglesSql(
   `SELECT * FROM ${FINISH_ROWS}
     WHERE NOT EXISTS (SELECT 1 FROM post_targets t0 JOIN webhooks w0 ON w0.tenant_id = t0.tenant_id AND w0.is_active WHERE t0.id = u.id)`,
   false, HELD_TAIL));
 
 /** The finish with the webhook events of these finishes (outbox, decision 0038). */
-const FINISH_SINGLES = prepared('targets.finish-singles', finishSinglesSql(`SELECT * FROM ${FINISH_ROWS}`, true,
+const FINISH_SINGLES = unprepared(finishSinglesSql(`SELECT * FROM ${FINISH_ROWS}`, true,
   `, outbox AS (${finishedSinglesOutboxSql('tgt', 'pst')}) ${HELD_TAIL}`));
 
 /**
