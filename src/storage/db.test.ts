@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './db.ts';
+import { isDatabaseUnavailable, prepared } from './db.ts';
 
 const parse = pg.types.getTypeParser(1184) as (v: string) => Date | number | string;
 
@@ -47,5 +47,17 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('Query read timeout')).toBe(false);
+  });
+});
+
+describe('prepared statement names', () => {
+  it('keeps names PostgreSQL would cut at 63 bytes apart: two long names sharing 63 bytes stay two statements', () => {
+    const stem = 'posts.page.visible.status.creator.platform.profile.from.to.search.scheduled-desc';
+    const a = prepared(`${stem}.10`, 'SELECT 1');
+    const b = prepared(`${stem}.100`, 'SELECT 2');
+    expect(Buffer.byteLength(a.name)).toBeLessThanOrEqual(63);
+    expect(Buffer.byteLength(b.name)).toBeLessThanOrEqual(63);
+    expect(a.name).not.toBe(b.name);
+    expect(prepared('targets.claim-due-test', 'SELECT 3').name).toBe('targets.claim-due-test');
   });
 });

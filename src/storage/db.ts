@@ -2,6 +2,7 @@
  * PostgreSQL access: one pool per process, a transaction helper, and the
  * `Queryable` type that repositories take so they run inside or outside a transaction.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // int8 (counts, sums) as JS numbers; values stay far below 2^53 here.
@@ -68,7 +69,17 @@ export function prepared(name: string, text: string): PreparedStatement {
   const seen = preparedNames.get(name);
   if (seen !== undefined && seen !== text) throw new Error(`prepared statement name ${name} is already used for another statement`);
   preparedNames.set(name, text);
-  return { name, text };
+  return { name: statementName(name), text };
+}
+
+/**
+ * `name` as PostgreSQL keeps it: identifiers are cut at 63 bytes (NAMEDATALEN - 1), so two long
+ * names that share their first 63 bytes would be one statement to the server ("prepared statement
+ * already exists"). A longer name becomes its first 46 characters and a hash of the whole.
+ */
+function statementName(name: string): string {
+  if (Buffer.byteLength(name) <= 63) return name;
+  return `${name.slice(0, 46)}#${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
 }
 
 /** Anything that runs a query: the pool or a client inside a transaction. */
