@@ -2,7 +2,9 @@
 /**
  * Builds the web app into web/dist when its sources changed since the last build (so a
  * second `npm start` is fast). Sources: web/ (without dist), the server modules the web app
- * imports (src/shared) and package-lock.json.
+ * imports (src/shared) and package-lock.json. The check first compares each source's size and
+ * modification time with the last build's (stat only, a few ms), and reads the sources to
+ * compare their content hash only when those differ (a checkout that rewrote equal files).
  * `--force` rebuilds anyway. Prints one line either way.
  */
 import { createHash } from 'node:crypto';
@@ -25,14 +27,30 @@ function* files(dir) {
   }
 }
 
+const sources = () => [...files(webDir), ...files(path.join(root, 'src/shared')), path.join(root, 'package-lock.json')].filter((f) => fs.existsSync(f));
+
+/** SHA-256 over the sources' paths and contents (hex). */
 export function sourceHash() {
   const h = createHash('sha256');
-  const inputs = [...files(webDir), ...files(path.join(root, 'src/shared')), path.join(root, 'package-lock.json')];
-  for (const f of inputs) {
-    if (!fs.existsSync(f)) continue;
-    h.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f)).update('\0');
+  for (const f of sources()) h.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
+/** SHA-256 over the sources' paths, sizes and modification times (hex): no file is read. */
+function statHash() {
+  const h = createHash('sha256');
+  for (const f of sources()) {
+    const st = fs.statSync(f);
+    h.update(path.relative(root, f)).update('\0').update(`${st.size}:${st.mtimeMs}`).update('\0');
   }
   return h.digest('hex');
+}
+
+/** The last build's stamp: `{ content, stat }` (an older stamp is the content hash alone). */
+function readStamp() {
+  if (!fs.existsSync(stamp)) return null;
+  const text = fs.readFileSync(stamp, 'utf8').trim();
+  try { return JSON.parse(text); } catch { return { content: text, stat: null }; }
 }
 
 /** Deletes hashed assets that the build starting at `builtAfter` did not write and that are over a day old. */
@@ -48,8 +66,15 @@ function pruneAssets(builtAfter) {
 
 /** Builds when stale; returns true when it built. */
 export async function buildWeb({ force = false, quiet = false } = {}) {
+  const last = readStamp();
+  const stat = statHash();
+  if (!force && last && last.stat === stat) {
+    if (!quiet) console.log('web app is up to date (web/dist)');
+    return false;
+  }
   const hash = sourceHash();
-  if (!force && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === hash) {
+  if (!force && last && last.content === hash) {
+    fs.writeFileSync(stamp, JSON.stringify({ content: hash, stat }) + '\n');
     if (!quiet) console.log('web app is up to date (web/dist)');
     return false;
   }
@@ -64,7 +89,7 @@ export async function buildWeb({ force = false, quiet = false } = {}) {
     if (nodeEnv === undefined) delete process.env.NODE_ENV; else process.env.NODE_ENV = nodeEnv;
   }
   pruneAssets(started - 1000);
-  fs.writeFileSync(stamp, hash + '\n');
+  fs.writeFileSync(stamp, JSON.stringify({ content: hash, stat: statHash() }) + '\n');
   if (!quiet) console.log(`web app built into web/dist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }
