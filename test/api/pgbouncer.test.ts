@@ -164,6 +164,16 @@ describe.skipIf(!available)('through PgBouncer in transaction mode', () => {
     const second = await takeJobLease(ctx.db, 'test-pgbouncer', 30_000);
     expect(second?.held()).toBe(true);
     await second!.release();
+
+    // A holder whose lease ran out (a paused process) finds it taken at its next renewal, and stops holding it.
+    const paused = (await takeJobLease(ctx.db, 'test-pgbouncer-expiry', 600))!;
+    await ctx.db.query(`UPDATE job_leases SET expires_at = now() - interval '1 second' WHERE name = 'test-pgbouncer-expiry'`);
+    const taker = await takeJobLease(ctx.db, 'test-pgbouncer-expiry', 30_000);
+    expect(taker?.held()).toBe(true);
+    await waitFor(async () => !paused.held(), { timeoutMs: 2_000, intervalMs: 20, what: 'the first holder to see its lease lost' });
+    await paused.release(); // deletes nothing of the taker's
+    expect((await ctx.db.query('SELECT 1 FROM job_leases WHERE name = $1', ['test-pgbouncer-expiry'])).rowCount).toBe(1);
+    await taker!.release();
   });
 
   it('with HERALD_DATABASE_DIRECT_URL: LISTEN on the database itself hears a NOTIFY sent through the pooler', async () => {
