@@ -48,6 +48,7 @@ import { createDb, type Db } from '../src/storage/db.ts';
 import { startEmbeddedPostgres, type EmbeddedPgHandle } from '../src/storage/embedded-pg.ts';
 import { migrate } from '../src/storage/migrate.ts';
 import { ANCHOR_PATH, REPO_ROOT, startAnchor, type Anchor } from './anchor.ts';
+import { benchDatabases } from './pooler.ts';
 import { BenchAdapter } from './bench-adapter.ts';
 import { runAnalyticsBench } from './analytics.ts';
 import {
@@ -161,15 +162,17 @@ async function main() {
     const version = (await admin.query<{ version: string }>('SELECT version()')).rows[0].version;
     await admin.end();
     line('PostgreSQL', version);
+    const dbs = await benchDatabases(handle); // --pgbouncer: bench/pooler.ts
+    line('database connections', dbs.describe);
 
     const dataDir = path.join(tmp, 'data');
     fs.mkdirSync(dataDir);
     const secretKeyHex = randomBytes(32).toString('hex');
     const config = loadConfig({
-      DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex,
-      HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'silent', PORT: '0',
+      DATABASE_URL: dbs.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex,
+      HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'silent', PORT: '0', ...dbs.env,
     });
-    db = createDb(handle.url('herald_bench'), { max: config.dbPoolSize, applicationName: 'herald-bench' });
+    db = createDb(dbs.url('herald_bench'), { max: config.dbPoolSize, applicationName: 'herald-bench', ...dbs.pooling });
     await migrate(db);
     if (PG_STATS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const adapter = new BenchAdapter(COMMIT_MS);
@@ -184,7 +187,7 @@ async function main() {
     line('Herald', `in this process, ${base}, database pool ${config.dbPoolSize}, worker concurrency ${WORKER_CONCURRENCY}`);
 
     // The anchor, beside Herald (a child process), in its own database on the same server
-    anchor = await startAnchor(handle.url('anchor_bench'));
+    anchor = await startAnchor(dbs.url('anchor_bench'));
     if (anchor) {
       anchorDb = new pg.Client({ connectionString: handle.url('anchor_bench') });
       await anchorDb.connect();
@@ -297,7 +300,7 @@ async function main() {
 
     if (RSS_ONLY) {
       const growth = await rssRun({
-        DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn',
+        DATABASE_URL: dbs.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn', ...dbs.env,
       }, headers, JSON.stringify({ content: 'Memory run [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
       line('(i) API RSS growth, 100,000 creates', `${growth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(growth <= GOALS.rssGrowthMiB)})`);
       return;
@@ -467,7 +470,7 @@ async function main() {
     let rssGrowth: number | null = null;
     if (RSS) {
       rssGrowth = await rssRun({
-        DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn',
+        DATABASE_URL: dbs.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn', ...dbs.env,
       }, headers, JSON.stringify({ content: 'Memory run [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
     } else {
       console.log(`(i) memory over ${RSS_REQUESTS.toLocaleString('en-US')} creates: skipped (opt-in: npm run bench -- --rss; adds about 2-3 min)`);

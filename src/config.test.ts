@@ -69,3 +69,16 @@ describe('database timeouts and the upload disk floor', () => {
     expect(() => loadConfig({ HERALD_DB_HEALTH_TIMEOUT_MS: 'soon' })).toThrow(/HERALD_DB_HEALTH_TIMEOUT_MS/);
   });
 });
+
+describe('a pooler in front of the database (decision 0068)', () => {
+  it('is off by default; HERALD_DB_POOLER=transaction and a direct URL are settings that need DATABASE_URL', () => {
+    expect(loadConfig({})).toMatchObject({ dbPooler: 'none', databaseDirectUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@pooler:6432/herald', HERALD_DB_POOLER: 'transaction', HERALD_DATABASE_DIRECT_URL: 'postgresql://u:p@db:5432/herald' }))
+      .toMatchObject({ databaseUrl: 'postgres://u:p@pooler:6432/herald', dbPooler: 'transaction', databaseDirectUrl: 'postgresql://u:p@db:5432/herald' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@pooler:6432/herald', HERALD_DB_POOLER: 'transaction-prepared' }).dbPooler).toBe('transaction-prepared');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@pooler:6432/herald', HERALD_DB_POOLER: 'session' })).toThrow(/HERALD_DB_POOLER/);
+    expect(() => loadConfig({ HERALD_DB_POOLER: 'transaction' })).toThrow(/HERALD_DB_POOLER: needs DATABASE_URL/);
+    expect(() => loadConfig({ HERALD_DATABASE_DIRECT_URL: 'postgres://u:p@db/herald' })).toThrow(/HERALD_DATABASE_DIRECT_URL: needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@pooler/herald', HERALD_DATABASE_DIRECT_URL: 'mysql://db' })).toThrow(/HERALD_DATABASE_DIRECT_URL/);
+  });
+});

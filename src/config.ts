@@ -15,6 +15,13 @@ const EnvSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** A session connection to the database itself, past a pooler: the worker's LISTEN and the migrations (decision 0068). */
+  HERALD_DATABASE_DIRECT_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /**
+   * `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer, a managed pooler): no session state;
+   * `transaction-prepared`: the same, for a pooler that carries named prepared statements (PgBouncer 1.21+ with max_prepared_statements > 0) (decision 0068).
+   */
+  HERALD_DB_POOLER: Type.Union([Type.Literal('none'), Type.Literal('transaction'), Type.Literal('transaction-prepared')], { default: 'none' }),
   HERALD_DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   HERALD_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   HERALD_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -111,6 +118,21 @@ export interface Config {
   host: string;
   /** External PostgreSQL URL; when absent Herald runs embedded PostgreSQL under `dataDir/pg`. */
   databaseUrl?: string;
+  /**
+   * A connection to the database itself that keeps its session (HERALD_DATABASE_DIRECT_URL), for
+   * what a pooler in transaction mode cannot carry: the worker's LISTEN and the migrations. Optional
+   * (docs/decisions/0068-connection-pooler.md).
+   */
+  databaseDirectUrl?: string;
+  /**
+   * What DATABASE_URL points at (HERALD_DB_POOLER): `none`, PostgreSQL itself (or a pooler in session
+   * mode); `transaction`, a pooler in transaction mode, where consecutive statements may run on
+   * different server connections: no named prepared statements, no statement_timeout start-up
+   * parameter, and without a direct URL no LISTEN (the worker polls); `transaction-prepared`, the same
+   * but statements keep their names, for a pooler that prepares them on each server connection itself
+   * (PgBouncer 1.21+ with max_prepared_statements > 0).
+   */
+  dbPooler: 'none' | 'transaction' | 'transaction-prepared';
   /** Absolute data directory (embedded database, media files, generated secret key). */
   dataDir: string;
   /** 32-byte key for AES-256-GCM token encryption, hex; generated into the data dir when absent. */
@@ -322,11 +344,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     if (Object.values(app).some(Boolean)) platformApps[p] = app;
   }
+  if (!e.DATABASE_URL) {
+    // Both describe the path to an external database; the embedded one is reached directly.
+    if (e.HERALD_DATABASE_DIRECT_URL) urlProblems.push('HERALD_DATABASE_DIRECT_URL: needs DATABASE_URL (the embedded PostgreSQL is reached directly)');
+    if (e.HERALD_DB_POOLER !== 'none') urlProblems.push('HERALD_DB_POOLER: needs DATABASE_URL (the pooler\'s address; the embedded PostgreSQL has none)');
+  }
   if (urlProblems.length) throw new ConfigError(urlProblems);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.HERALD_DATABASE_DIRECT_URL,
+    dbPooler: e.HERALD_DB_POOLER,
     dataDir: path.resolve(e.HERALD_DATA_DIR),
     secretKeyHex: e.HERALD_SECRET_KEY?.toLowerCase(),
     publicUrl: e.HERALD_PUBLIC_URL?.replace(/\/+$/, ''),

@@ -79,7 +79,11 @@ export async function openRuntime(config: Config, opts: { applicationName: strin
     await ensureDatabase(embedded.url('postgres'), 'herald');
     databaseUrl = embedded.url('herald');
   }
-  const db = createDb(databaseUrl, { max: opts.poolSize ?? config.dbPoolSize, applicationName: opts.applicationName, timeouts: config.db });
+  const db = createDb(databaseUrl, {
+    max: opts.poolSize ?? config.dbPoolSize, applicationName: opts.applicationName, timeouts: config.db,
+    // Behind a pooler in transaction mode (docs/decisions/0068-connection-pooler.md).
+    pooler: config.dbPooler, directUrl: config.databaseDirectUrl,
+  });
   try {
     await migrate(db);
   } catch (err) {

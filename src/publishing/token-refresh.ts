@@ -1,6 +1,7 @@
 /**
  * The token refresh job: tokens are refreshed before they expire. Runs in every
- * worker under a try-lock, so one pass at a time across processes: accounts whose access
+ * worker under a lease (src/storage/job-leases.ts: a row, so that it also holds behind a pooler in
+ * transaction mode, decision 0068), so one pass at a time across processes: accounts whose access
  * token expires within `marginMs` are refreshed through their platform's OAuth provider
  * and the new tokens stored sealed. A refused refresh (revoked or expired authorization)
  * marks the account inactive with the reason; its due posts then fail with a reconnect
@@ -8,6 +9,7 @@
  * entry (action token_refresh).
  */
 import type { Db } from '../storage/db.ts';
+import { withJobLease } from '../storage/job-leases.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import type { OAuthPlatform } from '../config.ts';
 import { refreshAccountTokens } from '../platforms/oauth-session.ts';
@@ -16,7 +18,9 @@ import type { AccountsRepository } from '../modules/accounts/repository.ts';
 import { adapterContextFor } from '../modules/accounts/adapter-context.ts';
 import { writeLogEntry } from './log-entries.ts';
 
-const LOCK_KEY = 7_263_591_006;
+const LEASE = 'token-refresh';
+/** The pass's lease lasts this long unless renewed (every third of it while the pass runs). */
+const LEASE_TTL_MS = 60_000;
 
 export interface RefreshPassResult {
   refreshed: number;
@@ -37,38 +41,32 @@ export async function refreshExpiringTokens(deps: { db: Db; adapters: AdapterReg
     }).catch(() => {});
   };
   const out: RefreshPassResult = { refreshed: 0, deactivated: 0, failed: 0 };
-  const client = await db.pool.connect();
-  try {
-    const { rows: lock } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCK_KEY]);
-    if (!lock[0].ok) return out;
-    try {
-      const rows = await accounts.dueForRefresh(client, marginMs, adapters.sandbox === true);
-      for (const a of rows) {
-        const provider = adapters.oauthProvider(a.platform);
-        if (!provider?.refresh) continue;
-        // A refresh that answers no expiry stores none (the token no longer expires on a schedule).
-        const { account, ctx } = adapterContextFor(accounts, a, { replaceExpiry: true });
-        const started = Date.now();
-        try {
-          const { app } = adapters.oauth(a.platform as OAuthPlatform);
-          await refreshAccountTokens(ctx, account, provider, app);
-          out.refreshed++;
-          await log(a, started, null);
-        } catch (err) {
-          await log(a, started, err);
-          if (err instanceof AdapterError && err.kind === 'disconnected') {
-            await accounts.markNeedsReconnect(a.id, err.message);
-            out.deactivated++;
-          } else {
-            out.failed++;
-          }
+  await withJobLease(db, LEASE, LEASE_TTL_MS, async (lease) => {
+    const rows = await accounts.dueForRefresh(db, marginMs, adapters.sandbox === true);
+    for (const a of rows) {
+      // Two refreshes of one account at once could spend a rotating refresh token twice: stop when
+      // the lease may have passed to another process (this one was paused).
+      if (!lease.held()) break;
+      const provider = adapters.oauthProvider(a.platform);
+      if (!provider?.refresh) continue;
+      // A refresh that answers no expiry stores none (the token no longer expires on a schedule).
+      const { account, ctx } = adapterContextFor(accounts, a, { replaceExpiry: true });
+      const started = Date.now();
+      try {
+        const { app } = adapters.oauth(a.platform as OAuthPlatform);
+        await refreshAccountTokens(ctx, account, provider, app);
+        out.refreshed++;
+        await log(a, started, null);
+      } catch (err) {
+        await log(a, started, err);
+        if (err instanceof AdapterError && err.kind === 'disconnected') {
+          await accounts.markNeedsReconnect(a.id, err.message);
+          out.deactivated++;
+        } else {
+          out.failed++;
         }
       }
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
     }
-  } finally {
-    client.release();
-  }
+  });
   return out;
 }

@@ -5,8 +5,7 @@
  * the next due time, and a poll interval as the floor.
  */
 import { hostname } from 'node:os';
-import type pg from 'pg';
-import type { Db } from '../storage/db.ts';
+import type { Db, SessionConnection } from '../storage/db.ts';
 import type { Publisher } from './publisher.ts';
 import { reconcile, releaseDeadLocalProcesses } from './reconciler.ts';
 import { refreshExpiringTokens } from './token-refresh.ts';
@@ -100,32 +99,37 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
 
   // PostgreSQL NOTIFY from other processes (API processes that create due posts). A listening
   // connection that breaks (the database restarted) is opened again, with backoff, until it
-  // works; meanwhile the poll interval is the floor.
-  let listener: pg.PoolClient | null = null;
+  // works; meanwhile the poll interval is the floor. Behind a pooler in transaction mode without
+  // a direct URL there is no session to LISTEN on (db.session() is null): the poll interval is then
+  // how late another process's post due now may start (docs/decisions/0068-connection-pooler.md).
+  let listener: SessionConnection | null = null;
   let relisten: NodeJS.Timeout | null = null;
   const listen = async (attempt = 0): Promise<void> => {
     relisten = null;
     if (stopping) return;
-    let client: pg.PoolClient | null = null;
+    let conn: SessionConnection | null = null;
     try {
-      client = await db.pool.connect();
-      const c = client;
-      c.on('notification', poke);
-      c.on('error', () => {
+      const opening = db.session();
+      if (!opening) return;
+      conn = await opening;
+      const c = conn;
+      c.client.on('notification', poke);
+      c.client.on('error', () => {
         if (listener !== c) return;
         listener = null;
         c.release(true);
         if (!stopping) relisten = setTimeout(() => { void listen(); }, 250);
       });
-      await c.query('LISTEN herald_due');
+      await c.client.query('LISTEN herald_due');
       listener = c;
       poke(); // notices may have been missed while it was down
     } catch {
-      client?.release(true);
+      conn?.release(true);
       if (!stopping) relisten = setTimeout(() => { void listen(attempt + 1); }, Math.min(5_000, 250 * 2 ** attempt));
     }
   };
   await listen();
+  if (!listener && !relisten) opts.log?.info({ pollMs }, 'no LISTEN behind a pooler in transaction mode without HERALD_DATABASE_DIRECT_URL: polling for posts other processes make due');
   const offDue = publisher.onDue(poke);
 
   const reconcileTimer = setInterval(() => {
@@ -247,7 +251,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       if (listener) {
         const l = listener;
         listener = null;
-        await l.query('UNLISTEN herald_due').catch(() => {});
+        await l.client.query('UNLISTEN herald_due').catch(() => {});
         l.release();
       }
       // Targets still running after the grace period keep their locks; the reconciler

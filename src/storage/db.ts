@@ -103,7 +103,38 @@ export interface Db extends Queryable {
    * for another process's migrations). The connection is closed afterwards.
    */
   unbounded<T>(fn: (client: pg.Client) => Promise<T>): Promise<T>;
+  /**
+   * A connection that keeps its session for as long as it is held (`LISTEN`): one of the pool when
+   * the pool reaches PostgreSQL itself, a connection of its own to the direct URL behind a pooler in
+   * transaction mode, null behind one without a direct URL (docs/decisions/0068-connection-pooler.md).
+   * `release(destroy)` gives it back (a pool connection) or closes it (a connection of its own).
+   */
+  session(): Promise<SessionConnection> | null;
   close(): Promise<void>;
+}
+
+/** A connection whose session outlives its statements (see {@link Db.session}). */
+export interface SessionConnection {
+  readonly client: pg.ClientBase;
+  release(destroy?: boolean): void;
+}
+
+/** What the URL given to {@link createDb} points at (HERALD_DB_POOLER, HERALD_DATABASE_DIRECT_URL in src/config.ts). */
+export interface DbPooling {
+  /**
+   * `transaction`: a pooler in transaction mode (PgBouncer, a managed pooler), where each
+   * transaction (or statement outside one) may run on another server connection. Then statements are
+   * never named (a named prepared statement exists on one server connection only: PgBouncer before
+   * 1.21 answers "prepared statement ... does not exist"), and statement_timeout is not sent as a
+   * start-up parameter (PgBouncer refuses the connection: "unsupported startup parameter"); the
+   * client-side wait stays. `transaction-prepared`: the same, but statements keep their names, for a
+   * pooler that carries protocol-level named prepared statements itself (PgBouncer 1.21+ with
+   * `max_prepared_statements` > 0 prepares them on whichever server connection runs them). `none`
+   * (default): PostgreSQL itself, or a pooler in session mode.
+   */
+  pooler?: 'none' | 'transaction' | 'transaction-prepared';
+  /** A URL to the database itself (its session kept): {@link Db.unbounded} and {@link Db.session} use it. */
+  directUrl?: string;
 }
 
 /** Database timeouts (HERALD_DB_*_TIMEOUT_MS in src/config.ts; docs/decisions/0044-database-failures.md). */
@@ -183,9 +214,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
  * `timeouts` bound every wait on the database (runtime.ts passes the configured ones); without
  * them nothing is bounded (the test template's migration, the bench's seeding).
  */
-export function createDb(url: string, opts: { max?: number; applicationName?: string; timeouts?: DbTimeouts } = {}): Db {
+export function createDb(url: string, opts: { max?: number; applicationName?: string; timeouts?: DbTimeouts } & DbPooling = {}): Db {
   const connectMs = opts.timeouts?.connectTimeoutMs ?? 0;
   const statementMs = opts.timeouts?.statementTimeoutMs ?? 0;
+  const pooled = opts.pooler === 'transaction' || opts.pooler === 'transaction-prepared';
+  const unnamed = opts.pooler === 'transaction';
   const connection = {
     connectionString: url,
     application_name: opts.applicationName ?? 'herald',
@@ -193,13 +226,17 @@ export function createDb(url: string, opts: { max?: number; applicationName?: st
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     ...(connectMs > 0 ? { connectionTimeoutMillis: connectMs } : {}),
   };
+  // The database itself, for what needs a session: the direct URL behind a pooler in transaction mode.
+  const direct = opts.directUrl ? { ...connection, connectionString: opts.directUrl } : pooled ? null : connection;
   const pool = new pg.Pool({
     ...connection,
     max: opts.max ?? 20,
     idleTimeoutMillis: 30_000,
     // Sent with the connection's start-up parameters: every statement of the pool's connections
     // has it (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT).
-    ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + QUERY_TIMEOUT_MARGIN_MS } : {}),
+    // A pooler in transaction mode refuses it; there only the client's own wait applies, and the
+    // server's limit is the role's setting (ALTER ROLE ... SET statement_timeout; decision 0068).
+    ...(statementMs > 0 ? { ...(pooled ? {} : { statement_timeout: statementMs }), query_timeout: statementMs + QUERY_TIMEOUT_MARGIN_MS } : {}),
   });
   pool.on('error', () => {
     // Idle-client errors (the server restarting, a connection reset or terminated): pg-pool has
@@ -209,6 +246,7 @@ export function createDb(url: string, opts: { max?: number; applicationName?: st
     // A checked-out client whose connection dies emits 'error' too, and an 'error' without a
     // listener would end the process: its pending query (if any) gets the error instead.
     client.on('error', () => {});
+    if (unnamed) unnameStatements(client);
   });
   return {
     pool,
@@ -250,7 +288,8 @@ export function createDb(url: string, opts: { max?: number; applicationName?: st
       });
     },
     async unbounded(fn) {
-      const client = new pg.Client(connection);
+      const client = new pg.Client(direct ?? connection);
+      if (!direct && unnamed) unnameStatements(client);
       client.on('error', () => {});
       try {
         await client.connect().catch((err: unknown) => { throw markIfSocketError(err); });
@@ -259,6 +298,29 @@ export function createDb(url: string, opts: { max?: number; applicationName?: st
         await client.end().catch(() => {});
       }
     },
+    session() {
+      if (!direct) return null;
+      if (direct === connection) {
+        return pool.connect().then((client) => ({ client, release: (destroy?: boolean) => client.release(destroy) }),
+          (err: unknown) => { throw markIfSocketError(err); });
+      }
+      const client = new pg.Client(direct);
+      client.on('error', () => {});
+      return client.connect().then(() => ({ client, release: () => { void client.end().catch(() => {}); } }),
+        async (err: unknown) => { await client.end().catch(() => {}); throw markIfSocketError(err); });
+    },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Makes `client` send every statement unnamed: a named one (a {@link PreparedStatement}) is parsed
+ * again each time instead of prepared once per connection. Behind a pooler in transaction mode a
+ * connection's next statement may reach another server connection, which does not have it.
+ */
+function unnameStatements(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) =>
+    query(config && typeof config === 'object' && typeof (config as { name?: unknown }).name === 'string' && typeof (config as { submit?: unknown }).submit !== 'function'
+      ? { ...(config as object), name: undefined } : config, ...rest);
 }

@@ -59,7 +59,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; deps?:
     // The client app the connect tests send the browser back to (redirect_url; docs/decisions/0046-connect-redirect-origins.md).
     HERALD_CONNECT_REDIRECT_ORIGINS: 'https://client.example', ...opts.env,
   });
-  const db = createDb(databaseUrl, { max: 10, applicationName: 'herald-test', timeouts: config.db });
+  const db = createDb(databaseUrl, { max: 10, applicationName: 'herald-test', timeouts: config.db, pooler: config.dbPooler, directUrl: config.databaseDirectUrl });
   const services = createServices({ config, db, secretKeyHex, processId: `api-test-${process.pid}-${counter++}`, ...opts.deps });
   await db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [services.publisher.workerId, 'test', process.pid]);
   const app = await buildApp({ services });

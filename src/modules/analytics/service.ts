@@ -12,6 +12,7 @@ import { PLATFORMS, type PlatformId } from '../../shared/platforms.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
 import { AdapterError } from '../../platforms/types.ts';
 import type { Db } from '../../storage/db.ts';
+import { takeJobLease } from '../../storage/job-leases.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { canAccessProfile } from '../auth/context.ts';
 import { findTenantAccounts, type AccountRow, type AccountsRepository } from '../accounts/repository.ts';
@@ -28,7 +29,10 @@ export const METRICS_FOLLOW_MS = 90 * DAY;
 const METRICS_PASS_LIMIT = 2000;
 /** First wait after a failed read; it doubles with each failure in a row, up to a day. */
 const BACKOFF_BASE_MS = 15 * 60_000;
-const LOCK_KEY = 7_263_591_011;
+/** One refresh pass at a time across processes: a row lease, which also holds behind a pooler in transaction mode (decision 0068). */
+const METRICS_LEASE = 'analytics-refresh';
+/** The pass's lease lasts this long unless renewed (every third of it while the pass runs). */
+const METRICS_LEASE_TTL_MS = 120_000;
 
 /**
  * The decaying schedule: how long after a read of a post of age `ageMs` the next read is due.
@@ -262,66 +266,61 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
      */
     async refreshDue(): Promise<MetricsPassResult> {
       const out: MetricsPassResult = { enrolled: 0, refreshed: 0, missing: 0, rateLimited: 0, failed: 0, needsReconnect: [] };
-      const client = await db.pool.connect();
+      const lease = await takeJobLease(db, METRICS_LEASE, METRICS_LEASE_TTL_MS);
+      if (!lease) return out;
       try {
-        const { rows: lock } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCK_KEY]);
-        if (!lock[0].ok) return out;
-        try {
-          const now = clock();
-          const without = PLATFORMS.filter((p) => !deps.adapters.get(p)?.fetchMetrics);
-          out.enrolled = await repo.enroll(now, METRICS_FOLLOW_MS, without);
-          const tenantsWithAddon = await deps.tenantsWithAddon();
-          const due = await repo.due(now, METRICS_PASS_LIMIT, deps.adapters.sandbox === true, tenantsWithAddon);
-          // Not read (and not retried in a loop) until reconnected; reported each pass.
-          out.needsReconnect = (await repo.waitingForReconnect(now, tenantsWithAddon)).map((w) => ({ accountId: w.account_id, platform: w.platform, targets: Number(w.targets) }));
-          const byAccount = new Map<string, typeof due>();
-          for (const t of due) byAccount.set(t.account_id, [...(byAccount.get(t.account_id) ?? []), t]);
-          const tenants = new Map<string, string[]>();
-          for (const t of due) tenants.set(t.tenant_id, [...new Set([...(tenants.get(t.tenant_id) ?? []), t.account_id])]);
-          const accounts = new Map<string, AccountRow>();
-          for (const [tenant, ids] of tenants) for (const a of await findTenantAccounts(db, tenant, ids)) accounts.set(a.id, a);
-          for (const [accountId, all] of byAccount) {
-            const a = accounts.get(accountId);
-            if (!a) continue; // removed since the targets were read
-            const adapter = deps.adapters.get(a.platform);
-            if (!adapter?.fetchMetrics) {
-              await repo.stopFollowing(all.map((t) => t.target_id));
-              continue;
+        const now = clock();
+        const without = PLATFORMS.filter((p) => !deps.adapters.get(p)?.fetchMetrics);
+        out.enrolled = await repo.enroll(now, METRICS_FOLLOW_MS, without);
+        const tenantsWithAddon = await deps.tenantsWithAddon();
+        const due = await repo.due(now, METRICS_PASS_LIMIT, deps.adapters.sandbox === true, tenantsWithAddon);
+        // Not read (and not retried in a loop) until reconnected; reported each pass.
+        out.needsReconnect = (await repo.waitingForReconnect(now, tenantsWithAddon)).map((w) => ({ accountId: w.account_id, platform: w.platform, targets: Number(w.targets) }));
+        const byAccount = new Map<string, typeof due>();
+        for (const t of due) byAccount.set(t.account_id, [...(byAccount.get(t.account_id) ?? []), t]);
+        const tenants = new Map<string, string[]>();
+        for (const t of due) tenants.set(t.tenant_id, [...new Set([...(tenants.get(t.tenant_id) ?? []), t.account_id])]);
+        const accounts = new Map<string, AccountRow>();
+        for (const [tenant, ids] of tenants) for (const a of await findTenantAccounts(db, tenant, ids)) accounts.set(a.id, a);
+        for (const [accountId, all] of byAccount) {
+          const a = accounts.get(accountId);
+          if (!a) continue; // removed since the targets were read
+          const adapter = deps.adapters.get(a.platform);
+          if (!adapter?.fetchMetrics) {
+            await repo.stopFollowing(all.map((t) => t.target_id));
+            continue;
+          }
+          // Oldest due first; the rest wait for the next pass (each platform's posts-per-pass cap keeps within its read limits).
+          const batch = all.slice(0, PLATFORM_METRICS[a.platform].postsPerPass);
+          const { account, ctx } = adapterContextFor(deps.accounts, a);
+          try {
+            const got = await adapter.fetchMetrics(ctx, account, batch.map((t) => t.platform_post_id));
+            const at = clock();
+            for (const t of batch) {
+              const interval = refreshInterval(at.getTime() - t.published_at.getTime());
+              const next = interval === null ? null : new Date(at.getTime() + interval);
+              const m = got.get(t.platform_post_id);
+              if (m) { await repo.saveReading(t.target_id, t.tenant_id, m, at, next); out.refreshed++; }
+              else { await repo.saveMissing(t.target_id, at, next); out.missing++; }
             }
-            // Oldest due first; the rest wait for the next pass (each platform's posts-per-pass cap keeps within its read limits).
-            const batch = all.slice(0, PLATFORM_METRICS[a.platform].postsPerPass);
-            const { account, ctx } = adapterContextFor(deps.accounts, a);
-            try {
-              const got = await adapter.fetchMetrics(ctx, account, batch.map((t) => t.platform_post_id));
-              const at = clock();
-              for (const t of batch) {
-                const interval = refreshInterval(at.getTime() - t.published_at.getTime());
-                const next = interval === null ? null : new Date(at.getTime() + interval);
-                const m = got.get(t.platform_post_id);
-                if (m) { await repo.saveReading(t.target_id, t.tenant_id, m, at, next); out.refreshed++; }
-                else { await repo.saveMissing(t.target_id, at, next); out.missing++; }
-              }
-            } catch (err) {
-              const e = err instanceof AdapterError ? err : new AdapterError('transient', (err as Error).message);
-              const failures = Math.max(...batch.map((t) => t.failures)) + 1;
-              if (e.kind === 'disconnected') {
-                await disconnect(a, e);
-                out.needsReconnect.push({ accountId, platform: a.platform, targets: all.length });
-                await repo.saveFailure(batch.map((t) => t.target_id), e.message, new Date(clock().getTime() + backoffDelay(failures)));
-              } else if (e.kind === 'rate_limited') {
-                out.rateLimited += batch.length;
-                await repo.saveFailure(all.map((t) => t.target_id), e.message, new Date(clock().getTime() + backoffDelay(failures, e.opts.retryAfterMs)));
-              } else {
-                out.failed += batch.length;
-                await repo.saveFailure(batch.map((t) => t.target_id), e.message, new Date(clock().getTime() + backoffDelay(failures)));
-              }
+          } catch (err) {
+            const e = err instanceof AdapterError ? err : new AdapterError('transient', (err as Error).message);
+            const failures = Math.max(...batch.map((t) => t.failures)) + 1;
+            if (e.kind === 'disconnected') {
+              await disconnect(a, e);
+              out.needsReconnect.push({ accountId, platform: a.platform, targets: all.length });
+              await repo.saveFailure(batch.map((t) => t.target_id), e.message, new Date(clock().getTime() + backoffDelay(failures)));
+            } else if (e.kind === 'rate_limited') {
+              out.rateLimited += batch.length;
+              await repo.saveFailure(all.map((t) => t.target_id), e.message, new Date(clock().getTime() + backoffDelay(failures, e.opts.retryAfterMs)));
+            } else {
+              out.failed += batch.length;
+              await repo.saveFailure(batch.map((t) => t.target_id), e.message, new Date(clock().getTime() + backoffDelay(failures)));
             }
           }
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
         }
       } finally {
-        client.release();
+        await lease.release();
       }
       return out;
     },
