@@ -5,7 +5,11 @@
  * autocannon: sorted by date, sorted by engagement, one profile, and a late page; and
  * GET /v1/analytics/daily over the 30 days. Prints req/s, p50 and p99 per view.
  *
- *   node --import tsx bench/analytics.ts [--seconds 5] [--connections 1]   (npm run bench runs it as section (j))
+ *   node --import tsx bench/analytics.ts [--seconds 5] [--connections 1] [--explain]   (npm run bench runs it as section (j))
+ *
+ * The snapshots are seeded by SQL, so the daily view's summed gains (post_metric_daily, decision
+ * 0067) are built by the migration's backfill statement afterwards; `--explain` prints the plan of
+ * the daily view's statement on that seed.
  *
  * From another script: `import { runAnalyticsBench } from './analytics.ts'`.
  */
@@ -22,7 +26,8 @@ import { newId } from '../src/core/ids.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createAdapterRegistry } from '../src/platforms/registry.ts';
 import { createServices } from '../src/services.ts';
-import { createDb } from '../src/storage/db.ts';
+import { createAnalyticsRepository } from '../src/modules/analytics/repository.ts';
+import { createDb, type Db } from '../src/storage/db.ts';
 import { startEmbeddedPostgres } from '../src/storage/embedded-pg.ts';
 import { migrate } from '../src/storage/migrate.ts';
 import { BenchAdapter } from './bench-adapter.ts';
@@ -34,6 +39,8 @@ export interface AnalyticsBenchOptions {
   days?: number;
   seconds?: number;
   connections?: number;
+  /** Also print EXPLAIN (ANALYZE, BUFFERS) of the daily view's statement (default range). */
+  explain?: boolean;
   log?: (line: string) => void;
 }
 
@@ -100,9 +107,31 @@ export async function runAnalyticsBench(o: AnalyticsBenchOptions = {}): Promise<
        SELECT m.target_id, now() - make_interval(days => d), m.tenant_id,
               m.likes * ($2 - d) / $2, m.comments * ($2 - d) / $2, m.shares * ($2 - d) / $2, NULL, m.engagement * ($2 - d) / $2
          FROM post_metrics m, generate_series(0, $2::int - 1) d WHERE m.tenant_id = $1`, [userId, days]);
+    // Snapshots seeded by SQL bypass the refresh job that adds their gains to post_metric_daily
+    // (decision 0067): the migration's backfill statement sums them, as it did for existing data.
+    const rebuildStart = Date.now();
+    const rollupRows = await createAnalyticsRepository(db).rebuildDaily(userId);
+    const rebuildMs = Date.now() - rebuildStart;
     await db.query('ANALYZE');
     const snapshots = (await db.query<{ n: string }>('SELECT count(*) AS n FROM post_metric_snapshots')).rows[0].n;
     line('seeded', `${posts.toLocaleString('en-US')} published posts over ${days} days, ${Number(snapshots).toLocaleString('en-US')} snapshots, ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    line('daily gains summed', `${rollupRows.toLocaleString('en-US')} rows of post_metric_daily in ${rebuildMs} ms (post_metric_daily_rebuild)`);
+    if (o.explain) {
+      // The daily view's statement as GET /v1/analytics/daily runs it by default (the last 90 days), explained.
+      const now = Date.now();
+      const explained: string[] = [];
+      const explaining = { ...db, query: async (text: string, values?: unknown[]) => {
+        const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
+        explained.push(...r.rows.map((x) => x['QUERY PLAN']));
+        return { ...r, rows: [] };
+      } } as unknown as Db;
+      await createAnalyticsRepository(explaining).daily(userId, { platform: null, profileId: null, profileIds: null, from: new Date(now - 90 * 86_400_000), to: new Date(now + 60_000) });
+      log(explained.join('\n'));
+      // What each stored reading and each trigger on post_targets reads: one target's gains (its own snapshots only).
+      const one = await db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) SELECT * FROM post_metric_gains WHERE target_id = (SELECT min(id) FROM post_targets) AND day >= (now() AT TIME ZONE 'UTC')::date - 1`);
+      log(one.rows.map((x) => x['QUERY PLAN']).join('\n'));
+    }
 
     const views: Array<[string, string]> = [
       ['list, by date (page 1 of 50)', '/v1/analytics'],
@@ -130,11 +159,12 @@ export async function runAnalyticsBench(o: AnalyticsBenchOptions = {}): Promise<
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' }, posts: { type: 'string' } } });
+  const { values } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' }, posts: { type: 'string' }, explain: { type: 'boolean' } } });
   console.log('Herald analytics benchmark: GET /v1/analytics over 10,000 published posts with 30 days of snapshots');
   await runAnalyticsBench({
     seconds: values.seconds ? Number(values.seconds) : undefined,
     connections: values.connections ? Number(values.connections) : undefined,
     posts: values.posts ? Number(values.posts) : undefined,
+    explain: values.explain,
   });
 }

@@ -1,12 +1,15 @@
 /**
  * The analytics tables (migrations/0011_analytics.sql): `post_metrics`, the latest metrics and
- * refresh schedule of each followed target, and `post_metric_snapshots`, the time series.
- * The views read published targets and their posts beside them (a read model: the posts
- * module owns those rows and never reads these).
+ * refresh schedule of each followed target, and `post_metric_snapshots`, the time series; and
+ * `post_metric_daily` (migrations/0037_analytics_daily_rollup.sql, docs/decisions/0067-analytics-daily-rollup.md),
+ * the daily view's gains summed ahead per tenant, account, platform, publish day and day: added to
+ * with each snapshot written here, and kept by triggers on `post_targets` when a target stops
+ * counting or moves. The views read published targets and their posts beside them (a read model:
+ * the posts module owns those rows and never reads these).
  */
 import { METRICS, engagementOf, type MetricName, type PostMetrics } from '../../shared/metrics.ts';
 import type { PlatformId } from '../../shared/platforms.ts';
-import type { Queryable } from '../../storage/db.ts';
+import type { Db } from '../../storage/db.ts';
 
 /** A followed target as the refresh job reads it. */
 export interface MetricsTargetRow {
@@ -66,6 +69,7 @@ export interface ListFilters {
 export type DailyRow = { day: Date } & Record<MetricName | 'engagement', string | null>;
 
 const METRIC_COLS = METRICS.join(', ');
+const DAY_MS = 86_400_000;
 
 /** `$n` placeholders for the filters, appended to `params`; conditions on `t` (targets) and `a` (accounts). */
 function filterSql(f: ListFilters, params: unknown[]): string {
@@ -78,7 +82,38 @@ function filterSql(f: ListFilters, params: unknown[]): string {
   return conds.join(' AND ');
 }
 
-export function createAnalyticsRepository(db: Queryable) {
+const DAILY_SUMS = [...METRICS.flatMap((k) => [k, `${k}_n`]), 'engagement'];
+
+/**
+ * Adds `$3` (1 or -1) times target `$1`'s gains of the days from `$2` (a UTC date) on to its row of
+ * `post_metric_daily` (tenant, publish day, account, platform, day), when the target counts in the
+ * daily view (published). The target's row is locked FOR SHARE whatever its status, and its status
+ * read from the locked row: an unpublish or a publish again of the target waits for this reading's
+ * transaction (its trigger then sees the reading) or has committed before (this sees its status).
+ * Concurrent writers of one row
+ * add to it (ON CONFLICT DO UPDATE SET x = x + EXCLUDED.x under the row's lock), so none is lost.
+ * Answers `counted`: 1 when the target counts, else 0. The same sums as post_metric_daily_add, the
+ * function the triggers on post_targets call (migrations/0037_analytics_daily_rollup.sql).
+ */
+const ADD_TARGET_GAINS = `
+  WITH locked AS MATERIALIZED (
+    SELECT id, tenant_id, account_id, platform, published_at, status FROM post_targets WHERE id = $1 FOR SHARE
+  ), t AS (
+    SELECT * FROM locked WHERE status = 'published' AND published_at IS NOT NULL
+  ), up AS (
+    INSERT INTO post_metric_daily AS d (tenant_id, published_day, account_id, platform, day, targets, ${DAILY_SUMS.join(', ')})
+    SELECT t.tenant_id, (t.published_at AT TIME ZONE 'UTC')::date, t.account_id, t.platform, g.day, $3::int,
+           ${METRICS.map((k) => `$3::int * coalesce(g.${k}, 0), $3::int * (g.${k} IS NOT NULL)::int`).join(', ')}, $3::int * g.engagement
+      FROM t JOIN post_metric_gains g ON g.target_id = t.id
+     WHERE g.target_id = $1 AND g.day >= $2::date
+     ORDER BY g.day
+    ON CONFLICT (tenant_id, published_day, account_id, platform, day) DO UPDATE SET
+           targets = d.targets + EXCLUDED.targets, ${DAILY_SUMS.map((c) => `${c} = d.${c} + EXCLUDED.${c}`).join(', ')}
+  )
+  SELECT count(*) AS counted FROM t`;
+
+/** The analytics repository on `db` (the pool: a reading is stored in a transaction of its own). */
+export function createAnalyticsRepository(db: Db) {
   return {
     /**
      * Starts following published targets not followed yet (published within `sinceMs`, with a
@@ -129,19 +164,33 @@ export function createAnalyticsRepository(db: Queryable) {
       await db.query(`UPDATE post_metrics SET sync_status = 'unavailable', next_refresh_at = NULL WHERE target_id = ANY($1::char(24)[])`, [targetIds]);
     },
 
-    /** Stores a successful read: the latest counts and a snapshot; `next` is the next refresh (null: none). */
+    /**
+     * Stores a successful read: the latest counts and a snapshot; `next` is the next refresh (null:
+     * none). In one transaction, while the target counts in the daily view (published), its gains in
+     * `post_metric_daily` move by what the snapshot changes: its gains of the snapshot's UTC day and
+     * after are taken out before the insert and put back after it (the snapshot changes that day's
+     * gain and, when read out of order, the next day's). The target's row is locked FOR SHARE
+     * first, so an unpublish, a publish again or a delete of the target (whose trigger moves its
+     * gains) waits for this transaction or runs wholly before it.
+     */
     async saveReading(targetId: string, tenantId: string, m: PostMetrics, at: Date, next: Date | null): Promise<void> {
       const values = METRICS.map((k) => m[k]);
-      await db.query(
-        `WITH s AS (
-           INSERT INTO post_metric_snapshots (target_id, captured_at, tenant_id, ${METRIC_COLS}, engagement)
-           VALUES ($1, $2, $3, ${METRICS.map((_, i) => `$${i + 6}`).join(', ')}, $4)
-           ON CONFLICT (target_id, captured_at) DO NOTHING
-         )
-         UPDATE post_metrics SET ${METRICS.map((k, i) => `${k} = $${i + 6}`).join(', ')}, engagement = $4,
-                sync_status = 'synced', last_refreshed_at = $2, next_refresh_at = $5, refreshes = refreshes + 1, failures = 0, last_error = NULL
-          WHERE target_id = $1`,
-        [targetId, at, tenantId, engagementOf(m), next, ...values]);
+      const day = at.toISOString().slice(0, 10);
+      await db.tx(async (c) => {
+        const { rows } = await c.query<{ counted: string }>(ADD_TARGET_GAINS, [targetId, day, -1]);
+        const counted = Number(rows[0].counted) > 0;
+        await c.query(
+          `WITH s AS (
+             INSERT INTO post_metric_snapshots (target_id, captured_at, tenant_id, ${METRIC_COLS}, engagement)
+             VALUES ($1, $2, $3, ${METRICS.map((_, i) => `$${i + 6}`).join(', ')}, $4)
+             ON CONFLICT (target_id, captured_at) DO NOTHING
+           )
+           UPDATE post_metrics SET ${METRICS.map((k, i) => `${k} = $${i + 6}`).join(', ')}, engagement = $4,
+                  sync_status = 'synced', last_refreshed_at = $2, next_refresh_at = $5, refreshes = refreshes + 1, failures = 0, last_error = NULL
+            WHERE target_id = $1`,
+          [targetId, at, tenantId, engagementOf(m), next, ...values]);
+        if (counted) await c.query(ADD_TARGET_GAINS, [targetId, day, 1]);
+      });
     },
 
     /** A read that answered nothing for the target (not there yet, or a kind without metrics): keeps its counts. */
@@ -222,31 +271,76 @@ export function createAnalyticsRepository(db: Queryable) {
     },
 
     /**
-     * Per day (UTC) in [from, to): what the selected targets gained that day, from the snapshots
-     * (each target's last reading of a day less its last reading before). Targets are selected by
-     * `f` (their publish time in the range too).
+     * Per day (UTC): what the selected targets gained that day (each target's last reading of a
+     * day less its last reading of the day before that has one; the first reading gains its whole
+     * count), summed; a metric is null on a day where every selected target's gain is. Targets are
+     * selected by `f`: platform, profile (the account's profile now), and publish time in [from,
+     * to). Days are those with a reading of a selected target, whatever their date.
+     *
+     * Read from `post_metric_daily` for the whole UTC days of publication inside [from, to); a part
+     * day at either end (a range given as date-times, the default last 90 days) too when no
+     * published target of the tenant that day lies outside the range (today's, up to now), else
+     * from the snapshots (post_metric_gains, one target of that part day at a time), as the
+     * day-grained sums cannot split a day (decision 0067). One statement, so both agree.
+     * Rows: `day` at 00:00 UTC; metrics and engagement as numeric strings (sums of counts).
      */
     async daily(tenantId: string, f: ListFilters): Promise<DailyRow[]> {
       const params: unknown[] = [tenantId];
-      const where = filterSql(f, params);
+      const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
       const cols = [...METRICS, 'engagement'] as const;
+      const scope = (platformCol: string) => [
+        ...(f.platform ? [`${platformCol} = ${add(f.platform)}`] : []),
+        ...(f.profileId ? [`a.profile_id = ${add(f.profileId)}`] : []),
+        ...(f.profileIds ? [`a.profile_id = ANY(${add(f.profileIds)}::char(24)[])`] : []),
+      ].map((c) => ` AND ${c}`).join('');
+      const fullFrom = new Date(Math.ceil(f.from.getTime() / DAY_MS) * DAY_MS);
+      const fullTo = new Date(Math.floor(f.to.getTime() / DAY_MS) * DAY_MS);
+      const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+      // The part days: [from, to) cut at midnights, less the whole days between (each piece inside one UTC day).
+      const pieces = (fullFrom <= fullTo ? [[f.from, fullFrom], [fullTo, f.to]] : [[f.from, f.to]]).filter(([a, b]) => a < b);
+      // A part day still reads its sums when no published target of the tenant that day lies outside the range.
+      const whole = pieces.map(([a, b]) => {
+        const day = new Date(Math.floor(a.getTime() / DAY_MS) * DAY_MS);
+        return `NOT EXISTS (SELECT 1 FROM post_targets x WHERE x.tenant_id = $1 AND x.status = 'published'
+                   AND ((x.published_at >= ${add(day)} AND x.published_at < ${add(a)}) OR (x.published_at >= ${add(b)} AND x.published_at < ${add(new Date(day.getTime() + DAY_MS))})))`;
+      });
+      const summedDays = [
+        ...(fullFrom < fullTo ? [`(g.published_day >= ${add(dateOf(fullFrom))}::date AND g.published_day < ${add(dateOf(fullTo))}::date)`] : []),
+        ...pieces.map(([a], i) => `(g.published_day = ${add(dateOf(a))}::date AND (SELECT w${i} FROM whole))`),
+      ];
+      const parts = [
+        `SELECT g.day, sum(g.targets) AS targets, ${METRICS.map((k) => `sum(g.${k}) AS ${k}, sum(g.${k}_n) AS ${k}_n`).join(', ')}, sum(g.engagement) AS engagement
+           FROM post_metric_daily g JOIN accounts a ON a.id = g.account_id
+          WHERE g.tenant_id = $1 AND (${summedDays.join(' OR ')})${scope('g.platform')}
+          GROUP BY g.day`,
+      ];
+      if (pieces.length) {
+        // OFFSET 0 keeps the lateral subquery apart, so target_id = t.id reaches the view's snapshots' key per target.
+        const published = pieces.map(([a, b], i) => `(t.published_at >= ${add(a)} AND t.published_at < ${add(b)} AND NOT (SELECT w${i} FROM whole))`).join(' OR ');
+        parts.push(
+          `SELECT g.day, count(*) AS targets, ${METRICS.map((k) => `sum(g.${k}) AS ${k}, count(g.${k}) AS ${k}_n`).join(', ')}, sum(g.engagement) AS engagement
+             FROM post_targets t JOIN accounts a ON a.id = t.account_id
+            CROSS JOIN LATERAL (SELECT * FROM post_metric_gains WHERE target_id = t.id OFFSET 0) g
+            WHERE t.tenant_id = $1 AND t.status = 'published' AND (${published})${scope('t.platform')}
+            GROUP BY g.day`);
+      }
+      const wholeCte = pieces.length ? `whole AS (SELECT ${whole.map((w, i) => `${w} AS w${i}`).join(', ')}), ` : '';
       const { rows } = await db.query<DailyRow>(
-        `WITH sel AS (
-           SELECT t.id FROM post_targets t JOIN accounts a ON a.id = t.account_id
-            WHERE t.tenant_id = $1 AND t.status = 'published' AND ${where}
-         ), last_of_day AS (
-           SELECT DISTINCT ON (s.target_id, date_trunc('day', s.captured_at AT TIME ZONE 'UTC'))
-                  s.target_id, date_trunc('day', s.captured_at AT TIME ZONE 'UTC') AS day, ${cols.map((c) => `s.${c}`).join(', ')}
-             FROM post_metric_snapshots s JOIN sel ON sel.id = s.target_id
-            WHERE s.tenant_id = $1
-            ORDER BY s.target_id, date_trunc('day', s.captured_at AT TIME ZONE 'UTC'), s.captured_at DESC
-         ), gains AS (
-           SELECT day, ${cols.map((c) => `${c} - coalesce(lag(${c}) OVER (PARTITION BY target_id ORDER BY day), 0) AS ${c}`).join(', ')}
-             FROM last_of_day
-         )
-         SELECT day AT TIME ZONE 'UTC' AS day, ${cols.map((c) => `sum(${c}) AS ${c}`).join(', ')}
-           FROM gains GROUP BY day ORDER BY day`, params);
+        `WITH ${wholeCte}parts AS (${parts.join(' UNION ALL ')})
+         SELECT day::timestamp AT TIME ZONE 'UTC' AS day,
+                ${cols.map((c) => (c === 'engagement' ? 'sum(engagement) AS engagement' : `CASE WHEN sum(${c}_n) > 0 THEN sum(${c}) END AS ${c}`)).join(', ')}
+           FROM parts GROUP BY day HAVING sum(targets) > 0 ORDER BY day`, params);
       return rows;
+    },
+
+    /**
+     * Rebuilds `post_metric_daily` for the tenant from its snapshots (the migration's backfill
+     * statement, post_metric_daily_rebuild); answers how many rows it wrote. For data written
+     * around the refresh job (bench/analytics.ts seeds snapshots by SQL) and for repairs.
+     */
+    async rebuildDaily(tenantId: string): Promise<number> {
+      const { rows } = await db.query<{ n: string }>('SELECT post_metric_daily_rebuild($1) AS n', [tenantId]);
+      return Number(rows[0].n);
     },
   };
 }
