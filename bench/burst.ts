@@ -84,14 +84,15 @@ export async function runBurst(o: {
   const T = Math.ceil((Date.now() + o.leadMs) / 1000) * 1000;
   const prefix = `burst${o.tag} `;
   console.log(`\n(l) burst: ${n.toLocaleString('en-US')} targets due at T = ${new Date(T).toISOString()}, worker concurrency ${o.concurrency}, commit ${commitMs} ms`);
+  // Commits of this burst, counted incrementally (a rescan of every commit each poll would cost the drain CPU), from
+  // before the creation (if it overruns T, commits start while the targets are being created).
+  let counted = 0;
+  let scanned = adapter.commits.length;
   const { ids, seconds } = await createDueTargets(db, o.tenant, n, new Date(T), prefix);
   o.notifyDue(new Date(T)); // as the create route does
   line('created in', `${seconds.toFixed(1)} s (insertPostsWithTargets, 1,000 posts a statement; ${Math.round(n / seconds)} posts/s); T is ${((T - Date.now()) / 1000).toFixed(1)} s away`);
   if (Date.now() >= T) console.log('  WARNING: creating the targets took longer than the lead time; lateness figures are skewed');
 
-  // Commits of this burst, counted incrementally (a rescan of every commit each poll would cost the drain CPU).
-  let counted = 0;
-  let scanned = adapter.commits.length;
   const commitCount = () => {
     for (; scanned < adapter.commits.length; scanned++) if (adapter.commits[scanned].text.startsWith(prefix)) counted++;
     return counted;

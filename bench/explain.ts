@@ -7,8 +7,8 @@
  * Each statement is the one Herald sends, with the values it builds: the bench calls Herald's own
  * functions (listPostPage, insertPostsWithTargets, the targets repository's claim / startAttempt /
  * finish) on a connection that explains every statement before running it. Everything runs in one
- * transaction that is rolled back; a write is explained in a savepoint rolled back before it runs for
- * real, so it is done once. The claim and finish run on 50 targets made due for it (a drain's first
+ * transaction that is rolled back (one for the list and the create, one for the publisher's); a write is
+ * explained in a savepoint rolled back before it runs for real, so it is done once. The claim and finish run on 50 targets made due for it (a drain's first
  * claim asks for 50; finishes are grouped up to 100 a statement). Each statement is also shown
  * with its generic plan (`EXPLAIN (GENERIC_PLAN)`, no execution): Herald sends them as prepared
  * statements, which PostgreSQL may plan once for any values after five runs.
@@ -96,8 +96,11 @@ export async function explainHotStatements(db: Db, o: {
     await insertPostsWithTargets(q, o.tenant.userId, o.tenant.userId, [one], [target(one.id, acc, one.scheduledFor!)], now,
       [{ accountId: acc, hash: contentHash(one.content, [], {}), postId: one.id }], [], 'explain-request');
 
-    // 50 targets due now (written for real, plainly), then the publisher's statements on them.
-    const due = new Date(Date.now() - 1_000);
+    // 50 targets due a minute ago (written for real, plainly; the claim compares run_at with now(), the
+    // transaction's start), then the publisher's statements on them, in a transaction of their own.
+    await client.query('ROLLBACK');
+    await client.query('BEGIN');
+    const due = new Date(Date.now() - 60_000);
     const posts = Array.from({ length: 50 }, (_, i) => post(`Explained due ${i}`, due));
     const targets = posts.map((p, i) => target(p.id, o.tenant.accountIds[i % o.tenant.accountIds.length], due));
     await insertPostsWithTargets(client, o.tenant.userId, o.tenant.userId, posts, targets, now,

@@ -24,7 +24,15 @@
  *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it;
  *   --rss        (i) 100,000 creates against `herald api` in its own process, its RSS sampled
  *                (--rss-only: the setup and (i) alone);
- *   --clips      (k) AI clipping of a generated 10-minute 720p video (bench/clips.ts).
+ *   --clips      (k) AI clipping of a generated 10-minute 720p video (bench/clips.ts);
+ *   --scale      issue 31: 1,000,000 posts seeded first (bench/scale.ts); (c) lists a big profile's newest
+ *                and deep page, (a) and (g) run on that database; EXPLAIN of the hot statements to a file
+ *                (bench/explain.ts).
+ * Setup, then only these (they combine, and with --scale run on the big database):
+ *   --burst[=N]  (l) 10,000 and N targets due in the same second, in-process worker (bench/burst.ts);
+ *   --ceiling    (m) throughput ceiling, commit 0 ms, one and two worker processes (bench/ceiling.ts);
+ *   --worker-rss (n) a worker process's RSS over 100,000 publishes (bench/worker-rss.ts).
+ * (d) runs three rounds (alternating with (g) when it runs): the drains' goals are on the median.
  * `--profile` runs only the setup and CPU-profiles the server's main thread (inspector
  * Profiler) during 10 s of (a) and 10 s of (c); see bench/profile-summary.ts.
  * See bench/README.md for what each figure means and the last recorded run.
@@ -117,6 +125,13 @@ const GOALS = { rssGrowthMiB: 50, createRps: 0.7, createP99: 1.8, listRps: 0.9, 
 const SCALE_GOALS = { createRps: 0.6, listRps: 0.8, lagRatio10k: 1.1 };
 /** The list at scale: the dashboard's filter and order (web/src/dashboard/pages/Posts.tsx), 10 a page as the anchor; the deep page is page 1,000, the rows of the dashboard's page 500 (20 a page). */
 const SCALE_LIST_QUERY = 'sortBy=scheduled-desc&limit=10';
+/**
+ * The list runs at scale: 2 connections and 10 s per run instead of 50 and 6 s, for both sides. A page costs
+ * PostgreSQL one to two seconds of CPU at this size: with 50 (or even 10) connections the requests queue in
+ * Herald's pool, none answers within a 6 s run, and each run leaves them in flight for the next one (each
+ * run also waits until PostgreSQL is idle). Two in flight keep both cores busy and give latencies.
+ */
+const SCALE_LIST_LOAD = { connections: 2, seconds: 10, warmupSeconds: 2 };
 const SCALE_DEEP_PAGE = 1_000;
 
 // ---- helpers ------------------------------------------------------------------------
@@ -451,8 +466,9 @@ async function main() {
       // A run leaves slow requests in flight when it stops: each run first waits until PostgreSQL has none left.
       console.log(`\n(c) list posts at scale, profile ${scale.profileId} (${scale.profilePosts.toLocaleString('en-US')} of the tenant's ${scale.posts.toLocaleString('en-US')} posts): ` +
         `Herald GET /v1/posts?profileId=...&${SCALE_LIST_QUERY}, newest page and page ${SCALE_DEEP_PAGE}${anchor ? ' vs anchor GET /posts (10 newest of its biggest user)' : ' (anchor unavailable)'}`);
-      console.log(`    ${loadDesc}; alternating Herald newest${anchor ? ' / anchor' : ''} / Herald page ${SCALE_DEEP_PAGE}; each run starts once PostgreSQL is idle`);
+      console.log(`    ${ROUNDS} rounds, ${SCALE_LIST_LOAD.seconds} s per run, ${SCALE_LIST_LOAD.connections} connections, ${SCALE_LIST_LOAD.warmupSeconds} s warm-up each; alternating Herald newest${anchor ? ' / anchor' : ''} / Herald page ${SCALE_DEEP_PAGE}; each run starts once PostgreSQL is idle`);
       const watch = new pg.Client({ connectionString: handle.url('postgres') });
+      watch.on('error', () => {}); // PostgreSQL stopping under it (Ctrl-C) must not end the process before the cleanup
       await watch.connect();
       const settle = async () => {
         const t0 = performance.now();
@@ -466,7 +482,7 @@ async function main() {
         if (waited > 500) line('  (settled)', `${(waited / 1000).toFixed(1)} s until the previous run's requests were done`);
       };
       if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
-      const { runs } = await alternate([scaleList.newest, ...(anchorList ? [anchorList] : []), scaleList.deep], ROUNDS, LOAD, settle).finally(() => watch.end());
+      const { runs } = await alternate([scaleList.newest, ...(anchorList ? [anchorList] : []), scaleList.deep], ROUNDS, SCALE_LIST_LOAD, settle).finally(() => watch.end());
       const [hN, hD] = [runs[0], runs[runs.length - 1]];
       line('median Herald newest page', fmtMedian(medians(hN)));
       if (anchorList) line('median anchor', fmtMedian(medians(runs[1])));
@@ -549,14 +565,14 @@ async function main() {
     // (--drain-10k or --scale) the rounds alternate (d) and (g) -------------------------------------------------
     worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
     // Lead time: five times what creating them would take at (a)'s median rate (the client here shares the
-    // server's event loop and has 20 in flight), plus 2 s; 6-15 s. Later rounds: twice the first round's creation, plus 1.5 s.
+    // server's event loop and has 20 in flight), plus 2 s; 6-15 s. Later rounds: three times the previous round's creation, plus 2 s (3 s to the first round's).
     const leadMs = Math.min(15_000, Math.max(6_000, (5 * LAG_POSTS * 1000) / (medians(hC).rps || 100) + 2_000));
     const withG = DRAIN_10K || SCALE;
     const lag1k: number[] = [];
     const lag10k: number[] = [];
     let createdMs = leadMs;
     for (let round = 1; round <= DRAIN_ROUNDS; round++) {
-      const r = await drain1k(round === 1 ? leadMs : Math.min(leadMs, Math.max(3_000, 2 * createdMs + 1_500)), round === 1 ? '' : String(round));
+      const r = await drain1k(round === 1 ? leadMs : Math.min(leadMs, Math.max(3_000, 3 * createdMs + 2_000)), round === 1 ? '' : String(round));
       createdMs = r.createdMs;
       lag1k.push(r.ratio);
       if (withG) lag10k.push((await drain10k(round === 1 ? '' : String(round))).ratio);
@@ -666,6 +682,10 @@ async function publishLag(o: {
   const T = Math.ceil((Date.now() + o.leadMs) / 1000) * 1000;
   const tIso = new Date(T).toISOString();
   console.log(`\n${o.label} at T = ${tIso}, worker concurrency ${WORKER_CONCURRENCY}, commit ${COMMIT_MS} ms`);
+  // Counted incrementally: a scan of every commit so far, 50 times a second, would take Herald's CPU during the drain.
+  // From before the creation: when it overruns T, commits start while the posts are still being created.
+  let counted = 0;
+  let scanned = adapter.commits.length;
   const createStart = Date.now();
   let ids: string[] = new Array(o.count);
   await o.create(tIso, ids);
@@ -681,9 +701,6 @@ async function publishLag(o: {
   await sleep(Math.max(0, T - Date.now()));
   if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
   const elu = performance.eventLoopUtilization();
-  // Counted incrementally: a scan of every commit so far, 50 times a second, would take Herald's CPU during the drain.
-  let counted = 0;
-  let scanned = adapter.commits.length;
   const commitCount = () => {
     for (; scanned < adapter.commits.length; scanned++) if (adapter.commits[scanned].text.startsWith(o.prefix)) counted++;
     return counted;
