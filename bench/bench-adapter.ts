@@ -1,8 +1,11 @@
 /**
  * A platform adapter for the benchmark: like test/support/scripted-adapter.ts (it
  * applies the real Bluesky rules in validate() and answers verify() from what it
- * committed), but every commit simulates a 50 ms platform call and records when it
+ * committed), but every commit simulates a platform call of `commitMs` (50 ms by default;
+ * 0: no timer, the call answers on the next turn of the event loop) and records when it
  * started and ended, so bench/run.ts can compute publish lag and spot duplicates.
+ * `record: false` keeps only the count (`committed`): no record per commit and nothing for
+ * verify, so that a long run's memory is Herald's alone (--worker-rss).
  */
 import { BlueskyAdapter } from '../src/platforms/bluesky/adapter.ts';
 import type {
@@ -23,10 +26,18 @@ export class BenchAdapter implements PlatformAdapter {
   private readonly rules = new BlueskyAdapter();
   readonly capabilities = this.rules.capabilities;
   readonly commits: CommitRecord[] = [];
+  /** Commits that returned (with or without records). */
+  committed = 0;
   private readonly published = new Map<string, PublishResult>();
   private seq = 0;
+  readonly commitMs: number;
+  private readonly record: boolean;
 
-  constructor(private readonly commitMs = 50) {}
+  constructor(opts: number | { commitMs?: number; record?: boolean } = 50) {
+    const o = typeof opts === 'number' ? { commitMs: opts } : opts;
+    this.commitMs = o.commitMs ?? 50;
+    this.record = o.record ?? true;
+  }
 
   validate(req: PublishRequest) {
     return this.rules.validate(req);
@@ -38,11 +49,12 @@ export class BenchAdapter implements PlatformAdapter {
 
   async commit(_ctx: AdapterContext, account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<PublishResult> {
     const startedAt = Date.now();
-    await new Promise((r) => setTimeout(r, this.commitMs));
+    await new Promise((r) => (this.commitMs > 0 ? setTimeout(r, this.commitMs) : setImmediate(r)));
     const endedAt = Date.now();
-    this.commits.push({ accountId: account.id, text: req.text, startedAt, endedAt });
-    const n = this.commits.length;
+    const n = ++this.committed;
     const result = { platformPostId: `bench-${n}`, platformPostUrl: `https://example.test/bench/${n}` };
+    if (!this.record) return result;
+    this.commits.push({ accountId: account.id, text: req.text, startedAt, endedAt });
     this.published.set(String(prepared.token), result);
     return result;
   }

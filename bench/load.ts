@@ -30,6 +30,21 @@ export const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 export const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 export const line = (label: string, value: string) => console.log(`  ${label.padEnd(34)} ${value}`);
 
+/** The p-th percentile of an ascending array (nearest rank); NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+/** Runs `fn(i)` for i in [0, n) with at most `concurrency` in flight. */
+export async function pool(n: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, async () => {
+    while (next < n) await fn(next++);
+  }));
+}
+
 export function median(xs: number[]): number {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (s.length === 0) return NaN;
@@ -92,14 +107,16 @@ export const fmtRun = (f: RunFigures) =>
 
 /**
  * Warms every target up, then runs `rounds` rounds in which each target gets one run, in the
- * given order. Prints each run as it ends; answers every target's runs and warm-ups.
+ * given order. Prints each run as it ends; answers every target's runs and warm-ups. `settle`, when
+ * given, runs after each run and warm-up (e.g. waits until requests the run left in flight are done).
  */
-export async function alternate(targets: LoadTarget[], rounds: number, settings: LoadSettings): Promise<{ runs: RunFigures[][]; warmups: RunFigures[] }> {
+export async function alternate(targets: LoadTarget[], rounds: number, settings: LoadSettings, settle?: () => Promise<void>): Promise<{ runs: RunFigures[][]; warmups: RunFigures[] }> {
   const warmups: RunFigures[] = [];
   for (const t of targets) {
     const w = await runOnce({ ...t, measure: undefined }, { connections: settings.connections, seconds: settings.warmupSeconds });
     warmups.push(w);
     line(`warm-up ${t.label}`, `${w.ok} x 2xx in ${settings.warmupSeconds} s (not counted)${w.non2xx || w.errors ? ` - ${w.non2xx} non-2xx, ${w.errors} errors: ${w.codes}` : ''}`);
+    await settle?.();
   }
   const out: RunFigures[][] = targets.map(() => []);
   for (let round = 1; round <= rounds; round++) {
@@ -107,6 +124,7 @@ export async function alternate(targets: LoadTarget[], rounds: number, settings:
       const f = await runOnce(t, settings);
       out[i].push(f);
       line(`round ${round} ${t.label}`, fmtRun(f));
+      await settle?.();
     }
   }
   return { runs: out, warmups };
@@ -136,7 +154,7 @@ export function ratios(herald: RunFigures[], anchor: RunFigures[]) {
 const CLK_MS = 10; // USER_HZ = 100
 
 /** utime + stime in ms from a /proc/.../stat file, or NaN. */
-function statCpuMs(file: string): number {
+export function statCpuMs(file: string): number {
   try {
     const stat = fs.readFileSync(file, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -147,7 +165,7 @@ function statCpuMs(file: string): number {
 }
 
 /** CPU (ms) of the postmaster `pid` and of each of its children (the backends, autovacuum, ...), by pid. */
-function pgTreeCpu(pid: number): Map<number, number> {
+export function pgTreeCpu(pid: number): Map<number, number> {
   const out = new Map<number, number>();
   const own = statCpuMs(`/proc/${pid}/stat`);
   if (!Number.isFinite(own)) return out;
@@ -164,7 +182,7 @@ function pgTreeCpu(pid: number): Map<number, number> {
 }
 
 /** CPU used between two snapshots; a child that exited in between is not counted (slightly low). */
-function pgDelta(a: Map<number, number>, b: Map<number, number>): number {
+export function pgDelta(a: Map<number, number>, b: Map<number, number>): number {
   if (b.size === 0) return NaN;
   let sum = 0;
   for (const [pid, ms] of b) sum += ms - (a.get(pid) ?? 0);

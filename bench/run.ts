@@ -24,7 +24,15 @@
  *   --startup    (h) `herald start` on a fresh data directory (initdb), then again on it;
  *   --rss        (i) 100,000 creates against `herald api` in its own process, its RSS sampled
  *                (--rss-only: the setup and (i) alone);
- *   --clips      (k) AI clipping of a generated 10-minute 720p video (bench/clips.ts).
+ *   --clips      (k) AI clipping of a generated 10-minute 720p video (bench/clips.ts);
+ *   --scale      issue 31: 1,000,000 posts seeded first (bench/scale.ts); (c) lists a big profile's newest
+ *                and deep page, (a) and (g) run on that database; EXPLAIN of the hot statements to a file
+ *                (bench/explain.ts).
+ * Setup, then only these (they combine, and with --scale run on the big database):
+ *   --burst[=N]  (l) 10,000 and N targets due in the same second, in-process worker (bench/burst.ts);
+ *   --ceiling    (m) throughput ceiling, commit 0 ms, one and two worker processes (bench/ceiling.ts);
+ *   --worker-rss (n) a worker process's RSS over 100,000 publishes (bench/worker-rss.ts).
+ * (d) runs three rounds (alternating with (g) when it runs): the drains' goals are on the median.
  * `--profile` runs only the setup and CPU-profiles the server's main thread (inspector
  * Profiler) during 10 s of (a) and 10 s of (c); see bench/profile-summary.ts.
  * See bench/README.md for what each figure means and the last recorded run.
@@ -50,9 +58,15 @@ import { migrate } from '../src/storage/migrate.ts';
 import { ANCHOR_PATH, REPO_ROOT, startAnchor, type Anchor } from './anchor.ts';
 import { benchDatabases } from './pooler.ts';
 import { BenchAdapter } from './bench-adapter.ts';
+import { HERALD_NODE_FLAGS, sampleRss } from './child.ts';
 import { runAnalyticsBench } from './analytics.ts';
+import { createBenchTenant, runBurst, type BurstFigures } from './burst.ts';
+import { runCeiling } from './ceiling.ts';
+import { explainHotStatements } from './explain.ts';
+import { SCALE as SCALE_SIZE, seedAnchorScale, seedHeraldScale } from './scale.ts';
+import { runWorkerRss } from './worker-rss.ts';
 import {
-  alternate, autocannon, cpuMeasure, fmtMedian, line, loadavg, medians, ms, ratios, runOnce, type LoadTarget, type RunFigures,
+  alternate, autocannon, cpuMeasure, fmtMedian, line, loadavg, median, medians, ms, percentile, pool, ratios, runOnce, type LoadTarget, type RunFigures,
 } from './load.ts';
 import { printSummary, summarise, type CpuProfile } from './profile-summary.ts';
 import { freePort } from '../test/support/net.ts';
@@ -73,9 +87,25 @@ const REPEAT = Number([...ARGS].find((a) => a.startsWith('--repeat='))?.slice('-
 const PG_STATS = ARGS.has('--pg-stats');
 /** Setup, then only (a) and (b), the create rounds. */
 const CREATE_ONLY = ARGS.has('--create-only');
+/**
+ * Issue 31, where big users live: `--scale` seeds 1,000,000 posts (bench/scale.ts) before the runs; (c) then
+ * lists a big profile's newest and deep page, (a) creates and (g) drains with those rows present.
+ */
+const SCALE = ARGS.has('--scale');
+/** `--burst[=N]`: setup, then (l) 10,000 and N (100,000 by default) targets due in the same second (bench/burst.ts). */
+const BURST_ARG = [...ARGS].find((a) => a === '--burst' || a.startsWith('--burst='));
+const BURST_N = BURST_ARG ? Number(BURST_ARG.split('=')[1] ?? 100_000) : 0;
+/** `--ceiling`: setup, then (m) the throughput ceiling, commit 0 ms, one and two worker processes (bench/ceiling.ts). */
+const CEILING = ARGS.has('--ceiling');
+/** `--worker-rss`: setup, then (n) a worker process's RSS over 100,000 publishes (bench/worker-rss.ts). */
+const WORKER_RSS = ARGS.has('--worker-rss');
+/** Any of the three: the setup (with the --scale seed when given), then only those sections. */
+const SECTIONS_ONLY = BURST_N > 0 || CEILING || WORKER_RSS;
+const CEILING_TARGETS = 20_000;
+const CEILING_CONFIGS = [{ workers: 1, concurrency: 200 }, { workers: 1, concurrency: 500 }, { workers: 2, concurrency: 200 }, { workers: 2, concurrency: 500 }];
+const WORKER_RSS_PUBLISHES = 100_000;
+const WORKER_RSS_COMMIT_MS = 2;
 const RSS_REQUESTS = 100_000;
-/** The Node flags Herald's launcher runs with: the `bin/herald.js` shebang after `env -S node` (decision 0041). */
-const HERALD_NODE_FLAGS = fs.readFileSync(path.join(REPO_ROOT, 'bin/herald.js'), 'utf8').split('\n')[0].replace(/^#!\S*env -S node/, '').trim().split(/\s+/).filter(Boolean);
 const LOAD = { connections: 50, seconds: 6, warmupSeconds: 2 };
 const ROUNDS = 3;
 const PROFILE_SECONDS = 10;
@@ -88,26 +118,37 @@ const SINGLE_GAP_MS = 300;
 const SINGLE_LEAD_MS = 3_000;
 const BULK_ROWS = 5_000; // the bulk upload's maximum per file
 const DRAIN_POSTS = 10_000;
-const GOALS = { rssGrowthMiB: 50, createRps: 0.5, createP99: 2, listRps: 0.7, lagRatio1k: 1.2, lagRatio10k: 1.1, singleP99: 100, secondStartMs: 3_000, firstStartMs: 10_000 };
+/** Rounds of (d) (and of (g) when it runs) in the full run: the drains' goals are on the median of at least three. */
+const DRAIN_ROUNDS = 3;
+/** The goals (issue 31): ratios are medians of the alternating rounds; the drains' goals need the median of at least three rounds. */
+const GOALS = { rssGrowthMiB: 50, createRps: 0.7, createP99: 1.8, listRps: 0.9, lagRatio1k: 1.15, lagRatio10k: 1.05, singleP99: 100, secondStartMs: 3_000, firstStartMs: 10_000 };
+/** With `--scale` (1,000,000 posts present), the figures are printed next to these goals too. */
+const SCALE_GOALS = { createRps: 0.6, listRps: 0.8, lagRatio10k: 1.1 };
+/** The list at scale: the dashboard's filter and order (web/src/dashboard/pages/Posts.tsx), 10 a page as the anchor; the deep page is page 1,000, the rows of the dashboard's page 500 (20 a page). */
+const SCALE_LIST_QUERY = 'sortBy=scheduled-desc&limit=10';
+/**
+ * The list runs at scale: 2 connections and 10 s per run instead of 50 and 6 s, for both sides. A page costs
+ * PostgreSQL one to two seconds of CPU at this size: with 50 (or even 10) connections the requests queue in
+ * Herald's pool, none answers within a 6 s run, and each run leaves them in flight for the next one (each
+ * run also waits until PostgreSQL is idle). Two in flight keep both cores busy and give latencies.
+ */
+const SCALE_LIST_LOAD = { connections: 2, seconds: 10, warmupSeconds: 2 };
+const SCALE_DEEP_PAGE = 1_000;
 
 // ---- helpers ------------------------------------------------------------------------
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
-
-/** Runs `fn(i)` for i in [0, n) with at most `concurrency` in flight. */
-async function pool(n: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, async () => {
-    while (next < n) await fn(next++);
-  }));
-}
-
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+const med = (a: number[]) => median(a);
+/** A ratio: two decimals, or two significant digits under 0.1 (a list at scale is thousands of times slower). */
+const fx = (x: number) => (Math.abs(x) >= 0.1 || x === 0 || !Number.isFinite(x) ? x.toFixed(2) : x.toPrecision(2));
+/** `median 0.53 of 0.53, 0.57, 0.42`: the median over the rounds and every round's figure. */
+const rounds = (a: number[]) => (a.length === 1 ? `${fx(a[0])}, one round` : `median ${fx(med(a))} of ${a.map(fx).join(', ')}`);
+/** `goal >= 0.7: met` and, at --scale, the scale goal after it. */
+const goal = (v: number, cmp: '>=' | '<=', g: number, scaleGoal?: number) => {
+  const ok = (x: number) => (cmp === '>=' ? v >= x : v <= x);
+  return `goal ${cmp} ${g}: ${verdict(ok(g))}${SCALE && scaleGoal !== undefined ? `; at --scale ${cmp} ${scaleGoal}: ${verdict(ok(scaleGoal))}` : ''}`;
+};
 
 // ---- main ---------------------------------------------------------------------------
 async function main() {
@@ -139,7 +180,8 @@ async function main() {
   try {
     // Machine
     const cpus = os.cpus();
-    console.log(`Herald benchmark${PROFILE ? ' (--profile)' : ''}${DRAIN_10K ? ' (--drain-10k)' : ''}${STARTUP ? ' (--startup)' : ''}`);
+    const flags = process.argv.slice(2).filter((a) => a.startsWith('--') && !['--profile', '--drain-10k', '--startup'].includes(a));
+    console.log(`Herald benchmark${PROFILE ? ' (--profile)' : ''}${DRAIN_10K ? ' (--drain-10k)' : ''}${STARTUP ? ' (--startup)' : ''}${flags.map((f) => ` (${f})`).join('')}`);
     console.log(`  date                               ${new Date().toISOString()}`);
     line('CPU', `${cpus[0]?.model ?? 'unknown'} x ${cpus.length}`);
     line('memory', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`);
@@ -256,9 +298,25 @@ async function main() {
         [LIST_POSTS, JSON.stringify([{ platform: 'bluesky', accountId: B.accountIds[0] }])]);
       await anchorDb!.query('ANALYZE perf_anchor.posts');
     };
-    if (anchor) await seedAnchor();
+    if (anchor && !SCALE) await seedAnchor();
     await db.query('ANALYZE');
-    line('seeded for the list', `${LIST_POSTS} posts with one target each in a second tenant (bulk upload)${anchor ? ' and for the anchor (one INSERT)' : ''}, ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    line('seeded for the list', `${LIST_POSTS} posts with one target each in a second tenant (bulk upload)${anchor && !SCALE ? ' and for the anchor (one INSERT)' : ''}, ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    // --scale: 1,000,000 posts of a big tenant (and the anchor's 1,000,000 rows), by SQL (bench/scale.ts)
+    let scale: (Awaited<ReturnType<typeof seedHeraldScale>> & { anchorSeconds: number }) | null = null;
+    if (SCALE) {
+      console.log(`  --scale: ${SCALE_SIZE.posts.toLocaleString('en-US')} posts with their targets over ${SCALE_SIZE.profiles.toLocaleString('en-US')} profiles and ${(SCALE_SIZE.profiles * SCALE_SIZE.accountsPerProfile).toLocaleString('en-US')} accounts (bench/scale.ts)`);
+      const seeded = await seedHeraldScale(db, services, line);
+      const anchorSeconds = anchor ? await seedAnchorScale(anchorDb!) : 0;
+      const a0 = performance.now();
+      await db.query('ANALYZE');
+      if (anchorDb) await anchorDb.query('ANALYZE perf_anchor.posts');
+      const analyzeSeconds = (performance.now() - a0) / 1000;
+      scale = { ...seeded, anchorSeconds };
+      const total = seeded.seconds + anchorSeconds + analyzeSeconds;
+      line('seeded at scale', `Herald ${seeded.posts.toLocaleString('en-US')} posts, ${seeded.targets.toLocaleString('en-US')} targets in ${seeded.seconds.toFixed(1)} s; ` +
+        `${anchor ? `anchor ${SCALE_SIZE.posts.toLocaleString('en-US')} rows in ${anchorSeconds.toFixed(1)} s; ` : ''}ANALYZE ${analyzeSeconds.toFixed(1)} s; total ${total.toFixed(1)} s (budget 120 s: ${verdict(total < 120)})`);
+      line('list profile (the biggest)', `${seeded.profileId}, ${seeded.profilePosts.toLocaleString('en-US')} posts; database ${(await db.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`)).rows[0].size}`);
+    }
     console.log(`  (setup took ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
 
     // The load targets; every run measures the loop and where the CPU went (see load.ts)
@@ -298,11 +356,63 @@ async function main() {
       throw new Error(`Herald's list answered ${listCheck.posts.length} posts of ${listCheck.pagination.total}`);
     }
 
+    // --scale: the biggest profile's newest page and a deep page, with the dashboard's filter and order; one of each checked
+    const scaleList = scale && {
+      newest: { label: 'Herald newest', url: `${base}/v1/posts?profileId=${scale.profileId}&${SCALE_LIST_QUERY}`, method: 'GET', headers: { authorization: scale.headers.authorization }, measure: heraldMeasure } satisfies LoadTarget,
+      deep: { label: `Herald page ${SCALE_DEEP_PAGE}`, url: `${base}/v1/posts?profileId=${scale.profileId}&${SCALE_LIST_QUERY}&page=${SCALE_DEEP_PAGE}`, method: 'GET', headers: { authorization: scale.headers.authorization }, measure: heraldMeasure } satisfies LoadTarget,
+    };
+    if (scale && scaleList) {
+      for (const t of [scaleList.newest, scaleList.deep]) {
+        const t0 = performance.now();
+        const res = await fetch(t.url, { headers: t.headers });
+        const body = (await res.json()) as { posts?: unknown[]; pagination?: { total: number } };
+        if (res.status !== 200 || body.posts?.length !== 10 || body.pagination?.total !== scale.profilePosts) {
+          throw new Error(`${t.label} answered ${res.status}: ${body.posts?.length} posts of ${body.pagination?.total} (expected 10 of ${scale.profilePosts})`);
+        }
+        line(`one request, ${t.label}`, `${ms(performance.now() - t0)} (10 posts of ${body.pagination.total})`);
+      }
+    }
+
     if (RSS_ONLY) {
       const growth = await rssRun({
         DATABASE_URL: dbs.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex, HERALD_RATE_LIMIT: 'off', HERALD_LOG_LEVEL: 'warn', ...dbs.env,
       }, headers, JSON.stringify({ content: 'Memory run [<id>], scheduled far in the future', scheduledFor: '2035-06-15T09:30', timezone: 'Europe/Paris', platforms: platform1 }));
       line('(i) API RSS growth, 100,000 creates', `${growth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(growth <= GOALS.rssGrowthMiB)})`);
+      return;
+    }
+    if (SECTIONS_ONLY) {
+      await anchor?.stop();
+      anchor = null;
+      // A tenant with 100 accounts (one profile) on the bench adapter, for the targets of (l), (m) and (n)
+      const bt = await createBenchTenant(db, services, 'burst@example.test', 100);
+      const workerEnv = { DATABASE_URL: handle.url('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex };
+      const bursts: BurstFigures[] = [];
+      if (BURST_N > 0) {
+        worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
+        let rate = 4_000; // posts created per second, until the first burst measures it
+        for (const [i, n] of [...new Set([Math.min(10_000, BURST_N), BURST_N])].entries()) {
+          const leadMs = Math.max(8_000, ((1.5 * n) / rate) * 1000 + 4_000);
+          const f = await runBurst({ db, adapter, tenant: bt, n, leadMs, pgPid, concurrency: WORKER_CONCURRENCY, tag: String(i), notifyDue: (at) => services.publisher.notifyDue(at) });
+          rate = n / f.createSeconds;
+          bursts.push(f);
+        }
+        await worker.stop(5_000);
+        worker = null;
+      }
+      const ceiling = CEILING ? await runCeiling({ db, tenant: bt, pgPid, env: workerEnv, n: CEILING_TARGETS, configs: CEILING_CONFIGS }) : [];
+      const workerRss = WORKER_RSS
+        ? await runWorkerRss({ db, tenant: bt, env: workerEnv, n: WORKER_RSS_PUBLISHES, commitMs: WORKER_RSS_COMMIT_MS, concurrency: WORKER_CONCURRENCY })
+        : null;
+      console.log(`\nsummary`);
+      for (const b of bursts) {
+        line(`(l) burst ${b.n.toLocaleString('en-US')}`, `drain / ideal ${b.ratio.toFixed(2)}, ${Math.round(b.n / (b.drainMs / 1000))} targets/s; PostgreSQL CPU per target ${b.pgCpuPerTarget.toFixed(3)} ms, Herald ${b.heraldCpuPerTarget.toFixed(3)} ms; ${b.exactlyOnce ? 'exactly one commit per post' : 'commits MISMATCH'}`);
+      }
+      if (bursts.length === 2) line('(l) PostgreSQL CPU per target', `${bursts[1].n.toLocaleString('en-US')} / ${bursts[0].n.toLocaleString('en-US')}: ${(bursts[1].pgCpuPerTarget / bursts[0].pgCpuPerTarget).toFixed(2)}x (1.00: no growth with the burst's size)`);
+      for (const c of ceiling) {
+        line(`(m) ${c.workers} worker${c.workers > 1 ? 's' : ''} x ${c.concurrency}`, `${Math.round(c.targetsPerSecond)} targets/s; CPU per target pg ${c.pgCpuPerTarget.toFixed(3)} ms, Herald ${c.heraldCpuPerTarget.toFixed(3)} ms${c.exactlyOnce ? '' : '; commits MISMATCH'}`);
+      }
+      if (workerRss !== null) line('(n) worker RSS growth, 100,000 publishes', `${workerRss.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(workerRss <= GOALS.rssGrowthMiB)})`);
+      console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
       return;
     }
     const createPost = async (content: string, scheduledFor: string): Promise<string> => {
@@ -339,10 +449,9 @@ async function main() {
         r1.push((await drain1k(6_000, String(i))).ratio);
         r10.push((await drain10k(String(i))).ratio);
       }
-      const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
       console.log(`\nsummary (--drains-only, ${REPEAT} rounds)`);
-      line('(d) 1,000 due, drain / ideal', `${r1.map((r) => r.toFixed(2)).join(', ')}; median ${med(r1).toFixed(2)} (goal <= ${GOALS.lagRatio1k}: ${verdict(med(r1) <= GOALS.lagRatio1k)})`);
-      line('(g) 10,000 due, drain / ideal', `${r10.map((r) => r.toFixed(2)).join(', ')}; median ${med(r10).toFixed(2)} (goal <= ${GOALS.lagRatio10k}: ${verdict(med(r10) <= GOALS.lagRatio10k)})`);
+      line('(d) 1,000 due, drain / ideal', `${rounds(r1)} (${goal(med(r1), '<=', GOALS.lagRatio1k)})`);
+      line('(g) 10,000 due, drain / ideal', `${rounds(r10)} (${goal(med(r10), '<=', GOALS.lagRatio10k, SCALE_GOALS.lagRatio10k)})`);
       console.log(`\ntotal ${((Date.now() - startedAt) / 1000).toFixed(1)} s; load average now ${loadavg()}`);
       return;
     }
@@ -356,7 +465,46 @@ async function main() {
     // ---- (c) list posts, run first: the posts table then holds only the 10,000 seeded posts (tenant A's
     // creates would otherwise add some 30,000 rows of another tenant, which Herald's count reads too) -----
     let listRatio: ReturnType<typeof ratios> | null = null;
-    if (!CREATE_ONLY) {
+    let deepRatio: ReturnType<typeof ratios> | null = null;
+    if (!CREATE_ONLY && scale && scaleList) {
+      // At scale: the biggest profile's newest page against the anchor's 10 newest of its biggest user, and a deep page.
+      // A run leaves slow requests in flight when it stops: each run first waits until PostgreSQL has none left.
+      console.log(`\n(c) list posts at scale, profile ${scale.profileId} (${scale.profilePosts.toLocaleString('en-US')} of the tenant's ${scale.posts.toLocaleString('en-US')} posts): ` +
+        `Herald GET /v1/posts?profileId=...&${SCALE_LIST_QUERY}, newest page and page ${SCALE_DEEP_PAGE}${anchor ? ' vs anchor GET /posts (10 newest of its biggest user)' : ' (anchor unavailable)'}`);
+      console.log(`    ${ROUNDS} rounds, ${SCALE_LIST_LOAD.seconds} s per run, ${SCALE_LIST_LOAD.connections} connections, ${SCALE_LIST_LOAD.warmupSeconds} s warm-up each; alternating Herald newest${anchor ? ' / anchor' : ''} / Herald page ${SCALE_DEEP_PAGE}; each run starts once PostgreSQL is idle`);
+      const watch = new pg.Client({ connectionString: handle.url('postgres') });
+      watch.on('error', () => {}); // PostgreSQL stopping under it (Ctrl-C) must not end the process before the cleanup
+      await watch.connect();
+      const settle = async () => {
+        const t0 = performance.now();
+        while (performance.now() - t0 < 120_000) {
+          const { rows } = await watch.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`);
+          if (rows[0].n === 0) break;
+          await sleep(100);
+        }
+        const waited = performance.now() - t0;
+        if (waited > 500) line('  (settled)', `${(waited / 1000).toFixed(1)} s until the previous run's requests were done`);
+      };
+      if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
+      const { runs } = await alternate([scaleList.newest, ...(anchorList ? [anchorList] : []), scaleList.deep], ROUNDS, SCALE_LIST_LOAD, settle).finally(() => watch.end());
+      const [hN, hD] = [runs[0], runs[runs.length - 1]];
+      line('median Herald newest page', fmtMedian(medians(hN)));
+      if (anchorList) line('median anchor', fmtMedian(medians(runs[1])));
+      line(`median Herald page ${SCALE_DEEP_PAGE}`, fmtMedian(medians(hD)));
+      if (PG_STATS) await printPgStats(db, 'list at scale');
+      if (anchorList) {
+        listRatio = ratios(hN, runs[1]);
+        line('ratio Herald newest / anchor, req/s', `${listRatio.rps.map(fx).join(', ')}; median ${fx(listRatio.rpsMedian)} (${goal(listRatio.rpsMedian, '>=', GOALS.listRps, SCALE_GOALS.listRps)})`);
+        line('ratio Herald newest / anchor, p99', listRatio.p99.every(Number.isFinite)
+          ? `${listRatio.p99.map(fx).join(', ')}; median ${fx(listRatio.p99Median)} (no goal)`
+          : `not computed: the anchor's p99 is under autocannon's 1 ms resolution at ${SCALE_LIST_LOAD.connections} connections (Herald's: ${ms(medians(hN).p99)})`);
+        line('CPU per request, Herald / anchor', `server ${fx(listRatio.cpuMedian)}x, PostgreSQL ${fx(listRatio.pgMedian)}x (medians of rounds)`);
+      }
+      deepRatio = ratios(hD, hN);
+      line(`ratio page ${SCALE_DEEP_PAGE} / newest, req/s`, `${deepRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${deepRatio.rpsMedian.toFixed(2)} (no goal)`);
+      line(`ratio page ${SCALE_DEEP_PAGE} / newest, p99`, `${deepRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${deepRatio.p99Median.toFixed(2)}; PostgreSQL CPU per request ${deepRatio.pgMedian.toFixed(2)}x`);
+    } else if (!CREATE_ONLY) {
       console.log(`\n(c) list posts (run first), 10 of ${LIST_POSTS} with their targets: Herald GET /v1/posts?limit=10${anchor ? ' vs anchor GET /posts' : ' (anchor unavailable)'}`);
       console.log(`    ${loadDesc}${anchor ? '; alternating Herald / anchor' : ''}`);
       if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
@@ -366,14 +514,14 @@ async function main() {
       if (anchorList) {
         line('median anchor', fmtMedian(medians(listRuns[1])));
         listRatio = ratios(listRuns[0], listRuns[1]);
-        line('ratio Herald / anchor, req/s', `${listRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.listRps}: ${verdict(listRatio.rpsMedian >= GOALS.listRps)})`);
+        line('ratio Herald / anchor, req/s', `${listRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.rpsMedian.toFixed(2)} (${goal(listRatio.rpsMedian, '>=', GOALS.listRps)})`);
         line('ratio Herald / anchor, p99', `${listRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${listRatio.p99Median.toFixed(2)} (no goal)`);
         line('CPU per request, Herald / anchor', `server ${listRatio.cpuMedian.toFixed(2)}x, PostgreSQL ${listRatio.pgMedian.toFixed(2)}x (medians of rounds)`);
       }
     }
 
     // ---- (a) + (b) create post: Herald one target / anchor / Herald three targets + media ----
-    console.log(`\n(a) create post, scheduled, one target: Herald POST /v1/posts${anchor ? ' vs anchor POST /posts' : ' (anchor unavailable)'}`);
+    console.log(`\n(a) create post, scheduled, one target: Herald POST /v1/posts${anchor ? ' vs anchor POST /posts' : ' (anchor unavailable)'}${scale ? `, with the ${scale.posts.toLocaleString('en-US')} posts of --scale present` : ''}`);
     console.log(`(b) create post, three targets + one media item: Herald only, in the same rounds (label "Herald 3+1")`);
     console.log(`    ${loadDesc}; alternating Herald${anchor ? ' / anchor' : ''} / Herald 3+1`);
     const createTargets = [heraldCreate, ...(anchorCreate ? [anchorCreate] : []), heraldCreate3];
@@ -389,8 +537,8 @@ async function main() {
     let createRatio: ReturnType<typeof ratios> | null = null;
     if (aC) {
       createRatio = ratios(hC, aC);
-      line('ratio Herald / anchor, req/s', `${createRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${createRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.createRps}: ${verdict(createRatio.rpsMedian >= GOALS.createRps)})`);
-      line('ratio Herald / anchor, p99', `${createRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${createRatio.p99Median.toFixed(2)} (goal <= ${GOALS.createP99}: ${verdict(createRatio.p99Median <= GOALS.createP99)})`);
+      line('ratio Herald / anchor, req/s', `${createRatio.rps.map((r) => r.toFixed(2)).join(', ')}; median ${createRatio.rpsMedian.toFixed(2)} (${goal(createRatio.rpsMedian, '>=', GOALS.createRps, SCALE_GOALS.createRps)})`);
+      line('ratio Herald / anchor, p99', `${createRatio.p99.map((r) => r.toFixed(2)).join(', ')}; median ${createRatio.p99Median.toFixed(2)} (${goal(createRatio.p99Median, '<=', GOALS.createP99)})`);
       line('CPU per request, Herald / anchor', `server ${createRatio.cpuMedian.toFixed(2)}x, PostgreSQL ${createRatio.pgMedian.toFixed(2)}x (medians of rounds; no goal, less sensitive to a busy machine)`);
       const r3 = ratios(hC3, aC);
       line('ratio Herald 3+1 / anchor (info)', `req/s ${r3.rpsMedian.toFixed(2)}, p99 ${r3.p99Median.toFixed(2)} (the anchor has no equivalent route)`);
@@ -414,12 +562,28 @@ async function main() {
     await anchor?.stop();
     anchor = null;
 
-    // ---- (d) publish lag, 1,000 posts due at once ---------------------------------
+    // ---- --scale: EXPLAIN (ANALYZE, BUFFERS) of the hot statements at that size, before the worker runs -----
+    if (scale) {
+      const file = await explainHotStatements(db, { scale, tenant: A, deepOffset: (SCALE_DEEP_PAGE - 1) * 10, pageSize: 10 });
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at scale (list, create insert, claim, attempt and finish statements): ${file}`);
+    }
+
+    // ---- (d) publish lag, 1,000 posts due at once, three rounds (the goal is on their median); with (g)
+    // (--drain-10k or --scale) the rounds alternate (d) and (g) -------------------------------------------------
     worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
     // Lead time: five times what creating them would take at (a)'s median rate (the client here shares the
-    // server's event loop and has 20 in flight), plus 2 s; 6-15 s.
+    // server's event loop and has 20 in flight), plus 2 s; 6-15 s. Later rounds: three times the previous round's creation, plus 2 s (3 s to the first round's).
     const leadMs = Math.min(15_000, Math.max(6_000, (5 * LAG_POSTS * 1000) / (medians(hC).rps || 100) + 2_000));
-    const lag1k = await drain1k(leadMs);
+    const withG = DRAIN_10K || SCALE;
+    const lag1k: number[] = [];
+    const lag10k: number[] = [];
+    let createdMs = leadMs;
+    for (let round = 1; round <= DRAIN_ROUNDS; round++) {
+      const r = await drain1k(round === 1 ? leadMs : Math.min(leadMs, Math.max(3_000, 3 * createdMs + 2_000)), round === 1 ? '' : String(round));
+      createdMs = r.createdMs;
+      lag1k.push(r.ratio);
+      if (withG) lag10k.push((await drain10k(round === 1 ? '' : String(round))).ratio);
+    }
 
     // ---- (e) single-post lag with an idle worker ----------------------------------
     const firstDue = Date.now() + SINGLE_LEAD_MS;
@@ -455,11 +619,8 @@ async function main() {
     }
 
     // ---- (g) opt-in: 10,000 posts due at once ------------------------------------
-    let lag10k: { ratio: number } | null = null;
-    if (DRAIN_10K) {
-      lag10k = await drain10k();
-    } else {
-      console.log(`\n(g) 10,000 posts due at once: skipped (opt-in: npm run bench -- --drain-10k; adds about 30 s)`);
+    if (!withG) {
+      console.log(`\n(g) 10,000 posts due at once: skipped (opt-in: npm run bench -- --drain-10k; adds about 80 s, three rounds)`);
     }
 
     // ---- (h) opt-in: startup -------------------------------------------------------
@@ -493,15 +654,16 @@ async function main() {
     }
 
     // ---- summary -------------------------------------------------------------------
-    console.log(`\nsummary against the goals`);
+    console.log(`\nsummary against the goals (ratios: median of the rounds, then each round)`);
     if (createRatio) {
-      line('(a) create req/s ratio', `${createRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.createRps}: ${verdict(createRatio.rpsMedian >= GOALS.createRps)})`);
-      line('(a) create p99 ratio', `${createRatio.p99Median.toFixed(2)} (goal <= ${GOALS.createP99}: ${verdict(createRatio.p99Median <= GOALS.createP99)})`);
+      line('(a) create req/s ratio', `${rounds(createRatio.rps)} (${goal(createRatio.rpsMedian, '>=', GOALS.createRps, SCALE_GOALS.createRps)})`);
+      line('(a) create p99 ratio', `${rounds(createRatio.p99)} (${goal(createRatio.p99Median, '<=', GOALS.createP99)})`);
     }
-    if (listRatio) line('(c) list req/s ratio', `${listRatio.rpsMedian.toFixed(2)} (goal >= ${GOALS.listRps}: ${verdict(listRatio.rpsMedian >= GOALS.listRps)})`);
+    if (listRatio) line(scale ? '(c) list req/s ratio, newest page' : '(c) list req/s ratio', `${rounds(listRatio.rps)} (${goal(listRatio.rpsMedian, '>=', GOALS.listRps, SCALE_GOALS.listRps)})`);
+    if (deepRatio) line(`(c) page ${SCALE_DEEP_PAGE} / newest page, req/s`, `${rounds(deepRatio.rps)} (no goal)`);
     if (!createRatio) line('ratios', 'none: the anchor is unavailable');
-    line('(d) 1,000 due, drain / ideal', `${lag1k.ratio.toFixed(2)} (goal <= ${GOALS.lagRatio1k}: ${verdict(lag1k.ratio <= GOALS.lagRatio1k)})`);
-    if (lag10k) line('(g) 10,000 due, drain / ideal', `${lag10k.ratio.toFixed(2)} (goal <= ${GOALS.lagRatio10k}: ${verdict(lag10k.ratio <= GOALS.lagRatio10k)})`);
+    line('(d) 1,000 due, drain / ideal', `${rounds(lag1k)} (${goal(med(lag1k), '<=', GOALS.lagRatio1k)})`);
+    if (lag10k.length) line('(g) 10,000 due, drain / ideal', `${rounds(lag10k)} (${goal(med(lag10k), '<=', GOALS.lagRatio10k, SCALE_GOALS.lagRatio10k)})`);
     if (rssGrowth !== null) line('(i) API RSS growth, 100,000 creates', `${rssGrowth.toFixed(0)} MiB (goal <= ${GOALS.rssGrowthMiB} MiB: ${verdict(rssGrowth <= GOALS.rssGrowthMiB)})`);
     if (clipsRatio !== null) line('(k) clipping time / video duration', `${clipsRatio.toFixed(3)} (goal < 0.3, i.e. 10 min in under 3 min: ${verdict(clipsRatio < 0.3)})`);
     line('(e) single-post lag p99', `${ms(percentile(singleLags, 99))} (goal < ${GOALS.singleP99} ms: ${verdict(percentile(singleLags, 99) < GOALS.singleP99)})`);
@@ -522,15 +684,20 @@ async function main() {
 async function publishLag(o: {
   label: string; prefix: string; count: number; leadMs: number; goal: number; adapter: BenchAdapter; db: Db;
   create: (tIso: string, ids: string[]) => Promise<void>; byContent?: boolean;
-}): Promise<{ ratio: number }> {
+}): Promise<{ ratio: number; createdMs: number }> {
   const { adapter, db } = o;
   const T = Math.ceil((Date.now() + o.leadMs) / 1000) * 1000;
   const tIso = new Date(T).toISOString();
   console.log(`\n${o.label} at T = ${tIso}, worker concurrency ${WORKER_CONCURRENCY}, commit ${COMMIT_MS} ms`);
+  // Counted incrementally: a scan of every commit so far, 50 times a second, would take Herald's CPU during the drain.
+  // From before the creation: when it overruns T, commits start while the posts are still being created.
+  let counted = 0;
+  let scanned = adapter.commits.length;
   const createStart = Date.now();
   let ids: string[] = new Array(o.count);
   await o.create(tIso, ids);
-  line('created in', `${((Date.now() - createStart) / 1000).toFixed(2)} s; T is ${((T - Date.now()) / 1000).toFixed(1)} s away`);
+  const createdMs = Date.now() - createStart;
+  line('created in', `${(createdMs / 1000).toFixed(2)} s; T is ${((T - Date.now()) / 1000).toFixed(1)} s away`);
   if (Date.now() >= T) console.log('  WARNING: creating the posts took longer than the lead time; lag figures are skewed');
   if (o.byContent) {
     ids = (await db.query<{ id: string }>(`SELECT id FROM posts WHERE content LIKE $1`, [`${o.prefix}%`])).rows.map((r) => r.id);
@@ -541,9 +708,6 @@ async function publishLag(o: {
   await sleep(Math.max(0, T - Date.now()));
   if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
   const elu = performance.eventLoopUtilization();
-  // Counted incrementally: a scan of every commit so far, 50 times a second, would take Herald's CPU during the drain.
-  let counted = 0;
-  let scanned = adapter.commits.length;
   const commitCount = () => {
     for (; scanned < adapter.commits.length; scanned++) if (adapter.commits[scanned].text.startsWith(o.prefix)) counted++;
     return counted;
@@ -577,7 +741,7 @@ async function publishLag(o: {
   line('last commit returned', `T + ${ms(lastCommitEnd)}`);
   line('event-loop utilisation (drain)', `${(eluUsed * 100).toFixed(0)}%; load average ${loadavg()}`);
   if (PG_STATS) await printPgStats(db, 'drain');
-  return { ratio };
+  return { ratio, createdMs };
 }
 
 /** The statements with the most execution time since the last reset (pg_stat_statements), with calls, rows and mean time. */
@@ -702,19 +866,12 @@ async function startupRuns(tmp: string): Promise<void> {
   }
 }
 
-/** VmRSS of a process in MiB (Linux /proc). */
-function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
 /**
  * (i) `node bin/herald.js api` as a child process on the bench's database (so that its memory is
  * Herald's alone), loaded with RSS_REQUESTS creates (50 connections); its RSS sampled every
- * second, then 15 s idle. Growth = the RSS after the idle time minus the RSS at 10% of the run
- * (start-up and first allocations excluded): what the requests left behind. The peak under load
- * is printed too; V8 collects the old generation lazily, so the RSS under load is a sawtooth
- * whose peaks are garbage. Answers the growth in MiB.
+ * second, then 15 s idle (sampleRss in bench/child.ts). Growth = the RSS after the idle time minus
+ * the RSS at 10% of the run (start-up and first allocations excluded): what the requests left
+ * behind. Answers the growth in MiB.
  */
 async function rssRun(env: Record<string, string>, headers: Record<string, string>, body: string): Promise<number> {
   console.log(`\n(i) memory: ${RSS_REQUESTS.toLocaleString('en-US')} creates (50 connections) against \`node bin/herald.js api\` in its own process, same database; RSS sampled every second`);
@@ -732,27 +889,10 @@ async function rssRun(env: Record<string, string>, headers: Record<string, strin
       try { await (await fetch(`http://127.0.0.1:${port}/health`)).arrayBuffer(); break; } catch { /* not yet */ }
       await sleep(50);
     }
-    const samples: Array<{ at: number; rss: number }> = [];
-    const start = performance.now();
-    const sampler = setInterval(() => { samples.push({ at: performance.now() - start, rss: rssMiB(child.pid!) }); }, 1_000);
-    samples.push({ at: 0, rss: rssMiB(child.pid!) });
-    const r = await autocannon({ url: `http://127.0.0.1:${port}/v1/posts`, method: 'POST', headers, body, connections: 50, amount: RSS_REQUESTS, workers: 1, timeout: 30, idReplacement: true });
-    clearInterval(sampler);
-    const secs = (performance.now() - start) / 1000;
-    samples.push({ at: secs * 1000, rss: rssMiB(child.pid!) });
-    const warm = samples.find((x) => x.at >= secs * 100) ?? samples[0];
-    const after = samples.filter((x) => x.at >= warm.at);
-    const peak = Math.max(...after.map((x) => x.rss));
-    line('answers', `${r['2xx']} x 2xx, ${r.non2xx} other, ${r.errors} errors in ${secs.toFixed(1)} s (${Math.round(r['2xx'] / secs)} req/s)`);
-    line('RSS', `${samples[0].rss.toFixed(0)} MiB at start, ${warm.rss.toFixed(0)} MiB at 10% of the run, peak ${peak.toFixed(0)} MiB after it, ${samples.at(-1)!.rss.toFixed(0)} MiB at the end`);
-    const deciles = Array.from({ length: 10 }, (_, i) => samples.find((x) => x.at >= (secs * 1000 * (i + 1)) / 10) ?? samples.at(-1)!);
-    line('RSS at each tenth of the run', deciles.map((x) => x.rss.toFixed(0)).join(' / ') + ' MiB');
-    // Garbage still held when the load stops is not a leak: V8 gives memory back once idle.
-    const idle: number[] = [];
-    for (let i = 0; i < 15; i++) { await sleep(1_000); idle.push(rssMiB(child.pid!)); }
-    line('RSS idle after the run', `${idle.filter((_, i) => i % 3 === 2).map((x) => x.toFixed(0)).join(' / ')} MiB (every 3 s for 15 s)`);
-    line('peak under load', `+${(peak - warm.rss).toFixed(0)} MiB over the RSS at 10% (garbage between major collections: see the tenths)`);
-    return idle.at(-1)! - warm.rss;
+    return await sampleRss(child.pid!, async () => {
+      const r = await autocannon({ url: `http://127.0.0.1:${port}/v1/posts`, method: 'POST', headers, body, connections: 50, amount: RSS_REQUESTS, workers: 1, timeout: 30, idReplacement: true });
+      return (secs) => [['answers', `${r['2xx']} x 2xx, ${r.non2xx} other, ${r.errors} errors in ${secs.toFixed(1)} s (${Math.round(r['2xx'] / secs)} req/s)`]];
+    });
   } finally {
     const exited = new Promise<void>((res) => { if (child.exitCode !== null) res(); else child.once('exit', () => res()); });
     child.kill('SIGTERM');
