@@ -2,7 +2,7 @@
  * GET /v1/posts with the dashboard's filters (profile, platform, date range, status), every sort
  * order and every page, held to an oracle computed here from the stored rows: the list statements
  * (src/modules/posts/list-queries.ts) take the page's ids first and build the views after, find a
- * profile's posts from its accounts and its queue, and take a date range from its own index
+ * profile's posts from its accounts and its queue, and take a date range from the scheduled and created indexes
  * (migrations/0039_list_at_scale.sql); none of that may change which posts a page holds, their
  * order, or the total.
  */
