@@ -100,6 +100,17 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/**
+ * The embedded server's shared buffers, MiB: a quarter of the machine's memory (the PostgreSQL
+ * manual's starting point, https://www.postgresql.org/docs/current/runtime-config-resource.html),
+ * at least 256 and at most 2,048. With 256 MiB, a database of a million posts no longer fitted, and
+ * creates and a big profile's list page read their index and table pages from the OS at every call
+ * (bench/README.md, `--scale`). Linux commits the memory only as pages are used.
+ */
+function sharedBuffersMiB(): number {
+  return Math.max(256, Math.min(2_048, Math.floor(os.totalmem() / 4 / 2 ** 20)));
+}
+
 /** True once the server accepts a login and answers a query (not just the TCP connect). */
 async function canConnect(port: number, user: string, password: string): Promise<boolean> {
   const client = new pg.Client({ host: '127.0.0.1', port, user, password, database: 'postgres', connectionTimeoutMillis: 2000 });
@@ -167,7 +178,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPgOptions & { borrow?:
   const child = spawn(bin.postgres, [
     '-D', opts.dir, '-p', String(opts.port),
     '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-    '-c', 'max_connections=300', '-c', 'shared_buffers=256MB',
+    '-c', 'max_connections=300', '-c', `shared_buffers=${sharedBuffersMiB()}MB`,
     ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
   ], { ...ids, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } });
   fs.closeSync(logFd);
