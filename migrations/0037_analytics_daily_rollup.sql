@@ -59,8 +59,8 @@ CREATE TABLE post_metric_daily (
 );
 
 -- Adds `sign` (1 or -1) times one target's gains of the days from `from_day` on (null: all) to the
--- bucket the target's columns name, for the triggers below (a reading adds its gains by the same sums
--- in the analytics repository's saveReading, src/modules/analytics/repository.ts). Concurrent writers
+-- bucket the target's columns name, for the triggers below and for each reading stored by the analytics repository
+-- (saveReading, src/modules/analytics/repository.ts). Concurrent writers
 -- of one bucket add (ON CONFLICT DO UPDATE adds to the row, under its row lock), so no increment is
 -- lost. Nothing without a publish time.
 CREATE FUNCTION post_metric_daily_add(p_target char(24), p_tenant char(24), p_account char(24), p_platform text,

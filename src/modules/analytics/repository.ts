@@ -82,35 +82,22 @@ function filterSql(f: ListFilters, params: unknown[]): string {
   return conds.join(' AND ');
 }
 
-const DAILY_SUMS = [...METRICS.flatMap((k) => [k, `${k}_n`]), 'engagement'];
-
 /**
  * Adds `$3` (1 or -1) times target `$1`'s gains of the days from `$2` (a UTC date) on to its row of
- * `post_metric_daily` (tenant, publish day, account, platform, day), when the target counts in the
- * daily view (published). The target's row is locked FOR SHARE whatever its status, and its status
- * read from the locked row: an unpublish or a publish again of the target waits for this reading's
- * transaction (its trigger then sees the reading) or has committed before (this sees its status).
- * Concurrent writers of one row
- * add to it (ON CONFLICT DO UPDATE SET x = x + EXCLUDED.x under the row's lock), so none is lost.
- * Answers `counted`: 1 when the target counts, else 0. The same sums as post_metric_daily_add, the
- * function the triggers on post_targets call (migrations/0037_analytics_daily_rollup.sql).
+ * `post_metric_daily`, when the target counts in the daily view (published), through
+ * post_metric_daily_add, the function the triggers on post_targets call
+ * (migrations/0037_analytics_daily_rollup.sql). The target's row is locked FOR SHARE whatever its
+ * status, and its status read from the locked row: an unpublish or a publish again of the target
+ * waits for this reading's transaction (its trigger then sees the reading) or has committed before
+ * (this sees its status). Answers `counted`: 1 when the target counts, else 0.
  */
 const ADD_TARGET_GAINS = `
   WITH locked AS MATERIALIZED (
     SELECT id, tenant_id, account_id, platform, published_at, status FROM post_targets WHERE id = $1 FOR SHARE
-  ), t AS (
-    SELECT * FROM locked WHERE status = 'published' AND published_at IS NOT NULL
-  ), up AS (
-    INSERT INTO post_metric_daily AS d (tenant_id, published_day, account_id, platform, day, targets, ${DAILY_SUMS.join(', ')})
-    SELECT t.tenant_id, (t.published_at AT TIME ZONE 'UTC')::date, t.account_id, t.platform, g.day, $3::int,
-           ${METRICS.map((k) => `$3::int * coalesce(g.${k}, 0), $3::int * (g.${k} IS NOT NULL)::int`).join(', ')}, $3::int * g.engagement
-      FROM t JOIN post_metric_gains g ON g.target_id = t.id
-     WHERE g.target_id = $1 AND g.day >= $2::date
-     ORDER BY g.day
-    ON CONFLICT (tenant_id, published_day, account_id, platform, day) DO UPDATE SET
-           targets = d.targets + EXCLUDED.targets, ${DAILY_SUMS.map((c) => `${c} = d.${c} + EXCLUDED.${c}`).join(', ')}
   )
-  SELECT count(*) AS counted FROM t`;
+  SELECT count(*) AS counted
+    FROM (SELECT post_metric_daily_add(t.id, t.tenant_id, t.account_id, t.platform, t.published_at, $2::date, $3::int)
+            FROM locked t WHERE t.status = 'published' AND t.published_at IS NOT NULL) added`;
 
 /** The analytics repository on `db` (the pool: a reading is stored in a transaction of its own). */
 export function createAnalyticsRepository(db: Db) {
