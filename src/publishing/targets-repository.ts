@@ -237,16 +237,6 @@ const finishSinglesSql = (u: string, oldStatus: boolean, tail: string) => `WITH 
      RETURNING p.id, p.tenant_id, p.status, p.content, p.scheduled_for, p.published_at, p.metadata${oldStatus ? ', agg.old_status' : ''})
    ${tail}`;
 
-/**
- * A statement sent unnamed, so that PostgreSQL plans it on every call with the batch's actual
- * values (a custom plan) instead of caching a generic plan. The finish statements join their rows
- * to `publish_attempts`, a table that grows by one row per publish: a generic plan cached while it
- * was small kept a sequential scan of it (hash join) after it had grown, and the finish of a
- * 10,000-target drain took 0.5 ms a call in one round and 7 ms two rounds later, until autovacuum
- * happened to analyze the table (docs/decisions/0069-custom-plans-for-growing-joins.md).
- */
-const unprepared = (text: string): string => text;
-
 /** The finish statements' answer: each finish it took (`u`) and whether its worker still held the target (decision 0045). */
 const HELD_TAIL = 'SELECT u.id, EXISTS (SELECT 1 FROM tgt WHERE tgt.id = u.id) AS held FROM u';
 
@@ -257,15 +247,22 @@ const HELD_TAIL = 'SELECT u.id, EXISTS (SELECT 1 FROM tgt WHERE tgt.id = u.id) A
  * finishes the others with {@link FINISH_SINGLES}. Exact: a webhook committed before this
  * statement's snapshot sends its targets to the full statement; one committed after it comes
  * after these finishes.
+ *
+ * Both finish statements are plain text, so pg sends them unnamed and PostgreSQL plans them on every
+ * call with the batch's arrays instead of caching a generic plan: they join their rows to
+ * `publish_attempts`, which grows by one row per publish, and a generic plan cached while it was
+ * small kept scanning it whole after it had grown (the finish of a 10,000-target drain went from
+ * 0.5 ms a call to 7 ms two rounds later, until autovacuum analyzed the table:
+ * docs/decisions/0069-custom-plans-for-growing-joins.md).
  */
-const FINISH_SINGLES_NO_HOOKS = unprepared(finishSinglesSql(
+const FINISH_SINGLES_NO_HOOKS = finishSinglesSql(
   `SELECT * FROM ${FINISH_ROWS}
     WHERE NOT EXISTS (SELECT 1 FROM post_targets t0 JOIN webhooks w0 ON w0.tenant_id = t0.tenant_id AND w0.is_active WHERE t0.id = u.id)`,
-  false, HELD_TAIL));
+  false, HELD_TAIL);
 
 /** The finish with the webhook events of these finishes (outbox, decision 0038). */
-const FINISH_SINGLES = unprepared(finishSinglesSql(`SELECT * FROM ${FINISH_ROWS}`, true,
-  `, outbox AS (${finishedSinglesOutboxSql('tgt', 'pst')}) ${HELD_TAIL}`));
+const FINISH_SINGLES = finishSinglesSql(`SELECT * FROM ${FINISH_ROWS}`, true,
+  `, outbox AS (${finishedSinglesOutboxSql('tgt', 'pst')}) ${HELD_TAIL}`);
 
 /**
  * One finish as the statements take it: target id, status, run_at, error, category, post id, URL, result, worker, attempt id,
