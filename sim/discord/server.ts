@@ -239,6 +239,15 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     if (!botIn() || !(botPermissions(c) & P.VIEW_CHANNEL)) { err(reply, 403, 50001, 'Missing Access'); return null; }
     return c;
   }
+  /**
+   * The start of every route on a channel: a queued fault for `op` (answered: null), the bot's token,
+   * then the channel the bot can see (answered with Discord's error: null).
+   */
+  async function openChannel(op: DiscordFault['op'], req: FastifyRequest, reply: FastifyReply): Promise<SimChannel | null> {
+    if ((await fault(op, reply, req)) === 'handled') return null;
+    if (!authedBot(req, reply)) return null;
+    return channelFor(req, reply, (req.params as { cid: string }).cid);
+  }
   const lacks = (reply: FastifyReply) => err(reply, 403, 50013, 'Missing Permissions');
   const isThread = (c: SimChannel) => c.type === 10 || c.type === 11;
 
@@ -360,10 +369,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
     return { threads: allChannels.filter((c) => isThread(c) && !c.archived && botPermissions(c) & P.VIEW_CHANNEL).map(channelView), members: [] };
   });
   app.get(`${API}/channels/:cid/threads/archived/public`, async (req, reply) => {
-    const f = await fault('list', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('list', req, reply);
     if (!c) return reply;
     if (!(botPermissions(c) & P.READ_MESSAGE_HISTORY)) return lacks(reply);
     const q = req.query as Record<string, string>;
@@ -466,10 +472,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   });
 
   app.get(`${API}/channels/:cid/messages`, async (req, reply) => {
-    const f = await fault('list', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('list', req, reply);
     if (!c) return reply;
     const q = req.query as Record<string, string>;
     const limit = q.limit === undefined ? 50 : Number(q.limit);
@@ -488,10 +491,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   });
 
   app.get(`${API}/channels/:cid/messages/:mid`, async (req, reply) => {
-    const f = await fault('read', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('read', req, reply);
     if (!c) return reply;
     if (!(botPermissions(c) & P.READ_MESSAGE_HISTORY)) return err(reply, 403, 50001, 'Missing Access');
     const m = messageOf(c, req);
@@ -502,10 +502,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   // only (content, no time limit; another user's message takes MANAGE_MESSAGES and only its flags);
   // content at most 2,000 characters; attachments left out of the body are kept.
   app.patch(`${API}/channels/:cid/messages/:mid`, async (req, reply) => {
-    const f = await fault('edit', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('edit', req, reply);
     if (!c) return reply;
     const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
@@ -521,10 +518,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   });
 
   app.delete(`${API}/channels/:cid/messages/:mid`, async (req, reply) => {
-    const f = await fault('delete', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('delete', req, reply);
     if (!c) return reply;
     const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
@@ -534,10 +528,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   });
 
   app.post(`${API}/channels/:cid/messages/:mid/crosspost`, async (req, reply) => {
-    const f = await fault('crosspost', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('crosspost', req, reply);
     if (!c) return reply;
     const m = messageOf(c, req);
     if (!m) return err(reply, 404, 10008, 'Unknown Message');
@@ -555,10 +546,7 @@ export async function startDiscordSimulator(opts: DiscordSimOptions = {}): Promi
   const DURATIONS = [60, 1440, 4320, 10080];
 
   app.post(`${API}/channels/:cid/messages/:mid/threads`, async (req, reply) => {
-    const f = await fault('thread', reply, req);
-    if (f === 'handled') return reply;
-    if (!authedBot(req, reply)) return reply;
-    const c = channelFor(req, reply, (req.params as { cid: string }).cid);
+    const c = await openChannel('thread', req, reply);
     if (!c) return reply;
     if (c.type !== 0 && c.type !== 5) return err(reply, 400, 50024, 'Cannot execute action on this channel type');
     if (!(botPermissions(c) & P.CREATE_PUBLIC_THREADS)) return lacks(reply);
