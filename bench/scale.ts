@@ -69,7 +69,7 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
     // Secondary indexes (not the primary keys or unique constraints): dropped, rebuilt after the load from their definitions.
     const { rows: indexes } = await client.query<{ name: string; def: string }>(
       `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
-        WHERE i.schemaname = 'public' AND i.tablename IN ('posts', 'post_targets', 'publish_attempts')
+        WHERE i.schemaname = 'public' AND i.tablename IN ('posts', 'post_targets', 'publish_attempts', 'post_profiles')
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
     for (const ix of indexes) await client.query(`DROP INDEX ${ix.name}`);
 
@@ -162,6 +162,12 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
          FROM scale_seed s CROSS JOIN LATERAL generate_series(0, s.ntargets - 1) j
         WHERE s.status = 'scheduled' AND s.created > now() - interval '24 hours'`);
     await client.query('SET session_replication_role = DEFAULT');
+    // The targets were loaded without their triggers: each post's row per profile (and the profile
+    // counters, by that table's own trigger) as migrations/0043_post_profiles.sql computes them.
+    await step('post_profiles', `INSERT INTO post_profiles (post_id, profile_id, tenant_id, refs, scheduled_for, created_at, hidden)
+       SELECT p.id, a.profile_id, p.tenant_id, count(*), p.scheduled_for, p.created_at, p.hidden
+         FROM post_targets t JOIN accounts a ON a.id = t.account_id JOIN posts p ON p.id = t.post_id
+        WHERE t.tenant_id = $1 GROUP BY p.id, a.profile_id`, [tenantId]);
     const s = performance.now();
     for (const ix of indexes) await client.query(ix.def);
     log('  indexes rebuilt', `${indexes.length} (${indexes.map((i) => i.name).join(', ')}), ${((performance.now() - s) / 1000).toFixed(1)} s`);
