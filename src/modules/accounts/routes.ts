@@ -52,14 +52,15 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services
     schema: {
       tags: ['Accounts'], summary: 'Share a connected account with another profile (no new OAuth)',
       description: 'The clone uses the source account\'s stored authorization: a token refresh, reconnect or revocation applies to every clone, and ' +
-        `disconnecting one leaves the others working. ${cloneSteps.map((c) => c.description).join(' ')} Also accepts a dashboard session.`,
+        `disconnecting one leaves the others working. ${cloneSteps.map((c) => c.description).join(' ')} Target fields of another platform ` +
+        '(Late\'s documented body sends the Page and the organization fields whatever the source) are ignored and named in `warnings`. Also accepts a dashboard session.',
       params: Type.Object({ profileId: Id('The profile that receives the clone') }),
       body: Type.Object({
         sourceAccountId: Id('The connected account to clone (any of your profiles)'),
         ...Object.assign({}, ...cloneSteps.map((c) => c.fields)),
       }),
       response: {
-        201: Type.Object({
+        200: Type.Object({
           message: Type.String(),
           warnings: Type.Optional(Type.Array(Type.String(), { description: 'Target fields of another platform that were ignored' })),
           connection: Type.Object({ _id: Type.String(), platform: Type.String(), username: Type.String(), displayName: Type.String(), isActive: Type.Boolean(), profileId: Type.String() }),
@@ -67,7 +68,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services
         ...errors(403, 409),
       },
     },
-  }, async (req, reply) => reply.status(201).send(await services.cloneConnection.clone(req.auth, req.params.profileId, req.body as unknown as CloneConnectionInput)));
+  }, async (req) => services.cloneConnection.clone(req.auth, req.params.profileId, req.body as unknown as CloneConnectionInput));
 
   app.delete('/accounts/:accountId', {
     config: { permission: 'accounts:write' },
