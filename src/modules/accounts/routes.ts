@@ -10,6 +10,11 @@ import type { CloneConnectionInput } from './clone.ts';
 export { AccountSchema };
 
 const Params = Type.Object({ accountId: Id() });
+/** The display settings of an account that PUT and PATCH change. */
+const AccountDisplaySettings = {
+  username: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  displayName: Type.Optional(Type.String({ maxLength: 200 })),
+};
 
 export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'accounts' | 'adapters' | 'cloneConnection'> }> = async (app, { services }) => {
   app.get('/accounts', {
@@ -24,23 +29,24 @@ export const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services
   app.patch('/accounts/:accountId', {
     config: { permission: 'accounts:write' },
     schema: {
-      tags: ['Accounts'], summary: 'Move an account to another profile',
-      description: 'Posts already created keep their targets on the account. 409 when the profile already has this platform account.',
+      tags: ['Accounts'], summary: 'Move an account to another profile and/or change its display settings',
+      description: 'Moves the account to `profileId` (posts already created keep their targets on the account; 409 when the profile already has this ' +
+        'platform account) and/or changes its `username` and `displayName` as PUT does; at least one of them. Any other field is refused (400 naming it).',
       params: Params,
-      body: Type.Object({ profileId: Id('The profile to move the account to') }),
-      response: { 200: Type.Object({ message: Type.String(), profileId: Type.String() }), ...errors(409) },
+      body: Type.Object({
+        profileId: Type.Optional(Id('The profile to move the account to')),
+        ...AccountDisplaySettings,
+      }, { additionalProperties: false }),
+      response: { 200: Type.Object({ message: Type.String(), profileId: Type.String(), username: Type.String(), displayName: Type.String(), account: AccountSchema }), ...errors(409) },
     },
-  }, async (req) => services.accounts.moveToProfile(req.auth, req.params.accountId, req.body.profileId));
+  }, async (req) => services.accounts.patch(req.auth, req.params.accountId, req.body));
 
   app.put('/accounts/:accountId', {
     config: { permission: 'accounts:write' },
     schema: {
       tags: ['Accounts'], summary: 'Update an account\'s username or display name',
       params: Params,
-      body: Type.Object({
-        username: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-        displayName: Type.Optional(Type.String({ maxLength: 200 })),
-      }),
+      body: Type.Object(AccountDisplaySettings),
       response: { 200: Type.Object({ message: Type.String(), username: Type.String(), displayName: Type.String(), account: AccountSchema }), ...errors() },
     },
   }, async (req) => services.accounts.update(req.auth, req.params.accountId, req.body));

@@ -1051,8 +1051,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move an account to another profile
-         * @description Posts already created keep their targets on the account. 409 when the profile already has this platform account.
+         * Move an account to another profile and/or change its display settings
+         * @description Moves the account to `profileId` (posts already created keep their targets on the account; 409 when the profile already has this platform account) and/or changes its `username` and `displayName` as PUT does; at least one of them. Any other field is refused (400 naming it).
          */
         patch: {
             parameters: {
@@ -1067,8 +1067,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        displayName?: string;
                         /** @description The profile to move the account to */
-                        profileId: string;
+                        profileId?: string;
+                        username?: string;
                     };
                 };
             };
@@ -1080,8 +1082,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            displayName: string;
                             message: string;
                             profileId: string;
+                            username: string;
                         };
                     };
                 };
