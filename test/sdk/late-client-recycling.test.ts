@@ -107,7 +107,7 @@ describe('recycling through the official client', () => {
     expect(event.recycling).toMatchObject({ sourcePostId: source._id, recycleCount: 1 });
     // The delivery is in the log the client reads.
     const logs = await sdk.webhooks.getWebhookLogs({ query: { webhookId: hook.data!.webhook!._id!, limit: 10 } });
-    expect(logs.data!.logs!.map((l) => [l.event, l.status])).toEqual([['post.recycled', 'success']]);
+    expect(logs.data!.logs!.map((l: { event?: string; status?: string }) => [l.event, l.status])).toEqual([['post.recycled', 'success']]);
   });
 
   it('refusals arrive as the client\'s ValidationError naming the field and rule', async () => {
