@@ -146,6 +146,25 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
       return { message: `Account moved to the profile ${profile.name}`, profileId: profile.id };
     },
 
+    /**
+     * `PATCH /v1/accounts/{accountId}`: moves the account to `profileId` ({@link moveToProfile}) and/or
+     * changes its display settings (`username`, `displayName`, as {@link update}); at least one of them.
+     * Answers `{ message, profileId, username, displayName, account }`.
+     * @throws 400 naming the field (nothing to change, an empty username), before anything is
+     *   written; then as {@link moveToProfile} (404, 409).
+     */
+    async patch(auth: AuthContext, accountId: string, input: { profileId?: string; username?: string; displayName?: string }) {
+      if (input.profileId === undefined && input.username === undefined && input.displayName === undefined) {
+        throw fieldError('profileId', 'give profileId (to move the account), username or displayName');
+      }
+      if (input.username !== undefined && !input.username.trim()) throw fieldError('username', 'must not be empty');
+      const moved = input.profileId !== undefined ? await this.moveToProfile(auth, accountId, input.profileId) : null;
+      const renamed = input.username !== undefined || input.displayName !== undefined;
+      const row = renamed ? (await this.update(auth, accountId, input)).account : toAccountView(await repo.accessible(auth, accountId));
+      const message = moved && renamed ? `${moved.message}; its names were updated` : moved ? moved.message : 'Account updated successfully';
+      return { message, profileId: row.profileId, username: row.username, displayName: row.displayName, account: row };
+    },
+
     /** Disconnects: removes the account and its credentials. Pending targets then fail with a reconnect message. */
     async disconnect(auth: AuthContext, accountId: string) {
       const a = await repo.accessible(auth, accountId);

@@ -1051,8 +1051,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move an account to another profile
-         * @description Posts already created keep their targets on the account. 409 when the profile already has this platform account.
+         * Move an account to another profile and/or change its display settings
+         * @description Moves the account to `profileId` (posts already created keep their targets on the account; 409 when the profile already has this platform account) and/or changes its `username` and `displayName` as PUT does; at least one of them. Any other field is refused (400 naming it).
          */
         patch: {
             parameters: {
@@ -1067,8 +1067,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        displayName?: string;
                         /** @description The profile to move the account to */
-                        profileId: string;
+                        profileId?: string;
+                        username?: string;
                     };
                 };
             };
@@ -1080,8 +1082,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            displayName: string;
                             message: string;
                             profileId: string;
+                            username: string;
                         };
                     };
                 };
@@ -13080,7 +13116,7 @@ export interface paths {
         put?: never;
         /**
          * Share a connected account with another profile (no new OAuth)
-         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member. Also accepts a dashboard session.
+         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member. Target fields of another platform (Late's documented body sends the Page and the organization fields whatever the source) are ignored and named in `warnings`. Also accepts a dashboard session.
          */
         post: {
             parameters: {
@@ -13116,7 +13152,7 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                201: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };

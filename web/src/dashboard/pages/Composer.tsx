@@ -186,6 +186,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
+  // Targets outside the chosen profile (from an account group, or a post saved with them): a post may span profiles.
+  const otherTargets = targets.filter((a) => a.profileId !== profileId);
   // A target's custom thumbnail (YouTube's) goes on the video's media item (mediaItems[].thumbnail).
   const thumbnail = targets.map((a) => videoThumbnailOf(a, options[a._id])).find(Boolean);
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
@@ -340,16 +342,20 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           </div>
         )}
         {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
-        {profileAccounts.length > 0 && (groups.data?.length ?? 0) > 0 && (
+        {(accounts.data?.length ?? 0) > 0 && (groups.data?.length ?? 0) > 0 && (
           <div className="field">
-            <label htmlFor="c-group">Add an account group <span className="hint">its accounts in this profile</span></label>
+            <label htmlFor="c-group">Add an account group <span className="hint">its accounts in every profile</span></label>
             <select id="c-group" value="" onChange={(e) => {
               const g = groups.data?.find((x) => x._id === e.target.value);
               if (!g) return;
-              const usable = profileAccounts.filter((a) => a.isActive && g.accountIds.includes(a._id)).map((a) => a._id);
-              setSelected((s) => [...s, ...usable.filter((id) => !s.includes(id))]);
-              const elsewhere = g.accountIds.filter((id) => !profileAccounts.some((a) => a._id === id)).length;
-              setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? `; ${elsewhere} in other profiles (a post is published from one profile)` : ''}`);
+              // A post may go to accounts of several profiles: the group's accounts are added wherever they are (decision 0070).
+              const members = (accounts.data ?? []).filter((a) => g.accountIds.includes(a._id));
+              const usable = members.filter((a) => a.isActive);
+              setSelected((s) => [...s, ...usable.map((a) => a._id).filter((id) => !s.includes(id))]);
+              const elsewhere = usable.filter((a) => a.profileId !== profileId).length;
+              const inactive = members.length - usable.length;
+              setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? ` (${elsewhere} from other profiles)` : ''}`
+                + `${inactive ? `; ${inactive} need${inactive === 1 ? 's' : ''} reconnecting and ${inactive === 1 ? 'was' : 'were'} left out` : ''}`);
             }}>
               <option value="">Choose a group…</option>
               {groups.data?.map((g) => <option key={g._id} value={g._id}>{g.name} ({g.accountIds.length})</option>)}
@@ -368,6 +374,17 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             </label>
           ))}
         </fieldset>
+        {otherTargets.length > 0 && (
+          <fieldset className="account-picks other-profiles">
+            <legend className="hint">Also in other profiles</legend>
+            {otherTargets.map((a) => (
+              <label key={a._id} className="account-pick on">
+                <input type="checkbox" checked onChange={() => setSelected((s) => s.filter((x) => x !== a._id))} />
+                <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span> <span className="hint">{profiles.data?.find((p) => p._id === a.profileId)?.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
       </section>
 
       <section className="card" aria-labelledby="c-content">
