@@ -9,20 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../services.ts';
 import { assertCsrf, sessionToken } from '../sessions/http.ts';
-import { CAPABILITIES } from '../mcp/tools.ts';
+import { CAPABILITIES, CAPABILITY_LABELS } from '../mcp/tools.ts';
 import { MCP_PATH } from '../mcp/routes.ts';
 
 /** The dashboard page that asks the user (web/src/dashboard). */
 export const CONSENT_PAGE = '/dashboard/oauth/consent';
 /** The authorization request's parameters the consent page hands back. */
 const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'scope', 'resource'] as const;
-
-const CAPABILITY_LABELS: Record<(typeof CAPABILITIES)[number], string> = {
-  read: 'Read profiles, accounts, posts, queues, usage and analytics',
-  drafts: 'Create drafts (nothing is published)',
-  publish: 'Schedule and publish posts, retry failed ones',
-  delete: 'Delete posts and unpublish them from the platforms',
-};
 
 function pickParams(source: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
