@@ -108,7 +108,10 @@ describe.skipIf(!hasChromium)('the four newer platforms in sandbox mode, from th
     const discord = sim<DiscordSimulator>('discord');
     await compose('Discord', 'Sourdough class this Saturday https://bakery.example/class');
     const o = options('Discord');
+    const card = page.getByRole('article', { name: 'Discord preview' }).getByRole('group', { name: 'Link card for bakery.example' });
+    await card.waitFor();
     await o.getByLabel('No link previews (embeds)').check();
+    await card.waitFor({ state: 'detached' }); // the preview follows the option: no embed
     await o.getByLabel('Silent (no push notifications)').check();
     await page.getByRole('button', { name: 'Add a reply (thread)' }).click();
     await page.getByLabel('Reply 1 in the thread').fill('Bring an apron; we provide the flour.');
