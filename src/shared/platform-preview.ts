@@ -23,12 +23,16 @@ export type PreviewShape = 'vertical' | 'square' | 'landscape';
  *   `firstLineIsTitle`: without the option, the first line is the title and not part of the body.
  * - `handle`: what follows the author's name: the `@username`, or a `{ option, accountDefault,
  *   prefix }` destination (Reddit's `r/<subreddit>`: the option, else the account's default, else "…").
+ * - `linkPreviewOff`: the option (a checkbox of `platformSpecificData`) that turns the platform's link
+ *   preview off for the post (Discord's `suppressEmbeds`, Telegram's `disableWebPagePreview`): when it is
+ *   on, no link card is drawn.
  */
 export interface PlatformPreviewSpec {
   feedCut?: number;
   media: { layout: 'carousel'; carouselShape: PreviewShape } | { layout: 'grid'; carouselOver?: number } | { layout: 'single'; mediaFirst: true };
   title?: { position: 'above' | 'below'; firstLineIsTitle: boolean };
   handle: 'username' | { option: string; accountDefault: string; prefix: string };
+  linkPreviewOff?: string;
 }
 
 /** Every platform's feed as the preview draws it (`feedCut`: what each platform shows on its web feed). */
@@ -46,9 +50,9 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   // A local post on the Business Profile: one photo or video above the summary, cut at about 300 characters ("More").
   googlebusiness: { feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username' },
   // Discord shows a whole message (2,000 characters at most), files below it.
-  discord: { media: { layout: 'grid' }, handle: 'username' },
+  discord: { media: { layout: 'grid' }, handle: 'username', linkPreviewOff: 'suppressEmbeds' },
   // A channel post: an album is a grid, the text is shown whole (4,096 characters at most).
-  telegram: { media: { layout: 'grid' }, handle: 'username' },
+  telegram: { media: { layout: 'grid' }, handle: 'username', linkPreviewOff: 'disableWebPagePreview' },
   // Mastodon's web feed shows the whole text and up to four attachments in a grid.
   mastodon: { media: { layout: 'grid' }, handle: 'username' },
 };

@@ -136,6 +136,8 @@ describe.skipIf(!hasChromium)('landing page', () => {
     expect(await code.textContent()).toContain('curl -X POST $HERALD/v1/posts');
     expect(await code.evaluate((e: { getBoundingClientRect(): { top: number } }) => e.getBoundingClientRect().top)).toBeGreaterThan(shotBottom);
     expect(await page.locator('h1').textContent()).toMatch(/Schedule and publish/);
+    // The lead names every platform, the four newer ones too (from the platform list, not by hand).
+    expect(await page.locator('.lead').first().textContent()).toMatch(/Facebook, Instagram, .*Bluesky, Google Business Profile, Discord, Telegram and Mastodon accounts/);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       expect(await axeViolations(page), `landing at ${width} px`).toEqual([]);

@@ -15,7 +15,7 @@
  * | `tags` | separated by `,` `;` or `|` |
  * | `visibility` | public, private or unlisted |
  * | `custom_content_<platform>` | text for that platform only |
- * | `<platform>_thread_items` | a thread for twitter, threads or bluesky: items separated by a line `---` |
+ * | `<platform>_thread_items` | a thread, for each platform with threads (`threads` in src/shared/capabilities.ts: twitter, threads, bluesky, discord, telegram, mastodon): items separated by a line `---`; another platform's column is ignored with a warning |
  * | `first_comment` | first comment on the platforms that take one (facebook, instagram, linkedin and youtube: `firstComment` in src/shared/capabilities.ts) |
  * | `subreddit` | Reddit subreddit (else the account default) |
  * | `board_id` | Pinterest board (else the account default) |
@@ -128,7 +128,8 @@ export function parseRow(rec: Record<string, string>): { ok: true; row: ParsedRo
   for (const p of platforms) {
     const custom = rec[`custom_content_${p}`]?.trim();
     if (custom) customContent[p] = custom;
-    const thread = rec[`${p}_thread_items`]?.trim();
+    // Only a platform with threads has the column (BULK_COLUMNS); another's is ignored, as the warning says.
+    const thread = KNOWN_COLUMNS.has(`${p}_thread_items`) ? rec[`${p}_thread_items`]?.trim() : undefined;
     if (thread) psdOf(p).threadItems = thread.split(/\r?\n---\r?\n/).map((c) => ({ content: c.trim() })).filter((i) => i.content);
     if (cell('first_comment') && FIRST_COMMENT_PLATFORMS.includes(p)) psdOf(p).firstComment = cell('first_comment');
     if (title && TITLE_PLATFORMS.includes(p)) psdOf(p).title = title;

@@ -328,6 +328,9 @@ ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" va
       await services.choose.choose(auth, inv.row.platform, { profileId: inv.row.profile_id, tempToken, value: choice }, within);
     } catch (err) {
       if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+      // The platform refused this choice for a reason the client can act on (a Discord channel where
+      // the bot lacks a permission): say it on the same choice page, whose token still holds.
+      if (err instanceof AppError && err.status === 403) return selectPage(reply, inv, req.params.token, tempToken, err.message);
       req.log.warn({ err }, 'platform invite: selection failed');
       return openPage(reply, inv, req.params.token, { status: 400, error: ERROR_TEXT.connection_failed });
     }

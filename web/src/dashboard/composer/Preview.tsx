@@ -130,7 +130,8 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
   const { shown, cut } = feedText(platform, body);
   const replies = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>).slice(1) : [];
   const name = account.displayName || account.username;
-  const link = media.length === 0 && !NO_LINK_CARD.has(platform) ? firstLink(text) : null;
+  const linkOff = spec.linkPreviewOff !== undefined && data[spec.linkPreviewOff] === true;
+  const link = media.length === 0 && !NO_LINK_CARD.has(platform) && !linkOff ? firstLink(text) : null;
   return (
     <article className={`pv pv-${platform}`} aria-label={`${rule?.label ?? platform} preview`}>
       <header className="pv-head">
