@@ -286,3 +286,19 @@ export async function fillDateTime(page: Page, date: string, time: string): Prom
 export async function clippedPx(locator: Locator): Promise<number[]> {
   return locator.evaluateAll((els) => els.map((e) => Math.max(0, e.scrollWidth - e.clientWidth)));
 }
+
+/**
+ * How many px of a native `<select>`'s chosen option are cut off: the option's text measured in the
+ * select's font, plus its side paddings and Chromium's drop-down arrow (20 px), over its
+ * clientWidth (a select's own scrollWidth never exceeds its clientWidth, so it cannot tell).
+ */
+export async function selectClippedPx(select: Locator): Promise<number> {
+  return select.evaluate((el: HTMLSelectElement) => {
+    const s = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const text = el.options[el.selectedIndex]?.text ?? '';
+    const need = ctx.measureText(text).width + parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) + 20;
+    return Math.max(0, Math.ceil(need - el.clientWidth));
+  });
+}
