@@ -293,12 +293,17 @@ export async function clippedPx(locator: Locator): Promise<number[]> {
  * clientWidth (a select's own scrollWidth never exceeds its clientWidth, so it cannot tell).
  */
 export async function selectClippedPx(select: Locator): Promise<number> {
-  return select.evaluate((el: HTMLSelectElement) => {
-    const s = getComputedStyle(el);
-    const ctx = document.createElement('canvas').getContext('2d')!;
+  // Runs in the page: its DOM, typed here by the little it uses (this file compiles without the DOM library).
+  type Style = { fontStyle: string; fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string };
+  type Win = { getComputedStyle(e: unknown): Style; document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(t: string): { width: number } } } } };
+  return select.evaluate((el) => {
+    const w = globalThis as unknown as Win;
+    const sel = el as unknown as { options: ArrayLike<{ text: string }>; selectedIndex: number; clientWidth: number };
+    const s = w.getComputedStyle(el);
+    const ctx = w.document.createElement('canvas').getContext('2d');
     ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-    const text = el.options[el.selectedIndex]?.text ?? '';
+    const text = sel.options[sel.selectedIndex]?.text ?? '';
     const need = ctx.measureText(text).width + parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) + 20;
-    return Math.max(0, Math.ceil(need - el.clientWidth));
+    return Math.max(0, Math.ceil(need - sel.clientWidth));
   });
 }
