@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { KNOWN_COLUMNS } from '../../src/modules/bulk/csv-rows.ts';
 import type { TestContext } from '../support/app.ts';
-import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, screenshotPath, selectClippedPx, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-accounts.test.ts');
 
@@ -87,6 +87,13 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     const author = li.getByLabel('Publish as');
     await author.locator('option', { hasText: 'Herald Demo Co' }).waitFor({ state: 'attached' });
     await author.selectOption({ label: 'Herald Demo Co (company page)' });
+    // The chosen author shows whole, on a desktop and on a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await selectClippedPx(author), `at ${width} px`).toBe(0);
+      await li.screenshot({ path: screenshotPath(`accounts-linkedin-publish-as-${width}`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await li.getByRole('button', { name: 'Switch LinkedIn author' }).click();
     await li.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect((await accounts()).find((a) => a.platform === 'linkedin')).toMatchObject({ accountType: 'organization' });

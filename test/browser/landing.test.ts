@@ -1,6 +1,7 @@
 /**
- * The landing page shows the product: a real screenshot of the dashboard (the week calendar of a
- * brand with scheduled posts on six networks), rendered here by Chromium from the real app, saved
+ * The landing page shows the product: a real screenshot of the dashboard (the month calendar of a
+ * brand with four weeks of scheduled posts on five networks; HERALD_LANDING_VIEW=week shoots the
+ * week view instead), rendered here by Chromium from the real app, saved
  * as an optimized JPEG and committed as web/src/landing/dashboard-calendar.jpg. With
  * HERALD_WRITE_LANDING_IMAGE=1 (`npm run shoot:landing`) this test writes that file; otherwise it
  * renders into a temporary file and checks that the committed one has the same size and stays

@@ -2,12 +2,13 @@
  * The media library (GET /v1/media): the tenant's uploads, newest first, searchable by file
  * name and tags and filtered by kind or tag. Used by the Media library page (where it is a
  * workspace: upload by drop or choice with each file's progress, a note when the bytes were
- * already there, tags, where a file is used, delete) and by the composer's picker.
+ * already there, tags, where a file is used, delete: refused in words while a post uses the file)
+ * and by the composer's picker.
  */
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { api, unwrap, uploadMedia, type Paths } from './api.ts';
+import { ApiError, api, unwrap, uploadMedia, type Paths } from './api.ts';
 import { ErrorBox, Loading, VideoPoster } from './components.tsx';
 
 /**
@@ -174,12 +175,17 @@ function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
     mutationFn: (list: string[]) => unwrap(api.PATCH('/v1/media/{mediaId}', { params: { path: { mediaId: id } }, body: { tags: list } })),
     onSuccess: () => { setTags(null); void qc.invalidateQueries({ queryKey: ['media-library'] }); void qc.invalidateQueries({ queryKey: ['media-file', id] }); },
   });
+  // Without force: a file that posts use is refused (409), since they would fail to fetch it.
   const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/v1/media/{mediaId}', { params: { path: { mediaId: id }, query: { force: true } } })),
+    mutationFn: () => unwrap(api.DELETE('/v1/media/{mediaId}', { params: { path: { mediaId: id } } })),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: ['media-library'] }); ref.current?.close(); },
+    // A post took the file up meanwhile: the list of its posts again, for the refusal.
+    onError: (e) => { if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: ['media-file', id] }); },
   });
   const f = one.data?.file;
   const usedBy = one.data?.usedBy ?? [];
+  const refused = remove.error instanceof ApiError && remove.error.status === 409;
+  const n = usedBy.length;
   return (
     <dialog ref={ref} className="modal" aria-labelledby="lib-preview-title" onClose={onClose}>
       <h2 id="lib-preview-title" className="small-title">{f?.filename ?? 'File'}</h2>
@@ -206,10 +212,16 @@ function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
           </section>
         </>
       )}
-      <ErrorBox error={remove.error} title="Could not delete the file" />
-      {deleting ? (
+      {!refused && <ErrorBox error={remove.error} title="Could not delete the file" />}
+      {deleting && (n > 0 || refused) ? (
         <div className="alert alert-warn" role="alert">
-          <p>{usedBy.length ? `Delete this file? ${usedBy.length} post${usedBy.length > 1 ? 's use' : ' uses'} it: ${usedBy.length > 1 ? 'they' : 'it'} would lose the file.` : 'Delete this file?'}</p>
+          <p><strong>This file stays.</strong> {n > 1 ? `${n} posts use it` : 'A post uses it'} (listed under “Used in”), and {n > 1 ? 'they' : 'it'} would fail to publish without it.
+            Take it out of {n > 1 ? 'those posts' : 'that post'} or delete {n > 1 ? 'them' : 'it'}, then delete the file.</p>
+          <div className="button-row"><button type="button" className="btn" onClick={() => { setDeleting(false); remove.reset(); }}>OK</button></div>
+        </div>
+      ) : deleting ? (
+        <div className="alert alert-warn" role="alert">
+          <p>Delete this file? It is removed from the library for good.</p>
           <div className="button-row">
             <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>Delete file</button>
             <button type="button" className="btn" onClick={() => setDeleting(false)}>Keep it</button>
