@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium)('the queue and the library as workspaces', () => {
     await used.getByRole('button', { name: 'Delete…' }).click();
     const refusal = used.getByRole('alert');
     await refusal.getByText('This file stays.').waitFor();
-    expect(await refusal.textContent()).toContain('A post uses it (listed under “Used in”), and it would fail to publish without it.');
+    expect(await refusal.textContent()).toContain('A post not yet published uses it (listed under “Used in”), and it would fail to publish without it.');
     expect(await used.getByRole('button', { name: 'Delete file' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, 'media-library-delete-refused');
