@@ -349,6 +349,20 @@ describe('no publishing around review: failed, partial and published posts', () 
     expect((await api('POST', `/v1/posts/${postId}/retry`, owner.headers, {})).statusCode).toBe(200);
   });
 
+  it('a member cannot start or change the recycling of an approved post (its copies would go out unreviewed); pausing and stopping are open', async () => {
+    const postId = (await memberPost('Evergreen tip')).post._id as string;
+    expect((await api('POST', `/v1/posts/${postId}/approve`, owner.headers, {})).statusCode).toBe(200);
+    const start = await api('PUT', `/v1/posts/${postId}`, member.write, { recycling: { gap: 1, gapFreq: 'month', expireCount: 2, contentVariations: ['Evergreen tip, unreviewed take one', 'Evergreen tip, unreviewed take two'] } });
+    expect(start.statusCode, start.body).toBe(403);
+    expect(start.json()).toMatchObject({ details: { reason: 'approval_required', profileId } });
+    expect(start.json().error).toContain('recycling publishes copies');
+    const byOwner = await api('PUT', `/v1/posts/${postId}`, owner.headers, { recycling: { gap: 1, gapFreq: 'month', expireCount: 2 } });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect((await api('PUT', `/v1/posts/${postId}`, member.write, { recycling: { gap: 1, gapFreq: 'month', expireCount: 2, enabled: false } })).statusCode).toBe(200);
+    expect((await api('PUT', `/v1/posts/${postId}`, member.write, { recycling: null })).statusCode).toBe(200);
+    expect((await api('GET', `/v1/posts/${postId}`, owner.headers)).json().post.recycling ?? null).toBeNull();
+  });
+
   it('a member cannot edit a published post on the platform; the owner may (here Bluesky has no edit endpoint: 400 naming platform)', async () => {
     const postId = await approvedAndRun('Published after review');
     expect((await state(postId)).post).toBe('published');
