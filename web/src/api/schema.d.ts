@@ -11164,7 +11164,7 @@ export interface paths {
         put?: never;
         /**
          * Edit a published post on its platform
-         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on facebook, linkedin, youtube, pinterest, reddit, googlebusiness, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). Send `Idempotency-Key` to make retries safe.
+         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on facebook, linkedin, youtube, pinterest, reddit, googlebusiness, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). On a profile that requires approval only an approver edits (403 `approval_required`). Send `Idempotency-Key` to make retries safe.
          */
         post: {
             parameters: {
@@ -11221,6 +11221,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11664,7 +11673,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed or partially published post, or one of its failed targets
-         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the matching target is not failed.
+         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the matching target is not failed. On a profile that requires approval, a caller who may not approve there retries only a post whose text is the approved one (403 `approval_required` otherwise: an approver retries it, or a new time sends it for review).
          */
         post: {
             parameters: {
@@ -11833,6 +11842,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12297,7 +12315,7 @@ export interface paths {
         put?: never;
         /**
          * Update a published YouTube video's metadata
-         * @description Changes the title, description, tags, category, privacy, made-for-kids or synthetic-media flag of a published YouTube video (videos.update); fields left out stay as YouTube has them. Post mode: `postId` is a post with a published YouTube target (`accountId` picks one of several), whose stored title, description and options change too. Direct mode: `postId` is `_` with `videoId` and `accountId` (a YouTube account of yours): any video of that channel. Each field is checked against YouTube's rules first (400 naming the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). Logged as `update_metadata`.
+         * @description Changes the title, description, tags, category, privacy, made-for-kids or synthetic-media flag of a published YouTube video (videos.update); fields left out stay as YouTube has them. Post mode: `postId` is a post with a published YouTube target (`accountId` picks one of several), whose stored title, description and options change too. Direct mode: `postId` is `_` with `videoId` and `accountId` (a YouTube account of yours): any video of that channel. Each field is checked against YouTube's rules first (400 naming the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). On a profile that requires approval only an approver updates (403 `approval_required`). Logged as `update_metadata`.
          */
         post: {
             parameters: {
@@ -12369,6 +12387,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -8,6 +8,7 @@ import { browserTimeZone, instantOf, pad, timeFormat, wallTime } from '../time.t
 import { TimeZoneField } from '../ui/time-zone.tsx';
 import { DateTimeField } from '../ui/date-time.tsx';
 import { useProfiles } from '../queries/profiles.ts';
+import { useApprovalRule } from '../queries/approvals.ts';
 import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
 import { useQueues } from '../queries/queues.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
@@ -185,6 +186,9 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   }, [existing.data, accounts.data]);
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
+  // Decision 0059: on a profile that requires approval, a post by someone who may not approve there goes out only once approved.
+  const rule = useApprovalRule(profileId);
+  const forReview = mode !== 'draft' && !!rule.data?.required && !rule.data.canApprove;
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
   // Targets outside the chosen profile (from an account group, or a post saved with them): a post may span profiles.
   const otherTargets = targets.filter((a) => a.profileId !== profileId);
@@ -518,9 +522,15 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         )}
         {uploading && <p className="muted">Waiting for uploads to finish…</p>}
       </section>
+      {forReview && (
+        <p className="alert alert-info" id="c-review">
+          <strong>This post will be sent for review.</strong> {profiles.data?.find((p) => p._id === profileId)?.name ?? 'This profile'} requires
+          approval: the post waits as “Waiting for approval” and goes out {mode === 'now' ? 'once' : 'at its time once'} an approver approves it.
+        </p>
+      )}
       <ErrorBox error={save.error} title="The post was not saved" />
       <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
-        {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
+        {save.isPending ? 'Saving…' : forReview ? 'Send for review' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
       </button>
     </>
   );
