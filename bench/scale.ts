@@ -1,5 +1,5 @@
 /**
- * `--scale` seeding (issue 31): a big tenant in Herald's database and its equivalent in the
+ * `--scale` seeding (bench/README.md, "Where big users live"): a big tenant in Herald's database and its equivalent in the
  * anchor's, by SQL (generate_series, INSERT ... SELECT), so that the list, the create and the
  * drains run where big users live.
  *
