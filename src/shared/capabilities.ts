@@ -67,6 +67,12 @@ export interface PlatformLimits extends PlatformCapabilities {
    */
   hashtagsInText?: boolean;
   mentionsInText?: boolean;
+  /**
+   * Image formats the platform refuses that Herald converts to JPEG (POST /v1/media/{id}/convert)
+   * when the composer adds such an image for it; `reason` ends the composer's note "Converted from
+   * PNG to JPEG <reason>".
+   */
+  convertToJpeg?: { formats: readonly string[]; reason: string };
   /** Per-item size caps in bytes (defaults of the adapter options where the adapter has one). */
   imageMaxBytes?: number;
   gifMaxBytes?: number;
@@ -351,6 +357,8 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     mediaRequired: 'image-or-video', firstCommentMaxLength: INSTAGRAM_MAX_FIRST_COMMENT,
     imageMaxBytes: INSTAGRAM_IMAGE_MAX_BYTES, videoMaxBytes: INSTAGRAM_VIDEO_MAX_BYTES,
     hashtagsInText: true, mentionsInText: true,
+    // JPEG only (rule instagram.image.format): a PNG or WebP is converted.
+    convertToJpeg: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
   },
   linkedin: {
     maxTextLength: LINKEDIN_MAX_TEXT, textUnit: 'characters', maxImages: LINKEDIN_MAX_IMAGES, maxVideos: 1,

@@ -5,7 +5,7 @@
  * src/sandbox/ and src/services.ts, and in the dashboard's composer (web/src/dashboard/composer/,
  * pages/Composer.tsx) and account cards (pages/Profiles.tsx), is a finding: a comparison
  * (`platform === 'youtube'`), a list (`['reddit', 'pinterest']`, `new Set([...])`), a `case`, an
- * argument. What a platform does differently is data in its own places (src/platforms/<name>/, the
+ * argument; and so is a key or member named as a platform (`{ instagram: ... }`, `TABLE.reddit`). What a platform does differently is data in its own places (src/platforms/<name>/, the
  * registry, the shared tables of src/shared/) that the generic code reads. Comments are not code:
  * the file is parsed with the TypeScript compiler and only literals count. Unit tests beside the
  * code (*.test.ts) are not scanned.
@@ -49,6 +49,12 @@ export function findPlatformLiterals(text: string, file: string, ids: readonly s
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && ids.includes(node.text)) {
       out.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, id: node.text, kind: kindOf(node) });
     }
+    // A key or a member named as a platform (`{ youtube: ... }`, `TABLE.reddit`): a table of platforms in generic code.
+    const name = (ts.isPropertyAssignment(node) || ts.isPropertySignature(node) || ts.isShorthandPropertyAssignment(node)) && ts.isIdentifier(node.name) ? node.name
+      : ts.isPropertyAccessExpression(node) ? node.name : undefined;
+    if (name && ids.includes(name.text)) {
+      out.push({ file, line: source.getLineAndCharacterOfPosition(name.getStart()).line + 1, id: name.text, kind: ts.isPropertyAccessExpression(node) ? 'member' : 'key' });
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -59,10 +65,15 @@ export function findPlatformLiterals(text: string, file: string, ids: readonly s
  * The justified exceptions: file -> platform id -> how many literals, and why. Nothing else in the
  * scanned places may name a platform.
  */
+const PDS_ACCOUNT = 'the `bluesky` field of GET /v1/sandbox (the ready-made account on the sandbox\'s Bluesky PDS, see src/sandbox/index.ts), on the wire as the dashboard reads it';
 const EXCEPTIONS: Record<string, { ids: Record<string, number>; why: string }> = {
+  'src/modules/sandbox/routes.ts': { ids: { bluesky: 1 }, why: PDS_ACCOUNT },
+  'web/src/dashboard/pages/Profiles.tsx': { ids: { bluesky: 1 }, why: PDS_ACCOUNT },
   'src/sandbox/index.ts': {
-    // Thirteen simulators, one line each, plus Bluesky's local PDS (three literals: its state, the error's list, "not simulated").
-    ids: Object.fromEntries(PLATFORMS.map((p) => [p, p === 'bluesky' ? 3 : 1])),
+    // Thirteen simulators, one line each; Bluesky's local PDS ten times: the option that starts it (its type and its
+    // read), the sandbox's `bluesky` account (two types, the log line, the returned object, the description), its
+    // state, the error's list and "not simulated".
+    ids: Object.fromEntries(PLATFORMS.map((p) => [p, p === 'bluesky' ? 10 : 1])),
     why: 'SANDBOX_SIMULATORS is the one registration line per simulator that the recipe names: the simulators live in sim/, '
       + 'which only the sandbox may import (so the table cannot sit in src/platforms/); Bluesky is the one platform served by '
       + 'a local server of its own (the @atproto/dev-env PDS) instead of a simulator.',
@@ -78,7 +89,7 @@ function filesUnder(rel: string): string[] {
 }
 
 describe('generic code names no platform', () => {
-  it('the detector finds comparisons, lists, sets and arguments, and ignores comments and longer strings', () => {
+  it('the detector finds comparisons, lists, sets, cases, arguments, keys and members, and ignores comments and longer strings', () => {
     const planted = [
       "// if (platform === 'youtube') is only a comment",
       '/* and so is [\'reddit\', \'pinterest\'] */',
@@ -88,9 +99,12 @@ describe('generic code names no platform', () => {
       "const NO_CARD = new Set(['instagram']);",
       "switch (p) { case 'mastodon': break; }",
       "psdOf('pinterest');",
+      'const T = { telegram: 1 };',
+      'use(LIMITS.discord);',
     ].join('\n');
     expect(findPlatformLiterals(planted, 'planted.ts').map((f) => `${f.line}:${f.id}:${f.kind}`)).toEqual([
       '4:youtube:comparison', '5:youtube:list', '5:reddit:list', '6:instagram:list', '7:mastodon:case', '8:pinterest:argument',
+      '9:telegram:key', '10:discord:member',
     ]);
   });
 

@@ -13,6 +13,7 @@ import { useQueues } from '../queries/queues.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
 import { thumbnailKeyOf } from '../../../../src/shared/platform-options.ts';
+import { PLATFORM_CAPABILITIES } from '../../../../src/shared/capabilities.ts';
 import { LivePreview } from '../composer/LivePreview.tsx';
 import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
 import { LibraryPicker, mediaIdOfUrl, type LibraryFile } from '../media-library.tsx';
@@ -39,11 +40,6 @@ function useNarrow(): boolean {
     return () => q.removeEventListener('change', changed);
   }, () => window.matchMedia(PHONE).matches);
 }
-
-/** Formats a platform refuses that Herald converts (POST /v1/media/{id}/convert), by platform. */
-const CONVERT_FOR: Record<string, { formats: string[]; reason: string }> = {
-  instagram: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
-};
 
 /** `date` + `time` (wall clock in `tz`) as an instant, or null when incomplete. */
 function scheduledInstant(date: string, time: string, tz: string): Date | null {
@@ -287,7 +283,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   // A format a selected platform refuses but Herald can convert (a PNG or WebP for Instagram):
   // converted on the server, the JPEG replaces it in the post, and a note says so.
-  const convertNeed = targets.map((a) => CONVERT_FOR[a.platform]).find(Boolean);
+  const convertNeed = targets.map((a) => PLATFORM_CAPABILITIES[a.platform as PlatformName]?.convertToJpeg).find(Boolean);
   useEffect(() => {
     if (!convertNeed) return;
     for (const m of media) {
