@@ -230,4 +230,26 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     expect(connected).toEqual(expect.arrayContaining(['discord', 'googlebusiness', 'telegram', 'mastodon']));
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it('switches the Google Business Profile account to another location on its card, as the other account cards do', async () => {
+    const gbp = row('Google Business Profile');
+    const select = gbp.getByLabel('Location');
+    await select.locator('option').nth(1).waitFor({ state: 'attached' });
+    const current = await select.inputValue();
+    const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    const other = values.find((v) => v && v !== current)!;
+    await select.selectOption(other);
+    await gbp.getByRole('button', { name: 'Switch Google Business Profile location' }).click();
+    const done = gbp.getByRole('status').filter({ hasText: 'Now publishing to' });
+    await done.waitFor();
+    const after = (await accounts()).find((a) => a.platform === 'googlebusiness')!;
+    expect(await done.textContent()).toBe(`Now publishing to ${after.displayName as string}`);
+    // After a reload the card reads the new location back from Google (the list's selectedLocationId).
+    await page.reload();
+    const reloaded = row('Google Business Profile').getByLabel('Location');
+    await reloaded.locator('option').nth(1).waitFor({ state: 'attached' });
+    await expect.poll(() => reloaded.inputValue()).toBe(other);
+    await shoot('account-card-gbp-location');
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

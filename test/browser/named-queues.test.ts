@@ -1,5 +1,5 @@
 /**
- * Named queues on the dashboard's Queue page (issue 30, decision 0062), in a real Chromium against
+ * Named queues on the dashboard's Queue page (decision 0062), in a real Chromium against
  * the real app: the profile's queues show as tabs with the default marked; a new queue is created
  * from the "+ New queue" tab, renamed, made the default, and deleted (the default's Delete is off
  * while other queues exist); each queue's timeline shows the posts queued into it and moves them

@@ -27,12 +27,6 @@ function profileUrl(a: AccountRow): string | undefined {
   return ACCOUNT_VIEW_DATA[a.platform]?.profileUrl?.(a.username);
 }
 
-/** The creator's allowed TikTok privacy levels from the creator info cached at connect, when known. */
-function tiktokPrivacyOptions(creator: unknown): string[] | undefined {
-  const o = (creator as { privacyLevelOptions?: unknown } | undefined)?.privacyLevelOptions;
-  return Array.isArray(o) && o.every((x) => typeof x === 'string') ? o : undefined;
-}
-
 /** The settings the platform's rule table reads that the platform stated about the account (`accountSettingKeys`), or undefined. */
 function ruleSettingsOf(platform: PlatformId, s: Record<string, unknown>): Record<string, unknown> | undefined {
   const keys = RULE_SETS[platform]?.accountSettingKeys ?? [];
@@ -63,7 +57,8 @@ export function toAccountView(a: AccountRow) {
     defaultSubreddit: typeof s.defaultSubreddit === 'string' ? s.defaultSubreddit : undefined,
     defaultBoardId: typeof s.defaultBoardId === 'string' ? s.defaultBoardId : undefined,
     defaultBoardName: typeof s.defaultBoardName === 'string' ? s.defaultBoardName : undefined,
-    tiktokPrivacyLevelOptions: tiktokPrivacyOptions(s.tiktokCreator),
+    // The platform's own fields (TikTok's privacy levels): its ACCOUNT_VIEW_DATA.
+    ...ACCOUNT_VIEW_DATA[a.platform]?.fields?.(s),
     ruleSettings: ruleSettingsOf(a.platform, s),
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),

@@ -39,7 +39,7 @@ const cors = (reply: FastifyReply) => {
 };
 
 /** The dashboard session of a consent request (CSRF-checked on POST). */
-async function sessionAuth(request: FastifyRequest, services: Services) {
+async function sessionAuth(request: FastifyRequest, services: Pick<Services, 'sessions' | 'config'>) {
   const token = sessionToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to the dashboard first', { reason: 'no_session' });
   const { auth, session } = await services.sessions.authenticate(token);
@@ -47,7 +47,7 @@ async function sessionAuth(request: FastifyRequest, services: Services) {
   return auth;
 }
 
-export async function oauthServerRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export async function oauthServerRoutes(app: FastifyInstance, { services }: { services: Pick<Services, 'oauthServer' | 'profiles' | 'publicUrl' | 'sessions' | 'config'> }): Promise<void> {
   const oauth = services.oauthServer;
   const base = services.publicUrl.replace(/\/+$/, '');
   // Token and revocation requests are form-encoded (RFC 6749 section 4.1.3); this plugin only.

@@ -67,7 +67,10 @@ const ERROR_TEXT: Record<string, string> = {
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The invite token (base64url)' }) });
 
-export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+/** What the invite's connect page uses (connecting with an app password stores through accounts and profiles). */
+export type ConnectPageServices = Pick<Services, 'accounts' | 'adapters' | 'choose' | 'oauthConnect' | 'platformInvites' | 'profiles' | 'config'>;
+
+export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: ConnectPageServices }> = async (app, { services }) => {
   const invites = services.platformInvites;
   // Plain HTML forms post application/x-www-form-urlencoded (this plugin only).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_req, body, done) => {

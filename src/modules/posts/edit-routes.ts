@@ -13,7 +13,8 @@ import { AppError } from '../../core/errors.ts';
 import { ID_PATTERN } from '../../core/ids.ts';
 import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
-import { PLATFORMS, PUBLISHED_EDITS } from '../../platforms/types.ts';
+import { PLATFORMS, PUBLISHED_EDITS, type PlatformId } from '../../platforms/types.ts';
+import { VIDEO_METADATA_PLATFORMS } from '../../shared/edits.ts';
 import { requestHash } from './idempotency.ts';
 
 const editable = PLATFORMS.filter((p) => PUBLISHED_EDITS[p].herald);
@@ -89,7 +90,7 @@ export const editRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'i
       params: Type.Object({ postId: Type.String({ pattern: `^(_|${ID_PATTERN.replace(/^\^|\$$/g, '')})$`, description: 'Post id, or `_` for direct mode' }) }),
       headers: IdempotencyHeaders,
       body: Type.Object({
-        platform: Type.Literal('youtube', { description: 'The platform to update metadata on' }),
+        platform: Type.Unsafe<PlatformId>(Type.String({ enum: [...VIDEO_METADATA_PLATFORMS], description: 'The platform to update metadata on' })),
         videoId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'YouTube video id (direct mode)' })),
         accountId: Type.Optional(Id('The YouTube account (required in direct mode)')),
         title: Type.Optional(Type.String({ minLength: 1, maxLength: 1_000, description: 'New title (at most 100 characters, no < or >)' })),

@@ -27,7 +27,7 @@ import { hasReviewHistory, recordReviewEvent, reviewNeeded } from '../approvals/
 import { checkTargetTimes, dbAccountSource, earliestTargetTime, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { planRecycling, writeRecycling } from './recycling.ts';
 import { isRecyclingOnly, updateRecyclingOnly } from './recycling-update.ts';
-import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
+import { dropTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
 const EDITABLE = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'partial']);
 
@@ -154,7 +154,7 @@ export function createPostUpdate(deps: {
       if (requeue || body.platforms !== undefined) checkTargetTimes(targets, { mode, queued, now }, errors);
       if (mode === 'scheduled' && !newAt && !queueProfile) newAt = earliestTargetTime(targets);
       if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
-      if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
+      if (body.platforms !== undefined || body.tags !== undefined) dropTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       // Recycling (decision 0061): checked with the requested time here, planned again below once a queue slot fixed the time.

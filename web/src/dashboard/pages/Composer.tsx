@@ -13,6 +13,8 @@ import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
 import { useQueues } from '../queries/queues.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { thumbnailKeyOf } from '../../../../src/shared/platform-options.ts';
+import { PLATFORM_CAPABILITIES } from '../../../../src/shared/capabilities.ts';
 import { LivePreview } from '../composer/LivePreview.tsx';
 import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
 import { LibraryPicker, mediaIdOfUrl, type LibraryFile } from '../media-library.tsx';
@@ -40,11 +42,6 @@ function useNarrow(): boolean {
   }, () => window.matchMedia(PHONE).matches);
 }
 
-/** Formats a platform refuses that Herald converts (POST /v1/media/{id}/convert), by platform. */
-const CONVERT_FOR: Record<string, { formats: string[]; reason: string }> = {
-  instagram: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
-};
-
 /** `date` + `time` (wall clock in `tz`) as an instant, or null when incomplete. */
 function scheduledInstant(date: string, time: string, tz: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -64,13 +61,14 @@ const MODES: Array<[Mode, string, string]> = [
 
 /**
  * A saved target's platformSpecificData as the composer edits it: a thread's replies (items after
- * the first of `threadItems`, whose first item is the text itself) and a YouTube video's custom
- * thumbnail back in the composer's own keys.
+ * the first of `threadItems`, whose first item is the text itself) and a video's custom thumbnail
+ * (the platform's media-thumbnail option, YouTube's) back in the composer's own keys.
  */
 function editableOptions(platform: string, saved: Record<string, unknown>, thumbnail?: string): PlatformData {
   const { threadItems, ...rest } = saved;
   const replies = Array.isArray(threadItems) ? (threadItems as Array<{ content?: unknown }>).slice(1).map((t) => String(t.content ?? '')) : [];
-  return { ...rest, ...(replies.length ? { _replies: replies } : {}), ...(platform === 'youtube' && thumbnail ? { _thumbnail: thumbnail } : {}) };
+  const thumbnailKey = thumbnailKeyOf(platform);
+  return { ...rest, ...(replies.length ? { _replies: replies } : {}), ...(thumbnailKey && thumbnail ? { [thumbnailKey]: thumbnail } : {}) };
 }
 
 /** A file from the media library as a composer media entry (already uploaded; its pixels and duration known). */
@@ -291,7 +289,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   // A format a selected platform refuses but Herald can convert (a PNG or WebP for Instagram):
   // converted on the server, the JPEG replaces it in the post, and a note says so.
-  const convertNeed = targets.map((a) => CONVERT_FOR[a.platform]).find(Boolean);
+  const convertNeed = targets.map((a) => PLATFORM_CAPABILITIES[a.platform as PlatformName]?.convertToJpeg).find(Boolean);
   useEffect(() => {
     if (!convertNeed) return;
     for (const m of media) {
@@ -322,8 +320,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     media: media.filter((m) => m.status === 'done' && m.file).map((m) => ({
       url: m.file!.url, type: m.file!.type, altText: m.altText,
       ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
-      // YouTube shows the custom thumbnail as the video's picture.
-      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
+      // A platform with a custom thumbnail option (YouTube) shows it as the video's picture.
+      ...(thumbnailKeyOf(a.platform) && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
     })),
   }));
   const preview = (
