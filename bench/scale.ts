@@ -1,6 +1,6 @@
 /**
- * `--scale` seeding (issue 31): a big tenant in Herald's database and its equivalent in the
- * anchor's, by SQL (generate_series, INSERT ... SELECT), so that the list, the create and the
+ * `--scale` seeding (bench/README.md, "Where big users live"): a big tenant in Herald's
+ * database and its equivalent in the anchor's, by SQL (generate_series, INSERT ... SELECT), so that the list, the create and the
  * drains run where big users live.
  *
  * Herald: one tenant ("scale", Advanced plan) with 1,000 profiles of 10 accounts each (10,000

@@ -85,7 +85,10 @@ const EnvSchema = Type.Object({
   HERALD_STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_' })),
   HERALD_STRIPE_PRICES: Type.Optional(Type.String({ minLength: 1 })),
   HERALD_STRIPE_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
-  /** Outgoing mail (password resets): the SMTP server; unset, Herald sends no mail and offers no password reset. */
+  /**
+   * Outgoing mail (password resets, decision 0050; approval requests, decisions and mentions, decision 0059): the SMTP
+   * server; unset, Herald sends no mail and offers no password reset (approvals still work, without their mail).
+   */
   HERALD_SMTP_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
   HERALD_SMTP_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
   HERALD_SMTP_TLS: Type.Union([Type.Literal('auto'), Type.Literal('implicit'), Type.Literal('starttls'), Type.Literal('off')], { default: 'auto' }),
@@ -204,11 +207,11 @@ export interface Config {
   signupOpen: boolean;
   /** Stripe billing (HERALD_STRIPE_*); null when not configured: plans are then managed with the CLI. */
   stripe: StripeConfig | null;
-  /** Outgoing mail (HERALD_SMTP_*); null when not configured: no password reset by email. */
+  /** Outgoing mail (HERALD_SMTP_*); null when not configured: no password reset by email and no approval mail. */
   smtp: SmtpConfig | null;
 }
 
-/** The SMTP server Herald sends mail through (password resets). */
+/** The SMTP server Herald sends mail through (password resets; approval requests, decisions and mentions). */
 export interface SmtpConfig {
   host: string;
   port: number;

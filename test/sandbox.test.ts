@@ -1,7 +1,10 @@
 /**
  * Sandbox mode (HERALD_SANDBOX=on): the simulators and the local Bluesky PDS started in-process
  * by startSandbox(), handed to createServices() as src/main.ts does. Connect X through the
- * authUrl redirect dance, publish, see it published with sandbox labels; real credentials in the
+ * authUrl redirect dance, publish, see it published with sandbox labels; Discord and Google Business
+ * Profile through their choice step (channel, location) and publish with their own options (a silent
+ * message and a thread; an event with a button and an offer, pending until the simulated moderation
+ * lets them live); real credentials in the
  * environment are ignored; the SSRF guard still refuses private user media, in Herald and in the
  * simulators that download media by URL (Herald's own media excepted); sandbox off by default.
  */
@@ -18,6 +21,8 @@ import { freePort } from './support/net.ts';
 import { runDue, startTestPublisher } from './support/publishing.ts';
 import { makeImage, makeVideo } from './support/media.ts';
 import { makePng, multipart } from './support/png.ts';
+import type { DiscordSimulator } from '../sim/discord/server.ts';
+import type { GoogleBusinessSimulator } from '../sim/googlebusiness/server.ts';
 
 let sandbox: Sandbox;
 let ctx: TestContext;
@@ -210,6 +215,94 @@ describe('sandbox mode on', () => {
     expect((await feeds('PUT', `/v1/feeds/${id}`, { paused: true })).json().feed.status).toBe('paused');
     expect((await feeds('GET', `/v1/feeds/${id}`)).json()).toMatchObject({ feed: { _id: id }, items: [] });
     expect((await feeds('DELETE', `/v1/feeds/${id}`)).statusCode).toBe(200);
+  });
+
+  /** The authUrl dance of a platform with a choice step: answers the chooser's URL (profileId and tempToken). */
+  async function danceToChooser(platform: string): Promise<URL> {
+    const start = await get(`/v1/connect/${platform}?profileId=${profileId}`);
+    expect(start.statusCode, start.body).toBe(200);
+    const consent = await fetch(start.json().authUrl, { redirect: 'manual' });
+    expect(consent.status).toBe(302);
+    const callback = new URL(consent.headers.get('location')!);
+    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+    expect(done.statusCode).toBe(302);
+    return new URL(done.headers.location as string, 'http://h');
+  }
+  const accountOf = async (platform: string) =>
+    ((await get(`/v1/accounts?profileId=${profileId}`)).json().accounts as Array<{ _id: string; platform: string; sandbox?: boolean }>).find((a) => a.platform === platform)!;
+
+  it('Discord: connects through the bot authorization and the channel choice, publishes a silent message without embeds and a thread under it; the simulator has them', async () => {
+    const sim = sandbox.simulators.get('discord') as unknown as DiscordSimulator;
+    const chooser = await danceToChooser('discord');
+    expect(chooser.pathname).toBe('/dashboard/connect/discord/select-channel');
+    const tempToken = chooser.searchParams.get('tempToken')!;
+    const listed = await get(`/v1/connect/discord/select-channel?profileId=${profileId}&tempToken=${encodeURIComponent(tempToken)}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(JSON.stringify(listed.json())).toContain(sim.channels.general.id);
+    const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/discord/select-channel', headers: tenant.headers, payload: { profileId, tempToken, channelId: sim.channels.general.id } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const account = await accountOf('discord');
+    expect(account).toMatchObject({ sandbox: true });
+
+    const quiet = await post({ content: 'Sandbox Discord: quiet https://example.com', publishNow: true, platforms: [{ platform: 'discord', accountId: account._id, platformSpecificData: { silent: true, suppressEmbeds: true } }] });
+    expect(quiet.statusCode, quiet.body).toBe(201);
+    const q = quiet.json().post.platforms[0];
+    expect(q.status).toBe('published');
+    const message = sim.messages.find((m) => m.id === q.platformPostId)!;
+    expect(message).toMatchObject({ channel_id: sim.channels.general.id, content: 'Sandbox Discord: quiet https://example.com', flags: (1 << 12) | (1 << 2) });
+
+    const thread = await post({ content: 'x', publishNow: true, platforms: [{ platform: 'discord', accountId: account._id, platformSpecificData: {
+      threadName: 'Sandbox release notes', threadItems: [{ content: 'Sandbox thread start' }, { content: 'Sandbox thread reply' }] } }] });
+    expect(thread.statusCode, thread.body).toBe(201);
+    const root = thread.json().post.platforms[0].platformPostId as string;
+    expect(sim.allChannels.find((c) => c.id === root)).toMatchObject({ type: 11, parent_id: sim.channels.general.id, name: 'Sandbox release notes' });
+    expect(sim.inChannel(root).map((m) => m.content)).toEqual(['Sandbox thread reply']);
+    // GET /v1/sandbox/discord/state shows the user's messages.
+    expect(JSON.stringify((await get('/v1/sandbox/discord/state')).json())).toContain('Sandbox thread reply');
+  });
+
+  it('Google Business Profile: connects through the location choice, publishes an event with a button and an offer; pending while Google moderates, published once live', async () => {
+    const sim = sandbox.simulators.get('googlebusiness') as unknown as GoogleBusinessSimulator;
+    const chooser = await danceToChooser('googlebusiness');
+    expect(chooser.pathname).toBe('/dashboard/connect/googlebusiness/select-location');
+    const tempToken = chooser.searchParams.get('tempToken')!;
+    const location = sim.locations[0];
+    const chosen = await ctx.app.inject({ method: 'POST', url: '/v1/connect/googlebusiness/select-location', headers: tenant.headers, payload: { profileId, tempToken, locationId: location.name } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const account = await accountOf('googlebusiness');
+    expect(account).toMatchObject({ sandbox: true });
+
+    const on = (platformSpecificData: object) => [{ platform: 'googlebusiness', accountId: account._id, platformSpecificData }];
+    const event = await post({ content: 'Sandbox open day at the bakery', publishNow: true, platforms: on({
+      topicType: 'EVENT', event: { title: 'Open day', schedule: { startDate: '2030-05-01T09:00', endDate: '2030-05-01T17:30' } },
+      callToAction: { type: 'SIGN_UP', url: 'https://bakery.example/open-day' },
+    }) });
+    const offer = await post({ content: 'Sandbox spring offer', publishNow: true, platforms: on({
+      topicType: 'OFFER', event: { title: 'Spring sale', schedule: { startDate: '2030-03-01', endDate: '2030-03-07' } },
+      offer: { couponCode: 'SPRING10', redeemOnlineUrl: 'https://bakery.example/sale', termsConditions: 'One per customer' },
+    }) });
+    for (const res of [event, offer]) {
+      // The sandbox's Google moderates for 5 seconds: the post is made but not yet live (202, pending).
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json().post.platforms[0]).toMatchObject({ status: 'pending', goesLiveAt: expect.any(String) });
+    }
+    const name = (res: typeof event) => res.json().post.platforms[0].platformPostId as string;
+    expect(sim.posts.find((p) => p.name === name(event))!.body).toMatchObject({
+      topicType: 'EVENT', summary: 'Sandbox open day at the bakery', event: { title: 'Open day', schedule: { startDate: { year: 2030, month: 5, day: 1 }, startTime: { hours: 9, minutes: 0 } } },
+      callToAction: { actionType: 'SIGN_UP', url: 'https://bakery.example/open-day' },
+    });
+    expect(sim.posts.find((p) => p.name === name(offer))!.body).toMatchObject({ topicType: 'OFFER', offer: { couponCode: 'SPRING10', redeemOnlineUrl: 'https://bakery.example/sale' } });
+    const creates = sim.posts.length;
+    // Once Google has decided (the sandbox's 5 seconds), the worker's next look confirms it.
+    await new Promise((r) => setTimeout(r, 5_200));
+    const worker = await startTestPublisher(ctx, 'sandbox-gbp');
+    for (const res of [event, offer]) {
+      const id = res.json().post._id as string;
+      expect(await runDue(ctx, worker, id)).toBe(1);
+      expect((await get(`/v1/posts/${id}`)).json().post.platforms[0]).toMatchObject({ status: 'published', platformPostUrl: expect.stringMatching(/lpsid=/) });
+    }
+    expect(sim.posts.length).toBe(creates);
+    expect(sim.posts.filter((p) => p.name === name(event) || p.name === name(offer)).map((p) => p.state)).toEqual(['LIVE', 'LIVE']);
   });
 
   it('does not publish a real (non-sandbox) account while sandbox mode is on', async () => {

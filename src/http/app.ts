@@ -86,6 +86,9 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['loggerInstance'] | false;
 }
 
+/** An `Authorization` header carrying an OAuth access token Herald issued (`hma_`, src/modules/oauth-server/service.ts); group 1 is the token. */
+const OAUTH_BEARER = /^Bearer\s+(hma_\S+)\s*$/i;
+
 // Re-exported: the security tests and older callers import them from here.
 export { MAX_JSON_DEPTH, unstorableJsonFields } from '../core/storable.ts';
 
@@ -181,7 +184,10 @@ export async function buildApp({ services, logger = false }: BuildAppOptions): P
     v1.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
       // An MCP tool call's in-process request (docs/decisions/0047), an API key (Authorization header), or else the dashboard's session cookie (CSRF-checked).
-      request.auth = services.delegatedAuth.resolve(request) ?? await authenticateRequest(request, services);
+      // A route any credential may call (GET /v1/auth/verify, which reads no data) also takes an OAuth access token of /mcp (decision 0070).
+      const oauthToken = request.routeOptions.config?.anyCredential ? OAUTH_BEARER.exec(request.headers.authorization ?? '')?.[1] : undefined;
+      request.auth = services.delegatedAuth.resolve(request)
+        ?? (oauthToken ? (await services.oauthServer.authenticateMcp(oauthToken)).auth : await authenticateRequest(request, services));
     });
     await registerRateLimit(v1, services);
     v1.addHook('onRequest', async (request) => {

@@ -303,11 +303,14 @@ export const PLAIN_OAUTH: OAuthShape = { kind: 'oauth' };
 /**
  * How the API shows a connected account of a platform, as data (the account view reads it):
  * `profileUrl`, the public page of the account where the platform has one; `accountType`, the
- * account type shown when the stored settings name none.
+ * account type shown when the stored settings name none; `fields`, fields of the view read from
+ * what the platform stated at connect (in the stored settings), each declared in the account schema
+ * (src/modules/accounts/schemas.ts), undefined when unknown.
  */
 export interface AccountViewData {
   profileUrl?(username: string): string;
   accountType?: string;
+  fields?(settings: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** {@link AccountViewData} per platform (a platform without an entry has neither). */
@@ -316,6 +319,14 @@ export const ACCOUNT_VIEW_DATA: Readonly<Partial<Record<PlatformId, AccountViewD
   bluesky: { profileUrl: (username) => `https://bsky.app/profile/${username}` },
   // A LinkedIn account publishes as the member unless an organization was chosen (decision 0051).
   linkedin: { accountType: 'personal' },
+  // The privacy levels the creator may post with, from the creator info read at connect
+  // (https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info).
+  tiktok: {
+    fields: (s) => {
+      const o = (s.tiktokCreator as { privacyLevelOptions?: unknown } | undefined)?.privacyLevelOptions;
+      return { tiktokPrivacyLevelOptions: Array.isArray(o) && o.every((x) => typeof x === 'string') ? o : undefined };
+    },
+  },
   // A Mastodon username is the full handle `user@domain`; the profile is https://{domain}/@{user}.
   mastodon: { profileUrl: (username) => { const [user, domain] = username.split('@'); return `https://${domain}/@${user}`; } },
 };

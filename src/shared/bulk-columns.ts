@@ -4,7 +4,7 @@
  * upload page builds its downloadable template from them. Pure: shared with the web app.
  */
 import { PLATFORM_CAPABILITIES } from './capabilities.ts';
-import { PLATFORMS } from './platforms.ts';
+import { PLATFORMS, type PlatformId } from './platforms.ts';
 
 /** Every column the bulk upload reads, in the template's order (header names are case-insensitive). */
 export const BULK_COLUMNS: readonly string[] = [
@@ -12,6 +12,31 @@ export const BULK_COLUMNS: readonly string[] = [
   'tags', 'visibility', 'first_comment', 'subreddit', 'board_id', 'link',
   ...PLATFORMS.map((p) => `custom_content_${p}`), ...PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].threads).map((p) => `${p}_thread_items`),
 ];
+
+/**
+ * The shared columns that fill a platform option, per platform: `column` (a cell, when not empty)
+ * becomes `platformSpecificData[field]` of the row's target on that platform, after `clean`.
+ * `first_comment` is not here: it goes to every platform that takes a first comment (capabilities).
+ */
+export interface BulkOptionColumn {
+  column: string;
+  field: string;
+  clean?(cell: string): string;
+}
+
+/** {@link BulkOptionColumn}s of each platform that has some, in the order they are applied. */
+export const BULK_OPTION_COLUMNS: Readonly<Partial<Record<PlatformId, readonly BulkOptionColumn[]>>> = {
+  youtube: [{ column: 'title', field: 'title' }],
+  reddit: [
+    { column: 'title', field: 'title' },
+    { column: 'subreddit', field: 'subreddit', clean: (v) => v.replace(/^r\//i, '') },
+    { column: 'link', field: 'url' },
+  ],
+  pinterest: [{ column: 'title', field: 'title' }, { column: 'board_id', field: 'boardId' }, { column: 'link', field: 'link' }],
+};
+
+/** Other names the `platforms` column accepts for a platform id (X's own name). */
+export const PLATFORM_ALIASES: Readonly<Record<string, PlatformId>> = { x: 'twitter' };
 
 /** The columns without which no row is read. */
 export const BULK_REQUIRED_COLUMNS: readonly string[] = ['platforms', 'profiles'];

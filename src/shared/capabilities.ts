@@ -59,6 +59,20 @@ export interface PlatformLimits extends PlatformCapabilities {
   firstCommentMaxLength?: number;
   /** A setting the post needs: in platformSpecificData, else the account's default. */
   requiredSetting?: { field: string; accountSetting: string; label: string };
+  /**
+   * The platform takes `#hashtags` / `@mentions` as caption text (decision 0022): the post's
+   * `hashtags` and `mentions` missing from the text are added to it on these platforms only.
+   * Not on Reddit, Discord (a mention is `<@user id>`, https://discord.com/developers/docs/reference#message-formatting)
+   * or Google Business Profile; Facebook, LinkedIn and Pinterest do not link a plain `@name`.
+   */
+  hashtagsInText?: boolean;
+  mentionsInText?: boolean;
+  /**
+   * Image formats the platform refuses that Herald converts to JPEG (POST /v1/media/{id}/convert)
+   * when the composer adds such an image for it; `reason` ends the composer's note "Converted from
+   * PNG to JPEG <reason>".
+   */
+  convertToJpeg?: { formats: readonly string[]; reason: string };
   /** Per-item size caps in bytes (defaults of the adapter options where the adapter has one). */
   imageMaxBytes?: number;
   gifMaxBytes?: number;
@@ -334,6 +348,7 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: false, firstComment: true, docsUrl: 'https://developers.facebook.com/docs/pages-api/posts',
     maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0, firstCommentMaxLength: FACEBOOK_MAX_FIRST_COMMENT,
     imageMaxBytes: FACEBOOK_PHOTO_MAX_BYTES, gifMaxBytes: FACEBOOK_PHOTO_MAX_BYTES,
+    hashtagsInText: true,
   },
   instagram: {
     maxTextLength: INSTAGRAM_MAX_CAPTION, textUnit: 'characters', maxImages: INSTAGRAM_CAROUSEL_MAX, maxVideos: INSTAGRAM_CAROUSEL_MAX,
@@ -341,30 +356,37 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     maxHashtags: INSTAGRAM_MAX_HASHTAGS, maxMediaItems: INSTAGRAM_CAROUSEL_MAX, maxImagesWithVideo: INSTAGRAM_CAROUSEL_MAX, gif: 'refused', maxDocuments: 0,
     mediaRequired: 'image-or-video', firstCommentMaxLength: INSTAGRAM_MAX_FIRST_COMMENT,
     imageMaxBytes: INSTAGRAM_IMAGE_MAX_BYTES, videoMaxBytes: INSTAGRAM_VIDEO_MAX_BYTES,
+    hashtagsInText: true, mentionsInText: true,
+    // JPEG only (rule instagram.image.format): a PNG or WebP is converted.
+    convertToJpeg: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
   },
   linkedin: {
     maxTextLength: LINKEDIN_MAX_TEXT, textUnit: 'characters', maxImages: LINKEDIN_MAX_IMAGES, maxVideos: 1,
     threads: false, firstComment: true, docsUrl: 'https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api',
     maxImagesWithVideo: 0, gif: 'image', maxDocuments: 1, firstCommentMaxLength: LINKEDIN_MAX_FIRST_COMMENT,
     videoMaxBytes: LINKEDIN_VIDEO_MAX_BYTES,
+    hashtagsInText: true,
   },
   twitter: {
     maxTextLength: X_MAX_WEIGHTED_LENGTH, textUnit: 'weighted characters', maxImages: X_MAX_IMAGES, maxVideos: 1,
     threads: true, firstComment: false, docsUrl: 'https://docs.x.com/x-api/posts/create-post',
     maxImagesWithVideo: 0, gif: 'video', maxDocuments: 0,
     imageMaxBytes: X_IMAGE_MAX_BYTES, gifMaxBytes: X_GIF_MAX_BYTES, videoMaxBytes: X_VIDEO_MAX_BYTES,
+    hashtagsInText: true, mentionsInText: true,
   },
   threads: {
     maxTextLength: THREADS_MAX_TEXT, textUnit: 'characters', maxImages: THREADS_CAROUSEL_MAX, maxVideos: THREADS_CAROUSEL_MAX,
     threads: true, firstComment: false, docsUrl: 'https://developers.facebook.com/documentation/threads/posts',
     emojiCountsAsBytes: true, maxMediaItems: THREADS_CAROUSEL_MAX, maxImagesWithVideo: THREADS_CAROUSEL_MAX, gif: 'refused', maxDocuments: 0,
     imageMaxBytes: THREADS_IMAGE_MAX_BYTES, videoMaxBytes: THREADS_VIDEO_MAX_BYTES,
+    hashtagsInText: true, mentionsInText: true,
   },
   tiktok: {
     maxTextLength: TIKTOK_VIDEO_CAPTION_MAX, textUnit: 'UTF-16 units', maxImages: TIKTOK_PHOTO_MAX_ITEMS, maxVideos: 1,
     threads: false, firstComment: false, docsUrl: 'https://developers.tiktok.com/doc/content-posting-api-reference-direct-post',
     maxTextLengthPhotos: TIKTOK_PHOTO_DESCRIPTION_MAX, maxImagesWithVideo: 0, gif: 'refused', maxDocuments: 0, mediaRequired: 'image-or-video',
     imageMaxBytes: TIKTOK_PHOTO_MAX_BYTES, videoMaxBytes: TIKTOK_VIDEO_MAX_BYTES,
+    hashtagsInText: true, mentionsInText: true,
   },
   youtube: {
     maxTextLength: YOUTUBE_DESCRIPTION_MAX_BYTES, textUnit: 'characters', maxImages: 0, maxVideos: 1,
@@ -372,6 +394,7 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     uploadsAhead: true,
     maxTextBytes: YOUTUBE_DESCRIPTION_MAX_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0, mediaRequired: 'video',
     firstCommentMaxLength: YOUTUBE_FIRST_COMMENT_MAX, videoMaxBytes: YOUTUBE_VIDEO_MAX_BYTES,
+    hashtagsInText: true, mentionsInText: true,
   },
   pinterest: {
     maxTextLength: PINTEREST_DESCRIPTION_MAX, textUnit: 'characters', maxImages: PINTEREST_CAROUSEL_MAX, maxVideos: 1,
@@ -379,6 +402,7 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     maxImagesWithVideo: 1, gif: 'image', maxDocuments: 0, mediaRequired: 'image-or-video',
     requiredSetting: { field: 'boardId', accountSetting: 'defaultBoardId', label: 'board' },
     imageMaxBytes: PINTEREST_IMAGE_MAX_BYTES, gifMaxBytes: PINTEREST_IMAGE_MAX_BYTES, videoMaxBytes: PINTEREST_VIDEO_MAX_BYTES,
+    hashtagsInText: true,
   },
   reddit: {
     maxTextLength: REDDIT_SELFTEXT_MAX, textUnit: 'characters', maxImages: REDDIT_GALLERY_MAX, maxVideos: 0,
@@ -392,6 +416,7 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: BLUESKY_DOCS_URL,
     maxTextBytes: BLUESKY_MAX_TEXT_BYTES, maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
     imageMaxBytes: BLUESKY_MAX_IMAGE_BYTES, gifMaxBytes: BLUESKY_MAX_IMAGE_BYTES,
+    hashtagsInText: true, mentionsInText: true,
   },
   googlebusiness: {
     maxTextLength: GOOGLEBUSINESS_SUMMARY_MAX, textUnit: 'characters', maxImages: GOOGLEBUSINESS_MAX_MEDIA, maxVideos: GOOGLEBUSINESS_MAX_MEDIA,
@@ -410,6 +435,8 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     threads: true, firstComment: false, docsUrl: TELEGRAM_DOCS_URL,
     maxMediaItems: TELEGRAM_ALBUM_MAX, maxImagesWithVideo: TELEGRAM_ALBUM_MAX, gif: 'image', maxDocuments: TELEGRAM_ALBUM_MAX,
     imageMaxBytes: TELEGRAM_PHOTO_MAX_BYTES, gifMaxBytes: TELEGRAM_FILE_MAX_BYTES, videoMaxBytes: TELEGRAM_FILE_MAX_BYTES,
+    // Telegram links #hashtag and @username in a message by itself (MessageEntity types `hashtag`, `mention`: https://core.telegram.org/bots/api#messageentity).
+    hashtagsInText: true, mentionsInText: true,
   },
   // Defaults only: the account's instance states its own (MastodonInstanceLimits in its settings).
   mastodon: {
@@ -418,6 +445,8 @@ export const PLATFORM_CAPABILITIES: Readonly<Record<PlatformId, Readonly<Platfor
     // A GIF becomes a `gifv` attachment, which mixes with images (only audio and video must be alone).
     maxImagesWithVideo: 0, gif: 'image', maxDocuments: 0,
     imageMaxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit, videoMaxBytes: MASTODON_DEFAULT_LIMITS.videoSizeLimit, gifMaxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit,
+    // #hashtags and @user mentions in a status are linked by the server (https://docs.joinmastodon.org/user/posting/, Mentions and Hashtags).
+    hashtagsInText: true, mentionsInText: true,
   },
 };
 
@@ -432,3 +461,8 @@ export function capabilitiesOf(platform: PlatformId): PlatformCapabilities {
 
 /** Platforms that take a first comment (`platformSpecificData.firstComment`). */
 export const FIRST_COMMENT_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].firstComment);
+
+/** Platforms whose text gets the post's missing `#hashtags` (decision 0022). */
+export const HASHTAG_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].hashtagsInText);
+/** Platforms whose text gets the post's missing `@mentions` (decision 0022). */
+export const MENTION_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter((p) => PLATFORM_CAPABILITIES[p].mentionsInText);

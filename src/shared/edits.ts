@@ -8,7 +8,7 @@
  * `editPublished`). A platform with the first and not the second answers that Herald does not edit
  * there yet; one without the first answers that the platform cannot edit.
  */
-import type { PlatformId } from './platforms.ts';
+import { PLATFORMS, type PlatformId } from './platforms.ts';
 
 export interface PublishedEditRule {
   /** The platform's API can change the text of a published post. */
@@ -108,3 +108,30 @@ export function editRefusal(platform: PlatformId): string | null {
   if (!rule.platform) return `${platform} posts cannot be edited after publishing: ${rule.what}`;
   return `Herald does not edit ${platform} posts yet. The platform allows editing ${rule.what}; ${rule.how}. Edit it on ${platform} itself`;
 }
+
+/**
+ * A platform whose published videos' metadata Herald changes (POST /v1/posts/{postId}/update-metadata,
+ * decision 0060; the adapter implements `updateVideoMetadata`): `how`, the call (for the publishing
+ * log); `notYet`, the request fields Herald does not apply there yet, each with why and where to do
+ * it instead (answered as a 400 naming the field).
+ */
+export interface VideoMetadataRule {
+  how: string;
+  notYet: Readonly<Record<string, string>>;
+}
+
+/** {@link VideoMetadataRule} of each platform that has one. */
+export const VIDEO_METADATA_EDITS: Readonly<Partial<Record<PlatformId, VideoMetadataRule>>> = {
+  // https://developers.google.com/youtube/v3/docs/videos/update
+  youtube: {
+    how: 'PUT /youtube/v3/videos',
+    notYet: {
+      thumbnailUrl: 'Herald does not set custom thumbnails on published videos yet (thumbnails.set); set it in YouTube Studio',
+      playlistId: 'Herald does not add published videos to playlists yet (playlistItems.insert); add it in YouTube Studio',
+    },
+  },
+};
+
+/** The platforms of {@link VIDEO_METADATA_EDITS}, in the platform order. */
+export const VIDEO_METADATA_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter((p) => VIDEO_METADATA_EDITS[p]);
+

@@ -14,6 +14,17 @@ import { PLATFORM_RULES } from './platform-summary.ts';
 export const CAPABILITIES = ['read', 'drafts', 'publish', 'delete'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/**
+ * What each capability allows, in the words the consent page shows next to its checkbox and the
+ * docs' capability table repeats (the tools of each are listed from {@link TOOL_SPECS}).
+ */
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  read: 'Read profiles, accounts, posts and their logs, the media library, queues, usage and analytics',
+  drafts: 'Create drafts, upload media, comment and submit drafts for approval (nothing is published)',
+  publish: 'Schedule and publish posts, retry failed ones, edit published posts and YouTube videos\' details',
+  delete: 'Delete posts and unpublish them from the platforms',
+};
+
 /** A tool's definition: its route, the capability it needs, and what it fixes. */
 export interface ToolSpec {
   name: string;
@@ -83,12 +94,14 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     description: 'Deletes a published post from its platforms (those that allow it) and cancels the targets not published yet; `platform` limits it to one.' },
   { name: 'edit_published_post', title: 'Edit a published post', method: 'POST', url: '/v1/posts/:postId/edit', capability: 'publish', idempotent: true,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    // Destructive: the new text replaces the live one on the platform (the old text is not kept there).
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     description: 'Changes the text of a published post on one platform through the platform\'s own edit call (Mastodon, Discord, Telegram, YouTube, '
       + 'Pinterest, LinkedIn, Facebook Pages, Reddit self posts, Google Business Profile); other platforms answer 400 saying why. '
       + 'Send the whole new text; it is checked against the platform\'s rules first. Posts not published yet are changed by editing the post instead.' },
   { name: 'update_youtube_metadata', title: 'Update a YouTube video\'s metadata', method: 'POST', url: '/v1/posts/:postId/update-metadata', capability: 'publish', idempotent: true,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    // Destructive: the new title, description, tags or privacy replace the live video's.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     description: 'Changes the title, description, tags, category or privacy of a published YouTube video; fields left out stay. '
       + 'postId "_" with videoId and accountId updates any video of the channel.' },
   { name: 'delete_post', title: 'Delete a post', method: 'DELETE', url: '/v1/posts/:postId', capability: 'delete',

@@ -108,7 +108,8 @@ export const PLATFORM_METRICS: Record<PlatformId, {
   },
   // No per-post counts: the Business Profile Performance API reports per location and day
   // (fetchMultiDailyMetricsTimeSeries: impressions, calls, website clicks, ...), and the v4
-  // localPosts.reportInsights per-post method is deprecated in favour of it. The adapter has no
+  // localPosts.reportInsights per-post method is removed (the Performance API's change log,
+  // https://developers.google.com/my-business/content/performance/change-log). The adapter has no
   // fetchMetrics, so Herald follows no metrics for these posts (docs/decisions/0058).
   googlebusiness: {
     postsPerPass: 0,

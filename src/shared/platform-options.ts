@@ -626,6 +626,11 @@ export function composerChecksOf(platform: string, data: OptionData | undefined,
   return out;
 }
 
+/** The composer key of a platform's {@link MediaThumbnailField} (a custom video thumbnail), when it has one. */
+export function thumbnailKeyOf(platform: string): string | undefined {
+  return allFields(platformOptionsOf(platform).fields).find((f) => f.kind === 'media-thumbnail')?.key;
+}
+
 /** The image chosen in a platform's {@link MediaThumbnailField}, if any (it goes on the post's video as `mediaItems[].thumbnail`). */
 export function thumbnailOf(platform: string, data: OptionData | undefined): string | undefined {
   for (const f of allFields(platformOptionsOf(platform).fields)) {

@@ -23,37 +23,44 @@ export type PreviewShape = 'vertical' | 'square' | 'landscape';
  *   `firstLineIsTitle`: without the option, the first line is the title and not part of the body.
  * - `handle`: what follows the author's name: the `@username`, or a `{ option, accountDefault,
  *   prefix }` destination (Reddit's `r/<subreddit>`: the option, else the account's default, else "…").
+ * - `linkPreviewOff`: the option (a checkbox of `platformSpecificData`) that turns the platform's link
+ *   preview off for the post (Discord's `suppressEmbeds`, Telegram's `disableWebPagePreview`): when it is
+ *   on, no link card is drawn.
+ * - `linkCard`: the feed turns the first link of a post without media into a card (Instagram,
+ *   TikTok, YouTube and Pinterest do not: their posts are media).
  */
 export interface PlatformPreviewSpec {
   feedCut?: number;
   media: { layout: 'carousel'; carouselShape: PreviewShape } | { layout: 'grid'; carouselOver?: number } | { layout: 'single'; mediaFirst: true };
   title?: { position: 'above' | 'below'; firstLineIsTitle: boolean };
   handle: 'username' | { option: string; accountDefault: string; prefix: string };
+  linkPreviewOff?: string;
+  linkCard: boolean;
 }
 
 /** Every platform's feed as the preview draws it (`feedCut`: what each platform shows on its web feed). */
 export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>> = {
-  facebook: { feedCut: 480, media: { layout: 'grid', carouselOver: 4 }, handle: 'username' },
-  instagram: { feedCut: 125, media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username' },
-  linkedin: { feedCut: 210, media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username' },
-  twitter: { media: { layout: 'grid' }, handle: 'username' },
-  threads: { media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username' },
-  tiktok: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'vertical' }, handle: 'username' },
-  youtube: { feedCut: 160, media: { layout: 'single', mediaFirst: true }, title: { position: 'above', firstLineIsTitle: true }, handle: 'username' },
-  pinterest: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'square' }, title: { position: 'below', firstLineIsTitle: false }, handle: 'username' },
-  reddit: { media: { layout: 'grid' }, title: { position: 'above', firstLineIsTitle: true }, handle: { option: 'subreddit', accountDefault: 'defaultSubreddit', prefix: 'r/' } },
-  bluesky: { media: { layout: 'grid' }, handle: 'username' },
+  facebook: { feedCut: 480, media: { layout: 'grid', carouselOver: 4 }, handle: 'username', linkCard: true },
+  instagram: { feedCut: 125, media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username', linkCard: false },
+  linkedin: { feedCut: 210, media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username', linkCard: true },
+  twitter: { media: { layout: 'grid' }, handle: 'username', linkCard: true },
+  threads: { media: { layout: 'carousel', carouselShape: 'square' }, handle: 'username', linkCard: true },
+  tiktok: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'vertical' }, handle: 'username', linkCard: false },
+  youtube: { feedCut: 160, media: { layout: 'single', mediaFirst: true }, title: { position: 'above', firstLineIsTitle: true }, handle: 'username', linkCard: false },
+  pinterest: { feedCut: 100, media: { layout: 'carousel', carouselShape: 'square' }, title: { position: 'below', firstLineIsTitle: false }, handle: 'username', linkCard: false },
+  reddit: { media: { layout: 'grid' }, title: { position: 'above', firstLineIsTitle: true }, handle: { option: 'subreddit', accountDefault: 'defaultSubreddit', prefix: 'r/' }, linkCard: true },
+  bluesky: { media: { layout: 'grid' }, handle: 'username', linkCard: true },
   // A local post on the Business Profile: one photo or video above the summary, cut at about 300 characters ("More").
-  googlebusiness: { feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username' },
+  googlebusiness: { feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username', linkCard: true },
   // Discord shows a whole message (2,000 characters at most), files below it.
-  discord: { media: { layout: 'grid' }, handle: 'username' },
+  discord: { media: { layout: 'grid' }, handle: 'username', linkCard: true, linkPreviewOff: 'suppressEmbeds' },
   // A channel post: an album is a grid, the text is shown whole (4,096 characters at most).
-  telegram: { media: { layout: 'grid' }, handle: 'username' },
+  telegram: { media: { layout: 'grid' }, handle: 'username', linkCard: true, linkPreviewOff: 'disableWebPagePreview' },
   // Mastodon's web feed shows the whole text and up to four attachments in a grid.
-  mastodon: { media: { layout: 'grid' }, handle: 'username' },
+  mastodon: { media: { layout: 'grid' }, handle: 'username', linkCard: true },
 };
 
 /** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */
 export function platformPreviewOf(platform: string): PlatformPreviewSpec {
-  return (PLATFORM_PREVIEWS as Readonly<Record<string, PlatformPreviewSpec>>)[platform] ?? { media: { layout: 'grid' }, handle: 'username' };
+  return (PLATFORM_PREVIEWS as Readonly<Record<string, PlatformPreviewSpec>>)[platform] ?? { media: { layout: 'grid' }, handle: 'username', linkCard: true };
 }

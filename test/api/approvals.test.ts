@@ -277,6 +277,104 @@ describe('a member\'s post waits for approval', () => {
   });
 });
 
+describe('no publishing around review: failed, partial and published posts', () => {
+  /** A member's post, approved by the owner and run by the publisher (a "#reject" text fails). */
+  async function approvedAndRun(content: string, extra: object = {}) {
+    const postId = (await memberPost(content, extra)).post._id as string;
+    expect((await api('POST', `/v1/posts/${postId}/approve`, owner.headers, {})).statusCode).toBe(200);
+    await runDue(ctx, worker, postId);
+    return postId;
+  }
+  const committed = (text: string) => adapter.commits.filter((c) => c.text.includes(text));
+
+  it('a member\'s text edit of a failed post goes to review, so the retry cannot publish it; the approved text may be retried', async () => {
+    const postId = await approvedAndRun('Reviewed text #reject');
+    expect((await state(postId)).post).toBe('failed');
+    // The text as approved: the member may retry it (it fails again: the platform still rejects it).
+    const again = await api('POST', `/v1/posts/${postId}/retry`, member.write, {});
+    expect(again.statusCode, again.body).toBe(200);
+    await runDue(ctx, worker, postId);
+    expect((await state(postId)).post).toBe('failed');
+    // An edit that changes nothing that would go out leaves it failed.
+    const same = await api('PUT', `/v1/posts/${postId}`, member.write, { content: 'Reviewed text #reject', hidden: false });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().post.status).toBe('failed');
+    // The member changes the text without a new time: it waits for review instead of staying retryable.
+    const edit = await api('PUT', `/v1/posts/${postId}`, member.write, { content: 'Unreviewed text' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ message: 'Post submitted for approval', post: { status: 'pending_approval' } });
+    expect((await state(postId)).targets).toEqual([{ status: 'draft', run_at: null }]);
+    expect((await api('POST', `/v1/posts/${postId}/retry`, member.write, {})).statusCode).toBe(409);
+    expect(await runDue(ctx, worker, postId)).toBe(0);
+    expect(committed('Unreviewed text')).toEqual([]);
+    const review = (await api('GET', `/v1/posts/${postId}/approval`, owner.headers)).json().approval;
+    expect(review.events.at(-1)).toMatchObject({ kind: 'submitted', details: { previousStatus: 'failed', contentBefore: 'Reviewed text #reject', contentAfter: 'Unreviewed text' } });
+    expect(await events(postId, 'post.submitted')).toHaveLength(2);
+    // Approved, it goes out.
+    expect((await api('POST', `/v1/posts/${postId}/approve`, owner.headers, {})).statusCode).toBe(200);
+    expect(await runDue(ctx, worker, postId)).toBe(1);
+    expect(committed('Unreviewed text')).toHaveLength(1);
+  });
+
+  it('a member\'s edit of a partial post\'s failed target goes to review; its published target stays as it is', async () => {
+    const brand = await createProfile(ctx, owner, 'Two accounts brand');
+    expect((await api('PUT', `/v1/profiles/${brand}/approval-rule`, owner.headers, { required: true })).statusCode).toBe(200);
+    const [first, second] = [await insertAccount(ctx, owner, brand), await insertAccount(ctx, owner, brand)];
+    const postId = await approvedAndRun('Partial base', { platforms: [{ platform: 'bluesky', accountId: first }, { platform: 'bluesky', accountId: second, customContent: 'Partial base #reject' }] });
+    expect((await state(postId)).post).toBe('partial');
+    const edit = await api('PUT', `/v1/posts/${postId}`, member.write, { platforms: [{ platform: 'bluesky', accountId: second, customContent: 'Partial fixed, unreviewed' }] });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().post.status).toBe('pending_approval');
+    expect((await state(postId)).targets.map((t) => t.status).sort()).toEqual(['draft', 'published']);
+    expect((await api('POST', `/v1/posts/${postId}/retry`, member.write, {})).statusCode).toBe(409);
+    expect(await runDue(ctx, worker, postId)).toBe(0);
+    expect(committed('Partial fixed, unreviewed')).toEqual([]);
+    expect(committed('Partial base')).toHaveLength(1);
+  });
+
+  it('a member cannot retry a failed post whose text no approval saw (written before the profile required approval); an approver can', async () => {
+    const later = await createProfile(ctx, owner, 'Later brand');
+    const laterAccount = await insertAccount(ctx, owner, later);
+    const res = await api('POST', '/v1/posts', member.write, { content: 'Before the rule #reject', scheduledFor: '2031-03-03T10:00:00Z', platforms: [{ platform: 'bluesky', accountId: laterAccount }] });
+    expect(res.json().post.status).toBe('scheduled');
+    const postId = res.json().post._id as string;
+    await runDue(ctx, worker, postId);
+    expect((await state(postId)).post).toBe('failed');
+    expect((await api('PUT', `/v1/profiles/${later}/approval-rule`, owner.headers, { required: true })).statusCode).toBe(200);
+    const retry = await api('POST', `/v1/posts/${postId}/retry`, member.write, {});
+    expect(retry.statusCode, retry.body).toBe(403);
+    expect(retry.json()).toMatchObject({ details: { reason: 'approval_required', profileId: later } });
+    expect(retry.json().error).toContain('"Later brand" requires approval');
+    expect((await state(postId)).targets[0].status).toBe('failed');
+    expect((await api('POST', `/v1/posts/${postId}/retry`, owner.headers, {})).statusCode).toBe(200);
+  });
+
+  it('a member cannot start or change the recycling of an approved post (its copies would go out unreviewed); pausing and stopping are open', async () => {
+    const postId = (await memberPost('Evergreen tip')).post._id as string;
+    expect((await api('POST', `/v1/posts/${postId}/approve`, owner.headers, {})).statusCode).toBe(200);
+    const start = await api('PUT', `/v1/posts/${postId}`, member.write, { recycling: { gap: 1, gapFreq: 'month', expireCount: 2, contentVariations: ['Evergreen tip, unreviewed take one', 'Evergreen tip, unreviewed take two'] } });
+    expect(start.statusCode, start.body).toBe(403);
+    expect(start.json()).toMatchObject({ details: { reason: 'approval_required', profileId } });
+    expect(start.json().error).toContain('recycling publishes copies');
+    const byOwner = await api('PUT', `/v1/posts/${postId}`, owner.headers, { recycling: { gap: 1, gapFreq: 'month', expireCount: 2 } });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect((await api('PUT', `/v1/posts/${postId}`, member.write, { recycling: { gap: 1, gapFreq: 'month', expireCount: 2, enabled: false } })).statusCode).toBe(200);
+    expect((await api('PUT', `/v1/posts/${postId}`, member.write, { recycling: null })).statusCode).toBe(200);
+    expect((await api('GET', `/v1/posts/${postId}`, owner.headers)).json().post.recycling ?? null).toBeNull();
+  });
+
+  it('a member cannot edit a published post on the platform; the owner may (here Bluesky has no edit endpoint: 400 naming platform)', async () => {
+    const postId = await approvedAndRun('Published after review');
+    expect((await state(postId)).post).toBe('published');
+    const byMember = await api('POST', `/v1/posts/${postId}/edit`, member.write, { platform: 'bluesky', content: 'Live change, unreviewed' });
+    expect(byMember.statusCode, byMember.body).toBe(403);
+    expect(byMember.json()).toMatchObject({ details: { reason: 'approval_required', profileId } });
+    const byOwner = await api('POST', `/v1/posts/${postId}/edit`, owner.headers, { platform: 'bluesky', content: 'Live change' });
+    expect(byOwner.statusCode, byOwner.body).toBe(400);
+    expect(byOwner.json().details.fields.platform).toBeTruthy();
+  });
+});
+
 describe('bulk upload', () => {
   it('a member\'s rows on an approval profile wait for approval, recorded, and the approvers are mailed', async () => {
     const csv = 'platforms,profiles,schedule_time,tz,post_content\r\n'
@@ -343,6 +441,8 @@ describe('client review links', () => {
     expect(comment.statusCode, comment.body).toBe(201);
     const teamView = (await api('GET', `/v1/posts/${postId}/comments`, member.write)).json().comments;
     expect(teamView.at(-1)).toMatchObject({ visibility: 'client', body: 'Love it', author: { type: 'client', name: 'Carla Client' } });
+    // The client's comment is a post.commented event too (the team's webhook hears it).
+    expect((await events(postId, 'post.commented')).at(-1)).toMatchObject({ event: 'post.commented', comment: { visibility: 'client', body: 'Love it', author: { type: 'client', name: 'Carla Client', userId: null } } });
 
     const ok = await ctx.app.inject({ method: 'POST', url: `/review-api/${token}/posts/${postId}/approve`, payload: { name: 'Carla Client' } });
     expect(ok.statusCode, ok.body).toBe(200);

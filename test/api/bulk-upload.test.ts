@@ -108,6 +108,25 @@ describe('POST /v1/posts/bulk-upload', () => {
     expect(res.json().warnings).toContainEqual(expect.stringMatching(/^row 1: tags: dropped 1 tag\(s\) over 100 characters/));
   });
 
+  it('reads a thread column for every platform with threads (Mastodon, Discord and Telegram too), not for one without (Google Business Profile: ignored, with the warning)', async () => {
+    const { t, profileId } = await setup();
+    for (const p of ['mastodon', 'discord', 'telegram', 'googlebusiness']) await insertAccount(ctx, t, profileId, p);
+    const csv = 'platforms,profiles,schedule_time,tz,post_content,mastodon_thread_items,discord_thread_items,telegram_thread_items,googlebusiness_thread_items\n'
+      + 'mastodon;discord;telegram,Brand One,2031-03-01 09:30,UTC,unused,"Toot one\n---\nToot two","Message one\n---\nMessage two","Post one\n---\nPost two",\n'
+      + 'googlebusiness,Brand One,2031-03-01 09:30,UTC,Fresh bread today,,,,"Not\n---\na thread"\n';
+    const res = await upload(t, csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const [threaded, local] = await Promise.all(res.json().results.map(async (r: { createdPostId: string }) =>
+      (await ctx.app.inject({ method: 'GET', url: `/v1/posts/${r.createdPostId}`, headers: t.headers })).json().post));
+    const items = Object.fromEntries(threaded.platforms.map((x: { platform: string; platformSpecificData: { threadItems?: Array<{ content: string }> } }) =>
+      [x.platform, x.platformSpecificData.threadItems?.map((i) => i.content)]));
+    expect(items).toEqual({ mastodon: ['Toot one', 'Toot two'], discord: ['Message one', 'Message two'], telegram: ['Post one', 'Post two'] });
+    // Google Business Profile has no threads: its column is ignored, as the warning says, and the post is one local post.
+    expect(local).toMatchObject({ content: 'Fresh bread today', platforms: [{ platform: 'googlebusiness' }] });
+    expect(local.platforms[0].platformSpecificData?.threadItems).toBeUndefined();
+    expect(res.json().warnings).toContain('Ignored unknown column(s): googlebusiness_thread_items');
+  });
+
   it('dryRun validates without creating anything', async () => {
     const { t } = await setup();
     const res = await upload(t, 'platforms,profiles,publish_now,post_content\nbluesky,Brand One,true,now\n', '?dryRun=true');

@@ -42,7 +42,7 @@ describe('clone connection', () => {
     const p2 = await createProfile(ctx, t, 'Second brand');
     const source = await connectX(p1);
     const res = await clone(p2, { sourceAccountId: source });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     const src = await account(source);
     expect(body).toEqual({
@@ -58,7 +58,7 @@ describe('clone connection', () => {
     // Cloning the clone shares the same credential (the owner's), not the clone's empty one.
     const p3 = await createProfile(ctx, t);
     const again = await clone(p3, { sourceAccountId: id });
-    expect(again.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
     expect((await row(again.json().connection._id)).credential_owner).toBe(source);
     // The same account twice under one profile is a conflict.
     const dup = await clone(p2, { sourceAccountId: source });
@@ -118,7 +118,7 @@ describe('clone connection', () => {
     const other = pages.find((p) => p.name === 'Herald Books')!;
 
     const res = await clone(p2, { sourceAccountId: source, targetPageId: other.id, targetPageName: 'ignored' });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().connection).toMatchObject({ platform: 'facebook', username: 'Herald Books', displayName: 'Herald Books', profileId: p2 });
     expect(await account(res.json().connection._id)).toMatchObject({ selectedPageName: 'Herald Books' });
     // Another Page's token is its own credential; the source keeps publishing to its page.
@@ -131,6 +131,39 @@ describe('clone connection', () => {
     expect(notManaged.json().error).toMatch(/does not manage the page 999999999/);
   });
 
+  it('takes Late\'s documented body (every target field) for a Facebook source: 200, the Page fields used, the organization fields named in warnings', async () => {
+    const p1 = await createProfile(ctx, t);
+    const { done } = await oauthConnect(ctx, t, 'facebook', p1);
+    const tempToken = new URL(done.headers.location as string).searchParams.get('tempToken')!;
+    const pages = (await ctx.app.inject({ method: 'GET', url: `/v1/connect/facebook/select-page?profileId=${p1}&tempToken=${tempToken}`, headers: t.headers })).json().pages as Array<{ id: string; name: string }>;
+    const source = (await ctx.app.inject({ method: 'POST', url: '/v1/connect/facebook/select-page', headers: t.headers, payload: { profileId: p1, pageId: pages[0].id, tempToken } })).json().account._id as string;
+    const other = pages.find((p) => p.name === 'Herald Books')!;
+
+    // The documented example: every field of the Page and the organization targets.
+    const p2 = await createProfile(ctx, t);
+    const documented = await clone(p2, {
+      sourceAccountId: source, targetPageId: other.id, targetPageName: 'Herald Books', targetPageAccessToken: 'EAAB-documented-page-token',
+      targetOrganizationId: '2414183', targetOrganizationUrn: 'urn:li:organization:2414183', targetOrganizationName: 'Herald Demo Co', targetAccountType: 'organization',
+    });
+    expect(documented.statusCode, documented.body).toBe(200);
+    expect(documented.json()).toEqual({
+      message: 'Connection cloned successfully',
+      warnings: [expect.stringMatching(/^targetOrganizationId, targetOrganizationUrn, targetOrganizationName, targetAccountType apply to LinkedIn accounts and were ignored: the source is a Facebook account$/)],
+      connection: { _id: expect.stringMatching(/^[0-9a-f]{24}$/), platform: 'facebook', username: 'Herald Books', displayName: 'Herald Books', isActive: true, profileId: p2 },
+    });
+    const made = await account(documented.json().connection._id);
+    expect(made).toMatchObject({ platform: 'facebook', selectedPageName: 'Herald Books' });
+    expect(made).not.toHaveProperty('selectedOrganization');
+    expect(made.accountType).not.toBe('organization');
+
+    // As the n8n node sends it: the filled fields, and targetAccountType at its default ("personal").
+    const p3 = await createProfile(ctx, t);
+    const n8n = await clone(p3, { sourceAccountId: source, targetPageId: other.id, targetPageName: 'Herald Books', targetOrganizationId: '2414183', targetOrganizationName: 'Herald Demo Co', targetAccountType: 'personal' });
+    expect(n8n.statusCode, n8n.body).toBe(200);
+    expect(n8n.json().warnings).toEqual([expect.stringMatching(/^targetOrganizationId, targetOrganizationName, targetAccountType apply to LinkedIn accounts and were ignored/)]);
+    expect(n8n.json().connection).toMatchObject({ platform: 'facebook', username: 'Herald Books', profileId: p3 });
+  });
+
   it('points a LinkedIn clone at an organization the member administers, checked with LinkedIn', async () => {
     const p1 = await createProfile(ctx, t);
     const { done } = await oauthConnect(ctx, t, 'linkedin', p1);
@@ -140,7 +173,7 @@ describe('clone connection', () => {
 
     const p2 = await createProfile(ctx, t);
     const res = await clone(p2, { sourceAccountId: source, targetOrganizationUrn: 'urn:li:organization:2414183', targetAccountType: 'organization' });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     expect(await account(res.json().connection._id)).toMatchObject({ accountType: 'organization', selectedOrganization: { id: '2414183', name: 'Herald Demo Co' } });
     expect((await row(res.json().connection._id)).credential_owner).toBe(source);
 
@@ -155,7 +188,7 @@ describe('clone connection', () => {
     const p2 = await createProfile(ctx, t);
     const source = await connectX(p1);
     const wrong = await clone(p2, { sourceAccountId: source, targetPageId: '123', targetOrganizationId: '5550001', targetAccountType: 'organization' });
-    expect(wrong.statusCode).toBe(201);
+    expect(wrong.statusCode).toBe(200);
     expect(wrong.json().warnings).toEqual([
       expect.stringMatching(/^targetPageId applies to Facebook accounts and was ignored/),
       expect.stringMatching(/^targetOrganizationId, targetAccountType apply to LinkedIn accounts and were ignored/),
@@ -181,7 +214,7 @@ describe('clone connection', () => {
     const sessionTenant = { userId: login.json().user._id, apiKey: '', headers: { authorization: '' } };
     const acc = await insertAccount(ctx, sessionTenant, s1, 'bluesky');
     const viaSession = await clone(s2, { sourceAccountId: acc }, session);
-    expect(viaSession.statusCode, viaSession.body).toBe(201);
+    expect(viaSession.statusCode, viaSession.body).toBe(200);
     expect(viaSession.json().connection.profileId).toBe(s2);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * Platform invites (client onboarding, decision 0037): the /v1/platform-invites routes and the
- * no-login page at each inviteUrl, through the real app in sandbox mode (X, Facebook and
- * LinkedIn simulators): connecting through an invite stores the account under the invite's
+ * no-login page at each inviteUrl, through the real app in sandbox mode (X, Facebook, LinkedIn,
+ * Discord and Google Business Profile simulators; the choice step of the last four on the page): connecting through an invite stores the account under the invite's
  * profile and uses the invite up once, even with two flows in flight; revoked, expired and
  * unknown links answer pages saying so; the visitor never gets a cookie.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
+import type { DiscordSimulator } from '../../sim/discord/server.ts';
+import type { GoogleBusinessSimulator } from '../../sim/googlebusiness/server.ts';
 
 let sandbox: Sandbox;
 let ctx: TestContext;
@@ -203,6 +205,76 @@ describe('the invite page (no login)', () => {
     const replay = await form(`${inv.inviteUrl}/select`, { tempToken, choice: 'personal' });
     expect(replay.statusCode).toBe(410);
     expect(replay.body).toContain('This invite has already been used');
+    expect(await accountsOf(p)).toHaveLength(1);
+  });
+
+  /** The choices the invite's picker page offers: value and visible label. */
+  const choicesOn = (html: string) => [...html.matchAll(/name="choice" value="([^"]+)"/g)].map((m) => m[1]);
+
+  it('runs the Discord channel choice on the invite page: a channel not offered is refused, one where the bot lacks a permission says so on the same page, the chosen one connects', async () => {
+    const sim = sandbox.simulators.get('discord') as unknown as DiscordSimulator;
+    const p = await createProfile(ctx, t, 'Guild Client');
+    const inv = await invite(p, 'discord');
+    const open = await page(inv.inviteUrl);
+    expect(open.body).toContain('Continue to Discord');
+    const done = await ctx.app.inject({ method: 'GET', url: await consent(inv.inviteUrl) });
+    expect(done.statusCode).toBe(302);
+    const select = done.headers.location as string;
+    expect(select.startsWith(`${inv.inviteUrl}/select?tempToken=`)).toBe(true);
+    const picker = await page(select);
+    expect(picker.statusCode).toBe(200);
+    expect(picker.body).toContain('Choose the Discord channel');
+    const offered = choicesOn(picker.body);
+    // Text, announcement and forum channels; not the voice channel.
+    expect(offered).toEqual(expect.arrayContaining([sim.channels.general.id, sim.channels.announcements.id, sim.channels.forum.id]));
+    expect(offered).not.toContain(sim.channels.voice.id);
+    const tempToken = new URL(select).searchParams.get('tempToken')!;
+    const refused = await form(`${inv.inviteUrl}/select`, { tempToken, choice: sim.channels.voice.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Choose one of the listed options.');
+    // A channel listed with what the bot lacks there: Discord's reason on the same choice page, which still works.
+    expect(picker.body).toContain('the bot lacks SEND_MESSAGES');
+    const lacking = await form(`${inv.inviteUrl}/select`, { tempToken, choice: sim.channels.readonly.id });
+    expect(lacking.statusCode).toBe(400);
+    expect(lacking.body).toContain('Choose the Discord channel');
+    expect(lacking.body).toMatch(/role="alert">[^<]*lacks SEND_MESSAGES/);
+    expect(await accountsOf(p)).toHaveLength(0);
+    const chosen = await form(`${inv.inviteUrl}/select`, { tempToken, choice: sim.channels.announcements.id });
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(chosen.headers.location).toBe(`${inv.inviteUrl}?connected=discord`);
+    expect(await accountsOf(p)).toEqual([expect.objectContaining({ platform: 'discord', profileId: p, isActive: true, sandbox: true })]);
+    const { rows: [row] } = await ctx.db.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM accounts WHERE profile_id = $1 AND platform = 'discord'`, [p]);
+    expect(row.settings).toMatchObject({ guildId: sim.guild.id, channelId: sim.channels.announcements.id });
+    expect((await page(inv.inviteUrl)).body).toContain('This invite has already been used');
+  });
+
+  it('runs the Google Business Profile location choice on the invite page: the client\'s own locations only, one account for the chosen one', async () => {
+    const sim = sandbox.simulators.get('googlebusiness') as unknown as GoogleBusinessSimulator;
+    const p = await createProfile(ctx, t, 'Bakery Client');
+    const inv = await invite(p, 'googlebusiness');
+    const done = await ctx.app.inject({ method: 'GET', url: await consent(inv.inviteUrl) });
+    const select = done.headers.location as string;
+    expect(select.startsWith(`${inv.inviteUrl}/select?tempToken=`)).toBe(true);
+    const picker = await page(select);
+    expect(picker.statusCode).toBe(200);
+    expect(picker.body).toContain('Choose the Google Business Profile location');
+    const offered = choicesOn(picker.body);
+    expect(offered.length).toBeGreaterThan(1);
+    expect(picker.body).toContain(sim.locations[0].title);
+    const tempToken = new URL(select).searchParams.get('tempToken')!;
+    const refused = await form(`${inv.inviteUrl}/select`, { tempToken, choice: 'locations/999' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Choose one of the listed options.');
+    const chosen = await form(`${inv.inviteUrl}/select`, { tempToken, choice: offered[1] });
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(chosen.headers.location).toBe(`${inv.inviteUrl}?connected=googlebusiness`);
+    const accounts = await accountsOf(p);
+    expect(accounts).toEqual([expect.objectContaining({ platform: 'googlebusiness', profileId: p, isActive: true })]);
+    const { rows: [row] } = await ctx.db.query<{ settings: Record<string, unknown> }>(`SELECT settings FROM accounts WHERE profile_id = $1 AND platform = 'googlebusiness'`, [p]);
+    const location = sim.locations.find((l) => offered[1].endsWith(l.name.replace('locations/', '')))!;
+    expect(row.settings).toMatchObject({ locationId: location.name, selectedLocationName: location.title });
+    const replay = await form(`${inv.inviteUrl}/select`, { tempToken, choice: offered[0] });
+    expect(replay.statusCode).toBe(410);
     expect(await accountsOf(p)).toHaveLength(1);
   });
 

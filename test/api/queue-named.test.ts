@@ -1,5 +1,5 @@
 /**
- * Named queues (issue 30, docs/decisions/0062-named-queues.md): several queues per profile through
+ * Named queues (docs/decisions/0062-named-queues.md): several queues per profile through
  * /v1/queue/slots (GET all=true, POST, PUT with queueId and setAsDefault, DELETE with queueId),
  * queueId on preview, next-slot, arrange and posts (create and update), and migration 0031 turning
  * each existing schedule into its profile's default queue.

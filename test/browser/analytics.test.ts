@@ -13,7 +13,7 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
-import { axeViolations, chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
+import { axeViolations, chromiumAvailable, fillDate, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 declare const document: any, window: any;
@@ -149,6 +149,20 @@ describe.skipIf(!hasChromium)('analytics page', () => {
     const launch = lines.find((l) => l.includes('sourdough'))!.split(',');
     expect(launch.slice(5, 13)).toEqual(['', '', '', '46', '2', '0', '', '']);
     expect(launch[2]).toBe('Bakery');
+  });
+
+  it('takes a custom range from the date pickers and asks for those days', async () => {
+    // The days as the browser's native date inputs gave them before: `YYYY-MM-DD`, sent as they are.
+    const dayOf = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const [from, to] = [dayOf(-20), dayOf(-3)];
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/analytics'
+      && new URL(r.url()).searchParams.get('fromDate') === from && new URL(r.url()).searchParams.get('toDate') === to);
+    await fillDate(page, 'From', from);
+    await fillDate(page, 'To', to);
+    await asked;
+    expect(await page.getByLabel('Range', { exact: true }).locator('option:checked').textContent()).toBe('Custom');
+    expect(new URL(page.url()).searchParams.get('from')).toBe(from);
+    await page.getByLabel('Range', { exact: true }).selectOption({ label: 'Last 30 days' });
   });
 
   it('post detail shows the post\'s metrics per platform', async () => {

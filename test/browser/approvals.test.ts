@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, chromiumAvailable, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, fillDate, launch, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/approvals.test.ts');
 
@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('approvals in the dashboard and the client review 
     // A week link from "Needs review": the client sees that week's reviewed posts; the owner revokes it.
     await d.nav().getByRole('link', { name: 'Needs review' }).click();
     await page.getByText('Nothing waits for review.').waitFor();
-    await page.getByLabel('Week starting').fill('2031-04-01');
+    await fillDate(page, 'Week starting', '2031-04-01');
     await page.getByRole('button', { name: 'Create week link' }).click();
     const weekUrl = await page.getByLabel('Week review link').inputValue();
     await page.locator('.review-link-row', { hasText: 'week of Apr 1, 2031' }).waitFor();

@@ -1,7 +1,7 @@
 /**
  * Accessibility of the dashboard in a real Chromium: axe-core (the npm package,
- * injected into the page) finds no serious or critical violation on any dashboard page (every
- * page in the navigation, Analytics and AI clips with their add-ons, a post, its editor), with
+ * injected into the page) finds no serious or critical violation on any dashboard page, at 1280
+ * and at 390 px, and on the phone's open menu (every page in the navigation, Analytics and AI clips with their add-ons, a post, its editor), with
  * the composer's per-platform options open; and the composer and the calendar work with the
  * keyboard alone (Tab, Space, typing, Enter; Alt + arrows on a calendar card).
  */
@@ -42,6 +42,18 @@ async function expectNoSeriousViolations(where: string) {
   expect(found.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(' | ')})`), where).toEqual([]);
 }
 
+/** No serious or critical violation at 1280 px, nor at 390 px (a phone's layout: other elements show); back at 1280 after. */
+async function expectNoSeriousViolationsAtBothWidths(where: string) {
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await expectNoSeriousViolations(`${where} at ${width} px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+}
+
 describe.skipIf(!hasChromium)('dashboard accessibility', () => {
   it('has no serious or critical axe-core violation on the sign-in page and on every dashboard page', async () => {
     await page.goto(`${base}/dashboard`);
@@ -66,8 +78,14 @@ describe.skipIf(!hasChromium)('dashboard accessibility', () => {
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(path);
+      await expectNoSeriousViolationsAtBothWidths(path);
     }
+    // The phone's menu, open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await d.nav().getByRole('link', { name: 'Posts' }).waitFor();
+    await expectNoSeriousViolations('the menu open at 390 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${base}/dashboard/compose`);
     await page.getByRole('heading', { name: 'New post' }).waitFor();
     for (const p of PLATFORMS) await page.getByRole('checkbox', { name: new RegExp(`studio_${p}`) }).check();

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { KNOWN_COLUMNS } from '../../src/modules/bulk/csv-rows.ts';
 import type { TestContext } from '../support/app.ts';
-import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, screenshotPath, selectClippedPx, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-accounts.test.ts');
 
@@ -87,6 +87,13 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     const author = li.getByLabel('Publish as');
     await author.locator('option', { hasText: 'Herald Demo Co' }).waitFor({ state: 'attached' });
     await author.selectOption({ label: 'Herald Demo Co (company page)' });
+    // The chosen author shows whole, on a desktop and on a phone.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await selectClippedPx(author), `at ${width} px`).toBe(0);
+      await li.screenshot({ path: screenshotPath(`accounts-linkedin-publish-as-${width}`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await li.getByRole('button', { name: 'Switch LinkedIn author' }).click();
     await li.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect((await accounts()).find((a) => a.platform === 'linkedin')).toMatchObject({ accountType: 'organization' });
@@ -221,6 +228,28 @@ describe.skipIf(!hasChromium)('accounts, bulk upload and Reddit', () => {
     await row('Mastodon').getByText('Connected', { exact: true }).waitFor();
     const connected = (await accounts()).map((a) => a.platform);
     expect(connected).toEqual(expect.arrayContaining(['discord', 'googlebusiness', 'telegram', 'mastodon']));
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('switches the Google Business Profile account to another location on its card, as the other account cards do', async () => {
+    const gbp = row('Google Business Profile');
+    const select = gbp.getByLabel('Location');
+    await select.locator('option').nth(1).waitFor({ state: 'attached' });
+    const current = await select.inputValue();
+    const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value));
+    const other = values.find((v) => v && v !== current)!;
+    await select.selectOption(other);
+    await gbp.getByRole('button', { name: 'Switch Google Business Profile location' }).click();
+    const done = gbp.getByRole('status').filter({ hasText: 'Now publishing to' });
+    await done.waitFor();
+    const after = (await accounts()).find((a) => a.platform === 'googlebusiness')!;
+    expect(await done.textContent()).toBe(`Now publishing to ${after.displayName as string}`);
+    // After a reload the card reads the new location back from Google (the list's selectedLocationId).
+    await page.reload();
+    const reloaded = row('Google Business Profile').getByLabel('Location');
+    await reloaded.locator('option').nth(1).waitFor({ state: 'attached' });
+    await expect.poll(() => reloaded.inputValue()).toBe(other);
+    await shoot('account-card-gbp-location');
     expect(await axeViolations(page)).toEqual([]);
   });
 });

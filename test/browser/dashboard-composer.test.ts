@@ -250,13 +250,13 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await page.getByLabel('Text', { exact: true }).fill('Croissants are back on Sunday, with almonds');
     await fits().waitFor();
   });
-  it('adds an account group\'s accounts as targets in one pick, saying which are in other profiles', async () => {
+  it('adds an account group\'s accounts as targets in one pick, those of other profiles too, listed apart', async () => {
     const accounts = (await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: tenant.headers })).json().accounts as Array<{ _id: string; platform: string }>;
     const id = (p: string) => accounts.find((a) => a.platform === p)!._id;
     const elsewhere = (await ctx.app.inject({ method: 'POST', url: '/v1/profiles', headers: tenant.headers, payload: { name: 'Boulangerie' } })).json().profile._id as string;
     const other = await ctx.app.inject({ method: 'POST', url: '/v1/account-groups', headers: tenant.headers, payload: { name: 'Morning bake', accountIds: [id('twitter'), id('facebook')] } });
     expect(other.statusCode, other.body).toBe(201);
-    // A third account in another profile: named in the note, not selected.
+    // A third account in another profile: added too (a post may span profiles), shown under "Also in other profiles".
     const { rows: [moved] } = await ctx.db.query<{ id: string }>(
       `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, permissions, settings)
        SELECT substr(md5(random()::text), 1, 24), tenant_id, $2, platform, 'boulangerie-x', 'boulangerie_x', credentials, permissions, settings FROM accounts WHERE id = $1 RETURNING id`, [id('twitter'), elsewhere]);
@@ -269,10 +269,11 @@ describe.skipIf(!hasChromium)('composer options, previews and the media library'
     await openComposer();
     const picks = () => page.getByRole('group', { name: 'Accounts' });
     await page.getByLabel(/Add an account group/).selectOption({ label: 'Morning bake (3)' });
-    await page.getByRole('status').filter({ hasText: 'Morning bake: 2 accounts added; 1 in other profiles' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Morning bake: 3 accounts added (1 from other profiles)' }).waitFor();
     expect(await picks().getByRole('checkbox', { name: /patisserie_twitter/ }).isChecked()).toBe(true);
     expect(await picks().getByRole('checkbox', { name: /patisserie_facebook/ }).isChecked()).toBe(true);
     expect(await picks().getByRole('checkbox', { name: /patisserie_instagram/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('group', { name: 'Also in other profiles' }).getByRole('checkbox', { name: /boulangerie_x.*Boulangerie/ }).isChecked()).toBe(true);
     await shoot('composer-account-group');
   });
 });

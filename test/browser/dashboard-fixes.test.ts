@@ -16,7 +16,7 @@ import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createPublisher } from '../../src/publishing/publisher.ts';
 import type { TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
-import { chromiumAvailable, shootBothWidths, startDashboard, fillDateTime, type DashboardHarness } from './support.ts';
+import { chromiumAvailable, fillDateTime, fillTime, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/dashboard-fixes.test.ts');
 const TZ = 'Europe/Paris';
@@ -260,7 +260,7 @@ describe.skipIf(!hasChromium)('dashboard fixes', () => {
     await nav().getByRole('link', { name: 'Queue' }).click();
     await page.getByRole('heading', { name: 'Queue' }).waitFor();
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
-      await page.getByLabel(`New slot time on ${day}`).fill('23:30');
+      await fillTime(page, `New slot time on ${day}`, '23:30');
       await page.getByRole('button', { name: `Add slot on ${day}` }).click();
     }
     await page.getByRole('button', { name: 'Save queue' }).click();

@@ -13,7 +13,7 @@ import { createPublisher } from '../../src/publishing/publisher.ts';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { makePng } from '../support/png.ts';
 import { freePort } from '../support/net.ts';
-import { answerConfirm, chromiumAvailable, launch, pickTimeZone, screenshotPath, shootBothWidths, fillDateTime, type Browser } from './support.ts';
+import { answerConfirm, chromiumAvailable, fillDateTime, fillTime, launch, pickTimeZone, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
@@ -221,9 +221,9 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await nav().getByRole('link', { name: 'Queue' }).click();
     await page.getByRole('heading', { name: 'Queue' }).waitFor();
     await pickTimeZone(page, 'paris', 'Europe/Paris');
-    await page.getByLabel('New slot time on Monday').fill('09:30');
+    await fillTime(page, 'New slot time on Monday', '09:30');
     await page.getByRole('button', { name: 'Add slot on Monday' }).click();
-    await page.getByLabel('New slot time on Thursday').fill('17:00');
+    await fillTime(page, 'New slot time on Thursday', '17:00');
     await page.getByRole('button', { name: 'Add slot on Thursday' }).click();
     await page.getByRole('button', { name: 'Save queue' }).click();
     const saved = page.getByRole('status').filter({ hasText: 'Saved' });

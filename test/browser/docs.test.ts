@@ -2,7 +2,8 @@
  * The documentation, landing and pricing pages in a real Chromium: every spec anchor in order
  * with the sidebar highlighting the section in view, Copy as Markdown (clipboard granted: the
  * whole doc and "Copied!" for 2 s; denied: the "Failed to copy to clipboard" alert), Ask Docs
- * AI in retrieval-only mode and with a (local) OpenAI-compatible endpoint, and screenshots.
+ * AI in retrieval-only mode and with a (local) OpenAI-compatible endpoint, axe-core on the pricing
+ * page at 1280 and 390 px, and screenshots.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createTestApp, type TestContext } from '../support/app.ts';
 import { freePort } from '../support/net.ts';
-import { axeViolations, chromiumAvailable, launch, screenshotPath, type Browser } from './support.ts';
+import { axeViolations, chromiumAvailable, launch, screenshotPath, shootBothWidths, type Browser } from './support.ts';
 
 // Callbacks given to page.evaluate/waitForFunction run in the page: these are the browser's globals there
 // (untyped: the server's tsconfig has no DOM library).
@@ -333,6 +334,12 @@ describe.skipIf(!hasChromium)('landing and pricing pages', () => {
     expect(await page.locator('#plan-enterprise').locator('xpath=..').textContent()).toContain('250 profiles');
     expect(await page.locator('#plan-unlimited').locator('xpath=..').textContent()).toContain('Unlimited profiles');
     await page.screenshot({ path: screenshotPath('pricing'), fullPage: true });
+    // No serious or critical axe-core violation on a desktop and on a phone (the annual prices shown), and no sideways scroll.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      expect((await axeViolations(page)).map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(' | ')})`), `pricing at ${width} px`).toEqual([]);
+    }
+    await shootBothWidths(page, 'pricing');
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The landing page shows the product: a real screenshot of the dashboard (the week calendar of a
- * brand with scheduled posts on six networks), rendered here by Chromium from the real app, saved
+ * The landing page shows the product: a real screenshot of the dashboard (the month calendar of a
+ * brand with four weeks of scheduled posts on five networks; HERALD_LANDING_VIEW=week shoots the
+ * week view instead), rendered here by Chromium from the real app, saved
  * as an optimized JPEG and committed as web/src/landing/dashboard-calendar.jpg. With
  * HERALD_WRITE_LANDING_IMAGE=1 (`npm run shoot:landing`) this test writes that file; otherwise it
  * renders into a temporary file and checks that the committed one has the same size and stays
@@ -136,6 +137,8 @@ describe.skipIf(!hasChromium)('landing page', () => {
     expect(await code.textContent()).toContain('curl -X POST $HERALD/v1/posts');
     expect(await code.evaluate((e: { getBoundingClientRect(): { top: number } }) => e.getBoundingClientRect().top)).toBeGreaterThan(shotBottom);
     expect(await page.locator('h1').textContent()).toMatch(/Schedule and publish/);
+    // The lead names every platform, the four newer ones too (from the platform list, not by hand).
+    expect(await page.locator('.lead').first().textContent()).toMatch(/Facebook, Instagram, .*Bluesky, Google Business Profile, Discord, Telegram and Mastodon accounts/);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       expect(await axeViolations(page), `landing at ${width} px`).toEqual([]);

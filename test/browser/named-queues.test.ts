@@ -1,5 +1,5 @@
 /**
- * Named queues on the dashboard's Queue page (issue 30, decision 0062), in a real Chromium against
+ * Named queues on the dashboard's Queue page (decision 0062), in a real Chromium against
  * the real app: the profile's queues show as tabs with the default marked; a new queue is created
  * from the "+ New queue" tab, renamed, made the default, and deleted (the default's Delete is off
  * while other queues exist); each queue's timeline shows the posts queued into it and moves them
@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Tenant, TestContext } from '../support/app.ts';
-import { answerConfirm, axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { answerConfirm, axeViolations, chromiumAvailable, fillTime, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/named-queues.test.ts');
 
@@ -55,12 +55,13 @@ describe.skipIf(!hasChromium)('named queues on the Queue page', () => {
     // A new queue from the "+ New queue" tab.
     await tabs.getByRole('tab', { name: '+ New queue' }).click();
     await page.getByLabel('Queue name').fill('Evening specials');
-    await page.getByLabel('New slot time on Friday').fill('18:30');
+    await fillTime(page, 'New slot time on Friday', '18:30');
     await page.getByRole('button', { name: 'Add slot on Friday' }).click();
     await page.getByRole('button', { name: 'Create queue' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await expect.poll(async () => (await queues()).map((q) => q.name)).toEqual(['Default', 'Evening specials']);
     const evening = (await queues())[1];
+    expect(evening.slots).toEqual([{ dayOfWeek: 5, time: '18:30' }]);
     // The page shows the new queue, selected, with its own (empty) timeline.
     await expect.poll(() => tabs.getByRole('tab', { selected: true }).textContent()).toBe('Evening specials');
     await page.locator('.next-slots li').first().waitFor();

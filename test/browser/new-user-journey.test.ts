@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { chromiumAvailable, fillDateTime, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { chromiumAvailable, fillDateTime, fillTime, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/new-user-journey.test.ts');
 
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('a new user without the API', () => {
     expect(await page.getByRole('button', { name: 'Add to queue' }).isDisabled()).toBe(true);
     await problem.getByRole('link', { name: 'Set up the queue' }).click();
     await page.getByRole('heading', { name: 'Queue', exact: true }).waitFor();
-    await page.getByLabel('New slot time on Monday').fill('09:30');
+    await fillTime(page, 'New slot time on Monday', '09:30');
     await page.getByRole('button', { name: 'Add slot on Monday' }).click();
     await page.getByRole('button', { name: 'Save queue' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();

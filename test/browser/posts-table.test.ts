@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { createProfile, insertAccount } from '../support/app.ts';
 import { makeImage } from '../support/media.ts';
 import { multipart } from '../support/png.ts';
-import { answerConfirm, axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { answerConfirm, axeViolations, chromiumAvailable, clippedPx, fillDate, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/posts-table.test.ts');
 let d: DashboardHarness;
@@ -119,8 +119,24 @@ describe.skipIf(!hasChromium)('posts table', () => {
     await page.getByLabel('Profile').selectOption({ label: 'Bakery' });
     await expect.poll(shown).toEqual([ids.sourdough]);
     await page.getByLabel('Profile').selectOption('');
-    await page.getByLabel('From').fill(day(2));
-    await page.getByLabel('To').fill(day(3));
+    // The range goes to GET /v1/posts as it did from the browser's native date inputs: the From
+    // day's first and the To day's last millisecond in the browser's zone (UTC here). (Typing the
+    // year digit by digit sends a request per digit, as those inputs did: the last one counts.)
+    const ranged = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/posts' && (new URL(r.url()).searchParams.get('dateTo') ?? '').startsWith(day(3)));
+    // The dates show whole at both widths, empty and filled (the segments, not cut by the field's box).
+    const wholeDates = async (what: string) => {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await clippedPx(page.locator('.posts-filters .dp-input')), `${what} at ${width} px`).toEqual([0, 0]);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    };
+    await wholeDates('empty');
+    await fillDate(page, 'From', day(2));
+    await fillDate(page, 'To', day(3));
+    await wholeDates('filled');
+    const sent = new URL((await ranged).url()).searchParams;
+    expect([sent.get('dateFrom'), sent.get('dateTo')]).toEqual([`${day(2)}T00:00:00.000Z`, `${day(3)}T23:59:59.999Z`]);
     await expect.poll(async () => (await shown()).sort()).toEqual([ids.sourdough, ids.latte].sort());
     await page.goto(`${d.base}/dashboard/posts`);
     await rows().first().waitFor();
@@ -133,7 +149,7 @@ describe.skipIf(!hasChromium)('posts table', () => {
     await bar.getByText('2 selected').waitFor();
     await bar.getByRole('button', { name: 'Reschedule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reschedule 2 posts' });
-    await dialog.getByLabel('New day').fill(day(9));
+    await fillDate(dialog, 'New day', day(9));
     await expectNoSeriousViolations('reschedule dialog');
     await shootBothWidths(page, 'posts-bulk-reschedule');
     await dialog.getByRole('button', { name: 'Reschedule' }).click();

@@ -2,10 +2,12 @@
  * The queue and the media library as workspaces, in a real Chromium against the real app: the
  * queue shows the coming slots as a timeline with the posts in them; a post moves with its
  * Earlier / Later buttons (a swap with a neighbouring post, or into a free slot) and by dragging
- * it onto another slot; a free slot opens the composer for that very slot, and the post saved
- * there holds it. The library uploads (drop or choice, progress, an identical file kept once),
- * searches, tags (and filters by a tag), shows where a file is used, and deletes. Screenshots at
- * 1280 and 390 px; axe finds no serious or critical violation.
+ * it onto another slot (onto a free one: a move; onto a post: a swap); a free slot opens the
+ * composer for that very slot, and the post saved there holds it. The library uploads (a choice,
+ * and a drop onto its drop zone; progress; an identical file kept once), searches, tags (and
+ * filters by a tag), shows where a file is used, refuses in words to delete a file a post uses,
+ * and deletes an unused one. Screenshots at 1280 and 390 px; axe finds no serious or critical
+ * violation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -86,6 +88,13 @@ describe.skipIf(!hasChromium)('the queue and the library as workspaces', () => {
     await timeline.locator('li').first().dragTo(timeline.locator('li').nth(5));
     await expect.poll(() => timeOf(posts['Croissant Tuesday'])).toBe(slots[5]);
     await timeline.locator('li').nth(5).getByRole('link', { name: 'Croissant Tuesday' }).waitFor();
+    // Drag onto a slot that holds a post: the two swap (Sourdough, third, onto Croissant, sixth).
+    await timeline.locator('li').nth(2).dragTo(timeline.locator('li').nth(5));
+    await page.getByRole('status').filter({ hasText: 'Swapped' }).waitFor();
+    await expect.poll(() => timeOf(posts['Sourdough Monday'])).toBe(slots[5]);
+    expect(await timeOf(posts['Croissant Tuesday'])).toBe(slots[2]);
+    await timeline.locator('li').nth(2).getByRole('link', { name: 'Croissant Tuesday' }).waitFor();
+    await timeline.locator('li').nth(5).getByRole('link', { name: 'Sourdough Monday' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, 'queue-timeline');
 
@@ -148,6 +157,21 @@ describe.skipIf(!hasChromium)('the queue and the library as workspaces', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, 'media-library-workspace');
 
+    // Deleting bread.png, which a post uses, is refused in words; the file stays.
+    await grid.getByRole('button', { name: 'Preview bread.png' }).click();
+    const used = page.getByRole('dialog', { name: 'bread.png' });
+    await used.getByRole('link', { name: 'Bread with a picture' }).waitFor();
+    await used.getByRole('button', { name: 'Delete…' }).click();
+    const refusal = used.getByRole('alert');
+    await refusal.getByText('This file stays.').waitFor();
+    expect(await refusal.textContent()).toContain('A post not yet published uses it (listed under “Used in”), and it would fail to publish without it.');
+    expect(await used.getByRole('button', { name: 'Delete file' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shootBothWidths(page, 'media-library-delete-refused');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await used.getByRole('button', { name: 'Close' }).click();
+    expect(((await api('GET', '/v1/media')).files as Array<{ filename: string }>).map((f) => f.filename).sort()).toEqual(['bread.png', 'flour.png']);
+
     // Delete flour.png (unused).
     await grid.getByRole('button', { name: 'Preview flour.png' }).click();
     const flour = page.getByRole('dialog', { name: 'flour.png' });
@@ -156,5 +180,19 @@ describe.skipIf(!hasChromium)('the queue and the library as workspaces', () => {
     await flour.getByRole('button', { name: 'Delete file' }).click();
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
     expect(((await api('GET', '/v1/media')).files as Array<{ filename: string }>).map((f) => f.filename)).toEqual(['bread.png']);
+
+    // A file dropped onto the drop zone uploads (a real drop event carrying the file).
+    // Built in the page (this file compiles without the DOM library: the script is a string).
+    const drop = await page.evaluateHandle(`(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(${JSON.stringify(makePng(40, 30, 'noise').toString('base64'))}), (c) => c.charCodeAt(0))], 'rye.png', { type: 'image/png' }));
+      return dt;
+    })()`);
+    const zone = page.locator('.lib-upload');
+    await zone.dispatchEvent('dragover', { dataTransfer: drop });
+    await zone.dispatchEvent('drop', { dataTransfer: drop });
+    await uploads.locator('li', { hasText: 'rye.png' }).getByText('Uploaded').waitFor();
+    await grid.getByRole('button', { name: 'Preview rye.png' }).waitFor();
+    expect(((await api('GET', '/v1/media')).files as Array<{ filename: string }>).map((f) => f.filename).sort()).toEqual(['bread.png', 'rye.png']);
   });
 });

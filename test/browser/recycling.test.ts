@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, fillDate, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/recycling.test.ts');
 
@@ -44,6 +44,8 @@ describe.skipIf(!hasChromium)('the Recycle section of a post', () => {
     await page.getByLabel('Every').fill('2');
     await page.getByLabel('Unit').selectOption('week');
     await page.getByLabel('Stop after (copies)').fill('6');
+    // The end day: saved as its last minute in the dashboard's zone (UTC here), as from the native date input before.
+    await fillDate(page, 'Stop after (date)', '2031-12-31');
     await page.getByText('X refuses duplicate posts: give at least 2 variations.').waitFor();
     await recycle().getByRole('button', { name: 'Save', exact: true }).click();
     // Refused by the server, naming the rule.
@@ -62,7 +64,7 @@ describe.skipIf(!hasChromium)('the Recycle section of a post', () => {
     await expectAccessible(page, 'post page with recycling');
     await shootBothWidths(page, 'recycling-active');
     const saved = (await d.ctx.app.inject({ method: 'GET', url: `/v1/posts/${postId}`, headers: d.tenant.headers })).json().post.recycling;
-    expect(saved).toMatchObject({ enabled: true, gap: 2, gapFreq: 'week', expireCount: 6, contentVariations: ['Composting 101: the guide our readers keep coming back to.', 'New to composting? Start with this guide.'], nextRecycleAt: '2031-04-19T08:00:00.000Z' });
+    expect(saved).toMatchObject({ enabled: true, gap: 2, gapFreq: 'week', expireCount: 6, contentVariations: ['Composting 101: the guide our readers keep coming back to.', 'New to composting? Start with this guide.'], nextRecycleAt: '2031-04-19T08:00:00.000Z', expireDate: '2031-12-31T23:59:00.000Z' });
 
     await recycle().getByRole('button', { name: 'Pause' }).click();
     await recycle().getByText('Paused').waitFor();

@@ -227,12 +227,17 @@ export async function pickTimeZone(page: Page, typed: string, zone: string, labe
   if (await box.inputValue() !== zone) throw new Error(`the time-zone field shows ${await box.inputValue()}, not ${zone}`);
 }
 
+/** Where a date or time field is looked up: the page, or a part of it (a dialog). */
+type Scope = Page | Locator;
+const pageOf = (scope: Scope): Page => ('keyboard' in scope ? scope : scope.page());
+
 /**
  * Types into a React Aria date or time field's segments (web/src/dashboard/ui/date-time-picker.tsx)
  * the way a user does, whatever the locale's order of them: each segment by its type.
  */
-async function typeSegments(page: Page, label: string, values: Record<string, string>): Promise<void> {
-  const segments = page.getByRole('group', { name: label, exact: true }).first().locator('[data-type]:not([data-type="literal"])');
+async function typeSegments(scope: Scope, label: string, values: Record<string, string>): Promise<void> {
+  const page = pageOf(scope);
+  const segments = scope.getByRole('group', { name: label, exact: true }).first().locator('[data-type]:not([data-type="literal"])');
   const n = await segments.count();
   for (let i = 0; i < n; i++) {
     const segment = segments.nth(i);
@@ -244,16 +249,61 @@ async function typeSegments(page: Page, label: string, values: Record<string, st
 }
 
 /**
+ * Sets the dashboard's date field labelled `label` (a React Aria DatePicker) to `date`
+ * (`YYYY-MM-DD`) by typing into its segments.
+ */
+export async function fillDate(scope: Scope, label: string, date: string): Promise<void> {
+  const [year, month, day] = date.split('-');
+  await typeSegments(scope, label, { year, month, day });
+}
+
+/**
+ * Sets the dashboard's time field labelled `label` (a React Aria TimeField) to `time` (`HH:MM`,
+ * 24-hour) by typing into its segments; a 12-hour locale gets the hour and AM/PM.
+ */
+export async function fillTime(scope: Scope, label: string, time: string): Promise<void> {
+  const [h, minute] = time.split(':');
+  const hour = Number(h);
+  const twelve = await scope.getByRole('group', { name: label, exact: true }).first().locator('[data-type="dayPeriod"]').count() > 0;
+  await typeSegments(scope, label, twelve
+    ? { hour: String(hour % 12 || 12), minute, dayPeriod: hour < 12 ? 'A' : 'P' }
+    : { hour: h, minute });
+}
+
+/**
  * Sets the composer's "Date" (`YYYY-MM-DD`) and "Time" (`HH:MM`, 24-hour) fields by typing into
  * their segments; a 12-hour locale gets the hour and AM/PM.
  */
 export async function fillDateTime(page: Page, date: string, time: string): Promise<void> {
-  const [year, month, day] = date.split('-');
-  await typeSegments(page, 'Date', { year, month, day });
-  const [h, minute] = time.split(':');
-  const hour = Number(h);
-  const twelve = await page.getByRole('group', { name: 'Time', exact: true }).first().locator('[data-type="dayPeriod"]').count() > 0;
-  await typeSegments(page, 'Time', twelve
-    ? { hour: String(hour % 12 || 12), minute, dayPeriod: hour < 12 ? 'A' : 'P' }
-    : { hour: h, minute });
+  await fillDate(page, 'Date', date);
+  await fillTime(page, 'Time', time);
+}
+
+/**
+ * How many px of the element's content are cut off sideways (its scrollWidth over its
+ * clientWidth; 0 when all of it shows), for each element the locator matches.
+ */
+export async function clippedPx(locator: Locator): Promise<number[]> {
+  return locator.evaluateAll((els) => els.map((e) => Math.max(0, e.scrollWidth - e.clientWidth)));
+}
+
+/**
+ * How many px of a native `<select>`'s chosen option are cut off: the option's text measured in the
+ * select's font, plus its side paddings and Chromium's drop-down arrow (20 px), over its
+ * clientWidth (a select's own scrollWidth never exceeds its clientWidth, so it cannot tell).
+ */
+export async function selectClippedPx(select: Locator): Promise<number> {
+  // Runs in the page: its DOM, typed here by the little it uses (this file compiles without the DOM library).
+  type Style = { fontStyle: string; fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string };
+  type Win = { getComputedStyle(e: unknown): Style; document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(t: string): { width: number } } } } };
+  return select.evaluate((el) => {
+    const w = globalThis as unknown as Win;
+    const sel = el as unknown as { options: ArrayLike<{ text: string }>; selectedIndex: number; clientWidth: number };
+    const s = w.getComputedStyle(el);
+    const ctx = w.document.createElement('canvas').getContext('2d');
+    ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const text = sel.options[sel.selectedIndex]?.text ?? '';
+    const need = ctx.measureText(text).width + parseFloat(s.paddingLeft) + parseFloat(s.paddingRight) + 20;
+    return Math.max(0, Math.ceil(need - sel.clientWidth));
+  });
 }

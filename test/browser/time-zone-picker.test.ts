@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, chromiumAvailable, openTimeZones, pickTimeZone, startDashboard, fillDateTime, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, fillDateTime, fillTime, openTimeZones, pickTimeZone, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/time-zone-picker.test.ts');
 const BROWSER_TZ = 'Asia/Tokyo';
@@ -98,11 +98,12 @@ describe.skipIf(!hasChromium)('time-zone picker', () => {
     await d.nav().getByRole('link', { name: 'Queue' }).click();
     await page.getByRole('heading', { name: 'Queue' }).waitFor();
     await pickTimeZone(page, 'paris', 'Europe/Paris');
-    await page.getByLabel('New slot time on Monday').fill('09:30');
+    await fillTime(page, 'New slot time on Monday', '09:30');
     await page.getByRole('button', { name: 'Add slot on Monday' }).click();
     await page.getByRole('button', { name: 'Save queue' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     const res = await d.ctx.app.inject({ method: 'GET', url: `/v1/queue/slots?profileId=${d.profileId}`, headers: d.tenant.headers });
-    expect(res.json().schedule).toMatchObject({ timezone: 'Europe/Paris' });
+    // The slot is the wall-clock time typed, in the queue's zone: what the browser's time input sent before.
+    expect(res.json().schedule).toMatchObject({ timezone: 'Europe/Paris', slots: [{ dayOfWeek: 1, time: '09:30' }] });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
  * The official client `@getlatedev/node` over real HTTP, in sandbox mode (the Reddit simulator),
- * against the checks of issue 30 (decision 0063):
+ * against the checks of decision 0063 (validation, error categories, profile-scoped keys):
  *   1. `validate.validateMedia` and `validate.validateSubreddit`;
  *   2. `errorCategory` and `errorSource` of a failed target, read with `posts.getPost`;
  *   3. profile-scoped keys created with `apiKeys.createApiKey({ scope: 'profiles', profileIds })`:

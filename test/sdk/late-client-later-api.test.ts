@@ -2,7 +2,7 @@
  * What the official client `@getlatedev/node` added later, over real HTTP: account groups
  * (`accountGroups.*`: create, list, update, delete; bad input and other tenants' accounts refused
  * with the field named; a scoped team member sees only its accounts), `apiKeys.verifyCredential`
- * and `accounts.moveAccountToProfile`.
+ * and `accounts.moveAccountToProfile` (PATCH, which also takes the display settings PUT takes and refuses any other field).
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,5 +130,33 @@ describe('credential check and account move through the official client', () => 
     await ctx.db.query('UPDATE accounts SET platform_user_id = $2 WHERE id = $1', [twin, src.platform_user_id]);
     expect((await refusal(sdk.accounts.moveAccountToProfile({ path: { accountId: acc }, body: { profileId: brandB } })))?.statusCode).toBe(409);
     expect((await ctx.app.inject({ method: 'GET', url: `/v1/accounts?profileId=${brandC}`, headers: t.headers })).json().accounts).toHaveLength(1);
+  });
+
+  it('PATCH also changes the display settings PUT changes, with or without a move; any other field is 400 naming it and nothing changes', async () => {
+    const brandD = await createProfile(ctx, t, 'Brand D');
+    const acc = await insertAccount(ctx, t, brandA, 'threads');
+    const patch = (payload: object) => ctx.app.inject({ method: 'PATCH', url: `/v1/accounts/${acc}`, headers: t.headers, payload });
+    const view = async () => (await ctx.app.inject({ method: 'GET', url: '/v1/accounts', headers: t.headers })).json().accounts.find((a: { _id: string }) => a._id === acc);
+
+    const renamed = await patch({ displayName: 'Brand voice', username: 'brand.voice' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ message: 'Account updated successfully', profileId: brandA, username: 'brand.voice', displayName: 'Brand voice', account: { _id: acc, profileId: brandA } });
+
+    // Move and rename at once, the client's call with the display settings beside profileId.
+    const both = await sdk.accounts.moveAccountToProfile({ path: { accountId: acc }, body: { profileId: brandD, displayName: 'Brand D voice' } as { profileId: string } });
+    expect(both.data).toMatchObject({ profileId: brandD, message: expect.stringMatching(/Brand D.*names were updated/) });
+    expect(await view()).toMatchObject({ profileId: brandD, username: 'brand.voice', displayName: 'Brand D voice' });
+
+    const unknown = await patch({ profileId: brandA, nickname: 'x', isActive: false });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().details.fields).sort()).toEqual(['isActive', 'nickname']);
+    expect(unknown.json().details.fields.nickname[0]).toMatch(/not an allowed field/);
+    const empty = await patch({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details.fields).toHaveProperty('profileId');
+    const blank = await patch({ profileId: brandA, username: '   ' });
+    expect(blank.json().details.fields).toHaveProperty('username');
+    // None of the refused calls moved or renamed anything.
+    expect(await view()).toMatchObject({ profileId: brandD, username: 'brand.voice', displayName: 'Brand D voice' });
   });
 });

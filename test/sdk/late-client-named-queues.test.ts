@@ -1,6 +1,6 @@
 /**
- * Named queues through the official client `@getlatedev/node`, over real HTTP (issue 30,
- * docs/decisions/0062-named-queues.md): `queue.createQueueSlot` (a named queue),
+ * Named queues through the official client `@getlatedev/node`, over real HTTP
+ * (docs/decisions/0062-named-queues.md): `queue.createQueueSlot` (a named queue),
  * `queue.listQueueSlots` (one queue, by queueId, and `all: 'true'`), `queue.updateQueueSlot`
  * (rename, `setAsDefault`), `queue.previewQueue` and `queue.getNextQueueSlot` with `queueId`,
  * `posts.createPost` / `posts.updatePost` with `queueId`, and `queue.deleteQueueSlot` of a

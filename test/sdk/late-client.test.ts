@@ -439,14 +439,34 @@ describe('errors', () => {
       // Counters use fixed one-minute windows: do not start the 61 requests just before a boundary.
       const intoMinute = Date.now() % 60_000;
       if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+      // The IETF draft's fields (draft-ietf-httpapi-ratelimit-headers) on the client's own response: the policy (quota, window) and the state (remaining, reset).
+      const draft = (h: Headers) => ({ policy: /^"([a-z-]+)";q=(\d+);w=(\d+)$/.exec(h.get('ratelimit-policy') ?? ''), state: /^"([a-z-]+)";r=(\d+);t=(\d+)$/.exec(h.get('ratelimit') ?? '') });
       for (let i = 0; i < 60; i++) {
         const res = await sdk.profiles.listProfiles();
         expect(res.response.status).toBe(200);
+        if (i === 0 || i === 59) {
+          const { policy, state } = draft(res.response.headers);
+          expect(policy?.slice(2), res.response.headers.get('ratelimit-policy') ?? 'no RateLimit-Policy').toEqual(['60', '60']);
+          expect(state?.[1]).toBe(policy?.[1]);
+          expect(Number(state?.[2])).toBe(59 - i);
+          expect(Number(state?.[3])).toBeGreaterThan(0);
+          expect(Number(state?.[3])).toBeLessThanOrEqual(60);
+        }
         if (i === 59) {
           expect(res.response.headers.get('x-ratelimit-limit')).toBe('60');
           expect(res.response.headers.get('x-ratelimit-remaining')).toBe('0');
         }
       }
+      // The 429 through the client's fetch (its error keeps no headers): Retry-After, and RateLimit at r=0 under the same policy.
+      const answers: Response[] = [];
+      const recording = (req: Request) => fetch(req).then((r) => { answers.push(r.clone()); return r; });
+      await rejection(sdk.profiles.listProfiles({ fetch: recording }));
+      expect(answers.map((r) => r.status)).toEqual([429]);
+      const limited = draft(answers[0].headers);
+      expect(limited.policy?.slice(2)).toEqual(['60', '60']);
+      expect(Number(limited.state?.[2])).toBe(0);
+      expect(Number(answers[0].headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(answers[0].headers.get('retry-after'))).toBeLessThanOrEqual(60);
       const err = await rejection(sdk.profiles.listProfiles());
       expect(err).toBeInstanceOf(RateLimitError);
       const rle = err as RateLimitError;

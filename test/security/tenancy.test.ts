@@ -10,6 +10,8 @@
  *   - each /v1 route except the OpenAPI document answers 401 without a key.
  * A new path parameter the suite cannot fill, or a new route with a body the suite has
  * no valid body for, fails the suite until it is added below.
+ * /mcp and the OAuth routes are not in the OpenAPI document (nor /v1): their tenancy is
+ * test/security/tenancy-mcp.test.ts, every MCP tool with another tenant's ids.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.ts';

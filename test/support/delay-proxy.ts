@@ -7,6 +7,9 @@
  * With `late`, the requests it selects are held before they reach the platform instead, for
  * `late.ms`, and delivered then even when the client gave up meanwhile: a request that lands
  * late (a slow platform that commits late looks the same to Herald).
+ *
+ * With `hold`, the requests it selects never reach the platform: they are held unanswered until
+ * their client goes away (a request lost on the way, the kill of Herald in the middle of it).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +22,8 @@ export interface DelayProxy {
   /** Requests held before delivery (`late`), and those of them delivered after their client had gone. */
   readonly landedLate: number;
   readonly landedAfterClientLeft: number;
+  /** Requests held by `hold` (never forwarded). */
+  readonly held: number;
   close(): Promise<void>;
 }
 
@@ -27,7 +32,9 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 export async function startDelayProxy(target: string, opts: {
   delayMs: number; slow: (method: string, path: string) => boolean;
   late?: { ms: number; select: (method: string, path: string) => boolean };
+  hold?: (method: string, path: string) => boolean;
 }): Promise<DelayProxy> {
+  let held = 0;
   let forwarded = 0;
   let delayed = 0;
   let landedLate = 0;
@@ -40,6 +47,10 @@ export async function startDelayProxy(target: string, opts: {
     req.on('end', async () => {
       const method = req.method ?? 'GET';
       const path = req.url ?? '/';
+      if (opts.hold?.(method, path)) {
+        held++;
+        return; // never forwarded, never answered: close() or the client's end drops it
+      }
       if (opts.late?.select(method, path)) {
         await new Promise((r) => setTimeout(r, opts.late!.ms));
         landedLate++;
@@ -74,6 +85,7 @@ export async function startDelayProxy(target: string, opts: {
     get delayed() { return delayed; },
     get landedLate() { return landedLate; },
     get landedAfterClientLeft() { return landedAfterClientLeft; },
+    get held() { return held; },
     close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
 }

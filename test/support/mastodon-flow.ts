@@ -1,6 +1,6 @@
 /**
  * A Mastodon account behind a proxy, for the exactly-once flows that count on the platform's side
- * (the stalled worker of test/support/stall-scenario.ts): the Mastodon simulator runs in its own
+ * (the stalled worker of test/support/stall-scenario.ts, the kill -9 of test/flows/crash-mastodon.test.ts): the Mastodon simulator runs in its own
  * process (its state outlives any Herald process) and, like a real instance, takes the same text
  * twice, so every second create is a real duplicate. The account is connected with the proxy as its
  * instance, so every call of Herald's workers goes through the proxy. Same shape as the Facebook flow.

@@ -12,6 +12,7 @@ import { checkPost, countGraphemes, PLATFORM_RULES, weightedLength } from '../..
 import { BlueskyAdapter } from '../../src/platforms/bluesky/adapter.ts';
 import { PLATFORMS } from '../../src/shared/platforms.ts';
 import { ruleDocs } from '../../src/shared/rules/index.ts';
+import { UNPUBLISH } from '../../src/platforms/types.ts';
 
 const SPEC_ANCHORS = 'authentication, quick-start, users, api-keys, invites, profiles, posts, bulk-upload, accounts, media, connect, clone-connection, ai-clipping, facebook-pages, facebook-stories, linkedin-organizations, pinterest, reddit-subreddits, reddit-feed, reddit-search, usage-stats, queue, analytics, plan-tiers, usage-tracking, error-handling, rate-limits, platforms, tiktok-direct-posting'.split(', ')
   // Sections of Herald's own features: webhooks (decision 0038), publishing logs, account health and take-back (decision 0039), validation (decision 0026).
@@ -103,6 +104,20 @@ describe('composer platform rules', () => {
     expect(checkPost('bluesky', 'ok', Array(5).fill({ type: 'image' })).map((p) => p.rule)).toEqual(['bluesky.images.max_count']);
     expect(checkPost('youtube', 'title', []).map((p) => p.field)).toEqual(['media']);
     expect(checkPost('twitter', 'x'.repeat(281), []).map((p) => p.rule)).toEqual(['twitter.text.max_weighted_length']);
+  });
+
+  it('the unpublish paragraph names every platform Herald deletes on, and the guides cite only rule ids of the rule table', () => {
+    const takeBack = buildSections(readGuides(), doc).find((x) => x.id === 'take-back')!.guide;
+    const unpublish = takeBack.slice(takeBack.indexOf('**Unpublish.**'), takeBack.indexOf('| outcome |'));
+    const notSupported = takeBack.split('\n').find((l) => l.startsWith('| `not_supported` |'))!;
+    for (const p of PLATFORMS) {
+      const name = PLATFORM_RULES[p].label.replace(/ \(.*\)$/, '');
+      expect(UNPUBLISH[p].supported ? unpublish : notSupported, p).toMatch(new RegExp(`\\b${name}\\b`));
+    }
+    const known = new Set(PLATFORMS.flatMap((p) => ruleDocs(p).map((r) => r.id)));
+    const cited = [...Object.values(readGuides()).join('\n').matchAll(/\[rule ([a-z0-9_.]+)\]/g)].map((m) => m[1]);
+    expect(cited.length).toBeGreaterThan(0);
+    for (const id of cited) expect(known.has(id), id).toBe(true);
   });
 
   it('the platforms section lists every rule of every platform from the rule table, with its source', () => {

@@ -55,8 +55,9 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
 
   return {
     /**
-     * Clones `sourceAccountId` into `profileId`. Answers `{ message, connection: { _id, platform,
-     * username, displayName, isActive, profileId } }`.
+     * Clones `sourceAccountId` into `profileId`. Answers (200) `{ message, warnings?, connection: { _id,
+     * platform, username, displayName, isActive, profileId } }`, `warnings` naming the ignored target
+     * fields of other platforms.
      */
     async clone(auth: AuthContext, profileId: string, b: CloneConnectionInput) {
       const profile = await getAccessibleProfile(deps.db, auth, profileId);

@@ -27,12 +27,6 @@ function profileUrl(a: AccountRow): string | undefined {
   return ACCOUNT_VIEW_DATA[a.platform]?.profileUrl?.(a.username);
 }
 
-/** The creator's allowed TikTok privacy levels from the creator info cached at connect, when known. */
-function tiktokPrivacyOptions(creator: unknown): string[] | undefined {
-  const o = (creator as { privacyLevelOptions?: unknown } | undefined)?.privacyLevelOptions;
-  return Array.isArray(o) && o.every((x) => typeof x === 'string') ? o : undefined;
-}
-
 /** The settings the platform's rule table reads that the platform stated about the account (`accountSettingKeys`), or undefined. */
 function ruleSettingsOf(platform: PlatformId, s: Record<string, unknown>): Record<string, unknown> | undefined {
   const keys = RULE_SETS[platform]?.accountSettingKeys ?? [];
@@ -63,7 +57,8 @@ export function toAccountView(a: AccountRow) {
     defaultSubreddit: typeof s.defaultSubreddit === 'string' ? s.defaultSubreddit : undefined,
     defaultBoardId: typeof s.defaultBoardId === 'string' ? s.defaultBoardId : undefined,
     defaultBoardName: typeof s.defaultBoardName === 'string' ? s.defaultBoardName : undefined,
-    tiktokPrivacyLevelOptions: tiktokPrivacyOptions(s.tiktokCreator),
+    // The platform's own fields (TikTok's privacy levels): its ACCOUNT_VIEW_DATA.
+    ...ACCOUNT_VIEW_DATA[a.platform]?.fields?.(s),
     ruleSettings: ruleSettingsOf(a.platform, s),
     createdAt: a.created_at.toISOString(),
     updatedAt: a.updated_at.toISOString(),
@@ -144,6 +139,25 @@ export function createAccountsService(deps: { db: Db; accounts: AccountsReposito
         throw err;
       }
       return { message: `Account moved to the profile ${profile.name}`, profileId: profile.id };
+    },
+
+    /**
+     * `PATCH /v1/accounts/{accountId}`: moves the account to `profileId` ({@link moveToProfile}) and/or
+     * changes its display settings (`username`, `displayName`, as {@link update}); at least one of them.
+     * Answers `{ message, profileId, username, displayName, account }`.
+     * @throws 400 naming the field (nothing to change, an empty username), before anything is
+     *   written; then as {@link moveToProfile} (404, 409).
+     */
+    async patch(auth: AuthContext, accountId: string, input: { profileId?: string; username?: string; displayName?: string }) {
+      if (input.profileId === undefined && input.username === undefined && input.displayName === undefined) {
+        throw fieldError('profileId', 'give profileId (to move the account), username or displayName');
+      }
+      if (input.username !== undefined && !input.username.trim()) throw fieldError('username', 'must not be empty');
+      const moved = input.profileId !== undefined ? await this.moveToProfile(auth, accountId, input.profileId) : null;
+      const renamed = input.username !== undefined || input.displayName !== undefined;
+      const row = renamed ? (await this.update(auth, accountId, input)).account : toAccountView(await repo.accessible(auth, accountId));
+      const message = moved && renamed ? `${moved.message}; its names were updated` : moved ? moved.message : 'Account updated successfully';
+      return { message, profileId: row.profileId, username: row.username, displayName: row.displayName, account: row };
     },
 
     /** Disconnects: removes the account and its credentials. Pending targets then fail with a reconnect message. */

@@ -7,6 +7,7 @@
  * Imports no other module's code that imports this file (posts imports it).
  */
 import { createHash } from 'node:crypto';
+import { AppError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Queryable } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -47,6 +48,28 @@ export async function reviewNeeded(q: Queryable, auth: AuthContext, profileIds: 
   if (mayApprove(auth, { approver_ids: [] })) return false;
   const rules = await approvalRules(q, auth.tenantId, profileIds);
   return rules.some((r) => r.approval_required && !mayApprove(auth, r));
+}
+
+/**
+ * Checks that the caller may publish what an approval did not see, on these profiles: refused when
+ * one requires approval and the caller may not approve there (decision 0059), unless `approved`
+ * answers true (asked only then: the post's text is the one approved).
+ * @throws 403 FORBIDDEN (`reason: approval_required`, the profile) naming the rule and `action`'s way out.
+ */
+export async function assertMayPublishUnreviewed(q: Queryable, auth: AuthContext, profileIds: readonly string[], action: string, approved?: () => Promise<boolean>): Promise<void> {
+  if (mayApprove(auth, { approver_ids: [] })) return;
+  const rules = await approvalRules(q, auth.tenantId, profileIds);
+  const held = rules.find((r) => r.approval_required && !mayApprove(auth, r));
+  if (held && !(await approved?.())) {
+    throw new AppError('FORBIDDEN', `The profile "${held.name}" requires approval before anything is published: ${action}`,
+      { profileId: held.id, reason: 'approval_required' });
+  }
+}
+
+/** The kind of the post's last review step, or null when it was never submitted for review. */
+export async function lastReviewStep(q: Queryable, postId: string): Promise<ReviewEventKind | null> {
+  const { rows } = await q.query<{ kind: ReviewEventKind }>('SELECT kind FROM post_review_events WHERE post_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [postId]);
+  return rows[0]?.kind ?? null;
 }
 
 export const hashReviewToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();

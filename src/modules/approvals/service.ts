@@ -8,9 +8,7 @@ import type { RateLimitState } from '../../route-kit/rate-limit-headers.ts';
 import { randomBytes } from 'node:crypto';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import type { Mailer } from '../../infra/mailer.ts';
-import { ALL_PERMISSIONS } from '../../shared/permissions.ts';
 import { platformPreviewOf } from '../../shared/platform-preview.ts';
-import type { PlanId } from '../../shared/plans.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import { countHit } from '../../storage/rate-limit-counters.ts';
 import { canAccessProfile, type AuthContext } from '../auth/context.ts';
@@ -85,12 +83,6 @@ export function createApprovalsService(deps: {
   const { db, posts, publisher, clock, mailer } = deps;
   const base = deps.publicUrl.replace(/\/+$/, '');
 
-  /** The tenant acting through a review link (the queue's slot allocation asks for a caller). */
-  const tenantAuth = (tenantId: string): AuthContext => ({
-    tenantId, userId: tenantId, isRoot: true, keyId: 'review-link', permissions: new Set(ALL_PERMISSIONS), profileAccess: 'all', profileIds: [],
-    plan: 'free' as PlanId, billingPeriod: 'monthly' as AuthContext['billingPeriod'], billingAnchor: new Date(0),
-  });
-
   function send(to: string[], subject: string, text: string) {
     if (!mailer) return;
     for (const address of new Set(to.filter(Boolean))) {
@@ -120,7 +112,11 @@ export function createApprovalsService(deps: {
     }
   }
 
-  /** Approve or request changes, by a user or a review link's client, in one transaction. */
+  /**
+   * Approve or request changes, by a user (`auth`: their access to the post and approver's right are
+   * checked) or a review link's client (no `auth`: the link's tenant and post were checked by the caller,
+   * and the post is locked within `tenantId` only). The approved post takes its slot for the tenant.
+   */
   async function decide(tenantId: string, postId: string, actor: ReviewActor, decision: 'approved' | 'changes_requested', comment: string | null, auth?: AuthContext) {
     const now = clock();
     const outcome = await db.tx(async (client) => {
@@ -135,7 +131,7 @@ export function createApprovalsService(deps: {
       let details: Record<string, unknown> = {};
       let release: Awaited<ReturnType<PostsService['releaseApproved']>> | null = null;
       if (decision === 'approved') {
-        release = await posts.releaseApproved(client, tenantAuth(tenantId), post);
+        release = await posts.releaseApproved(client, { tenantId }, post);
         details = { scheduledFor: release.runAt.toISOString(), moved: release.moved, ...(release.note ? { note: release.note } : {}) };
       } else {
         await posts.returnForChanges(client, post);
@@ -156,7 +152,7 @@ export function createApprovalsService(deps: {
         + (comment ? `Comment: ${comment}\n\n` : '') + (outcome.release?.note ? `${outcome.release.note}\n\n` : '')
         + (outcome.release ? `It publishes at ${outcome.release.runAt.toISOString()}.\n\n` : 'Edit it and submit it again.\n\n') + postLink(postId));
     }
-    const view = await posts.get(tenantAuth(tenantId), postId);
+    const view = auth ? await posts.get(auth, postId) : await posts.getForTenant(tenantId, postId);
     return {
       message: decision === 'approved'
         ? (outcome.release?.note ?? `Post approved: it publishes at ${outcome.release!.runAt.toISOString()}`)
@@ -195,7 +191,7 @@ export function createApprovalsService(deps: {
 
   /** What a client sees of a post: text, media, time, platforms as they will look, the decisions and the client-visible comments. */
   async function clientPostView(tenantId: string, postId: string) {
-    const { post } = await posts.get(tenantAuth(tenantId), postId);
+    const { post } = await posts.getForTenant(tenantId, postId);
     const row = (await getPostRow(db, postId))!;
     const events = await listReviewEvents(db, postId);
     return {

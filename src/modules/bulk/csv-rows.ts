@@ -15,7 +15,7 @@
  * | `tags` | separated by `,` `;` or `|` |
  * | `visibility` | public, private or unlisted |
  * | `custom_content_<platform>` | text for that platform only |
- * | `<platform>_thread_items` | a thread for twitter, threads or bluesky: items separated by a line `---` |
+ * | `<platform>_thread_items` | a thread, for each platform with threads (`threads` in src/shared/capabilities.ts: twitter, threads, bluesky, discord, telegram, mastodon): items separated by a line `---`; another platform's column is ignored with a warning |
  * | `first_comment` | first comment on the platforms that take one (facebook, instagram, linkedin and youtube: `firstComment` in src/shared/capabilities.ts) |
  * | `subreddit` | Reddit subreddit (else the account default) |
  * | `board_id` | Pinterest board (else the account default) |
@@ -25,7 +25,7 @@
  */
 import { unstorableText } from '../../core/storable.ts';
 import { isPlatformId, PLATFORMS, type PlatformId } from '../../platforms/types.ts';
-import { BULK_COLUMNS } from '../../shared/bulk-columns.ts';
+import { BULK_COLUMNS, BULK_OPTION_COLUMNS, PLATFORM_ALIASES } from '../../shared/bulk-columns.ts';
 import { FIRST_COMMENT_PLATFORMS } from '../../shared/capabilities.ts';
 
 /** One row error: a machine code, a message, and the column when there is one. */
@@ -37,8 +37,6 @@ export interface RowError {
 
 /** The columns read (src/shared/bulk-columns.ts: the dashboard's CSV template is built from the same list). */
 export const KNOWN_COLUMNS: ReadonlySet<string> = new Set(BULK_COLUMNS);
-
-const TITLE_PLATFORMS: PlatformId[] = ['youtube', 'reddit', 'pinterest'];
 
 /** A row after parsing: which profiles and platforms it targets, and the post body fields. */
 export interface ParsedRow {
@@ -81,7 +79,7 @@ export function parseRow(rec: Record<string, string>): { ok: true; row: ParsedRo
   const platforms: PlatformId[] = [];
   if (platformNames.length === 0) errors.push({ code: 'platforms_missing', message: 'platforms is required (e.g. "bluesky" or "bluesky,twitter")', column: 'platforms' });
   for (const p of platformNames) {
-    const id = p === 'x' ? 'twitter' : p;
+    const id = PLATFORM_ALIASES[p] ?? p;
     if (!isPlatformId(id)) errors.push({ code: 'platform_invalid', message: `unknown platform "${p}" (one of ${PLATFORMS.join(', ')})`, column: 'platforms' });
     else if (!platforms.includes(id)) platforms.push(id);
   }
@@ -128,16 +126,15 @@ export function parseRow(rec: Record<string, string>): { ok: true; row: ParsedRo
   for (const p of platforms) {
     const custom = rec[`custom_content_${p}`]?.trim();
     if (custom) customContent[p] = custom;
-    const thread = rec[`${p}_thread_items`]?.trim();
+    // Only a platform with threads has the column (BULK_COLUMNS); another's is ignored, as the warning says.
+    const thread = KNOWN_COLUMNS.has(`${p}_thread_items`) ? rec[`${p}_thread_items`]?.trim() : undefined;
     if (thread) psdOf(p).threadItems = thread.split(/\r?\n---\r?\n/).map((c) => ({ content: c.trim() })).filter((i) => i.content);
     if (cell('first_comment') && FIRST_COMMENT_PLATFORMS.includes(p)) psdOf(p).firstComment = cell('first_comment');
-    if (title && TITLE_PLATFORMS.includes(p)) psdOf(p).title = title;
-  }
-  if (cell('subreddit') && platforms.includes('reddit')) psdOf('reddit').subreddit = cell('subreddit').replace(/^r\//i, '');
-  if (cell('board_id') && platforms.includes('pinterest')) psdOf('pinterest').boardId = cell('board_id');
-  if (cell('link')) {
-    if (platforms.includes('pinterest')) psdOf('pinterest').link = cell('link');
-    if (platforms.includes('reddit')) psdOf('reddit').url = cell('link');
+    // The shared columns that are an option on this platform (title, subreddit, board_id, link: src/shared/bulk-columns.ts).
+    for (const o of BULK_OPTION_COLUMNS[p] ?? []) {
+      const v = cell(o.column);
+      if (v) psdOf(p)[o.field] = o.clean ? o.clean(v) : v;
+    }
   }
   if (!content && mediaUrls.length === 0 && Object.keys(customContent).length === 0 && timing.kind !== 'draft') {
     errors.push({ code: 'content_missing', message: 'post_content (or title) is required unless media_urls are given', column: 'post_content' });

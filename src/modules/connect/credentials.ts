@@ -42,7 +42,7 @@ export interface CredentialsBody { identifier: string; appPassword: string; stat
  * @throws 404 for a profile the caller cannot see (before any login); 400 for refused
  *   credentials; 502 when the platform cannot be reached.
  */
-export async function connectWithCredentials(services: Services, auth: AuthContext, platform: PlatformId, body: CredentialsBody, within?: StoredHook) {
+export async function connectWithCredentials(services: Pick<Services, 'adapters' | 'accounts' | 'profiles'>, auth: AuthContext, platform: PlatformId, body: CredentialsBody, within?: StoredHook) {
   const shape = appPasswordShape(services, platform);
   const label = PLATFORM_LABELS[platform];
   const profileId = profileIdFromState(body.state);

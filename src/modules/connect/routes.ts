@@ -19,7 +19,7 @@ const OAuthPlatformParam = Type.Object({ platform: Type.Enum([...OAUTH_PLATFORMS
  * The 400 of the OAuth calls for a platform that connects otherwise (its connect shape is not
  * `oauth`), pointing at the call that connects it. `withDetails`: the error names the platform.
  */
-function notOAuth(services: Services, platform: PlatformId, withDetails: boolean): AppError | null {
+function notOAuth(services: Pick<Services, 'adapters'>, platform: PlatformId, withDetails: boolean): AppError | null {
   const shape = services.adapters.connectShape(platform);
   if (shape.kind === 'oauth' || shape.kind === 'instance-oauth') return null;
   const label = PLATFORM_LABELS[platform];
@@ -28,7 +28,7 @@ function notOAuth(services: Services, platform: PlatformId, withDetails: boolean
   return new AppError('BAD_REQUEST', `${label} ${how}`, withDetails ? { platform } : undefined);
 }
 
-export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const connectRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'adapters' | 'choose' | 'oauthConnect' | 'publicUrl' | 'accounts' | 'profiles'> }> = async (app, { services }) => {
   // The select calls of every platform whose connect shape has a choose step (select-page, select-organization).
   await app.register(chooseRoutes, { services });
   const chooseSteps = PLATFORMS.flatMap((p) => {

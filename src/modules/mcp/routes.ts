@@ -22,12 +22,12 @@ const SERVER_VERSION = '1.0.0';
 const ALL_CAPABILITIES = new Set(CAPABILITIES);
 
 /** The resource identifier of /mcp (RFC 8707): the URL clients connect to. */
-export function mcpResourceUrl(services: Services): string {
+export function mcpResourceUrl(services: Pick<Services, 'publicUrl'>): string {
   return `${services.publicUrl.replace(/\/+$/, '')}${MCP_PATH}`;
 }
 
 /** Where /mcp's protected-resource metadata is (RFC 9728 section 3.1: the well-known path before the resource's path). */
-export function protectedResourceMetadataUrl(services: Services): string {
+export function protectedResourceMetadataUrl(services: Pick<Services, 'publicUrl'>): string {
   return `${services.publicUrl.replace(/\/+$/, '')}/.well-known/oauth-protected-resource${MCP_PATH}`;
 }
 
@@ -36,7 +36,7 @@ export function protectedResourceMetadataUrl(services: Services): string {
  * capability) or an OAuth access token issued for /mcp (the grant's permissions, profiles and capabilities).
  * @throws AppError UNAUTHORIZED when the credentials are missing, unknown, expired or revoked.
  */
-async function authenticate(request: FastifyRequest, services: Services): Promise<McpCaller> {
+async function authenticate(request: FastifyRequest, services: Pick<Services, 'auth' | 'oauthServer'>): Promise<McpCaller> {
   const header = request.headers.authorization;
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!m) throw new AppError('UNAUTHORIZED', 'Unauthorized', { reason: 'Send "Authorization: Bearer <API key or OAuth access token>"' });
@@ -52,7 +52,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * pass. Refusing other origins is the transport's DNS-rebinding rule
  * (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#security-warning).
  */
-function originAllowed(origin: string | undefined, services: Services): boolean {
+function originAllowed(origin: string | undefined, services: Pick<Services, 'publicUrl'>): boolean {
   if (origin === undefined) return true;
   try {
     const u = new URL(origin);
@@ -72,14 +72,14 @@ function allowOrigin(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /** Sends the 401 of /mcp: Herald's error body and the RFC 9728 pointer for OAuth clients. */
-function unauthorized(request: FastifyRequest, reply: FastifyReply, services: Services, err: AppError) {
+function unauthorized(request: FastifyRequest, reply: FastifyReply, services: Pick<Services, 'publicUrl'>, err: AppError) {
   const tokenSent = Boolean(request.headers.authorization);
   reply.header('www-authenticate', `Bearer resource_metadata="${protectedResourceMetadataUrl(services)}"${tokenSent ? ', error="invalid_token"' : ''}`);
   return reply.status(401).send(errorBody(request, err.code, err.message, err.details));
 }
 
 /** Registers /mcp (POST; GET and DELETE answer 405: no server-initiated stream, no sessions). */
-export async function mcpRoutes(app: FastifyInstance, { services, catalog }: { services: Services; catalog: RouteCatalog }): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, { services, catalog }: { services: Pick<Services, 'auth' | 'oauthServer' | 'delegatedAuth' | 'publicUrl'>; catalog: RouteCatalog }): Promise<void> {
   let tools: Tool[] | undefined;
   const allTools = () => (tools ??= buildTools(catalog));
 

@@ -7,7 +7,7 @@
 import type { CatalogRoute, JsonSchemaObject, RouteCatalog } from './route-catalog.ts';
 import { TOOL_SPECS, type ToolSpec } from '../../shared/mcp-tools.ts';
 
-export { CAPABILITIES, TOOL_SPECS, type Capability, type ToolSpec } from '../../shared/mcp-tools.ts';
+export { CAPABILITIES, CAPABILITY_LABELS, TOOL_SPECS, type Capability, type ToolSpec } from '../../shared/mcp-tools.ts';
 
 /** A tool ready to list and call: its spec, its route and its input schema. */
 export interface Tool {

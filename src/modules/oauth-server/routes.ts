@@ -9,20 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import type { Services } from '../../services.ts';
 import { assertCsrf, sessionToken } from '../sessions/http.ts';
-import { CAPABILITIES } from '../mcp/tools.ts';
+import { CAPABILITIES, CAPABILITY_LABELS } from '../mcp/tools.ts';
 import { MCP_PATH } from '../mcp/routes.ts';
 
 /** The dashboard page that asks the user (web/src/dashboard). */
 export const CONSENT_PAGE = '/dashboard/oauth/consent';
 /** The authorization request's parameters the consent page hands back. */
 const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'scope', 'resource'] as const;
-
-const CAPABILITY_LABELS: Record<(typeof CAPABILITIES)[number], string> = {
-  read: 'Read profiles, accounts, posts, queues, usage and analytics',
-  drafts: 'Create drafts (nothing is published)',
-  publish: 'Schedule and publish posts, retry failed ones',
-  delete: 'Delete posts and unpublish them from the platforms',
-};
 
 function pickParams(source: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -46,7 +39,7 @@ const cors = (reply: FastifyReply) => {
 };
 
 /** The dashboard session of a consent request (CSRF-checked on POST). */
-async function sessionAuth(request: FastifyRequest, services: Services) {
+async function sessionAuth(request: FastifyRequest, services: Pick<Services, 'sessions' | 'config'>) {
   const token = sessionToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to the dashboard first', { reason: 'no_session' });
   const { auth, session } = await services.sessions.authenticate(token);
@@ -54,7 +47,7 @@ async function sessionAuth(request: FastifyRequest, services: Services) {
   return auth;
 }
 
-export async function oauthServerRoutes(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export async function oauthServerRoutes(app: FastifyInstance, { services }: { services: Pick<Services, 'oauthServer' | 'profiles' | 'publicUrl' | 'sessions' | 'config'> }): Promise<void> {
   const oauth = services.oauthServer;
   const base = services.publicUrl.replace(/\/+$/, '');
   // Token and revocation requests are form-encoded (RFC 6749 section 4.1.3); this plugin only.

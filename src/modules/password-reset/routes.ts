@@ -13,7 +13,7 @@ import type { Services } from '../../services.ts';
 import { assertSameOrigin, browserToken, setBrowserCookie, setSessionCookie } from '../sessions/http.ts';
 import { SessionUserView } from '../sessions/routes.ts';
 
-export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'passwordReset' | 'config'> }> = async (app, { services }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

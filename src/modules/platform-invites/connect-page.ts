@@ -67,7 +67,10 @@ const ERROR_TEXT: Record<string, string> = {
 
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'The invite token (base64url)' }) });
 
-export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+/** What the invite's connect page uses (connecting with an app password stores through accounts and profiles). */
+export type ConnectPageServices = Pick<Services, 'accounts' | 'adapters' | 'choose' | 'oauthConnect' | 'platformInvites' | 'profiles' | 'config'>;
+
+export const connectPageRoutes: FastifyPluginAsyncTypebox<{ services: ConnectPageServices }> = async (app, { services }) => {
   const invites = services.platformInvites;
   // Plain HTML forms post application/x-www-form-urlencoded (this plugin only).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8192 }, (_req, body, done) => {
@@ -328,6 +331,9 @@ ${list.map((c, i) => `<label class="choice"><input type="radio" name="choice" va
       await services.choose.choose(auth, inv.row.platform, { profileId: inv.row.profile_id, tempToken, value: choice }, within);
     } catch (err) {
       if (err instanceof AppError && err.details?.reason === 'invite_unavailable') return reply.redirect(invites.inviteUrl(req.params.token), 303);
+      // The platform refused this choice for a reason the client can act on (a Discord channel where
+      // the bot lacks a permission): say it on the same choice page, whose token still holds.
+      if (err instanceof AppError && err.status === 403) return selectPage(reply, inv, req.params.token, tempToken, err.message);
       req.log.warn({ err }, 'platform invite: selection failed');
       return openPage(reply, inv, req.params.token, { status: 400, error: ERROR_TEXT.connection_failed });
     }

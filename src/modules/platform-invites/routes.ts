@@ -4,11 +4,10 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, MessageResponse } from '../../route-kit/schemas.ts';
-import type { Services } from '../../services.ts';
-import { connectPageRoutes } from './connect-page.ts';
+import { connectPageRoutes, type ConnectPageServices } from './connect-page.ts';
 import { CreatedPlatformInvite, CreatePlatformInviteBody, ListPlatformInvitesQuery, PlatformInviteList, RevokePlatformInviteQuery } from './schemas.ts';
 
-export const platformInvitesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const platformInvitesRoutes: FastifyPluginAsyncTypebox<{ services: ConnectPageServices }> = async (app, { services }) => {
   app.post('/platform-invites', {
     config: { permission: 'invites:write' },
     schema: {

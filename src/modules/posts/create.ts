@@ -20,7 +20,7 @@ import type { AccountRowCache } from '../accounts/repository.ts';
 import {
   accountVersionsOf, cachedAccountSource, checkTargetTimes, dbAccountSource, earliestTargetTime, type AccountSource, type Mode, type ResolvedTarget, type TargetRules,
 } from './targets.ts';
-import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
+import { dropTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule, threadItemsOf } from './validation.ts';
 import type { PublishInline, WriteResult } from './publish-inline.ts';
 import { recordReviewEvent, reviewNeeded } from '../approvals/repository.ts';
 import { enqueueReviewEvent } from '../webhooks/outbox.ts';
@@ -100,7 +100,7 @@ export function createPostCreation(deps: {
     const targets = await rules.resolve(source, auth, body.platforms, mode, errors, queueProfile ?? undefined, schedule.timezone);
     checkTargetTimes(targets, { mode, queued: !!queueProfile, now }, errors);
     if (targetTimed && !schedule.at) schedule.at = earliestTargetTime(targets);
-    dropYouTubeTagOverflow(targets, tags, warnings);
+    dropTagOverflow(targets, tags, warnings);
     if (mode !== 'draft') await rules.readRuleSettings(targets);
     if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : schedule.at, errors, { hashtags, mentions });
     else targets.forEach((t, i) => threadItemsOf(t.platformSpecificData, `platforms.${i}.platformSpecificData`, errors));

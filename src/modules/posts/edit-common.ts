@@ -13,6 +13,7 @@ import type { Db } from '../../storage/db.ts';
 import type { AccountRow, AccountsRepository } from '../accounts/repository.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { NewLogEntry } from '../logs/service.ts';
+import { assertMayPublishUnreviewed } from '../approvals/repository.ts';
 import { lockAccessiblePost } from './access.ts';
 import type { PostRow, TargetRow } from './repository.ts';
 
@@ -57,15 +58,21 @@ export async function publishedTarget(db: Db, auth: AuthContext, postId: string,
 
 /**
  * The adapter that edits on `platform` and the target's account, checked before any call.
+ * On a profile that requires approval (decision 0059), only an approver changes what is live there.
  * @throws 400 naming `platform` when the platform (or Herald) cannot edit there; 409 INVALID_STATE
- * when the account is gone or is of the other mode than the server (sandbox).
+ * when the account is gone or is of the other mode than the server (sandbox); 403 FORBIDDEN
+ * (`reason: approval_required`) for a caller who may not approve on the account's profile.
  */
 export async function editorFor(deps: EditDeps, auth: AuthContext, platform: PlatformId, accountId: string, method: 'editPublished' | 'updateVideoMetadata'): Promise<{ adapter: PlatformAdapter; account: AccountRow }> {
+  const account = (await deps.accounts.listForTenant(auth.tenantId, null)).find((a) => a.id === accountId);
+  if (account) {
+    await assertMayPublishUnreviewed(deps.db, auth, [account.profile_id],
+      'an edit of a published post goes out unreviewed, so only an approver (the owner or a member the profile\'s rule names) may make it');
+  }
   const refusal = editRefusal(platform);
   if (refusal) throw fieldError('platform', refusal);
   const adapter = deps.adapters.get(platform);
   if (!adapter?.[method]) throw fieldError('platform', `editing ${platform} posts is not available on this server`);
-  const account = (await deps.accounts.listForTenant(auth.tenantId, null)).find((a) => a.id === accountId);
   if (!account) throw new AppError('INVALID_STATE', `The ${platform} account of this post was disconnected; reconnect it to edit the post, or edit it on ${platform}`);
   if ((account.settings?.sandbox === true) !== (deps.adapters.sandbox === true)) {
     throw new AppError('INVALID_STATE', deps.adapters.sandbox

@@ -13,7 +13,8 @@ import { AppError } from '../../core/errors.ts';
 import { ID_PATTERN } from '../../core/ids.ts';
 import { Id, errors } from '../../route-kit/schemas.ts';
 import type { Services } from '../../services.ts';
-import { PLATFORMS, PUBLISHED_EDITS } from '../../platforms/types.ts';
+import { PLATFORMS, PUBLISHED_EDITS, type PlatformId } from '../../platforms/types.ts';
+import { VIDEO_METADATA_PLATFORMS } from '../../shared/edits.ts';
 import { requestHash } from './idempotency.ts';
 
 const editable = PLATFORMS.filter((p) => PUBLISHED_EDITS[p].herald);
@@ -54,7 +55,8 @@ export const editRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'i
         + `edit endpoint. Herald edits on ${editable.join(', ')}; any other platform answers 400 naming \`platform\` and why (the platform has no edit `
         + 'endpoint, or Herald does not call it yet). The text is checked against the platform\'s rules first (400 naming `content` and the rule). '
         + 'The target\'s stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform\'s answer). '
-        + 'A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). Send `Idempotency-Key` to make retries safe.',
+        + 'A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). On a profile that requires approval only an approver '
+        + 'edits (403 `approval_required`). Send `Idempotency-Key` to make retries safe.',
       params: Type.Object({ postId: Id() }),
       headers: IdempotencyHeaders,
       body: Type.Object({
@@ -69,7 +71,7 @@ export const editRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'i
           url: Type.String({ description: 'URL of the edited post' }),
           message: Type.String(),
         }),
-        ...errors(409, 422, 429, 502),
+        ...errors(403, 409, 422, 429, 502),
       },
     },
   }, async (req, reply) => idempotent(services, req, reply, `edit:${req.params.postId}`, req.body,
@@ -83,11 +85,12 @@ export const editRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'i
         + '(videos.update); fields left out stay as YouTube has them. Post mode: `postId` is a post with a published YouTube target (`accountId` '
         + 'picks one of several), whose stored title, description and options change too. Direct mode: `postId` is `_` with `videoId` and '
         + '`accountId` (a YouTube account of yours): any video of that channel. Each field is checked against YouTube\'s rules first (400 naming '
-        + 'the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). Logged as `update_metadata`.',
+        + 'the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). On a profile that requires approval only an '
+        + 'approver updates (403 `approval_required`). Logged as `update_metadata`.',
       params: Type.Object({ postId: Type.String({ pattern: `^(_|${ID_PATTERN.replace(/^\^|\$$/g, '')})$`, description: 'Post id, or `_` for direct mode' }) }),
       headers: IdempotencyHeaders,
       body: Type.Object({
-        platform: Type.Literal('youtube', { description: 'The platform to update metadata on' }),
+        platform: Type.Unsafe<PlatformId>(Type.String({ enum: [...VIDEO_METADATA_PLATFORMS], description: 'The platform to update metadata on' })),
         videoId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'YouTube video id (direct mode)' })),
         accountId: Type.Optional(Id('The YouTube account (required in direct mode)')),
         title: Type.Optional(Type.String({ minLength: 1, maxLength: 1_000, description: 'New title (at most 100 characters, no < or >)' })),
@@ -107,7 +110,7 @@ export const editRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'i
           videoId: Type.Optional(Type.String({ description: 'Direct mode only' })),
           updatedFields: Type.Array(Type.String()),
         }),
-        ...errors(409, 422, 429, 502),
+        ...errors(403, 409, 422, 429, 502),
       },
     },
   }, async (req, reply) => idempotent(services, req, reply, `update-metadata:${req.params.postId}`, req.body,

@@ -11,7 +11,8 @@ import type { AuthContext } from '../auth/context.ts';
 import { lockAccessiblePost } from './access.ts';
 import { viewOf } from './publish-inline.ts';
 import type { PublishingPort } from './publishing-port.ts';
-import { deletePost, hasPublishedTarget, lockTargets, requeueFailedTargets } from './repository.ts';
+import { deletePost, hasPublishedTarget, lockTargets, requeueFailedTargets, targetProfileIds } from './repository.ts';
+import { assertMayPublishUnreviewed, lastReviewStep } from '../approvals/repository.ts';
 
 const DELETABLE = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'publishing', 'cancelled']);
 
@@ -38,7 +39,10 @@ export function createPostLifecycle(deps: { db: Db; publisher: PublishingPort; c
      * `only` (the route's optional body) narrows it to the target of one account and/or the
      * targets of one platform; the others stay as they are (a failed one can be retried later,
      * once the post is failed or partial again).
+     * On a profile that requires approval (decision 0059), a caller who may not approve there retries
+     * only a post whose text is the approved one (its last review step is an approval).
      * @throws 409 INVALID_STATE unless the post is failed or partial with a failed target;
+     *   403 FORBIDDEN (`reason: approval_required`) for a retry that would publish unreviewed text;
      *   400 VALIDATION_ERROR naming `accountId` or `platform` when no target of the post
      *   matches it, or none that matches is failed.
      */
@@ -50,6 +54,10 @@ export function createPostLifecycle(deps: { db: Db; publisher: PublishingPort; c
         if (post.status !== 'failed' && post.status !== 'partial') {
           throw new AppError('INVALID_STATE', `Only failed or partially published posts can be retried (this post is "${post.status}")`, { status: post.status });
         }
+        await assertMayPublishUnreviewed(client, auth, await targetProfileIds(client, id),
+          'this post\'s text was not approved as it stands, so only an approver (the owner or a member the profile\'s rule names) may retry it; '
+          + 'or give it a new time (PUT /v1/posts/{postId} with scheduledFor or publishNow), which sends it for review',
+          async () => await lastReviewStep(client, id) === 'approved');
         let targetIds: string[] | undefined;
         if (narrowed) {
           const targets = await lockTargets(client, id);

@@ -25,7 +25,7 @@ export interface WriteResult {
 export type PublishInline = (auth: AuthContext, postId: string, targetIds: string[], okMessage: string) => Promise<WriteResult>;
 
 /** The API view of one of the tenant's posts. @throws 404 NOT_FOUND. */
-export async function viewOf(db: Db, auth: AuthContext, id: string): Promise<PostViewT> {
+export async function viewOf(db: Db, auth: Pick<AuthContext, 'tenantId'>, id: string): Promise<PostViewT> {
   const [view] = await loadPostViews(db, auth.tenantId, [id]);
   if (!view) throw notFound('Post');
   return view;

@@ -27,6 +27,14 @@ export function createPostReads(deps: { db: Db }) {
       return { post };
     },
 
+    /**
+     * One post of the tenant, whoever asks: for work on the tenant's behalf after the right to the
+     * post was checked otherwise (a client review link that shows it, decision 0059). @throws 404 NOT_FOUND.
+     */
+    async getForTenant(tenantId: string, id: string) {
+      return { post: await viewOf(db, { tenantId }, id) };
+    },
+
     /** The tenant's posts, newest first, filtered; `limit` at most 100. */
     async list(auth: AuthContext, q: ListPostsQuery) {
       const page = q.page ?? 1;

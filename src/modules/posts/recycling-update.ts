@@ -10,7 +10,8 @@ import type { AuthContext } from '../auth/context.ts';
 import { lockAccessiblePost } from './access.ts';
 import { viewOf, type WriteResult } from './publish-inline.ts';
 import { planRecycling, writeRecycling } from './recycling.ts';
-import { lockTargets } from './repository.ts';
+import { lockTargets, targetProfileIds } from './repository.ts';
+import { assertMayPublishUnreviewed } from '../approvals/repository.ts';
 import type { UpdatePostBody, RecyclingInput } from './schemas.ts';
 import { dbAccountSource, type ResolvedTarget, type TargetRules } from './targets.ts';
 
@@ -24,8 +25,11 @@ export function isRecyclingOnly(body: UpdatePostBody): boolean {
  * Applies `recycling` to the post in one transaction: the config is checked against all of the
  * post's targets (those of a cancelled post's platforms included), the variations against the text
  * rules of the targets that are still to publish or are published (not for a draft), and the
- * per-account limit. 409 INVALID_STATE for a cancelled post (nothing to re-publish).
- * @throws 400 VALIDATION_ERROR naming `recycling.*` fields and rules; 404 for another tenant's post.
+ * per-account limit. 409 INVALID_STATE for a cancelled post (nothing to re-publish). On a profile that
+ * requires approval (decision 0059), only an approver starts or changes the recycling of a post past
+ * review (its copies and variations go out unreviewed); anyone who may edit the post pauses or stops it.
+ * @throws 400 VALIDATION_ERROR naming `recycling.*` fields and rules; 404 for another tenant's post;
+ *   403 FORBIDDEN (`reason: approval_required`) for a caller who may not approve there.
  */
 export async function updateRecyclingOnly(deps: { db: Db; rules: TargetRules; clock: () => Date }, auth: AuthContext, id: string,
   input: RecyclingInput | null): Promise<WriteResult> {
@@ -35,6 +39,12 @@ export async function updateRecyclingOnly(deps: { db: Db; rules: TargetRules; cl
     const post = await lockAccessiblePost(client, auth, id);
     if (post.status === 'cancelled' && input !== null) {
       throw new AppError('INVALID_STATE', 'A cancelled post is not recycled: schedule it again first', { status: post.status });
+    }
+    // A draft's or a waiting post's recycling is reviewed with the post; later, its copies would go out unreviewed.
+    if (input !== null && input.enabled !== false && post.status !== 'draft' && post.status !== 'pending_approval') {
+      await assertMayPublishUnreviewed(client, auth, await targetProfileIds(client, id),
+        'recycling publishes copies of this post (and its text variations) without review, so only an approver (the owner or a member the '
+        + 'profile\'s rule names) may start or change it; pausing or stopping it is open to you');
     }
     const rows = (await lockTargets(client, id)).filter((t) => t.status !== 'cancelled');
     const accounts = new Map((await dbAccountSource(client, auth.tenantId).byIds(rows.map((t) => t.account_id))).map((a) => [a.id, a]));

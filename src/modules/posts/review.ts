@@ -11,7 +11,6 @@
 import { AppError } from '../../core/errors.ts';
 import type { PlatformId } from '../../platforms/types.ts';
 import type { Queryable } from '../../storage/db.ts';
-import type { AuthContext } from '../auth/context.ts';
 import type { QueueService } from '../queue/service.ts';
 import { enqueuePostEvent } from '../webhooks/outbox.ts';
 import { targetProfileIds, type PostRow } from './repository.ts';
@@ -27,12 +26,12 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
   const { queue, rules, clock } = deps;
 
   /** The next free slot of the post's queue, or of its first profile's; null when there is none to use. */
-  async function nextSlot(client: Queryable, auth: AuthContext, post: PostRow): Promise<Date | null> {
+  async function nextSlot(client: Queryable, tenant: { tenantId: string }, post: PostRow): Promise<Date | null> {
     const profiles = post.queued_from_profile ? [post.queued_from_profile] : [...new Set(await targetProfileIds(client, post.id))];
     for (const profileId of profiles) {
       try {
         const queueId = post.queued_from_profile ? post.queue_id : null;
-        return (await queue.allocate(client, auth, { profileId: profileId.trim(), queueId }, { postId: post.id })).at;
+        return (await queue.allocate(client, tenant, { profileId: profileId.trim(), queueId }, { postId: post.id })).at;
       } catch (err) {
         if (!(err instanceof AppError)) throw err; // no queue, inactive, full: try the next, else publish now
       }
@@ -43,10 +42,12 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
   return {
     /**
      * Releases an approved `pending_approval` post (locked by the caller): scheduled at its time
-     * (see the file's comment), its targets pending, the post.scheduled event written. `auth`
-     * may be the tenant's (a client's approval through a link).
+     * (see the file's comment), its targets pending, the post.scheduled event written. `tenant`:
+     * the post's tenant, whose queue slots it takes (the approver's right to the post, or the review
+     * link's, was checked by the caller; a named approver need not see the queue's profile).
      */
-    async releaseApproved(client: Queryable, auth: AuthContext, post: PostRow): Promise<Release> {
+    async releaseApproved(client: Queryable, tenant: { tenantId: string }, post: PostRow): Promise<Release> {
+      if (post.tenant_id !== tenant.tenantId) throw new AppError('NOT_FOUND', 'Post not found');
       if (post.status !== 'pending_approval') throw new AppError('INVALID_STATE', `Only posts waiting for approval can be approved (this post is "${post.status}")`, { status: post.status });
       const now = clock();
       let runAt: Date;
@@ -58,14 +59,14 @@ export function createPostReview(deps: { queue: QueueService; rules: TargetRules
       } else if (submitted && submitted.getTime() >= now.getTime() - GRACE_MS) {
         runAt = submitted;
         if (post.queued_from_profile) {
-          runAt = (await queue.allocate(client, auth, { profileId: post.queued_from_profile.trim(), queueId: post.queue_id }, { preferred: submitted, postId: post.id })).at;
+          runAt = (await queue.allocate(client, tenant, { profileId: post.queued_from_profile.trim(), queueId: post.queue_id }, { preferred: submitted, postId: post.id })).at;
           if (runAt.getTime() !== submitted.getTime()) {
             moved = true;
             note = `The queue slot ${submitted.toISOString()} is no longer free (taken or removed meanwhile): the post takes the next free slot, ${runAt.toISOString()}`;
           }
         }
       } else {
-        const slot = await nextSlot(client, auth, post);
+        const slot = await nextSlot(client, tenant, post);
         moved = true;
         runAt = slot ?? now;
         note = slot

@@ -86,10 +86,11 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, '
         + 'A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). '
         + 'Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets '
         + 'on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the '
-        + 'matching target is not failed.',
+        + 'matching target is not failed. On a profile that requires approval, a caller who may not approve there retries only a post whose text '
+        + 'is the approved one (403 `approval_required` otherwise: an approver retries it, or a new time sends it for review).',
       params: Params,
       body: RetryPostBody,
-      response: { 200: Type.Object({ message: Type.String(), post: PostView }), ...errors(409) },
+      response: { 200: Type.Object({ message: Type.String(), post: PostView }), ...errors(403, 409) },
     },
   }, async (req) => services.posts.retry(req.auth, req.params.postId, req.body));
 };

@@ -2,7 +2,11 @@
  * Editing posts. Editable: draft, scheduled, failed, partial (docs/decisions/0004-status-table.md).
  * Published targets of a partial post are kept; other targets follow the post's new time.
  * A failed or partial post is queued again only when the edit gives scheduledFor or publishNow.
+ * On a profile that requires approval (decision 0059), an edit by someone who may not approve there
+ * goes to review when it (re)schedules the post or changes what would be published (its text, title,
+ * media, options, tags, visibility or targets): a failed post edited so cannot be retried unreviewed.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { AppError, FieldErrorCollector } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { PlatformId } from '../../platforms/types.ts';
@@ -23,9 +27,23 @@ import { hasReviewHistory, recordReviewEvent, reviewNeeded } from '../approvals/
 import { checkTargetTimes, dbAccountSource, earliestTargetTime, type AccountSource, type Mode, type ResolvedTarget, type TargetRules } from './targets.ts';
 import { planRecycling, writeRecycling } from './recycling.ts';
 import { isRecyclingOnly, updateRecyclingOnly } from './recycling-update.ts';
-import { dropYouTubeTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
+import { dropTagOverflow, normalizeHashtags, normalizeMedia, normalizeMentions, normalizeTags, parseSchedule } from './validation.ts';
 
 const EDITABLE = new Set(['draft', 'pending_approval', 'scheduled', 'failed', 'partial']);
+
+/** What a post would publish: its own fields and its unpublished targets (account, text, options, own time). */
+interface Output {
+  title: string | null; content: string; media: unknown; tags: unknown; hashtags: unknown; mentions: unknown; visibility: unknown;
+  targets: Array<{ accountId: string; customContent: string | null; data: unknown; at: number | null }>;
+}
+
+/** The fields of `after` that differ from `before` (key order of objects aside): what an edit changes in what would go out. */
+function outputChanges(before: Output, after: Output): string[] {
+  return (Object.keys(before) as Array<keyof Output>).filter((k) => !isDeepStrictEqual(before[k], after[k]));
+}
+
+const targetOutput = (t: { accountId: string; customContent: string | null; data: unknown; at: Date | null }) =>
+  ({ accountId: t.accountId, customContent: t.customContent || null, data: t.data ?? {}, at: t.at?.getTime() ?? null });
 
 /** Options of an update: `submit` (POST .../submit) asks for review whoever the caller is (decision 0059). */
 export interface UpdateOptions { submit?: boolean }
@@ -136,7 +154,7 @@ export function createPostUpdate(deps: {
       if (requeue || body.platforms !== undefined) checkTargetTimes(targets, { mode, queued, now }, errors);
       if (mode === 'scheduled' && !newAt && !queueProfile) newAt = earliestTargetTime(targets);
       if (mode === 'scheduled' && !newAt && !queueProfile) errors.add('scheduledFor', 'is required to schedule a draft (or set publishNow: true or queuedFromProfile)');
-      if (body.platforms !== undefined || body.tags !== undefined) dropYouTubeTagOverflow(targets, tags, warnings);
+      if (body.platforms !== undefined || body.tags !== undefined) dropTagOverflow(targets, tags, warnings);
       if (mode !== 'draft') await rules.readRuleSettings(targets); // cached by readAhead: no platform call under the lock
       if (mode !== 'draft') rules.check(targets, content, media, tags, visibility, mode === 'now' ? now : newAt, errors, { hashtags, mentions });
       // Recycling (decision 0061): checked with the requested time here, planned again below once a queue slot fixed the time.
@@ -148,9 +166,18 @@ export function createPostUpdate(deps: {
       }
       errors.throwIfAny();
       // Decision 0059: going out on a profile that requires approval, by someone who may not approve there (or POST .../submit): review.
-      // A post waiting for review stays waiting when edited, whoever edits it: only approve releases it.
+      // So does an edit of what would be published by such a user, without a new time (a failed or partial post: its retry
+      // must not publish text nobody reviewed). A post waiting for review stays waiting when edited, whoever edits it: only
+      // approve releases it.
+      const changesOutput = () => outputChanges({
+        title: post.title, content: post.content, media: post.media_items, tags: post.tags, hashtags: post.hashtags, mentions: post.mentions, visibility: post.visibility,
+        targets: oldTargets.filter((t) => !isOnPlatform(t)).map((t) => targetOutput({ accountId: t.account_id, customContent: t.custom_content, data: t.platform_specific_data, at: t.scheduled_for })),
+      }, {
+        title: body.title !== undefined ? body.title : post.title, content, media, tags, hashtags, mentions, visibility,
+        targets: targets.map((t) => targetOutput({ accountId: t.account.id, customContent: t.customContent, data: t.platformSpecificData, at: t.scheduledFor })),
+      }).length > 0;
       const review = mode !== 'draft' && (opts.submit === true || post.status === 'pending_approval'
-        || (requeue && await reviewNeeded(client, auth, targets.map((t) => t.account.profile_id))));
+        || ((requeue || changesOutput()) && await reviewNeeded(client, auth, targets.map((t) => t.account.profile_id))));
       if (opts.submit && !review) errors.add('status', 'only a post that would be scheduled, queued or published can be submitted for review');
       errors.throwIfAny();
 

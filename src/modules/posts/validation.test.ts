@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FieldErrorCollector } from '../../core/errors.ts';
-import { buildPublishRequest, dropYouTubeTagOverflow, normalizeHashtags, normalizeTags, withHashtagsAndMentions } from './validation.ts';
+import { buildPublishRequest, dropTagOverflow, normalizeHashtags, normalizeTags, withHashtagsAndMentions } from './validation.ts';
 
 describe('tags over the limits are dropped with warnings', () => {
   it('post tags: over 100 characters and past the 500 total dropped, the order and first spelling kept', () => {
@@ -17,7 +17,7 @@ describe('tags over the limits are dropped with warnings', () => {
       { platform: 'youtube' as const, platformSpecificData: { tags: ['ok', 'y'.repeat(101)], title: 'T' } },
       { platform: 'youtube' as const, platformSpecificData: {} },
     ];
-    dropYouTubeTagOverflow(targets, ['a b'.padEnd(100, 'c'), ...['d', 'e', 'f', 'g'].map((c) => c.repeat(100))], warnings);
+    dropTagOverflow(targets, ['a b'.padEnd(100, 'c'), ...['d', 'e', 'f', 'g'].map((c) => c.repeat(100))], warnings);
     expect(targets[0].platformSpecificData.tags).toEqual(['x'.repeat(200)]);
     expect(targets[1].platformSpecificData).toEqual({ tags: ['ok'], title: 'T' });
     expect(warnings).toEqual([
@@ -33,6 +33,13 @@ describe('hashtags and mentions in the published text', () => {
     expect(withHashtagsAndMentions('Hello', 'linkedin', ['a'], ['x'])).toBe('Hello\n\n#a');
     expect(withHashtagsAndMentions('Hello', 'reddit', ['a'], ['x'])).toBe('Hello');
     expect(withHashtagsAndMentions('', 'instagram', ['a'], ['x'])).toBe('#a @x');
+  });
+
+  it('the four platforms added last: both on Mastodon and Telegram, neither on Discord or Google Business Profile', () => {
+    expect(withHashtagsAndMentions('Hello', 'mastodon', ['a'], ['x'])).toBe('Hello\n\n#a @x');
+    expect(withHashtagsAndMentions('Hello', 'telegram', ['a'], ['x'])).toBe('Hello\n\n#a @x');
+    expect(withHashtagsAndMentions('Hello', 'discord', ['a'], ['x'])).toBe('Hello');
+    expect(withHashtagsAndMentions('Hello', 'googlebusiness', ['a'], ['x'])).toBe('Hello');
   });
 
   it('does not repeat ones the text already has, and tells #a from #ab and @bob from @bob.test', () => {

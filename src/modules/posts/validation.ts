@@ -7,7 +7,9 @@
 import { type FieldErrorCollector } from '../../core/errors.ts';
 import { parseScheduledFor } from '../../core/time.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
-import { fitYouTubeTagCount } from '../../shared/rules/youtube.ts';
+import { HASHTAG_PLATFORMS, MENTION_PLATFORMS } from '../../shared/capabilities.ts';
+import { PLATFORM_LABELS } from '../../shared/platforms.ts';
+import { RULE_SETS } from '../../shared/rules/index.ts';
 import type { MediaRef, PlatformId, PublishRequest, ThreadItem } from '../../platforms/types.ts';
 import type { MediaItemInput } from './schemas.ts';
 
@@ -52,25 +54,28 @@ export function normalizeTags(tags: unknown[] | undefined, warnings: string[], f
 }
 
 /**
- * YouTube targets: `platformSpecificData.tags` (which replaces the post's tags on YouTube) follows
- * the same drop rules, and the tags YouTube's own count would leave out at upload (quotes around
- * tags with spaces, commas between tags) are named in a warning too (decision 0023).
+ * Targets on a platform that counts tags its own way (its rule table's `tags`, e.g. YouTube):
+ * the option that replaces the post's tags there (`platformSpecificData.tags`) follows the same
+ * drop rules, and the tags the platform's own count would leave out at upload are named in a
+ * warning too (decision 0023).
  */
-export function dropYouTubeTagOverflow(
+export function dropTagOverflow(
   targets: Array<{ platform: PlatformId; platformSpecificData: Record<string, unknown> }>, postTags: string[], warnings: string[],
 ): void {
   targets.forEach((t, i) => {
-    if (t.platform !== 'youtube') return;
+    const counted = RULE_SETS[t.platform]?.tags;
+    if (!counted) return;
     let tags = postTags;
     let field = 'tags';
-    if (Array.isArray(t.platformSpecificData.tags)) {
-      field = `platforms.${i}.platformSpecificData.tags`;
-      tags = normalizeTags(t.platformSpecificData.tags as unknown[], warnings, field);
-      t.platformSpecificData = { ...t.platformSpecificData, tags };
+    if (Array.isArray(t.platformSpecificData[counted.field])) {
+      field = `platforms.${i}.platformSpecificData.${counted.field}`;
+      tags = normalizeTags(t.platformSpecificData[counted.field] as unknown[], warnings, field);
+      t.platformSpecificData = { ...t.platformSpecificData, [counted.field]: tags };
     }
-    const left = tags.slice(fitYouTubeTagCount(tags).length);
+    const left = tags.slice(counted.fit(tags).length);
     if (left.length) {
-      warnings.push(`${field}: YouTube counts quotes around tags with spaces and a comma between tags, so the last ${left.length} tag(s) are not sent to YouTube: ${left.map((x) => `"${x}"`).join(', ')}`);
+      const label = PLATFORM_LABELS[t.platform];
+      warnings.push(`${field}: ${counted.why}, so the last ${left.length} tag(s) are not sent to ${label}: ${left.map((x) => `"${x}"`).join(', ')}`);
     }
   });
 }
@@ -78,10 +83,9 @@ export function dropYouTubeTagOverflow(
 /**
  * Hashtags and mentions (docs/decisions/0022-hashtags-and-mentions.md): stored as sent (trimmed,
  * duplicates removed case-insensitively, with or without the leading # or @) and added to the
- * text, when it does not contain them yet, on the platforms that take them as caption text.
+ * text, when it does not contain them yet, on the platforms that take them as caption text
+ * (`hashtagsInText` / `mentionsInText` in src/shared/capabilities.ts).
  */
-export const HASHTAG_PLATFORMS: readonly PlatformId[] = ['twitter', 'threads', 'bluesky', 'instagram', 'facebook', 'linkedin', 'tiktok', 'youtube', 'pinterest'];
-export const MENTION_PLATFORMS: readonly PlatformId[] = ['twitter', 'threads', 'bluesky', 'instagram', 'tiktok', 'youtube'];
 export const HASHTAG_MAX_LENGTH = 100;
 const HASHTAG_RE = /^[\p{L}\p{M}\p{N}_]+$/u;
 const MENTION_RE = /^[\p{L}\p{M}\p{N}_.-]+$/u;

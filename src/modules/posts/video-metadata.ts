@@ -1,14 +1,18 @@
 /**
- * A published YouTube video's metadata (POST /v1/posts/{postId}/update-metadata;
- * docs/decisions/0060-edit-published-posts.md): title, description, tags, category, privacy and the
- * made-for-kids and synthetic-media flags, through YouTube's videos.update. Two modes, as Late's:
- * post mode (`postId` is a Herald post with a published YouTube target: the target's stored title,
- * description and options change with it) and direct mode (`postId` is `_`, with `videoId` and
- * `accountId`: any video of that channel, nothing stored but the log entry). The fields are checked
- * against YouTube's rule table before the call (400 naming the field and the rule).
+ * A published video's metadata (POST /v1/posts/{postId}/update-metadata;
+ * docs/decisions/0060-edit-published-posts.md) on the platforms of VIDEO_METADATA_EDITS
+ * (src/shared/edits.ts; YouTube's videos.update today): title, description, tags, category, privacy
+ * and the made-for-kids and synthetic-media flags, through the adapter's `updateVideoMetadata`. Two
+ * modes, as Late's: post mode (`postId` is a Herald post with a published target on the platform:
+ * the target's stored title, description and options change with it) and direct mode (`postId` is
+ * `_`, with `videoId` and `accountId`: any video of that channel, nothing stored but the log entry).
+ * The fields are checked against the platform's rule table before the call (400 naming the field
+ * and the rule).
  */
 import { FieldErrorCollector, fieldError, validationError } from '../../core/errors.ts';
-import type { VideoMetadataPatch } from '../../platforms/types.ts';
+import type { PlatformId, VideoMetadataPatch } from '../../platforms/types.ts';
+import { VIDEO_METADATA_EDITS, VIDEO_METADATA_PLATFORMS } from '../../shared/edits.ts';
+import { PLATFORM_LABELS } from '../../shared/platforms.ts';
 import { adapterContextFor } from '../accounts/adapter-context.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { callPlatform, editorFor, publishedTarget, type Changes, type EditDeps } from './edit-common.ts';
@@ -17,7 +21,8 @@ import { normalizeTags } from './validation.ts';
 
 /** The body of update-metadata (the Late client's UpdatePostMetadataData). */
 export interface UpdateMetadataInput extends VideoMetadataPatch {
-  platform: 'youtube';
+  /** One of {@link VIDEO_METADATA_PLATFORMS} (the route's schema allows no other). */
+  platform: PlatformId;
   videoId?: string;
   accountId?: string;
   thumbnailUrl?: string;
@@ -46,15 +51,18 @@ const PATCH_FIELDS = ['title', 'description', 'tags', 'categoryId', 'privacyStat
 export function createVideoMetadata(deps: EditDeps) {
   return {
     /**
-     * Updates the video's metadata with the fields given; the others are kept as YouTube has them.
+     * Updates the video's metadata with the fields given; the others are kept as the platform has them.
      * @throws 404 NOT_FOUND (post or account); 400 VALIDATION_ERROR naming the field and rule (no
-     * field to change, `videoId`/`accountId` missing in direct mode, a YouTube rule, thumbnailUrl or
-     * playlistId); 409 INVALID_STATE (not published); 429 RATE_LIMITED or 502 PLATFORM_ERROR.
+     * field to change, `videoId`/`accountId` missing in direct mode, a platform rule, a field of the
+     * platform's `notYet`: YouTube's thumbnailUrl or playlistId); 409 INVALID_STATE (not published); 429 RATE_LIMITED or 502 PLATFORM_ERROR.
      */
     async update(auth: AuthContext, postId: string, input: UpdateMetadataInput, requestId: string | null = null): Promise<UpdateMetadataResult> {
+      const { platform } = input;
+      const rule = VIDEO_METADATA_EDITS[platform];
+      if (!rule) throw fieldError('platform', `must be one of ${VIDEO_METADATA_PLATFORMS.join(', ')}`);
+      const label = PLATFORM_LABELS[platform];
       const errs = new FieldErrorCollector();
-      if (input.thumbnailUrl !== undefined) errs.add('thumbnailUrl', 'Herald does not set custom thumbnails on published videos yet (thumbnails.set); set it in YouTube Studio');
-      if (input.playlistId !== undefined) errs.add('playlistId', 'Herald does not add published videos to playlists yet (playlistItems.insert); add it in YouTube Studio');
+      for (const [field, why] of Object.entries(rule.notYet)) if ((input as unknown as Record<string, unknown>)[field] !== undefined) errs.add(field, why);
       const warnings: string[] = [];
       const patch: VideoMetadataPatch = {};
       for (const k of PATCH_FIELDS) if (input[k] !== undefined) (patch as Record<string, unknown>)[k] = input[k];
@@ -70,19 +78,19 @@ export function createVideoMetadata(deps: EditDeps) {
       }
       errs.throwIfAny();
 
-      // Post mode: the published target; direct mode: the caller's YouTube account.
-      const found = direct ? null : await publishedTarget(deps.db, auth, postId, 'youtube', input.accountId);
+      // Post mode: the published target; direct mode: the caller's account on the platform.
+      const found = direct ? null : await publishedTarget(deps.db, auth, postId, platform, input.accountId);
       let accountId = found?.target.account_id;
       if (direct) {
         const acc = await deps.accounts.accessible(auth, input.accountId!.toLowerCase());
-        if (acc.platform !== 'youtube') throw fieldError('accountId', `is a ${acc.platform} account; update-metadata is for YouTube accounts`);
+        if (acc.platform !== platform) throw fieldError('accountId', `is a ${acc.platform} account; update-metadata is for ${label} accounts`);
         accountId = acc.id;
       }
-      const { adapter, account } = await editorFor(deps, auth, 'youtube', accountId!, 'updateVideoMetadata');
+      const { adapter, account } = await editorFor(deps, auth, platform, accountId!, 'updateVideoMetadata');
       const psd = found?.target.platform_specific_data ?? {};
       const stored = found ? (found.target.custom_content ?? found.post.content) : undefined;
 
-      // YouTube's rule table, on the video as it will be (media rules are not the question here).
+      // The platform's rule table, on the video as it will be (media rules are not the question here).
       const rulePsd = { ...psd, title: patch.title ?? psd.title, tags: patch.tags ?? psd.tags, privacyStatus: patch.privacyStatus, madeForKids: patch.madeForKids, containsSyntheticMedia: patch.containsSyntheticMedia };
       for (const v of adapter.validate({
         text: patch.description ?? stored ?? '', mediaItems: found?.post.media_items ?? [], threadItems: [], platformSpecificData: rulePsd,
@@ -102,7 +110,7 @@ export function createVideoMetadata(deps: EditDeps) {
       const { account: actx, ctx } = adapterContextFor(deps.accounts, account);
       const { updatedFields } = await callPlatform(deps, {
         tenantId: auth.tenantId, userId: auth.userId, account, action: 'update_metadata', postId: found?.post.id ?? null, targetId: found?.target.id ?? null,
-        changes, endpoint: 'PUT /youtube/v3/videos', requestId,
+        changes, endpoint: rule.how, requestId,
       }, () => adapter.updateVideoMetadata!(ctx, actx, videoId, patch));
 
       if (found) {
@@ -116,7 +124,7 @@ export function createVideoMetadata(deps: EditDeps) {
       }
       const note = warnings.length ? ` (${warnings.join('; ')})` : '';
       return {
-        success: true, message: `YouTube video ${videoId} updated: ${updatedFields.join(', ')}${note}`, updatedFields,
+        success: true, message: `${label} video ${videoId} updated: ${updatedFields.join(', ')}${note}`, updatedFields,
         ...(direct ? { videoId } : {}),
       };
     },

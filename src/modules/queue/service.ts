@@ -12,7 +12,7 @@ import { isSlotInstant, nextSlots, normalizeSlots, upcomingSlots, type QueueSlot
 import { canonicalTimeZone, isValidTimeZone } from '../../core/time.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { getAccessibleProfile } from '../profiles/service.ts';
+import { getAccessibleProfile, getTenantProfile } from '../profiles/service.ts';
 import { clearQueuedTimes, lockReshufflablePosts, moveQueuedPosts } from '../posts/repository.ts';
 import { targetRunAt } from '../posts/targets.ts';
 import type { AdapterRegistry } from '../../platforms/registry.ts';
@@ -262,12 +262,16 @@ export function createQueueService(db: Db, clock: () => Date, adapters: AdapterR
      * is a free slot of the queue; otherwise the next free slot after now is taken. `postId`: the
      * post being moved (its own slot does not count). `batch`: slots given to posts of the same
      * batch that are not inserted yet, by queue id (instants in ms); the slot taken is added.
+     * `by`: the caller (its profile access applies), or `{ tenantId }` for work done on the tenant's
+     * behalf after a caller's right to the post was checked (an approval, also a client's through a
+     * review link: decision 0059).
      * @throws 404 for a queueId that is not one of the profile's queues; 400 naming
      *   `queuedFromProfile` (or `queueId`) when there is no queue, it is inactive, or it is full.
      */
-    async allocate(client: Queryable, auth: AuthContext, ref: QueueRef,
+    async allocate(client: Queryable, by: AuthContext | { tenantId: string }, ref: QueueRef,
       opts: { preferred?: Date | null; postId?: string; batch?: Map<string, Set<number>> } = {}): Promise<{ at: Date; timezone: string; queueId: string }> {
-      await getAccessibleProfile(client, auth, ref.profileId);
+      if ('permissions' in by) await getAccessibleProfile(client, by, ref.profileId);
+      else await getTenantProfile(client, by.tenantId, ref.profileId);
       await lockProfileQueues(client, ref.profileId);
       const s = await findQueue(client, ref.profileId, ref.queueId);
       if (!s && ref.queueId) throw notFound('Queue');

@@ -30,17 +30,17 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-function cookieAttributes(services: Services, maxAgeSeconds: number, path = '/'): string {
+function cookieAttributes(services: Pick<Services, 'config'>, maxAgeSeconds: number, path = '/'): string {
   const secure = (services.config.publicUrl ?? '').startsWith('https:') ? '; Secure' : '';
   return `Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
-export function setSessionCookie(reply: FastifyReply, services: Services, token: string): void {
+export function setSessionCookie(reply: FastifyReply, services: Pick<Services, 'config'>, token: string): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=${token}; ${cookieAttributes(services, Math.floor(SESSION_ABSOLUTE_MS / 1000))}`);
 }
 
 /** Remembers this browser for its user's next sign-ins (Path=/auth/login: no other request carries it). Call after {@link setSessionCookie}. */
-export function setBrowserCookie(reply: FastifyReply, services: Services, token: string): void {
+export function setBrowserCookie(reply: FastifyReply, services: Pick<Services, 'config'>, token: string): void {
   reply.header('set-cookie', `${BROWSER_COOKIE}=${token}; ${cookieAttributes(services, Math.floor(KNOWN_BROWSER_TTL_MS / 1000), BROWSER_COOKIE_PATH)}`);
 }
 
@@ -49,7 +49,7 @@ export function browserToken(request: FastifyRequest): string | undefined {
   return readCookie(request.headers.cookie, BROWSER_COOKIE) || undefined;
 }
 
-export function clearSessionCookie(reply: FastifyReply, services: Services): void {
+export function clearSessionCookie(reply: FastifyReply, services: Pick<Services, 'config'>): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=; ${cookieAttributes(services, 0)}`);
 }
 
@@ -63,7 +63,7 @@ const csrfFailed = (why: string) => new AppError('FORBIDDEN', `CSRF check failed
  * Refuses requests sent by another site: an `Origin` (or, without one, `Sec-Fetch-Site`)
  * that is not this server. Browsers send one of them on every POST.
  */
-export function assertSameOrigin(request: FastifyRequest, services: Services): void {
+export function assertSameOrigin(request: FastifyRequest, services: Pick<Services, 'config'>): void {
   const origin = request.headers.origin;
   if (origin) {
     let host: string;
@@ -82,7 +82,7 @@ export function assertSameOrigin(request: FastifyRequest, services: Services): v
 }
 
 /** State-changing requests made with the cookie must carry the session's CSRF token and come from this origin. */
-export function assertCsrf(request: FastifyRequest, services: Services, session: SessionInfo): void {
+export function assertCsrf(request: FastifyRequest, services: Pick<Services, 'config'>, session: SessionInfo): void {
   if (SAFE_METHODS.has(request.method)) return;
   const sent = request.headers[CSRF_HEADER];
   if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) throw csrfFailed(`send the session's CSRF token in the ${CSRF_HEADER} header`);
@@ -93,7 +93,7 @@ export function assertCsrf(request: FastifyRequest, services: Services, session:
  * Authenticates a /v1 request: the API key when an Authorization header is sent (it wins),
  * else the session cookie (with the CSRF check on state-changing methods), else 401.
  */
-export async function authenticateRequest(request: FastifyRequest, services: Services): Promise<AuthContext> {
+export async function authenticateRequest(request: FastifyRequest, services: Pick<Services, 'auth' | 'sessions' | 'config'>): Promise<AuthContext> {
   const token = request.headers.authorization ? undefined : sessionToken(request);
   if (!token) return services.auth.authenticate(request.headers.authorization);
   const { auth, session } = await services.sessions.authenticate(token);

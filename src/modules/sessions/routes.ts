@@ -27,7 +27,7 @@ const SessionView = Type.Object({
 
 const view = (s: SessionInfo) => ({ user: s.user, csrfToken: s.csrfToken, expiresAt: s.expiresAt.toISOString() });
 
-export const sessionsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'sessions' | 'config'> }> = async (app, { services }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

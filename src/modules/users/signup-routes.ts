@@ -19,7 +19,7 @@ import { SessionUserView } from '../sessions/routes.ts';
 /** Sign-ups accepted per client address an hour (open sign-up and invites alike). */
 export const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
 
-export const signupRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const signupRoutes: FastifyPluginAsyncTypebox<{ services: Pick<Services, 'clock' | 'config' | 'db' | 'invites' | 'sessions' | 'users'> }> = async (app, { services }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

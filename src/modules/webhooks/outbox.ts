@@ -11,18 +11,6 @@
 import type { Queryable } from '../../storage/db.ts';
 import { errorCategorySql, errorSourceSql } from '../../shared/failure-categories.ts';
 
-/** The events a webhook can subscribe to (the official client's names). */
-export const WEBHOOK_EVENTS = [
-  'post.scheduled', 'post.published', 'post.failed', 'post.partial', 'post.cancelled',
-  'post.platform.published', 'post.platform.failed', 'account.connected', 'account.disconnected', 'webhook.test',
-  // Herald's own: a second copy of a target's post reached the platform (decision 0045).
-  'post.platform.duplicate',
-  // Herald's own: approvals (decision 0059).
-  'post.submitted', 'post.approved', 'post.changes_requested', 'post.commented',
-  // Herald's own: a recycled copy of a post was created (decision 0061).
-  'post.recycled',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** An SQL timestamptz expression as ISO 8601 UTC text with milliseconds and `Z` (null stays null). */
 export const isoSql = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -4,10 +4,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { Id, NullableTimestamp, Timestamp } from '../../route-kit/schemas.ts';
-import { WEBHOOK_EVENTS } from './outbox.ts';
-
-/** Subscribable events (webhook.test is sent by POST /v1/webhooks/test only). */
-export const SUBSCRIBABLE_EVENTS = WEBHOOK_EVENTS.filter((e) => e !== 'webhook.test');
+// The event list is shared with the dashboard's Webhooks page (src/shared/webhook-events.ts).
+import { WEBHOOK_EVENTS } from '../../shared/webhook-events.ts';
 
 const EventName = Type.Union(WEBHOOK_EVENTS.map((e) => Type.Literal(e)), { description: 'Event name' });
 const Events = Type.Array(EventName, { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, description: 'Events to subscribe to (at least one)' });

@@ -11,7 +11,7 @@ import { PLATFORMS as PLATFORM_IDS } from '../platforms.ts';
 import { PLATFORM_RULES } from '../platform-summary.ts';
 import { ruleDocs } from '../rules/catalog.ts';
 import { METRICS, METRIC_LABELS, PLATFORM_METRICS } from '../metrics.ts';
-import { TOOL_SPECS } from '../mcp-tools.ts';
+import { CAPABILITIES, CAPABILITY_LABELS, TOOL_SPECS } from '../mcp-tools.ts';
 import { RECYCLING_RULES } from '../recycling.ts';
 import { ERROR_SOURCE_OF, FAILURE_REASONS } from '../failure-categories.ts';
 import { PUBLISHED_EDITS } from '../edits.ts';
@@ -165,6 +165,12 @@ function mcpToolsTable(): string {
   return ['| Tool | Runs | Needs | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The MCP capabilities (the OAuth scopes a user grants on the consent page): what each allows and its tools, from src/shared/mcp-tools.ts. */
+function mcpCapabilitiesTable(): string {
+  const rows = CAPABILITIES.map((c) => `| \`${c}\` | ${CAPABILITY_LABELS[c]} | ${TOOL_SPECS.filter((t) => t.capability === c).map((t) => `\`${t.name}\``).join(', ')} |`);
+  return ['| Capability | What it allows | Tools |', '|---|---|---|', ...rows].join('\n');
+}
+
 /** The recycling rules (src/shared/recycling.ts): what is checked, the rule id a 400 names, and where the rule comes from. */
 function recyclingRules(): string {
   return RECYCLING_RULES.map((r) => {
@@ -199,6 +205,7 @@ export function expandPlaceholders(md: string): string {
     .replaceAll('{{platformRules}}', platformRules())
     .replaceAll('{{metricsTable}}', metricsTable())
     .replaceAll('{{mcpTools}}', mcpToolsTable())
+    .replaceAll('{{mcpCapabilities}}', mcpCapabilitiesTable())
     .replaceAll('{{recyclingRules}}', recyclingRules())
     .replaceAll('{{editTable}}', editTable())
     .replaceAll('{{annualDiscount}}', `${Math.round(ANNUAL_DISCOUNT * 100)}%`);

@@ -92,5 +92,12 @@ export interface PlatformRuleSet<L = Record<string, never>> {
    * `ruleSettings`, so the composer checks a post with them as the server does.
    */
   accountSettingKeys?: readonly string[];
+  /**
+   * How the platform counts the post's tags, where it keeps fewer than Herald's own tag rules
+   * (decision 0023): `field`, the platformSpecificData key whose tags replace the post's on this
+   * platform; `fit`, the tags the platform keeps (a prefix of the list); `why`, the platform's count
+   * in words, for the warning that names the tags left out.
+   */
+  tags?: { field: string; fit(tags: string[]): string[]; why: string };
   check(post: RulePost, limits?: Partial<L>): RuleViolation[];
 }

@@ -181,4 +181,7 @@ function check(post: RulePost, limits: Partial<YouTubeLimits> = {}): RuleViolati
   return out;
 }
 
-export const youtubeRules: PlatformRuleSet<YouTubeLimits> = { platform: 'youtube', rules: YOUTUBE_RULES, check };
+export const youtubeRules: PlatformRuleSet<YouTubeLimits> = {
+  platform: 'youtube', rules: YOUTUBE_RULES, check,
+  tags: { field: 'tags', fit: fitYouTubeTagCount, why: 'YouTube counts quotes around tags with spaces and a comma between tags' },
+};

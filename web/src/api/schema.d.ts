@@ -1051,8 +1051,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move an account to another profile
-         * @description Posts already created keep their targets on the account. 409 when the profile already has this platform account.
+         * Move an account to another profile and/or change its display settings
+         * @description Moves the account to `profileId` (posts already created keep their targets on the account; 409 when the profile already has this platform account) and/or changes its `username` and `displayName` as PUT does; at least one of them. Any other field is refused (400 naming it).
          */
         patch: {
             parameters: {
@@ -1067,8 +1067,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        displayName?: string;
                         /** @description The profile to move the account to */
-                        profileId: string;
+                        profileId?: string;
+                        username?: string;
                     };
                 };
             };
@@ -1080,8 +1082,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            account: {
+                                _id: string;
+                                accountType?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                defaultBoardId?: string;
+                                defaultBoardName?: string;
+                                defaultSubreddit?: string;
+                                displayName: string;
+                                inactiveReason: string | null;
+                                isActive: boolean;
+                                needsReconnection: boolean;
+                                permissions: string[];
+                                platform: string;
+                                profileId: string;
+                                profilePicture: string | null;
+                                profileUrl?: string;
+                                /** @description What the platform stated about the account that its posting rules read (Mastodon: the instance's limits, read at connect), for checking a post as the server does */
+                                ruleSettings?: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description True for simulator-backed sandbox accounts */
+                                sandbox?: boolean;
+                                selectedOrganization?: unknown;
+                                selectedPageName?: string;
+                                /** @description TikTok: the privacy levels this creator may post with (creator info, read at connect) */
+                                tiktokPrivacyLevelOptions?: string[];
+                                tokenExpiresAt: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                username: string;
+                            };
+                            displayName: string;
                             message: string;
                             profileId: string;
+                            username: string;
                         };
                     };
                 };
@@ -11128,7 +11164,7 @@ export interface paths {
         put?: never;
         /**
          * Edit a published post on its platform
-         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on facebook, linkedin, youtube, pinterest, reddit, googlebusiness, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). Send `Idempotency-Key` to make retries safe.
+         * @description Changes the text of the post's published target on `platform` (the first of that platform, or `accountId`'s) through the platform's edit endpoint. Herald edits on facebook, linkedin, youtube, pinterest, reddit, googlebusiness, discord, telegram, mastodon; any other platform answers 400 naming `platform` and why (the platform has no edit endpoint, or Herald does not call it yet). The text is checked against the platform's rules first (400 naming `content` and the rule). The target's stored text changes and the publishing log records the edit (action `edit`: who, what changed, the platform's answer). A post not published yet is changed with PUT /v1/posts/{postId} instead (409 here). On a profile that requires approval only an approver edits (403 `approval_required`). Send `Idempotency-Key` to make retries safe.
          */
         post: {
             parameters: {
@@ -11185,6 +11221,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11628,7 +11673,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed or partially published post, or one of its failed targets
-         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the matching target is not failed.
+         * @description Publishes the failed platforms of a `failed` or `partial` post again, at once; platforms already published are left as they are. A partial post is `publishing` meanwhile. 409 for any other status, or when no platform failed (cancelled ones are not retried). Herald extension: the optional body `{ accountId?, platform? }` retries only the failed target of that account (or the failed targets on that platform) and leaves the other failed ones as they are; 400 naming the field when no target of the post matches it or the matching target is not failed. On a profile that requires approval, a caller who may not approve there retries only a post whose text is the approved one (403 `approval_required` otherwise: an approver retries it, or a new time sends it for review).
          */
         post: {
             parameters: {
@@ -11797,6 +11842,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12261,7 +12315,7 @@ export interface paths {
         put?: never;
         /**
          * Update a published YouTube video's metadata
-         * @description Changes the title, description, tags, category, privacy, made-for-kids or synthetic-media flag of a published YouTube video (videos.update); fields left out stay as YouTube has them. Post mode: `postId` is a post with a published YouTube target (`accountId` picks one of several), whose stored title, description and options change too. Direct mode: `postId` is `_` with `videoId` and `accountId` (a YouTube account of yours): any video of that channel. Each field is checked against YouTube's rules first (400 naming the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). Logged as `update_metadata`.
+         * @description Changes the title, description, tags, category, privacy, made-for-kids or synthetic-media flag of a published YouTube video (videos.update); fields left out stay as YouTube has them. Post mode: `postId` is a post with a published YouTube target (`accountId` picks one of several), whose stored title, description and options change too. Direct mode: `postId` is `_` with `videoId` and `accountId` (a YouTube account of yours): any video of that channel. Each field is checked against YouTube's rules first (400 naming the field and rule). `thumbnailUrl` and `playlistId` are not supported yet (400 naming them). On a profile that requires approval only an approver updates (403 `approval_required`). Logged as `update_metadata`.
          */
         post: {
             parameters: {
@@ -12333,6 +12387,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13080,7 +13143,7 @@ export interface paths {
         put?: never;
         /**
          * Share a connected account with another profile (no new OAuth)
-         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member. Also accepts a dashboard session.
+         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member. Target fields of another platform (Late's documented body sends the Page and the organization fields whatever the source) are ignored and named in `warnings`. Also accepts a dashboard session.
          */
         post: {
             parameters: {
@@ -13116,7 +13179,7 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                201: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -23,6 +23,7 @@ const RedditPage = lazy(() => import('./pages/Reddit.tsx'));
 const TeamPage = lazy(() => import('./pages/Team.tsx'));
 const BillingPage = lazy(() => import('./pages/Billing.tsx'));
 const ClientInvitesPage = lazy(() => import('./pages/ClientInvites.tsx'));
+const AccountGroupsPage = lazy(() => import('./pages/AccountGroups.tsx'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks.tsx'));
 const SignUpPage = lazy(() => import('./pages/SignUp.tsx'));
 const PasswordResetPage = lazy(() => import('./pages/PasswordReset.tsx'));
@@ -65,6 +66,7 @@ const NAV: Array<[string, string]> = [
   ['/media', 'Media library'],
   ['/bulk', 'Bulk upload'],
   ['/profiles', 'Profiles & accounts'],
+  ['/account-groups', 'Account groups'],
   ['/invites', 'Client invites'],
   ['/queue', 'Queue'],
   ['/reddit', 'Reddit'],
@@ -128,6 +130,7 @@ function Shell({ session, onLogout }: { session: Session; onLogout: () => void }
               {/* Connect flows started through the API without redirect_url end here (the server's default). */}
               <Route path="/accounts">{() => <Redirect to={`/profiles${window.location.search}`} replace />}</Route>
               <Route path="/invites" component={ClientInvitesPage} />
+              <Route path="/account-groups" component={AccountGroupsPage} />
               <Route path="/queue" component={QueuePage} />
               <Route path="/api-keys" component={ApiKeysPage} />
               <Route path="/connected-apps" component={ConnectedAppsPage} />

@@ -77,8 +77,11 @@ export async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response
 
 /**
  * A call outside the generated types: the routes outside /v1 that the OpenAPI document does not
- * describe (the session routes /auth/*, the OAuth consent /oauth/consent). Every /v1 route goes
- * through {@link api}. Same cookie, CSRF and error handling.
+ * describe (the session routes /auth/*, the OAuth consent /oauth/consent), and the account
+ * resources an account card calls at the paths of its platform's entry in the shared table
+ * (src/shared/account-card.ts: paths as data, each checked against the platform's contract by
+ * test/web/account-card.test.ts). Every other /v1 route goes through {@link api}. Same cookie, CSRF
+ * and error handling.
  */
 export async function rawRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const headers = new Headers({ accept: 'application/json' });

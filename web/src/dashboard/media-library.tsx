@@ -2,12 +2,14 @@
  * The media library (GET /v1/media): the tenant's uploads, newest first, searchable by file
  * name and tags and filtered by kind or tag. Used by the Media library page (where it is a
  * workspace: upload by drop or choice with each file's progress, a note when the bytes were
- * already there, tags, where a file is used, delete) and by the composer's picker.
+ * already there, tags, where a file is used, delete: refused in words while a post not yet published
+ * uses the file, asked first when only published posts do)
+ * and by the composer's picker.
  */
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { api, unwrap, uploadMedia, type Paths } from './api.ts';
+import { ApiError, api, unwrap, uploadMedia, type Paths } from './api.ts';
 import { ErrorBox, Loading, VideoPoster } from './components.tsx';
 
 /**
@@ -161,7 +163,7 @@ export function LibraryGrid({ onPick, pickLabel = 'Use' }: { onPick?: (f: Librar
 
 /**
  * A file shown large, with its facts, its tags (editable), the posts that use it, a way to reuse
- * it in a new post, and deletion (asked first; a file posts use is deleted only when confirmed again).
+ * it in a new post, and deletion (asked first; refused while a post not yet published uses the file).
  */
 function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -174,12 +176,21 @@ function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
     mutationFn: (list: string[]) => unwrap(api.PATCH('/v1/media/{mediaId}', { params: { path: { mediaId: id } }, body: { tags: list } })),
     onSuccess: () => { setTags(null); void qc.invalidateQueries({ queryKey: ['media-library'] }); void qc.invalidateQueries({ queryKey: ['media-file', id] }); },
   });
+  // A file that a post still to be published uses is refused (409 without force), since that post
+  // would fail to fetch it. A file only published posts use may go (force, after saying so): they
+  // stay on their platforms, and only Herald's copy of them loses the file.
   const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/v1/media/{mediaId}', { params: { path: { mediaId: id }, query: { force: true } } })),
+    mutationFn: (force: boolean) => unwrap(api.DELETE('/v1/media/{mediaId}', { params: { path: { mediaId: id }, query: force ? { force: true } : {} } })),
     onSuccess: () => { void qc.invalidateQueries({ queryKey: ['media-library'] }); ref.current?.close(); },
+    // A post took the file up meanwhile: the list of its posts again, for the refusal.
+    onError: (e) => { if (e instanceof ApiError && e.status === 409) void qc.invalidateQueries({ queryKey: ['media-file', id] }); },
   });
   const f = one.data?.file;
   const usedBy = one.data?.usedBy ?? [];
+  const refused = remove.error instanceof ApiError && remove.error.status === 409;
+  const waiting = usedBy.filter((p) => p.status !== 'published');
+  const n = waiting.length;
+  const published = usedBy.length - n;
   return (
     <dialog ref={ref} className="modal" aria-labelledby="lib-preview-title" onClose={onClose}>
       <h2 id="lib-preview-title" className="small-title">{f?.filename ?? 'File'}</h2>
@@ -206,12 +217,20 @@ function PreviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
           </section>
         </>
       )}
-      <ErrorBox error={remove.error} title="Could not delete the file" />
-      {deleting ? (
+      {!refused && <ErrorBox error={remove.error} title="Could not delete the file" />}
+      {deleting && (n > 0 || (refused && published === 0)) ? (
         <div className="alert alert-warn" role="alert">
-          <p>{usedBy.length ? `Delete this file? ${usedBy.length} post${usedBy.length > 1 ? 's use' : ' uses'} it: ${usedBy.length > 1 ? 'they' : 'it'} would lose the file.` : 'Delete this file?'}</p>
+          <p><strong>This file stays.</strong> {n > 1 ? `${n} posts not yet published use it` : 'A post not yet published uses it'} (listed under “Used in”), and {n > 1 ? 'they' : 'it'} would fail to publish without it.
+            Take it out of {n > 1 ? 'those posts' : 'that post'} or delete {n > 1 ? 'them' : 'it'}, then delete the file.</p>
+          <div className="button-row"><button type="button" className="btn" onClick={() => { setDeleting(false); remove.reset(); }}>OK</button></div>
+        </div>
+      ) : deleting ? (
+        <div className="alert alert-warn" role="alert">
+          <p>{published > 0
+            ? `Delete this file? ${published > 1 ? `${published} published posts use it: they stay` : 'A published post uses it: it stays'} on ${published > 1 ? 'their platforms' : 'its platform'}, and Herald's copy loses the file. It is removed from the library for good.`
+            : 'Delete this file? It is removed from the library for good.'}</p>
           <div className="button-row">
-            <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>Delete file</button>
+            <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate(published > 0)}>Delete file</button>
             <button type="button" className="btn" onClick={() => setDeleting(false)}>Keep it</button>
           </div>
         </div>

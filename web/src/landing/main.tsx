@@ -8,6 +8,10 @@ import './landing.css';
 /** The committed screenshot's size in pixels (test/browser/landing.test.ts checks it against the file). */
 const DASHBOARD_SHOT = { width: 1280, height: 800 } as const;
 
+/** Every platform's name (X without "(Twitter)"), from the platform list: "Facebook, ... and Mastodon". */
+const PLATFORM_NAMES = PLATFORM_IDS.map((id) => PLATFORM_RULES[id].label.replace(/ \(.*\)$/, ''));
+const PLATFORM_LIST = `${PLATFORM_NAMES.slice(0, -1).join(', ')} and ${PLATFORM_NAMES[PLATFORM_NAMES.length - 1]}`;
+
 const FEATURES: Array<[string, string]> = [
   ['Schedule once, publish everywhere', `One post, up to ${PLATFORM_COUNT_WORD} platforms, each with its own text. Times are local to the zone you choose, DST included.`],
   ['Exactly once, on time', 'The schedule lives in PostgreSQL. Every publish is recorded before the platform is called, and a crashed worker\'s posts are checked with the platform before anything is retried.'],
@@ -29,8 +33,7 @@ function Landing() {
               <p className="eyebrow">Self-hosted social media scheduling</p>
               <h1>Schedule and publish posts to every network from one calendar.</h1>
               <p className="lead">
-                Herald connects your Facebook, Instagram, LinkedIn, X, Threads, TikTok, YouTube, Pinterest, Reddit and Bluesky
-                accounts, checks each post against every platform's rules as you write it, publishes on time and exactly once,
+                Herald connects your {PLATFORM_LIST} accounts, checks each post against every platform's rules as you write it, publishes on time and exactly once,
                 and gives developers the same power through a documented REST API.
               </p>
               <div className="cta">

@@ -88,9 +88,6 @@ function MediaLayout({ layout, media }: { layout: PlatformPreviewSpec['media']; 
   return <div className={`pv-grid pv-grid-${shown.length}`}>{shown.map((m, i) => <div key={i} className="pv-cell">{one(m)}</div>)}</div>;
 }
 
-/** Platforms whose feed turns a post's first link into a card (when the post has no media). */
-const NO_LINK_CARD = new Set(['instagram', 'tiktok', 'youtube', 'pinterest']);
-
 /** The first http(s) link of `text`, or null. */
 export function firstLink(text: string): URL | null {
   const m = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/i.exec(text);
@@ -130,7 +127,8 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
   const { shown, cut } = feedText(platform, body);
   const replies = Array.isArray(data.threadItems) ? (data.threadItems as Array<{ content: string }>).slice(1) : [];
   const name = account.displayName || account.username;
-  const link = media.length === 0 && !NO_LINK_CARD.has(platform) ? firstLink(text) : null;
+  const linkOff = spec.linkPreviewOff !== undefined && data[spec.linkPreviewOff] === true;
+  const link = media.length === 0 && spec.linkCard && !linkOff ? firstLink(text) : null;
   return (
     <article className={`pv pv-${platform}`} aria-label={`${rule?.label ?? platform} preview`}>
       <header className="pv-head">

@@ -16,6 +16,7 @@ import { ADDONS } from '../../../../src/shared/plans.ts';
 import { METRICS, METRIC_LABELS, engagementOf, type MetricName, type PostMetrics } from '../../../../src/shared/metrics.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { useProfiles } from '../queries/profiles.ts';
+import { DateField } from '../ui/date-time.tsx';
 import './metrics.css';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
@@ -162,8 +163,8 @@ export default function AnalyticsPage() {
                 {RANGES.map((r) => <option key={r} value={r}>Last {r} days</option>)}
                 {search.get('from') && <option value="">Custom</option>}
               </select></div>
-            <div className="field"><label htmlFor="a-from">From</label><input id="a-from" type="date" value={fromDate} max={toDate} onChange={(e) => set('from', e.target.value)} /></div>
-            <div className="field"><label htmlFor="a-to">To</label><input id="a-to" type="date" value={toDate} min={fromDate} onChange={(e) => set('to', e.target.value)} /></div>
+            <DateField id="a-from" label="From" value={fromDate} max={toDate} onChange={(v) => set('from', v)} />
+            <DateField id="a-to" label="To" value={toDate} min={fromDate} onChange={(v) => set('to', v)} />
             <div className="field"><label htmlFor="a-platform">Platform</label>
               <select id="a-platform" value={platform ?? ''} onChange={(e) => set('platform', e.target.value)}>
                 <option value="">All</option>{PLATFORM_IDS.map((p) => <option key={p} value={p}>{PLATFORM_RULES[p].label}</option>)}

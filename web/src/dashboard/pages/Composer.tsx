@@ -8,10 +8,13 @@ import { browserTimeZone, instantOf, pad, timeFormat, wallTime } from '../time.t
 import { TimeZoneField } from '../ui/time-zone.tsx';
 import { DateTimeField } from '../ui/date-time.tsx';
 import { useProfiles } from '../queries/profiles.ts';
+import { useApprovalRule } from '../queries/approvals.ts';
 import { useAccountGroups, useAccounts } from '../queries/accounts.ts';
 import { useQueues } from '../queries/queues.ts';
 import { probeLocalFile } from '../../lib/media-probe.ts';
 import { accountSettingsOf, cleanPlatformData, composerChecks, PlatformOptions, videoThumbnailOf, type PlatformData } from '../composer/PlatformOptions.tsx';
+import { thumbnailKeyOf } from '../../../../src/shared/platform-options.ts';
+import { PLATFORM_CAPABILITIES } from '../../../../src/shared/capabilities.ts';
 import { LivePreview } from '../composer/LivePreview.tsx';
 import { MediaTray, type MediaEntry } from '../composer/MediaTray.tsx';
 import { LibraryPicker, mediaIdOfUrl, type LibraryFile } from '../media-library.tsx';
@@ -39,11 +42,6 @@ function useNarrow(): boolean {
   }, () => window.matchMedia(PHONE).matches);
 }
 
-/** Formats a platform refuses that Herald converts (POST /v1/media/{id}/convert), by platform. */
-const CONVERT_FOR: Record<string, { formats: string[]; reason: string }> = {
-  instagram: { formats: ['image/png', 'image/webp'], reason: 'for Instagram (it takes JPEG images only)' },
-};
-
 /** `date` + `time` (wall clock in `tz`) as an instant, or null when incomplete. */
 function scheduledInstant(date: string, time: string, tz: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -63,13 +61,14 @@ const MODES: Array<[Mode, string, string]> = [
 
 /**
  * A saved target's platformSpecificData as the composer edits it: a thread's replies (items after
- * the first of `threadItems`, whose first item is the text itself) and a YouTube video's custom
- * thumbnail back in the composer's own keys.
+ * the first of `threadItems`, whose first item is the text itself) and a video's custom thumbnail
+ * (the platform's media-thumbnail option, YouTube's) back in the composer's own keys.
  */
 function editableOptions(platform: string, saved: Record<string, unknown>, thumbnail?: string): PlatformData {
   const { threadItems, ...rest } = saved;
   const replies = Array.isArray(threadItems) ? (threadItems as Array<{ content?: unknown }>).slice(1).map((t) => String(t.content ?? '')) : [];
-  return { ...rest, ...(replies.length ? { _replies: replies } : {}), ...(platform === 'youtube' && thumbnail ? { _thumbnail: thumbnail } : {}) };
+  const thumbnailKey = thumbnailKeyOf(platform);
+  return { ...rest, ...(replies.length ? { _replies: replies } : {}), ...(thumbnailKey && thumbnail ? { [thumbnailKey]: thumbnail } : {}) };
 }
 
 /** A file from the media library as a composer media entry (already uploaded; its pixels and duration known). */
@@ -185,7 +184,12 @@ export default function ComposerPage({ postId }: { postId?: string }) {
   }, [existing.data, accounts.data]);
 
   const profileAccounts = (accounts.data ?? []).filter((a) => a.profileId === profileId);
+  // Decision 0059: on a profile that requires approval, a post by someone who may not approve there goes out only once approved.
+  const rule = useApprovalRule(profileId);
+  const forReview = mode !== 'draft' && !!rule.data?.required && !rule.data.canApprove;
   const targets = (accounts.data ?? []).filter((a) => selected.includes(a._id));
+  // Targets outside the chosen profile (from an account group, or a post saved with them): a post may span profiles.
+  const otherTargets = targets.filter((a) => a.profileId !== profileId);
   // A target's custom thumbnail (YouTube's) goes on the video's media item (mediaItems[].thumbnail).
   const thumbnail = targets.map((a) => videoThumbnailOf(a, options[a._id])).find(Boolean);
   const uploaded = media.filter((m) => m.status === 'done' && m.file).map((m) => ({ ...m.local, ...m.file!, ...(thumbnail && m.file!.type === 'video' ? { thumbnail } : {}) }));
@@ -285,7 +289,7 @@ export default function ComposerPage({ postId }: { postId?: string }) {
 
   // A format a selected platform refuses but Herald can convert (a PNG or WebP for Instagram):
   // converted on the server, the JPEG replaces it in the post, and a note says so.
-  const convertNeed = targets.map((a) => CONVERT_FOR[a.platform]).find(Boolean);
+  const convertNeed = targets.map((a) => PLATFORM_CAPABILITIES[a.platform as PlatformName]?.convertToJpeg).find(Boolean);
   useEffect(() => {
     if (!convertNeed) return;
     for (const m of media) {
@@ -316,8 +320,8 @@ export default function ComposerPage({ postId }: { postId?: string }) {
     media: media.filter((m) => m.status === 'done' && m.file).map((m) => ({
       url: m.file!.url, type: m.file!.type, altText: m.altText,
       ...(m.local?.width && m.local.height ? { width: m.local.width, height: m.local.height } : {}),
-      // YouTube shows the custom thumbnail as the video's picture.
-      ...(a.platform === 'youtube' && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
+      // A platform with a custom thumbnail option (YouTube) shows it as the video's picture.
+      ...(thumbnailKeyOf(a.platform) && thumbnail && m.file!.type === 'video' ? { thumbnail } : {}),
     })),
   }));
   const preview = (
@@ -340,16 +344,20 @@ export default function ComposerPage({ postId }: { postId?: string }) {
           </div>
         )}
         {profileAccounts.length === 0 && !!profiles.data?.length && <p className="muted">This profile has no connected account. <a href="/dashboard/profiles">Connect one</a>.</p>}
-        {profileAccounts.length > 0 && (groups.data?.length ?? 0) > 0 && (
+        {(accounts.data?.length ?? 0) > 0 && (groups.data?.length ?? 0) > 0 && (
           <div className="field">
-            <label htmlFor="c-group">Add an account group <span className="hint">its accounts in this profile</span></label>
+            <label htmlFor="c-group">Add an account group <span className="hint">its accounts in every profile</span></label>
             <select id="c-group" value="" onChange={(e) => {
               const g = groups.data?.find((x) => x._id === e.target.value);
               if (!g) return;
-              const usable = profileAccounts.filter((a) => a.isActive && g.accountIds.includes(a._id)).map((a) => a._id);
-              setSelected((s) => [...s, ...usable.filter((id) => !s.includes(id))]);
-              const elsewhere = g.accountIds.filter((id) => !profileAccounts.some((a) => a._id === id)).length;
-              setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? `; ${elsewhere} in other profiles (a post is published from one profile)` : ''}`);
+              // A post may go to accounts of several profiles: the group's accounts are added wherever they are (decision 0070).
+              const members = (accounts.data ?? []).filter((a) => g.accountIds.includes(a._id));
+              const usable = members.filter((a) => a.isActive);
+              setSelected((s) => [...s, ...usable.map((a) => a._id).filter((id) => !s.includes(id))]);
+              const elsewhere = usable.filter((a) => a.profileId !== profileId).length;
+              const inactive = members.length - usable.length;
+              setGroupNote(`${g.name}: ${usable.length} account${usable.length === 1 ? '' : 's'} added${elsewhere ? ` (${elsewhere} from other profiles)` : ''}`
+                + `${inactive ? `; ${inactive} need${inactive === 1 ? 's' : ''} reconnecting and ${inactive === 1 ? 'was' : 'were'} left out` : ''}`);
             }}>
               <option value="">Choose a group…</option>
               {groups.data?.map((g) => <option key={g._id} value={g._id}>{g.name} ({g.accountIds.length})</option>)}
@@ -368,6 +376,17 @@ export default function ComposerPage({ postId }: { postId?: string }) {
             </label>
           ))}
         </fieldset>
+        {otherTargets.length > 0 && (
+          <fieldset className="account-picks other-profiles">
+            <legend className="hint">Also in other profiles</legend>
+            {otherTargets.map((a) => (
+              <label key={a._id} className="account-pick on">
+                <input type="checkbox" checked onChange={() => setSelected((s) => s.filter((x) => x !== a._id))} />
+                <PlatformBadge platform={a.platform} /> <span>@{a.username.replace(/^@/, '')}</span> <span className="hint">{profiles.data?.find((p) => p._id === a.profileId)?.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
       </section>
 
       <section className="card" aria-labelledby="c-content">
@@ -501,9 +520,15 @@ export default function ComposerPage({ postId }: { postId?: string }) {
         )}
         {uploading && <p className="muted">Waiting for uploads to finish…</p>}
       </section>
+      {forReview && (
+        <p className="alert alert-info" id="c-review">
+          <strong>This post will be sent for review.</strong> {profiles.data?.find((p) => p._id === profileId)?.name ?? 'This profile'} requires
+          approval: the post waits as “Waiting for approval” and goes out {mode === 'now' ? 'once' : 'at its time once'} an approver approves it.
+        </p>
+      )}
       <ErrorBox error={save.error} title="The post was not saved" />
       <button type="submit" className="btn btn-primary wide" disabled={cannotSave}>
-        {save.isPending ? 'Saving…' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
+        {save.isPending ? 'Saving…' : forReview ? 'Send for review' : mode === 'schedule' ? (inPast ? 'Publish now (time is past)' : postId ? 'Save and schedule' : 'Schedule post') : mode === 'now' ? 'Publish now' : mode === 'queue' ? 'Add to queue' : 'Save draft'}
       </button>
     </>
   );

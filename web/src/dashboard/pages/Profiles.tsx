@@ -1,77 +1,63 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type Account, type Profile } from '../api.ts';
+import { api, rawRequest, unwrap, type Account, type Profile } from '../api.ts';
 import { Avatar, ErrorBox, Loading, PageTitle, PlatformBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { INSTANCE_PLATFORMS } from '../../../../src/shared/platforms.ts';
+import { ACCOUNT_CARD_SETTINGS, type AccountCardSetting, type CardItem } from '../../../../src/shared/account-card.ts';
 import { formatInZone, browserTimeZone } from '../time.ts';
 import { AccountHealthPanel } from './account-health.tsx';
 import { useProfiles } from '../queries/profiles.ts';
-import { useAccounts, usePinterestBoards, useSubreddits } from '../queries/accounts.ts';
+import { useAccounts } from '../queries/accounts.ts';
 import { useSandbox } from '../sandbox.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { ApprovalRuleSection } from './approvals.tsx';
 import { FeedsSection } from './feeds.tsx';
 
 /**
- * Default subreddit of a Reddit account (PUT /v1/accounts/{id}/reddit-subreddits): used when a
- * post names none. Picked from the account's subreddits (GET /v1/accounts/{id}/reddit-subreddits);
- * typed only when Reddit cannot list them now.
+ * The account's setting on its card (a default of the account, or what it publishes as), as its
+ * platform's entry in ACCOUNT_CARD_SETTINGS (src/shared/account-card.ts) says: a list read from the
+ * platform through the account's resource, and the resource's select to save the choice.
  */
-function DefaultSubreddit({ a }: { a: Account }) {
+function AccountSetting({ a, spec }: { a: Account; spec: AccountCardSetting }) {
   const qc = useQueryClient();
-  const subs = useSubreddits(a._id);
-  const [value, setValue] = useState(a.defaultSubreddit ?? '');
+  const account = a as unknown as Record<string, unknown>;
+  const url = (path: string) => path.replace('{accountId}', encodeURIComponent(a._id));
+  const listKey = ['account-setting', spec.list.path, a._id];
+  const list = useQuery({ queryKey: listKey, queryFn: () => rawRequest<Record<string, unknown>>('GET', url(spec.list.path)) });
+  const current = spec.current(account, list.data);
+  // null: untouched (the select shows the current choice).
+  const [value, setValue] = useState<string | null>(null);
+  const shown = value ?? current;
+  const items = (list.data?.[spec.list.items] as CardItem[] | undefined) ?? [];
+  const options = items.map((item) => ({ value: spec.list.value(item), text: spec.list.text(item) }));
+  // The current default stays choosable even when the list no longer has it (e.g. a subreddit the account left since).
+  if (spec.keepCurrent && current && !options.some((o) => o.value.toLowerCase() === current.toLowerCase())) {
+    options.unshift({ value: current, text: spec.list.text(spec.keepCurrent(current)) });
+  }
   const save = useMutation({
-    mutationFn: () => unwrap(api.PUT('/v1/accounts/{accountId}/reddit-subreddits', { params: { path: { accountId: a._id } }, body: { defaultSubreddit: value.trim() } })),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['reddit-subreddits', a._id] }); },
+    mutationFn: () => rawRequest<Record<string, unknown>>('PUT', url(spec.save.path), spec.save.body(shown, items.find((i) => spec.list.value(i) === shown))),
+    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: listKey }); },
   });
-  const id = `ds-${a._id}`;
-  const names = subs.data?.subreddits.map((x) => x.name) ?? [];
-  // The current default stays choosable even when the account has left that subreddit since.
-  if (a.defaultSubreddit && !names.some((n) => n.toLowerCase() === a.defaultSubreddit!.toLowerCase())) names.unshift(a.defaultSubreddit);
+  const id = `set-${a._id}`;
+  const typed = spec.typed && list.error ? spec.typed : undefined;
   return (
     <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-      <label htmlFor={id}>Default subreddit</label>
-      {subs.error
-        ? <input id={id} name="defaultSubreddit" value={value} onChange={(e) => setValue(e.target.value)} placeholder="r/yoursubreddit" maxLength={24} />
+      <label htmlFor={id}>{spec.label}</label>
+      {typed
+        ? <input id={id} name={typed.name} value={shown} onChange={(e) => setValue(e.target.value)} placeholder={typed.placeholder} maxLength={typed.maxLength} />
         : (
-          <select id={id} name="defaultSubreddit" value={value} onChange={(e) => setValue(e.target.value)}>
-            <option value="">{subs.isLoading ? 'Loading subreddits…' : names.length ? 'Choose a subreddit' : 'No subreddits joined'}</option>
-            {names.map((n) => <option key={n} value={n}>r/{n}</option>)}
+          <select id={id} value={shown} onChange={(e) => setValue(e.target.value)}>
+            {spec.kind === 'default' && <option value="">{list.isLoading ? spec.loading : options.length || !spec.none ? spec.choose : spec.none}</option>}
+            {spec.kind === 'switch' && !list.data && <option value="">{spec.pending?.(account)}</option>}
+            {list.data && spec.own && <option value={spec.own.value}>{spec.own.text(account)}</option>}
+            {options.map((o) => <option key={o.value} value={o.value}>{o.text}</option>)}
           </select>
         )}
-      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value.trim() || value.trim() === a.defaultSubreddit}>Save<span className="sr-only"> default subreddit</span></button>
-      {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
-      {subs.error ? <ErrorBox error={subs.error} title="Reddit could not list this account's subreddits; type the name instead" /> : null}
-      <ErrorBox error={save.error} title="Could not set the default subreddit" />
-    </form>
-  );
-}
-
-/** Default board of a Pinterest account (PUT /v1/accounts/{id}/pinterest-boards): used when a pin names none. */
-function DefaultBoard({ a }: { a: Account }) {
-  const qc = useQueryClient();
-  const boards = usePinterestBoards(a._id);
-  const [value, setValue] = useState(a.defaultBoardId ?? '');
-  const save = useMutation({
-    mutationFn: () => {
-      const board = boards.data?.boards.find((b) => b.id === value);
-      return unwrap(api.PUT('/v1/accounts/{accountId}/pinterest-boards', { params: { path: { accountId: a._id } }, body: { defaultBoardId: value, ...(board ? { defaultBoardName: board.name } : {}) } }));
-    },
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['pinterest-boards', a._id] }); },
-  });
-  const id = `db-${a._id}`;
-  return (
-    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-      <label htmlFor={id}>Default board</label>
-      <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
-        <option value="">{boards.isLoading ? 'Loading boards…' : 'Choose a board'}</option>
-        {boards.data?.boards.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-      </select>
-      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value || value === a.defaultBoardId}>Save<span className="sr-only"> default board</span></button>
-      {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
-      <ErrorBox error={save.error ?? boards.error} title="Could not set the default board" />
+      <button type="submit" className="btn btn-sm" disabled={save.isPending || !shown.trim() || shown.trim() === current}>{spec.kind === 'default' ? 'Save' : 'Switch'}<span className="sr-only"> {spec.srName}</span></button>
+      {save.isSuccess && <span className="state-ok" role="status">{spec.save.done ? spec.save.done(save.data) : 'Saved'}</span>}
+      {typed ? <ErrorBox error={list.error} title={typed.listError} /> : null}
+      <ErrorBox error={save.error ?? (typed ? null : list.error)} title={spec.error} />
     </form>
   );
 }
@@ -295,6 +281,7 @@ function AccountRow({ a }: { a: Account }) {
   const broken = a.needsReconnection || !a.isActive;
   const connect = PLATFORM_RULES[a.platform as PlatformName]?.connect ?? 'oauth';
   const oauth = connect === 'oauth';
+  const setting = ACCOUNT_CARD_SETTINGS[a.platform as PlatformName];
   return (
     <li className="account-row">
       <Avatar account={a} size={36} />
@@ -325,10 +312,7 @@ function AccountRow({ a }: { a: Account }) {
       {broken && connect === 'instance-oauth' && reentering && <InstanceConnect platform={a.platform as PlatformName} profileId={a.profileId} reconnect={a} onDone={() => setReentering(false)} />}
       <ConfirmButton className="btn btn-sm btn-danger" title={`Disconnect ${a.username}?`} confirmLabel="Disconnect" onConfirm={() => disconnect.mutate()} isDisabled={disconnect.isPending}>Disconnect<span className="sr-only"> {a.username}</span></ConfirmButton>
       {disconnect.error && <ErrorBox error={disconnect.error} title="Could not disconnect" />}
-      {a.platform === 'reddit' && a.isActive && <DefaultSubreddit a={a} />}
-      {a.platform === 'pinterest' && a.isActive && <DefaultBoard a={a} />}
-      {a.platform === 'facebook' && a.isActive && <FacebookPageSwitch a={a} />}
-      {a.platform === 'linkedin' && a.isActive && <LinkedInAuthorSwitch a={a} />}
+      {setting && a.isActive && <AccountSetting a={a} spec={setting} />}
     </li>
   );
 }
@@ -342,70 +326,6 @@ async function startOAuthFlow(platform: PlatformName, profileId: string, instanc
   const body = await unwrap(Promise.resolve(answer));
   if (body.authUrl) location.assign(body.authUrl);
   else throw new Error(`The server did not return an authorization URL for ${PLATFORM_RULES[platform].label}`);
-}
-
-/** Which Facebook page the account publishes to, and a switch to another page the user administers. */
-function FacebookPageSwitch({ a }: { a: Account }) {
-  const qc = useQueryClient();
-  const pages = useQuery({
-    queryKey: ['facebook-pages', a._id],
-    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/facebook-page', { params: { path: { accountId: a._id } } })),
-  });
-  const [value, setValue] = useState('');
-  const current = pages.data?.selectedPageId ?? '';
-  const save = useMutation({
-    mutationFn: () => unwrap(api.PUT('/v1/accounts/{accountId}/facebook-page', { params: { path: { accountId: a._id } }, body: { selectedPageId: value } })),
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['facebook-pages', a._id] }); },
-  });
-  const id = `fb-${a._id}`;
-  return (
-    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-      <label htmlFor={id}>Facebook page</label>
-      <select id={id} value={value || current} onChange={(e) => setValue(e.target.value)}>
-        {!pages.data && <option value="">{a.selectedPageName ?? 'Loading pages…'}</option>}
-        {pages.data?.pages.map((p) => <option key={p.id} value={p.id}>{p.name}{p.category ? ` (${p.category})` : ''}</option>)}
-      </select>
-      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value || value === current}>Switch<span className="sr-only"> Facebook page</span></button>
-      {save.isSuccess && <span className="state-ok" role="status">Now publishing to {save.data.selectedPage.name}</span>}
-      <ErrorBox error={save.error ?? pages.error} title="Could not switch the page" />
-    </form>
-  );
-}
-
-/** Whether a LinkedIn account publishes as the member or as one of their organizations, and a switch. */
-function LinkedInAuthorSwitch({ a }: { a: Account }) {
-  const qc = useQueryClient();
-  const orgs = useQuery({
-    queryKey: ['linkedin-orgs', a._id],
-    queryFn: () => unwrap(api.GET('/v1/accounts/{accountId}/linkedin-organizations', { params: { path: { accountId: a._id } } })),
-  });
-  const currentOrg = (orgs.data?.selectedOrganization as { id?: string | number } | null | undefined)?.id;
-  const current = orgs.data ? (orgs.data.accountType === 'organization' && currentOrg !== undefined ? String(currentOrg) : 'personal') : '';
-  const [value, setValue] = useState('');
-  const save = useMutation({
-    mutationFn: () => {
-      const org = orgs.data?.organizations.find((o) => o.id === value);
-      return unwrap(api.PUT('/v1/accounts/{accountId}/linkedin-organization', {
-        params: { path: { accountId: a._id } },
-        body: org ? { accountType: 'organization', selectedOrganization: { id: org.id, urn: org.urn, name: org.name } } : { accountType: 'personal', selectedOrganization: null },
-      }));
-    },
-    onSuccess: () => { void qc.invalidateQueries({ queryKey: ['accounts'] }); void qc.invalidateQueries({ queryKey: ['linkedin-orgs', a._id] }); },
-  });
-  const id = `li-${a._id}`;
-  return (
-    <form className="account-setting" onSubmit={(e) => { e.preventDefault(); save.mutate(); }}>
-      <label htmlFor={id}>Publish as</label>
-      <select id={id} value={value || current} onChange={(e) => setValue(e.target.value)}>
-        {!orgs.data && <option value="">Loading…</option>}
-        {orgs.data && <option value="personal">{a.displayName || a.username} (personal profile)</option>}
-        {orgs.data?.organizations.map((o) => <option key={o.id} value={o.id}>{o.name} (company page)</option>)}
-      </select>
-      <button type="submit" className="btn btn-sm" disabled={save.isPending || !value || value === current}>Switch<span className="sr-only"> LinkedIn author</span></button>
-      {save.isSuccess && <span className="state-ok" role="status">Saved</span>}
-      <ErrorBox error={save.error ?? orgs.error} title="Could not change the LinkedIn author" />
-    </form>
-  );
 }
 
 function ConnectButtons({ profileId }: { profileId: string }) {
@@ -436,7 +356,7 @@ function ConnectButtons({ profileId }: { profileId: string }) {
           </button>
         ))}
       </div>
-      {open === 'bluesky' && <BlueskyConnect profileId={profileId} onDone={() => setOpen(null)} />}
+      {open && PLATFORM_RULES[open].connect === 'app-password' && <BlueskyConnect profileId={profileId} onDone={() => setOpen(null)} />}
       {open && PLATFORM_RULES[open].connect === 'bot-token' && <BotTokenConnect platform={open} profileId={profileId} onDone={() => setOpen(null)} />}
       {open && PLATFORM_RULES[open].connect === 'instance-oauth' && <InstanceConnect platform={open} profileId={profileId} onDone={() => setOpen(null)} />}
       <ErrorBox error={error} title="Could not start the connection" />

@@ -5,25 +5,15 @@ import { ErrorBox, Loading, PageTitle } from '../components.tsx';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import './webhooks.css';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENT_LABELS } from '../../../../src/shared/webhook-events.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type Webhook = Json<Paths['/v1/webhooks/settings']['get']['responses'][200]>['webhooks'][number];
 type CreateBody = NonNullable<Paths['/v1/webhooks/settings']['post']['requestBody']>['content']['application/json'];
 type EventName = CreateBody['events'][number];
 
-/** Subscribable events, with what each means (the docs' Webhooks section lists the payloads). */
-const EVENTS: Array<[EventName, string]> = [
-  ['post.scheduled', 'Post scheduled'],
-  ['post.published', 'Post published everywhere'],
-  ['post.partial', 'Post partly published'],
-  ['post.failed', 'Post failed'],
-  ['post.cancelled', 'Post cancelled'],
-  ['post.platform.published', 'One platform published'],
-  ['post.platform.failed', 'One platform failed'],
-  ['post.recycled', 'Recycled copy created'],
-  ['account.connected', 'Account connected'],
-  ['account.disconnected', 'Account disconnected'],
-];
+/** Subscribable events, with what each means: the server's list (the docs' Webhooks section lists the payloads). */
+const EVENTS: Array<[EventName, string]> = SUBSCRIBABLE_EVENTS.map((e) => [e, WEBHOOK_EVENT_LABELS[e]]);
 
 interface FormState { id: string | null; name: string; url: string; secret: string; events: Set<EventName>; isActive: boolean }
 const EMPTY: FormState = { id: null, name: '', url: '', secret: '', events: new Set(['post.published', 'post.failed', 'post.partial']), isActive: true };
@@ -86,7 +76,7 @@ export default function WebhooksPage() {
   return (
     <>
       <PageTitle title="Webhooks" />
-      <p className="muted">Herald POSTs a signed JSON event to your endpoint when a post is scheduled, published or fails, and when an account is connected or disconnected. See <a href="/docs#webhooks">Webhooks in the docs</a> for the payloads and how to check the signature.</p>
+      <p className="muted">Herald POSTs a signed JSON event to your endpoint when a post is scheduled, published or fails, when it is submitted for approval, decided or commented on, and when an account is connected or disconnected. See <a href="/docs#webhooks">Webhooks in the docs</a> for the payloads and how to check the signature.</p>
       {disabled.map((w) => (
         <div key={w._id} className="alert alert-error" role="alert">
           <p><strong>Webhook “{w.name}” was turned off</strong> {w.disabledAt ? `on ${formatInZone(w.disabledAt, tz)}` : ''}: {w.disabledReason ?? 'it kept failing'}. Fix the endpoint, send a test, then turn it on again; queued events are then delivered.</p>

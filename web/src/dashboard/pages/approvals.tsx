@@ -13,6 +13,7 @@ import { toast } from '../ui/toast.ts';
 import { useApproval, useApprovalRule, useComments, useReviewLinks, useTeamUsers, type Approval } from '../queries/approvals.ts';
 import { useProfiles } from '../queries/profiles.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { DateField } from '../ui/date-time.tsx';
 import './approvals.css';
 
 const STATE_LABEL: Record<Approval['state'], string> = {
@@ -267,10 +268,7 @@ export function ReviewLinksSection({ tz }: { tz: string }) {
             {profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="rl-start">Week starting</label>
-          <input id="rl-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} required />
-        </div>
+        <DateField id="rl-start" label="Week starting" value={start} onChange={setStart} isRequired />
         <button type="submit" className="btn" disabled={make.isPending || !chosen}>Create week link</button>
       </form>
       <ErrorBox error={make.error} title="Could not create the link" />

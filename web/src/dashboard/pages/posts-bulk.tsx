@@ -9,6 +9,7 @@ import { api, unwrap, type PostView } from '../api.ts';
 import { CAN_DELETE, CAN_EDIT, errorText } from '../components.tsx';
 import { pad, wallTime } from '../time.ts';
 import { ConfirmButton, InAppDialog } from '../ui/confirm.tsx';
+import { DateField, TimeOfDayField } from '../ui/date-time.tsx';
 import { toast } from '../ui/toast.ts';
 
 /** Runs `act` on each post, one after the other; answers the posts done and those refused, with why. */
@@ -73,8 +74,8 @@ function RescheduleDialog({ posts, skipped, tz, onClose, onDone }: { posts: Post
   return (
     <InAppDialog isOpen onClose={onClose} title={`Reschedule ${posts.length} post${posts.length === 1 ? '' : 's'}`}>
       <form onSubmit={(e) => { e.preventDefault(); run.mutate(); }}>
-        <div className="field"><label htmlFor="bulk-day">New day</label><input id="bulk-day" type="date" required value={day} onChange={(e) => setDay(e.target.value)} /></div>
-        <div className="field"><label htmlFor="bulk-time">At (optional)</label><input id="bulk-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+        <DateField id="bulk-day" label="New day" isRequired value={day} onChange={setDay} />
+        <div className="field"><TimeOfDayField id="bulk-time" label="At (optional)" className="dp" value={time} onChange={setTime} />
           <p className="hint">Empty: each post keeps its own time of day. Times in {tz}. Drafts are scheduled.</p></div>
         {skipped.length > 0 && <p className="hint">{skipped.length} selected post{skipped.length === 1 ? '' : 's'} cannot move (published, publishing or cancelled) and stay.</p>}
         <div className="ui-dialog-actions">

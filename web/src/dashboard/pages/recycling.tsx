@@ -12,6 +12,7 @@ import { ErrorBox } from '../components.tsx';
 import { formatInZone, instantOf, wallTime } from '../time.ts';
 import { toast } from '../ui/toast.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
+import { DateField } from '../ui/date-time.tsx';
 import { RECYCLE_EXCLUDED_PLATFORMS, RECYCLE_GAP_MAX, RECYCLE_MAX_ACTIVE_PER_ACCOUNT, RECYCLE_MAX_VARIATIONS, RECYCLE_DUPLICATE_WINDOWS } from '../../../../src/shared/recycling.ts';
 import type { PlatformId } from '../../../../src/shared/platforms.ts';
 import './recycling.css';
@@ -132,10 +133,7 @@ export function RecycleSection({ post, tz }: { post: PostView; tz: string }) {
               <label htmlFor="rc-count">Stop after (copies)</label>
               <input id="rc-count" type="number" min={1} placeholder="no limit" value={draft.expireCount} onChange={(e) => setDraft({ ...draft, expireCount: e.target.value })} />
             </div>
-            <div className="field">
-              <label htmlFor="rc-until">Stop after (date)</label>
-              <input id="rc-until" type="date" value={draft.expireDate} onChange={(e) => setDraft({ ...draft, expireDate: e.target.value })} />
-            </div>
+            <DateField id="rc-until" label="Stop after (date)" value={draft.expireDate} onChange={(v) => setDraft({ ...draft, expireDate: v })} />
           </div>
           <fieldset className="recycle-variations-edit">
             <legend className="small">Content variations, used in turn (none: every copy repeats the post's text; otherwise at least 2)</legend>

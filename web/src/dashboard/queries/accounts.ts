@@ -5,7 +5,11 @@
  * account list's `[<last path segment>, id]` (`['reddit-subreddits', id]`, `['pinterest-boards', id]`).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api.ts';
+import { api, unwrap, type Paths } from '../api.ts';
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** An account group as GET /v1/account-groups answers it. */
+export type AccountGroup = Json<Paths['/v1/account-groups']['get']['responses'][200]>['groups'][number];
 
 /**
  * The connected social accounts (GET /v1/accounts), all of them or one profile's, under the key
@@ -74,7 +78,7 @@ export function getAccountResource(path: AccountListPath, accountId: string, que
 /**
  * The account groups (GET /v1/account-groups), under the key `['account-groups']`. `data` is
  * `[{ _id, name, accountIds, createdBy, createdAt, updatedAt }]` (the accounts the caller may see,
- * across profiles); undefined while loading.
+ * across profiles); undefined while loading. Mutations (pages/AccountGroups.tsx) invalidate the key.
  */
 export function useAccountGroups() {
   return useQuery({

@@ -3,7 +3,7 @@
  * profile's approval rule, the posts waiting for review, the team's users (for approvers and
  * mentions). Mutations invalidate these keys.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type Paths } from '../api.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
@@ -19,18 +19,24 @@ export function useComments(postId: string) {
   return useQuery({ queryKey: ['comments', postId], queryFn: () => unwrap(api.GET('/v1/posts/{postId}/comments', { params: { path: { postId } } })).then((r) => r.comments) });
 }
 
+/** A profile's approval rule, with whether the viewer may approve there (none asked while `profileId` is empty). */
 export function useApprovalRule(profileId: string) {
   return useQuery({
     queryKey: ['approval-rule', profileId],
+    enabled: !!profileId,
     queryFn: () => unwrap(api.GET('/v1/profiles/{profileId}/approval-rule', { params: { path: { profileId } } })).then((r) => r.rule),
   });
 }
 
-/** Posts waiting for approval (GET /v1/posts?status=pending_approval), soonest first. */
-export function usePendingReview() {
+/** How many posts waiting for approval a page of "Needs review" shows. */
+export const PENDING_REVIEW_PAGE_SIZE = 50;
+
+/** A page (from 1) of the posts waiting for approval (GET /v1/posts?status=pending_approval), soonest first, with its pagination. */
+export function usePendingReview(page = 1) {
   return useQuery({
-    queryKey: ['posts', 'pending_approval'],
-    queryFn: () => unwrap(api.GET('/v1/posts', { params: { query: { status: 'pending_approval', limit: 100, sortBy: 'scheduled-asc' } } })).then((r) => r.posts),
+    queryKey: ['posts', 'pending_approval', page],
+    queryFn: () => unwrap(api.GET('/v1/posts', { params: { query: { status: 'pending_approval', limit: PENDING_REVIEW_PAGE_SIZE, page, sortBy: 'scheduled-asc' } } })),
+    placeholderData: keepPreviousData,
   });
 }
 

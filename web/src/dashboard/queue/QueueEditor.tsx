@@ -11,6 +11,7 @@ import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox } from '../components.tsx';
 import { browserTimeZone, timeFormat } from '../time.ts';
 import { TimeZoneField } from '../ui/time-zone.tsx';
+import { TimeOfDayField } from '../ui/date-time.tsx';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import type { Queue } from '../queries/queues.ts';
 import { Timeline } from './Timeline.tsx';
@@ -126,8 +127,7 @@ export function QueueEditor({ profileId, queue, queueCount, onSaved, onDeleted, 
                   </span>
                 ))}
                 <span className="slot-add">
-                  <label className="sr-only" htmlFor={`q-add-${day}`}>New slot time on {dayName}</label>
-                  <input id={`q-add-${day}`} type="time" value={newTimes[day] ?? '09:00'} onChange={(e) => setNewTimes({ ...newTimes, [day]: e.target.value })} />
+                  <TimeOfDayField id={`q-add-${day}`} label={`New slot time on ${dayName}`} hideLabel className="dp slot-time" value={newTimes[day] ?? '09:00'} onChange={(t) => setNewTimes({ ...newTimes, [day]: t })} />
                   <button type="button" className="btn btn-sm" onClick={() => addSlot(day)}>Add<span className="sr-only"> slot on {dayName}</span></button>
                 </span>
               </div>
