@@ -161,13 +161,15 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
        SELECT ${accountId}, sha256(convert_to('Scale post ' || s.g, 'UTF8')), s.id, s.created
          FROM scale_seed s CROSS JOIN LATERAL generate_series(0, s.ntargets - 1) j
         WHERE s.status = 'scheduled' AND s.created > now() - interval '24 hours'`);
-    await client.query('SET session_replication_role = DEFAULT');
-    // The targets were loaded without their triggers: each post's row per profile (and the profile
-    // counters, by that table's own trigger) as migrations/0043_post_profiles.sql computes them.
-    await step('post_profiles', `INSERT INTO post_profiles (post_id, profile_id, tenant_id, refs, scheduled_for, created_at, hidden)
-       SELECT p.id, a.profile_id, p.tenant_id, count(*), p.scheduled_for, p.created_at, p.hidden
+    // The targets were loaded without their triggers: each post's row per profile, and the profile
+    // counters, as migrations/0043_post_profiles.sql computes them (without its row triggers either).
+    await step('post_profiles', `INSERT INTO post_profiles (post_id, profile_id, tenant_id, scheduled_for, created_at, hidden)
+       SELECT DISTINCT p.id, a.profile_id, p.tenant_id, p.scheduled_for, p.created_at, p.hidden
          FROM post_targets t JOIN accounts a ON a.id = t.account_id JOIN posts p ON p.id = t.post_id
-        WHERE t.tenant_id = $1 GROUP BY p.id, a.profile_id`, [tenantId]);
+        WHERE t.tenant_id = $1`, [tenantId]);
+    await step('profile_post_counters', `INSERT INTO profile_post_counters (tenant_id, profile_id, hidden, shard, n)
+       SELECT tenant_id, profile_id, hidden, 0, count(*) FROM post_profiles WHERE tenant_id = $1 GROUP BY tenant_id, profile_id, hidden`, [tenantId]);
+    await client.query('SET session_replication_role = DEFAULT');
     const s = performance.now();
     for (const ix of indexes) await client.query(ix.def);
     log('  indexes rebuilt', `${indexes.length} (${indexes.map((i) => i.name).join(', ')}), ${((performance.now() - s) / 1000).toFixed(1)} s`);
