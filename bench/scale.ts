@@ -163,6 +163,9 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
         WHERE s.status = 'scheduled' AND s.created > now() - interval '24 hours'`);
     // The targets were loaded without their triggers: each post's row per profile, and the profile
     // counters, as migrations/0043_post_profiles.sql computes them (without its row triggers either).
+    // The tables' statistics first: planned as empty, the join ran as nested loops over sequential
+    // scans (200 s).
+    await step('ANALYZE posts, post_targets, accounts', 'ANALYZE posts, post_targets, accounts');
     await step('post_profiles', `INSERT INTO post_profiles (post_id, profile_id, tenant_id, scheduled_for, created_at, hidden)
        SELECT DISTINCT p.id, a.profile_id, p.tenant_id, p.scheduled_for, p.created_at, p.hidden
          FROM post_targets t JOIN accounts a ON a.id = t.account_id JOIN posts p ON p.id = t.post_id
