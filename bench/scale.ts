@@ -69,7 +69,7 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
     // Secondary indexes (not the primary keys or unique constraints): dropped, rebuilt after the load from their definitions.
     const { rows: indexes } = await client.query<{ name: string; def: string }>(
       `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
-        WHERE i.schemaname = 'public' AND i.tablename IN ('posts', 'post_targets', 'publish_attempts')
+        WHERE i.schemaname = 'public' AND i.tablename IN ('posts', 'post_targets', 'publish_attempts', 'post_profiles')
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
     for (const ix of indexes) await client.query(`DROP INDEX ${ix.name}`);
 
@@ -161,6 +161,17 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
        SELECT ${accountId}, sha256(convert_to('Scale post ' || s.g, 'UTF8')), s.id, s.created
          FROM scale_seed s CROSS JOIN LATERAL generate_series(0, s.ntargets - 1) j
         WHERE s.status = 'scheduled' AND s.created > now() - interval '24 hours'`);
+    // The targets were loaded without their triggers: each post's row per profile, and the profile
+    // counters, as migrations/0043_post_profiles.sql computes them (without its row triggers either).
+    // The tables' statistics first: planned as empty, the join ran as nested loops over sequential
+    // scans (200 s).
+    await step('ANALYZE posts, post_targets, accounts', 'ANALYZE posts, post_targets, accounts');
+    await step('post_profiles', `INSERT INTO post_profiles (post_id, profile_id, tenant_id, scheduled_for, created_at, hidden)
+       SELECT DISTINCT p.id, a.profile_id, p.tenant_id, p.scheduled_for, p.created_at, p.hidden
+         FROM post_targets t JOIN accounts a ON a.id = t.account_id JOIN posts p ON p.id = t.post_id
+        WHERE t.tenant_id = $1`, [tenantId]);
+    await step('profile_post_counters', `INSERT INTO profile_post_counters (tenant_id, profile_id, hidden, shard, n)
+       SELECT tenant_id, profile_id, hidden, 0, count(*) FROM post_profiles WHERE tenant_id = $1 GROUP BY tenant_id, profile_id, hidden`, [tenantId]);
     await client.query('SET session_replication_role = DEFAULT');
     const s = performance.now();
     for (const ix of indexes) await client.query(ix.def);

@@ -109,7 +109,7 @@ describe('GET /v1/posts with the dashboard filters', () => {
         for (let page = 1; page <= Math.ceil(want.length / 5) + 1; page++) {
           const query = new URLSearchParams({ ...f, sortBy, limit: '5', page: String(page) } as Record<string, string>);
           const res = await ctx.app.inject({ method: 'GET', url: `/v1/posts?${query}`, headers: t.headers });
-          expect(res.statusCode, res.body).toBe(200);
+          expect(res.statusCode, `${query} ${res.body}`).toBe(200);
           const body = res.json();
           expect(body.pagination.total, `${query}`).toBe(want.length);
           for (const p of body.posts) {

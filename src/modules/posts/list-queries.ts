@@ -36,12 +36,21 @@ const LIST_ORDER: Record<PostSort, string> = {
 
 /**
  * The ids of the posts of the profiles `profileMatch` selects (an SQL comparison applied to
- * `profile_id`, e.g. `= $3`): posts with a target on one of their accounts, and posts queued from
- * one of them (a queued post may have no target yet). May repeat an id (used under `IN`).
+ * `profile_id`, e.g. `= $3`): `post_profiles` (migrations/0043_post_profiles.sql) holds a row per post
+ * and profile while the post has a target on one of the profile's accounts or is queued from it.
  */
-const postsOfProfiles = (profileMatch: string) =>
-  `SELECT t.post_id FROM post_targets t WHERE t.account_id IN (SELECT a.id FROM accounts a WHERE a.profile_id ${profileMatch})
-   UNION ALL SELECT q.id FROM posts q WHERE q.queued_from_profile ${profileMatch}`;
+const postsOfProfiles = (profileMatch: string) => `SELECT pp.post_id FROM post_profiles pp WHERE pp.profile_id ${profileMatch}`;
+
+/**
+ * The list orders a profile's page reads from `post_profiles`' own indexes (the row copies the post's
+ * created_at and scheduled_for): the same order as LIST_ORDER's, on the copies.
+ */
+const PROFILE_ORDER: Partial<Record<PostSort, string>> = {
+  'created-desc': 'pp.created_at DESC, pp.post_id DESC',
+  'created-asc': 'pp.created_at ASC, pp.post_id ASC',
+  'scheduled-desc': 'pp.scheduled_for DESC NULLS LAST, pp.post_id DESC',
+  'scheduled-asc': 'pp.scheduled_for ASC NULLS LAST, pp.post_id ASC',
+};
 
 /** A LIKE pattern matching `text` anywhere (its %, _ and \ taken literally). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -53,8 +62,10 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
  * Without filters other than `status` and `includeHidden`, the total is the sum of the
  * tenant's `post_counters` rows (migrations/0012_post_counters.sql: kept by triggers on `posts` in the
  * writing transaction, one row per writing backend), read in the same statement (so from the same snapshot)
- * as the page: no rows are counted (docs/decisions/0034-post-counters.md). Other filters count
- * the matching rows.
+ * as the page: no rows are counted (docs/decisions/0034-post-counters.md). With `profileId` and
+ * `includeHidden` only, it is the sum of the profile's `profile_post_counters` rows, kept alike
+ * (migrations/0043_post_profiles.sql, docs/decisions/0076-post-profiles.md). Other filters count the
+ * matching rows.
  */
 export async function listPostPage(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ posts: PostViewT[]; total: number }> {
   const args: unknown[] = [f.tenantId];
@@ -71,7 +82,7 @@ export async function listPostPage(q: Queryable, f: PostFilters, limit: number, 
   if (st.countedTotal) {
     // The total rides along on every row; a page past the end has none and asks for it alone.
     const { rows } = await q.query<PostWithTargets & { total: number }>(st.page, pageArgs);
-    const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(st.countedTotal, f.status ? [f.tenantId, f.status] : [f.tenantId])).rows[0].total);
+    const total = rows[0]?.total ?? (offset === 0 ? 0 : (await q.query<{ total: number }>(st.countedTotal, args)).rows[0].total);
     return { posts: rows.map(viewWithTargets), total };
   }
   const [{ rows }, { rows: countRows }] = await Promise.all([
@@ -84,7 +95,7 @@ export async function listPostPage(q: Queryable, f: PostFilters, limit: number, 
 interface ListStatements {
   /** $1 tenant, then the filters' values in PostFilters order, then the offset unless it is 0. */
   page: PreparedStatement;
-  /** With counters: the total alone ($1 tenant[, $2 status]). */
+  /** With counters: the total alone (the page's parameters but the offset). */
   countedTotal: PreparedStatement | null;
   /** Without counters: count(*) ($1 tenant, then the filters' values). */
   count: PreparedStatement | null;
@@ -113,12 +124,15 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   if (f.status) where.push(`p.status = $${n++}`);
   if (f.createdBy) where.push(`p.created_by = $${n++}`);
   if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
-  // A profile's posts are found from its side (its accounts' targets, its queued posts: a few
-  // thousand ids even among millions of posts) and joined to the page, instead of testing every
-  // post of the tenant, newest first, until a page is full (bench/README.md, "scale").
+  // A profile's posts are read from its side (post_profiles: a row per post and profile, kept by triggers
+  // in the writing transaction), in list order from that table's own indexes where the order allows,
+  // so a page stops after its rows instead of gathering and sorting every post of the profile
+  // (docs/decisions/0076-post-profiles.md).
+  const profileOrder = f.profileId ? PROFILE_ORDER[order] : undefined;
+  let profileParam = 0;
   if (f.profileId) {
-    where.push(`p.id IN (${postsOfProfiles(`= $${n}`)})`);
-    n++;
+    profileParam = n++;
+    where.push(profileOrder ? `pp.profile_id = $${profileParam}` : `p.id IN (${postsOfProfiles(`= $${profileParam}`)})`);
   }
   if (f.scope) {
     where.push(`(p.created_by = $${n} OR p.id IN (${postsOfProfiles(`= ANY($${n + 1}::char(24)[])`)}))`);
@@ -133,29 +147,40 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   }
   if (f.search) where.push(`p.content ILIKE $${n++} ESCAPE '\\'`);
   const cond = where.join(' AND ');
-  const counted = !(f.createdBy || f.platform || f.profileId || f.scope || f.from || f.to || f.search);
-  const counterSum = `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`;
+  const from = profileOrder ? 'post_profiles pp JOIN posts p ON p.id = pp.post_id' : 'posts p';
+  const orderBy = profileOrder ?? LIST_ORDER[order];
+  // The exact total without counting rows: the tenant's counters (status and hidden only), or a
+  // profile's (profile and hidden only; migrations/0043_post_profiles.sql).
+  const others = f.createdBy || f.platform || f.scope || f.from || f.to || f.search;
+  const tenantCounted = !others && !f.profileId;
+  const profileCounted = !others && !!f.profileId && !f.status;
+  const counterSum = tenantCounted
+    ? `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`
+    : `(SELECT COALESCE(sum(c.n), 0)::int FROM profile_post_counters c WHERE c.tenant_id = $1 AND c.profile_id = $${profileParam}${f.includeHidden ? '' : ' AND NOT c.hidden'})`;
+  const counted = tenantCounted || profileCounted;
   const views = `${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum} AS total` : ''}`;
   const limitSql = `LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET $${n}`}`;
   // A later page takes its ids first, then the views of those rows only: in one SELECT, PostgreSQL
   // built the targets of every row the OFFSET skipped (page 500 of a million posts built 5,000 of
-  // them: 110 ms instead of 4). So does a profile's page, found from the profile's side and sorted.
-  // A first page read in list order stops after its rows either way and stays one pass.
+  // them: 110 ms instead of 4). So does a profile's page in an order post_profiles has no index for,
+  // and a scoped member's. A first page read in list order stops after its rows either way and stays
+  // one pass.
   //
   // With a date range the page is taken from the range's rows (found by the two indexes), sorted:
   // PostgreSQL would otherwise walk the tenant's posts newest first, expecting the range's rows
   // spread evenly over them, and a month a year back meant reading half a million rows to find 50.
   const ranged = !!(f.from || f.to);
-  const page = firstPage && !ranged && !f.profileId && !f.scope
-    ? `SELECT ${views} FROM posts p WHERE ${cond} ORDER BY ${LIST_ORDER[order]} ${limitSql}`
+  const onePass = firstPage && !ranged && !f.scope && (!f.profileId || !!profileOrder);
+  const page = onePass
+    ? `SELECT ${views} FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`
     : `WITH page AS (
-         SELECT p.id FROM ${ranged ? `(SELECT p.id, p.created_at, p.scheduled_for, p.status FROM posts p WHERE ${cond} OFFSET 0) p` : `posts p WHERE ${cond}`}
-          ORDER BY ${LIST_ORDER[order]} ${limitSql})
+         SELECT p.id FROM ${ranged ? `(SELECT p.id, p.created_at, p.scheduled_for, p.status FROM ${from} WHERE ${cond} OFFSET 0) p` : `${from} WHERE ${cond}`}
+          ORDER BY ${ranged ? LIST_ORDER[order] : orderBy} ${limitSql})
        SELECT ${views} FROM page JOIN posts p ON p.id = page.id ORDER BY ${LIST_ORDER[order]}`;
   const st: ListStatements = {
     page: prepared(`posts.page.${key}`, page),
     countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,
-    count: counted ? null : prepared(`posts.count.${filters}`, `SELECT count(*)::int AS n FROM posts p WHERE ${cond}`),
+    count: counted ? null : prepared(`posts.count.${filters}${profileOrder ? '.by-profile' : ''}`, `SELECT count(*)::int AS n FROM ${from} WHERE ${cond}`),
   };
   listStatementCache.set(key, st);
   return st;

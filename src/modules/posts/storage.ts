@@ -211,7 +211,8 @@ export async function deletePost(q: Queryable, id: string): Promise<void> {
 }
 /**
  * Folds each tenant's `post_counters` rows (migrations/0012_post_counters.sql: kept by triggers on `posts` in the
- * writing transaction, one row per writing backend) into its shard-0 row, skipping rows a running
+ * writing transaction, one row per writing backend) into its shard-0 row, and each profile's
+ * `profile_post_counters` rows (migrations/0043_post_profiles.sql) alike, skipping rows a running
  * transaction holds (so it never waits on a writer and never deadlocks); one pass at a time
  * (advisory lock). Returns how many rows were folded.
  */
@@ -226,8 +227,17 @@ export async function compactPostCounters(q: Queryable): Promise<number> {
      folded AS (
        INSERT INTO post_counters (tenant_id, status, hidden, shard, n)
        SELECT tenant_id, status, hidden, 0, sum(n) FROM moved GROUP BY tenant_id, status, hidden
-       ON CONFLICT (tenant_id, status, hidden, shard) DO UPDATE SET n = post_counters.n + excluded.n)
-     SELECT count(*)::int AS n FROM moved`);
+       ON CONFLICT (tenant_id, status, hidden, shard) DO UPDATE SET n = post_counters.n + excluded.n),
+     moved_profiles AS (
+       DELETE FROM profile_post_counters c
+        WHERE (SELECT ok FROM lock) AND (c.tenant_id, c.profile_id, c.hidden, c.shard) IN (
+          SELECT tenant_id, profile_id, hidden, shard FROM profile_post_counters WHERE shard <> 0 LIMIT 10000 FOR UPDATE SKIP LOCKED)
+       RETURNING c.tenant_id, c.profile_id, c.hidden, c.n),
+     folded_profiles AS (
+       INSERT INTO profile_post_counters (tenant_id, profile_id, hidden, shard, n)
+       SELECT tenant_id, profile_id, hidden, 0, sum(n) FROM moved_profiles GROUP BY tenant_id, profile_id, hidden
+       ON CONFLICT (tenant_id, profile_id, hidden, shard) DO UPDATE SET n = profile_post_counters.n + excluded.n)
+     SELECT (SELECT count(*) FROM moved)::int + (SELECT count(*) FROM moved_profiles)::int AS n`);
   return rows[0].n;
 }
 
