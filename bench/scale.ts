@@ -162,7 +162,7 @@ export async function seedHeraldScale(db: Db, services: Services, log: (label: s
          FROM scale_seed s CROSS JOIN LATERAL generate_series(0, s.ntargets - 1) j
         WHERE s.status = 'scheduled' AND s.created > now() - interval '24 hours'`);
     // The targets were loaded without their triggers: each post's row per profile, and the profile
-    // counters, as migrations/0043_post_profiles.sql computes them (without its row triggers either).
+    // counters, as migrations/0040_post_profiles.sql computes them (without its row triggers either).
     // The tables' statistics first: planned as empty, the join ran as nested loops over sequential
     // scans (200 s).
     await step('ANALYZE posts, post_targets, accounts', 'ANALYZE posts, post_targets, accounts');

@@ -1,5 +1,5 @@
 /**
- * `post_profiles` and `profile_post_counters` (migrations/0043_post_profiles.sql, decision 0076) are
+ * `post_profiles` and `profile_post_counters` (migrations/0040_post_profiles.sql, decision 0072) are
  * kept by triggers on posts, targets and accounts: after each change a user can make through the API
  * (create with targets on several profiles, queue, reschedule, move an account to another profile,
  * disconnect it, delete a post, delete a profile with queued posts), the rows must equal what they

@@ -36,7 +36,7 @@ const LIST_ORDER: Record<PostSort, string> = {
 
 /**
  * The ids of the posts of the profiles `profileMatch` selects (an SQL comparison applied to
- * `profile_id`, e.g. `= $3`): `post_profiles` (migrations/0043_post_profiles.sql) holds a row per post
+ * `profile_id`, e.g. `= $3`): `post_profiles` (migrations/0040_post_profiles.sql) holds a row per post
  * and profile while the post has a target on one of the profile's accounts or is queued from it.
  */
 const postsOfProfiles = (profileMatch: string) => `SELECT pp.post_id FROM post_profiles pp WHERE pp.profile_id ${profileMatch}`;
@@ -64,7 +64,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
  * writing transaction, one row per writing backend), read in the same statement (so from the same snapshot)
  * as the page: no rows are counted (docs/decisions/0034-post-counters.md). With `profileId` and
  * `includeHidden` only, it is the sum of the profile's `profile_post_counters` rows, kept alike
- * (migrations/0043_post_profiles.sql, docs/decisions/0076-post-profiles.md). Other filters count the
+ * (migrations/0040_post_profiles.sql, docs/decisions/0072-post-profiles.md). Other filters count the
  * matching rows.
  */
 export async function listPostPage(q: Queryable, f: PostFilters, limit: number, offset: number): Promise<{ posts: PostViewT[]; total: number }> {
@@ -127,7 +127,7 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   // A profile's posts are read from its side (post_profiles: a row per post and profile, kept by triggers
   // in the writing transaction), in list order from that table's own indexes where the order allows,
   // so a page stops after its rows instead of gathering and sorting every post of the profile
-  // (docs/decisions/0076-post-profiles.md).
+  // (docs/decisions/0072-post-profiles.md).
   const profileOrder = f.profileId ? PROFILE_ORDER[order] : undefined;
   let profileParam = 0;
   if (f.profileId) {
@@ -150,7 +150,7 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   const from = profileOrder ? 'post_profiles pp JOIN posts p ON p.id = pp.post_id' : 'posts p';
   const orderBy = profileOrder ?? LIST_ORDER[order];
   // The exact total without counting rows: the tenant's counters (status and hidden only), or a
-  // profile's (profile and hidden only; migrations/0043_post_profiles.sql).
+  // profile's (profile and hidden only; migrations/0040_post_profiles.sql).
   const others = f.createdBy || f.platform || f.scope || f.from || f.to || f.search;
   const tenantCounted = !others && !f.profileId;
   const profileCounted = !others && !!f.profileId && !f.status;

@@ -212,7 +212,7 @@ export async function deletePost(q: Queryable, id: string): Promise<void> {
 /**
  * Folds each tenant's `post_counters` rows (migrations/0012_post_counters.sql: kept by triggers on `posts` in the
  * writing transaction, one row per writing backend) into its shard-0 row, and each profile's
- * `profile_post_counters` rows (migrations/0043_post_profiles.sql) alike, skipping rows a running
+ * `profile_post_counters` rows (migrations/0040_post_profiles.sql) alike, skipping rows a running
  * transaction holds (so it never waits on a writer and never deadlocks); one pass at a time
  * (advisory lock). Returns how many rows were folded.
  */

@@ -1,6 +1,6 @@
 -- The posts of each profile, kept in the writing transaction, so that a profile's page of the post
 -- list reads its rows in list order from an index and its total from counters, instead of
--- gathering and sorting every post of the profile (docs/decisions/0076-post-profiles.md).
+-- gathering and sorting every post of the profile (docs/decisions/0072-post-profiles.md).
 --
 -- A post belongs to a profile while one of its targets is on an account of that profile, or while it
 -- is queued from that profile (posts.queued_from_profile): exactly what the list's profile filter
