@@ -285,6 +285,7 @@ describe('sandbox mode on', () => {
       // The sandbox's Google moderates for 5 seconds: the post is made but not yet live (202, pending).
       expect(res.statusCode, res.body).toBe(202);
       expect(res.json().post.platforms[0]).toMatchObject({ status: 'pending', goesLiveAt: expect.any(String) });
+      expect(res.json().message).toMatch(/^Published on the platform but not live yet/);
     }
     const name = (res: typeof event) => res.json().post.platforms[0].platformPostId as string;
     expect(sim.posts.find((p) => p.name === name(event))!.body).toMatchObject({

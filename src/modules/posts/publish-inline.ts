@@ -44,13 +44,19 @@ export function createPublishInline(deps: { db: Db; publisher: PublishingPort })
     }));
     const unfinished = platformResults.filter((r) => r.status === 'pending' || r.status === 'publishing');
     if (!finished || unfinished.length > 0) {
-      const retrying = unfinished.some((r) => r.status === 'pending');
+      // A pending target with the platform's id is made there but not live yet (under the platform's
+      // review, still processing, or going live at its time); one without it will be sent again.
+      const pending = post.platforms.filter((t) => t.status === 'pending');
+      const notLiveYet = pending.some((t) => !!t.platformPostId);
+      const retrying = pending.some((t) => !t.platformPostId);
       return {
         statusCode: 202,
         body: {
           message: retrying
             ? 'Publishing hit a temporary error on some platforms and will be retried automatically. GET /v1/posts/{postId} shows the result.'
-            : 'Publishing started; it continues in the background. GET /v1/posts/{postId} shows the result.',
+            : notLiveYet
+              ? 'Published on the platform but not live yet (it is reviewing or processing the post, or it goes live at its time); Herald checks again until it is. GET /v1/posts/{postId} shows the result.'
+              : 'Publishing started; it continues in the background. GET /v1/posts/{postId} shows the result.',
           post, platformResults,
         },
       };
