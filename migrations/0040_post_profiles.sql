@@ -98,16 +98,16 @@ CREATE TRIGGER post_targets_profiles_move AFTER UPDATE OF account_id, post_id ON
   FOR EACH ROW WHEN (OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.post_id IS DISTINCT FROM NEW.post_id)
   EXECUTE FUNCTION post_profiles_target_moved();
 
--- The posts' side: a post queued from a profile belongs to it; the copied sort keys and hidden flag
--- follow the post; a deleted post's rows go by the foreign key's cascade.
+-- The posts' side: a post queued from a profile belongs to it; the copied scheduled_for and hidden flag
+-- follow the post (created_at never changes); a deleted post's rows go by the foreign key's cascade.
 CREATE FUNCTION post_profiles_from_posts() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM post_profiles_put(NEW.id, NEW.queued_from_profile);
     RETURN NULL;
   END IF;
-  IF OLD.scheduled_for IS DISTINCT FROM NEW.scheduled_for OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.hidden IS DISTINCT FROM NEW.hidden THEN
-    UPDATE post_profiles SET scheduled_for = NEW.scheduled_for, created_at = NEW.created_at, hidden = NEW.hidden WHERE post_id = NEW.id;
+  IF OLD.scheduled_for IS DISTINCT FROM NEW.scheduled_for OR OLD.hidden IS DISTINCT FROM NEW.hidden THEN
+    UPDATE post_profiles SET scheduled_for = NEW.scheduled_for, hidden = NEW.hidden WHERE post_id = NEW.id;
   END IF;
   IF OLD.queued_from_profile IS DISTINCT FROM NEW.queued_from_profile THEN
     PERFORM post_profiles_put(NEW.id, NEW.queued_from_profile);
@@ -118,9 +118,9 @@ END $$;
 
 CREATE TRIGGER posts_profiles_insert AFTER INSERT ON posts
   FOR EACH ROW WHEN (NEW.queued_from_profile IS NOT NULL) EXECUTE FUNCTION post_profiles_from_posts();
-CREATE TRIGGER posts_profiles_update AFTER UPDATE OF scheduled_for, created_at, hidden, queued_from_profile ON posts
-  FOR EACH ROW WHEN (OLD.scheduled_for IS DISTINCT FROM NEW.scheduled_for OR OLD.created_at IS DISTINCT FROM NEW.created_at
-    OR OLD.hidden IS DISTINCT FROM NEW.hidden OR OLD.queued_from_profile IS DISTINCT FROM NEW.queued_from_profile)
+CREATE TRIGGER posts_profiles_update AFTER UPDATE OF scheduled_for, hidden, queued_from_profile ON posts
+  FOR EACH ROW WHEN (OLD.scheduled_for IS DISTINCT FROM NEW.scheduled_for OR OLD.hidden IS DISTINCT FROM NEW.hidden
+    OR OLD.queued_from_profile IS DISTINCT FROM NEW.queued_from_profile)
   EXECUTE FUNCTION post_profiles_from_posts();
 
 -- The accounts' side: an account moved to another profile takes its targets' posts along; a deleted
