@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SIMULATORS, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
-import { createPublisher } from '../../src/publishing/publisher.ts';
+import { startTestPublisher } from '../support/publishing.ts';
 import { startWorker, type Worker } from '../../src/publishing/worker.ts';
 import { createProfile, createTenant, createTestApp, type Tenant, type TestContext } from '../support/app.ts';
 import { freePort, waitFor } from '../support/net.ts';
@@ -27,8 +27,7 @@ beforeAll(async () => {
   const port = await freePort();
   ctx = await createTestApp({ listen: true, env: { HERALD_SANDBOX: 'on', PORT: String(port) }, deps: { sandbox } });
   base = `http://127.0.0.1:${port}`;
-  const s = ctx.services;
-  const publisher = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-appr-sandbox-${process.pid}` });
+  const publisher = await startTestPublisher(ctx, 'appr-sandbox');
   worker = await startWorker({ db: ctx.db, publisher, concurrency: 2, pollMs: 200, staleMs: 5_000 });
   owner = await createTenant(ctx);
 }, 60_000);
