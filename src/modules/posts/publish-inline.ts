@@ -42,11 +42,10 @@ export function createPublishInline(deps: { db: Db; publisher: PublishingPort })
       platformPostUrl: t.platformPostUrl,
       error: t.errorMessage,
     }));
-    const unfinished = platformResults.filter((r) => r.status === 'pending' || r.status === 'publishing');
-    if (!finished || unfinished.length > 0) {
-      // A pending target with the platform's id is made there but not live yet (under the platform's
-      // review, still processing, or going live at its time); one without it will be sent again.
-      const pending = post.platforms.filter((t) => t.status === 'pending');
+    // A pending target with the platform's id is made there but not live yet (under the platform's
+    // review, still processing, or going live at its time); one without it will be sent again.
+    const pending = post.platforms.filter((t) => t.status === 'pending');
+    if (!finished || pending.length > 0 || post.platforms.some((t) => t.status === 'publishing')) {
       const notLiveYet = pending.some((t) => !!t.platformPostId);
       const retrying = pending.some((t) => !t.platformPostId);
       return {
