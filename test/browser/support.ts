@@ -78,9 +78,10 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const o = await overflowOf(page);
       if (o.px > 1) throw new Error(`${name} at ${width} px scrolls sideways by ${o.px} px: ${o.culprits}`);
-      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page. A long
+      // page at 390 px took over Playwright's 15 s to capture while the crash flows loaded both cores.
       await page.evaluate('window.scrollTo(0, 0)');
-      await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
+      await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true, timeout: 40_000 });
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
