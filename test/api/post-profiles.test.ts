@@ -133,4 +133,36 @@ describe('post_profiles follows every change', () => {
     expect(rows[0].shards).toBe(1);
     expect((await listed(t, p)).total).toBe(40);
   });
+
+  it('answers a profile\'s page without asking for the profile first, and still 404s one the caller may not see', async () => {
+    // The list reads the profile row only for an empty page (src/modules/posts/read.ts): a row of the page
+    // proves the tenant has the profile, since post_profiles joins only the tenant's posts.
+    const t = await createTenant(ctx);
+    const full = await createProfile(ctx, t, 'full');
+    const empty = await createProfile(ctx, t, 'empty');
+    const acc = await insertAccount(ctx, t, full, 'bluesky');
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await api(t, 'POST', '/v1/posts', { content: 'on full', scheduledFor: at, platforms: [{ platform: 'bluesky', accountId: acc }] })).statusCode).toBe(201);
+    expect(await listed(t, full)).toMatchObject({ total: 1 });
+    expect(await listed(t, empty)).toEqual({ total: 0, ids: [] });
+    const unknown = await api(t, 'GET', '/v1/posts?profileId=0123456789abcdef01234567');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+    // Another tenant's profile that has posts: its rows are not the caller's, so the page is empty and the profile unknown.
+    const other = await createTenant(ctx);
+    const theirs = await createProfile(ctx, other, 'theirs');
+    const theirAcc = await insertAccount(ctx, other, theirs, 'bluesky');
+    expect((await api(other, 'POST', '/v1/posts', { content: 'theirs', scheduledFor: at, platforms: [{ platform: 'bluesky', accountId: theirAcc }] })).statusCode).toBe(201);
+    const foreign = await api(t, 'GET', `/v1/posts?profileId=${theirs}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('theirs');
+    // A key limited to the empty profile is refused the full one (before any query), and sees its own empty page.
+    const scoped = await api(t, 'POST', '/v1/api-keys', { name: 'scoped', scope: 'profiles', profileIds: [empty] });
+    expect(scoped.statusCode, scoped.body).toBe(201);
+    const key = { ...t, headers: { authorization: `Bearer ${scoped.json().apiKey.key as string}` } };
+    expect((await api(key, 'GET', `/v1/posts?profileId=${full}`)).statusCode).toBe(404);
+    const own = await api(key, 'GET', `/v1/posts?profileId=${empty}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().pagination.total).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 /** Reading posts: one post, and the filtered, paginated list. */
-import { AppError } from '../../core/errors.ts';
+import { AppError, notFound } from '../../core/errors.ts';
 import type { Db } from '../../storage/db.ts';
-import { postCreatorScope, type AuthContext } from '../auth/context.ts';
+import { canAccessProfile, postCreatorScope, type AuthContext } from '../auth/context.ts';
 import { getAccessibleProfile } from '../profiles/service.ts';
 import { assertPostAccess } from './access.ts';
 import { viewOf } from './publish-inline.ts';
@@ -40,7 +40,9 @@ export function createPostReads(deps: { db: Db }) {
       const page = q.page ?? 1;
       const limit = Math.min(q.limit ?? 10, 100);
       const profileId = q.profileId ? q.profileId.toLowerCase() : undefined;
-      if (profileId) await getAccessibleProfile(db, auth, profileId);
+      // A profile the caller may not see is refused before any query; whether the tenant has it is asked only
+      // for an empty page (a row of the page proves it: post_profiles joins posts of this tenant only).
+      if (profileId && !canAccessProfile(auth, profileId)) throw notFound('Profile');
       const from = bound(q.dateFrom, 'dateFrom', false);
       const to = bound(q.dateTo, 'dateTo', true);
       const { posts, total } = await listPostPage(db, {
@@ -48,6 +50,7 @@ export function createPostReads(deps: { db: Db }) {
         profileId, scope: auth.profileAccess !== 'all' ? { userId: postCreatorScope(auth), profileIds: auth.profileIds } : undefined, from, to,
         search: q.search?.trim() || undefined, sortBy: q.sortBy,
       }, limit, (page - 1) * limit);
+      if (profileId && posts.length === 0) await getAccessibleProfile(db, auth, profileId);
       return { posts, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
     },
 
