@@ -78,12 +78,12 @@ const ORDERS: Record<string, (a: Row, b: Row) => number> = {
   },
 };
 
-interface Filter { profileId?: string; platform?: string; status?: string; dateFrom?: string; dateTo?: string }
+interface Filter { profileId?: string; platform?: string; status?: string; dateFrom?: string; dateTo?: string; includeHidden?: 'true' }
 
 function oracle(rows: Row[], f: Filter, sortBy: string): string[] {
   const from = f.dateFrom ? new Date(f.dateFrom).getTime() : -Infinity;
   const to = f.dateTo ? new Date(f.dateTo).getTime() : Infinity;
-  return rows.filter((r) => !r.hidden
+  return rows.filter((r) => (f.includeHidden === 'true' || !r.hidden)
     && (!f.status || r.status === f.status)
     && (!f.platform || r.platforms.includes(f.platform))
     && (!f.profileId || r.queued_from_profile?.trim() === f.profileId || r.profiles.some((p) => p.trim() === f.profileId))
@@ -96,7 +96,8 @@ describe('GET /v1/posts with the dashboard filters', () => {
     const rows = await stored();
     const year = new Date().getUTCFullYear() + 1;
     const filters: Filter[] = [
-      {}, { profileId: profileA }, { profileId: profileB }, { platform: 'threads' }, { status: 'draft' },
+      {}, { profileId: profileA }, { profileId: profileB }, { profileId: profileA, includeHidden: 'true' }, { profileId: profileB, includeHidden: 'true' },
+      { platform: 'threads' }, { status: 'draft' },
       { dateFrom: `${year}-01-15T00:00:00.000Z`, dateTo: `${year}-01-31T23:59:59.999Z` },
       { profileId: profileB, status: 'scheduled', dateFrom: `${year}-01-12T00:00:00.000Z`, dateTo: `${year}-02-05T00:00:00.000Z` },
       { profileId: profileA, platform: 'bluesky' },
@@ -123,6 +124,9 @@ describe('GET /v1/posts with the dashboard filters', () => {
     }
     // The profile filter finds the post queued from B with no target on B.
     expect(oracle(rows, { profileId: profileB }, 'created-desc')).toContain(queuedOnly.trim());
+    // The hidden post is in a profile, so includeHidden changes a profile's pages (read from post_profiles' copy of hidden).
+    const inProfiles = (h?: 'true') => oracle(rows, { profileId: profileA, includeHidden: h }, 'created-desc').length + oracle(rows, { profileId: profileB, includeHidden: h }, 'created-desc').length;
+    expect(inProfiles('true')).toBeGreaterThan(inProfiles());
     expect(compared).toBeGreaterThan(300);
   }, 60_000);
 });
