@@ -130,10 +130,12 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   // (docs/decisions/0072-post-profiles.md).
   const profileOrder = f.profileId ? PROFILE_ORDER[order] : undefined;
   let profileParam = 0;
-  // The profile is compared with `(SELECT $n)`, a value the planner cannot see: with the plain parameter its
-  // custom plan for a big profile estimated cheaper than the generic one, so PostgreSQL kept planning the
-  // statement on every call (0.33 ms of planning against 0.18 ms of execution at a million posts; bench/README.md,
-  // session 12). Unseen, both plans cost alike and the statement keeps its generic plan, an index scan in list order.
+  // The profile (and, on the page read from post_profiles alone, the tenant) is compared with `(SELECT $n)`, a
+  // value the planner cannot see: with plain parameters the custom plan for a big profile of a big tenant
+  // estimated cheaper than the generic one (which assumes a profile of average size and a tenant of average
+  // share), so PostgreSQL kept planning the statement on every call (0.33-0.46 ms of planning against 0.18 ms
+  // of execution at a million posts; decision 0072, amended). Unseen, both plans cost alike and the statement
+  // keeps its generic plan, an index scan in list order.
   if (f.profileId) {
     profileParam = n++;
     where.push(profileOrder ? `pp.profile_id = (SELECT $${profileParam}::char(24))` : `p.id IN (${postsOfProfiles(`= $${profileParam}`)})`);
@@ -185,9 +187,9 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
            AND EXISTS (SELECT 1 FROM profiles pr WHERE pr.id = $${profileParam} AND pr.tenant_id = $1)`;
   const page = profileOnly
     ? (onePass
-      ? `SELECT ${views} FROM post_profiles pp JOIN posts p ON p.id = pp.post_id WHERE ${ppCond} AND p.tenant_id = $1 ORDER BY ${orderBy} ${limitSql}`
+      ? `SELECT ${views} FROM post_profiles pp JOIN posts p ON p.id = pp.post_id WHERE ${ppCond} AND p.tenant_id = (SELECT $1::char(24)) ORDER BY ${orderBy} ${limitSql}`
       : `WITH page AS (SELECT pp.post_id AS id FROM post_profiles pp WHERE ${ppCond} ORDER BY ${orderBy} ${limitSql})
-       SELECT ${views} FROM page JOIN posts p ON p.id = page.id WHERE p.tenant_id = $1 ORDER BY ${LIST_ORDER[order]}`)
+       SELECT ${views} FROM page JOIN posts p ON p.id = page.id WHERE p.tenant_id = (SELECT $1::char(24)) ORDER BY ${LIST_ORDER[order]}`)
     : onePass
     ? `SELECT ${views} FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`
     : `WITH page AS (
