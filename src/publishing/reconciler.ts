@@ -9,7 +9,8 @@
  *   (docs/decisions/0018-exact-verify.md).
  * - A process on this host and installation whose pid is gone is dead now: its targets
  *   are released at once instead of after the stale timeout.
- * - Posts whose derived status no longer matches their targets are recomputed.
+ * - Posts whose derived status no longer matches their targets are recomputed, a slice of the posts
+ *   per pass (the sweep goes round; see repairPostStatuses).
  * - Expired idempotency keys, old rate-limit windows and dead process rows are purged.
  * - The per-backend post counter rows are folded together (docs/decisions/0034-post-counters.md),
  *   in a statement of their own after the pass, so no writer waits on the pass's transaction.
@@ -23,6 +24,8 @@ import { pruneIdempotencyKeys } from '../modules/posts/idempotency.ts';
 import { pruneRateLimitCounters } from '../storage/rate-limit-counters.ts';
 
 const LOCK_KEY = 7_263_591_005;
+/** Where this process's sweep of post statuses goes on (repairPostStatuses); null: from the first post. */
+let repairFrom: string | null = null;
 
 export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ released: number; fixed: number }> {
   const result = await db.tx(async (client) => {
@@ -30,7 +33,9 @@ export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ re
     if (!got[0].ok) return { released: 0, fixed: 0 };
     const stale = opts.staleMs / 1000;
     const released = await releaseStaleTargets(client);
-    const fixed = await repairPostStatuses(client, 500);
+    const repair = await repairPostStatuses(client, repairFrom);
+    repairFrom = repair.next;
+    const fixed = repair.fixed;
     await forgetSilentProcesses(client, Math.max(stale * 10, 600));
     await pruneIdempotencyKeys(client);
     await pruneRateLimitCounters(client);
