@@ -188,7 +188,9 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   const page = profileOnly
     ? (onePass
       ? `SELECT ${views} FROM post_profiles pp JOIN posts p ON p.id = pp.post_id WHERE ${ppCond} AND p.tenant_id = (SELECT $1::char(24)) ORDER BY ${orderBy} ${limitSql}`
-      : `WITH page AS (SELECT pp.post_id AS id FROM post_profiles pp WHERE ${ppCond} ORDER BY ${orderBy} ${limitSql})
+      // Its offset unseen too: one plan for every page (the index-only scan in list order is the best at any depth),
+      // where a visible offset had it planned on every call (1.1 ms of planning against 3.7 ms of execution).
+      : `WITH page AS (SELECT pp.post_id AS id FROM post_profiles pp WHERE ${ppCond} ORDER BY ${orderBy} LIMIT ${Math.trunc(limit)} OFFSET (SELECT $${n}::int))
        SELECT ${views} FROM page JOIN posts p ON p.id = page.id WHERE p.tenant_id = (SELECT $1::char(24)) ORDER BY ${LIST_ORDER[order]}`)
     : onePass
     ? `SELECT ${views} FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`
