@@ -134,7 +134,7 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   // value the planner cannot see: with plain parameters the custom plan for a big profile of a big tenant
   // estimated cheaper than the generic one (which assumes a profile of average size and a tenant of average
   // share), so PostgreSQL kept planning the statement on every call (0.33-0.46 ms of planning against 0.18 ms
-  // of execution at a million posts; decision 0072, amended). Unseen, both plans cost alike and the statement
+  // of execution at a million posts; docs/decisions/0073-generic-plans-for-hot-statements.md). Unseen, both plans cost alike and the statement
   // keeps its generic plan, an index scan in list order.
   if (f.profileId) {
     profileParam = n++;

@@ -76,7 +76,7 @@ const targetColumns = (rows: NewTarget[]) => [
  * the custom plan knew each array's length (one post, one target) while the generic plan assumed ten
  * rows per `unnest`, so the custom plan always looked cheaper and PostgreSQL planned this statement on
  * every call once the tables were large (0.4-0.5 ms of planning per create at a million posts, as much as
- * its execution; docs/decisions/0072-post-profiles.md, amended). Unseen, both plans cost alike, and the
+ * its execution; docs/decisions/0073-generic-plans-for-hot-statements.md). Unseen, both plans cost alike, and the
  * statement runs its generic plan after five calls, as it already did on a small database.
  */
 function insertPostsSql(hooks: boolean): string {
