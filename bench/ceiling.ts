@@ -17,7 +17,11 @@ import { line, loadavg, ms, pgDelta, pgTreeCpu } from './load.ts';
 export interface CeilingConfig { workers: number; concurrency: number }
 export interface CeilingFigures extends CeilingConfig { targetsPerSecond: number; pgCpuPerTarget: number; heraldCpuPerTarget: number; exactlyOnce: boolean }
 
-export async function runCeiling(o: { db: Db; tenant: BenchTenant; pgPid: number; env: Record<string, string>; n: number; configs: CeilingConfig[] }): Promise<CeilingFigures[]> {
+export async function runCeiling(o: {
+  db: Db; tenant: BenchTenant; pgPid: number; env: Record<string, string>; n: number; configs: CeilingConfig[];
+  /** With --pg-stats: PostgreSQL's statement statistics of each configuration's drain (reset before it, printed after). */
+  pgStats?: { reset: () => Promise<void>; print: (what: string) => Promise<void> };
+}): Promise<CeilingFigures[]> {
   const { db, n } = o;
   console.log(`\n(m) throughput ceiling: ${n.toLocaleString('en-US')} targets due at once per configuration, commit 0 ms, worker processes started together (bench/ceiling-worker.ts)`);
   const out: CeilingFigures[] = [];
@@ -26,6 +30,7 @@ export async function runCeiling(o: { db: Db; tenant: BenchTenant; pgPid: number
     const { ids, seconds } = await createDueTargets(db, o.tenant, n, new Date(), prefix);
     const children = await Promise.all(Array.from({ length: cfg.workers }, () => spawnWorker(o.env, { commitMs: 0, concurrency: cfg.concurrency, record: true })));
     try {
+      await o.pgStats?.reset();
       const pg0 = pgTreeCpu(o.pgPid);
       const cpu0 = children.map((c) => c.cpuMs());
       const start = Date.now();
@@ -53,6 +58,7 @@ export async function runCeiling(o: { db: Db; tenant: BenchTenant; pgPid: number
       line(`${cfg.workers} worker${cfg.workers > 1 ? 's' : ' '} x concurrency ${cfg.concurrency}`,
         `${Math.round(f.targetsPerSecond).toString().padStart(5)} targets/s (drain ${ms(drainMs)}, first commit + ${ms(first)}); CPU per target: pg ${f.pgCpuPerTarget.toFixed(3)} ms, Herald ${f.heraldCpuPerTarget.toFixed(3)} ms` +
         `  [${counts.published} published, ${counts.failed} failed; commits ${commits.length}, distinct ${distinct}${exactlyOnce ? '' : ' - MISMATCH'}; pool ${children[0].pool} per process; created in ${seconds.toFixed(1)} s; load ${loadavg().split(' / ')[0]}]`);
+      await o.pgStats?.print(`ceiling, ${cfg.workers} x ${cfg.concurrency}`);
     } finally {
       await Promise.all(children.map((c) => c.stop()));
     }

@@ -404,7 +404,8 @@ async function main() {
         await worker.stop(5_000);
         worker = null;
       }
-      const ceiling = CEILING ? await runCeiling({ db, tenant: bt, pgPid, env: workerEnv, n: CEILING_TARGETS, configs: CEILING_CONFIGS }) : [];
+      const ceiling = CEILING ? await runCeiling({ db, tenant: bt, pgPid, env: workerEnv, n: CEILING_TARGETS, configs: CEILING_CONFIGS,
+        pgStats: PG_STATS ? { reset: async () => { await db!.query('SELECT pg_stat_statements_reset()'); }, print: (what) => printPgStats(db!, what) } : undefined }) : [];
       const workerRss = WORKER_RSS
         ? await runWorkerRss({ db, tenant: bt, env: workerEnv, n: WORKER_RSS_PUBLISHES, commitMs: WORKER_RSS_COMMIT_MS, concurrency: WORKER_CONCURRENCY })
         : null;
