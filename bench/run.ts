@@ -63,6 +63,7 @@ import { runAnalyticsBench } from './analytics.ts';
 import { createBenchTenant, runBurst, type BurstFigures } from './burst.ts';
 import { runCeiling } from './ceiling.ts';
 import { explainHotStatements } from './explain.ts';
+import { runDashboardFilters } from './filters.ts';
 import { SCALE as SCALE_SIZE, seedAnchorScale, seedHeraldScale } from './scale.ts';
 import { runWorkerRss } from './worker-rss.ts';
 import {
@@ -568,8 +569,10 @@ async function main() {
     await anchor?.stop();
     anchor = null;
 
-    // ---- --scale: EXPLAIN (ANALYZE, BUFFERS) of the hot statements at that size, before the worker runs -----
+    // ---- --scale: the dashboard's filters one request at a time, then EXPLAIN (ANALYZE, BUFFERS) of the hot
+    // statements at that size, before the worker runs -----
     if (scale) {
+      await runDashboardFilters(db, { tenantId: scale.tenantId, profileId: scale.profileId, platform: 'linkedin' });
       const file = await explainHotStatements(db, { scale, tenant: A, deepOffset: (SCALE_DEEP_PAGE - 1) * 10, pageSize: 10 });
       console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at scale (list, create insert, claim, attempt and finish statements): ${file}`);
     }
