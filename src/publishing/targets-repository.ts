@@ -5,7 +5,7 @@
  * (docs/decisions/0001-job-queue-is-the-targets-table.md, 0002 and 0018). The posts module
  * writes targets when posts are created or edited; from then on only this file changes them.
  */
-import { prepared, type Db, type Queryable } from '../storage/db.ts';
+import { prepared, unseen, type Db, type Queryable } from '../storage/db.ts';
 import { grouped } from './grouped.ts';
 import type { AccountRow } from '../modules/accounts/service.ts';
 import { LAST_ATTEMPT_UNANSWERED, POST_STATUS_FROM_TARGET_COUNTS, recomputePostStatus, type PostRow, type TargetRow } from '../modules/posts/repository.ts';
@@ -152,14 +152,14 @@ const CLAIM_DOUBT_FIRST = claimStatement('targets.claim-doubt-first',
     ORDER BY k, run_at LIMIT $2`);
 
 /**
- * `status = 'publishing'` for statements that reach their targets by id: written as a value the planner does
+ * `status = 'publishing'` for statements that reach their targets by id: written {@link unseen}, a value the planner does
  * not see, so that it cannot use post_targets_running_idx (partial, WHERE status = 'publishing'). That index's
  * statistics, taken when few targets run, make it look like one row, and the planner walked every running
  * target (and the index's dead entries) for each target of the batch instead of looking each up by its key:
  * the grouped attempt rows took 4.5 ms a statement at 200 targets in flight and 34-111 ms at 500
  * (`npm run bench -- --ceiling --pg-stats`; docs/decisions/0073-generic-plans-for-hot-statements.md).
  */
-const PUBLISHING_BY_ID = `(SELECT 'publishing'::text)`;
+const PUBLISHING_BY_ID = unseen("'publishing'::text");
 
 /** $1 post id, $2 target id, $3 account id. */
 const LOAD_CONTEXT = prepared('targets.load-context',

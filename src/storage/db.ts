@@ -73,6 +73,16 @@ export function prepared(name: string, text: string): PreparedStatement {
 }
 
 /**
+ * `expr` (a parameter with its type, e.g. `$3::char(24)[]`, or a constant) as a value the planner does not
+ * look into: `(SELECT expr)`, evaluated once per execution. For a prepared statement whose plan must not
+ * depend on the values: PostgreSQL plans a named statement with its values for five calls and keeps the
+ * generic plan only if it is not dearer, so values that make a custom plan look cheaper (a one-element
+ * array, a big profile, a status matching a partial index that its statistics show empty) had it planned on
+ * every call. Unseen, custom and generic plans are estimated alike (docs/decisions/0073-generic-plans-for-hot-statements.md).
+ */
+export const unseen = (expr: string): string => `(SELECT ${expr})`;
+
+/**
  * `name` as PostgreSQL keeps it: identifiers are cut at 63 bytes (NAMEDATALEN - 1), so two long
  * names that share their first 63 bytes would be one statement to the server ("prepared statement
  * already exists"). A longer name becomes its first 46 characters and a hash of the whole.

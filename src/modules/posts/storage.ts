@@ -5,7 +5,7 @@
  * unpublish. Publishing writes only the job columns of targets (src/publishing/targets-repository.ts).
  */
 import { DUPLICATE_MARKER, DUPLICATE_WINDOW_HOURS, type ContentClaim } from './duplicates.ts';
-import { prepared, type Queryable } from '../../storage/db.ts';
+import { prepared, unseen, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
 import { hasWebhooksSql, scheduledPostsOutboxSql } from '../webhooks/outbox.ts';
@@ -57,6 +57,9 @@ export interface NewTarget {
   scheduledFor: Date | null;
 }
 
+/** Parameters, each {@link unseen}, as a list (the arrays an `unnest` reads). */
+const unseenEach = (...params: string[]) => params.map(unseen).join(', ');
+
 const targetColumns = (rows: NewTarget[]) => [
   rows.map((r) => r.id), rows.map((r) => r.postId), rows.map((r) => r.position), rows.map((r) => r.accountId),
   rows.map((r) => r.platform), rows.map((r) => r.customContent), rows.map((r) => JSON.stringify(r.platformSpecificData)),
@@ -72,7 +75,7 @@ const targetColumns = (rows: NewTarget[]) => [
  * execution), so tenants without webhooks skip it; exact, since the check is in the statement's
  * own snapshot, as the outbox part's own check is.
  *
- * Every array is read as `(SELECT $n::type[])`, a value the planner does not see. With bare parameters
+ * Every array is read {@link unseen}, a value the planner does not see. With bare parameters
  * the custom plan knew each array's length (one post, one target) while the generic plan assumed ten
  * rows per `unnest`, so the custom plan always looked cheaper and PostgreSQL planned this statement on
  * every call once the tables were large (0.4-0.5 ms of planning per create at a million posts, as much as
@@ -89,9 +92,8 @@ function insertPostsSql(hooks: boolean): string {
        SELECT u.id, $1, $2, u.title, u.content, u.status, u.scheduled_for, u.timezone, u.publish_now, u.is_draft,
               u.visibility, ARRAY(SELECT jsonb_array_elements_text(u.tags)), u.media_items, u.hidden, u.metadata, u.counted_at, u.queued, $18, $18,
               ARRAY(SELECT jsonb_array_elements_text(u.hashtags)), ARRAY(SELECT jsonb_array_elements_text(u.mentions)), $36::text, u.queue_id
-         FROM unnest((SELECT $3::char(24)[]), (SELECT $4::text[]), (SELECT $5::text[]), (SELECT $6::text[]), (SELECT $7::timestamptz[]), (SELECT $8::text[]), (SELECT $9::boolean[]), (SELECT $10::boolean[]),
-                     (SELECT $11::text[]), (SELECT $12::jsonb[]), (SELECT $13::jsonb[]), (SELECT $14::boolean[]), (SELECT $15::jsonb[]), (SELECT $16::timestamptz[]), (SELECT $17::char(24)[]),
-                     (SELECT $29::jsonb[]), (SELECT $30::jsonb[]), (SELECT $37::char(24)[]))
+         FROM unnest(${unseenEach('$3::char(24)[]', '$4::text[]', '$5::text[]', '$6::text[]', '$7::timestamptz[]', '$8::text[]', '$9::boolean[]', '$10::boolean[]', '$11::text[]',
+                     '$12::jsonb[]', '$13::jsonb[]', '$14::boolean[]', '$15::jsonb[]', '$16::timestamptz[]', '$17::char(24)[]', '$29::jsonb[]', '$30::jsonb[]', '$37::char(24)[]')})
            AS u(id, title, content, status, scheduled_for, timezone, publish_now, is_draft, visibility, tags, media_items, hidden, metadata, counted_at, queued,
                 hashtags, mentions, queue_id)
         ${guard}
@@ -100,7 +102,7 @@ function insertPostsSql(hooks: boolean): string {
      -- holds (within 24 hours) returns no row, and the statement then fails as a whole with DUPLICATE_MARKER.
      claims AS (
        INSERT INTO post_content_claims AS c (account_id, content_hash, post_id, claimed_at)
-       SELECT u.account_id, u.hash, u.post_id, $18 FROM unnest((SELECT $31::char(24)[]), (SELECT $32::bytea[]), (SELECT $33::char(24)[])) AS u(account_id, hash, post_id)
+       SELECT u.account_id, u.hash, u.post_id, $18 FROM unnest(${unseenEach('$31::char(24)[]', '$32::bytea[]', '$33::char(24)[]')}) AS u(account_id, hash, post_id)
         ${guard}
        ON CONFLICT (account_id, content_hash) DO UPDATE SET post_id = EXCLUDED.post_id, claimed_at = EXCLUDED.claimed_at
         WHERE c.claimed_at < EXCLUDED.claimed_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
@@ -109,12 +111,12 @@ function insertPostsSql(hooks: boolean): string {
      INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, custom_content, platform_specific_data, status, run_at, updated_at,
                                scheduled_for)
      SELECT u.id, u.post_id, $1, u.pos, u.account_id, u.platform, u.custom_content, u.psd, u.status, u.run_at, $18, u.own_at
-       FROM unnest((SELECT $19::char(24)[]), (SELECT $20::char(24)[]), (SELECT $21::int[]), (SELECT $22::char(24)[]), (SELECT $23::text[]), (SELECT $24::text[]), (SELECT $25::jsonb[]), (SELECT $26::text[]), (SELECT $27::timestamptz[]),
-                   (SELECT $38::timestamptz[]))
+       FROM unnest(${unseenEach('$19::char(24)[]', '$20::char(24)[]', '$21::int[]', '$22::char(24)[]', '$23::text[]', '$24::text[]', '$25::jsonb[]', '$26::text[]', '$27::timestamptz[]',
+                     '$38::timestamptz[]')})
          AS u(id, post_id, pos, account_id, platform, custom_content, psd, status, run_at, own_at)
       WHERE (SELECT count(*) FROM new_posts) = $28
         -- $34 account ids, $35 the row versions the post was validated against (see createAccountRowCache)
-        AND (CASE WHEN ${accountsUnchangedSql('(SELECT $1::char(24))', '(SELECT $34::char(24)[])', '(SELECT $35::text[])')} THEN true ELSE ('${STALE_ACCOUNTS_MARKER} ' || now())::int > 0 END)
+        AND (CASE WHEN ${accountsUnchangedSql(unseen('$1::char(24)'), unseen('$34::char(24)[]'), unseen('$35::text[]'))} THEN true ELSE ('${STALE_ACCOUNTS_MARKER} ' || now())::int > 0 END)
         AND (SELECT CASE ${hooks ? '' : 'WHEN (SELECT h.any FROM hooks h) THEN false '}WHEN count(*) = cardinality($31::char(24)[]) THEN true
                          ELSE ('${DUPLICATE_MARKER}' || count(*))::int > 0 END FROM claims)
      RETURNING post_id, position, platform, status, account_id, platform_post_id, platform_post_url, error_message, error_category)
