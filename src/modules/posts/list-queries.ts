@@ -2,7 +2,7 @@
  * The post list (filters, orders, pages and the exact total from the counters) and the other
  * queries over many posts. Reads only.
  */
-import { prepared, type PreparedStatement, type Queryable } from '../../storage/db.ts';
+import { prepared, unseen, type PreparedStatement, type Queryable } from '../../storage/db.ts';
 import type { PostSort } from './schemas.ts';
 import { P_COLUMNS, TARGETS_JSON, viewWithTargets, type PostViewT, type PostWithTargets } from './views.ts';
 
@@ -118,27 +118,43 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   const key = `${filters}.${order}.${limit}${firstPage ? '' : '.offset'}`;
   const cached = listStatementCache.get(key);
   if (cached) return cached;
-  let n = 2;
-  const where: string[] = ['p.tenant_id = $1'];
-  if (!f.includeHidden) where.push('NOT p.hidden');
-  if (f.status) where.push(`p.status = $${n++}`);
-  if (f.createdBy) where.push(`p.created_by = $${n++}`);
-  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
   // A profile's posts are read from its side (post_profiles: a row per post and profile, kept by triggers
   // in the writing transaction), in list order from that table's own indexes where the order allows,
   // so a page stops after its rows instead of gathering and sorting every post of the profile
   // (docs/decisions/0072-post-profiles.md).
   const profileOrder = f.profileId ? PROFILE_ORDER[order] : undefined;
+  // The exact total without counting rows: the tenant's counters (status and hidden only), or a
+  // profile's (profile and hidden only; migrations/0040_post_profiles.sql).
+  const others = f.createdBy || f.platform || f.scope || f.from || f.to || f.search;
+  const tenantCounted = !others && !f.profileId;
+  const profileCounted = !others && !!f.profileId && !f.status;
+  const counted = tenantCounted || profileCounted;
+  // A profile's page filtered by nothing of the post's own but `hidden` reads post_profiles alone (its copies
+  // of the sort keys and of hidden) up to the page, and posts for the page's rows only: a deep page skipped
+  // its OFFSET through a join to posts (page 1,000 of a 31,524-post profile: 30 ms of PostgreSQL per request).
+  // The profile must be the tenant's (a one-time check; post_profiles has no tenant in its index), so another
+  // tenant's profile is an empty page at once; posts are joined on the tenant all the same.
+  const profileOnly = !!profileOrder && profileCounted;
+  // The profile (and on a profile-only page the tenant and the offset) are values the planner does not see
+  // (unseen): with plain parameters the custom plan for a big profile of a big tenant looked cheaper than the
+  // generic one, so PostgreSQL planned the statement on every call (0.33-0.46 ms against 0.18 ms of execution
+  // at a million posts; docs/decisions/0073-generic-plans-for-hot-statements.md).
+  let n = 2;
+  const ppWhere: string[] = []; // conditions on post_profiles alone
+  const where: string[] = [profileOnly ? `p.tenant_id = ${unseen('$1::char(24)')}` : 'p.tenant_id = $1'];
+  if (!f.includeHidden) {
+    if (profileOnly) ppWhere.push('NOT pp.hidden');
+    else where.push('NOT p.hidden');
+  }
+  if (f.status) where.push(`p.status = $${n++}`);
+  if (f.createdBy) where.push(`p.created_by = $${n++}`);
+  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
   let profileParam = 0;
-  // The profile (and, on the page read from post_profiles alone, the tenant) is compared with `(SELECT $n)`, a
-  // value the planner cannot see: with plain parameters the custom plan for a big profile of a big tenant
-  // estimated cheaper than the generic one (which assumes a profile of average size and a tenant of average
-  // share), so PostgreSQL kept planning the statement on every call (0.33-0.46 ms of planning against 0.18 ms
-  // of execution at a million posts; docs/decisions/0073-generic-plans-for-hot-statements.md). Unseen, both plans cost alike and the statement
-  // keeps its generic plan, an index scan in list order.
   if (f.profileId) {
     profileParam = n++;
-    where.push(profileOrder ? `pp.profile_id = (SELECT $${profileParam}::char(24))` : `p.id IN (${postsOfProfiles(`= $${profileParam}`)})`);
+    if (!profileOrder) where.push(`p.id IN (${postsOfProfiles(`= $${profileParam}`)})`);
+    else ppWhere.push(`pp.profile_id = ${unseen(`$${profileParam}::char(24)`)}`);
+    if (profileOnly) ppWhere.push(`EXISTS (SELECT 1 FROM profiles pr WHERE pr.id = $${profileParam} AND pr.tenant_id = $1)`);
   }
   if (f.scope) {
     where.push(`(p.created_by = $${n} OR p.id IN (${postsOfProfiles(`= ANY($${n + 1}::char(24)[])`)}))`);
@@ -152,52 +168,33 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
     where.push(`((${range('p.scheduled_for')}) OR (p.scheduled_for IS NULL AND ${range('p.created_at')}))`);
   }
   if (f.search) where.push(`p.content ILIKE $${n++} ESCAPE '\\'`);
-  const cond = where.join(' AND ');
+  const cond = [...ppWhere, ...where].join(' AND ');
   const from = profileOrder ? 'post_profiles pp JOIN posts p ON p.id = pp.post_id' : 'posts p';
   const orderBy = profileOrder ?? LIST_ORDER[order];
-  // The exact total without counting rows: the tenant's counters (status and hidden only), or a
-  // profile's (profile and hidden only; migrations/0040_post_profiles.sql).
-  const others = f.createdBy || f.platform || f.scope || f.from || f.to || f.search;
-  const tenantCounted = !others && !f.profileId;
-  const profileCounted = !others && !!f.profileId && !f.status;
   const counterSum = tenantCounted
     ? `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`
     : `(SELECT COALESCE(sum(c.n), 0)::int FROM profile_post_counters c WHERE c.tenant_id = $1 AND c.profile_id = $${profileParam}${f.includeHidden ? '' : ' AND NOT c.hidden'})`;
-  const counted = tenantCounted || profileCounted;
   const views = `${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum} AS total` : ''}`;
-  const limitSql = `LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET $${n}`}`;
+  const limitSql = `LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET ${profileOnly ? unseen(`$${n}::int`) : `$${n}`}`}`;
   // A later page takes its ids first, then the views of those rows only: in one SELECT, PostgreSQL
   // built the targets of every row the OFFSET skipped (page 500 of a million posts built 5,000 of
   // them: 110 ms instead of 4). So does a profile's page in an order post_profiles has no index for,
   // and a scoped member's. A first page read in list order stops after its rows either way and stays
-  // one pass.
+  // one pass. A profile-only page takes its ids from post_profiles alone.
   //
   // With a date range the page is taken from the range's rows (found by the two indexes), sorted:
   // PostgreSQL would otherwise walk the tenant's posts newest first, expecting the range's rows
   // spread evenly over them, and a month a year back meant reading half a million rows to find 50.
   const ranged = !!(f.from || f.to);
   const onePass = firstPage && !ranged && !f.scope && (!f.profileId || !!profileOrder);
-  // A profile's page filtered by nothing of the post's own but `hidden` walks post_profiles alone (its copies
-  // of the sort keys and of hidden) up to the page, and reads posts for the page's rows only: a deep page
-  // skipped its OFFSET through a join to posts (page 1,000 of a 31,524-post profile: 30 ms of PostgreSQL per
-  // request). The profile must be the tenant's (a one-time check; post_profiles has no tenant in its index),
-  // so another tenant's profile is an empty page at once; posts are joined on the tenant all the same.
-  const profileOnly = !!profileOrder && profileCounted;
-  const ppCond = `pp.profile_id = (SELECT $${profileParam}::char(24))${f.includeHidden ? '' : ' AND NOT pp.hidden'}
-           AND EXISTS (SELECT 1 FROM profiles pr WHERE pr.id = $${profileParam} AND pr.tenant_id = $1)`;
-  const page = profileOnly
-    ? (onePass
-      ? `SELECT ${views} FROM post_profiles pp JOIN posts p ON p.id = pp.post_id WHERE ${ppCond} AND p.tenant_id = (SELECT $1::char(24)) ORDER BY ${orderBy} ${limitSql}`
-      // Its offset unseen too: one plan for every page (the index-only scan in list order is the best at any depth),
-      // where a visible offset had it planned on every call (1.1 ms of planning against 3.7 ms of execution).
-      : `WITH page AS (SELECT pp.post_id AS id FROM post_profiles pp WHERE ${ppCond} ORDER BY ${orderBy} LIMIT ${Math.trunc(limit)} OFFSET (SELECT $${n}::int))
-       SELECT ${views} FROM page JOIN posts p ON p.id = page.id WHERE p.tenant_id = (SELECT $1::char(24)) ORDER BY ${LIST_ORDER[order]}`)
-    : onePass
+  const ids = profileOnly
+    ? `SELECT pp.post_id AS id FROM post_profiles pp WHERE ${ppWhere.join(' AND ')} ORDER BY ${orderBy} ${limitSql}`
+    : `SELECT p.id FROM ${ranged ? `(SELECT p.id, p.created_at, p.scheduled_for, p.status FROM ${from} WHERE ${cond} OFFSET 0) p` : `${from} WHERE ${cond}`}
+          ORDER BY ${ranged ? LIST_ORDER[order] : orderBy} ${limitSql}`;
+  const page = onePass
     ? `SELECT ${views} FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`
-    : `WITH page AS (
-         SELECT p.id FROM ${ranged ? `(SELECT p.id, p.created_at, p.scheduled_for, p.status FROM ${from} WHERE ${cond} OFFSET 0) p` : `${from} WHERE ${cond}`}
-          ORDER BY ${ranged ? LIST_ORDER[order] : orderBy} ${limitSql})
-       SELECT ${views} FROM page JOIN posts p ON p.id = page.id ORDER BY ${LIST_ORDER[order]}`;
+    : `WITH page AS (${ids})
+       SELECT ${views} FROM page JOIN posts p ON p.id = page.id${profileOnly ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${LIST_ORDER[order]}`;
   const st: ListStatements = {
     page: prepared(`posts.page.${key}`, page),
     countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,
