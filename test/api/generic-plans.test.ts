@@ -6,16 +6,10 @@
  * Each statement runs a dozen times on a pool of one connection; pg_prepared_statements then tells how
  * often that connection planned it with the values (custom) and how often it used the generic plan.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/app.ts';
-import { createServices } from '../../src/services.ts';
-import { createDb, type Db } from '../../src/storage/db.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
-let one: Db;
-let app: Awaited<ReturnType<typeof buildApp>>;
 let small: Tenant;
 let smallAccount: string;
 let big: Tenant;
@@ -23,7 +17,8 @@ let bigProfile: string;
 const BIG_POSTS = 20_000;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A pool of one connection, so that every statement is prepared and run on it.
+  ctx = await createTestApp({ poolSize: 1 });
   // Tenant "big": 10,000 accounts and 20,000 posts with a target each, all in one profile; two more tenants beside it.
   big = await createTenant(ctx);
   bigProfile = await createProfile(ctx, big, 'big');
@@ -60,21 +55,12 @@ beforeAll(async () => {
             now() + g * interval '1 minute'
        FROM generate_series(1, 10000) g`, [third.userId]);
   await ctx.db.query('ANALYZE');
-
-  // The app again over a pool of one connection, so that every statement is prepared and run on it.
-  one = createDb(ctx.databaseUrl, { max: 1, applicationName: 'herald-test-plans' });
-  const services = createServices({ config: ctx.config, db: one, secretKeyHex: ctx.secretKeyHex, processId: `plans-${process.pid}-${randomBytes(3).toString('hex')}` });
-  app = await buildApp({ services });
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await one?.close();
-  await ctx.close();
-});
+afterAll(async () => { await ctx.close(); });
 
 /** The plans this connection made for the prepared statement whose text is LIKE `pattern`. */
 async function plansOf(pattern: string) {
-  const { rows } = await one.query<{ generic_plans: string; custom_plans: string }>(
+  const { rows } = await ctx.db.query<{ generic_plans: string; custom_plans: string }>(
     'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE $1', [pattern]);
   expect(rows, `one prepared statement like ${pattern}`).toHaveLength(1);
   return { generic: Number(rows[0].generic_plans), custom: Number(rows[0].custom_plans) };
@@ -83,7 +69,7 @@ async function plansOf(pattern: string) {
 describe('generic plans with a big tenant present', () => {
   it('the create statement is planned with its values only for its first calls', async () => {
     for (let i = 0; i < 12; i++) {
-      const res = await app.inject({ method: 'POST', url: '/v1/posts', headers: small.headers,
+      const res = await ctx.app.inject({ method: 'POST', url: '/v1/posts', headers: small.headers,
         payload: { content: `plan ${i}`, scheduledFor: '2031-01-01T00:00:00Z', platforms: [{ platform: 'bluesky', accountId: smallAccount }] } });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -95,7 +81,7 @@ describe('generic plans with a big tenant present', () => {
   it('a profile\'s newest page and a deep page are too', async () => {
     for (const page of [1, 100]) {
       for (let i = 0; i < 12; i++) {
-        const res = await app.inject({ method: 'GET', url: `/v1/posts?profileId=${bigProfile}&sortBy=scheduled-desc&limit=10&page=${page}`, headers: big.headers });
+        const res = await ctx.app.inject({ method: 'GET', url: `/v1/posts?profileId=${bigProfile}&sortBy=scheduled-desc&limit=10&page=${page}`, headers: big.headers });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().pagination.total).toBe(BIG_POSTS);
       }

@@ -49,7 +49,8 @@ export interface TestContext {
  * `env` overrides configuration variables. `listen` serves real HTTP on 127.0.0.1 at the
  * configured PORT (default 0: a free port; give PORT to make media URLs reachable).
  */
-export async function createTestApp(opts: { env?: Record<string, string>; deps?: Partial<ServiceDeps>; listen?: boolean; databaseUrl?: string } = {}): Promise<TestContext> {
+/** `poolSize`: the app's database pool (10; 1 runs every statement on one connection, whose prepared statements a test can then inspect). */
+export async function createTestApp(opts: { env?: Record<string, string>; deps?: Partial<ServiceDeps>; listen?: boolean; databaseUrl?: string; poolSize?: number } = {}): Promise<TestContext> {
   const databaseUrl = opts.databaseUrl ?? await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-test-data-'));
   const secretKeyHex = randomBytes(32).toString('hex');
@@ -59,7 +60,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; deps?:
     // The client app the connect tests send the browser back to (redirect_url; docs/decisions/0046-connect-redirect-origins.md).
     HERALD_CONNECT_REDIRECT_ORIGINS: 'https://client.example', ...opts.env,
   });
-  const db = createDb(databaseUrl, { max: 10, applicationName: 'herald-test', timeouts: config.db, pooler: config.dbPooler, directUrl: config.databaseDirectUrl });
+  const db = createDb(databaseUrl, { max: opts.poolSize ?? 10, applicationName: 'herald-test', timeouts: config.db, pooler: config.dbPooler, directUrl: config.databaseDirectUrl });
   const services = createServices({ config, db, secretKeyHex, processId: `api-test-${process.pid}-${counter++}`, ...opts.deps });
   await db.query('INSERT INTO workers (id, hostname, pid) VALUES ($1, $2, $3)', [services.publisher.workerId, 'test', process.pid]);
   const app = await buildApp({ services });
