@@ -22,40 +22,44 @@ beforeAll(async () => {
   // Tenant "big": 10,000 accounts and 20,000 posts with a target each, all in one profile; two more tenants beside it.
   big = await createTenant(ctx);
   bigProfile = await createProfile(ctx, big, 'big');
-  const sealed = ctx.services.secrets.sealJson({});
-  await ctx.db.query(
-    `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, is_active)
-     SELECT 'a' || lpad(to_hex(g), 23, '0'), $1, $2, 'bluesky', 'did:plc:big' || g, 'big' || g || '.test', $3, true FROM generate_series(1, 10000) g`,
-    [big.userId, bigProfile, sealed]);
-  await ctx.db.query(
-    `INSERT INTO posts (id, tenant_id, created_by, content, status, scheduled_for, timezone, created_at, updated_at)
-     SELECT 'b' || lpad(to_hex(g), 23, '0'), $1, $1, 'big ' || g, 'scheduled', now() + g * interval '1 minute', 'UTC', now(), now()
-       FROM generate_series(1, ${BIG_POSTS}) g`, [big.userId]);
-  await ctx.db.query(
-    `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, status, run_at)
-     SELECT 'c' || lpad(to_hex(g), 23, '0'), 'b' || lpad(to_hex(g), 23, '0'), $1, 0, 'a' || lpad(to_hex(1 + g % 10000), 23, '0'), 'bluesky', 'pending',
-            now() + g * interval '1 minute'
-       FROM generate_series(1, ${BIG_POSTS}) g`, [big.userId]);
   small = await createTenant(ctx);
   smallAccount = await insertAccount(ctx, small, await createProfile(ctx, small), 'bluesky');
   // A third tenant with 500 profiles of 20 posts each: the average profile (what a generic plan assumes) is small.
   const third = await createTenant(ctx);
-  await ctx.db.query(`INSERT INTO profiles (id, tenant_id, name) SELECT 'd' || lpad(to_hex(g), 23, '0'), $1, 'p' || g FROM generate_series(1, 500) g`, [third.userId]);
-  await ctx.db.query(
-    `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, is_active)
-     SELECT 'e' || lpad(to_hex(g), 23, '0'), $1, 'd' || lpad(to_hex(g), 23, '0'), 'bluesky', 'did:plc:third' || g, 'third' || g || '.test', $2, true
-       FROM generate_series(1, 500) g`, [third.userId, sealed]);
-  await ctx.db.query(
-    `INSERT INTO posts (id, tenant_id, created_by, content, status, scheduled_for, timezone, created_at, updated_at)
-     SELECT 'f' || lpad(to_hex(g), 23, '0'), $1, $1, 'third ' || g, 'scheduled', now() + g * interval '1 minute', 'UTC', now(), now()
-       FROM generate_series(1, 10000) g`, [third.userId]);
-  await ctx.db.query(
-    `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, status, run_at)
-     SELECT '9' || lpad(to_hex(g), 23, '0'), 'f' || lpad(to_hex(g), 23, '0'), $1, 0, 'e' || lpad(to_hex(1 + g % 500), 23, '0'), 'bluesky', 'pending',
-            now() + g * interval '1 minute'
-       FROM generate_series(1, 10000) g`, [third.userId]);
-  await ctx.db.query('ANALYZE');
-}, 60_000);
+  const sealed = ctx.services.secrets.sealJson({});
+  // The rows go in on a connection of their own without the pool's statement timeout (a busy CI machine
+  // took more than its 5 s for 20,000 targets), and leave the pool's one connection unprepared.
+  await ctx.db.unbounded(async (c) => {
+    await c.query(
+      `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, is_active)
+       SELECT 'a' || lpad(to_hex(g), 23, '0'), $1, $2, 'bluesky', 'did:plc:big' || g, 'big' || g || '.test', $3, true FROM generate_series(1, 10000) g`,
+      [big.userId, bigProfile, sealed]);
+    await c.query(
+      `INSERT INTO posts (id, tenant_id, created_by, content, status, scheduled_for, timezone, created_at, updated_at)
+       SELECT 'b' || lpad(to_hex(g), 23, '0'), $1, $1, 'big ' || g, 'scheduled', now() + g * interval '1 minute', 'UTC', now(), now()
+         FROM generate_series(1, ${BIG_POSTS}) g`, [big.userId]);
+    await c.query(
+      `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, status, run_at)
+       SELECT 'c' || lpad(to_hex(g), 23, '0'), 'b' || lpad(to_hex(g), 23, '0'), $1, 0, 'a' || lpad(to_hex(1 + g % 10000), 23, '0'), 'bluesky', 'pending',
+              now() + g * interval '1 minute'
+         FROM generate_series(1, ${BIG_POSTS}) g`, [big.userId]);
+    await c.query(`INSERT INTO profiles (id, tenant_id, name) SELECT 'd' || lpad(to_hex(g), 23, '0'), $1, 'p' || g FROM generate_series(1, 500) g`, [third.userId]);
+    await c.query(
+      `INSERT INTO accounts (id, tenant_id, profile_id, platform, platform_user_id, username, credentials, is_active)
+       SELECT 'e' || lpad(to_hex(g), 23, '0'), $1, 'd' || lpad(to_hex(g), 23, '0'), 'bluesky', 'did:plc:third' || g, 'third' || g || '.test', $2, true
+         FROM generate_series(1, 500) g`, [third.userId, sealed]);
+    await c.query(
+      `INSERT INTO posts (id, tenant_id, created_by, content, status, scheduled_for, timezone, created_at, updated_at)
+       SELECT 'f' || lpad(to_hex(g), 23, '0'), $1, $1, 'third ' || g, 'scheduled', now() + g * interval '1 minute', 'UTC', now(), now()
+         FROM generate_series(1, 10000) g`, [third.userId]);
+    await c.query(
+      `INSERT INTO post_targets (id, post_id, tenant_id, position, account_id, platform, status, run_at)
+       SELECT '9' || lpad(to_hex(g), 23, '0'), 'f' || lpad(to_hex(g), 23, '0'), $1, 0, 'e' || lpad(to_hex(1 + g % 500), 23, '0'), 'bluesky', 'pending',
+              now() + g * interval '1 minute'
+         FROM generate_series(1, 10000) g`, [third.userId]);
+    await c.query('ANALYZE');
+  });
+}, 120_000);
 afterAll(async () => { await ctx.close(); });
 
 /** The plans this connection made for the prepared statement whose text is LIKE `pattern`. */
