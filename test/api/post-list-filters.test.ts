@@ -101,6 +101,12 @@ describe('GET /v1/posts with the dashboard filters', () => {
       { dateFrom: `${year}-01-15T00:00:00.000Z`, dateTo: `${year}-01-31T23:59:59.999Z` },
       { profileId: profileB, status: 'scheduled', dateFrom: `${year}-01-12T00:00:00.000Z`, dateTo: `${year}-02-05T00:00:00.000Z` },
       { profileId: profileA, platform: 'bluesky' },
+      // A profile's page read from post_profiles alone: its date range on the copies, the platform by post id.
+      { profileId: profileA, dateFrom: `${year}-01-15T00:00:00.000Z`, dateTo: `${year}-01-31T23:59:59.999Z` },
+      { profileId: profileB, dateFrom: `${year}-01-20T00:00:00.000Z`, includeHidden: 'true' },
+      { profileId: profileA, dateTo: `${year}-01-25T00:00:00.000Z` },
+      { profileId: profileB, platform: 'threads', dateFrom: `${year}-01-12T00:00:00.000Z`, dateTo: `${year}-02-05T00:00:00.000Z` },
+      { profileId: profileB, platform: 'bluesky' },
     ];
     let compared = 0;
     for (const f of filters) {

@@ -129,43 +129,44 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   const tenantCounted = !others && !f.profileId;
   const profileCounted = !others && !!f.profileId && !f.status;
   const counted = tenantCounted || profileCounted;
-  // A profile's page filtered by nothing of the post's own but `hidden` reads post_profiles alone (its copies
-  // of the sort keys and of hidden) up to the page, and posts for the page's rows only: a deep page skipped
-  // its OFFSET through a join to posts (page 1,000 of a 31,524-post profile: 30 ms of PostgreSQL per request).
+  // A profile's page filtered by nothing but what post_profiles holds or reaches without the post's row
+  // (hidden, the date range on its copies of the sort keys, the platform of a target) reads post_profiles
+  // alone up to the page, and posts for the page's rows only; so does its total when the counters do not
+  // give it. Through a join to posts, a deep page skipped its OFFSET (page 1,000 of a 31,524-post profile:
+  // 30 ms of PostgreSQL per request) and a month's total read every post of the profile (186 ms).
   // The profile must be the tenant's (a one-time check; post_profiles has no tenant in its index), so another
   // tenant's profile is an empty page at once; posts are joined on the tenant all the same.
-  const profileOnly = !!profileOrder && profileCounted;
-  // The profile (and on a profile-only page the tenant and the offset) are values the planner does not see
+  const profileSide = !!profileOrder && !f.status && !f.createdBy && !f.scope && !f.search;
+  // The profile (and on a profile-side page the tenant and the offset) are values the planner does not see
   // (unseen): with plain parameters the custom plan for a big profile of a big tenant looked cheaper than the
   // generic one, so PostgreSQL planned the statement on every call (0.33-0.46 ms against 0.18 ms of execution
   // at a million posts; docs/decisions/0073-generic-plans-for-hot-statements.md).
   let n = 2;
-  const ppWhere: string[] = []; // conditions on post_profiles alone
-  const where: string[] = [profileOnly ? `p.tenant_id = ${unseen('$1::char(24)')}` : 'p.tenant_id = $1'];
-  if (!f.includeHidden) {
-    if (profileOnly) ppWhere.push('NOT pp.hidden');
-    else where.push('NOT p.hidden');
-  }
+  const ppWhere: string[] = []; // conditions on post_profiles (and what it reaches by post id) alone
+  const where: string[] = [profileSide ? `p.tenant_id = ${unseen('$1::char(24)')}` : 'p.tenant_id = $1'];
+  const [side, onSide, postId] = profileSide ? ['pp', ppWhere, 'pp.post_id'] : ['p', where, 'p.id'];
+  if (!f.includeHidden) onSide.push(`NOT ${side}.hidden`);
   if (f.status) where.push(`p.status = $${n++}`);
   if (f.createdBy) where.push(`p.created_by = $${n++}`);
-  if (f.platform) where.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = p.id AND t.platform = $${n++})`);
+  if (f.platform) onSide.push(`EXISTS (SELECT 1 FROM post_targets t WHERE t.post_id = ${postId} AND t.platform = $${n++})`);
   let profileParam = 0;
   if (f.profileId) {
     profileParam = n++;
     if (!profileOrder) where.push(`p.id IN (${postsOfProfiles(`= $${profileParam}`)})`);
     else ppWhere.push(`pp.profile_id = ${unseen(`$${profileParam}::char(24)`)}`);
-    if (profileOnly) ppWhere.push(`EXISTS (SELECT 1 FROM profiles pr WHERE pr.id = $${profileParam} AND pr.tenant_id = $1)`);
+    if (profileSide) ppWhere.push(`EXISTS (SELECT 1 FROM profiles pr WHERE pr.id = $${profileParam} AND pr.tenant_id = $1)`);
   }
   if (f.scope) {
     where.push(`(p.created_by = $${n} OR p.id IN (${postsOfProfiles(`= ANY($${n + 1}::char(24)[])`)}))`);
     n += 2;
   }
   // The post's time is COALESCE(scheduled_for, created_at) (a draft has no scheduled_for), written
-  // as two ranges so that each has an index (posts_tenant_scheduled_idx, posts_tenant_created_idx).
+  // as two ranges so that each has an index (posts_tenant_scheduled_idx, posts_tenant_created_idx;
+  // on a profile's side post_profiles_scheduled_idx and post_profiles_created_idx, on its copies).
   if (f.from || f.to) {
     const [lo, hi] = [f.from ? `$${n++}` : null, f.to ? `$${n++}` : null];
     const range = (col: string) => [lo && `${col} >= ${lo}`, hi && `${col} <= ${hi}`].filter(Boolean).join(' AND ');
-    where.push(`((${range('p.scheduled_for')}) OR (p.scheduled_for IS NULL AND ${range('p.created_at')}))`);
+    onSide.push(`((${range(`${side}.scheduled_for`)}) OR (${side}.scheduled_for IS NULL AND ${range(`${side}.created_at`)}))`);
   }
   if (f.search) where.push(`p.content ILIKE $${n++} ESCAPE '\\'`);
   const cond = [...ppWhere, ...where].join(' AND ');
@@ -175,30 +176,33 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
     ? `(SELECT COALESCE(sum(c.n), 0)::int FROM post_counters c WHERE c.tenant_id = $1${f.includeHidden ? '' : ' AND NOT c.hidden'}${f.status ? ' AND c.status = $2' : ''})`
     : `(SELECT COALESCE(sum(c.n), 0)::int FROM profile_post_counters c WHERE c.tenant_id = $1 AND c.profile_id = $${profileParam}${f.includeHidden ? '' : ' AND NOT c.hidden'})`;
   const views = `${P_COLUMNS}, ${TARGETS_JSON} AS targets${counted ? `, ${counterSum} AS total` : ''}`;
-  const limitSql = `LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET ${profileOnly ? unseen(`$${n}::int`) : `$${n}`}`}`;
+  const limitSql = `LIMIT ${Math.trunc(limit)}${firstPage ? '' : ` OFFSET ${profileSide ? unseen(`$${n}::int`) : `$${n}`}`}`;
   // A later page takes its ids first, then the views of those rows only: in one SELECT, PostgreSQL
   // built the targets of every row the OFFSET skipped (page 500 of a million posts built 5,000 of
   // them: 110 ms instead of 4). So does a profile's page in an order post_profiles has no index for,
   // and a scoped member's. A first page read in list order stops after its rows either way and stays
-  // one pass. A profile-only page takes its ids from post_profiles alone.
+  // one pass. A profile-side page takes its ids from post_profiles alone.
   //
   // With a date range the page is taken from the range's rows (found by the two indexes), sorted:
   // PostgreSQL would otherwise walk the tenant's posts newest first, expecting the range's rows
   // spread evenly over them, and a month a year back meant reading half a million rows to find 50.
   const ranged = !!(f.from || f.to);
   const onePass = firstPage && !ranged && !f.scope && (!f.profileId || !!profileOrder);
-  const ids = profileOnly
-    ? `SELECT pp.post_id AS id FROM post_profiles pp WHERE ${ppWhere.join(' AND ')} ORDER BY ${orderBy} ${limitSql}`
+  const ppCond = ppWhere.join(' AND ');
+  const ids = profileSide
+    ? `SELECT pp.post_id AS id FROM ${ranged ? `(SELECT pp.post_id, pp.scheduled_for, pp.created_at FROM post_profiles pp WHERE ${ppCond} OFFSET 0) pp` : `post_profiles pp WHERE ${ppCond}`}
+          ORDER BY ${orderBy} ${limitSql}`
     : `SELECT p.id FROM ${ranged ? `(SELECT p.id, p.created_at, p.scheduled_for, p.status FROM ${from} WHERE ${cond} OFFSET 0) p` : `${from} WHERE ${cond}`}
           ORDER BY ${ranged ? LIST_ORDER[order] : orderBy} ${limitSql}`;
   const page = onePass
     ? `SELECT ${views} FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`
     : `WITH page AS (${ids})
-       SELECT ${views} FROM page JOIN posts p ON p.id = page.id${profileOnly ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${LIST_ORDER[order]}`;
+       SELECT ${views} FROM page JOIN posts p ON p.id = page.id${profileSide ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${LIST_ORDER[order]}`;
   const st: ListStatements = {
     page: prepared(`posts.page.${key}`, page),
     countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,
-    count: counted ? null : prepared(`posts.count.${filters}${profileOrder ? '.by-profile' : ''}`, `SELECT count(*)::int AS n FROM ${from} WHERE ${cond}`),
+    count: counted ? null : prepared(`posts.count.${filters}${profileOrder ? '.by-profile' : ''}`,
+      `SELECT count(*)::int AS n FROM ${profileSide ? `post_profiles pp WHERE ${ppCond}` : `${from} WHERE ${cond}`}`),
   };
   listStatementCache.set(key, st);
   return st;
