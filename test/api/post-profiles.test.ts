@@ -94,6 +94,14 @@ describe('post_profiles follows every change', () => {
     expect(await listed(t, pA)).toEqual({ total: 2, ids: [both, queued] });
     await ctx.db.query('UPDATE posts SET hidden = false WHERE id = $1', [split]);
 
+    // A status change (publishing makes two) leaves the rows alone; a profile's status filter follows it.
+    await ctx.db.query(`UPDATE posts SET status = 'publishing' WHERE id = $1`, [split]);
+    await ctx.db.query(`UPDATE posts SET status = 'failed' WHERE id = $1`, [split]);
+    await expectConsistent(t);
+    const failed = await api(t, 'GET', `/v1/posts?profileId=${pB}&status=failed`);
+    expect(failed.json()).toMatchObject({ posts: [{ _id: split, status: 'failed' }], pagination: { total: 1 } });
+    await ctx.db.query(`UPDATE posts SET status = 'scheduled' WHERE id = $1`, [split]);
+
     // Moving an account takes its targets' posts to the other profile.
     expect((await api(t, 'PATCH', `/v1/accounts/${a2}`, { profileId: pB })).statusCode).toBe(200);
     await expectConsistent(t);
