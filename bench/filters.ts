@@ -1,6 +1,7 @@
 /**
  * (c2) The dashboard's filters at `--scale` (web/src/dashboard/pages/Posts.tsx: status, platform, date range,
- * search and the sort orders, each alone and on the biggest profile): one request at a time through Herald's
+ * search and the sort orders, each alone and on the biggest profile; the queue editor's upcoming posts of a
+ * profile, web/src/dashboard/queue/QueueEditor.tsx): one request at a time through Herald's
  * own list function (`listPostPage`, the statements `GET /v1/posts` sends), a page of 10 with its exact
  * total. Prints the time per page and the total, so that what is still O(the matching posts) shows:
  * the counts of filtered lists (the counters keep only the tenant's and a profile's unfiltered totals,
@@ -25,6 +26,7 @@ export async function runDashboardFilters(db: Db, o: { tenantId: string; profile
     [`profile + platform ${o.platform}`, { ...profile, sortBy: 'scheduled-desc', platform: o.platform }, 0],
     ['profile + a month', { ...profile, sortBy: 'scheduled-desc', ...month }, 0],
     ['profile + search', { ...profile, sortBy: 'scheduled-desc', search: 'post 12' }, 0],
+    ['profile, scheduled from now (queue editor)', { ...profile, status: 'scheduled', from: new Date() }, 0],
     ['profile, sorted by status', { ...profile, sortBy: 'status' }, 0],
     ['tenant, newest', { tenantId: o.tenantId }, 0],
     ['tenant + status failed', { tenantId: o.tenantId, status: 'failed' }, 0],

@@ -114,6 +114,10 @@ describe('GET /v1/posts with the dashboard filters', () => {
       // A profile's status from post_profiles' copy, changed after the post was stored.
       { profileId: profileA, status: 'published' }, { profileId: profileB, status: 'failed', includeHidden: 'true' },
       { profileId: profileA, status: 'scheduled', platform: 'mastodon' }, { profileId: profileB, status: 'draft' },
+      // Date ranges as two branches (scheduled posts by scheduled_for, drafts by created_at), with other filters.
+      { dateTo: `${year}-01-25T00:00:00.000Z` }, { platform: 'bluesky', dateFrom: `${year}-01-20T00:00:00.000Z` },
+      { status: 'draft', dateFrom: `${year - 2}-01-01T00:00:00.000Z` }, { includeHidden: 'true', dateFrom: `${year}-01-14T00:00:00.000Z`, dateTo: `${year}-02-01T00:00:00.000Z` },
+      { profileId: profileA, status: 'draft', dateTo: `${year}-01-25T00:00:00.000Z` }, { profileId: profileB, status: 'scheduled', dateFrom: `${year}-01-20T00:00:00.000Z` },
     ];
     let compared = 0;
     for (const f of filters) {

@@ -160,13 +160,22 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
     where.push(`(p.created_by = $${n} OR p.id IN (${postsOfProfiles(`= ANY($${n + 1}::char(24)[])`)}))`);
     n += 2;
   }
-  // The post's time is COALESCE(scheduled_for, created_at) (a draft has no scheduled_for), written
-  // as two ranges so that each has an index (posts_tenant_scheduled_idx, posts_tenant_created_idx;
-  // on a profile's side post_profiles_scheduled_idx and post_profiles_created_idx, on its copies).
+  // The post's time is COALESCE(scheduled_for, created_at) (a draft has no scheduled_for), written as two
+  // disjoint ranges so that each has an index. Where post_profiles is read, on its copies
+  // (post_profiles_scheduled_idx and post_profiles_created_idx start with the profile), so only the range's
+  // rows of the profile are joined to their posts (a profile's upcoming scheduled posts, the queue editor's
+  // list, read every post of the profile). Otherwise on the post: posts_tenant_scheduled_idx, carrying
+  // created_at and `hidden`, and posts_tenant_drafts_idx (migrations/0042_posts_list_indexes_carry_range.sql).
+  // On a profile's side one OR condition; otherwise two branches of a UNION ALL, so that each is a range
+  // scan of its index (as one OR, PostgreSQL read a heap page per post of the tenant's range).
+  let rangeParts: [string, string] | null = null;
   if (f.from || f.to) {
     const [lo, hi] = [f.from ? `$${n++}` : null, f.to ? `$${n++}` : null];
     const range = (col: string) => [lo && `${col} >= ${lo}`, hi && `${col} <= ${hi}`].filter(Boolean).join(' AND ');
-    onSide.push(`((${range(`${side}.scheduled_for`)}) OR (${side}.scheduled_for IS NULL AND ${range(`${side}.created_at`)}))`);
+    const on = profileOrder ? 'pp' : 'p';
+    const parts: [string, string] = [range(`${on}.scheduled_for`), `${on}.scheduled_for IS NULL AND ${range(`${on}.created_at`)}`];
+    if (profileSide) ppWhere.push(`((${parts[0]}) OR (${parts[1]}))`);
+    else rangeParts = parts;
   }
   if (f.search) where.push(`p.content ILIKE $${n++} ESCAPE '\\'`);
   const cond = [...ppWhere, ...where].join(' AND ');
@@ -189,20 +198,24 @@ function listStatements(f: PostFilters, limit: number, firstPage: boolean): List
   const ranged = !!(f.from || f.to);
   const onePass = firstPage && !ranged && !f.scope && (!f.profileId || !!profileOrder);
   const ppCond = ppWhere.join(' AND ');
+  // The range's rows: one branch per index, each with every other condition.
+  const rangeRows = (cols: string) => rangeParts!.map((part) => `SELECT ${cols} FROM ${from} WHERE ${cond} AND ${part}`).join(' UNION ALL ');
   const ids = profileSide
     ? `SELECT pp.post_id AS id FROM ${ranged ? `(SELECT pp.post_id, pp.scheduled_for, pp.created_at FROM post_profiles pp WHERE ${ppCond} OFFSET 0) pp` : `post_profiles pp WHERE ${ppCond}`}
           ORDER BY ${orderBy} ${limitSql}`
-    : `SELECT p.id FROM ${ranged ? `(SELECT p.id, p.created_at, p.scheduled_for, p.status FROM ${from} WHERE ${cond} OFFSET 0) p` : `${from} WHERE ${cond}`}
-          ORDER BY ${ranged ? LIST_ORDER[order] : orderBy} ${limitSql}`;
+    : ranged
+      ? `SELECT p.id FROM (${rangeRows(`p.id, p.created_at, p.scheduled_for${order === 'status' ? ', p.status' : ''}`)} OFFSET 0) p
+          ORDER BY ${LIST_ORDER[order]} ${limitSql}`
+      : `SELECT p.id FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`;
   const page = onePass
     ? `SELECT ${views} FROM ${from} WHERE ${cond} ORDER BY ${orderBy} ${limitSql}`
     : `WITH page AS (${ids})
        SELECT ${views} FROM page JOIN posts p ON p.id = page.id${profileSide ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${LIST_ORDER[order]}`;
+  const countRows = profileSide ? `post_profiles pp WHERE ${ppCond}` : rangeParts ? `(${rangeRows('1')}) r` : `${from} WHERE ${cond}`;
   const st: ListStatements = {
     page: prepared(`posts.page.${key}`, page),
     countedTotal: counted ? prepared(`posts.total.${filters}`, `SELECT ${counterSum} AS total`) : null,
-    count: counted ? null : prepared(`posts.count.${filters}${profileOrder ? '.by-profile' : ''}`,
-      `SELECT count(*)::int AS n FROM ${profileSide ? `post_profiles pp WHERE ${ppCond}` : `${from} WHERE ${cond}`}`),
+    count: counted ? null : prepared(`posts.count.${filters}${profileOrder ? '.by-profile' : ''}`, `SELECT count(*)::int AS n FROM ${countRows}`),
   };
   listStatementCache.set(key, st);
   return st;
