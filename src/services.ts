@@ -163,7 +163,7 @@ export function createServices(deps: ServiceDeps) {
   const postEdits = createPostEdits(editDeps);
   const videoMetadata = createVideoMetadata(editDeps);
   const accountHealth = createAccountHealthService({ accounts: accountsRepository, adapters, logs, clock });
-  const tools = createToolsService({ db, posts, media: { allowPrivateUrls: config.allowPrivateUrls, ffprobePath: config.ffprobePath, readOwn: (url, maxBytes) => mediaStorage.readByUrl(url, maxBytes) } });
+  const tools = createToolsService({ db, posts, queue, media: { allowPrivateUrls: config.allowPrivateUrls, ffprobePath: config.ffprobePath, readOwn: (url, maxBytes) => mediaStorage.readByUrl(url, maxBytes) } });
   const webhooks = createWebhooksService({ db, secrets, config: config.webhooks, workerId: processId, staleMs: config.workerStaleMs });
 
   // MCP tool calls reach their /v1 routes in-process as the /mcp caller (docs/decisions/0047-mcp-server.md).

@@ -59,6 +59,28 @@ describe('POST /v1/tools/validate/post', () => {
     expect(Object.keys(foreign.fields)).toContain('platforms.0.accountId');
   });
 
+  it('checks a queued post\'s queue as the create route takes its slot: none, unknown, inactive, then one that answers', async () => {
+    const profileId = await createProfile(ctx, tenant, 'queued');
+    const queuedAcc = await insertAccount(ctx, tenant, profileId, 'bluesky');
+    const queued = (extra: object = {}) => post(tenant, '/v1/tools/validate/post', {
+      content: 'Into the queue', queuedFromProfile: profileId, platforms: [{ platform: 'bluesky', accountId: queuedAcc }], ...extra });
+    const noQueue = (await queued()).json();
+    expect(noQueue).toMatchObject({ valid: false });
+    expect(noQueue.fields.queuedFromProfile[0]).toMatch(/no queue schedule/);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: tenant.headers,
+      payload: { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 1, time: '09:00' }], active: false } })).statusCode).toBe(200);
+    expect((await queued()).json().fields.queuedFromProfile[0]).toMatch(/inactive/);
+    const unknown = (await queued({ queueId: 'ffffffffffffffffffffffff' })).json();
+    expect(unknown).toMatchObject({ valid: false, errors: [{ field: 'queueId' }] });
+    // The create route refuses the same post for the same reason, with its own status (404 for the unknown queue).
+    expect((await post(tenant, '/v1/posts', { content: 'Into the queue', queuedFromProfile: profileId, queueId: 'ffffffffffffffffffffffff',
+      platforms: [{ platform: 'bluesky', accountId: queuedAcc }] })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: tenant.headers,
+      payload: { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 1, time: '09:00' }], active: true } })).statusCode).toBe(200);
+    expect((await queued()).json()).toMatchObject({ valid: true, errors: [] });
+    expect(await postCount()).toBe(1); // the duplicate test's post only: validating wrote nothing
+  });
+
   it('answers 400 naming the field for a malformed body', async () => {
     const res = await post(tenant, '/v1/tools/validate/post', { content: 5, platforms: 'bluesky' });
     expect(res.statusCode).toBe(400);

@@ -12,6 +12,7 @@ import type { Db } from '../../storage/db.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { heldClaim } from '../posts/duplicates.ts';
 import { dbAccountSource, type PostsService } from '../posts/service.ts';
+import type { QueueService } from '../queue/service.ts';
 import type { ValidatePostBody } from './schemas.ts';
 
 /** Per-platform length of `text`: count in the platform's unit, its limit, and X's weighted length. */
@@ -25,8 +26,8 @@ export function measureText(text: string) {
   return { text, platforms, weightedLength: weightedLength(text) };
 }
 
-export function createToolsService(deps: { db: Db; posts: PostsService; media: MediaCheckDeps }) {
-  const { db, posts } = deps;
+export function createToolsService(deps: { db: Db; posts: PostsService; queue: QueueService; media: MediaCheckDeps }) {
+  const { db, posts, queue } = deps;
   return {
     /** See {@link checkMediaUrl}: the URL's media checked against `platforms` (default: each platform judged, none deciding `valid`). */
     validateMedia: (url: string, platforms?: PlatformId[]) => checkMediaUrl(url, platforms, PLATFORMS, deps.media),
@@ -34,6 +35,8 @@ export function createToolsService(deps: { db: Db; posts: PostsService; media: M
     /**
      * Validates a post as POST /v1/posts would, without saving it. A post without `scheduledFor`
      * or a queue is checked as if published now; `isDraft` is ignored (drafts skip the rules).
+     * A queued post's queue is checked as the create route takes its slot (the queue exists, is
+     * active and has a free slot), in a transaction that writes nothing.
      * Answers `valid: false` with the errors by field and platform; throws only for a profile
      * the caller cannot see (404).
      */
@@ -45,6 +48,16 @@ export function createToolsService(deps: { db: Db; posts: PostsService; media: M
       };
       try {
         const plan = await posts.planNewPost(auth, asPublished, dbAccountSource(db, auth.tenantId, auth));
+        if (plan.queueProfile) {
+          const ref = { profileId: plan.queueProfile, queueId: plan.queueId };
+          try {
+            await db.tx((client) => queue.allocate(client, auth, ref, { preferred: plan.preferredAt }));
+          } catch (err) {
+            // The create route answers 404 for a queueId that is not one of the profile's queues; here it is a problem of the post.
+            if (!(err instanceof AppError) || err.code !== 'NOT_FOUND' || !ref.queueId || err.message !== 'Queue not found') throw err;
+            throw new AppError('VALIDATION_ERROR', 'Invalid queueId', { fields: { queueId: ['is not one of the queues of queuedFromProfile (GET /v1/queue/slots?all=true)'] } });
+          }
+        }
         const held = await heldClaim(db, plan.claims);
         const warnings = plan.warnings.map((warning) => ({ warning }));
         if (held) {
