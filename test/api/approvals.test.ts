@@ -153,7 +153,11 @@ describe('a member\'s post waits for approval', () => {
     expect((await state(postId)).post).toBe('published');
     expect(adapter.commits.filter((c) => c.text.includes('Launch day'))).toHaveLength(1);
     // The submitter hears of the decision; the webhook event carries it.
-    expect((await mailWith(member.email, 'approved your post')).text).toContain('Launch day post');
+    const approvedMail = (await mailWith(member.email, 'approved your post')).text;
+    expect(approvedMail).toContain('Launch day post');
+    // Its times are the post's zone's wall clock with the zone named, not the API's UTC instants.
+    expect(approvedMail).toMatch(/It publishes at \w{3}, \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} \(UTC\)\./);
+    expect(approvedMail).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
     const [approved] = await events(postId, 'post.approved');
     expect(approved).toMatchObject({ event: 'post.approved', review: { kind: 'approved', by: owner.userId, comment: 'Looks good', moved: true } });
     // Every step is recorded and shown.

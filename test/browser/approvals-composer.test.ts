@@ -106,6 +106,10 @@ describe.skipIf(!hasChromium)('a member composes for review, the owner approves 
     await expectAccessible(page, 'post page waiting for approval');
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved', { exact: true }).first().waitFor();
+    // The notice gives the time as the dashboard writes times, not the API's UTC instant.
+    const notice = await page.locator('.ui-toast-body', { hasText: 'Post approved' }).first().innerText();
+    expect(notice).toMatch(/it publishes at \w{3} \d{1,2}, \d{4}/);
+    expect(notice).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     await expect.poll(async () => (await postOf(postId)).status).toBe('scheduled');
     await page.getByText(/Omar Owner\s+approved it/).waitFor();
     await shootBothWidths(page, 'post-page-approved');
