@@ -145,6 +145,8 @@ export interface CloneTarget {
   settings?: Record<string, unknown>;
   /** The clone keeps credentials of its own (a Page token) instead of sharing the source's. */
   credentials?: Record<string, unknown>;
+  /** Body fields the step ignored, each with why (added to the answer's `warnings`). */
+  warnings?: string[];
 }
 
 /**

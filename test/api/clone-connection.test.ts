@@ -177,6 +177,16 @@ describe('clone connection', () => {
     expect(await account(res.json().connection._id)).toMatchObject({ accountType: 'organization', selectedOrganization: { id: '2414183', name: 'Herald Demo Co' } });
     expect((await row(res.json().connection._id)).credential_owner).toBe(source);
 
+    // As n8n's node sends it: the organization filled in, targetAccountType at its default ("personal"). The organization wins, with a warning.
+    const n8n = await clone(await createProfile(ctx, t), { sourceAccountId: source, targetOrganizationId: '2414183', targetOrganizationName: 'Herald Demo Co', targetAccountType: 'personal' });
+    expect(n8n.statusCode, n8n.body).toBe(200);
+    expect(n8n.json().warnings).toEqual([expect.stringMatching(/^targetAccountType "personal" was ignored: targetOrganizationId names an organization/)]);
+    expect(await account(n8n.json().connection._id)).toMatchObject({ accountType: 'organization', selectedOrganization: { id: '2414183' } });
+    // "personal" alone publishes as the member, without a warning.
+    const member = await clone(await createProfile(ctx, t), { sourceAccountId: source, targetAccountType: 'personal' });
+    expect(member.json().warnings).toBeUndefined();
+    expect(await account(member.json().connection._id)).toMatchObject({ accountType: 'personal' });
+
     const notAdmin = await clone(await createProfile(ctx, t), { sourceAccountId: source, targetOrganizationId: '5550001' });
     expect(notAdmin.statusCode).toBe(403);
     const badUrn = await clone(await createProfile(ctx, t), { sourceAccountId: source, targetOrganizationUrn: 'urn:li:company:1' });

@@ -57,7 +57,7 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
     /**
      * Clones `sourceAccountId` into `profileId`. Answers (200) `{ message, warnings?, connection: { _id,
      * platform, username, displayName, isActive, profileId } }`, `warnings` naming the ignored target
-     * fields of other platforms.
+     * fields of other platforms, and those the source platform's step ignored.
      */
     async clone(auth: AuthContext, profileId: string, b: CloneConnectionInput) {
       const profile = await getAccessibleProfile(deps.db, auth, profileId);
@@ -65,6 +65,7 @@ export function createCloneConnectionService(deps: { db: Db; accounts: AccountsR
       const warnings = foreignFieldWarnings(source, b);
       const step = stepOf(source.platform as PlatformId);
       const target = step ? await step.target(deps.contexts.contextFor(source, { authorization: true }).ctx, b) : null;
+      warnings.push(...(target?.warnings ?? []));
 
       let settings: Record<string, unknown> = { ...source.settings };
       for (const key of target?.dropSettings ?? []) delete settings[key];

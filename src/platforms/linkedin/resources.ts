@@ -113,12 +113,19 @@ export const linkedinResources: AccountResources = {
       targetOrganizationName: Type.Optional(Type.String({ maxLength: 300, description: 'LinkedIn: informational; the name is read from LinkedIn' })),
       targetAccountType: Type.Optional(Type.Union([Type.Literal('personal'), Type.Literal('organization')], { description: 'LinkedIn: publish as the member or an organization' })),
     },
-    description: 'LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member.',
+    description: 'LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member '
+      + '(an organization named beside "personal" wins, with a warning: n8n sends "personal" by default).',
     /** The member (`targetAccountType: 'personal'`) or an organization the member administers. */
     async target(ctx, b) {
       const given = ['targetOrganizationId', 'targetOrganizationUrn', 'targetOrganizationName', 'targetAccountType'].some((k) => b[k] !== undefined);
       if (!given) return null;
-      if (b.targetAccountType === 'personal') return { dropSettings: ['selectedOrganization'], settings: { accountType: 'personal' } };
+      const organizationNamed = b.targetOrganizationId !== undefined || b.targetOrganizationUrn !== undefined;
+      if (b.targetAccountType === 'personal' && !organizationNamed) return { dropSettings: ['selectedOrganization'], settings: { accountType: 'personal' } };
+      // An organization named beside targetAccountType "personal" wins: n8n's node sends "personal" (its default)
+      // with every LinkedIn clone, also when its user filled in the organization.
+      const warnings = b.targetAccountType === 'personal'
+        ? [`targetAccountType "personal" was ignored: ${b.targetOrganizationId !== undefined ? 'targetOrganizationId' : 'targetOrganizationUrn'} names an organization, so the clone publishes as it`]
+        : [];
       let id = (b.targetOrganizationId as string | undefined)?.trim();
       if (typeof b.targetOrganizationUrn === 'string') {
         const m = ORGANIZATION_URN.exec(b.targetOrganizationUrn.trim());
@@ -131,7 +138,7 @@ export const linkedinResources: AccountResources = {
       const orgs = await ctx.call((token, app) => linkedinAdminOrganizations(app, token));
       const org = orgs.find((o) => o.id === id);
       if (!org) throw new AppError('FORBIDDEN', `The LinkedIn member of this account is not an approved administrator of urn:li:organization:${id}`, { platform: 'linkedin', field: 'targetOrganizationId' });
-      return { settings: { accountType: 'organization', selectedOrganization: org } };
+      return { settings: { accountType: 'organization', selectedOrganization: org }, ...(warnings.length ? { warnings } : {}) };
     },
   },
 };

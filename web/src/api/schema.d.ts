@@ -13143,7 +13143,7 @@ export interface paths {
         put?: never;
         /**
          * Share a connected account with another profile (no new OAuth)
-         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member. Target fields of another platform (Late's documented body sends the Page and the organization fields whatever the source) are ignored and named in `warnings`. Also accepts a dashboard session.
+         * @description The clone uses the source account's stored authorization: a token refresh, reconnect or revocation applies to every clone, and disconnecting one leaves the others working. Facebook: targetPageId points the clone at another Page the user manages (checked with Facebook). LinkedIn: targetOrganizationId or targetOrganizationUrn publishes as another organization the member administers (checked with LinkedIn), targetAccountType personal as the member (an organization named beside "personal" wins, with a warning: n8n sends "personal" by default). Target fields of another platform (Late's documented body sends the Page and the organization fields whatever the source) are ignored and named in `warnings`. Also accepts a dashboard session.
          */
         post: {
             parameters: {
