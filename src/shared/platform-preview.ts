@@ -28,6 +28,16 @@ export type PreviewShape = 'vertical' | 'square' | 'landscape';
  *   on, no link card is drawn.
  * - `linkCard`: the feed turns the first link of a post without media into a card (Instagram,
  *   TikTok, YouTube and Pinterest do not: their posts are media).
+ * - `contentWarning`: the option holding a content warning, shown in place of the post; the text and
+ *   media stay behind "Show more" (Mastodon's `spoiler_text`,
+ *   https://docs.joinmastodon.org/methods/statuses/#create).
+ * - `poll`: the options holding a poll's choices (a list) and whether several may be chosen, drawn
+ *   below the text (Mastodon's `poll[options]` and `poll[multiple]`).
+ * - `event`: the options of an event or offer drawn above the text: its kind (a select, labelled by its
+ *   choice), title and start and end (Google Business Profile's `topicType`, `event.title`,
+ *   `event.schedule`; https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts).
+ * - `button`: the option (a select) of a call-to-action button drawn below the post, labelled by its
+ *   choice (Google Business Profile's `callToAction.actionType`).
  */
 export interface PlatformPreviewSpec {
   feedCut?: number;
@@ -36,6 +46,10 @@ export interface PlatformPreviewSpec {
   handle: 'username' | { option: string; accountDefault: string; prefix: string };
   linkPreviewOff?: string;
   linkCard: boolean;
+  contentWarning?: string;
+  poll?: { options: string; multiple: string };
+  event?: { kind: string; title: string; start: string; end: string };
+  button?: string;
 }
 
 /** Every platform's feed as the preview draws it (`feedCut`: what each platform shows on its web feed). */
@@ -51,13 +65,18 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   reddit: { media: { layout: 'grid' }, title: { position: 'above', firstLineIsTitle: true }, handle: { option: 'subreddit', accountDefault: 'defaultSubreddit', prefix: 'r/' }, linkCard: true },
   bluesky: { media: { layout: 'grid' }, handle: 'username', linkCard: true },
   // A local post on the Business Profile: one photo or video above the summary, cut at about 300 characters ("More").
-  googlebusiness: { feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username', linkCard: true },
+  // An event or offer shows its title and dates above the summary; a button ("Sign up") below it.
+  googlebusiness: {
+    feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username', linkCard: true,
+    event: { kind: 'topicType', title: 'event.title', start: 'event.schedule.startDate', end: 'event.schedule.endDate' }, button: 'callToAction.type',
+  },
   // Discord shows a whole message (2,000 characters at most), files below it.
   discord: { media: { layout: 'grid' }, handle: 'username', linkCard: true, linkPreviewOff: 'suppressEmbeds' },
   // A channel post: an album is a grid, the text is shown whole (4,096 characters at most).
   telegram: { media: { layout: 'grid' }, handle: 'username', linkCard: true, linkPreviewOff: 'disableWebPagePreview' },
-  // Mastodon's web feed shows the whole text and up to four attachments in a grid.
-  mastodon: { media: { layout: 'grid' }, handle: 'username', linkCard: true },
+  // Mastodon's web feed shows the whole text and up to four attachments in a grid; a content warning
+  // hides both behind "Show more"; a poll's choices follow the text.
+  mastodon: { media: { layout: 'grid' }, handle: 'username', linkCard: true, contentWarning: 'spoilerText', poll: { options: 'poll.options', multiple: 'poll.multiple' } },
 };
 
 /** A platform's preview (a plain grid feed with the username for a platform Herald does not know). */

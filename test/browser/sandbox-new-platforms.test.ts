@@ -18,7 +18,7 @@ import type { MastodonSimulator } from '../../sim/mastodon/server.ts';
 import type { TelegramSimulator } from '../../sim/telegram/server.ts';
 import { runDue, startTestPublisher } from '../support/publishing.ts';
 import { makeImage } from '../support/media.ts';
-import { axeViolations, chromiumAvailable, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
+import { axeViolations, chromiumAvailable, screenshotPath, shootBothWidths, startDashboard, type DashboardHarness } from './support.ts';
 
 const hasChromium = chromiumAvailable('test/browser/sandbox-new-platforms.test.ts');
 const FOUR = ['discord', 'googlebusiness', 'telegram', 'mastodon'];
@@ -135,6 +135,12 @@ describe.skipIf(!hasChromium)('the four newer platforms in sandbox mode, from th
     await o.getByLabel('Ends').fill('2030-05-01T18:00');
     await o.getByLabel('Button', { exact: true }).selectOption('SIGN_UP');
     await o.getByLabel('Button link').fill('https://bakery.example/open-day');
+    // The preview heads the post with the event and ends it with the button, as the Business Profile shows it.
+    const preview = page.getByRole('article', { name: 'Google Business Profile preview' });
+    const event = preview.getByRole('group', { name: 'Event' });
+    await event.getByText('Open day', { exact: true }).waitFor();
+    expect(await event.innerText()).toContain('2030-05-01 13:00 – 2030-05-01 18:00');
+    await preview.locator('.pv-cta', { hasText: 'Sign up' }).waitFor();
     const { id, target } = await publishNow('googlebusiness');
     expect(target.status, target.errorMessage ?? '').toBe('pending');
     const made = google.posts.find((p) => p.name === target.platformPostId)!;
@@ -186,6 +192,28 @@ describe.skipIf(!hasChromium)('the four newer platforms in sandbox mode, from th
     await o.getByLabel('Visibility').selectOption('unlisted');
     await o.getByLabel('Poll options').fill('Rye, Spelt, Brioche');
     await o.getByLabel('Poll ends after').selectOption('86400');
+    // The preview shows the content warning in place of the post, the text and the poll behind "Show more".
+    const preview = page.getByRole('article', { name: 'Mastodon preview' });
+    await preview.getByText('bread talk', { exact: true }).waitFor();
+    expect(await preview.getByText('Which bread should we bake on Sunday?').isVisible()).toBe(false);
+    await preview.getByText('Show more').click();
+    await preview.getByText('Which bread should we bake on Sunday?').waitFor();
+    expect(await preview.getByRole('group', { name: 'Poll' }).getByRole('listitem').allInnerTexts()).toEqual(['Rye', 'Spelt', 'Brioche']);
+    // At phone width the preview is a tab of its own.
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('tab', { name: /Preview/ }).click();
+      const phonePreview = page.getByRole('article', { name: 'Mastodon preview' });
+      await phonePreview.getByText('bread talk', { exact: true }).waitFor();
+      await phonePreview.getByText('Show more').click();
+      await phonePreview.getByRole('group', { name: 'Poll' }).waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(1);
+      await page.evaluate('window.scrollTo(0, 0)');
+      await page.screenshot({ path: screenshotPath('sandbox-new-mastodon-preview-390'), fullPage: true, timeout: 40_000 });
+      await page.getByRole('tab', { name: 'Compose' }).click();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     const { target } = await publishNow('mastodon');
     expect(target.status, target.errorMessage ?? '').toBe('published');
     expect(mastodon.statuses.find((s) => s.id === target.platformPostId)).toMatchObject({

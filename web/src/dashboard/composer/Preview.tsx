@@ -9,12 +9,15 @@
  * themselves are checked by the shared rule table, not here. What differs by platform (the
  * fold, the media layout, the title, the handle) is data: src/shared/platform-preview.ts.
  * A post without media whose text holds a link shows the link card the platform draws for it
- * (where the platform draws one: not on Instagram, TikTok, YouTube or Pinterest).
+ * (where the platform draws one: not on Instagram, TikTok, YouTube or Pinterest). A content warning
+ * hides the post behind "Show more" (Mastodon), a poll's choices follow the text (Mastodon), an
+ * event or offer heads the post and a call-to-action button ends it (Google Business Profile).
  */
 import { useEffect, useState } from 'react';
 import type { Account } from '../api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { platformPreviewOf, type PlatformPreviewSpec, type PreviewShape } from '../../../../src/shared/platform-preview.ts';
+import { allFields, choicesOf, getOption, platformOptionsOf, type SelectField } from '../../../../src/shared/platform-options.ts';
 import { Avatar, VideoPoster } from '../components.tsx';
 import { videoSize } from '../../lib/video-poster.ts';
 
@@ -112,6 +115,47 @@ function destination(h: { option: string; accountDefault: string; prefix: string
   return `${h.prefix}${v.startsWith(h.prefix) ? v.slice(h.prefix.length) : v}`;
 }
 
+/** The label of the choice `value` of the platform's select option `key` (the composer's own wording), or null without one. */
+function choiceLabel(platform: string, key: string, value: unknown): string | null {
+  if (typeof value !== 'string' || !value) return null;
+  const field = allFields(platformOptionsOf(platform).fields).find((f): f is SelectField => f.kind === 'select' && f.key === key);
+  return field ? (choicesOf(field).find((c) => c.value === value)?.label ?? value) : value;
+}
+
+/** A text option's value, trimmed, or '' when it is not a non-empty string. */
+const textOption = (data: Record<string, unknown>, key: string) => {
+  const v = getOption(data, key);
+  return typeof v === 'string' ? v.trim() : '';
+};
+
+/** An event or offer as the feed heads it: its kind, title and dates (`event` of the preview description). */
+function EventHead({ platform, spec, data }: { platform: string; spec: NonNullable<PlatformPreviewSpec['event']>; data: Record<string, unknown> }) {
+  const kind = choiceLabel(platform, spec.kind, getOption(data, spec.kind));
+  if (!kind) return null;
+  const [start, end] = [textOption(data, spec.start), textOption(data, spec.end)];
+  return (
+    <div className="pv-event" role="group" aria-label={kind}>
+      <span className="pv-event-kind">{kind}</span>
+      <strong>{textOption(data, spec.title) || <span className="muted">(no title)</span>}</strong>
+      {(start || end) && <span className="muted">{start.replace('T', ' ')}{end ? ` – ${end.replace('T', ' ')}` : ''}</span>}
+    </div>
+  );
+}
+
+/** A poll's choices as the feed draws them before any vote (`poll` of the preview description). */
+function Poll({ spec, data }: { spec: NonNullable<PlatformPreviewSpec['poll']>; data: Record<string, unknown> }) {
+  const raw = getOption(data, spec.options);
+  const choices = (Array.isArray(raw) ? raw : []).filter((c): c is string => typeof c === 'string' && c.trim() !== '');
+  if (choices.length === 0) return null;
+  const several = getOption(data, spec.multiple) === true;
+  return (
+    <div className="pv-poll" role="group" aria-label="Poll">
+      <ul>{choices.map((c, i) => <li key={i}><span className={several ? 'pv-poll-check' : 'pv-poll-radio'} aria-hidden="true" />{c}</li>)}</ul>
+      <p className="muted">0 votes · {several ? 'several choices' : 'one choice'}</p>
+    </div>
+  );
+}
+
 /** One platform's preview card. */
 export function PostPreview({ account, text, media, data }: { account: Account; text: string; media: PreviewMedia[]; data: Record<string, unknown> }) {
   const platform = account.platform as PlatformName;
@@ -129,18 +173,30 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
   const name = account.displayName || account.username;
   const linkOff = spec.linkPreviewOff !== undefined && data[spec.linkPreviewOff] === true;
   const link = media.length === 0 && spec.linkCard && !linkOff ? firstLink(text) : null;
+  const warning = spec.contentWarning ? textOption(data, spec.contentWarning) : '';
+  const buttonLabel = spec.button ? choiceLabel(platform, spec.button, getOption(data, spec.button)) : null;
+  const post = (
+    <>
+      {spec.title?.position === 'above' ? <p className="pv-title">{title || <span className="muted">(no title)</span>}</p> : null}
+      {spec.event && <EventHead platform={platform} spec={spec.event} data={data} />}
+      {mediaFirst ? <MediaLayout layout={spec.media} media={media} /> : null}
+      {shown && <p className="pv-text">{shown}{cut && <span className="pv-more"> more</span>}</p>}
+      {!mediaFirst && <MediaLayout layout={spec.media} media={media} />}
+      {spec.poll && <Poll spec={spec.poll} data={data} />}
+      {link && <LinkCard url={link} />}
+      {spec.title?.position === 'below' && title ? <p className="pv-title">{title}</p> : null}
+      {buttonLabel && <p className="pv-cta"><span>{buttonLabel}</span></p>}
+    </>
+  );
   return (
     <article className={`pv pv-${platform}`} aria-label={`${rule?.label ?? platform} preview`}>
       <header className="pv-head">
         <Avatar account={account} size={32} />
         <span className="pv-name"><strong>{name}</strong> <span className="muted">{handle}</span></span>
       </header>
-      {spec.title?.position === 'above' ? <p className="pv-title">{title || <span className="muted">(no title)</span>}</p> : null}
-      {mediaFirst ? <MediaLayout layout={spec.media} media={media} /> : null}
-      {shown && <p className="pv-text">{shown}{cut && <span className="pv-more"> more</span>}</p>}
-      {!mediaFirst && <MediaLayout layout={spec.media} media={media} />}
-      {link && <LinkCard url={link} />}
-      {spec.title?.position === 'below' && title ? <p className="pv-title">{title}</p> : null}
+      {warning
+        ? <div className="pv-cw"><p className="pv-cw-text">{warning}</p><details><summary>Show more</summary>{post}</details></div>
+        : post}
       {replies.map((r, i) => <p key={i} className="pv-reply"><span aria-hidden="true">↳ </span>{r.content || <span className="muted">(empty reply)</span>}</p>)}
       {typeof data.firstComment === 'string' && data.firstComment.trim() && <p className="pv-comment"><strong>First comment:</strong> {data.firstComment}</p>}
     </article>
