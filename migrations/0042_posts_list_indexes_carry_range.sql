@@ -5,7 +5,7 @@
 -- carried, not sorted); drafts (no scheduled_for) by created_at, from an index of the drafts alone. So
 -- the range's entries, its total and the page's sort keys come from index-only scans, where a bitmap scan
 -- read a heap page per post and the created_at range walked every post created in it to find the few
--- drafts (a month of a million-post tenant, 34,542 posts: 75 ms a page, now 10-17 ms).
+-- drafts (a month of a million-post tenant, 34,542 posts: 75 ms a page, now 7-10 ms).
 --
 -- No cost on the publish path: a post's updates there were never HOT (posts_queue_slot_key's predicate
 -- reads the status), so they already add an entry to posts_tenant_scheduled_idx, now 9 bytes wider; the

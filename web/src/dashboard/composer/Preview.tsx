@@ -195,7 +195,7 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
         <span className="pv-name"><strong>{name}</strong> <span className="muted">{handle}</span></span>
       </header>
       {warning
-        ? <div className="pv-cw"><p className="pv-cw-text">{warning}</p><details><summary>Show more</summary>{post}</details></div>
+        ? <div className="pv-cw"><p className="pv-cw-text">{warning}</p><details><summary><span className="pv-cw-more">Show more</span><span className="pv-cw-less">Show less</span></summary>{post}</details></div>
         : post}
       {replies.map((r, i) => <p key={i} className="pv-reply"><span aria-hidden="true">↳ </span>{r.content || <span className="muted">(empty reply)</span>}</p>)}
       {typeof data.firstComment === 'string' && data.firstComment.trim() && <p className="pv-comment"><strong>First comment:</strong> {data.firstComment}</p>}
