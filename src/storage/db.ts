@@ -82,6 +82,9 @@ export function prepared(name: string, text: string): PreparedStatement {
  */
 export const unseen = (expr: string): string => `(SELECT ${expr})`;
 
+/** Several parameters, each {@link unseen}, as a comma-separated list (the arrays an `unnest` reads). */
+export const unseenEach = (...exprs: string[]): string => exprs.map(unseen).join(', ');
+
 /**
  * `name` as PostgreSQL keeps it: identifiers are cut at 63 bytes (NAMEDATALEN - 1), so two long
  * names that share their first 63 bytes would be one statement to the server ("prepared statement

@@ -5,7 +5,7 @@
  * unpublish. Publishing writes only the job columns of targets (src/publishing/targets-repository.ts).
  */
 import { DUPLICATE_MARKER, DUPLICATE_WINDOW_HOURS, type ContentClaim } from './duplicates.ts';
-import { prepared, unseen, type Queryable } from '../../storage/db.ts';
+import { prepared, unseen, unseenEach, type Queryable } from '../../storage/db.ts';
 import type { MediaRef } from '../../platforms/types.ts';
 import type { PostStatus } from './schemas.ts';
 import { hasWebhooksSql, scheduledPostsOutboxSql } from '../webhooks/outbox.ts';
@@ -56,9 +56,6 @@ export interface NewTarget {
   /** The target's own time (decision 0064); null: its post's. */
   scheduledFor: Date | null;
 }
-
-/** Parameters, each {@link unseen}, as a list (the arrays an `unnest` reads). */
-const unseenEach = (...params: string[]) => params.map(unseen).join(', ');
 
 const targetColumns = (rows: NewTarget[]) => [
   rows.map((r) => r.id), rows.map((r) => r.postId), rows.map((r) => r.position), rows.map((r) => r.accountId),
