@@ -3,10 +3,13 @@
  * are much bigger than the rest (docs/decisions/0073-generic-plans-for-hot-statements.md): with bare
  * parameters, the custom plan for tenant A's one-element create or the big profile's page looked cheaper
  * than the generic one, and PostgreSQL planned them on every call (0.3-0.5 ms each at a million posts).
+ * The worker's attempt rows, written one or two at a time in a slow drain, were planned with their values
+ * for the same reason (a one-element array).
  * Each statement runs a dozen times on a pool of one connection; pg_prepared_statements then tells how
  * often that connection planned it with the values (custom) and how often it used the generic plan.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTargetsRepository } from '../../src/publishing/targets-repository.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type Tenant, type TestContext } from '../support/app.ts';
 
 let ctx: TestContext;
@@ -96,5 +99,17 @@ describe('generic plans with a big tenant present', () => {
       expect(plans.custom).toBeLessThanOrEqual(5);
       expect(plans.generic).toBeGreaterThanOrEqual(7);
     }
+  });
+
+  it('the attempt rows, written one at a time as a slow drain writes them, are too', async () => {
+    // The small tenant's posts (the first test's) due now, claimed by one worker, then an attempt row each.
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() - interval '1 second' WHERE tenant_id = $1`, [small.userId]);
+    const targets = createTargetsRepository(ctx.db);
+    const claimed = await targets.claim('plans-worker', 12, 60, null);
+    expect(claimed.map((c) => c.tenant_id)).toEqual(Array(12).fill(small.userId));
+    for (const c of claimed) expect(await targets.startAttempt(c, 'plans-worker', 'commit', null, 'publish', 30)).toEqual(expect.any(Number));
+    const plans = await plansOf('%held AS (%INSERT INTO publish_attempts%');
+    expect(plans.custom).toBeLessThanOrEqual(5);
+    expect(plans.generic).toBeGreaterThanOrEqual(7);
   });
 });
