@@ -33,11 +33,14 @@ export type PreviewShape = 'vertical' | 'square' | 'landscape';
  *   https://docs.joinmastodon.org/methods/statuses/#create).
  * - `poll`: the options holding a poll's choices (a list) and whether several may be chosen, drawn
  *   below the text (Mastodon's `poll[options]` and `poll[multiple]`).
- * - `event`: the options of an event or offer drawn above the text: its kind (a select, labelled by its
- *   choice), title and start and end (Google Business Profile's `topicType`, `event.title`,
+ * - `event`: the options of an event or offer drawn above the text: its kind (a select; `kinds` labels
+ *   each value that is one), title and start and end (Google Business Profile's `topicType`, `event.title`,
  *   `event.schedule`; https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts).
- * - `button`: the option (a select) of a call-to-action button drawn below the post, labelled by its
- *   choice (Google Business Profile's `callToAction.actionType`).
+ * - `button`: the option (a select) of a call-to-action button drawn below the post, `labels` naming each
+ *   value (Google Business Profile's `callToAction.actionType`).
+ * The labels are the composer's own choices (./platform-options.ts; platform-preview.test.ts holds them
+ * equal): repeated here so that the preview, which a client's review page loads too, does not carry every
+ * platform's options.
  */
 export interface PlatformPreviewSpec {
   feedCut?: number;
@@ -48,8 +51,8 @@ export interface PlatformPreviewSpec {
   linkCard: boolean;
   contentWarning?: string;
   poll?: { options: string; multiple: string };
-  event?: { kind: string; title: string; start: string; end: string };
-  button?: string;
+  event?: { kind: string; kinds: Readonly<Record<string, string>>; title: string; start: string; end: string };
+  button?: { option: string; labels: Readonly<Record<string, string>> };
 }
 
 /** Every platform's feed as the preview draws it (`feedCut`: what each platform shows on its web feed). */
@@ -68,7 +71,11 @@ export const PLATFORM_PREVIEWS: Readonly<Record<PlatformId, PlatformPreviewSpec>
   // An event or offer shows its title and dates above the summary; a button ("Sign up") below it.
   googlebusiness: {
     feedCut: 300, media: { layout: 'single', mediaFirst: true }, handle: 'username', linkCard: true,
-    event: { kind: 'topicType', title: 'event.title', start: 'event.schedule.startDate', end: 'event.schedule.endDate' }, button: 'callToAction.type',
+    event: { kind: 'topicType', kinds: { EVENT: 'Event', OFFER: 'Offer' }, title: 'event.title', start: 'event.schedule.startDate', end: 'event.schedule.endDate' },
+    button: {
+      option: 'callToAction.type',
+      labels: { LEARN_MORE: 'Learn more', BOOK: 'Book', ORDER: 'Order online', SHOP: 'Buy', SIGN_UP: 'Sign up', CALL: 'Call now' },
+    },
   },
   // Discord shows a whole message (2,000 characters at most), files below it.
   discord: { media: { layout: 'grid' }, handle: 'username', linkCard: true, linkPreviewOff: 'suppressEmbeds' },

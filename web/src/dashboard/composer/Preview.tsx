@@ -17,7 +17,6 @@ import { useEffect, useState } from 'react';
 import type { Account } from '../api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { platformPreviewOf, type PlatformPreviewSpec, type PreviewShape } from '../../../../src/shared/platform-preview.ts';
-import { allFields, choicesOf, getOption, platformOptionsOf, type SelectField } from '../../../../src/shared/platform-options.ts';
 import { Avatar, VideoPoster } from '../components.tsx';
 import { videoSize } from '../../lib/video-poster.ts';
 
@@ -115,11 +114,16 @@ function destination(h: { option: string; accountDefault: string; prefix: string
   return `${h.prefix}${v.startsWith(h.prefix) ? v.slice(h.prefix.length) : v}`;
 }
 
-/** The label of the choice `value` of the platform's select option `key` (the composer's own wording), or null without one. */
-function choiceLabel(platform: string, key: string, value: unknown): string | null {
-  if (typeof value !== 'string' || !value) return null;
-  const field = allFields(platformOptionsOf(platform).fields).find((f): f is SelectField => f.kind === 'select' && f.key === key);
-  return field ? (choicesOf(field).find((c) => c.value === value)?.label ?? value) : value;
+/** The value at a dotted `key` of the target's options (`event.title`). */
+function getOption(data: Record<string, unknown>, key: string): unknown {
+  let v: unknown = data;
+  for (const part of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
+  return v;
+}
+
+/** The label `labels` gives the option's value, or null when it names none. */
+function labelOf(labels: Readonly<Record<string, string>>, value: unknown): string | null {
+  return typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value] : null;
 }
 
 /** A text option's value, trimmed, or '' when it is not a non-empty string. */
@@ -129,8 +133,8 @@ const textOption = (data: Record<string, unknown>, key: string) => {
 };
 
 /** An event or offer as the feed heads it: its kind, title and dates (`event` of the preview description). */
-function EventHead({ platform, spec, data }: { platform: string; spec: NonNullable<PlatformPreviewSpec['event']>; data: Record<string, unknown> }) {
-  const kind = choiceLabel(platform, spec.kind, getOption(data, spec.kind));
+function EventHead({ spec, data }: { spec: NonNullable<PlatformPreviewSpec['event']>; data: Record<string, unknown> }) {
+  const kind = labelOf(spec.kinds, getOption(data, spec.kind));
   if (!kind) return null;
   const [start, end] = [textOption(data, spec.start), textOption(data, spec.end)];
   return (
@@ -174,11 +178,11 @@ export function PostPreview({ account, text, media, data }: { account: Account; 
   const linkOff = spec.linkPreviewOff !== undefined && data[spec.linkPreviewOff] === true;
   const link = media.length === 0 && spec.linkCard && !linkOff ? firstLink(text) : null;
   const warning = spec.contentWarning ? textOption(data, spec.contentWarning) : '';
-  const buttonLabel = spec.button ? choiceLabel(platform, spec.button, getOption(data, spec.button)) : null;
+  const buttonLabel = spec.button ? labelOf(spec.button.labels, getOption(data, spec.button.option)) : null;
   const post = (
     <>
       {spec.title?.position === 'above' ? <p className="pv-title">{title || <span className="muted">(no title)</span>}</p> : null}
-      {spec.event && <EventHead platform={platform} spec={spec.event} data={data} />}
+      {spec.event && <EventHead spec={spec.event} data={data} />}
       {mediaFirst ? <MediaLayout layout={spec.media} media={media} /> : null}
       {shown && <p className="pv-text">{shown}{cut && <span className="pv-more"> more</span>}</p>}
       {!mediaFirst && <MediaLayout layout={spec.media} media={media} />}
