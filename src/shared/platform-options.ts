@@ -15,6 +15,7 @@ import {
   INSTAGRAM_MAX_COLLABORATORS, LINKEDIN_DOCUMENT_TITLE_MAX, PINTEREST_TITLE_MAX, PLATFORM_CAPABILITIES, REDDIT_FLAIR_ID_MAX, REDDIT_SUBREDDIT_NAME_MAX,
   REDDIT_TITLE_MAX, YOUTUBE_TITLE_MAX,
 } from './capabilities.ts';
+import { getOption } from './option-path.ts';
 import type { PlatformId } from './platforms.ts';
 import { normalizeSubreddit, SUBREDDIT_NAME } from './rules/reddit.ts';
 import { TIKTOK_PRIVACY_LEVELS } from './rules/tiktok.ts';
@@ -535,12 +536,8 @@ export function platformOptionsOf(platform: string): PlatformOptionsSpec {
   return (PLATFORM_OPTIONS as Readonly<Record<string, PlatformOptionsSpec>>)[platform] ?? { fields: [] };
 }
 
-/** The value at a dotted `key` of the options. */
-export function getOption(data: OptionData | undefined, key: string): unknown {
-  let v: unknown = data;
-  for (const part of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
-  return v;
-}
+/** The value at a dotted `key` of the options (./option-path.ts). */
+export { getOption };
 
 /** A copy of the options with the dotted `key` set to `value` (objects on the way are copied). */
 export function setOption(data: OptionData, key: string, value: unknown): OptionData {

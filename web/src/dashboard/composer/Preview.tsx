@@ -16,6 +16,7 @@
 import { useEffect, useState } from 'react';
 import type { Account } from '../api.ts';
 import { PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
+import { getOption } from '../../../../src/shared/option-path.ts';
 import { platformPreviewOf, type PlatformPreviewSpec, type PreviewShape } from '../../../../src/shared/platform-preview.ts';
 import { Avatar, VideoPoster } from '../components.tsx';
 import { videoSize } from '../../lib/video-poster.ts';
@@ -112,13 +113,6 @@ function LinkCard({ url }: { url: URL }) {
 function destination(h: { option: string; accountDefault: string; prefix: string }, data: Record<string, unknown>, account: Account): string {
   const v = String(data[h.option] ?? (account as unknown as Record<string, unknown>)[h.accountDefault] ?? '…');
   return `${h.prefix}${v.startsWith(h.prefix) ? v.slice(h.prefix.length) : v}`;
-}
-
-/** The value at a dotted `key` of the target's options (`event.title`). */
-function getOption(data: Record<string, unknown>, key: string): unknown {
-  let v: unknown = data;
-  for (const part of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
-  return v;
 }
 
 /** The label `labels` gives the option's value, or null when it names none. */
