@@ -24,17 +24,25 @@ import { pruneIdempotencyKeys } from '../modules/posts/idempotency.ts';
 import { pruneRateLimitCounters } from '../storage/rate-limit-counters.ts';
 
 const LOCK_KEY = 7_263_591_005;
-/** Where this process's sweep of post statuses goes on (repairPostStatuses); null: from the first post. */
-let repairFrom: string | null = null;
+/**
+ * Where a worker's sweep of post statuses goes on from pass to pass (repairPostStatuses): the post id after
+ * which the next pass looks; null, from the first post. Its caller keeps it (one per worker).
+ */
+export interface RepairSweep { from: string | null }
 
-export async function reconcile(db: Db, opts: { staleMs: number }): Promise<{ released: number; fixed: number }> {
+/**
+ * One reconciler pass, if no other process is running one. `sweep`: the caller's place in the sweep of
+ * post statuses, moved on by this pass (without it, the pass looks from the first post).
+ */
+export async function reconcile(db: Db, opts: { staleMs: number; sweep?: RepairSweep }): Promise<{ released: number; fixed: number }> {
+  const sweep = opts.sweep ?? { from: null };
   const result = await db.tx(async (client) => {
     const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [LOCK_KEY]);
     if (!got[0].ok) return { released: 0, fixed: 0 };
     const stale = opts.staleMs / 1000;
     const released = await releaseStaleTargets(client);
-    const repair = await repairPostStatuses(client, repairFrom);
-    repairFrom = repair.next;
+    const repair = await repairPostStatuses(client, sweep.from);
+    sweep.from = repair.next;
     const fixed = repair.fixed;
     await forgetSilentProcesses(client, Math.max(stale * 10, 600));
     await pruneIdempotencyKeys(client);

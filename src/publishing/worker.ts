@@ -7,7 +7,7 @@
 import { hostname } from 'node:os';
 import type { Db, SessionConnection } from '../storage/db.ts';
 import type { Publisher } from './publisher.ts';
-import { reconcile, releaseDeadLocalProcesses } from './reconciler.ts';
+import { reconcile, releaseDeadLocalProcesses, type RepairSweep } from './reconciler.ts';
 import { refreshExpiringTokens } from './token-refresh.ts';
 import type { AdapterRegistry } from '../platforms/registry.ts';
 import type { AccountsRepository } from '../modules/accounts/repository.ts';
@@ -132,11 +132,12 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   if (!listener && !relisten) opts.log?.info({ pollMs }, 'no LISTEN behind a pooler in transaction mode without HERALD_DATABASE_DIRECT_URL: polling for posts other processes make due');
   const offDue = publisher.onDue(poke);
 
+  const sweep: RepairSweep = { from: null };
   const reconcileTimer = setInterval(() => {
     releaseDeadLocalProcesses(db, self).then((n) => {
       if (n > 0) { opts.log?.info({ released: n }, 'released the unfinished publishes of a dead process of this installation'); poke(); }
     }).catch((err) => opts.log?.error({ err }, 'dead process check failed'));
-    reconcile(db, { staleMs }).then((r) => {
+    reconcile(db, { staleMs, sweep }).then((r) => {
       if (r.released > 0) { opts.log?.info({ released: r.released }, 'reconciler released targets of a stopped process'); poke(); }
     }).catch((err) => opts.log?.error({ err }, 'reconciler failed'));
   }, opts.reconcileMs ?? Math.max(500, Math.min(5_000, staleMs / 2)));
