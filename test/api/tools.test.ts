@@ -64,17 +64,25 @@ describe('POST /v1/tools/validate/post', () => {
     const queuedAcc = await insertAccount(ctx, tenant, profileId, 'bluesky');
     const queued = (extra: object = {}) => post(tenant, '/v1/tools/validate/post', {
       content: 'Into the queue', queuedFromProfile: profileId, platforms: [{ platform: 'bluesky', accountId: queuedAcc }], ...extra });
+    const create = (extra: object = {}) => post(tenant, '/v1/posts', {
+      content: 'Into the queue', queuedFromProfile: profileId, platforms: [{ platform: 'bluesky', accountId: queuedAcc }], ...extra });
+    // Each time the create route refuses the post for the same field, validate_post names it.
     const noQueue = (await queued()).json();
-    expect(noQueue).toMatchObject({ valid: false });
-    expect(noQueue.fields.queuedFromProfile[0]).toMatch(/no queue schedule/);
+    expect(noQueue).toMatchObject({ valid: false, errors: [{ field: 'queuedFromProfile' }] });
+    expect(Object.keys(noQueue.fields)).toEqual(['queuedFromProfile']);
+    expect((await create()).json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { queuedFromProfile: [expect.any(String)] } } });
     expect((await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: tenant.headers,
       payload: { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 1, time: '09:00' }], active: false } })).statusCode).toBe(200);
-    expect((await queued()).json().fields.queuedFromProfile[0]).toMatch(/inactive/);
+    const inactive = (await queued()).json();
+    expect(inactive).toMatchObject({ valid: false, errors: [{ field: 'queuedFromProfile' }] });
+    expect(inactive.errors[0].error).not.toBe(noQueue.errors[0].error); // another rule than "no queue"
+    expect((await create()).json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { queuedFromProfile: [expect.any(String)] } } });
     const unknown = (await queued({ queueId: 'ffffffffffffffffffffffff' })).json();
     expect(unknown).toMatchObject({ valid: false, errors: [{ field: 'queueId' }] });
-    // The create route refuses the same post for the same reason, with its own status (404 for the unknown queue).
-    expect((await post(tenant, '/v1/posts', { content: 'Into the queue', queuedFromProfile: profileId, queueId: 'ffffffffffffffffffffffff',
-      platforms: [{ platform: 'bluesky', accountId: queuedAcc }] })).statusCode).toBe(404);
+    // The create route answers 404 for the unknown queue, naming the field.
+    const refused = await create({ queueId: 'ffffffffffffffffffffffff' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND', details: { field: 'queueId' } });
     expect((await ctx.app.inject({ method: 'PUT', url: '/v1/queue/slots', headers: tenant.headers,
       payload: { profileId, timezone: 'UTC', slots: [{ dayOfWeek: 1, time: '09:00' }], active: true } })).statusCode).toBe(200);
     expect((await queued()).json()).toMatchObject({ valid: true, errors: [] });

@@ -265,7 +265,7 @@ export function createQueueService(db: Db, clock: () => Date, adapters: AdapterR
      * `by`: the caller (its profile access applies), or `{ tenantId }` for work done on the tenant's
      * behalf after a caller's right to the post was checked (an approval, also a client's through a
      * review link: decision 0059).
-     * @throws 404 for a queueId that is not one of the profile's queues; 400 naming
+     * @throws 404 for a queueId that is not one of the profile's queues (`details.field` queueId); 400 naming
      *   `queuedFromProfile` (or `queueId`) when there is no queue, it is inactive, or it is full.
      */
     async allocate(client: Queryable, by: AuthContext | { tenantId: string }, ref: QueueRef,
@@ -274,7 +274,8 @@ export function createQueueService(db: Db, clock: () => Date, adapters: AdapterR
       else await getTenantProfile(client, by.tenantId, ref.profileId);
       await lockProfileQueues(client, ref.profileId);
       const s = await findQueue(client, ref.profileId, ref.queueId);
-      if (!s && ref.queueId) throw notFound('Queue');
+      // 404 naming the field, so that a caller checking a post (validate_post) can tell it from a profile it may not see.
+      if (!s && ref.queueId) throw new AppError('NOT_FOUND', 'Queue not found', { field: 'queueId' });
       const field = ref.queueId ? 'queueId' : 'queuedFromProfile';
       if (!s) throw fieldError('queuedFromProfile', 'this profile has no queue schedule; create one with PUT /v1/queue/slots');
       if (!s.active) throw fieldError(field, 'the queue of this profile is inactive and cannot be used for scheduling');

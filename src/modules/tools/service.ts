@@ -54,7 +54,7 @@ export function createToolsService(deps: { db: Db; posts: PostsService; queue: Q
             await db.tx((client) => queue.allocate(client, auth, ref, { preferred: plan.preferredAt }));
           } catch (err) {
             // The create route answers 404 for a queueId that is not one of the profile's queues; here it is a problem of the post.
-            if (!(err instanceof AppError) || err.code !== 'NOT_FOUND' || !ref.queueId || err.message !== 'Queue not found') throw err;
+            if (!(err instanceof AppError) || err.code !== 'NOT_FOUND' || err.details?.field !== 'queueId') throw err;
             throw new AppError('VALIDATION_ERROR', 'Invalid queueId', { fields: { queueId: ['is not one of the queues of queuedFromProfile (GET /v1/queue/slots?all=true)'] } });
           }
         }
