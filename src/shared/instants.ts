@@ -20,10 +20,10 @@ export function formatInstantIn(at: Date, timeZone: string): string {
 }
 
 /**
- * `text` with each RFC 3339 UTC instant in it replaced by `format(instant)`: by default the wall clock
- * of `timeZone` with the zone's name ({@link formatInstantIn}). Other text is left as it is.
+ * `text` with each RFC 3339 UTC instant in it replaced by `format(instant)` (for a mail, {@link formatInstantIn}
+ * in the post's time zone; on the dashboard, its own time format). Other text is left as it is.
  */
-export function localizeInstants(text: string, timeZone: string, format: (at: Date) => string = (at) => formatInstantIn(at, timeZone)): string {
+export function localizeInstants(text: string, format: (at: Date) => string): string {
   return text.replace(UTC_INSTANT, (iso) => {
     const at = new Date(iso);
     return Number.isNaN(at.getTime()) ? iso : format(at);

@@ -8,7 +8,7 @@ import type { RateLimitState } from '../../route-kit/rate-limit-headers.ts';
 import { randomBytes } from 'node:crypto';
 import { AppError, fieldError, notFound } from '../../core/errors.ts';
 import type { Mailer } from '../../infra/mailer.ts';
-import { localizeInstants } from '../../shared/instants.ts';
+import { formatInstantIn, localizeInstants } from '../../shared/instants.ts';
 import { platformPreviewOf } from '../../shared/platform-preview.ts';
 import type { Db, Queryable } from '../../storage/db.ts';
 import { countHit } from '../../storage/rate-limit-counters.ts';
@@ -149,7 +149,7 @@ export function createApprovalsService(deps: {
     const [submitter] = await emailsOf(db, [outcome.post.created_by]);
     if (submitter) {
       // Times as the post's own time zone shows them (the API's messages write UTC instants).
-      const local = (text: string) => localizeInstants(text, outcome.post.timezone);
+      const local = (text: string) => localizeInstants(text, (at) => formatInstantIn(at, outcome.post.timezone));
       send([submitter], decision === 'approved' ? 'Your post was approved' : 'Changes were requested on your post',
         `${who} ${decision === 'approved' ? 'approved' : 'requested changes on'} your post:\n\n${outcome.post.content.slice(0, 280)}\n\n`
         + (comment ? `Comment: ${comment}\n\n` : '') + (outcome.release?.note ? `${local(outcome.release.note)}\n\n` : '')

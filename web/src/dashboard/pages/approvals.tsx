@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type PostView } from '../api.ts';
 import { ErrorBox, Loading } from '../components.tsx';
 import { localizeInstants } from '../../../../src/shared/instants.ts';
-import { browserTimeZone, formatInZone, instantOf, timeFormat, wallTime } from '../time.ts';
+import { formatInZone, instantOf, timeFormat, wallTime } from '../time.ts';
 import { toast } from '../ui/toast.ts';
 import { useApproval, useApprovalRule, useComments, useReviewLinks, useTeamUsers, type Approval } from '../queries/approvals.ts';
 import { useProfiles } from '../queries/profiles.ts';
@@ -40,7 +40,7 @@ export function DecisionButtons({ postId, compact = false, onDone }: { postId: s
   const approve = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/approve', { params: { path: { postId } }, body: comment.trim() ? { comment: comment.trim() } : {} })),
     // The API's message writes its times as UTC instants: shown in the dashboard's time format and zone.
-    onSuccess: (r) => { toast({ title: 'Approved', body: localizeInstants(r.message, browserTimeZone(), (at) => timeFormat.dateTime(at)), tone: 'ok' }); setComment(''); invalidate(); onDone?.(); },
+    onSuccess: (r) => { toast({ title: 'Approved', body: localizeInstants(r.message, (at) => timeFormat.dateTime(at)), tone: 'ok' }); setComment(''); invalidate(); onDone?.(); },
   });
   const requestChanges = useMutation({
     mutationFn: () => unwrap(api.POST('/v1/posts/{postId}/request-changes', { params: { path: { postId } }, body: { comment: comment.trim() } })),
