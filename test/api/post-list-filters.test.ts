@@ -48,8 +48,8 @@ beforeAll(async () => {
   queuedOnly = rows[0].id;
   await ctx.db.query('UPDATE posts SET queued_from_profile = $2 WHERE id = $1', [queuedOnly, profileB]);
   await ctx.db.query(`UPDATE posts SET hidden = true WHERE id = (SELECT id FROM posts WHERE tenant_id = $1 AND id <> $2 ORDER BY id DESC LIMIT 1)`, [t.userId, queuedOnly]);
-  // Posts whose status changed after they were stored (as publishing changes it), so that a profile's
-  // status filter and order read post_profiles' copy of the status after the change.
+  // Posts whose status changed after they were stored (as publishing changes it): a profile's status filter
+  // and order read the post's own status (post_profiles holds no copy of it; decision 0074).
   await ctx.db.query(`UPDATE posts SET status = CASE WHEN ascii(right(id, 1)) % 3 = 0 THEN 'published' ELSE 'failed' END
                        WHERE tenant_id = $1 AND status = 'scheduled' AND ascii(right(id, 1)) % 2 = 0`, [t.userId]);
 }, 60_000);
@@ -111,7 +111,7 @@ describe('GET /v1/posts with the dashboard filters', () => {
       { profileId: profileA, dateTo: `${year}-01-25T00:00:00.000Z` },
       { profileId: profileB, platform: 'threads', dateFrom: `${year}-01-12T00:00:00.000Z`, dateTo: `${year}-02-05T00:00:00.000Z` },
       { profileId: profileB, platform: 'bluesky' },
-      // A profile's status from post_profiles' copy, changed after the post was stored.
+      // A profile's status, changed after the post was stored.
       { profileId: profileA, status: 'published' }, { profileId: profileB, status: 'failed', includeHidden: 'true' },
       { profileId: profileA, status: 'scheduled', platform: 'mastodon' }, { profileId: profileB, status: 'draft' },
       // Date ranges as two branches (scheduled posts by scheduled_for, drafts by created_at), with other filters.
