@@ -242,11 +242,34 @@ async function typeSegments(scope: Scope, label: string, values: Record<string, 
   const n = await segments.count();
   for (let i = 0; i < n; i++) {
     const segment = segments.nth(i);
-    const value = values[(await segment.getAttribute('data-type')) ?? ''];
+    const type = (await segment.getAttribute('data-type')) ?? '';
+    const value = values[type];
     if (value === undefined) continue;
-    await segment.focus();
-    await page.keyboard.type(value);
+    // A segment's typed digits land on the value the field last rendered; on a busy machine a
+    // keystroke can meet a render still carrying the previous one (a page that round-trips the value
+    // through its URL), so the segment is read back (its spinbutton's aria-valuenow) and typed again.
+    const want = /^\d+$/.test(value) ? Number(value) : undefined;
+    for (let attempt = 1; ; attempt++) {
+      await segment.focus();
+      await page.keyboard.type(value);
+      if (want === undefined) break;
+      // A 12-hour field's hour reads back as the 24-hour value or as typed, depending on the half of the day.
+      const settled = await expectValueNow(segment, (now) => (type === 'hour' ? now % 12 === want % 12 : now === want));
+      if (settled) break;
+      if (attempt >= 3) throw new Error(`the ${label} field's ${type} segment shows ${await segment.getAttribute('aria-valuenow')}, not ${value}`);
+    }
   }
+}
+
+/** Whether the segment's aria-valuenow comes to satisfy `ok` within 2 s. */
+async function expectValueNow(segment: Locator, ok: (now: number) => boolean): Promise<boolean> {
+  const until = Date.now() + 2_000;
+  while (Date.now() < until) {
+    const now = await segment.getAttribute('aria-valuenow');
+    if (now !== null && ok(Number(now))) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }
 
 /**

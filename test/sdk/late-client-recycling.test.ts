@@ -105,9 +105,13 @@ describe('recycling through the official client', () => {
     const event = received.find((e) => e.event === 'post.recycled')!;
     expect(event.post).toMatchObject({ id: copy.id, content: 'Hook copy one', status: 'scheduled', platforms: [{ platform: 'bluesky', accountId }] });
     expect(event.recycling).toMatchObject({ sourcePostId: source._id, recycleCount: 1 });
-    // The delivery is in the log the client reads.
-    const logs = await sdk.webhooks.getWebhookLogs({ query: { webhookId: hook.data!.webhook!._id!, limit: 10 } });
-    expect(logs.data!.logs!.map((l: { event?: string; status?: string }) => [l.event, l.status])).toEqual([['post.recycled', 'success']]);
+    // The delivery is in the log the client reads (written once the receiver's answer is in, so
+    // it can trail the receiver's copy by a moment).
+    const logged = async () => {
+      const logs = await sdk.webhooks.getWebhookLogs({ query: { webhookId: hook.data!.webhook!._id!, limit: 10 } });
+      return logs.data!.logs!.map((l: { event?: string; status?: string }) => [l.event, l.status]);
+    };
+    await expect.poll(logged, { timeout: 10_000 }).toEqual([['post.recycled', 'success']]);
   });
 
   it('refusals arrive as the client\'s ValidationError naming the field and rule', async () => {

@@ -16,7 +16,7 @@ import { ADDONS } from '../../../../src/shared/plans.ts';
 import { METRICS, METRIC_LABELS, engagementOf, type MetricName, type PostMetrics } from '../../../../src/shared/metrics.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
 import { useProfiles } from '../queries/profiles.ts';
-import { DateField } from '../ui/date-time.tsx';
+import { FilterDateField } from '../ui/date-time.tsx';
 import './metrics.css';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
@@ -98,8 +98,9 @@ export default function AnalyticsPage() {
   const filters = { fromDate, toDate, ...(platform ? { platform } : {}), ...(profileId ? { profileId } : {}) };
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'engagement', desc: true });
 
+  /** Sets one parameter of the URL (from the URL as it is now: the date fields pass their values on after a pause). */
   function set(name: string, value: string) {
-    const s = new URLSearchParams(search);
+    const s = new URLSearchParams(window.location.search);
     if (value) s.set(name, value); else s.delete(name);
     if (name === 'range') { s.delete('from'); s.delete('to'); }
     navigate(`/analytics${s.toString() ? `?${s}` : ''}`);
@@ -163,8 +164,8 @@ export default function AnalyticsPage() {
                 {RANGES.map((r) => <option key={r} value={r}>Last {r} days</option>)}
                 {search.get('from') && <option value="">Custom</option>}
               </select></div>
-            <DateField id="a-from" label="From" value={fromDate} max={toDate} onChange={(v) => set('from', v)} />
-            <DateField id="a-to" label="To" value={toDate} min={fromDate} onChange={(v) => set('to', v)} />
+            <FilterDateField id="a-from" label="From" value={fromDate} max={toDate} onChange={(v) => set('from', v)} />
+            <FilterDateField id="a-to" label="To" value={toDate} min={fromDate} onChange={(v) => set('to', v)} />
             <div className="field"><label htmlFor="a-platform">Platform</label>
               <select id="a-platform" value={platform ?? ''} onChange={(e) => set('platform', e.target.value)}>
                 <option value="">All</option>{PLATFORM_IDS.map((p) => <option key={p} value={p}>{PLATFORM_RULES[p].label}</option>)}

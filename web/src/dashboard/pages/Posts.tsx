@@ -12,7 +12,7 @@ import { api, unwrap, type PostStatus, type PostView } from '../api.ts';
 import { ErrorBox, Loading, PageTitle, PlatformIcon, StatusBadge } from '../components.tsx';
 import { PLATFORM_IDS, PLATFORM_RULES, type PlatformName } from '../../lib/platforms.ts';
 import { browserTimeZone, formatInZone } from '../time.ts';
-import { DateField } from '../ui/date-time.tsx';
+import { FilterDateField } from '../ui/date-time.tsx';
 import { firstImage } from '../calendar/PostChip.tsx';
 import './posts.css';
 import { useProfiles } from '../queries/profiles.ts';
@@ -198,8 +198,8 @@ export default function PostsPage() {
           <select id="f-profile" value={filters.profileId ?? ''} onChange={(e) => set('profileId', e.target.value)}>
             <option value="">All</option>{profiles.data?.map((p) => <option key={p._id} value={p._id}>{p.name}</option>)}
           </select></div>
-        <DateField id="f-from" label="From" value={search.get('from') ?? ''} max={search.get('to') ?? ''} onChange={(v) => set('from', v)} />
-        <DateField id="f-to" label="To" value={search.get('to') ?? ''} min={search.get('from') ?? ''} onChange={(v) => set('to', v)} />
+        <FilterDateField id="f-from" label="From" value={search.get('from') ?? ''} max={search.get('to') ?? ''} onChange={(v) => set('from', v)} />
+        <FilterDateField id="f-to" label="To" value={search.get('to') ?? ''} min={search.get('from') ?? ''} onChange={(v) => set('to', v)} />
         {/* On a phone the column headers are hidden: the order is chosen here. */}
         <div className="field phone-only"><label htmlFor="f-sort">Order</label>
           <select id="f-sort" value={sort} onChange={(e) => set('sort', e.target.value === DEFAULT_SORT ? '' : e.target.value)}>
