@@ -20,6 +20,8 @@ export const PGBOUNCER = process.argv.slice(2).includes('--pgbouncer');
  * and the prepared statements it costs.
  */
 export const UNNAMED = process.argv.slice(2).includes('--unnamed-statements');
+/** `--tcp`: Herald and the anchor reach the embedded PostgreSQL over loopback TCP instead of its Unix-domain socket (as before 2026-11-29). */
+export const TCP = process.argv.slice(2).includes('--tcp');
 
 /** Where the measured processes reach their databases. */
 export interface BenchDatabases {
@@ -35,13 +37,16 @@ export interface BenchDatabases {
 
 /** Starts PgBouncer in front of `handle` with --pgbouncer; otherwise the direct URLs. @throws Error with --pgbouncer when PgBouncer is not installed. */
 export async function benchDatabases(handle: EmbeddedPgHandle): Promise<BenchDatabases> {
+  // Direct: the way `npm start` reaches its embedded PostgreSQL (its Unix-domain socket; docs/decisions/0075-embedded-postgres-unix-socket.md).
+  const direct = (name: string) => (TCP ? handle.url(name) : handle.localUrl(name));
+  const how = TCP || handle.localUrl() === handle.url() ? 'loopback TCP' : 'its Unix-domain socket';
   if (!PGBOUNCER && UNNAMED) {
     return {
-      url: (name) => handle.url(name), env: { HERALD_DB_POOLER: 'transaction' }, pooling: { pooler: 'transaction' },
-      describe: 'direct, but Herald as behind a pooler in transaction mode (--unnamed-statements: statements unnamed)',
+      url: direct, env: { HERALD_DB_POOLER: 'transaction' }, pooling: { pooler: 'transaction' },
+      describe: `direct over ${how}, but Herald as behind a pooler in transaction mode (--unnamed-statements: statements unnamed)`,
     };
   }
-  if (!PGBOUNCER) return { url: (name) => handle.url(name), env: {}, pooling: {}, describe: 'direct (no pooler; --pgbouncer puts PgBouncer in front)' };
+  if (!PGBOUNCER) return { url: direct, env: {}, pooling: {}, describe: `direct over ${how} (Herald and the anchor; --tcp for loopback TCP, --pgbouncer puts PgBouncer in front)` };
   if (!pgbouncerBinary()) throw new Error('--pgbouncer needs PgBouncer (apt-get install -y pgbouncer)');
   const bouncer = await startPgBouncer({ upstream: handle.url('postgres'), poolSize: 10 });
   const cpuAtStart = bouncer.cpuMs();

@@ -77,7 +77,8 @@ export async function openRuntime(config: Config, opts: { applicationName: strin
       borrow: opts.borrow, onLog: opts.log,
     });
     await ensureDatabase(embedded.url('postgres'), 'herald');
-    databaseUrl = embedded.url('herald');
+    // Its Unix-domain socket where it has one (docs/decisions/0075-embedded-postgres-unix-socket.md).
+    databaseUrl = embedded.localUrl('herald');
   }
   const db = createDb(databaseUrl, {
     max: opts.poolSize ?? config.dbPoolSize, applicationName: opts.applicationName, timeouts: config.db,
