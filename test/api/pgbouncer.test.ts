@@ -154,7 +154,8 @@ describe.skipIf(!available)('through PgBouncer in transaction mode', () => {
     } finally {
       await Promise.all(dbs.map((db) => db.close()));
     }
-  });
+    // Every migration from an empty database: seconds here, over a minute on a loaded CI machine.
+  }, 240_000);
 
   it('one holder of a pass lease at a time through the pooler; free again once released', async () => {
     const first = await takeJobLease(ctx.db, 'test-pgbouncer', 30_000);
