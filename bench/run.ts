@@ -755,18 +755,22 @@ async function publishLag(o: {
 
 /** The statements with the most execution time since the last reset (pg_stat_statements), with calls, rows and mean time. */
 async function printPgStats(db: Db, what: string): Promise<void> {
-  const { rows } = await db.query<{ calls: string; plans: string; plan_mean: number; rows: string; total: number; mean: number; query: string }>(
-    `SELECT calls, plans, total_plan_time / greatest(plans, 1) AS plan_mean, rows, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements
+  const { rows } = await db.query<{ calls: string; plans: string; plan_mean: number; rows: string; total: number; mean: number; wal: string; fpi: string; query: string }>(
+    `SELECT calls, plans, total_plan_time / greatest(plans, 1) AS plan_mean, rows, total_exec_time AS total, mean_exec_time AS mean,
+            wal_bytes AS wal, wal_fpi AS fpi, query FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
       ORDER BY total_exec_time DESC LIMIT 12`);
-  const all = (await db.query<{ total: number; wal: string }>(
-    `SELECT sum(total_exec_time) AS total, sum(wal_bytes) AS wal FROM pg_stat_statements
+  const all = (await db.query<{ total: number; wal: string; fpi: string; records: string }>(
+    `SELECT sum(total_exec_time) AS total, sum(wal_bytes) AS wal, sum(wal_fpi) AS fpi, sum(wal_records) AS records FROM pg_stat_statements
       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0];
-  line(`PostgreSQL statements (${what})`, `${Number(all.total).toFixed(0)} ms executing in all, ${(Number(all.wal) / 1e6).toFixed(1)} MB WAL; top by time ` +
-    '(plans: how often PostgreSQL planned it, as often as calls for a statement planned on every call):');
+  line(`PostgreSQL statements (${what})`, `${Number(all.total).toFixed(0)} ms executing in all, ${(Number(all.wal) / 1e6).toFixed(1)} MB WAL `
+    + `(${all.records} records, ${all.fpi} full-page images); top by time (plans: how often PostgreSQL planned it, as often as calls for a statement planned on every call; `
+    + 'WAL: bytes per call, full-page images per 100 calls):');
   for (const r of rows) {
     const planned = Number(r.plans) > 0 ? ` ${String(r.plans).padStart(7)} plans ${Number(r.plan_mean).toFixed(2)} ms` : '';
-    console.log(`    ${Number(r.total).toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${Number(r.mean).toFixed(2).padStart(7)} ms mean ${String(r.rows).padStart(7)} rows${planned}  ${r.query.replace(/\s+/g, ' ').slice(0, 110)}`);
+    const calls = Math.max(1, Number(r.calls));
+    const wal = ` WAL ${(Number(r.wal) / calls).toFixed(0).padStart(6)} B ${(Number(r.fpi) * 100 / calls).toFixed(1).padStart(5)} FPI`;
+    console.log(`    ${Number(r.total).toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${Number(r.mean).toFixed(2).padStart(7)} ms mean ${String(r.rows).padStart(7)} rows${planned}${wal}  ${r.query.replace(/\s+/g, ' ').slice(0, 100)}`);
   }
 }
 
