@@ -74,9 +74,12 @@ export function fieldError(field: string, message: string): AppError {
   return validationError({ [field]: [message] });
 }
 
-/** 404 in the one shape used for every missing or foreign resource (no existence leak). */
-export function notFound(what: string): AppError {
-  return new AppError('NOT_FOUND', `${what} not found`);
+/**
+ * 404 in the one shape used for every missing or foreign resource (no existence leak). `details`, when
+ * given, names the request field that pointed at it (`{ field: 'queueId' }`), so a caller can tell which.
+ */
+export function notFound(what: string, details?: Record<string, unknown>): AppError {
+  return new AppError('NOT_FOUND', `${what} not found`, details);
 }
 
 /** Collects field errors and throws them together. */

@@ -275,7 +275,7 @@ export function createQueueService(db: Db, clock: () => Date, adapters: AdapterR
       await lockProfileQueues(client, ref.profileId);
       const s = await findQueue(client, ref.profileId, ref.queueId);
       // 404 naming the field, so that a caller checking a post (validate_post) can tell it from a profile it may not see.
-      if (!s && ref.queueId) throw new AppError('NOT_FOUND', 'Queue not found', { field: 'queueId' });
+      if (!s && ref.queueId) throw notFound('Queue', { field: 'queueId' });
       const field = ref.queueId ? 'queueId' : 'queuedFromProfile';
       if (!s) throw fieldError('queuedFromProfile', 'this profile has no queue schedule; create one with PUT /v1/queue/slots');
       if (!s.active) throw fieldError(field, 'the queue of this profile is inactive and cannot be used for scheduling');
