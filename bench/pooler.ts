@@ -21,7 +21,7 @@ export const PGBOUNCER = process.argv.slice(2).includes('--pgbouncer');
  */
 export const UNNAMED = process.argv.slice(2).includes('--unnamed-statements');
 /** `--tcp`: Herald and the anchor reach the embedded PostgreSQL over loopback TCP instead of its Unix-domain socket (as before 2026-11-29). */
-export const TCP = process.argv.slice(2).includes('--tcp');
+const TCP = process.argv.slice(2).includes('--tcp');
 
 /** Where the measured processes reach their databases. */
 export interface BenchDatabases {
@@ -35,11 +35,18 @@ export interface BenchDatabases {
   describe: string;
 }
 
+/**
+ * The URL of `name` on the embedded server itself: over its Unix-domain socket, the way `herald start`
+ * reaches it (docs/decisions/0075-embedded-postgres-unix-socket.md), or loopback TCP with --tcp.
+ */
+export function directUrl(handle: EmbeddedPgHandle, name: string): string {
+  return TCP ? handle.url(name) : handle.localUrl(name);
+}
+
 /** Starts PgBouncer in front of `handle` with --pgbouncer; otherwise the direct URLs. @throws Error with --pgbouncer when PgBouncer is not installed. */
 export async function benchDatabases(handle: EmbeddedPgHandle): Promise<BenchDatabases> {
-  // Direct: the way `npm start` reaches its embedded PostgreSQL (its Unix-domain socket; docs/decisions/0075-embedded-postgres-unix-socket.md).
-  const direct = (name: string) => (TCP ? handle.url(name) : handle.localUrl(name));
-  const how = TCP || handle.localUrl() === handle.url() ? 'loopback TCP' : 'its Unix-domain socket';
+  const direct = (name: string) => directUrl(handle, name);
+  const how = directUrl(handle, 'postgres') === handle.url('postgres') ? 'loopback TCP' : 'its Unix-domain socket';
   if (!PGBOUNCER && UNNAMED) {
     return {
       url: direct, env: { HERALD_DB_POOLER: 'transaction' }, pooling: { pooler: 'transaction' },

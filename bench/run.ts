@@ -56,7 +56,7 @@ import { createDb, type Db } from '../src/storage/db.ts';
 import { startEmbeddedPostgres, type EmbeddedPgHandle } from '../src/storage/embedded-pg.ts';
 import { migrate } from '../src/storage/migrate.ts';
 import { ANCHOR_PATH, REPO_ROOT, startAnchor, type Anchor } from './anchor.ts';
-import { TCP, benchDatabases } from './pooler.ts';
+import { benchDatabases, directUrl } from './pooler.ts';
 import { BenchAdapter } from './bench-adapter.ts';
 import { HERALD_NODE_FLAGS, sampleRss } from './child.ts';
 import { runAnalyticsBench } from './analytics.ts';
@@ -391,7 +391,7 @@ async function main() {
       anchor = null;
       // A tenant with 100 accounts (one profile) on the bench adapter, for the targets of (l), (m) and (n)
       const bt = await createBenchTenant(db, services, 'burst@example.test', 100);
-      const workerEnv = { DATABASE_URL: TCP ? handle.url('herald_bench') : handle.localUrl('herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex };
+      const workerEnv = { DATABASE_URL: directUrl(handle, 'herald_bench'), HERALD_DATA_DIR: dataDir, HERALD_SECRET_KEY: secretKeyHex };
       const bursts: BurstFigures[] = [];
       if (BURST_N > 0) {
         worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
