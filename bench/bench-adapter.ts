@@ -43,6 +43,11 @@ export class BenchAdapter implements PlatformAdapter {
     return this.rules.validate(req);
   }
 
+  /** Its prepare only makes a token: a worker prepares it and writes its attempt row before a slot frees (decision 0076). */
+  preparesOffline() {
+    return true;
+  }
+
   async prepare(_ctx: AdapterContext, account: AccountContext, req: PublishRequest) {
     return { token: `${account.id}:${req.text}:${++this.seq}` };
   }

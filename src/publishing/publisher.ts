@@ -26,6 +26,10 @@
  * it is `in_doubt` and goes before fresh targets of its account. A crash does not spend the retry
  * budget (reconciler.ts gives the claim back).
  *
+ * A worker's run waits for one of its slots before its first platform request; a target whose
+ * adapter prepares it without a request has its attempt row written while it waits, so its call goes
+ * out the moment a slot frees (docs/decisions/0076-attempt-rows-ahead.md).
+ *
  * Fencing (docs/decisions/0045-fencing-and-late-landings.md): a claim is a lease, valid until
  * `locked_until` by the database's clock, extended by the owner's heartbeat. The attempt row
  * before a visible call is written only while the lease holds (and extends it over the call's
@@ -91,6 +95,18 @@ export interface PublisherDeps {
   workerId: string;
   /** Warnings and errors of the protocol (refused finishes, duplicates, database retries). */
   log?: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
+}
+
+/**
+ * A worker's slot as a run sees it (docs/decisions/0076-attempt-rows-ahead.md). `acquire` resolves
+ * once the run may make platform requests (a worker lets `concurrency` runs hold a slot at once);
+ * `release` gives the slot back once the platform answered (the finish is written after, grouped
+ * with others) and may be called more than once. A run that needs no platform request (its post
+ * was deleted, its account is inactive) never acquires one; a run given no slot runs at once.
+ */
+export interface RunSlot {
+  acquire(): Promise<void>;
+  release(): void;
 }
 
 /** A moment by this process's two clocks: monotonic (counts a pause) and wall (counts a suspended machine). */
@@ -249,29 +265,49 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /**
-   * Runs one claimed target to a final or retry state. Never throws. `released` is called once
-   * the platform has answered a publish (before the answer is written down), so that a worker
-   * can hand the slot to its next target while the finish is written (grouped with others).
+   * Runs one claimed target to a final or retry state. Never throws. With a worker's `slot`, the
+   * run takes it before its first platform request and releases it once the platform has answered
+   * a publish (before the answer is written down), so that the slot's next target starts while the
+   * finish is written (grouped with others). A target whose adapter prepares it offline
+   * (`preparesOffline`) is prepared and its attempt row written before the slot is taken, so its
+   * call goes out the moment the slot frees (docs/decisions/0076-attempt-rows-ahead.md).
    *
-   * A target whose lease has less than half its length left when the run starts (it waited in a
-   * worker's buffer while the process was paused) is given back instead of run; a run whose lease
-   * is found lost (by the fenced attempt row or a commit's call guard) stops where it is and writes
+   * A target whose lease has less than half its length left when it is about to run with no attempt
+   * row written (it waited for a slot while the process was paused) is given back instead of run; a
+   * run whose lease is found lost (by the fenced attempt row or a commit's call guard, which renews
+   * the lease of a target that waited with its attempt row written) stops where it is and writes
    * nothing more: the target's new holder verifies whatever it may have left unanswered.
    */
-  async function runTarget(target: TargetRow | ClaimedTarget, released?: () => void): Promise<void> {
+  async function runTarget(target: TargetRow | ClaimedTarget, slot?: RunSlot): Promise<void> {
     inFlight.add(target.id);
     let attemptId: number | null = null;
     // Where a failure happened decides whether the next run must verify before committing.
     let phase: 'prepare' | 'commit' = 'prepare';
     const guardState = { lost: false };
-    try {
+    const released = () => slot?.release();
+    /** Gives the target back when its lease is past half its length (the process was paused); answers whether it did. */
+    const givenBackStale = async (): Promise<boolean> => {
       const lease = leases.get(target.id);
-      if (lease && lease.remainingMs() < leaseMs / 2) {
-        const back = await persist('giving a target back', target, () => targets.giveBack([target.id], workerId));
-        log('warn', { targetId: target.id, leaseLeftMs: Math.round(lease.remainingMs()), givenBack: back.length === 1 },
-          'a claimed target waited too long to start (the process was paused?): given back, not run');
-        return;
-      }
+      if (!lease || lease.remainingMs() >= leaseMs / 2) return false;
+      const back = await persist('giving a target back', target, () => targets.giveBack([target.id], workerId));
+      log('warn', { targetId: target.id, leaseLeftMs: Math.round(lease.remainingMs()), givenBack: back.length === 1 },
+        'a claimed target waited too long to start (the process was paused?): given back, not run');
+      return true;
+    };
+    let entered = !slot;
+    /**
+     * Takes the slot before the run's first platform request. Without an attempt row written, a
+     * target that waited past half its lease is given back (answers false); with one, the commit's
+     * call guard renews the lease or stops the run.
+     */
+    const enter = async (attemptWritten: boolean): Promise<boolean> => {
+      if (entered) return true;
+      await slot!.acquire();
+      entered = true;
+      return attemptWritten || !(await givenBackStale());
+    };
+    try {
+      if (await givenBackStale()) return;
       if (target.run_at) publishLag.observe({ platform: target.platform }, Math.max(0, clock().getTime() - new Date(target.run_at).getTime()) / 1000);
       const ctx = 'context' in target ? target.context : await targets.loadContext(target);
       if (!ctx) return; // post deleted: its target rows are gone too
@@ -303,6 +339,7 @@ export function createPublisher(deps: PublisherDeps) {
       // A post the platform publishes itself at its time (a YouTube video uploaded ahead): confirm
       // it then; it is never uploaded again.
       if (target.platform_post_id && target.result?.goesLiveAt) {
+        if (!(await enter(false))) return;
         await confirmLive(target, adapter, account, released);
         return;
       }
@@ -327,6 +364,7 @@ export function createPublisher(deps: PublisherDeps) {
       const verifyOnly = target.attempts > MAX_ATTEMPTS;
       // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
       if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
+        if (!(await enter(false))) return;
         attemptId = await fencedAttempt(target, 'verify', prev.prepared, 'verify');
         let verdict: VerifyResult;
         // Look back to before the first commit of this target (anything it created is newer).
@@ -348,7 +386,7 @@ export function createPublisher(deps: PublisherDeps) {
           return;
         }
         if (verdict.status === 'published') {
-          released?.();
+          released();
           await finishPublished(target, attemptId, verdict.result);
           return;
         }
@@ -399,16 +437,19 @@ export function createPublisher(deps: PublisherDeps) {
       attemptId = null;
       let writingAttempt = false;
       try {
+        // A prepare that makes no request runs before the slot is taken (decision 0076); one that may, inside it.
+        if (!prepared && adapter.preparesOffline?.(req) !== true && !(await enter(false))) return;
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
         // Durable BEFORE the visible call, and only while this process holds the target (the lease
         // then covers the first request whole): a crash from here on is resolved by verify().
         writingAttempt = true;
         attemptId = await fencedAttempt(target, 'commit', prepared, target.attempts > 1 ? 'retry' : 'publish', PLATFORM_CALL_TIMEOUT_MS + 2 * LEASE_MARGIN_MS);
         writingAttempt = false;
+        await enter(true);
         phase = 'commit';
         const toCommit = prepared;
         const result = await withCallGuard(callGuard(target, guardState), () => adapter.commit(actx, accountCtx, req, toCommit));
-        released?.();
+        released();
         await finishPublished(target, attemptId, result);
       } catch (err) {
         if (err instanceof LeaseLostError || guardState.lost) throw err;
@@ -468,7 +509,7 @@ export function createPublisher(deps: PublisherDeps) {
    * again when the platform says; still not public LIVE_GRACE_MS after its time: failed, saying so.
    * The check is a verify entry in the publishing log.
    */
-  async function confirmLive(target: TargetRow, adapter: PlatformAdapter, account: AccountRow, released?: () => void): Promise<void> {
+  async function confirmLive(target: TargetRow, adapter: PlatformAdapter, account: AccountRow, released: () => void): Promise<void> {
     const goesLiveAt = target.result!.goesLiveAt!;
     const stored: PublishResult = {
       platformPostId: target.platform_post_id!, platformPostUrl: target.platform_post_url ?? '', goesLiveAt,
@@ -485,7 +526,7 @@ export function createPublisher(deps: PublisherDeps) {
       check = { status: 'waiting', until: new Date(clock().getTime() + (ae?.opts.retryAfterMs ?? backoffMs(Math.min(target.attempts, 6)))), reason: (err as Error).message };
     }
     if (check.status === 'live') {
-      released?.();
+      released();
       const { goesLiveAt: _, ...live } = check.result ?? stored;
       await finish(target, attemptId, { status: 'published', attemptOutcome: 'published', result: live });
       return;

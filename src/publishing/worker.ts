@@ -174,49 +174,63 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   }, opts.prune.intervalMs ?? 3_600_000) : null;
   pruneTimer?.unref();
 
-  // Claimed targets waiting for a slot. While busy, the loop claims a batch ahead (half the
-  // slots), so that a slot that frees starts its next target at once, from the slot's own
-  // callback, instead of waiting for the loop (which may be inside a claim statement); one claim
-  // statement serves a dozen targets. The buffer holds at most `batch` targets for milliseconds
-  // (their leases last the stale time and the heartbeat extends them; a target that waited past half
-  // its lease, the process paused, is given back instead of run: decision 0045), and stop() runs what it holds (decision 0035).
+  // A claimed target's run starts at once; it takes one of the `concurrency` slots before its first
+  // platform request and gives it back once the platform answered (the finish is written after,
+  // grouped with others: decision 0035). A run whose adapter prepares offline writes its attempt
+  // row while it waits for a slot, so its call goes out the moment one frees (decision 0076). While
+  // every slot is busy, the loop claims a batch ahead (half the slots), so that a slot that frees
+  // hands itself to a waiting run at once, from the releasing run's callback, instead of waiting for
+  // the loop (which may be inside a claim statement); one claim statement serves a dozen targets.
+  // Runs wait for a slot for milliseconds (their leases last the stale time and the heartbeat extends
+  // them; a run that waited past half its lease with no attempt row written, the process paused, gives
+  // its target back instead: decision 0045), and stop() lets them run (decision 0035).
   const batch = Math.max(1, Math.floor(opts.concurrency / 2));
-  const buffer: Awaited<ReturnType<Publisher['claimDue']>> = [];
-  // A slot is free once the platform answered: the finish is written after, grouped with
-  // others (decision 0035). `finishing` holds every run until it is written down.
+  /** Runs waiting for a slot, oldest first: each entry hands it the slot. */
+  const waiting: Array<() => void> = [];
+  /** Runs started that hold no slot yet (waiting for one, or still getting ready for one). */
+  let unslotted = 0;
+  /** Every run until its finish is written down. */
   const finishing = new Set<Promise<void>>();
-  const start = (t: (typeof buffer)[number]) => {
-    const slot = {};
-    const free = () => {
-      if (!running.delete(slot)) return;
-      if (buffer.length > 0) start(buffer.shift()!);
-      poke();
+  const start = (t: Awaited<ReturnType<Publisher['claimDue']>>[number]) => {
+    const token = {};
+    let state: 'unslotted' | 'held' | 'done' = 'unslotted';
+    unslotted++;
+    const slot = {
+      acquire: () => new Promise<void>((resolve) => {
+        const take = () => { state = 'held'; unslotted--; running.add(token); resolve(); };
+        if (running.size < opts.concurrency && waiting.length === 0) take();
+        else waiting.push(take);
+      }),
+      release: () => {
+        if (state !== 'held') return;
+        state = 'done';
+        running.delete(token);
+        waiting.shift()?.();
+        poke();
+      },
     };
-    running.add(slot);
-    const p: Promise<void> = publisher.runTarget(t, free).finally(() => { free(); finishing.delete(p); });
+    const p: Promise<void> = publisher.runTarget(t, slot).finally(() => {
+      if (state === 'unslotted') { state = 'done'; unslotted--; } else slot.release();
+      finishing.delete(p);
+      poke();
+    });
     finishing.add(p);
   };
   const loop = (async () => {
     while (!stopping) {
       try {
-        while (buffer.length > 0 && running.size < opts.concurrency) start(buffer.shift()!);
         const free = opts.concurrency - running.size;
         // Claim for the free slots, plus a batch ahead while every slot is (about to be) busy.
-        const want = free + (running.size > 0 ? batch : 0) - buffer.length;
-        if (want > 0 && (free > 0 || buffer.length < Math.ceil(batch / 2))) {
+        const want = free + (running.size > 0 ? batch : 0) - unslotted;
+        if (want > 0 && (free > unslotted || unslotted < Math.ceil(batch / 2))) {
           const claimed = await publisher.claimDue(want);
-          buffer.push(...claimed);
+          for (const t of claimed) start(t);
           if (claimed.length === want) continue;
-          // Fewer due than asked: start them, then sleep until the next due time.
-          while (buffer.length > 0 && running.size < opts.concurrency) start(buffer.shift()!);
-        }
-        if (buffer.length > 0) {
-          // Every slot busy and the batch ahead claimed: wait for a slot to free.
-          await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, pollMs); });
-          continue;
         }
         let sleepMs = pollMs;
-        if (running.size < opts.concurrency) {
+        // Fewer due than asked, or nothing to ask for: sleep until the next due time while a slot is
+        // free, else until a slot frees (a release pokes).
+        if (running.size + unslotted < opts.concurrency) {
           const ms = await publisher.targets.msUntilNextDue();
           if (ms !== null) sleepMs = Math.max(0, Math.min(pollMs, Math.ceil(ms) + 1));
         }
@@ -231,8 +245,6 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
         }).catch(() => {});
       }
     }
-    // Claimed but not started: run them too (at most `batch`), so that nothing waits for the reconciler.
-    while (buffer.length > 0) start(buffer.shift()!);
   })();
 
   return {

@@ -11,6 +11,8 @@ import { createAdapterRegistry } from '../../src/platforms/registry.ts';
 import { createProfile, createTenant, createTestApp, insertAccount, type TestContext } from '../support/app.ts';
 import { ScriptedAdapter } from '../support/scripted-adapter.ts';
 import { runDue as runDueTargets } from '../support/publishing.ts';
+import { waitFor } from '../support/net.ts';
+import { startWorker } from '../../src/publishing/worker.ts';
 
 let ctx: TestContext;
 let adapter: ScriptedAdapter;
@@ -429,5 +431,114 @@ describe('publisher: a claim whose answer was lost', () => {
     expect(await target(held)).toMatchObject({ status: 'publishing', locked_by: worker.workerId });
     await worker.runTarget(mine);
     expect((await target(held)).status).toBe('published');
+  });
+});
+
+describe('publisher: attempt rows written while a target waits for a slot (docs/decisions/0076-attempt-rows-ahead.md)', () => {
+  let acc: string;
+  /** A slot the test hands over when it says: `give()` lets the run make its platform requests. */
+  const heldSlot = () => {
+    let give!: () => void;
+    const gate = new Promise<void>((r) => { give = r; });
+    const slot = { acquired: false, releases: 0, acquire: async () => { await gate; slot.acquired = true; }, release: () => { slot.releases++; } };
+    return { slot, give };
+  };
+  const attemptsOf = async (targetId: string) => (await ctx.db.query<{ phase: string; outcome: string | null }>(
+    'SELECT phase, outcome FROM publish_attempts WHERE target_id = $1 ORDER BY id', [targetId])).rows;
+  const dueNow = async (text: string) => {
+    const postId = await scheduled(text, [acc]);
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1`, [postId]);
+    const [claimed] = await worker.claimByIds([(await target(postId)).id]);
+    expect(claimed.post_id).toBe(postId);
+    return { postId, claimed };
+  };
+
+  it('a target prepared offline has its attempt row written before it holds a slot, and calls the platform only once it does', async () => {
+    acc = await insertAccount(ctx, tenant!, await createProfile(ctx, tenant!));
+    const { postId, claimed } = await dueNow('attempt row ahead');
+    const { slot, give } = heldSlot();
+    const run = worker.runTarget(claimed, slot);
+    await waitFor(async () => (await attemptsOf(claimed.id)).length > 0, { what: 'the attempt row' });
+    expect(await attemptsOf(claimed.id)).toEqual([{ phase: 'commit', outcome: null }]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(adapter.commits.filter((c) => c.text === 'attempt row ahead')).toHaveLength(0);
+    expect(slot.acquired).toBe(false);
+    give();
+    await run;
+    expect(slot.acquired).toBe(true);
+    expect(slot.releases).toBeGreaterThan(0);
+    expect((await state(postId)).post).toBe('published');
+    expect(await attemptsOf(claimed.id)).toEqual([{ phase: 'commit', outcome: 'published' }]);
+    expect(adapter.commits.filter((c) => c.text === 'attempt row ahead')).toHaveLength(1);
+  });
+
+  it('a target whose prepare may call the platform writes nothing and prepares nothing before it holds a slot', async () => {
+    adapter.offline = false;
+    try {
+      const { postId, claimed } = await dueNow('prepared in the slot');
+      const { slot, give } = heldSlot();
+      const run = worker.runTarget(claimed, slot);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await attemptsOf(claimed.id)).toEqual([]);
+      expect(slot.acquired).toBe(false);
+      give();
+      await run;
+      expect((await state(postId)).post).toBe('published');
+      expect(adapter.commits.filter((c) => c.text === 'prepared in the slot')).toHaveLength(1);
+    } finally {
+      adapter.offline = true;
+    }
+  });
+
+  it('a target that waited for a slot past half its lease with no attempt row (the process was paused) is given back, not run', async () => {
+    adapter.offline = false;
+    const s = ctx.services;
+    const shortLease = createPublisher({
+      db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, clock: s.clock, workerId: `worker-slot-${process.pid}`,
+      config: { ...ctx.config, workerStaleMs: 1_000 },
+    });
+    try {
+      const postId = await scheduled('waited for a slot', [acc]);
+      await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = $1`, [postId]);
+      const [claimed] = await shortLease.claimByIds([(await target(postId)).id]);
+      const { slot, give } = heldSlot();
+      const run = shortLease.runTarget(claimed, slot);
+      await new Promise((r) => setTimeout(r, 600));
+      give();
+      await run;
+      expect(await target(postId)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
+      expect(await attemptsOf(claimed.id)).toEqual([]);
+      expect(adapter.commits.filter((c) => c.text === 'waited for a slot')).toHaveLength(0);
+      await ctx.db.query(`UPDATE post_targets SET run_at = '2030-01-01' WHERE id = $1`, [claimed.id]);
+    } finally {
+      adapter.offline = true;
+    }
+  });
+
+  it('a worker keeps its calls within its concurrency while the targets after them wait with their attempt rows written', async () => {
+    const profileId = await createProfile(ctx, tenant!);
+    const accounts = [await insertAccount(ctx, tenant!, profileId), await insertAccount(ctx, tenant!, profileId), await insertAccount(ctx, tenant!, profileId)];
+    const texts = Array.from({ length: 9 }, (_, i) => `wave ${i} #slow`);
+    const posts: string[] = [];
+    for (const [i, text] of texts.entries()) posts.push(await scheduled(text, [accounts[i % 3]]));
+    const s = ctx.services;
+    const pub = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-waves-${process.pid}` });
+    adapter.maxInFlight = adapter.inFlight;
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = ANY($1::char(24)[])`, [posts]);
+    const w = await startWorker({ db: ctx.db, publisher: pub, concurrency: 3, pollMs: 100 });
+    try {
+      await waitFor(async () => (await ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM posts WHERE id = ANY($1::char(24)[]) AND status = 'published'`, [posts])).rows[0].n === posts.length,
+      { timeoutMs: 30_000, what: 'the nine posts published' });
+    } finally {
+      await w.stop();
+    }
+    expect(adapter.maxInFlight).toBeLessThanOrEqual(3);
+    for (const text of texts) expect(adapter.commits.filter((c) => c.text === text)).toHaveLength(1);
+    // Each call takes 500 ms; more attempt rows than slots were written before the first call was answered.
+    const { rows: [{ ahead }] } = await ctx.db.query<{ ahead: number }>(
+      `WITH a AS (SELECT a.started_at, a.finished_at FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id WHERE t.post_id = ANY($1::char(24)[]))
+       SELECT count(*)::int AS ahead FROM a WHERE started_at < (SELECT min(finished_at) FROM a)`, [posts]);
+    expect(ahead).toBeGreaterThan(3);
   });
 });

@@ -42,11 +42,34 @@ export class ScriptedAdapter implements PlatformAdapter {
     return this.rules.validate(req);
   }
 
+  /**
+   * Whether it says its prepare needs no request (it only makes a token; true by default): a worker then
+   * prepares it and writes its attempt row before a slot frees (decision 0076). Tests set it false to
+   * run it as a platform whose prepare calls out.
+   */
+  offline = true;
+  /** Commit calls running now, and the most ever running at once. */
+  inFlight = 0;
+  maxInFlight = 0;
+
+  preparesOffline() {
+    return this.offline;
+  }
+
   async prepare(_ctx: AdapterContext, account: AccountContext, req: PublishRequest) {
     return { token: `${account.id}:${req.text}:${Math.random().toString(36).slice(2)}` };
   }
 
   async commit(_ctx: AdapterContext, account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<PublishResult> {
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    try {
+      return await this.commitNow(account, req, prepared);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async commitNow(account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<PublishResult> {
     const token = String(prepared.token);
     if (req.text.includes('#slow')) await new Promise((r) => setTimeout(r, 500));
     if (req.text.includes('#reject')) throw new AdapterError('rejected', 'The platform rejected this post (scripted)');

@@ -100,6 +100,11 @@ export class DiscordAdapter implements PlatformAdapter<Record<string, unknown>, 
     return discordRules.check(req);
   }
 
+  /** Discord's prepare only shapes the messages (files are sent with the commit). */
+  preparesOffline(_req: PublishRequest): boolean {
+    return true;
+  }
+
   async prepare(_ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<DiscordPrepared> {
     const s = account.settings;
     const channelId = str(s.channelId) ?? account.platformUserId;

@@ -154,6 +154,11 @@ export class FacebookAdapter implements PlatformAdapter<Record<string, unknown>,
   }
 
 
+  /** A feed post, link or video by URL needs no Graph call to prepare; photos and stories are uploaded first. */
+  preparesOffline(req: PublishRequest): boolean {
+    return !isStory(req) && (req.mediaItems.length === 0 || req.mediaItems[0].type === 'video');
+  }
+
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<FacebookPrepared> {
     const psd = req.platformSpecificData;
     const page = account.platformUserId;

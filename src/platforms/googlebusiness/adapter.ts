@@ -105,6 +105,11 @@ export class GoogleBusinessAdapter implements PlatformAdapter<Record<string, unk
     return `${acc}/${loc}`;
   }
 
+  /** The local post's body is shaped here; Google fetches its media by URL when it is created. */
+  preparesOffline(_req: PublishRequest): boolean {
+    return true;
+  }
+
   async prepare(_ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<GoogleBusinessPrepared> {
     const psd = req.platformSpecificData;
     const parent = this.parentOf(account, req);

@@ -225,6 +225,11 @@ export class LinkedInAdapter implements PlatformAdapter<Record<string, unknown>,
     }
   }
 
+  /** A post without media needs no upload (the Images, Videos and Documents APIs) before it is created. */
+  preparesOffline(req: PublishRequest): boolean {
+    return req.mediaItems.length === 0;
+  }
+
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<LinkedInPrepared> {
     const author = authorUrn(account);
     const psd = req.platformSpecificData;

@@ -184,6 +184,11 @@ export class PinterestAdapter implements PlatformAdapter<Record<string, unknown>
     }
   }
 
+  /** Only a video is uploaded before the Pin is created; images go by URL. */
+  preparesOffline(req: PublishRequest): boolean {
+    return !req.mediaItems.some((m) => m.type === 'video');
+  }
+
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<PinterestPrepared> {
     const psd = req.platformSpecificData;
     const boardId = str(psd.boardId) ?? str(account.settings.defaultBoardId);

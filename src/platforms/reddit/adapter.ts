@@ -198,6 +198,11 @@ export class RedditAdapter implements PlatformAdapter<Record<string, unknown>, R
     return { location: decodeURIComponent(loc.replace(/&amp;/g, '&')), assetId: lease.asset.asset_id };
   }
 
+  /** Only images are uploaded (media asset leases) before the submission. */
+  preparesOffline(req: PublishRequest): boolean {
+    return req.mediaItems.length === 0;
+  }
+
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<RedditPrepared> {
     const psd = req.platformSpecificData;
     const subreddit = normalizeSubreddit(psd.subreddit) ?? normalizeSubreddit(account.settings.defaultSubreddit);

@@ -119,6 +119,11 @@ export class TwitterAdapter implements PlatformAdapter<Record<string, unknown>, 
     });
   }
 
+  /** Only media is uploaded before the post is created. */
+  preparesOffline(req: PublishRequest): boolean {
+    return req.mediaItems.length === 0;
+  }
+
   async prepare(ctx: AdapterContext, account: AccountContext, req: PublishRequest): Promise<XPrepared> {
     const mediaIds: string[] = [];
     for (const m of req.mediaItems) mediaIds.push(await this.upload(ctx, account, m));
