@@ -716,6 +716,7 @@ async function publishLag(o: {
   let done = { published: 0, failed: 0 };
   await sleep(Math.max(0, T - Date.now()));
   if (PG_STATS) await db.query('SELECT pg_stat_statements_reset()');
+  const autovacuumBefore = await autovacuumCounts(db);
   const elu = performance.eventLoopUtilization();
   const commitCount = () => {
     for (; scanned < adapter.commits.length; scanned++) if (adapter.commits[scanned].text.startsWith(o.prefix)) counted++;
@@ -749,8 +750,28 @@ async function publishLag(o: {
   line('all published (last published_at)', `T + ${ms(allPublishedMs)} (ideal ${ms(ideal)} = ${o.count} x ${COMMIT_MS} ms / ${WORKER_CONCURRENCY}; ratio ${ratio.toFixed(2)}, goal <= ${o.goal}: ${verdict(ratio <= o.goal)})`);
   line('last commit returned', `T + ${ms(lastCommitEnd)}`);
   line('event-loop utilisation (drain)', `${(eluUsed * 100).toFixed(0)}%; load average ${loadavg()}`);
+  const autovacuum = autovacuumDuring(autovacuumBefore, await autovacuumCounts(db));
+  line('autovacuum during the drain', autovacuum || 'none finished');
   if (PG_STATS) await printPgStats(db, 'drain');
   return { ratio, createdMs };
+}
+
+/** Autovacuum and autoanalyze runs finished so far, per table of this database: `table -> [vacuums, analyzes]`. */
+async function autovacuumCounts(db: Db): Promise<Map<string, [number, number]>> {
+  const { rows } = await db.query<{ relname: string; v: string; a: string }>(
+    'SELECT relname, autovacuum_count AS v, autoanalyze_count AS a FROM pg_stat_user_tables');
+  return new Map(rows.map((r) => [r.relname, [Number(r.v), Number(r.a)]]));
+}
+
+/** The runs finished between two {@link autovacuumCounts}, as "post_targets: vacuum 1, analyze 1; ..." (empty: none). */
+function autovacuumDuring(before: Map<string, [number, number]>, after: Map<string, [number, number]>): string {
+  const parts: string[] = [];
+  for (const [table, [v, a]] of after) {
+    const [v0, a0] = before.get(table) ?? [0, 0];
+    const runs = [v > v0 && `vacuum ${v - v0}`, a > a0 && `analyze ${a - a0}`].filter(Boolean);
+    if (runs.length) parts.push(`${table}: ${runs.join(', ')}`);
+  }
+  return parts.join('; ');
 }
 
 /** The statements with the most execution time since the last reset (pg_stat_statements), with calls, rows and mean time. */
