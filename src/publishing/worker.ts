@@ -220,9 +220,12 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     while (!stopping) {
       try {
         const free = opts.concurrency - running.size;
-        // Claim for the free slots, plus a batch ahead while every slot is (about to be) busy.
-        const want = free + (running.size > 0 ? batch : 0) - unslotted;
-        if (want > 0 && (free > unslotted || unslotted < Math.ceil(batch / 2))) {
+        // Runs that will wait for a slot once the free ones are taken.
+        const beyond = Math.max(0, unslotted - free);
+        // Claim for the free slots, plus a batch ahead while this worker has runs (every slot is, or is
+        // about to be, busy); claim again once fewer than half a batch wait beyond the free slots.
+        const want = free + (running.size + unslotted > 0 ? batch : 0) - unslotted;
+        if (want > 0 && (free > unslotted || beyond < Math.ceil(batch / 2))) {
           const claimed = await publisher.claimDue(want);
           for (const t of claimed) start(t);
           if (claimed.length === want) continue;
