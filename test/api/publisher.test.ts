@@ -541,4 +541,32 @@ describe('publisher: attempt rows written while a target waits for a slot (docs/
        SELECT count(*)::int AS ahead FROM a WHERE started_at < (SELECT min(finished_at) FROM a)`, [posts]);
     expect(ahead).toBeGreaterThan(3);
   });
+
+  it('a stopping worker runs the targets waiting for its slot, and claims no more', async () => {
+    const profileId = await createProfile(ctx, tenant!);
+    const account = await insertAccount(ctx, tenant!, profileId);
+    const texts = Array.from({ length: 4 }, (_, i) => `stopping ${i} #slow`);
+    const posts: string[] = [];
+    for (const text of texts) posts.push(await scheduled(text, [account]));
+    const s = ctx.services;
+    const pub = createPublisher({ db: ctx.db, accounts: s.accountsRepository, adapters: s.adapters, mediaStorage: s.mediaStorage, config: ctx.config, clock: s.clock, workerId: `worker-stopping-${process.pid}` });
+    await ctx.db.query(`UPDATE post_targets SET run_at = now() WHERE post_id = ANY($1::char(24)[])`, [posts]);
+    const w = await startWorker({ db: ctx.db, publisher: pub, concurrency: 1, pollMs: 100 });
+    // One call in flight (500 ms) and one target claimed ahead, waiting for the slot with its attempt row written.
+    const held = async () => (await ctx.db.query<{ id: string }>(
+      `SELECT id FROM post_targets WHERE post_id = ANY($1::char(24)[]) AND locked_by = $2`, [posts, pub.workerId])).rows.map((r) => r.id);
+    const atStop = await waitFor(async () => { const ids = await held(); return ids.length === 2 && ids; }, { what: 'a call in flight and a target waiting' });
+    await w.stop();
+    // What it held when told to stop is published; nothing is left claimed; the rest was never claimed.
+    const { rows } = await ctx.db.query<{ id: string; status: string }>(
+      `SELECT id, status FROM post_targets WHERE post_id = ANY($1::char(24)[])`, [posts]);
+    for (const id of atStop) expect(rows.find((r) => r.id === id)?.status).toBe('published');
+    expect(rows.filter((r) => r.status === 'pending').length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.status === 'pending' || r.status === 'published')).toBe(true);
+    expect(await held()).toEqual([]);
+    const published = adapter.commits.filter((c) => texts.includes(c.text));
+    expect(published).toHaveLength(rows.filter((r) => r.status === 'published').length);
+    expect(new Set(published.map((c) => c.text)).size).toBe(published.length);
+    await ctx.db.query(`UPDATE post_targets SET run_at = '2030-01-01' WHERE post_id = ANY($1::char(24)[]) AND status = 'pending'`, [posts]);
+  });
 });
