@@ -143,8 +143,11 @@ export async function runAnalyticsBench(o: AnalyticsBenchOptions = {}): Promise<
     const out: Record<string, RunFigures> = {};
     log(`    autocannon ${settings.seconds} s per view, ${settings.connections} connections`);
     for (const [label, url] of views) {
+      // The body is read whole: an unread one keeps the connection busy, and closing the app then waits
+      // for Fastify's keep-alive timeout (72 s), which the default bench run spent in 3 of 5 runs.
       const check = await fetch(`${base}${url}`, { headers });
-      if (check.status !== 200) throw new Error(`${url} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+      const body = await check.text();
+      if (check.status !== 200) throw new Error(`${url} answered ${check.status}: ${body.slice(0, 300)}`);
       const r = await runOnce({ label, url: `${base}${url}`, method: 'GET', headers }, settings);
       out[label] = r;
       line(label, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx || r.errors ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);

@@ -355,7 +355,8 @@ async function main() {
     for (const t of [heraldCreate, heraldCreate3, heraldList, anchorCreate, anchorList]) {
       if (!t) continue;
       const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
-      if (res.status >= 300) throw new Error(`${t.label} ${t.method} ${t.url} answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+      const text = await res.text(); // read whole: an unread body keeps the connection busy and the app's close waits for it
+      if (res.status >= 300) throw new Error(`${t.label} ${t.method} ${t.url} answered ${res.status}: ${text.slice(0, 500)}`);
     }
     const listCheck = (await (await fetch(heraldList.url, { headers: heraldList.headers })).json()) as { posts: { platforms: unknown[] }[]; pagination: { total: number } };
     if (listCheck.posts.length !== 10 || listCheck.pagination.total !== LIST_POSTS || listCheck.posts[0].platforms.length !== 1) {
