@@ -40,6 +40,9 @@ const request = (text: string, o: Partial<PublishRequest> = {}): PublishRequest 
 const image: MediaRef = { type: 'image', url: 'https://media.example/a.jpg', mimeType: 'image/jpeg', size: 1000, width: 800, height: 800 };
 const video: MediaRef = { type: 'video', url: 'https://media.example/a.mp4', mimeType: 'video/mp4', size: 100_000, durationSeconds: 10, width: 1080, height: 1920 };
 
+/** A Bluesky login whose access token has expired (not a JWT at all): prepare renews it only where it needs the PDS. */
+const BLUESKY_CREDENTIALS = { identifier: 'someone.test', appPassword: 'aaaa-bbbb-cccc-dddd', did: 'did:plc:someone', handle: 'someone.test', pdsUrl: NOWHERE, accessJwt: 'expired', refreshJwt: 'expired' };
+
 /** Per platform: the account it publishes as, the posts it says it prepares offline, and one it does not. */
 const cases: Array<{ platform: PlatformId; settings: Record<string, unknown>; offline: PublishRequest[]; online: PublishRequest | null }> = [
   { platform: 'twitter', settings: {}, offline: [request('a post'), request('a thread', { threadItems: [{ content: 'one' }, { content: 'two' }] })], online: request('with a photo', { mediaItems: [image] }) },
@@ -49,6 +52,7 @@ const cases: Array<{ platform: PlatformId; settings: Record<string, unknown>; of
   { platform: 'pinterest', settings: { defaultBoardId: '1' }, offline: [request('a pin', { mediaItems: [image] })], online: request('a video pin', { mediaItems: [video] }) },
   { platform: 'telegram', settings: { chatId: '-100123' }, offline: [request('a message')], online: request('with a photo', { mediaItems: [image] }) },
   { platform: 'discord', settings: { channelId: '10', guildId: '20', channelType: 0 }, offline: [request('a message'), request('with a file', { mediaItems: [image] })], online: null },
+  { platform: 'bluesky', settings: {}, offline: [request('a post #tag'), request('a link https://example.com/page'), request('a thread', { threadItems: [{ content: 'one' }, { content: 'two' }] })], online: request('hi @alice.example.com') },
   { platform: 'googlebusiness', settings: { googleAccountId: 'accounts/1', locationId: 'locations/2' }, offline: [request('an update'), request('with a photo', { mediaItems: [image] })], online: null },
 ];
 
@@ -57,7 +61,7 @@ describe('an adapter that prepares a post offline makes no request while prepari
     it(`${c.platform}`, async () => {
       const adapter = registry.get(c.platform)!;
       expect(adapter, c.platform).toBeTruthy();
-      const account: AccountContext = { id: 'acc', platformUserId: '12345', username: 'someone', credentials: { accessToken: 'token' }, settings: c.settings };
+      const account: AccountContext = { id: 'acc', platformUserId: '12345', username: 'someone', credentials: c.platform === 'bluesky' ? BLUESKY_CREDENTIALS : { accessToken: 'token' }, settings: c.settings };
       for (const req of c.offline) {
         expect(adapter.preparesOffline?.(req), `${c.platform}: ${req.text}`).toBe(true);
         await adapter.prepare(ctx, account, req);
@@ -72,7 +76,7 @@ describe('an adapter that prepares a post offline makes no request while prepari
   }
 
   it('the platforms whose prepare asks the platform first never say so', () => {
-    for (const platform of ['bluesky', 'mastodon', 'threads', 'instagram', 'tiktok', 'youtube'] as const) {
+    for (const platform of ['mastodon', 'threads', 'instagram', 'tiktok', 'youtube'] as const) {
       const adapter = registry.get(platform);
       expect(adapter, platform).toBeTruthy();
       expect(adapter!.preparesOffline?.(request('a post')) ?? false, platform).toBe(false);
