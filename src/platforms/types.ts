@@ -162,13 +162,13 @@ export interface PlatformAdapter<C = Record<string, unknown>, P = Record<string,
   validate(req: PublishRequest): RuleViolation[];
   prepare(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest): Promise<P>;
   /**
-   * Whether {@link prepare} for this request works without any network request (no call to the
-   * platform, no media fetch): it only shapes the request. Then a worker may prepare the target and
-   * write its attempt row while the target waits for a slot, so that its call goes out the moment a
-   * slot frees (docs/decisions/0076-attempt-rows-ahead.md). Absent or false: prepare runs inside a slot,
-   * like the calls it may make.
+   * Whether {@link prepare} for this request and account works without any network request (no call to
+   * the platform, no media fetch, no token renewal): it only shapes the request. Then a worker may prepare
+   * the target and write its attempt row while the target waits for a slot, so that its call goes out the
+   * moment a slot frees (docs/decisions/0076-attempt-rows-ahead.md). Makes no request itself. Absent or
+   * false: prepare runs inside a slot, like the calls it may make.
    */
-  preparesOffline?(req: PublishRequest): boolean;
+  preparesOffline?(req: PublishRequest, account: AccountContext<C>): boolean;
   commit(ctx: AdapterContext, account: AccountContext<C>, req: PublishRequest, prepared: P): Promise<PublishResult>;
   /**
    * For a post the platform publishes itself later (a result with `goesLiveAt`): whether it is

@@ -438,7 +438,7 @@ export function createPublisher(deps: PublisherDeps) {
       let writingAttempt = false;
       try {
         // A prepare that makes no request runs before the slot is taken (decision 0076); one that may, inside it.
-        if (!prepared && adapter.preparesOffline?.(req) !== true && !(await enter(false))) return;
+        if (!prepared && adapter.preparesOffline?.(req, accountCtx) !== true && !(await enter(false))) return;
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
         // Durable BEFORE the visible call, and only while this process holds the target (the lease
         // then covers the first request whole): a crash from here on is resolved by verify().

@@ -40,8 +40,12 @@ const request = (text: string, o: Partial<PublishRequest> = {}): PublishRequest 
 const image: MediaRef = { type: 'image', url: 'https://media.example/a.jpg', mimeType: 'image/jpeg', size: 1000, width: 800, height: 800 };
 const video: MediaRef = { type: 'video', url: 'https://media.example/a.mp4', mimeType: 'video/mp4', size: 100_000, durationSeconds: 10, width: 1080, height: 1920 };
 
-/** A Bluesky login whose access token has expired (not a JWT at all): prepare renews it only where it needs the PDS. */
-const BLUESKY_CREDENTIALS = { identifier: 'someone.test', appPassword: 'aaaa-bbbb-cccc-dddd', did: 'did:plc:someone', handle: 'someone.test', pdsUrl: NOWHERE, accessJwt: 'expired', refreshJwt: 'expired' };
+/** A JWT (unsigned, as Herald reads only its claims) expiring `inSeconds` from now. */
+const jwt = (inSeconds: number) => [{ alg: 'HS256', typ: 'JWT' }, { sub: 'did:plc:someone', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + inSeconds }]
+  .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+/** A Bluesky login whose session is fresh for an hour, and the same login whose access token has expired. */
+const BLUESKY_CREDENTIALS = { identifier: 'someone.test', appPassword: 'aaaa-bbbb-cccc-dddd', did: 'did:plc:someone', handle: 'someone.test', pdsUrl: NOWHERE, accessJwt: jwt(3600), refreshJwt: jwt(86_400) };
+const BLUESKY_EXPIRED = { ...BLUESKY_CREDENTIALS, did: 'did:plc:expired', accessJwt: jwt(-60) };
 
 /** Per platform: the account it publishes as, the posts it says it prepares offline, and one it does not. */
 const cases: Array<{ platform: PlatformId; settings: Record<string, unknown>; offline: PublishRequest[]; online: PublishRequest | null }> = [
@@ -63,12 +67,12 @@ describe('an adapter that prepares a post offline makes no request while prepari
       expect(adapter, c.platform).toBeTruthy();
       const account: AccountContext = { id: 'acc', platformUserId: '12345', username: 'someone', credentials: c.platform === 'bluesky' ? BLUESKY_CREDENTIALS : { accessToken: 'token' }, settings: c.settings };
       for (const req of c.offline) {
-        expect(adapter.preparesOffline?.(req), `${c.platform}: ${req.text}`).toBe(true);
+        expect(adapter.preparesOffline?.(req, account), `${c.platform}: ${req.text}`).toBe(true);
         await adapter.prepare(ctx, account, req);
         expect(requests, `${c.platform}: ${req.text}`).toEqual([]);
       }
       if (c.online) {
-        expect(adapter.preparesOffline?.(c.online), `${c.platform}: ${c.online.text}`).toBe(false);
+        expect(adapter.preparesOffline?.(c.online, account), `${c.platform}: ${c.online.text}`).toBe(false);
         await adapter.prepare(ctx, account, c.online).catch(() => {});
         expect(requests.length, `${c.platform}: ${c.online.text} makes a request in prepare`).toBeGreaterThan(0);
       }
@@ -79,7 +83,16 @@ describe('an adapter that prepares a post offline makes no request while prepari
     for (const platform of ['mastodon', 'threads', 'instagram', 'tiktok', 'youtube'] as const) {
       const adapter = registry.get(platform);
       expect(adapter, platform).toBeTruthy();
-      expect(adapter!.preparesOffline?.(request('a post')) ?? false, platform).toBe(false);
+      expect(adapter!.preparesOffline?.(request('a post'), { id: 'acc', platformUserId: '1', username: 'u', credentials: {}, settings: {} }) ?? false, platform).toBe(false);
     }
+  });
+
+  it('Bluesky does not say so while the session needs renewing (prepare renews it first)', async () => {
+    const adapter = registry.get('bluesky')!;
+    const account: AccountContext = { id: 'acc', platformUserId: 'did:plc:expired', username: 'someone.test', credentials: BLUESKY_EXPIRED, settings: {} };
+    const post = request('a post');
+    expect(adapter.preparesOffline?.(post, account)).toBe(false);
+    await adapter.prepare(ctx, account, post).catch(() => {});
+    expect(requests.length).toBeGreaterThan(0);
   });
 });

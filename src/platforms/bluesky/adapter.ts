@@ -62,8 +62,7 @@ export interface BlueskyAdapterOptions {
  * - `validate`: text ≤ 300 graphemes and ≤ 3000 UTF-8 bytes (root and every thread item), ≤ 4 images,
  *   images/GIFs only (no video, no documents), media only on the first thread item, images ≤ 2,000,000
  *   bytes when the size is known, `platformSpecificData.langs` ≤ 3 strings, no empty post.
- * - `prepare`: session check (refresh/login if needed; not for a post without media or mentions,
- *   which it prepares offline), blob uploads, facets (mentions resolved on the
+ * - `prepare`: session check (refresh/login if needed), blob uploads, facets (mentions resolved on the
  *   PDS), link card for the first link when there are no images (`platformSpecificData.linkCard:
  *   false` turns it off; the page is not fetched: title = host + path), one TID rkey per post.
  * - `commit`: creates the records in order; thread item N replies to item N-1 (root = item 0).
@@ -115,12 +114,13 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
   }
 
   /**
-   * A post without media and without `@` in any item's text: its facets are links and tags, found in
-   * the text (only a mention is resolved on the PDS: https://docs.bsky.app/docs/advanced-guides/post-richtext),
-   * and nothing is uploaded, so prepare makes no request (decision 0076).
+   * A post without media and without `@` in any item's text, while the account's session is fresh: its
+   * facets are links and tags, found in the text (only a mention is resolved on the PDS:
+   * https://docs.bsky.app/docs/advanced-guides/post-richtext), nothing is uploaded and the session needs no
+   * renewal, so prepare makes no request (decision 0076).
    */
-  preparesOffline(req: PublishRequest): boolean {
-    return planBlueskyItems(req).every((item) => item.media.length === 0 && !item.text.includes('@'));
+  preparesOffline(req: PublishRequest, account: AccountContext<BlueskyCredentials>): boolean {
+    return !this.sessions.needsRenewal(account) && planBlueskyItems(req).every((item) => item.media.length === 0 && !item.text.includes('@'));
   }
 
   /**
@@ -134,9 +134,7 @@ export class BlueskyAdapter implements PlatformAdapter<BlueskyCredentials, Blues
       throw new AdapterError('rejected', violations.map((v) => v.message).join('; '), { platformCode: violations[0].rule });
     }
     const session = this.sessions.open(ctx, account);
-    // Offline (no media, no mention to resolve), the stored session's DID and PDS are all it needs; the
-    // commit's calls renew an expired session themselves.
-    if (!this.preparesOffline(req)) await session.ensureFresh();
+    await session.ensureFresh();
     const items = planBlueskyItems(req);
     const langs = req.platformSpecificData?.langs as string[] | undefined;
     const linkCard = req.platformSpecificData?.linkCard !== false;

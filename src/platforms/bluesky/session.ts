@@ -149,6 +149,12 @@ export interface HttpOptions {
 /** Refresh the access JWT when it expires within this margin (ms). */
 const EXPIRY_MARGIN_MS = 60_000;
 
+/** Whether `creds`' access JWT is missing, unreadable, or expires within EXPIRY_MARGIN_MS of `now` (ms since the epoch). */
+function accessExpiredAt(creds: BlueskyCredentials, now: number): boolean {
+  const exp = jwtExpiry(creds.accessJwt);
+  return !exp || exp.getTime() - EXPIRY_MARGIN_MS <= now;
+}
+
 /**
  * Per-adapter session cache. Keeps, per DID, the newest credentials this process obtained, so a
  * caller that passes credentials made stale by a refresh in an earlier phase (prepare → commit)
@@ -165,6 +171,18 @@ export class SessionStore {
   open(ctx: AdapterContext, account: AccountContext<BlueskyCredentials>): BlueskySession {
     const given = parseCredentials(account.credentials);
     return new BlueskySession(this, ctx, this.freshest(given));
+  }
+
+  /**
+   * Whether a call for this account would first renew its session (its newest access JWT known here is
+   * missing, unreadable or about to expire), without making any request. Unreadable credentials: true.
+   */
+  needsRenewal(account: AccountContext<BlueskyCredentials>): boolean {
+    try {
+      return accessExpiredAt(this.freshest(parseCredentials(account.credentials)), this.http.now());
+    } catch {
+      return true;
+    }
   }
 
   /** The given credentials, or the cached ones when they are a newer session of the same login. */
@@ -282,8 +300,7 @@ export class BlueskySession {
 
   /** True when the access JWT is missing, unreadable, or expires within 60 s. */
   accessExpired(): boolean {
-    const exp = jwtExpiry(this.creds.accessJwt);
-    return !exp || exp.getTime() - EXPIRY_MARGIN_MS <= this.store.http.now();
+    return accessExpiredAt(this.creds, this.store.http.now());
   }
 
   /** Makes sure the access JWT is usable, refreshing (or logging in) when needed. */
