@@ -140,7 +140,7 @@ export function createPublisher(deps: PublisherDeps) {
   const { db, accounts, adapters, clock } = deps;
   let workerId = deps.workerId;
   const inFlight = new Set<string>();
-  /** The leases this process holds: claimed targets, running or waiting in a worker's buffer. */
+  /** The leases this process holds: claimed targets, running or waiting for a worker's slot. */
   const leases = new Map<string, LocalLease>();
   /** A claim's lease: the stale time (HERALD_WORKER_STALE_MS), extended by the heartbeat. */
   const leaseMs = deps.config.workerStaleMs;
@@ -615,8 +615,8 @@ export function createPublisher(deps: PublisherDeps) {
     },
 
     /**
-     * Extends the leases of every target this process holds (running, or claimed and waiting in a
-     * worker's buffer) by the stale time from now; the heartbeat calls it. A lease that already ran
+     * Extends the leases of every target this process holds (running, or claimed and waiting for a
+     * worker's slot) by the stale time from now; the heartbeat calls it. A lease that already ran
      * out is not revived (its target may be someone else's now).
      */
     async extendLocks(): Promise<void> {
@@ -626,7 +626,7 @@ export function createPublisher(deps: PublisherDeps) {
     },
 
     /**
-     * Gives back the targets locked by this process that it neither runs nor holds in a buffer: a
+     * Gives back the targets locked by this process that it neither runs nor holds waiting for a slot: a
      * claim statement the database committed but whose answer never arrived (the connection broke).
      * Answers how many. Without this they would wait for their lease to run out.
      */

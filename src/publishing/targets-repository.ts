@@ -377,8 +377,8 @@ export function createTargetsRepository(db: Db) {
     },
 
     /**
-     * Gives claimed targets back before anything was done with them (a buffered claim whose lease
-     * is too short to run, or a run the database interrupted before its visible call): pending and
+     * Gives claimed targets back before anything was done with them (a claim that waited for a slot
+     * until its lease was too short to run, or a run the database interrupted before its visible call): pending and
      * due now, the claim's attempt given back. Only targets `workerId` still holds; returns their ids.
      */
     async giveBack(ids: string[], workerId: string): Promise<string[]> {
@@ -392,7 +392,7 @@ export function createTargetsRepository(db: Db) {
     },
 
     /**
-     * Gives back every target `workerId` holds except `keep` (those it knows it runs or buffers):
+     * Gives back every target `workerId` holds except `keep` (those it knows it runs or holds for a slot):
      * claims whose statement committed but whose answer the worker never got. Returns their ids.
      */
     async giveBackAllExcept(workerId: string, keep: string[]): Promise<string[]> {
