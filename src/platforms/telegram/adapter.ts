@@ -83,16 +83,16 @@ export class TelegramAdapter implements PlatformAdapter<TelegramCredentials, Tel
     return { baseUrl: this.opts.apiBaseUrl, token: account.credentials.botToken };
   }
 
-  /**
-   * Nothing to stage (sending is the upload), but every media file is read once here, where a
-   * failure is safe to retry: in the commit, a failure could no longer be told apart from a send
-   * that got no answer.
-   */
   /** Without media there is nothing to read before sending. */
   preparesOffline(req: PublishRequest): boolean {
     return telegramMessages(req).every((m) => m.media.length === 0);
   }
 
+  /**
+   * Nothing to stage (sending is the upload), but every media file is read once here, where a
+   * failure is safe to retry: in the commit, a failure could no longer be told apart from a send
+   * that got no answer.
+   */
   async prepare(ctx: AdapterContext, account: AccountContext<TelegramCredentials>, req: PublishRequest): Promise<TelegramPrepared> {
     const messages = telegramMessages(req);
     for (const m of messages) for (const item of m.media) await ctx.fetchMedia(item, TELEGRAM_FILE_MAX_BYTES);
