@@ -294,17 +294,22 @@ export function createPublisher(deps: PublisherDeps) {
         'a claimed target waited too long to start (the process was paused?): given back, not run');
       return true;
     };
-    let entered = !slot;
-    /**
-     * Takes the slot before the run's first platform request. Without an attempt row written, a
-     * target that waited past half its lease is given back (answers false); with one, the commit's
-     * call guard renews the lease or stops the run.
-     */
-    const enter = async (attemptWritten: boolean): Promise<boolean> => {
-      if (entered) return true;
+    let holdsSlot = !slot;
+    /** Waits for the worker's slot (once). */
+    const takeSlot = async (): Promise<void> => {
+      if (holdsSlot) return;
       await slot!.acquire();
-      entered = true;
-      return attemptWritten || !(await givenBackStale());
+      holdsSlot = true;
+    };
+    /**
+     * Takes the slot before a platform request with no attempt row written: false when the target
+     * waited for it past half its lease and was given back. (With an attempt row written, the commit's
+     * call guard renews the lease or stops the run instead.)
+     */
+    const enter = async (): Promise<boolean> => {
+      if (holdsSlot) return true;
+      await takeSlot();
+      return !(await givenBackStale());
     };
     try {
       if (await givenBackStale()) return;
@@ -339,7 +344,7 @@ export function createPublisher(deps: PublisherDeps) {
       // A post the platform publishes itself at its time (a YouTube video uploaded ahead): confirm
       // it then; it is never uploaded again.
       if (target.platform_post_id && target.result?.goesLiveAt) {
-        if (!(await enter(false))) return;
+        if (!(await enter())) return;
         await confirmLive(target, adapter, account, released);
         return;
       }
@@ -364,7 +369,7 @@ export function createPublisher(deps: PublisherDeps) {
       const verifyOnly = target.attempts > MAX_ATTEMPTS;
       // An unresolved commit (crash, or no answer) or an interrupted verify: ask the platform first.
       if (prev && (prev.phase === 'commit' || prev.phase === 'verify') && (prev.outcome === null || prev.outcome === 'unknown') && prev.prepared) {
-        if (!(await enter(false))) return;
+        if (!(await enter())) return;
         attemptId = await fencedAttempt(target, 'verify', prev.prepared, 'verify');
         let verdict: VerifyResult;
         // Look back to before the first commit of this target (anything it created is newer).
@@ -438,14 +443,14 @@ export function createPublisher(deps: PublisherDeps) {
       let writingAttempt = false;
       try {
         // A prepare that makes no request runs before the slot is taken (decision 0076); one that may, inside it.
-        if (!prepared && adapter.preparesOffline?.(req, accountCtx) !== true && !(await enter(false))) return;
+        if (!prepared && adapter.preparesOffline?.(req, accountCtx) !== true && !(await enter())) return;
         if (!prepared) prepared = (await adapter.prepare(actx, accountCtx, req)) as Record<string, unknown>;
         // Durable BEFORE the visible call, and only while this process holds the target (the lease
         // then covers the first request whole): a crash from here on is resolved by verify().
         writingAttempt = true;
         attemptId = await fencedAttempt(target, 'commit', prepared, target.attempts > 1 ? 'retry' : 'publish', PLATFORM_CALL_TIMEOUT_MS + 2 * LEASE_MARGIN_MS);
         writingAttempt = false;
-        await enter(true);
+        await takeSlot();
         phase = 'commit';
         const toCommit = prepared;
         const result = await withCallGuard(callGuard(target, guardState), () => adapter.commit(actx, accountCtx, req, toCommit));
