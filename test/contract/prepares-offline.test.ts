@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdapterRegistry } from '../../src/platforms/registry.ts';
+import { fakeJwt } from '../support/jwt.ts';
 import type { AccountContext, AdapterContext, MediaRef, PlatformId, PublishRequest } from '../../src/platforms/types.ts';
 
 const NOWHERE = 'http://127.0.0.1:9';
@@ -40,9 +41,8 @@ const request = (text: string, o: Partial<PublishRequest> = {}): PublishRequest 
 const image: MediaRef = { type: 'image', url: 'https://media.example/a.jpg', mimeType: 'image/jpeg', size: 1000, width: 800, height: 800 };
 const video: MediaRef = { type: 'video', url: 'https://media.example/a.mp4', mimeType: 'video/mp4', size: 100_000, durationSeconds: 10, width: 1080, height: 1920 };
 
-/** A JWT (unsigned, as Herald reads only its claims) expiring `inSeconds` from now. */
-const jwt = (inSeconds: number) => [{ alg: 'HS256', typ: 'JWT' }, { sub: 'did:plc:someone', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + inSeconds }]
-  .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+/** An access JWT of `did:plc:someone` expiring `inSeconds` from now. */
+const jwt = (inSeconds: number) => fakeJwt({ sub: 'did:plc:someone', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + inSeconds });
 /** A Bluesky login whose session is fresh for an hour, and the same login whose access token has expired. */
 const BLUESKY_CREDENTIALS = { identifier: 'someone.test', appPassword: 'aaaa-bbbb-cccc-dddd', did: 'did:plc:someone', handle: 'someone.test', pdsUrl: NOWHERE, accessJwt: jwt(3600), refreshJwt: jwt(86_400) };
 const BLUESKY_EXPIRED = { ...BLUESKY_CREDENTIALS, did: 'did:plc:expired', accessJwt: jwt(-60) };

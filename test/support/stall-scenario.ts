@@ -15,7 +15,7 @@ import { isFeedPost, startFacebookFlow } from './facebook-flow.ts';
 import type { PlatformFlow } from './platform-flow.ts';
 
 const POSTS = 300;
-/** The workers' concurrency (HERALD_WORKER_CONCURRENCY's default): at most this many visible calls of one worker are in flight. */
+/** The workers' concurrency (HERALD_WORKER_CONCURRENCY, set here): at most this many visible calls of one worker are in flight. */
 const CONCURRENCY = 50;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,8 +38,9 @@ export async function runStallScenario(stallMs: number, platform: { start: Start
     const texts = Array.from({ length: POSTS }, (_, i) => `stall ${stallMs / 1000} s ${run} #${i}`);
     const due = new Date(Date.now() + 20_000);
     const planned = await flow.schedule(texts, due);
-    const a = flow.startWorker();
-    flow.startWorker();
+    const workerEnv = { HERALD_WORKER_CONCURRENCY: String(CONCURRENCY) };
+    const a = flow.startWorker(workerEnv);
+    flow.startWorker(workerEnv);
     const q = async (sql: string, params: unknown[]) => (await flow.ctx.db.query<{ n: number }>(sql, params)).rows[0].n;
     const workerA = await waitFor(async () => (await flow.ctx.db.query<{ id: string }>('SELECT id FROM workers WHERE pid = $1', [a.pid])).rows[0]?.id,
       { timeoutMs: 60_000, what: 'worker A to register' });
@@ -79,7 +80,7 @@ export async function runStallScenario(stallMs: number, platform: { start: Start
       `SELECT count(*)::int AS n FROM post_targets WHERE tenant_id = $1 AND result ? 'duplicates'`, [flow.tenant.userId]);
     process.stdout.write(`stall ${stallMs / 1000} s: ${JSON.stringify({
       posts: POSTS, heldByStalledWorker: atStop.held, unansweredAttemptsAtStop: atStop.committing,
-      waitingWithAttemptRowAtStop: platform.preparesOffline ? atStop.committing - CONCURRENCY : 0, waitingClaimedOnlyAtStop: atStop.held - atStop.committing,
+      waitingWithAttemptRowAtStopAtLeast: platform.preparesOffline ? atStop.committing - CONCURRENCY : 0, waitingClaimedOnlyAtStop: atStop.held - atStop.committing,
       allFinishedMsAfterStop: finishedAfterMs, statuses: await flow.statuses(), attemptsWrittenByStalledWorkerAfterWaking: attemptsByA,
       staleFinishesRecorded: staleFinishes, duplicates: counts.duplicates, lost: counts.lost, heraldDiffersFromPlatform: counts.statusWrong,
       targetsWithRecordedDuplicates: dupRows[0].n,

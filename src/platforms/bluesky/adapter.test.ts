@@ -10,6 +10,7 @@ import { imageDimensions } from './media.ts';
 import { jwtExpiry } from './session.ts';
 import { isTid, nextTid } from './tid.ts';
 import { XrpcRequestError, toAdapterError } from './xrpc.ts';
+import { fakeJwt } from '../../../test/support/jwt.ts';
 
 // ---------- helpers ----------
 
@@ -48,12 +49,6 @@ function makePng(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** A JWT with the given claims and a bogus signature (the PDS will refuse it). */
-function fakeJwt(claims: Record<string, unknown>): string {
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${enc({ typ: 'at+jwt', alg: 'HS256' })}.${enc(claims)}.${Buffer.from('not-a-signature').toString('base64url')}`;
 }
 
 /** fetch wrapper counting XRPC calls by NSID. */
