@@ -57,7 +57,7 @@ import { startEmbeddedPostgres, type EmbeddedPgHandle } from '../src/storage/emb
 import { migrate } from '../src/storage/migrate.ts';
 import { ANCHOR_PATH, REPO_ROOT, startAnchor, type Anchor } from './anchor.ts';
 import { benchDatabases, directUrl } from './pooler.ts';
-import { BenchAdapter } from './bench-adapter.ts';
+import { BenchAdapter, type CommitRecord } from './bench-adapter.ts';
 import { HERALD_NODE_FLAGS, sampleRss } from './child.ts';
 import { runAnalyticsBench } from './analytics.ts';
 import { createBenchTenant, runBurst, type BurstFigures } from './burst.ts';
@@ -751,11 +751,30 @@ async function publishLag(o: {
   line('first commit started', `T + ${ms(lags[0] ?? NaN)}`);
   line('all published (last published_at)', `T + ${ms(allPublishedMs)} (ideal ${ms(ideal)} = ${o.count} x ${COMMIT_MS} ms / ${WORKER_CONCURRENCY}; ratio ${ratio.toFixed(2)}, goal <= ${o.goal}: ${verdict(ratio <= o.goal)})`);
   line('last commit returned', `T + ${ms(lastCommitEnd)}`);
+  line('over the ideal, per slot', drainOverhead(commits, T, allPublishedMs));
   line('event-loop utilisation (drain)', `${(eluUsed * 100).toFixed(0)}%; load average ${loadavg()}`);
   const autovacuum = autovacuumDuring(autovacuumBefore, await autovacuumCounts(db));
   line('autovacuum (lead and drain)', autovacuum || 'none finished');
   if (PG_STATS) await printPgStats(db, 'drain');
   return { ratio, createdMs };
+}
+
+/**
+ * Where a drain's time beyond the ideal went, in ms of one slot's time (slot-ms over the worker's
+ * concurrency, so the parts add up to all published - ideal): before the first commit; the commits'
+ * overrun of their COMMIT_MS (timer and event-loop lateness); slots left idle between the first commit's
+ * start and the last one's end (a slot that answered waiting for its next target); after the last commit
+ * (its finish written). Slots idle in the last wave because fewer targets than slots were left count as idle.
+ */
+function drainOverhead(commits: CommitRecord[], T: number, allPublishedMs: number): string {
+  if (commits.length === 0) return 'no commits';
+  const first = Math.min(...commits.map((c) => c.startedAt)) - T;
+  const last = Math.max(...commits.map((c) => c.endedAt)) - T;
+  const busy = commits.reduce((s, c) => s + (c.endedAt - c.startedAt), 0);
+  const overrun = (busy - commits.length * COMMIT_MS) / WORKER_CONCURRENCY;
+  const idle = (WORKER_CONCURRENCY * (last - first) - busy) / WORKER_CONCURRENCY;
+  const f = (n: number) => `${n.toFixed(0)} ms`;
+  return `start ${f(first)}, commits' overrun ${f(overrun)}, slots idle ${f(idle)}, finish ${f(allPublishedMs - last)}`;
 }
 
 /** Autovacuum and autoanalyze runs finished so far, per table of this database: `table -> [vacuums, analyzes]`. */

@@ -178,13 +178,14 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   // platform request and gives it back once the platform answered (the finish is written after,
   // grouped with others: decision 0035). A run whose adapter prepares offline writes its attempt
   // row while it waits for a slot, so its call goes out the moment one frees (decision 0076). While
-  // every slot is busy, the loop claims a batch ahead (half the slots), so that a slot that frees
-  // hands itself to a waiting run at once, from the releasing run's callback, instead of waiting for
-  // the loop (which may be inside a claim statement); one claim statement serves a dozen targets.
+  // every slot is busy, the loop claims a batch ahead: as many targets as there are slots, because
+  // calls started together end together and free every slot at once (decision 0077). A slot that
+  // frees hands itself to a waiting run at once, from the releasing run's callback, instead of
+  // waiting for the loop (which may be inside a claim statement).
   // Runs wait for a slot for milliseconds (their leases last the stale time and the heartbeat extends
   // them; a run that waited past half its lease with no attempt row written, the process paused, gives
   // its target back instead: decision 0045), and stop() lets them run (decision 0035).
-  const batch = Math.max(1, Math.floor(opts.concurrency / 2));
+  const batch = Math.max(1, opts.concurrency);
   /** Runs waiting for a slot, oldest first: each entry hands it the slot. */
   const waiting: Array<() => void> = [];
   /** Runs started that hold no slot yet (waiting for one, or still getting ready for one). */

@@ -515,7 +515,7 @@ describe('publisher: attempt rows written while a target waits for a slot (docs/
     }
   });
 
-  it('a worker keeps its calls within its concurrency while the targets after them wait with their attempt rows written', async () => {
+  it('a worker keeps its calls within its concurrency while a whole wave of targets waits after them with their attempt rows written', async () => {
     const profileId = await createProfile(ctx, tenant!);
     const accounts = [await insertAccount(ctx, tenant!, profileId), await insertAccount(ctx, tenant!, profileId), await insertAccount(ctx, tenant!, profileId)];
     const texts = Array.from({ length: 9 }, (_, i) => `wave ${i} #slow`);
@@ -535,11 +535,12 @@ describe('publisher: attempt rows written while a target waits for a slot (docs/
     }
     expect(adapter.maxInFlight).toBeLessThanOrEqual(3);
     for (const text of texts) expect(adapter.commits.filter((c) => c.text === text)).toHaveLength(1);
-    // Each call takes 500 ms; more attempt rows than slots were written before the first call was answered.
+    // Each call takes 500 ms; before the first call was answered, an attempt row was written for each slot's
+    // call and for as many targets again, claimed ahead to take the slots as they free (decision 0077).
     const { rows: [{ ahead }] } = await ctx.db.query<{ ahead: number }>(
       `WITH a AS (SELECT a.started_at, a.finished_at FROM publish_attempts a JOIN post_targets t ON t.id = a.target_id WHERE t.post_id = ANY($1::char(24)[]))
        SELECT count(*)::int AS ahead FROM a WHERE started_at < (SELECT min(finished_at) FROM a)`, [posts]);
-    expect(ahead).toBeGreaterThan(3);
+    expect(ahead).toBeGreaterThanOrEqual(6);
   });
 
   it('a stopping worker runs the targets waiting for its slot, and claims no more', async () => {
