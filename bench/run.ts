@@ -8,7 +8,7 @@
  *   (a) create post, scheduled, one target: Herald vs the anchor's create route;
  *   (b) create post, three targets and one media item: Herald only, run in the same rounds;
  *   (c) list posts, 10 of 10,000 with their targets: Herald vs the anchor's list route;
- *       (a)-(c) are alternating autocannon runs (3 rounds x 6 s each, 50 connections, warm-up
+ *       (a)-(c) are alternating autocannon runs (3 rounds x 5 s each, 50 connections, warm-up
  *       first, autocannon in a worker thread); per round and median: req/s, p50, p99, CPU per
  *       request, and Herald / anchor ratios against their goals (GOALS below); (c) runs first, while
  *       the posts table holds only the 10,000 seeded posts;
@@ -107,7 +107,7 @@ const CEILING_CONFIGS = [{ workers: 1, concurrency: 200 }, { workers: 1, concurr
 const WORKER_RSS_PUBLISHES = 100_000;
 const WORKER_RSS_COMMIT_MS = 2;
 const RSS_REQUESTS = 100_000;
-const LOAD = { connections: 50, seconds: 6, warmupSeconds: 2 };
+const LOAD = { connections: 50, seconds: 5, warmupSeconds: 2 };
 const ROUNDS = 3;
 const PROFILE_SECONDS = 10;
 const LIST_POSTS = 10_000;
@@ -581,15 +581,16 @@ async function main() {
     // ---- (d) publish lag, 1,000 posts due at once, three rounds (the goal is on their median); with (g)
     // (--drain-10k or --scale) the rounds alternate (d) and (g) -------------------------------------------------
     worker = await startWorker({ db, publisher: services.publisher, concurrency: WORKER_CONCURRENCY });
-    // Lead time: five times what creating them would take at (a)'s median rate (the client here shares the
-    // server's event loop and has 20 in flight), plus 2 s; 6-15 s. Later rounds: three times the previous round's creation, plus 2 s (3 s to the first round's).
-    const leadMs = Math.min(15_000, Math.max(6_000, (5 * LAG_POSTS * 1000) / (medians(hC).rps || 100) + 2_000));
+    // Lead time: four times what creating them would take at (a)'s median rate (the client here shares the
+    // server's event loop and has 20 in flight; the first round's creation took 2.2-2.8 times that), plus 2 s;
+    // 5-15 s. Later rounds: 1.5 times the previous round's creation, plus 1.5 s (3 s to the first round's).
+    const leadMs = Math.min(15_000, Math.max(5_000, (4 * LAG_POSTS * 1000) / (medians(hC).rps || 100) + 2_000));
     const withG = DRAIN_10K || SCALE;
     const lag1k: number[] = [];
     const lag10k: number[] = [];
     let createdMs = leadMs;
     for (let round = 1; round <= DRAIN_ROUNDS; round++) {
-      const r = await drain1k(round === 1 ? leadMs : Math.min(leadMs, Math.max(3_000, 3 * createdMs + 2_000)), round === 1 ? '' : String(round));
+      const r = await drain1k(round === 1 ? leadMs : Math.min(leadMs, Math.max(3_000, 1.5 * createdMs + 1_500)), round === 1 ? '' : String(round));
       createdMs = r.createdMs;
       lag1k.push(r.ratio);
       if (withG) lag10k.push((await drain10k(round === 1 ? '' : String(round))).ratio);
