@@ -6,6 +6,7 @@
  *   "#transient" -> a network failure on every commit
  *   "#flaky"     -> a network failure on the first commit, then success
  *   "#slow"      -> the commit takes 500 ms
+ *   "#held"      -> the commit waits until releaseHeld() (a platform call that answers when the test says)
  *   "#lost"      -> the first commit creates the post but its answer is lost (network error)
  *   "#http422"   -> the platform answers HTTP 422 (permanent), with an answer carrying a token
  *   "#ratelimit" -> the platform answers HTTP 429 (retry after 60 s)
@@ -51,6 +52,15 @@ export class ScriptedAdapter implements PlatformAdapter {
   /** Commit calls running now, and the most ever running at once. */
   inFlight = 0;
   maxInFlight = 0;
+  /** Commits of "#held" posts waiting for releaseHeld(); null once released (later ones answer at once). */
+  private held: Array<() => void> | null = [];
+
+  /** Answers every held commit, and every later "#held" one at once. */
+  releaseHeld(): void {
+    const waiting = this.held ?? [];
+    this.held = null;
+    for (const answer of waiting) answer();
+  }
 
   preparesOffline() {
     return this.offline;
@@ -72,6 +82,7 @@ export class ScriptedAdapter implements PlatformAdapter {
   private async commitNow(account: AccountContext, req: PublishRequest, prepared: Record<string, unknown>): Promise<PublishResult> {
     const token = String(prepared.token);
     if (req.text.includes('#slow')) await new Promise((r) => setTimeout(r, 500));
+    if (req.text.includes('#held') && this.held) await new Promise<void>((r) => this.held!.push(r));
     if (req.text.includes('#reject')) throw new AdapterError('rejected', 'The platform rejected this post (scripted)');
     if (req.text.includes('#transient')) throw new AdapterError('transient', 'connection reset (scripted)');
     if (req.text.includes('#http422')) {
