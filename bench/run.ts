@@ -447,8 +447,7 @@ async function main() {
       const ids: string[] = new Array(n);
       const started = Date.now();
       await pool(n, 20, async (i) => { ids[i] = await createPost(`warm-up ${started} ${i}`, dueIso); });
-      const settled = async () => (await db!.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM post_targets WHERE post_id = ANY($1::char(24)[]) AND status IN ('published', 'failed')`, [ids])).rows[0].n;
+      const settled = async () => { const o = await targetOutcomes(db!, ids); return o.published + o.failed; };
       while (Date.now() < started + 60_000 && (await settled()) < n) await sleep(100);
       line('warm-up drain (not counted)', `${n} posts due at once, all settled ${((Date.now() - started) / 1000).toFixed(1)} s after their creation began`);
     };
@@ -743,9 +742,7 @@ async function publishLag(o: {
     for (; scanned < adapter.commits.length; scanned++) if (adapter.commits[scanned].text.startsWith(o.prefix)) counted++;
     return counted;
   };
-  const finalCounts = async () => (await db.query<{ published: number; failed: number }>(
-    `SELECT count(*) FILTER (WHERE status = 'published')::int AS published, count(*) FILTER (WHERE status = 'failed')::int AS failed
-       FROM post_targets WHERE post_id = ANY($1::char(24)[])`, [ids])).rows[0];
+  const finalCounts = () => targetOutcomes(db, ids);
   while (Date.now() < deadline) {
     // Watch the adapter in memory first, so that polling adds no load to the database while it drains.
     if (commitCount() < o.count) { await sleep(20); continue; }
@@ -770,7 +767,7 @@ async function publishLag(o: {
   line('first commit started', `T + ${ms(lags[0] ?? NaN)}`);
   line('all published (last published_at)', `T + ${ms(allPublishedMs)} (ideal ${ms(ideal)} = ${o.count} x ${COMMIT_MS} ms / ${WORKER_CONCURRENCY}; ratio ${ratio.toFixed(2)}, goal <= ${o.goal}: ${verdict(ratio <= o.goal)})`);
   line('last commit returned', `T + ${ms(lastCommitEnd)}`);
-  line('over the ideal, per slot', drainOverhead(commits, T, allPublishedMs));
+  line('over the ideal, per slot', drainOverhead(commits, lags[0] ?? NaN, lastCommitEnd, allPublishedMs));
   line('event-loop utilisation (drain)', `${(eluUsed * 100).toFixed(0)}%; load average ${loadavg()}`);
   const autovacuum = autovacuumDuring(autovacuumBefore, await autovacuumCounts(db));
   line('autovacuum (lead and drain)', autovacuum || 'none finished');
@@ -784,16 +781,22 @@ async function publishLag(o: {
  * overrun of their COMMIT_MS (timer and event-loop lateness); slots left idle between the first commit's
  * start and the last one's end (a slot that answered waiting for its next target); after the last commit
  * (its finish written). Slots idle in the last wave because fewer targets than slots were left count as idle.
+ * `first` and `last`: the first commit's start and the last commit's end, ms after T.
  */
-function drainOverhead(commits: CommitRecord[], T: number, allPublishedMs: number): string {
+function drainOverhead(commits: CommitRecord[], first: number, last: number, allPublishedMs: number): string {
   if (commits.length === 0) return 'no commits';
-  const first = Math.min(...commits.map((c) => c.startedAt)) - T;
-  const last = Math.max(...commits.map((c) => c.endedAt)) - T;
   const busy = commits.reduce((s, c) => s + (c.endedAt - c.startedAt), 0);
   const overrun = (busy - commits.length * COMMIT_MS) / WORKER_CONCURRENCY;
   const idle = (WORKER_CONCURRENCY * (last - first) - busy) / WORKER_CONCURRENCY;
   const f = (n: number) => `${n.toFixed(0)} ms`;
   return `start ${f(first)}, commits' overrun ${f(overrun)}, slots idle ${f(idle)}, finish ${f(allPublishedMs - last)}`;
+}
+
+/** How many of the posts' targets are published and how many failed. */
+async function targetOutcomes(db: Db, postIds: string[]): Promise<{ published: number; failed: number }> {
+  return (await db.query<{ published: number; failed: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'published')::int AS published, count(*) FILTER (WHERE status = 'failed')::int AS failed
+       FROM post_targets WHERE post_id = ANY($1::char(24)[])`, [postIds])).rows[0];
 }
 
 /** Autovacuum and autoanalyze runs finished so far, per table of this database: `table -> [vacuums, analyzes]`. */

@@ -185,7 +185,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   // Runs wait for a slot for milliseconds (their leases last the stale time and the heartbeat extends
   // them; a run that waited past half its lease with no attempt row written, the process paused, gives
   // its target back instead: decision 0045), and stop() lets them run (decision 0035).
-  const batch = Math.max(1, opts.concurrency);
+  const batch = opts.concurrency;
   /** Runs waiting for a slot, oldest first: each entry hands it the slot. */
   const waiting: Array<() => void> = [];
   /** Runs started that hold no slot yet (waiting for one, or still getting ready for one). */
