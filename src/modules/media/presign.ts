@@ -334,8 +334,9 @@ export function createPresignedUploads(deps: PresignDeps) {
         const key = `tmp/${auth.tenantId}/${id}/${name}`;
         const stored = await storage.putFile(key, staged, decision.mimeType);
         try {
+          const now = clock(); // one instant: the file lives exactly TEMP_FILE_TTL_MS
           await db.query(`INSERT INTO media_temp_files (id, tenant_id, user_id, storage_key, filename, mime_type, size, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [id, auth.tenantId, auth.userId, key, name, decision.mimeType, stored.size, new Date(clock().getTime() + TEMP_FILE_TTL_MS), clock()]);
+            [id, auth.tenantId, auth.userId, key, name, decision.mimeType, stored.size, new Date(now.getTime() + TEMP_FILE_TTL_MS), now]);
         } catch (err) {
           await storage.delete(key).catch(() => {});
           throw err;
